@@ -1,0 +1,91 @@
+"""Advice: every distinct choice in a position, with exact figures, best first.
+
+Every game's ``advise()`` returns an :class:`Advice`; the widgets' overlay,
+the policies and the lessons read this one shape.
+
+>>> from dicelab.games._base import Roll, Stop
+>>> a = Advice(
+...     objective="p_win",
+...     higher_is_better=True,
+...     choices=rank(
+...         [Choice((5, 5), Roll((5, 5)), "keep 5 5, roll 3", {"p_win": 0.25}),
+...          Choice((1, 5, 5, 5, 6), Stop(), "stop", {"p_win": 0.5})],
+...         "p_win", True),
+... )
+>>> a.best.label, a.choices[1].loss
+('stop', 0.25)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+Dice = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One distinct choice in a position.
+
+    ``keep``: the kept / set-aside dice (sorted tuple), or the final dice for a
+    resolution choice. ``action``: the action that makes this choice in the
+    game. ``figures``: exact numbers by name (``p_turn``, ``p_win``,
+    ``p_bust``, ``expected_points``, ``expected_turns`` …). ``loss``: how much
+    this choice gives up against the best, in the advice's objective (>= 0).
+    """
+
+    keep: Dice
+    action: Any
+    label: str
+    figures: dict[str, float] = field(default_factory=dict)
+    loss: float = 0.0
+
+    def __getitem__(self, name: str) -> float:
+        return self.figures[name]
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every distinct choice of a position, sorted best first by ``objective``."""
+
+    objective: str
+    higher_is_better: bool
+    choices: tuple[Choice, ...]
+
+    @property
+    def best(self) -> Choice:
+        if not self.choices:
+            raise ValueError("there is no choice to make in this position")
+        return self.choices[0]
+
+    def __iter__(self) -> Iterator[Choice]:
+        return iter(self.choices)
+
+    def __len__(self) -> int:
+        return len(self.choices)
+
+    def __getitem__(self, i: int) -> Choice:
+        return self.choices[i]
+
+    def find(self, action: Any) -> Choice:
+        """The choice made by ``action`` (raises ``KeyError`` if it is not a choice here)."""
+        for c in self.choices:
+            if c.action == action:
+                return c
+        raise KeyError(f"{action!r} is not one of the choices here")
+
+
+def rank(choices: Iterable[Choice], objective: str, higher_is_better: bool) -> tuple[Choice, ...]:
+    """Sort choices best first by ``figures[objective]`` and fill in each ``loss``.
+
+    Ties keep a stable order: fewer kept dice first, then the dice themselves.
+    """
+    cs = list(choices)
+    sign = -1.0 if higher_is_better else 1.0
+    cs.sort(key=lambda c: (sign * c.figures[objective], len(c.keep), c.keep, c.label))
+    if not cs:
+        return ()
+    best = cs[0].figures[objective]
+    return tuple(replace(c, loss=abs(best - c.figures[objective])) for c in cs)
