@@ -1,0 +1,165 @@
+"""Policies: who chooses the action in a position.
+
+A policy is a callable ``policy(state) -> action`` for the player to move
+(``state.to_roll == 0``).  The game engine (computer players in the widgets)
+and the simulator both use them, and every policy chooses among the game's
+own ``legal_actions`` or its ``advise_state`` — no policy knows a rule itself.
+
+* :func:`optimal` — the exact engine's best choice for an objective;
+* :func:`greedy` — the best for this turn only (``p_turn`` / ``expected_points``);
+* :func:`random_legal` — uniformly among the legal actions (seeded);
+* :func:`bank_at` — push-your-luck rule of thumb: take the most points, bank at N or more;
+* :func:`keep_most_common` — reroll rule of thumb: keep the most common face, stop on a success.
+
+>>> from dicelab.games import cinqmille
+>>> s = cinqmille.new_state(cinqmille.Rules(), 1)
+>>> random_legal(seed=0)(s)
+Roll(keep=())
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from .games._base import Bank, Roll, Stop
+
+Policy = Callable[[Any], Any]
+
+REROLL_GAMES = ("dripeul", "trwavril")
+PUSHLUCK_GAMES = ("cinqmille", "seveny")
+GREEDY_OBJECTIVE = {
+    "dripeul": "p_turn",
+    "trwavril": "p_turn",
+    "cinqmille": "expected_points",
+    "seveny": "expected_points",
+}
+
+
+def game_module(state: Any) -> ModuleType:
+    """The game module that defines ``state`` (``dicelab.games.<key>``)."""
+    mod = importlib.import_module(type(state).__module__)
+    key = mod.__name__.rsplit(".", 1)[-1]
+    if not mod.__name__.startswith("dicelab.games."):
+        key = getattr(mod, "KEY", key)
+        mod = importlib.import_module(f"dicelab.games.{key}")
+    return mod
+
+
+def game_key(state: Any) -> str:
+    return game_module(state).__name__.rsplit(".", 1)[-1]
+
+
+def _only_or(state: Any, actions: list[Any]) -> Any:
+    if not actions:
+        raise ValueError("no legal action: the game is over")
+    return actions[0]
+
+
+def optimal(objective: str | None = None) -> Policy:
+    """The exact engine's best choice (default objective of each game's ``advise_state``).
+
+    Where there is nothing to choose (e.g. the first roll of a turn) it takes the only action.
+    """
+
+    def policy(state: Any) -> Any:
+        mod = game_module(state)
+        legal = mod.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        advice = mod.advise_state(state, objective=objective)
+        if len(advice):
+            return advice.best.action
+        return _only_or(state, legal)
+
+    policy.__name__ = f"optimal({objective or 'default'})"
+    return policy
+
+
+def greedy() -> Policy:
+    """Best for this turn alone: ``p_turn`` (reroll) or ``expected_points`` (push-your-luck)."""
+
+    def policy(state: Any) -> Any:
+        return optimal(GREEDY_OBJECTIVE[game_key(state)])(state)
+
+    policy.__name__ = "greedy"
+    return policy
+
+
+def random_legal(seed: int | None = None) -> Policy:
+    """Choose uniformly among the legal actions, with its own seeded generator."""
+    rng = random.Random(seed)
+
+    def policy(state: Any) -> Any:
+        legal = game_module(state).legal_actions(state)
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        return legal[rng.randrange(len(legal))]
+
+    policy.__name__ = f"random_legal({seed})"
+    return policy
+
+
+def bank_at(threshold: int) -> Policy:
+    """Push-your-luck rule of thumb: set aside what gives the most turn points (fewest dice on
+    a tie), then bank if the turn holds at least ``threshold`` points and banking is legal;
+    otherwise roll on.
+
+    The turn points after a set-aside are read from the game's own ``step`` (the state after
+    ``Roll(keep)`` holds the turn's points), so the policy knows no scoring rule itself.
+    """
+
+    def policy(state: Any) -> Any:
+        mod = game_module(state)
+        legal = mod.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        rolls = [a for a in legal if isinstance(a, Roll)]
+        if not rolls:  # only banks are possible
+            return max(legal, key=lambda a: len(getattr(a, "keep", ())))
+        scored = [(mod.step(state, a)[0].turn_points, -len(a.keep), a.keep) for a in rolls]
+        points, _, keep = max(scored)
+        if points >= threshold and Bank(keep) in legal:
+            return Bank(keep)
+        return Roll(keep)
+
+    policy.__name__ = f"bank_at({threshold})"
+    return policy
+
+
+def keep_most_common() -> Policy:
+    """Reroll rule of thumb: stop as soon as the dice give a success this turn (the greedy
+    engine's stop value is 1); otherwise keep the most common face (the higher on a tie) and
+    roll the rest.  Resolution choices follow the exact engine."""
+
+    def policy(state: Any) -> Any:
+        mod = game_module(state)
+        legal = mod.legal_actions(state)
+        if len(legal) == 1 or not any(isinstance(a, (Roll, Stop)) for a in legal):
+            return optimal()(state) if len(legal) > 1 else legal[0]
+        dice = tuple(state.dice)
+        if Stop() in legal:
+            advice = mod.advise_state(state, objective="p_turn")
+            stop = [c for c in advice if isinstance(c.action, Stop)]
+            if stop and stop[0].figures.get("p_turn", 0.0) >= 1.0:
+                return Stop()
+        face = max(set(dice), key=lambda f: (dice.count(f), f))
+        keep = Roll(tuple(f for f in dice if f == face))
+        if keep in legal:
+            return keep
+        return Stop() if Stop() in legal else legal[0]
+
+    policy.__name__ = "keep_most_common"
+    return policy
+
+
+POLICIES: dict[str, Callable[..., Policy]] = {
+    "optimal": optimal,
+    "greedy": greedy,
+    "random": random_legal,
+    "bank_at": bank_at,
+    "keep_most_common": keep_most_common,
+}
