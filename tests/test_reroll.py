@@ -1,0 +1,125 @@
+"""The reroll-turn engine (both variants) against a brute-force recursion over ordered rolls."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+import pytest
+
+from dicelab.dice import (
+    from_counts,
+    is_sub_multiset,
+    keep_table,
+    multisets,
+    ordered_rolls,
+    sort_dice,
+    sub_multisets,
+)
+from dicelab.engine.reroll import locked_pairs, solve_turn, solve_turn_locked
+
+
+def toy_finals(n):
+    """A few stopping-value functions on ``n`` dice (several columns)."""
+    outs = multisets(n)
+    cols = [
+        [Fraction(int(len(set(o)) == 1)) for o in outs],  # all alike
+        [Fraction(sum(o), 6 * n) for o in outs],  # scaled sum
+        [Fraction(int(o[-1] == 6)) + Fraction(o.count(2), 7) for o in outs],
+        [Fraction((7 * sum(d * d for d in o)) % 11, 10) for o in outs],  # irregular
+    ]
+    return outs, cols
+
+
+def brute(n, final, rolls, locked_variant):
+    """Plain recursion with exact Fractions; every roll is enumerated in order (6**m)."""
+    outs = multisets(n)
+    fv = dict(zip(outs, final))
+
+    @cache
+    def value(shown, lock, left):
+        best = fv[shown]
+        if left == 0:
+            return best
+        for keep in sub_multisets(shown):
+            if len(keep) == n or locked_variant and not is_sub_multiset(lock, keep):
+                continue
+            best = max(best, keep_value(keep, left))
+        return best
+
+    @cache
+    def keep_value(keep, left):  # keep, then roll the rest with ``left - 1`` rolls after
+        m = n - len(keep)
+        total = Fraction(0)
+        for r in ordered_rolls(m):
+            total += value(sort_dice(keep + r), keep if locked_variant else (), left - 1)
+        return total / 6**m
+
+    start = sum(value(sort_dice(r), (), rolls - 1) for r in ordered_rolls(n)) / 6**n
+    return value, keep_value, start
+
+
+@pytest.mark.parametrize("locked_variant", [False, True])
+@pytest.mark.parametrize("n,rolls", [(1, 3), (2, 2), (2, 3), (3, 3), (3, 4)])
+def test_solve_turn_matches_brute_force(n, rolls, locked_variant):
+    outs, cols = toy_finals(n)
+    F = np.array([[float(c[i]) for c in cols] for i in range(len(outs))])
+    solver = solve_turn_locked if locked_variant else solve_turn
+    sol = solver(n, F, rolls)
+    t = keep_table(n)
+    for j, col in enumerate(cols):
+        value, keep_value, start = brute(n, col, rolls, locked_variant)
+        assert sol.start[j] == pytest.approx(float(start), abs=1e-12)
+        for r in range(1, rolls):
+            for k, keep in enumerate(t.keeps):
+                if len(keep) < n:
+                    assert sol.Q[r][k, j] == pytest.approx(float(keep_value(keep, r)), abs=1e-12)
+            for o, shown in enumerate(outs):
+                # W[r] is the value of fresh dice (nothing locked)
+                assert sol.W[r][o, j] == pytest.approx(float(value(shown, (), r)), abs=1e-12)
+                for keep, kv in sol.keep_values(shown, r).items():
+                    want = value(shown, (), 0) if len(keep) == n else keep_value(keep, r)
+                    assert kv[j] == pytest.approx(float(want), abs=1e-12)
+
+
+def test_locked_pair_values_match_brute_force():
+    n, rolls = 3, 3
+    outs, cols = toy_finals(n)
+    F = np.array([[float(c[i]) for c in cols] for i in range(len(outs))])
+    sol = solve_turn_locked(n, F, rolls)
+    p = locked_pairs(n)
+    t = keep_table(n)
+    for j, col in enumerate(cols):
+        value, _, _ = brute(n, col, rolls, True)
+        for i, (k, o) in enumerate(zip(p.lock, p.out)):
+            for r in range(rolls):
+                want = value(t.outcomes[o], t.keeps[k], r)
+                assert sol.Wp[r][i, j] == pytest.approx(float(want), abs=1e-12)
+
+
+def test_locking_never_helps_and_sometimes_hurts():
+    n = 3
+    outs, cols = toy_finals(n)
+    F = np.array([[float(c[i]) for c in cols] for i in range(len(outs))])
+    free, locked = solve_turn(n, F, 3), solve_turn_locked(n, F, 3)
+    assert np.all(locked.start <= free.start + 1e-15)
+    assert np.any(locked.start < free.start - 1e-6)
+    # one roll: nothing can be locked, the two variants agree
+    assert np.allclose(solve_turn(n, F, 1).start, solve_turn_locked(n, F, 1).start)
+
+
+def test_keep_values_filters_locked_keeps():
+    sol = solve_turn_locked(3, np.ones(len(multisets(3))), 3)
+    keeps = sol.keep_values((2, 2, 5), 2, locked=(2,))
+    assert set(keeps) == {(2,), (2, 2), (2, 5), (2, 2, 5)}
+    assert all(float(v) == pytest.approx(1.0) for v in keeps.values())
+
+
+def test_one_dimensional_final_and_counts():
+    # P(all three alike within 3 rolls), known exactly: keep the most common face
+    outs = multisets(3)
+    yahtzee = np.array([float(len(set(o)) == 1) for o in outs])
+    _, _, start = brute(3, [Fraction(int(len(set(o)) == 1)) for o in outs], 3, False)
+    assert float(solve_turn(3, yahtzee).start) == pytest.approx(float(start), abs=1e-15)
+    assert from_counts((0, 0, 3, 0, 0, 0)) in outs
