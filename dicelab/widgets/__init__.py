@@ -1,0 +1,60 @@
+"""Play the four games in a notebook, with the live exact-odds overlay.
+
+>>> import dicelab.widgets as dw
+>>> app = dw.play("trwavril", seed=1)          # display ``app`` in a notebook
+>>> type(app).__name__, app.game.seed
+('TrwavrilApp', 1)
+>>> app.roll()                                   # the Roll button
+True
+>>> len(app.state.dice)
+4
+
+The app classes load on first use (``import dicelab.widgets`` does not import
+ipywidgets); the exact solvers load only when odds are shown or coached.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .. import GAME_NAMES
+
+_APP_CLASSES = {
+    "DripeulApp": "dripeul",
+    "TrwavrilApp": "trwavril",
+    "CinqMilleApp": "cinqmille",
+    "SevenyApp": "seveny",
+}
+
+__all__ = ["APPS", "GameApp", "play", *_APP_CLASSES]
+
+
+def app_class(game: str) -> Any:
+    """The app class of a game, by module key or display name (``"5000"``)."""
+    from ..games import get
+
+    key = get(game).key
+    return importlib.import_module(".apps", __name__).APPS[key]
+
+
+def play(game: str, **options: Any) -> Any:
+    """Build the app of ``game`` (key or display name), e.g. ``play("dripeul", seed=1, players=2)``.
+
+    Options: ``seed``, ``players``, ``rules`` or rule fields (``level=2``), ``computer``
+    (seats played by the computer, e.g. ``{1: "optimal"}``), ``auto_computer``,
+    ``objective``, ``coach``, ``show_odds``.  Returns the app; display it in a notebook.
+    """
+    return app_class(game)(**options)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _APP_CLASSES or name == "APPS":
+        return getattr(importlib.import_module(".apps", __name__), name)
+    if name == "GameApp":
+        return importlib.import_module(".base", __name__).GameApp
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__) | set(GAME_NAMES))

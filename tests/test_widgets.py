@@ -1,0 +1,349 @@
+"""The widget apps driven without a browser: click, toggle, check state and overlay.
+
+Shared parts are tested on Trwavril (the first game with its exact engine);
+tests/test_widgets_games.py covers each game's app.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from dicelab.engine.advice import Advice, Choice, rank  # noqa: E402
+from dicelab.games import trwavril  # noqa: E402
+from dicelab.games._base import Resolve, Roll, Stop  # noqa: E402
+from dicelab.widgets import play  # noqa: E402
+from dicelab.widgets.controls import parse_dice_text  # noqa: E402
+from dicelab.widgets.overlay import CoachTally, odds_html, selection_sentence  # noqa: E402
+from dicelab.widgets.text import fmt_figure, fmt_loss  # noqa: E402
+
+ROW = re.compile(r'<tr class="dicelab-choice([^"]*)"[^>]*>(.*?)</tr>', re.S)
+CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.S)
+
+
+def rows(html: str) -> list[dict]:
+    """The overlay's choice rows: label, figure text, marks, classes."""
+    out = []
+    for classes, body in ROW.findall(html):
+        cells = CELL.findall(body)
+        out.append({
+            "classes": classes.split(),
+            "label": re.sub("<[^>]+>", "", cells[0]),
+            "figure": re.sub("<[^>]+>", "", cells[2]),
+            "marks": re.sub("<[^>]+>", "", cells[4]),
+        })
+    return out
+
+
+def classes(widget) -> set[str]:
+    return set(widget._dom_classes)
+
+
+def rolled(seed=1, dice=(3, 4, 5, 6), **kw):
+    app = play("trwavril", seed=seed, **kw)
+    assert app.roll()
+    assert app.teacher_set_dice(" ".join(map(str, dice)))
+    return app
+
+
+# ------------------------------------------------------------------ pure parts
+def _toy_advice():
+    return Advice("p_win", True, rank([
+        Choice((5, 5), Roll((5, 5)), "keep 5 5, roll 3", {"p_win": 0.25, "p_turn": 0.5}),
+        Choice((1, 5, 5, 5, 6), Stop(), "stop", {"p_win": 0.5, "p_turn": 1.0}),
+        Choice((), Roll(()), "roll all 5", {"p_win": 0.125, "p_turn": 0.25}),
+    ], "p_win", True))
+
+
+def test_odds_html_marks_best_and_selection():
+    adv = _toy_advice()
+    r = rows(odds_html(adv, {Roll((5, 5))}))
+    assert [x["label"] for x in r] == ["stop", "keep 5 5, roll 3", "roll all 5"]
+    assert r[0]["figure"] == "p_win 50.0 %" and "★ best" in r[0]["marks"]
+    assert "◀ your choice" in r[1]["marks"] and "★ best" not in r[1]["marks"]
+    assert "◀ your choice" not in r[0]["marks"] + r[2]["marks"]
+    # bar widths are the probabilities themselves
+    widths = re.findall(r'class="dicelab-bar" style="[^"]*width:([0-9.]+)%', odds_html(adv))
+    assert widths == ["50.0", "25.0", "12.5"]
+
+
+def test_selection_sentence_numbers():
+    adv = _toy_advice()
+    s = selection_sentence(adv, {Roll(())})
+    assert "loses 37.5 percentage points of win probability" in s
+    assert "“stop”, p_win 50.0 %" in s
+    assert selection_sentence(adv, {Stop()}) == "Your choice “stop” is the best choice."
+    assert "not one of the legal choices" in selection_sentence(adv, {Roll((1,))})
+
+
+def test_relative_bars_for_turns():
+    adv = Advice("expected_turns", False, rank([
+        Choice((1,), Roll((1,)), "a", {"expected_turns": 10.0}),
+        Choice((5,), Roll((5,)), "b", {"expected_turns": 20.0}),
+    ], "expected_turns", False))
+    html = odds_html(adv)
+    assert [x["figure"] for x in rows(html)] == ["expected turns 10.00", "expected turns 20.00"]
+    assert re.findall(r'dicelab-bar" style="[^"]*width:([0-9.]+)%', html) == ["50.0", "100.0"]
+    assert "1.50 expected turns more" in fmt_loss("expected_turns", 1.5)
+
+
+def test_coach_tally_adds_losses():
+    t = CoachTally()
+    t.add("p_win", 0.1, "x")
+    t.add("p_win", 0.05, "y")
+    t.add("p_win", 0.0, "z")
+    assert t.decisions == 3 and t.below_best == 2
+    assert t.lost["p_win"] == pytest.approx(0.15)
+    assert "15.0 percentage points" in t.text()
+
+
+def test_parse_dice_text():
+    assert parse_dice_text("1,2 3;4") == (1, 2, 3, 4)
+    for bad in ("", "1 2 x", "1.5"):
+        with pytest.raises(ValueError):
+            parse_dice_text(bad)
+
+
+# ------------------------------------------------------------------ the app
+def test_dom_classes_and_defaults():
+    app = play("trwavril", seed=1)
+    assert "dicelab-app" in classes(app.box)
+    assert "dicelab-dice" in classes(app.dice_row.box)
+    assert "dicelab-roll" in classes(app.roll_button)
+    assert "dicelab-stop" in classes(app.stop_button)
+    assert "dicelab-bank" in classes(app.bank_button)
+    assert "dicelab-overlay" in classes(app.overlay.box)
+    assert "dicelab-show-odds" in classes(app.overlay.show_odds)
+    assert "dicelab-board" in classes(app.board)
+    assert "dicelab-log" in classes(app.log)
+    assert app.overlay.show_odds.value is False
+    app.roll()
+    assert all("dicelab-die" in classes(t) for t in app.dice_row.die_toggles)
+    assert len(app.dice_row.die_toggles) == 4
+
+
+def test_same_seed_same_dice():
+    a, b = play("trwavril", seed=42), play("trwavril", seed=42)
+    a.roll_button.click()
+    b.roll_button.click()
+    g = trwavril.Game(seed=42)
+    g.apply(Roll(()))
+    assert a.state.dice == b.state.dice == g.state.dice
+
+
+def test_buttons_follow_legal_actions():
+    app = play("trwavril", seed=3)
+    assert not app.roll_button.disabled and app.stop_button.disabled
+    assert app.bank_button.disabled  # Trwavril has no banking
+    assert all(t.disabled for t in app.dice_row.die_toggles)
+    app.roll_button.click()
+    assert not app.roll_button.disabled and not app.stop_button.disabled
+    for t in app.dice_row.die_toggles:  # keeping all 4 is not a roll
+        t.value = True
+    assert Roll(app.state.dice) not in trwavril.legal_actions(app.state)
+    assert app.roll_button.disabled and not app.stop_button.disabled
+    app.dice_row.die_toggles[0].value = False
+    assert not app.roll_button.disabled
+
+
+def test_die_labels_and_tooltips():
+    app = rolled(dice=(2, 5, 5, 1))
+    t = app.dice_row.die_toggles[2]
+    assert t.description == "5 ⚄" and t.tooltip == "Die 3: 5 — not kept"
+    t.value = True
+    assert t.description == "5 ⚄ ✓ kept" and t.tooltip == "Die 3: 5 — kept"
+    assert t.icon == "lock"
+
+
+def test_odds_hidden_then_shown_with_best_from_engine():
+    app = rolled(dice=(3, 4, 5, 6))
+    assert "Odds hidden" in app.overlay.body.value
+    assert rows(app.overlay.body.value) == []
+    app.overlay.show_odds.value = True
+    adv = trwavril.advise_state(app.state)
+    r = rows(app.overlay.body.value)
+    assert len(r) == len(adv.choices)
+    assert r[0]["label"] == adv.best.label
+    assert r[0]["figure"] == "p_win " + fmt_figure("p_win", adv.best["p_win"])
+    assert "★ best" in r[0]["marks"]
+    assert [x["label"] for x in r] == [c.label for c in adv.choices]
+
+
+def test_selection_mark_moves_and_loss_sentence():
+    app = rolled(dice=(3, 4, 5, 6), show_odds=True)
+    adv = trwavril.advise_state(app.state)
+    app.select(0, 1)  # keep 3 4
+    mine = [x for x in rows(app.overlay.body.value) if "◀ your choice" in x["marks"]]
+    choice = adv.find(Roll((3, 4)))
+    assert [m["label"] for m in mine] == [choice.label]
+    assert choice.loss > 0
+    assert fmt_loss("p_win", choice.loss) in app.overlay.sentence.value
+    app.select(2)  # keep 5
+    mine = [x for x in rows(app.overlay.body.value) if "◀ your choice" in x["marks"]]
+    assert [m["label"] for m in mine] == [adv.find(Roll((5,))).label]
+    app.select(0, 1, 2, 3)  # all kept = stop
+    mine = [x for x in rows(app.overlay.body.value) if "◀ your choice" in x["marks"]]
+    assert [m["label"] for m in mine] == [adv.find(Stop()).label]
+
+
+def test_hint_shows_only_best():
+    app = rolled(dice=(1, 1, 2, 6))
+    app.overlay.hint_button.click()
+    adv = trwavril.advise_state(app.state)
+    r = rows(app.overlay.body.value)
+    assert [x["label"] for x in r] == [adv.best.label]
+    assert "★ best" in r[0]["marks"]
+    app.roll_button.click()  # a new position forgets the hint
+    if app.overlay.advice() is not None and not app.state.is_over:
+        assert rows(app.overlay.body.value) == []
+
+
+def test_advice_is_cached_per_position(monkeypatch):
+    app = rolled(dice=(1, 2, 2, 6), show_odds=True)
+    calls = []
+    real = trwavril.advise_state
+    monkeypatch.setattr(trwavril, "advise_state", lambda s, **k: calls.append(s) or real(s))
+    app._advice_cache.clear()
+    for i in range(4):
+        app.dice_row.die_toggles[i].value = True
+        app.dice_row.die_toggles[i].value = False
+    assert len(calls) == 1
+
+
+def test_coach_tally_counts_actual_choices():
+    app = rolled(dice=(3, 4, 5, 6))
+    adv = trwavril.advise_state(app.state)
+    app.select(0)  # keep 3: worse than stopping on the suite
+    loss = adv.find(Roll((3,))).loss
+    assert loss > 0
+    app.roll_button.click()
+    assert app.overlay.tally.decisions == 1
+    assert app.overlay.tally.lost["p_win"] == pytest.approx(loss)
+    assert fmt_loss("p_win", loss) in app.overlay.coach.value
+
+
+def test_resolution_prompt():
+    app = rolled(dice=(2, 2, 2, 2), show_odds=True)
+    app.stop_button.click()
+    assert app.state.phase == "resolve"
+    labels = [b.description for b in app.resolve_buttons]
+    assert labels == ["flip card 1 (bar it)", "flip card 2 (bar it)", "flip card 3 (bar it)"]
+    assert app.roll_button.disabled and app.stop_button.disabled
+    # the resolution is advised too
+    adv = trwavril.advise_state(app.state)
+    assert rows(app.overlay.body.value)[0]["label"] == adv.best.label
+    app.resolve_buttons[2].click()
+    assert app.game.state.barred[0] == (3,)
+    assert "~~3~~" in app.board.value and "barred" in app.board.value
+    assert app.overlay.tally.decisions == 2  # stop, then the card
+
+
+def test_teacher_mode_errors_leave_game_unchanged():
+    app = play("trwavril", seed=9)
+    assert not app.teacher_set_dice("1 2 3 4")  # no roll yet
+    assert "Not possible" in app.message.value and "roll first" in app.message.value
+    app.roll()
+    before = app.state
+    for bad, words in [("1 2 3 7", "1 to 6"), ("1 2 3", "expected 4 dice"),
+                       ("1 two 3 4", "not a die value"), ("", "type the dice")]:
+        assert not app.teacher_set_dice(bad)
+        assert words in app.message.value
+        assert app.state == before
+    assert app.teacher_set_dice("6 6 6 1")
+    assert app.state.dice == (6, 6, 6, 1)
+
+
+def test_teacher_button_uses_text_box():
+    app = play("trwavril", seed=9)
+    app.roll_button.click()
+    app.controls.dice_text.value = "4 4 4 4"
+    app.controls.set_dice.click()
+    assert app.state.dice == (4, 4, 4, 4)
+    assert "4⚃" in app.message.value
+
+
+def test_engine_errors_are_messages():
+    app = play("trwavril", seed=1)
+    assert not app.act(Resolve(3))
+    assert "Not possible" in app.message.value
+    assert app.state == trwavril.new_state()
+
+
+def test_new_game_with_variant_seed_and_players():
+    app = play("trwavril", seed=1)
+    app.roll()
+    app.controls.variants.dropdowns["parapluies"].value = 2
+    app.controls.seed.value = 77
+    app.controls.players.count.value = 3
+    app.controls.new_game.click()
+    assert app.game.rules.parapluies == 2 and app.game.seed == 77
+    assert app.state.players == 3 and app.state.phase == "start"
+    assert "2 of 2 left" in app.board.value
+    labels = {dd.description for dd in app.controls.variants.dropdowns.values()}
+    assert labels == set(trwavril.Rules.LABELS.values())
+
+
+def test_reset_restarts_same_dice():
+    app = play("trwavril", seed=5)
+    app.roll()
+    first = app.state.dice
+    app.stop()
+    app.controls.reset.click()
+    assert app.state == trwavril.new_state()
+    app.roll()
+    assert app.state.dice == first
+
+
+def test_log_and_status():
+    app = rolled(dice=(1, 2, 4, 6))
+    assert "Player 1's turn" in app.status.value
+    app.stop_button.click()  # a miss: a parapluie is turned
+    assert "miss" in app.log.value and "parapluies left 3" in app.log.value
+    assert "3 of 4 left" in app.board.value
+
+
+def test_computer_player_turn():
+    app = play("trwavril", seed=4, players=2, computer={1: "random"})
+    assert app.computer_button.disabled  # player 1 is human
+    app.roll_button.click()
+    app.stop_button.click()
+    while app.state.phase == "resolve":
+        app.resolve_buttons[0].click()
+    assert app.state.current_player == 1 and not app.computer_button.disabled
+    assert app.roll_button.disabled and all(t.disabled for t in app.dice_row.die_toggles)
+    app.computer_button.click()
+    assert app.state.current_player == 0 or app.state.is_over
+    assert app.state.turn_count == 2
+
+
+def test_auto_computer_and_optimal_play_whole_game():
+    app = play("trwavril", seed=2, computer=[0], auto_computer=True)
+    assert app.state.is_over
+    assert "Game over" in app.status.value
+    assert app.roll_button.disabled and app.stop_button.disabled
+
+
+def test_whole_game_by_clicks():
+    app = play("trwavril", seed=11, parapluies=2)
+    for _ in range(1000):
+        if app.state.is_over:
+            break
+        if app.resolve_buttons:
+            best = trwavril.advise_state(app.state).best
+            app.resolve_buttons[app.resolve_choices.index(best.action.choice)].click()
+        elif app.state.phase == "start":
+            app.roll_button.click()
+        else:
+            # keep the dice the optimal choice keeps, by toggling them
+            best = trwavril.advise_state(app.state).best
+            keep = list(best.keep)
+            for t, v in zip(app.dice_row.die_toggles, app.state.dice):
+                t.value = v in keep and not keep.remove(v)
+            (app.stop_button if isinstance(best.action, Stop) else app.roll_button).click()
+    assert app.state.is_over
+    assert "Game over" in app.status.value
+    assert app.overlay.tally.decisions > 0
+    assert app.overlay.tally.below_best == 0
