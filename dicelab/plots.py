@@ -1,0 +1,659 @@
+"""Matplotlib helpers for the lessons: readable, colour-blind safe, with text alternatives.
+
+Every helper
+
+* builds its own :class:`matplotlib.figure.Figure` (no pyplot, no global
+  style change, nothing left open), with a white background and dark text so
+  the figure stays readable on a dark notebook theme;
+* labels its axes (``xlabel``, ``ylabel``, ``title`` arguments);
+* uses the Okabe–Ito palette **and** hatches, markers or line styles, so no
+  information relies on colour alone;
+* sets ``fig.dicelab_alt_text``: one paragraph describing the figure with its
+  key numbers.  :func:`show` displays the figure with that text under it.
+
+matplotlib is imported inside the functions, so ``import dicelab.plots`` is light.
+
+>>> fig = bars(["brelan", "carré"], [0.21, 0.02], xlabel="figure", ylabel="probability")
+>>> fig.get_facecolor()[:3], "0.21" in fig.dicelab_alt_text
+((1.0, 1.0, 1.0), True)
+>>> table([{"n": 5, "p": 0.5}]).html.startswith("<table")
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .errors import DicelabError
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+#: The Okabe–Ito colour-blind-safe palette, in its published order.
+OKABE_ITO: dict[str, str] = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish purple": "#CC79A7",
+}
+
+#: Order in which series take the colours (yellow late: it is faint on white).
+PALETTE: tuple[str, ...] = tuple(
+    OKABE_ITO[c]
+    for c in (
+        "blue",
+        "orange",
+        "bluish green",
+        "vermillion",
+        "reddish purple",
+        "sky blue",
+        "yellow",
+        "black",
+    )
+)
+HATCHES: tuple[str, ...] = ("", "//", "..", "xx", "\\\\", "oo", "++", "--")
+MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P", "X", "*")
+LINESTYLES: tuple[str, ...] = ("-", "--", "-.", ":", "-", "--", "-.", ":")
+
+TEXT = "#1a1a1a"
+_STYLE = {
+    "figure.facecolor": "white",
+    "axes.facecolor": "white",
+    "savefig.facecolor": "white",
+    "axes.edgecolor": TEXT,
+    "axes.labelcolor": TEXT,
+    "text.color": TEXT,
+    "xtick.color": TEXT,
+    "ytick.color": TEXT,
+    "axes.titleweight": "bold",
+    "axes.grid": True,
+    "grid.color": "#d0d0d0",
+    "grid.linestyle": "-",
+    "grid.linewidth": 0.6,
+    "legend.facecolor": "white",
+    "legend.edgecolor": "#808080",
+    "legend.framealpha": 1.0,
+    "font.size": 11,
+    "hatch.color": TEXT,
+}
+
+
+class PlotError(DicelabError):
+    """Data that a plot helper cannot draw (mismatched lengths, nothing to plot...)."""
+
+
+# ---------------------------------------------------------------------------
+# Shared machinery
+
+
+@contextmanager
+def _style() -> Any:
+    import matplotlib
+
+    with matplotlib.rc_context(_STYLE):
+        yield
+
+
+def _new_figure(figsize: tuple[float, float] = (7.0, 4.0)) -> Figure:
+    """A Figure outside pyplot (nothing to close, nothing leaks), on a white background."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=figsize, dpi=100, facecolor="white", layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _finish(fig: Figure, ax: Any, xlabel: str, ylabel: str, title: str, alt: str) -> Figure:
+    if not xlabel or not ylabel:
+        raise PlotError("every plot needs an x-axis label and a y-axis label")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    ax.set_facecolor("white")
+    ax.set_axisbelow(True)
+    fig.dicelab_alt_text = alt  # type: ignore[attr-defined]
+    return fig
+
+
+def _num(x: Any) -> float:
+    return float(x)
+
+
+def fmt(x: Any, digits: int = 4) -> str:
+    """A number as a lesson shows it: Fractions as ``p/q ≈ 0.1234``, floats rounded.
+
+    >>> fmt(Fraction(23, 108)), fmt(0.5), fmt(3), fmt(Fraction(0))
+    ('23/108 ≈ 0.2130', '0.5', '3', '0')
+    """
+    if isinstance(x, Fraction):
+        if x.denominator == 1:
+            return str(x.numerator)
+        return f"{x.numerator}/{x.denominator} ≈ {float(x):.{digits}f}"
+    if isinstance(x, bool):
+        return str(x)
+    if isinstance(x, int):
+        return str(x)
+    if isinstance(x, float):
+        return f"{x:.{digits}g}" if abs(x) < 1 else f"{x:,.{max(digits - 2, 1)}f}"
+    try:
+        return fmt(float(x), digits) if not isinstance(x, str) else x
+    except (TypeError, ValueError):
+        return str(x)
+
+
+def _short(x: Any) -> str:
+    """A float for alt text: 4 significant digits."""
+    return f"{_num(x):.4g}"
+
+
+def _check_lengths(what: str, labels: Sequence[Any], values: Sequence[Any]) -> None:
+    if len(labels) != len(values):
+        raise PlotError(f"{what}: {len(labels)} labels but {len(values)} values")
+    if not len(labels):
+        raise PlotError(f"{what}: nothing to plot")
+
+
+def alt_text(fig: Any) -> str:
+    """The text alternative of a dicelab figure."""
+    return str(getattr(fig, "dicelab_alt_text", "A figure (no description was given)."))
+
+
+def figure_png(fig: Figure, dpi: int = 100) -> bytes:
+    """The figure as PNG bytes (white background)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, facecolor="white")
+    return buf.getvalue()
+
+
+def figure_html(fig: Figure) -> str:
+    """The figure as an HTML ``<figure>``: the image (with ``alt``) and the text under it."""
+    data = base64.b64encode(figure_png(fig)).decode("ascii")
+    text = html.escape(alt_text(fig))
+    return (
+        '<figure class="dicelab-figure" style="background:white;color:#1a1a1a;'
+        'padding:6px;margin:0;max-width:100%">'
+        f'<img src="data:image/png;base64,{data}" alt="{text}" style="max-width:100%"/>'
+        f'<figcaption style="font-size:0.9em;color:#1a1a1a">{text}</figcaption></figure>'
+    )
+
+
+class HTMLOutput:
+    """A piece of HTML that Jupyter displays (``_repr_html_``); ``.html`` is the string."""
+
+    def __init__(self, html_text: str) -> None:
+        self.html = html_text
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __str__(self) -> str:
+        return self.html
+
+
+def show(fig: Figure) -> HTMLOutput:
+    """Display the figure with its text alternative under it (in a notebook), and return it.
+
+    Outside IPython nothing is displayed; the returned object holds the HTML.
+    """
+    out = HTMLOutput(figure_html(fig))
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+
+        if get_ipython() is not None:
+            display(out)
+    except ImportError:  # pragma: no cover - IPython is there with ipywidgets
+        pass
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Plot helpers
+
+
+def bars(
+    labels: Sequence[Any],
+    values: Sequence[Any],
+    *,
+    xlabel: str,
+    ylabel: str,
+    title: str = "",
+    figsize: tuple[float, float] = (7.0, 4.0),
+    annotate: bool = True,
+) -> Figure:
+    """One bar per label (heights ``values``), each bar annotated with its value.
+
+    >>> fig = bars(["a", "b"], [1, 2], xlabel="x", ylabel="y")
+    >>> [float(p.get_height()) for p in fig.axes[0].patches]
+    [1.0, 2.0]
+    """
+    return bar_distribution(
+        labels, values, None, xlabel=xlabel, ylabel=ylabel, title=title, figsize=figsize,
+        annotate=annotate, exact_label="value",
+    )
+
+
+def bar_distribution(
+    labels: Sequence[Any],
+    exact: Sequence[Any],
+    simulated: Sequence[Any] | None = None,
+    *,
+    xlabel: str,
+    ylabel: str = "probability",
+    title: str = "",
+    exact_label: str = "exact",
+    simulated_label: str = "simulated",
+    figsize: tuple[float, float] = (7.0, 4.0),
+    annotate: bool = True,
+) -> Figure:
+    """A distribution as bars: exact values, and simulated ones side by side if given.
+
+    Exact bars are solid; simulated bars are hatched, in another colour.
+
+    >>> fig = bar_distribution([3, 4], [0.5, 0.25], [0.48, 0.27], xlabel="dice alike")
+    >>> [round(float(p.get_height()), 2) for p in fig.axes[0].patches]
+    [0.5, 0.25, 0.48, 0.27]
+    """
+    labels = [str(x) for x in labels]
+    _check_lengths("bar_distribution", labels, exact)
+    if simulated is not None:
+        _check_lengths("bar_distribution (simulated)", labels, simulated)
+    with _style():
+        fig = _new_figure(figsize)
+        ax = fig.add_subplot()
+        x = list(range(len(labels)))
+        width = 0.8 if simulated is None else 0.4
+        shift = 0.0 if simulated is None else -0.2
+        b1 = ax.bar(
+            [i + shift for i in x], [_num(v) for v in exact], width, label=exact_label,
+            color=PALETTE[0], edgecolor=TEXT, hatch=HATCHES[0],
+        )
+        containers = [b1]
+        if simulated is not None:
+            b2 = ax.bar(
+                [i + 0.2 for i in x], [_num(v) for v in simulated], width,
+                label=simulated_label, color=PALETTE[1], edgecolor=TEXT, hatch=HATCHES[1],
+            )
+            containers.append(b2)
+            ax.legend()
+        if annotate and len(labels) <= 12:
+            for c in containers:
+                ax.bar_label(c, labels=[_short(r.get_height()) for r in c], fontsize=9, padding=2)
+            ax.margins(y=0.15)
+        ax.set_xticks(x, labels)
+        ax.grid(axis="x", visible=False)
+        parts = [f"{lab}: {exact_label} {_short(e)}" for lab, e in zip(labels, exact)]
+        if simulated is not None:
+            parts = [
+                f"{p}, {simulated_label} {_short(s)}" for p, s in zip(parts, simulated)
+            ]
+        alt = (
+            f"Bar chart{': ' + title if title else ''}. {ylabel} for each {xlabel}"
+            f"{' (' + exact_label + ' and ' + simulated_label + ' side by side)' if simulated is not None else ''}"  # noqa: E501
+            f". " + "; ".join(parts) + "."
+        )
+        return _finish(fig, ax, xlabel, ylabel, title, alt)
+
+
+def grouped_bars(
+    groups: Sequence[Any],
+    series: Mapping[str, Sequence[Any]],
+    *,
+    xlabel: str,
+    ylabel: str,
+    title: str = "",
+    figsize: tuple[float, float] = (7.5, 4.0),
+    annotate: bool = True,
+) -> Figure:
+    """Headline numbers by group (difficulty, variant...): one bar per series in each group.
+
+    Each series has its own colour *and* hatch.
+
+    >>> fig = grouped_bars(["facile", "moyen"], {"optimal": [0.9, 0.7], "greedy": [0.8, 0.6]},
+    ...                    xlabel="difficulty", ylabel="win probability")
+    >>> [float(p.get_height()) for p in fig.axes[0].patches]
+    [0.9, 0.7, 0.8, 0.6]
+    """
+    groups = [str(g) for g in groups]
+    if not series:
+        raise PlotError("grouped_bars: no series to plot")
+    for name, vals in series.items():
+        _check_lengths(f"grouped_bars ({name})", groups, vals)
+    with _style():
+        fig = _new_figure(figsize)
+        ax = fig.add_subplot()
+        k = len(series)
+        width = 0.8 / k
+        for j, (name, vals) in enumerate(series.items()):
+            xs = [i - 0.4 + width * (j + 0.5) for i in range(len(groups))]
+            c = ax.bar(
+                xs, [_num(v) for v in vals], width, label=name, color=PALETTE[j % len(PALETTE)],
+                edgecolor=TEXT, hatch=HATCHES[j % len(HATCHES)],
+            )
+            if annotate and len(groups) * k <= 16:
+                ax.bar_label(c, labels=[f"{_num(v):.3g}" for v in vals], fontsize=8, padding=2,
+                             rotation=90 if k >= 3 else 0)
+        if annotate:
+            ax.margins(y=0.25 if k >= 3 else 0.15)
+        ax.set_xticks(range(len(groups)), groups)
+        ax.grid(axis="x", visible=False)
+        if k > 1:
+            ax.legend()
+        parts = [
+            f"{g}: " + ", ".join(f"{name} {_short(vals[i])}" for name, vals in series.items())
+            for i, g in enumerate(groups)
+        ]
+        alt = (
+            f"Grouped bar chart{': ' + title if title else ''}. {ylabel} by {xlabel}, "
+            f"series {', '.join(series)}. " + "; ".join(parts) + "."
+        )
+        return _finish(fig, ax, xlabel, ylabel, title, alt)
+
+
+def convergence_plot(
+    frequency: Sequence[float],
+    exact: Any,
+    *,
+    xlabel: str = "number of rolls",
+    ylabel: str = "running frequency",
+    title: str = "",
+    band: bool = True,
+    log_x: bool = True,
+    figsize: tuple[float, float] = (7.5, 4.0),
+) -> Figure:
+    """The law of large numbers: the running frequency against the exact probability.
+
+    A dashed line marks the exact value; a shaded band (with hatching) shows
+    exact ± 2 standard errors, ``2 sqrt(p (1 - p) / t)`` after ``t`` trials.
+
+    >>> fig = convergence_plot([1.0, 0.5, 1 / 3, 0.25], 0.25, title="demo")
+    >>> line = fig.axes[0].lines[0]
+    >>> float(line.get_ydata()[-1]), "0.25" in fig.dicelab_alt_text
+    (0.25, True)
+    """
+    import numpy as np
+
+    freq = np.asarray(frequency, dtype=float)
+    if freq.ndim != 1 or len(freq) == 0:
+        raise PlotError("convergence_plot: frequency must be a non-empty list of numbers")
+    p = _num(exact)
+    t = np.arange(1, len(freq) + 1)
+    with _style():
+        fig = _new_figure(figsize)
+        ax = fig.add_subplot()
+        ax.plot(t, freq, color=PALETTE[0], linestyle=LINESTYLES[0], linewidth=1.4,
+                label="simulated running frequency")
+        ax.axhline(p, color=PALETTE[3], linestyle="--", linewidth=1.6, label=f"exact {_short(p)}")
+        if band:
+            se = np.sqrt(p * (1 - p) / t)
+            ax.fill_between(t, p - 2 * se, p + 2 * se, facecolor=PALETTE[5], alpha=0.35,
+                            hatch="..", edgecolor=PALETTE[5], linewidth=0,
+                            label="exact ± 2 standard errors")
+        if log_x and len(freq) > 1:
+            ax.set_xscale("log")
+        lo = min(float(freq[min(9, len(freq) - 1):].min()), p) if len(freq) > 10 else 0.0
+        hi = max(float(freq[min(9, len(freq) - 1):].max()), p) if len(freq) > 10 else 1.0
+        pad = max(0.05 * (hi - lo), 0.02)
+        ax.set_ylim(max(0.0, lo - pad), min(1.0, hi + pad))
+        ax.legend(loc="best")
+        final = float(freq[-1])
+        se_final = (p * (1 - p) / len(freq)) ** 0.5
+        alt = (
+            f"Line chart{': ' + title if title else ''}. The {ylabel} after each of "
+            f"{len(freq)} simulated rolls (x axis: {xlabel}"
+            f"{', logarithmic' if log_x else ''}) settles towards the exact probability "
+            f"{_short(p)}, drawn as a dashed line"
+            f"{' inside a band of ± 2 standard errors' if band else ''}. "
+            f"Final frequency {_short(final)}, which is {abs(final - p) / se_final:.2g} standard "
+            f"errors ({_short(se_final)} each) from the exact value."
+            if se_final > 0
+            else f"Line chart{': ' + title if title else ''}. Final frequency {_short(final)}, "
+            f"exact {_short(p)}."
+        )
+        return _finish(fig, ax, xlabel, ylabel, title, alt)
+
+
+def turns_histogram(
+    samples: Sequence[Any],
+    exact_mean: Any = None,
+    *,
+    xlabel: str = "turns to finish",
+    ylabel: str = "share of games",
+    title: str = "",
+    label: str = "simulated",
+    figsize: tuple[float, float] = (7.0, 4.0),
+) -> Figure:
+    """Histogram of simulated integer outcomes (e.g. turns), with the exact mean marked.
+
+    Bars give the share of samples at each value; a dashed line marks the
+    exact mean and a dotted one the sample mean.
+
+    >>> fig = turns_histogram([3, 3, 4, 6], exact_mean=4, xlabel="turns")
+    >>> [float(p.get_height()) for p in fig.axes[0].patches]
+    [0.5, 0.25, 0.0, 0.25]
+    """
+    import numpy as np
+
+    s = np.asarray(samples)
+    if s.ndim != 1 or len(s) == 0:
+        raise PlotError("turns_histogram: give a non-empty list of simulated values")
+    s = s.astype(int)
+    lo, hi = int(s.min()), int(s.max())
+    values = np.arange(lo, hi + 1)
+    share = np.bincount(s - lo, minlength=hi - lo + 1) / len(s)
+    with _style():
+        fig = _new_figure(figsize)
+        ax = fig.add_subplot()
+        ax.bar(values, share, 0.9, color=PALETTE[0], edgecolor=TEXT, hatch=HATCHES[0],
+               label=f"{label} ({len(s)} games)")
+        mean = float(s.mean())
+        ax.axvline(mean, color=PALETTE[1], linestyle=":", linewidth=2.2,
+                   label=f"sample mean {_short(mean)}")
+        if exact_mean is not None:
+            ax.axvline(_num(exact_mean), color=PALETTE[3], linestyle="--", linewidth=2.0,
+                       label=f"exact mean {_short(exact_mean)}")
+        ax.legend()
+        ax.grid(axis="x", visible=False)
+        mode = int(values[int(np.argmax(share))])
+        sd = float(s.std(ddof=1)) if len(s) > 1 else 0.0
+        alt = (
+            f"Histogram{': ' + title if title else ''}. {ylabel} for each value of {xlabel}, "
+            f"from {len(s)} simulated games: values from {lo} to {hi}, most common {mode}, "
+            f"sample mean {_short(mean)}, standard deviation {_short(sd)}"
+            + (f"; the exact mean {_short(exact_mean)} is marked by a dashed line"
+               if exact_mean is not None else "")
+            + "."
+        )
+        return _finish(fig, ax, xlabel, ylabel, title, alt)
+
+
+def state_diagram(
+    states: Sequence[Any],
+    matrix: Sequence[Sequence[Any]],
+    *,
+    title: str = "",
+    state_labels: Sequence[str] | None = None,
+    xlabel: str = "state",
+    ylabel: str = "transitions (arrows, with probabilities)",
+    highlight: Iterable[Any] = (),
+    min_probability: float = 1e-12,
+    figsize: tuple[float, float] = (9.0, 4.2),
+) -> Figure:
+    """A Markov chain drawn with circles and labelled arrows (pure matplotlib).
+
+    States sit on a line; an arrow from state ``i`` to ``j`` carries
+    ``matrix[i][j]`` (skipped when 0); forward arrows curve above the line,
+    backward ones below, and a loop above a state is its chance of staying.
+    States in ``highlight`` get a double ring and a hatch (e.g. success states).
+
+    >>> fig = state_diagram([1, 2], [[0.5, 0.5], [0, 1]], title="demo")
+    >>> len(fig.axes[0].texts) >= 4, "1 to 2: 0.5" in fig.dicelab_alt_text
+    (True, True)
+    """
+    from matplotlib.patches import Circle, FancyArrowPatch
+
+    k = len(states)
+    if k == 0 or len(matrix) != k or any(len(row) != k for row in matrix):
+        raise PlotError(f"state_diagram: need a {k}×{k} transition matrix for {k} states")
+    labels = [str(s) for s in (state_labels or states)]
+    if len(labels) != k:
+        raise PlotError("state_diagram: one label per state")
+    hl = set(highlight)
+    P = [[_num(p) for p in row] for row in matrix]
+    r = 0.32
+    with _style():
+        fig = _new_figure(figsize)
+        ax = fig.add_subplot()
+        ax.set_aspect("equal", adjustable="datalim")
+        ax.grid(False)
+        xs = [2.0 * i for i in range(k)]
+        for i, x in enumerate(xs):
+            special = states[i] in hl
+            ax.add_patch(Circle((x, 0), r, facecolor=PALETTE[2] if special else "white",
+                                edgecolor=TEXT, linewidth=1.6, hatch="//" if special else "",
+                                alpha=1.0, zorder=3))
+            if special:
+                ax.add_patch(Circle((x, 0), r + 0.06, fill=False, edgecolor=TEXT, linewidth=1.2,
+                                    zorder=3))
+            ax.text(x, 0, labels[i], ha="center", va="center", fontsize=12, fontweight="bold",
+                    zorder=4, bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"})
+        parts = []
+        for i in range(k):
+            for j in range(k):
+                p = P[i][j]
+                if p <= min_probability:
+                    continue
+                parts.append(f"{labels[i]} to {labels[j]}: {_short(p)}")
+                if i == j:
+                    loop = FancyArrowPatch(
+                        (xs[i] - 0.18, -r + 0.02), (xs[i] + 0.18, -r + 0.02),
+                        connectionstyle="arc3,rad=2.2", arrowstyle="-|>", mutation_scale=12,
+                        color=PALETTE[1], linewidth=1.3, zorder=2,
+                    )
+                    ax.add_patch(loop)
+                    ax.text(xs[i], -r - 0.62, f"stay {_short(p)}", ha="center", va="top",
+                            fontsize=9, color=TEXT, zorder=5)
+                    continue
+                span = abs(j - i)
+                forward = j > i
+                rad = -(0.22 + 0.1 * (span - 1)) if forward else -(0.22 + 0.1 * (span - 1))
+                dx = 0.1 if forward else -0.1
+                y0 = r if forward else -r
+                a = FancyArrowPatch(
+                    (xs[i] + dx, y0), (xs[j] - dx, y0),
+                    connectionstyle=f"arc3,rad={rad}", arrowstyle="-|>", mutation_scale=12,
+                    color=PALETTE[0] if forward else PALETTE[3],
+                    linestyle=LINESTYLES[(span - 1) % 4] if forward else ":",
+                    linewidth=1.3, shrinkA=2, shrinkB=2, zorder=2,
+                )
+                ax.add_patch(a)
+                mid = (xs[i] + xs[j]) / 2
+                h = (abs(xs[j] - xs[i]) - 2 * abs(dx)) * abs(rad) / 2 + r
+                y = h if forward else -h
+                ax.text(mid, y, _short(p), ha="center", va="center", fontsize=8.5, zorder=5,
+                        bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "#909090",
+                              "lw": 0.5})
+        span_max = 2.0 * (k - 1)
+        height = span_max * (0.22 + 0.1 * (k - 2)) / 2 + r + 0.3
+        # invisible corners set the data limits (circles stay round: aspect by data limits)
+        ax.plot([-0.9, xs[-1] + 0.9], [-1.3, max(height, 1.0)], linestyle="none")
+        ax.margins(0)
+        ax.set_xticks(xs, labels)
+        ax.set_yticks([])
+        for side in ("top", "right", "left"):
+            ax.spines[side].set_visible(False)
+        alt = (
+            f"State diagram{': ' + title if title else ''}. States {', '.join(labels)} in a row"
+            + (f" (highlighted: {', '.join(str(h) for h in sorted(hl, key=str))})" if hl else "")
+            + ". Arrows give the probability of each move after one re-roll: "
+            + "; ".join(parts) + "."
+        )
+        return _finish(fig, ax, xlabel, ylabel, title, alt)
+
+
+# ---------------------------------------------------------------------------
+# Tables
+
+
+def table(
+    rows: Any,
+    columns: Sequence[str] | None = None,
+    *,
+    caption: str = "",
+    digits: int = 4,
+) -> HTMLOutput:
+    """An HTML table for a notebook, from rows (dicts or sequences) or a mapping.
+
+    * a list of dicts: ``columns`` picks and orders the keys (default: the first row's keys);
+    * a list of sequences: ``columns`` names them;
+    * a mapping ``{key: value}``: two columns, ``columns`` names them.
+
+    Fractions show as ``p/q ≈ 0.1234`` (see :func:`fmt`).
+
+    >>> t = table({"brelan": Fraction(1, 4)}, ["figure", "P"])
+    >>> "<th>figure</th>" in t.html, "1/4 ≈ 0.2500" in t.html
+    (True, True)
+    >>> table([(1, 2)], ["a"])
+    Traceback (most recent call last):
+    ...
+    dicelab.plots.PlotError: table: row 0 has 2 cells but there are 1 columns
+    """
+    if isinstance(rows, Mapping):
+        cols = list(columns or ("key", "value"))
+        body = [[k, v] for k, v in rows.items()]
+    else:
+        rows = list(rows)
+        if rows and isinstance(rows[0], Mapping):
+            cols = list(columns or rows[0].keys())
+            body = [[r.get(c, "") for c in cols] for r in rows]
+        else:
+            body = [list(r) for r in rows]
+            cols = list(columns or [f"column {i + 1}" for i in range(len(body[0]) if body else 0)])
+    for i, r in enumerate(body):
+        if len(r) != len(cols):
+            raise PlotError(f"table: row {i} has {len(r)} cells but there are {len(cols)} columns")
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in cols)
+    lines = [
+        "<tr>" + "".join(f"<td>{html.escape(fmt(v, digits))}</td>" for v in r) + "</tr>"
+        for r in body
+    ]
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return HTMLOutput(
+        '<table class="dicelab-table" style="border-collapse:collapse">'
+        f"{cap}<thead><tr>{head}</tr></thead><tbody>{''.join(lines)}</tbody></table>"
+    )
+
+
+__all__ = [
+    "HATCHES",
+    "LINESTYLES",
+    "MARKERS",
+    "OKABE_ITO",
+    "PALETTE",
+    "HTMLOutput",
+    "PlotError",
+    "alt_text",
+    "bar_distribution",
+    "bars",
+    "convergence_plot",
+    "figure_html",
+    "figure_png",
+    "fmt",
+    "grouped_bars",
+    "show",
+    "state_diagram",
+    "table",
+    "turns_histogram",
+]
