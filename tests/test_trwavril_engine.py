@@ -159,6 +159,8 @@ def test_headline_values():
     wp = {p: eng.win_probability(Rules(parapluies=p)) for p in (4, 3, 2, 1)}
     assert [round(wp[p], 6) for p in (4, 3, 2, 1)] == [0.238444, 0.1364, 0.059543, 0.015106]
     aw = [eng.win_probability(Rules(parapluies=p, straight="as_written")) for p in (4, 3, 2, 1)]
+    assert [round(a, 4) for a in aw] == [0.0723, 0.0363, 0.0138, 0.0030]
+    assert round(eng.p_turn_start(), 6) == 0.577931
     assert all(a < wp[p] for a, p in zip(aw, (4, 3, 2, 1)))
 
 
