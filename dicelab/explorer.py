@@ -1,0 +1,652 @@
+"""The variant explorer: every game's exact headline, variant by variant.
+
+Each game has one *headline*, computed by that game's own exact solver:
+
+* Dripeul 5 — the probability of clearing one manche (``win_probability``)
+  and of winning the whole solo game (``game_win_probability``);
+* Trwavril — the probability of winning the solo game (``win_probability``);
+* 5000 and Seveny — the expected number of turns to finish solo
+  (``expected_turns``).
+
+:func:`variant_grid` lists, for every value a UI offers in ``Rules.CHOICES``,
+the headline with that one option changed from the defaults, across the
+game's difficulty axis (Dripeul's level, Trwavril's parapluies, Seveny's
+target); :func:`explain_difference` puts two headlines into words and
+:func:`explorer` is the interactive widget.  Nothing here knows a rule: every
+number comes from the game modules.
+
+>>> METRICS["trwavril"][0].label
+'P(win the solo game)'
+>>> DIFFICULTY["dripeul"], DIFFICULTY["cinqmille"]
+('level', None)
+>>> format_value(METRICS["seveny"][0], 12.3456)
+'12.35 turns'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from . import GAME_NAMES
+from .errors import InvalidRules
+
+__all__ = [
+    "DIFFICULTY",
+    "GridRow",
+    "Headline",
+    "METRICS",
+    "Metric",
+    "by_difficulty",
+    "Simulated",
+    "change_label",
+    "chart_metric",
+    "default_rules",
+    "difficulty_label",
+    "distribution_chart",
+    "explain_difference",
+    "explain_grid",
+    "explorer",
+    "format_value",
+    "game_module",
+    "grid_chart",
+    "grid_table",
+    "headline",
+    "headline_chart",
+    "headline_table",
+    "most_different",
+    "one_option_changes",
+    "simulate_rules",
+    "simulation_table",
+    "variant_grid",
+]
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One headline number: its key, a short label, and which direction is better."""
+
+    key: str
+    label: str
+    solver: str
+    higher_is_better: bool
+
+    @property
+    def is_probability(self) -> bool:
+        return self.higher_is_better
+
+
+#: The headline numbers of each game, primary first; ``solver`` names the game module's function.
+METRICS: dict[str, tuple[Metric, ...]] = {
+    "dripeul": (
+        Metric("p_manche", "P(clear one manche)", "win_probability", True),
+        Metric("p_game", "P(win the whole solo game)", "game_win_probability", True),
+    ),
+    "trwavril": (Metric("p_win", "P(win the solo game)", "win_probability", True),),
+    "cinqmille": (
+        Metric("expected_turns", "Expected turns to reach exactly 5000", "expected_turns", False),
+    ),
+    "seveny": (
+        Metric("expected_turns", "Expected turns to reach the target", "expected_turns", False),
+    ),
+}
+
+#: The ``Rules`` field that sets each game's difficulty (None: the game has no difficulty).
+DIFFICULTY: dict[str, str | None] = {
+    "dripeul": "level",
+    "trwavril": "parapluies",
+    "cinqmille": None,
+    "seveny": "target",
+}
+
+
+def _key(game_key: str) -> str:
+    from .games import get
+
+    try:
+        return get(game_key).key
+    except KeyError as e:
+        raise InvalidRules(
+            f"unknown game {game_key!r}; games: {', '.join(GAME_NAMES)}"
+        ) from e
+
+
+def game_module(game_key: str) -> ModuleType:
+    """The game module ``dicelab.games.<key>`` (key or display name).
+
+    >>> game_module("5000").__name__
+    'dicelab.games.cinqmille'
+    """
+    return importlib.import_module(f"dicelab.games.{_key(game_key)}")
+
+
+def default_rules(game_key: str) -> Any:
+    """The game's default ``Rules()`` (the rulings)."""
+    return game_module(game_key).Rules()
+
+
+def format_value(metric: Metric, value: float) -> str:
+    """A headline value in words: a percentage or a number of turns.
+
+    >>> format_value(METRICS["trwavril"][0], 0.123456)
+    '12.35 %'
+    """
+    if metric.is_probability:
+        return f"{100 * value:.2f} %"
+    return f"{value:.2f} turns"
+
+
+def _fmt_option(v: Any) -> str:
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    return str(v)
+
+
+def difficulty_label(game_key: str, value: Any, *, field: bool = False) -> str:
+    """The difficulty value with its French name where the game has one, e.g. ``3 (facile)``
+    (``level 3 (facile)`` with ``field=True``)."""
+    key = _key(game_key)
+    mod = game_module(key)
+    dfield = DIFFICULTY[key]
+    names = {}
+    for attr in ("LEVEL_NAMES", "DIFFICULTIES", "DIFFICULTY_NAMES"):
+        names = getattr(mod, attr, None) or {}
+        if names:
+            break
+    name = names.get(value) if isinstance(names, dict) else None
+    label = f"{dfield} {value}" if dfield and field else str(value)
+    return f"{label} ({name})" if name else label
+
+
+def change_label(game_key: str, changes: Sequence[tuple[str, Any]]) -> str:
+    """Words for a set of option changes, e.g. ``"straight_bonus on"``; ``"defaults"`` if none."""
+    if not changes:
+        return "defaults"
+    return ", ".join(f"{f} {_fmt_option(v)}" for f, v in changes)
+
+
+@dataclass(frozen=True)
+class Headline:
+    """A game's exact headline numbers under some ``rules`` (metric key -> value).
+
+    ``values`` follows :data:`METRICS` order; :attr:`primary` is the first.
+    """
+
+    game: str
+    rules: Any
+    values: dict[str, float]
+
+    @property
+    def metrics(self) -> tuple[Metric, ...]:
+        return METRICS[self.game]
+
+    @property
+    def primary(self) -> float:
+        return self.values[self.metrics[0].key]
+
+    def __getitem__(self, key: str) -> float:
+        return self.values[key]
+
+    def text(self) -> str:
+        """Every headline number in words."""
+        return "; ".join(f"{m.label} = {format_value(m, self.values[m.key])}" for m in self.metrics)
+
+
+def headline(game_key: str, rules: Any = None) -> Headline:
+    """The exact headline of ``game_key`` under ``rules`` (default rules if None).
+
+    The numbers are the game modules' own solver values (cached by the game engines).
+    """
+    key = _key(game_key)
+    mod = game_module(key)
+    if rules is None:
+        rules = mod.Rules()
+    elif not isinstance(rules, mod.Rules):
+        raise InvalidRules(f"{GAME_NAMES[key]} needs {mod.__name__}.Rules; got {rules!r}")
+    values = {m.key: float(getattr(mod, m.solver)(rules)) for m in METRICS[key]}
+    return Headline(key, rules, values)
+
+
+def one_option_changes(game_key: str) -> list[tuple[tuple[str, Any], ...]]:
+    """Every one-option change from the defaults, for each non-difficulty field of
+    ``Rules.CHOICES`` and each value other than the default, defaults first (``()``).
+    """
+    key = _key(game_key)
+    mod = game_module(key)
+    base = mod.Rules()
+    out: list[tuple[tuple[str, Any], ...]] = [()]
+    for field, values in mod.Rules.CHOICES.items():
+        if field == DIFFICULTY[key]:
+            continue
+        for v in values:
+            if not _same(v, getattr(base, field)):
+                out.append(((field, v),))
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """One line of :func:`variant_grid`: a difficulty value, the changes from the
+    defaults, the rules they make, and the exact headline."""
+
+    difficulty: Any
+    changes: tuple[tuple[str, Any], ...]
+    rules: Any
+    headline: Headline
+
+    @property
+    def variant(self) -> str:
+        return change_label(self.headline.game, self.changes)
+
+
+def variant_grid(
+    game_key: str,
+    *,
+    difficulties: Iterable[Any] | None = None,
+    changes: Iterable[tuple[tuple[str, Any], ...]] | None = None,
+) -> list[GridRow]:
+    """The headline for every variant × difficulty combination, one option at a time.
+
+    Variants are :func:`one_option_changes` (the defaults, then each non-default
+    value of each option); they are crossed with every value of the difficulty
+    field in ``Rules.CHOICES`` (or ``difficulties``, to keep slow solves out —
+    e.g. Seveny's larger targets).  A variant that does not fit a difficulty
+    (invalid rules) is skipped.  Rows are grouped by difficulty, in
+    ``CHOICES`` order.  This is at most ``len(difficulties) × (1 + Σ options)``
+    solves rather than the full product of every option.
+    """
+    key = _key(game_key)
+    mod = game_module(key)
+    dfield = DIFFICULTY[key]
+    if difficulties is None:
+        diffs: list[Any] = list(mod.Rules.CHOICES[dfield]) if dfield else [None]
+    else:
+        diffs = list(difficulties)
+        if dfield is None and diffs != [None]:
+            raise InvalidRules(f"{GAME_NAMES[key]} has no difficulty setting")
+    variants = one_option_changes(key) if changes is None else [tuple(c) for c in changes]
+    rows = []
+    for d in diffs:
+        for ch in variants:
+            kwargs = dict(ch)
+            if dfield is not None:
+                kwargs.setdefault(dfield, d)
+            try:  # built from the changes alone, so defaults that follow other fields hold
+                rules = mod.Rules(**kwargs)
+            except (InvalidRules, TypeError):
+                continue
+            rows.append(GridRow(d, ch, rules, headline(key, rules)))
+    return rows
+
+
+def most_different(rows: Sequence[GridRow]) -> GridRow:
+    """The variant row whose headline differs most from the defaults at the same difficulty
+    (in the chart metric, see :func:`chart_metric`)."""
+    base = {r.difficulty: r for r in rows if not r.changes}
+    cands = [r for r in rows if r.changes and r.difficulty in base]
+    if not cands:
+        raise InvalidRules("the grid has no variant next to its defaults")
+    m = chart_metric(cands[0].headline.game)
+    return max(cands, key=lambda r: abs(r.headline[m.key] - base[r.difficulty].headline[m.key]))
+
+
+def by_difficulty(
+    game_key: str, values: Iterable[Any] | None = None, rules: Any = None
+) -> list[Headline]:
+    """The headline at each difficulty value (all of ``Rules.CHOICES`` by default)."""
+    key = _key(game_key)
+    mod = game_module(key)
+    dfield = DIFFICULTY[key]
+    if dfield is None:
+        raise InvalidRules(f"{GAME_NAMES[key]} has no difficulty setting")
+    base = mod.Rules() if rules is None else rules
+    vals = list(mod.Rules.CHOICES[dfield]) if values is None else list(values)
+    return [headline(key, dataclasses.replace(base, **{dfield: v})) for v in vals]
+
+
+def grid_table(rows: Sequence[GridRow]) -> tuple[list[list[Any]], list[str]]:
+    """``(rows, columns)`` for a table of a grid: difficulty, variant, each headline value
+    (formatted)."""
+    if not rows:
+        return [], []
+    game = rows[0].headline.game
+    metrics = METRICS[game]
+    dfield = DIFFICULTY[game]
+    columns = ([dfield] if dfield else []) + ["variant"] + [m.label for m in metrics]
+    out = []
+    for r in rows:
+        line: list[Any] = [difficulty_label(game, r.difficulty)] if dfield else []
+        line.append(r.variant)
+        line += [format_value(m, r.headline[m.key]) for m in metrics]
+        out.append(line)
+    return out, columns
+
+
+def _diff_words(metric: Metric, a: float, b: float) -> str:
+    d = b - a
+    if abs(d) < 1e-12:
+        return "exactly the same"
+    if metric.is_probability:
+        amount = f"{abs(100 * d):.2f} percentage points"
+    else:
+        amount = f"{abs(d):.2f} turns"
+    better = (d > 0) == metric.higher_is_better
+    if metric.is_probability:
+        direction = "higher" if d > 0 else "lower"
+    else:
+        direction = "more" if d > 0 else "fewer"
+    return f"{amount} {direction} ({'easier' if better else 'harder'})"
+
+
+def _changes_between(game_key: str, base: Any, other: Any) -> list[tuple[str, Any]]:
+    out = []
+    for f in dataclasses.fields(base):
+        a, b = getattr(base, f.name), getattr(other, f.name)
+        if not _same(a, b):
+            out.append((f.name, b))
+    return out
+
+
+def explain_difference(game_key: str, rules: Any, base: Any = None) -> str:
+    """Explain in words how ``rules`` changes the exact headline against ``base``
+    (the defaults if None), quoting the computed numbers.
+
+    The text names each changed option with its ``Rules.LABELS`` label, gives
+    both headline values and the difference, and says which way is easier.
+    """
+    key = _key(game_key)
+    mod = game_module(key)
+    base = mod.Rules() if base is None else base
+    ha, hb = headline(key, base), headline(key, rules)
+    changed = _changes_between(key, base, rules)
+    name = GAME_NAMES[key]
+    if not changed:
+        return f"{name} with these rules: {ha.text()} (no option differs from the comparison)."
+    labels = mod.Rules.LABELS
+    what = "; ".join(
+        f"“{labels.get(f, f)}” set to {_fmt_option(v)} (was {_fmt_option(getattr(base, f))})"
+        for f, v in changed
+    )
+    parts = []
+    for m in METRICS[key]:
+        a, b = ha[m.key], hb[m.key]
+        parts.append(
+            f"{m.label} goes from {format_value(m, a)} to {format_value(m, b)}: "
+            f"{_diff_words(m, a, b)}"
+        )
+    return f"{name}, {what}. " + ". ".join(parts) + "."
+
+
+def explain_grid(rows: Sequence[GridRow]) -> list[str]:
+    """One sentence per non-default row of a grid, against the defaults at the same difficulty."""
+    base = {r.difficulty: r for r in rows if not r.changes}
+    out = []
+    for r in rows:
+        if r.changes and r.difficulty in base:
+            out.append(explain_difference(r.headline.game, r.rules, base[r.difficulty].rules))
+    return out
+
+
+# ------------------------------------------------------------ tables and charts
+def headline_table(headlines: Sequence[Headline]) -> tuple[list[list[Any]], list[str]]:
+    """``(rows, columns)`` for :func:`dicelab.plots.table`: one row per headline (e.g. per
+    difficulty from :func:`by_difficulty`), the difficulty, then each value formatted."""
+    if not headlines:
+        return [], []
+    game = headlines[0].game
+    dfield = DIFFICULTY[game]
+    metrics = METRICS[game]
+    columns = [dfield or "rules"] + [m.label for m in metrics]
+    rows = []
+    for h in headlines:
+        first = difficulty_label(game, getattr(h.rules, dfield)) if dfield else repr(h.rules)
+        rows.append([first] + [format_value(m, h[m.key]) for m in metrics])
+    return rows, columns
+
+
+def _axis_label(metric: Metric) -> str:
+    return "probability" if metric.is_probability else "expected turns"
+
+
+def headline_chart(headlines: Sequence[Headline]) -> Any:
+    """A grouped bar chart of headlines by difficulty (one series per headline metric),
+    white background, with its text alternative (see :func:`dicelab.plots.show`)."""
+    from . import plots
+
+    if not headlines:
+        raise InvalidRules("no headline to draw")
+    game = headlines[0].game
+    dfield = DIFFICULTY[game]
+    metrics = METRICS[game]
+    groups = [
+        difficulty_label(game, getattr(h.rules, dfield)) if dfield else "rules" for h in headlines
+    ]
+    series = {m.label: [h[m.key] for h in headlines] for m in metrics}
+    ylabel = metrics[0].label if len(metrics) == 1 else _axis_label(metrics[0])
+    return plots.grouped_bars(
+        groups, series, xlabel=dfield or "rules", ylabel=ylabel,
+        title=f"{GAME_NAMES[game]}: exact headline by {dfield or 'rules'}",
+    )
+
+
+def chart_metric(game_key: str) -> Metric:
+    """The metric :func:`grid_chart` draws: the last headline metric (for Dripeul the whole
+    game, which every option moves; the manche count leaves one manche unchanged)."""
+    return METRICS[_key(game_key)][-1]
+
+
+def grid_chart(rows: Sequence[GridRow], metric: Metric | None = None) -> Any:
+    """The variants side by side: a grouped bar chart with one group per difficulty and one
+    bar per variant (games without difficulty: one bar per variant)."""
+    from . import plots
+
+    if not rows:
+        raise InvalidRules("no grid row to draw")
+    game = rows[0].headline.game
+    metric = metric or chart_metric(game)
+    dfield = DIFFICULTY[game]
+    title = f"{GAME_NAMES[game]}: {metric.label}, each variant"
+    if dfield is None:
+        fig = plots.bars(
+            [r.variant for r in rows], [r.headline[metric.key] for r in rows],
+            xlabel="variant (one option changed from the defaults)",
+            ylabel=_axis_label(metric), title=title, figsize=(8.0, 4.2),
+        )
+        fig.axes[0].tick_params(axis="x", labelrotation=15)
+        return fig
+    diffs = list(dict.fromkeys(r.difficulty for r in rows))
+    variants = list(dict.fromkeys(r.variant for r in rows))
+    value = {(r.difficulty, r.variant): r.headline[metric.key] for r in rows}
+    series = {
+        v: [value.get((d, v), float("nan")) for d in diffs] for v in variants
+    }
+    return plots.grouped_bars(
+        [difficulty_label(game, d) for d in diffs], series, xlabel=dfield,
+        ylabel=_axis_label(metric), title=title, figsize=(8.5, 4.2),
+    )
+
+
+# ------------------------------------------------------------------ simulation
+@dataclass(frozen=True)
+class Simulated:
+    """Simulated solo games under ``rules`` next to the exact headline."""
+
+    headline: Headline
+    result: Any  # dicelab.simulate.SimResult
+
+    @property
+    def label(self) -> str:
+        return change_label(self.headline.game, _changes_between(
+            self.headline.game, default_rules(self.headline.game), self.headline.rules))
+
+
+def simulate_rules(
+    game_key: str, rules_list: Iterable[Any], *, games: int = 200, seed: int = 0
+) -> list[Simulated]:
+    """Simulate ``games`` solo games under each rules with the optimal policy, all from
+    one ``seed`` (each rules set restarts from that seed), with the exact headline."""
+    from .simulate import simulate
+
+    key = _key(game_key)
+    out = []
+    for rules in rules_list:
+        res = simulate(key, rules=rules, players=1, games=games, seed=seed)
+        out.append(Simulated(headline(key, rules), res))
+    return out
+
+
+def simulation_table(sims: Sequence[Simulated]) -> tuple[list[list[Any]], list[str]]:
+    """``(rows, columns)``: for each simulated rules, the games, the simulated mean turns
+    (± standard error) and, for win-or-lose games, the win rate (± s.e.) next to the exact
+    headline."""
+    if not sims:
+        return [], []
+    game = sims[0].headline.game
+    metric = chart_metric(game)
+    columns = ["rules", "games", "mean turns (simulated)"]
+    if metric.is_probability:
+        columns += ["win rate (simulated)", f"{metric.label} (exact)"]
+    else:
+        columns += [f"{metric.label} (exact)"]
+    rows = []
+    for s in sims:
+        r = s.result
+        line: list[Any] = [s.label, r.games, f"{r.mean_turns:.2f} ± {r.se_turns:.2f}"]
+        if metric.is_probability:
+            line.append(f"{100 * r.win_rate[0]:.1f} % ± {100 * r.se_win_rate(0):.1f}")
+        line.append(format_value(metric, s.headline[metric.key]))
+        rows.append(line)
+    return rows, columns
+
+
+def distribution_chart(sim: Simulated) -> Any:
+    """Histogram of the simulated turns, with the exact expected turns marked when the
+    headline is a number of turns."""
+    from . import plots
+
+    game = sim.headline.game
+    metric = chart_metric(game)
+    exact = None if metric.is_probability else sim.headline[metric.key]
+    what = "turns to finish" if exact is not None else "turns played (won or lost)"
+    title = f"{GAME_NAMES[game]}, {sim.label}"
+    if exact is None:
+        title += f": simulated win rate {100 * sim.result.win_rate[0]:.1f} %, exact " \
+            f"{format_value(metric, sim.headline[metric.key])}"
+    return plots.turns_histogram(
+        sim.result.turns, exact, xlabel=what, title=title, label="simulated, optimal play"
+    )
+
+
+# ------------------------------------------------------------------ the widget
+def _control(field: str, values: Sequence[Any], value: Any, label: str) -> Any:
+    import ipywidgets as w
+
+    opts = [(_fmt_option(v), v) for v in values]
+    ctl = w.ToggleButtons(
+        options=opts,
+        value=value,
+        description="",
+        tooltips=[f"{label}: {o}" for o, _ in opts],
+        style={"button_width": "auto"},
+    )
+    ctl.add_class(f"dicelab-explorer-{field}")
+    return ctl
+
+
+def explorer(
+    game_key: str = "dripeul",
+    *,
+    compute: Callable[[str, Any], Headline] | None = None,
+) -> Any:
+    """An interactive explorer: pick a game, toggle any of its options (built from
+    ``Rules.CHOICES`` with ``Rules.LABELS``), and read the exact headline of your
+    choice next to the defaults, with the difference explained.
+
+    Returns an ``ipywidgets.VBox`` (CSS class ``dicelab-explorer``); its
+    ``.controls`` dict maps field names to the option widgets, ``.game`` is the
+    game picker and ``.result`` the HTML with the numbers.
+    """
+    import html
+
+    import ipywidgets as w
+
+    solve = compute or headline
+    game = w.Dropdown(
+        options=[(n, k) for k, n in GAME_NAMES.items()],
+        value=_key(game_key),
+        description="Game",
+    )
+    box = w.VBox()
+    box.add_class("dicelab-explorer")
+    opts_box = w.VBox()
+    result = w.HTML()
+    result.add_class("dicelab-explorer-result")
+    state: dict[str, Any] = {"controls": {}}
+
+    def current_rules() -> Any:
+        mod = game_module(game.value)
+        values = {f: c.value for f, c in state["controls"].items()}
+        return mod.Rules(**values)
+
+    def refresh(*_: Any) -> None:
+        key = game.value
+        mod = game_module(key)
+        try:
+            rules = current_rules()
+        except InvalidRules as e:
+            result.value = f"<p><b>Not a valid combination:</b> {html.escape(str(e))}</p>"
+            return
+        result.value = "<p><i>Solving exactly…</i></p>"
+        mine = solve(key, rules)
+        base_rules = mod.Rules()
+        dfield = DIFFICULTY[key]
+        if dfield is not None:  # compare with the defaults at the chosen difficulty
+            base_rules = dataclasses.replace(base_rules, **{dfield: getattr(rules, dfield)})
+        base = solve(key, base_rules)
+        rows = "".join(
+            f"<tr><td>{html.escape(m.label)}</td>"
+            f"<td>{format_value(m, base[m.key])}</td>"
+            f"<td><b>{format_value(m, mine[m.key])}</b></td></tr>"
+            for m in METRICS[key]
+        )
+        words = (
+            explain_difference(key, rules, base_rules)
+            if rules != base_rules
+            else "These are the default rules at this difficulty: toggle an option to compare."
+        )
+        result.value = (
+            "<table><tr><th></th><th>defaults</th><th>your rules</th></tr>"
+            f"{rows}</table><p>{html.escape(words)}</p>"
+        )
+
+    def build(*_: Any) -> None:
+        mod = game_module(game.value)
+        base = mod.Rules()
+        controls = {}
+        children = []
+        for f, values in mod.Rules.CHOICES.items():
+            label = mod.Rules.LABELS.get(f, f)
+            ctl = _control(f, values, getattr(base, f), label)
+            ctl.observe(refresh, names="value")
+            controls[f] = ctl
+            children += [w.HTML(f"<b>{html.escape(label)}</b> <code>{f}</code>"), ctl]
+        state["controls"] = controls
+        box.controls = controls
+        opts_box.children = children
+        refresh()
+
+    game.observe(build, names="value")
+    box.children = [game, opts_box, result]
+    box.game = game
+    box.result = result
+    box.rules = current_rules
+    build()
+    return box
