@@ -483,6 +483,30 @@ class MarkovChain:
             (p for s, p in zip(self.states, self.distribution(rolls)) if s >= k), Fraction(0)
         )
 
+    def expected_rolls(self, k: int) -> Fraction:
+        """Expected number of rolls (the first included) until ``k`` or more dice are alike.
+
+        Solved exactly by back-substitution: the chain never goes down, so
+        ``E[s] = (1 + sum_{t > s} P[s][t] E[t]) / (1 - P[s][s])`` from the top state down.
+
+        >>> round(float(most_common_chain(5).expected_rolls(5)), 2)  # chasing a quinté
+        11.09
+        """
+        if k not in self.states:
+            raise CountingError(f"k must be one of the states {self.states}; got {k!r}")
+        e: dict[int, Fraction] = {}
+        for i in reversed(range(len(self.states))):
+            s = self.states[i]
+            if s >= k:
+                e[i] = Fraction(0)
+                continue
+            row = self.matrix[i]
+            if row[i] == 1:
+                raise CountingError(f"state {s} never reaches {k}")
+            ahead = sum((row[j] * e[j] for j in range(i + 1, len(row))), Fraction(0))
+            e[i] = (1 + ahead) / (1 - row[i])
+        return 1 + sum((p * e[i] for i, p in enumerate(self.initial)), Fraction(0))
+
     def float_matrix(self) -> list[list[float]]:
         """The transition matrix as floats (for plots)."""
         return [[float(p) for p in row] for row in self.matrix]

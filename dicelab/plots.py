@@ -636,6 +636,22 @@ def table(
     )
 
 
+def answer(*paragraphs: str, summary: str = "Answer") -> HTMLOutput:
+    """A collapsed ``<details>`` block whose text is computed in a code cell.
+
+    Paragraphs are plain text (escaped); a lesson builds them from computed values,
+    so an answer never types a number the package computes.
+
+    >>> answer("It is 3.", summary="Show").html
+    '<details class="dicelab-answer"><summary>Show</summary><p>It is 3.</p></details>'
+    """
+    body = "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
+    return HTMLOutput(
+        f'<details class="dicelab-answer"><summary>{html.escape(summary)}</summary>'
+        f"{body}</details>"
+    )
+
+
 __all__ = [
     "HATCHES",
     "LINESTYLES",
@@ -645,6 +661,7 @@ __all__ = [
     "HTMLOutput",
     "PlotError",
     "alt_text",
+    "answer",
     "bar_distribution",
     "bars",
     "convergence_plot",

@@ -201,3 +201,18 @@ def test_markov_chain():
             assert chain.p_at_least(at_least, k) == p_within(figure, 5, k, "most common face")
     with pytest.raises(CountingError):
         chain.distribution(0)
+
+
+def test_expected_rolls_matches_the_tail_sum():
+    chain = most_common_chain(5)
+    m = np.array(chain.float_matrix())
+    for k in (3, 4, 5):
+        # E[T] = sum over r >= 0 of P(T > r); P(T > 0) = 1
+        dist, tail = np.array([float(p) for p in chain.initial]), 1.0
+        for _ in range(600):
+            tail += dist[: k - 1].sum()
+            dist = dist @ m
+        assert float(chain.expected_rolls(k)) == pytest.approx(tail, rel=1e-9)
+    assert chain.expected_rolls(1) == 1
+    with pytest.raises(CountingError):
+        chain.expected_rolls(6)

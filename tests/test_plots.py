@@ -172,3 +172,9 @@ def test_show_and_figure_html():
     assert 'alt="' in out.html and "<figcaption" in out.html
     assert "data:image/png;base64," in out.html
     assert plots.alt_text(fig) in out.html
+
+
+def test_answer_is_collapsed_and_escaped():
+    h = plots.answer("P < 1/2", "second", summary="Hint").html
+    assert h.startswith("<details") and "<summary>Hint</summary>" in h
+    assert "<p>P &lt; 1/2</p><p>second</p>" in h
