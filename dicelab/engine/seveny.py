@@ -1,0 +1,514 @@
+"""Exact engine for Seveny: advice for every set-aside, and the optimal solo solver.
+
+Within a turn the position is ``(memorised, hand)``: the points of the cycles
+completed this turn and the dice set aside in this cycle (the number of dice
+to roll is ``7 - len(hand)``).  A hand holds faces 2–5 only by brelans (0 or
+3+ dice of a face), so the canonical hand key is just its sorted multiset:
+only **114** hands of 0–6 dice exist (1, 2, 3, 8, 17, 30 and 53 by size).
+
+For every hand and every sorted roll of the remaining dice the legal
+set-asides (:func:`dicelab.games.seveny.settable`, the one rule definition)
+are listed once; rolls whose set-asides lead to the same set of next
+positions are merged, leaving 1,624 (hand, roll class) groups and 6,568
+options in all.  A turn is then solved with one vectorised gather and
+segment-minimum per hand size, memorised value by memorised value (a
+completed cycle always scores at least 1, so memorised points only go up).
+
+Solo (ruling S6): ``E(s)`` = expected turns from score ``s`` to the target,
+optimal play.  A bust, or banking 0 points, leaves the score at ``s``: for each
+``s`` (from the target down) ``E(s)`` is the fixed point of
+``x = 1 + min_policy E[E(end of turn) | bust or 0 -> x]``, a concave piecewise
+linear map solved by policy iteration (Newton) to 1e-12.  Points beyond the
+target are worth nothing more, so memorised points are capped at
+``target - s``.
+
+>>> from dicelab.games.seveny import Rules
+>>> round(expected_turns(Rules(target=5)), 6)
+1.486564
+>>> p_bust(7)
+Fraction(35, 3888)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from typing import Any
+
+import numpy as np
+
+from ..dice import Dice, multisets, sort_dice, validate_dice, ways
+from ..errors import IllegalMove
+from ..games._base import Bank, Roll
+from ..games.seveny import DICE, Rules, check_hand, settable
+from ..games.seveny import score as cycle_score
+from .advice import Advice, Choice, rank
+
+__all__ = [
+    "Solution",
+    "advise",
+    "advise_state",
+    "clear_caches",
+    "expected_turn_points",
+    "expected_turns",
+    "hands",
+    "p_bust",
+    "points_table",
+    "solve",
+    "turn_points_distribution",
+    "turn_start_value",
+]
+
+MAX_SCORE = 13  # the most one cycle can score: 666 666 1
+OBJECTIVES = {"expected_turns": False, "expected_points": True}  # name -> higher is better
+POINTS_HORIZON = 1200
+"""Memorised points from which the expected-points solver banks at once (the optimal policy
+banks long before: the value table is identical with any horizon above ~700, see tests)."""
+
+
+# ------------------------------------------------------------------- tables
+@dataclass(frozen=True)
+class _Level:
+    """The hands of one size and, per (hand, roll class), the targets of its set-asides."""
+
+    lo: int  # hands lo..hi-1 (global indices) have this size
+    hi: int
+    targets: np.ndarray  # flat indices into the value vector (see _Tables)
+    starts: np.ndarray  # start of each group in ``targets``
+    lens: np.ndarray
+    group_hand: np.ndarray  # local hand index of each group
+    prob: np.ndarray  # probability of each group (roll class)
+    pbust: np.ndarray  # per hand: P(no legal set-aside)
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Every hand, and the set-aside structure of every roll, computed once.
+
+    The value vector of one memorised value ``M`` has ``len(hands) + 14``
+    entries: the value after setting aside into each (partial) hand, then at
+    ``len(hands) + k`` the value after completing a cycle worth ``k`` points.
+    """
+
+    hands: tuple[Dice, ...]
+    index: dict[Dice, int]
+    scores: np.ndarray  # per hand
+    pbust: np.ndarray  # per hand, float
+    levels: tuple[_Level, ...]  # hand size 6 down to 0
+
+
+@cache
+def hands() -> tuple[Dice, ...]:
+    """Every hand a cycle can hold before a roll, by size then value (114 of them).
+
+    >>> len(hands()), hands()[:4]
+    (114, ((), (1,), (6,), (1, 1)))
+    """
+    out = []
+    for n in range(DICE):
+        for m in multisets(n):
+            try:
+                check_hand(m)
+            except ValueError:
+                continue
+            out.append(m)
+    return tuple(out)
+
+
+@cache
+def _tables() -> _Tables:
+    hs = hands()
+    index = {h: i for i, h in enumerate(hs)}
+    nh = len(hs)
+    scores = np.array([cycle_score(h) for h in hs], dtype=np.int64)
+    pbust = np.zeros(nh)
+    levels = []
+    for size in range(DICE - 1, -1, -1):
+        lo = min(i for i, h in enumerate(hs) if len(h) == size)
+        hi = max(i for i, h in enumerate(hs) if len(h) == size) + 1
+        n = DICE - size
+        den = 6**n
+        targets: list[int] = []
+        starts, lens, ghand, prob = [], [], [], []
+        for i in range(lo, hi):
+            h = hs[i]
+            groups: dict[tuple[int, ...], int] = {}
+            bust = 0
+            for o in multisets(n):
+                opts = settable(h, o)
+                if not opts:
+                    bust += ways(o)
+                    continue
+                tg = set()
+                for s in opts:
+                    nh_ = sort_dice(h + s)
+                    tg.add(index[nh_] if len(nh_) < DICE else nh + cycle_score(nh_))
+                key = tuple(sorted(tg))
+                groups[key] = groups.get(key, 0) + ways(o)
+            pbust[i] = bust / den
+            for key, w in groups.items():
+                starts.append(len(targets))
+                lens.append(len(key))
+                targets.extend(key)
+                ghand.append(i - lo)
+                prob.append(w / den)
+        levels.append(_Level(
+            lo, hi, np.array(targets, dtype=np.int64), np.array(starts, dtype=np.int64),
+            np.array(lens, dtype=np.int64), np.array(ghand, dtype=np.int64),
+            np.array(prob), pbust[lo:hi].copy(),
+        ))
+    return _Tables(hs, index, scores, pbust, tuple(levels))
+
+
+# ------------------------------------------------------------------- one turn
+def _turn(bank: np.ndarray, bank_d: np.ndarray | None, x: float, mcap: int,
+          w_tail: float) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray | None]:
+    """Solve one turn, minimising, for memorised values ``0..mcap-1``.
+
+    ``bank[t]``: the value of banking a turn total ``t`` (``t`` up to
+    ``mcap + 13``); ``x``: the value of a bust.  From ``mcap`` memorised points
+    on, the player banks at once: a completed cycle there is worth ``w_tail``
+    when ``bank_d`` is given (solo: 0), else ``bank[M]``.  With ``bank_d``
+    (d bank / dx) the derivative of every value with respect to ``x`` under the
+    chosen policy is tracked too (for the Newton step).
+
+    Returns ``R[M, h]`` (value of rolling from hand ``h`` with ``M`` memorised)
+    and ``W[M]`` (value right after completing a cycle, with ``M`` memorised),
+    and their derivatives.
+    """
+    t = _tables()
+    nh = len(t.hands)
+    track = bank_d is not None
+    R = np.empty((mcap, nh))
+    W = np.empty(mcap + MAX_SCORE + 1)
+    W[mcap:] = w_tail if track else bank[mcap : mcap + MAX_SCORE + 1]
+    RD = np.empty((mcap, nh)) if track else None
+    WD = np.zeros(mcap + MAX_SCORE + 1) if track else None
+    V = np.empty(nh + MAX_SCORE + 1)
+    VD = np.empty(nh + MAX_SCORE + 1) if track else None
+    scores = t.scores
+    for m in range(mcap - 1, -1, -1):
+        V[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1]
+        if track:
+            VD[nh + 1 :] = WD[m + 1 : m + MAX_SCORE + 1]
+        for lv in t.levels:
+            vals = V[lv.targets]
+            mins = np.minimum.reduceat(vals, lv.starts)
+            nl = lv.hi - lv.lo
+            r = np.bincount(lv.group_hand, weights=lv.prob * mins, minlength=nl) + lv.pbust * x
+            R[m, lv.lo : lv.hi] = r
+            b = bank[m + scores[lv.lo : lv.hi]]
+            V[lv.lo : lv.hi] = np.minimum(b, r)
+            if track:
+                tie = vals == np.repeat(mins, lv.lens)
+                dsel = np.minimum.reduceat(np.where(tie, VD[lv.targets], np.inf), lv.starts)
+                rd = np.bincount(lv.group_hand, weights=lv.prob * dsel, minlength=nl) + lv.pbust
+                RD[m, lv.lo : lv.hi] = rd
+                VD[lv.lo : lv.hi] = np.where(b <= r, bank_d[m + scores[lv.lo : lv.hi]], rd)
+        W[m] = min(bank[m], R[m, 0])
+        if track:
+            WD[m] = bank_d[m] if bank[m] <= R[m, 0] else RD[m, 0]
+    return R, RD, W, WD
+
+
+# ------------------------------------------------------------------- solo solver
+@dataclass(frozen=True)
+class Solution:
+    """The solved solo game for one ``Rules``.
+
+    ``E[s]``: expected turns from score ``s`` at the start of a turn (0 from
+    the target on); ``R[s][M, h]``: expected turns *after* the current one
+    when rolling from hand ``h`` with ``M`` memorised points at score ``s``
+    (``M < target - s``).
+    """
+
+    rules: Rules
+    E: np.ndarray
+    R: tuple[np.ndarray, ...]
+    iterations: int
+
+    def start(self, s: int) -> float:
+        return float(self.E[s]) if s < self.rules.target else 0.0
+
+    def roll_value(self, s: int, memorised: int, hand_index: int) -> float:
+        """Expected turns after this one, rolling from ``hand`` with ``memorised`` points."""
+        target = self.rules.target
+        if s >= target:
+            return 0.0
+        if memorised >= target - s:  # every set-aside banks the target: only a bust hurts
+            return float(_tables().pbust[hand_index]) * float(self.E[s])
+        return float(self.R[s][memorised, hand_index])
+
+    def bank_value(self, s: int, total: int) -> float:
+        """Expected turns after this one, banking ``total`` points at score ``s``."""
+        return self.start(min(s + total, self.rules.target))
+
+
+def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray, int]:
+    cap = target - s
+    bank = np.zeros(cap + MAX_SCORE + 1)
+    bank[1:cap] = E[s + 1 : target]
+    bank_d = np.zeros_like(bank)
+    bank_d[0] = 1.0
+    x = float(E[s + 1]) + 1.0 if s + 1 < target else 1.0
+    R = None
+    it = 0
+    for it in range(1, 200):  # noqa: B007
+        bank[0] = x
+        R, RD, _, _ = _turn(bank, bank_d, x, cap, 0.0)
+        a, b = R[0, 0], RD[0, 0]  # R00(x') = a + b (x' - x) on this policy
+        new = (1.0 + a - b * x) / (1.0 - b)
+        if abs(new - x) <= 1e-13 * max(1.0, abs(x)):
+            x = new
+            break
+        x = new
+    bank[0] = x
+    R, _, _, _ = _turn(bank, None, x, cap, 0.0)
+    return x, R, it
+
+
+@lru_cache(maxsize=16)
+def solve(rules: Rules | None = None) -> Solution:
+    """Solve the solo game (S6) for ``rules``: every score from the target down (cached).
+
+    >>> sol = solve(Rules(target=3))
+    >>> float(sol.E[3]), round(float(sol.E[0]), 6), sol.start(3)
+    (0.0, 1.083525, 0.0)
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise IllegalMove(f"Seveny needs dicelab.games.seveny.Rules; got {rules!r}")
+    target = rules.target
+    E = np.zeros(target + MAX_SCORE + 1)
+    Rs: list[np.ndarray] = [np.empty((0, 0))] * target
+    iterations = 0
+    for s in range(target - 1, -1, -1):
+        x, R, it = _solve_score(s, E, target)
+        E[s] = x
+        Rs[s] = R
+        iterations += it
+    for arr in (E, *Rs):
+        arr.setflags(write=False)
+    return Solution(rules, E, tuple(Rs), iterations)
+
+
+def expected_turns(rules: Rules | None = None) -> float:
+    """Solo (S6): expected number of turns from 0 to ``rules.target``, optimal play.
+
+    >>> round(expected_turns(Rules(target=50)), 4)
+    10.6851
+
+    With target 1 a turn succeeds or not, so E = 1 / P(a turn banks a point):
+
+    >>> round(expected_turns(Rules(target=1)) * expected_turn_points(cap=1), 12)
+    1.0
+    """
+    return solve(rules).start(0)
+
+
+def turn_start_value(score: int, rules: Rules | None = None) -> float:
+    """Solo: expected turns to reach the target from ``score``, at the start of a turn.
+
+    >>> turn_start_value(5, Rules(target=5))
+    0.0
+    """
+    sol = solve(rules)
+    _check_nonneg("score", score)
+    return sol.start(score)
+
+
+# ------------------------------------------------------------------- expected points
+@lru_cache(maxsize=8)
+def points_table(cap: int | None = None, horizon: int = POINTS_HORIZON) -> np.ndarray:
+    """``P[M, h]``: most expected banked points of the turn, rolling from hand ``h`` with
+    ``M`` memorised points (``M < horizon``), counting at most ``cap`` points if given.
+
+    >>> t = points_table()
+    >>> t.shape, round(float(t[0, 0]), 6)
+    ((1200, 114), 4.898462)
+    """
+    if cap is not None:
+        _check_nonneg("cap", cap)
+        horizon = max(cap, 1)
+    totals = np.arange(horizon + 2 * MAX_SCORE + 2, dtype=float)
+    if cap is not None:
+        totals = np.minimum(totals, cap)
+    R, _, _, _ = _turn(-totals, None, 0.0, horizon, 0.0)
+    out = -R
+    out.setflags(write=False)
+    return out
+
+
+def expected_turn_points(rules: Rules | None = None, cap: int | None = None) -> float:
+    """The most points one turn can expect (banked points; a bust scores 0).
+
+    With ``cap``, points beyond ``cap`` count as ``cap`` (e.g. the points
+    still needed to reach the target).  ``rules`` is accepted for symmetry
+    with the other games (the target does not change one turn's points).
+
+    >>> round(expected_turn_points(cap=1), 6)
+    0.98473
+    """
+    return float(points_table(cap)[0, 0])
+
+
+# ------------------------------------------------------------------- p_bust
+def p_bust(n: int, hand: Iterable[int] = ()) -> Fraction:
+    """Exact P(no legal set-aside) rolling ``n`` dice with ``hand`` set aside this cycle.
+
+    >>> p_bust(1), p_bust(2), p_bust(7)
+    (Fraction(2, 3), Fraction(4, 9), Fraction(35, 3888))
+    >>> p_bust(1, hand=(5, 5, 5))
+    Fraction(1, 2)
+    """
+    h = check_hand(hand)
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= DICE - len(h):
+        raise IllegalMove(f"n must be a whole number from 1 to {DICE - len(h)}; got {n!r}")
+    bad = sum(ways(o) for o in multisets(n) if not settable(h, o))
+    return Fraction(bad, 6**n)
+
+
+# ------------------------------------------------------------------- distributions
+def turn_points_distribution(threshold: int) -> dict[int, Fraction]:
+    """Exact distribution of one turn's banked points (0 includes busts) under the rule of
+    thumb "bank as soon as the turn holds ``threshold`` points or more", setting aside what
+    gives the most turn points (fewest dice on a tie) — :func:`dicelab.policies.bank_at`.
+
+    Forward enumeration of the turn's positions, in Fractions.
+
+    >>> d = turn_points_distribution(5)
+    >>> sum(d.values()), d[0] > p_bust(7), round(float(sum(k * p for k, p in d.items())), 4)
+    (Fraction(1, 1), True, 3.6086)
+    """
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
+        raise IllegalMove(f"threshold must be a whole number >= 0; got {threshold!r}")
+
+    def choose(m: int, hand: Dice, opts: tuple[Dice, ...]) -> tuple[Dice, bool]:
+        pts, _, s = max((m + cycle_score(hand + s), -len(s), s) for s in opts)
+        return s, pts >= threshold
+
+    dist: dict[int, Fraction] = {}
+    frontier: dict[tuple[int, Dice], Fraction] = {(0, ()): Fraction(1)}
+    while frontier:
+        # expand the position with the fewest memorised points and smallest hand first
+        (m, hand) = min(frontier, key=lambda k: (k[0], len(k[1]), k[1]))
+        p = frontier.pop((m, hand))
+        n = DICE - len(hand)
+        den = 6**n
+        for o in multisets(n):
+            q = p * Fraction(ways(o), den)
+            opts = settable(hand, o)
+            if not opts:
+                dist[0] = dist.get(0, Fraction(0)) + q
+                continue
+            s, bank = choose(m, hand, opts)
+            nh_ = sort_dice(hand + s)
+            pts = m + cycle_score(nh_)
+            if bank:
+                dist[pts] = dist.get(pts, Fraction(0)) + q
+            else:
+                key = (pts, ()) if len(nh_) == DICE else (m, nh_)
+                frontier[key] = frontier.get(key, Fraction(0)) + q
+    return dict(sorted(dist.items()))
+
+
+# ------------------------------------------------------------------- advice
+def _check_nonneg(name: str, v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise IllegalMove(f"{name} must be a whole number >= 0; got {v!r}")
+    return v
+
+
+def _fmt(dice: Iterable[int]) -> str:
+    return " ".join(str(d) for d in dice)
+
+
+def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0, score: int = 0,
+           rules: Rules | None = None, objective: str = "expected_turns") -> Advice:
+    """Every legal set-aside of ``roll``, then Bank or Roll, with exact figures.
+
+    ``hand``: this cycle's dice set aside before ``roll`` (``roll`` has
+    ``7 - len(hand)`` dice); ``memorised``: points of the cycles completed
+    this turn; ``score``: the player's banked score.  Figures of each choice:
+
+    * ``p_bust``: rolling on, P(the next roll allows no set-aside); 0 for banking;
+    * ``expected_points``: the turn's expected banked points, continuing so as
+      to maximise them;
+    * ``expected_turns``: solo, expected turns to reach ``rules.target``
+      counting this one, continuing optimally.
+
+    Ranked by ``objective`` (``"expected_turns"``, lowest first, or
+    ``"expected_points"``, highest first).  A roll with no set-aside gives no
+    choices (the turn is lost).
+
+    >>> a = advise((1, 5, 5, 5, 2, 3, 4), score=44)
+    >>> a.best.label, round(a.best["expected_turns"], 4)
+    ('set aside 1 5 5 5, bank 6', 1.0)
+    >>> a = advise((6, 2, 4), hand=(1, 5, 5, 5), objective="expected_points")
+    >>> [(c.label, round(c["expected_points"], 3), c["p_bust"]) for c in a]
+    [('set aside 6, bank 6', 6.0, 0.0), ('set aside 6, roll 2 dice', 5.944, 0.25)]
+    """
+    rules = Rules() if rules is None else rules
+    if objective not in OBJECTIVES:
+        raise IllegalMove(f"objective must be one of {', '.join(OBJECTIVES)}; got {objective!r}")
+    h = check_hand(hand)
+    d = validate_dice(list(roll), DICE - len(h), what="dice rolled")
+    _check_nonneg("memorised", memorised)
+    _check_nonneg("score", score)
+    t = _tables()
+    sol = solve(rules)
+    ptab = points_table()
+    horizon = ptab.shape[0]
+    if memorised + MAX_SCORE >= horizon:
+        ptab = points_table(horizon=memorised + POINTS_HORIZON)
+    choices = []
+    for s in settable(h, d):
+        nh_ = sort_dice(h + s)
+        pts = memorised + cycle_score(nh_)
+        bank_turns = 1.0 + sol.bank_value(score, pts)
+        choices.append(Choice(s, Bank(s), f"set aside {_fmt(s)}, bank {pts}", {
+            "p_bust": 0.0, "expected_points": float(pts), "expected_turns": bank_turns}))
+        if len(nh_) == DICE:
+            m, hi, label = pts, 0, f"set aside {_fmt(s)}: memorise {pts}, roll 7 dice again"
+        else:
+            m, hi = memorised, t.index[nh_]
+            left = DICE - len(nh_)
+            label = f"set aside {_fmt(s)}, roll {left} {'die' if left == 1 else 'dice'}"
+        choices.append(Choice(s, Roll(s), label, {
+            "p_bust": float(t.pbust[hi]),
+            "expected_points": float(ptab[m, hi]),
+            "expected_turns": 1.0 + sol.roll_value(score, m, hi),
+        }))
+    hib = OBJECTIVES[objective]
+    return Advice(objective, hib, rank(choices, objective, hib))
+
+
+def advise_state(state: Any, objective: str | None = None) -> Advice:
+    """The advice for the player to move in a Seveny ``state`` (no choices unless choosing).
+
+    >>> from dicelab.games import seveny
+    >>> s = seveny.new_state(seveny.Rules(target=5))
+    >>> len(advise_state(s))
+    0
+    >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
+    >>> advise_state(s).best.action
+    Bank(keep=(1, 1, 1, 1, 1))
+    """
+    objective = objective or "expected_turns"
+    if objective not in OBJECTIVES:
+        raise IllegalMove(f"objective must be one of {', '.join(OBJECTIVES)}; got {objective!r}")
+    if state.is_over or state.to_roll or state.phase != "choose":
+        return Advice(objective, OBJECTIVES[objective], ())
+    return advise(state.dice, hand=state.hand, memorised=state.memorised,
+                  score=state.scores[state.current_player], rules=state.rules,
+                  objective=objective)
+
+
+def clear_caches() -> None:
+    """Forget every solved table (for cold benchmarks)."""
+    solve.cache_clear()
+    points_table.cache_clear()
+    _tables.cache_clear()
+    hands.cache_clear()
