@@ -17,25 +17,15 @@ from dicelab.games import trwavril  # noqa: E402
 from dicelab.games._base import Resolve, Roll, Stop  # noqa: E402
 from dicelab.widgets import play  # noqa: E402
 from dicelab.widgets.controls import parse_dice_text  # noqa: E402
-from dicelab.widgets.overlay import CoachTally, odds_html, selection_sentence  # noqa: E402
+from dicelab.widgets.overlay import (  # noqa: E402
+    CoachTally,
+    odds_html,
+    read_rows,
+    selection_sentence,
+)
 from dicelab.widgets.text import fmt_figure, fmt_loss  # noqa: E402
 
-ROW = re.compile(r'<tr class="dicelab-choice([^"]*)"[^>]*>(.*?)</tr>', re.S)
-CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.S)
-
-
-def rows(html: str) -> list[dict]:
-    """The overlay's choice rows: label, figure text, marks, classes."""
-    out = []
-    for classes, body in ROW.findall(html):
-        cells = CELL.findall(body)
-        out.append({
-            "classes": classes.split(),
-            "label": re.sub("<[^>]+>", "", cells[0]),
-            "figure": re.sub("<[^>]+>", "", cells[2]),
-            "marks": re.sub("<[^>]+>", "", cells[4]),
-        })
-    return out
+rows = read_rows
 
 
 def classes(widget) -> set[str]:
@@ -87,7 +77,7 @@ def test_relative_bars_for_turns():
     html = odds_html(adv)
     assert [x["figure"] for x in rows(html)] == ["expected turns 10.00", "expected turns 20.00"]
     assert re.findall(r'dicelab-bar" style="[^"]*width:([0-9.]+)%', html) == ["50.0", "100.0"]
-    assert "1.50 expected turns more" in fmt_loss("expected_turns", 1.5)
+    assert "1.50 extra expected turns" in fmt_loss("expected_turns", 1.5)
 
 
 def test_coach_tally_adds_losses():

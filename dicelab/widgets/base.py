@@ -143,8 +143,11 @@ class GameApp:
         self.resolve_choices: list[Any] = []
         self.message = w.HTML()
         self.message.add_class("dicelab-message")
+        self.why = w.HTML()
+        self.why.add_class("dicelab-why")
         self.overlay = OddsOverlay()
         self.overlay.show_odds.value = show_odds
+        self.overlay.is_cold = lambda: self._advice_key(self.state) not in self._advice_cache
         self.log = w.HTML()
         self.log.add_class("dicelab-log")
         self.controls = ClassroomControls(
@@ -166,6 +169,7 @@ class GameApp:
             self.dice_row.outer,
             w.HBox([self.roll_button, self.stop_button, self.bank_button, self.resolve_box,
                     self.computer_button], layout=w.Layout(flex_flow="row wrap")),
+            self.why,
             self.message,
             self.overlay.box,
             self.log,
@@ -231,11 +235,7 @@ class GameApp:
     def advice(self, state: Any = None) -> Any:
         """``advise_state`` for ``state`` (default: now), computed once per position."""
         s = self.state if state is None else state
-        try:
-            key: Any = s
-            hash(key)
-        except TypeError:  # pragma: no cover - states are frozen dataclasses
-            key = repr(s)
+        key = self._advice_key(s)
         if key in self._advice_cache:
             self._advice_cache.move_to_end(key)
             return self._advice_cache[key]
@@ -247,6 +247,14 @@ class GameApp:
         while len(self._advice_cache) > 256:
             self._advice_cache.popitem(last=False)
         return adv
+
+    @staticmethod
+    def _advice_key(state: Any) -> Any:
+        try:
+            hash(state)
+        except TypeError:  # pragma: no cover - states are frozen dataclasses
+            return repr(state)
+        return state
 
     def has_choice(self, state: Any = None) -> bool:
         """More than one legal action: something to advise and coach."""
@@ -290,9 +298,13 @@ class GameApp:
         return sel
 
     def select(self, *indices: int) -> None:
-        """Toggle on exactly the dice at ``indices`` (display order; for tests and scripts)."""
+        """Toggle on exactly the dice at ``indices`` (display order; for tests and scripts).
+
+        Locked dice (disabled toggles) stay as they are.
+        """
         for i, t in enumerate(self.dice_row.die_toggles):
-            t.value = i in indices
+            if not t.disabled:
+                t.value = i in indices
 
     # ------------------------------------------------------------ actions
     def act(self, action: Any) -> bool:
@@ -476,10 +488,30 @@ class GameApp:
         self.stop_button.disabled = Stop() not in legal
         self.bank_button.disabled = Bank(keep) not in legal
         self.roll_button.description = self.roll_text(keep)
+        self.why.value = self.why_text(keep, legal) if human else ""
         self.overlay.set_selection(self.selection_actions(), self.empty_selection_text())
 
     def _on_toggle(self) -> None:
         self._update_selection()
+
+    def why_text(self, keep: tuple[int, ...], legal: frozenset[Any]) -> str:
+        """Why the selection cannot be rolled / banked, in the engine's own words."""
+        if not keep or self.state.phase != "choose":
+            return ""
+        reasons = []
+        buttons = [("Roll", Roll(keep))]
+        if self.kind == "push":
+            buttons.append(("Bank", Bank(keep)))
+        for name, action in buttons:
+            if action in legal:
+                continue
+            try:
+                self.module.step(self.state, action)
+            except DicelabError as e:
+                reasons.append(f"{name}: {e}")
+        if not reasons:
+            return ""
+        return "<p><small>" + esc(" · ".join(reasons)) + "</small></p>"
 
     def roll_text(self, keep: tuple[int, ...]) -> str:
         if self.state.phase == "start" or not self.state.dice:
@@ -529,7 +561,7 @@ class GameApp:
             if not names:
                 result = "nobody wins" if s.players > 1 else "you lose"
             elif s.players == 1:
-                result = "you win"
+                result = f"you win, in {s.turn_count} turns"
             elif len(names) == 1:
                 result = f"winner: {names[0]}"
             else:

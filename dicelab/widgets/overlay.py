@@ -19,11 +19,13 @@ against the best (“stop”, p_win 50.0 %).
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from .text import FIGURE_TITLES, esc, fmt_figure, fmt_loss, is_probability
+from .text import FIGURE_TITLES, esc, fmt_figure, fmt_loss, is_probability, loss_verb
 
 BEST_MARK = "★ best"
 YOUR_MARK = "◀ your choice"
@@ -139,10 +141,38 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "") 
             out.append(f"Your choice “{c.label}” is the best choice.")
         else:
             out.append(
-                f"Your choice “{c.label}” loses {fmt_loss(advice.objective, c.loss)} "
+                f"Your choice “{c.label}” {loss_verb(advice.objective)} "
+                f"{fmt_loss(advice.objective, c.loss)} "
                 f"against the best ({best_text})."
             )
     return " ".join(out)
+
+
+_ROW = re.compile(r'<tr class="dicelab-choice([^"]*)"[^>]*>(.*?)</tr>', re.S)
+_CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def read_rows(html_text: str) -> list[dict[str, Any]]:
+    """Read back the choice rows of :func:`odds_html` (for tests and the browser test):
+    each a dict with ``label``, ``figure`` (e.g. ``"p_win 41.3 %"``), ``marks`` and ``classes``.
+
+    >>> from dicelab.engine.advice import Advice, Choice
+    >>> from dicelab.games._base import Stop
+    >>> adv = Advice("p_win", True, (Choice((1,), Stop(), "stop", {"p_win": 0.413}),))
+    >>> read_rows(odds_html(adv, {Stop()}))[0]["figure"]
+    'p_win 41.3 %'
+    """
+    out = []
+    for classes, body in _ROW.findall(html_text):
+        cells = [_TAG.sub("", c) for c in _CELL.findall(body)]
+        out.append({
+            "classes": classes.split(),
+            "label": html.unescape(cells[0]),
+            "figure": html.unescape(cells[2]),
+            "marks": html.unescape(cells[4]),
+        })
+    return out
 
 
 @dataclass
@@ -168,13 +198,17 @@ class CoachTally:
             self.below_best += 1
         self.lost[objective] = self.lost.get(objective, 0.0) + max(0.0, loss)
         if label:
-            verdict = "the best" if loss <= TIE else f"lost {fmt_loss(objective, loss)}"
+            verb = "cost" if objective == "expected_turns" else "lost"
+            verdict = "the best" if loss <= TIE else f"{verb} {fmt_loss(objective, loss)}"
             self.last = f"Last choice “{label}”: {verdict}."
 
     def text(self) -> str:
         if not self.decisions:
             return "Coach: no decisions yet."
-        lost = "; ".join(f"lost {fmt_loss(k, v)}" for k, v in self.lost.items()) or "lost nothing"
+        lost = "; ".join(
+            f"{'cost' if k == 'expected_turns' else 'lost'} {fmt_loss(k, v)}"
+            for k, v in self.lost.items()
+        )
         word = "decision" if self.decisions == 1 else "decisions"
         return (
             f"Coach: {self.decisions} {word}, {self.below_best} below the best; {lost} in total."
@@ -213,6 +247,8 @@ class OddsOverlay:
         self.box.add_class("dicelab-overlay")
         self.hint_on = False
         self._get_advice: Callable[[], Any] | None = None
+        #: tells whether the next advice needs a computation (set by the app)
+        self.is_cold: Callable[[], bool] | None = None
         self._selected: Collection[Any] = ()
         self._empty = ""
         self.tally = CoachTally()
@@ -254,6 +290,10 @@ class OddsOverlay:
             )
             self.sentence.value = ""
             return
+        if self.is_cold is not None and self.is_cold():
+            # the first advice of a game may need a solve: say so before waiting
+            self.body.value = "<p><em>Computing the exact odds (the first time, the game is " \
+                "being solved; this can take a few seconds)…</em></p>"
         try:
             advice = self.advice()
         except Exception as e:  # the engine may not offer advice for this position

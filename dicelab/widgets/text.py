@@ -90,7 +90,7 @@ def fmt_loss(objective: str, loss: float) -> str:
     """How much a loss in ``objective`` amounts to, in words.
 
     >>> fmt_loss("expected_turns", 0.25)
-    '0.25 expected turns more'
+    '0.25 extra expected turns'
     >>> fmt_loss("expected_points", 12.0)
     '12.0 expected points'
     """
@@ -99,8 +99,13 @@ def fmt_loss(objective: str, loss: float) -> str:
                 "p_bust": "bust probability"}.get(objective, objective)
         return f"{100.0 * loss:.1f} percentage points of {what}"
     if objective == "expected_turns":
-        return f"{loss:.2f} expected turns more"
+        return f"{loss:.2f} extra expected turns"
     return f"{loss:.1f} {FIGURE_TITLES.get(objective, objective)}"
+
+
+def loss_verb(objective: str) -> str:
+    """``"costs"`` for turns (a loss is more turns), ``"loses"`` otherwise."""
+    return "costs" if objective == "expected_turns" else "loses"
 
 
 def player_name(player: int) -> str:
@@ -133,12 +138,18 @@ def fmt_event(event: dict[str, Any]) -> str:
     'Player 1 — roll: dice 1 5 5'
     >>> fmt_event({"type": "manche_end", "player": None})
     'manche end'
+    >>> fmt_event({"type": "game_over", "player": 1, "winners": [0, 2]})
+    'Player 2 — game over: winners Player 1 and Player 3'
     """
     kind = str(event.get("type", "event")).replace("_", " ")
     player = event.get("player")
     parts = []
     for key, value in event.items():
         if key in _SKIP_KEYS:
+            continue
+        if key == "winners" and isinstance(value, (list, tuple)):
+            names = [player_name(v) for v in value if isinstance(v, int)]
+            parts.append(f"winners {join_names(names) or 'nobody'}")
             continue
         if isinstance(value, (list, tuple)) and all(isinstance(v, int) for v in value):
             shown = fmt_dice(value)

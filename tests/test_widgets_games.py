@@ -1,0 +1,290 @@
+"""Each game's app: its board, its resolution prompts, its buttons and its overlay."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from dicelab.games import cinqmille, dripeul, seveny  # noqa: E402
+from dicelab.games._base import Bank, Roll, Stop  # noqa: E402
+from dicelab.widgets import play  # noqa: E402
+from dicelab.widgets.overlay import read_rows as rows  # noqa: E402
+from dicelab.widgets.text import fmt_figure, fmt_loss  # noqa: E402
+
+
+def has_engine(module) -> bool:
+    try:
+        getattr(module, "advise_state")  # noqa: B009 - lazy module attribute
+        importlib.import_module(f"dicelab.engine.{module.__name__.rsplit('.', 1)[-1]}")
+    except (AttributeError, ImportError):
+        return False
+    return True
+
+
+def at(key, dice, seed=1, **kw):
+    app = play(key, seed=seed, **kw)
+    assert app.roll(), app.message.value
+    assert app.teacher_set_dice(" ".join(map(str, dice))), app.message.value
+    return app
+
+
+def click_randomly(app, seed, limit=20_000):
+    """Play to the end through the widgets only: toggles, then an enabled button."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if app.state.is_over:
+            return
+        if app.resolve_buttons:
+            rng.choice(app.resolve_buttons).click()
+            continue
+        for t in app.dice_row.die_toggles:
+            if not t.disabled:
+                t.value = rng.random() < 0.5
+        buttons = [b for b in (app.roll_button, app.stop_button, app.bank_button)
+                   if not b.disabled and b.layout.display != "none"]
+        if buttons:
+            rng.choice(buttons).click()
+
+
+def click_best(app, module, limit=5_000):
+    """Play to the end through the widgets, toggling the dice the best choice keeps."""
+    for _ in range(limit):
+        if app.state.is_over:
+            return
+        if app.is_computer():
+            app.computer_button.click()
+            continue
+        if app.resolve_buttons:
+            best = module.advise_state(app.state).best
+            app.resolve_buttons[app.resolve_choices.index(best.action.choice)].click()
+            continue
+        if app.state.phase == "start":
+            app.roll_button.click()
+            continue
+        best = module.advise_state(app.state).best
+        keep = list(best.action.keep) if hasattr(best.action, "keep") else list(app.state.dice)
+        for t, v in zip(app.dice_row.die_toggles, app.state.dice):
+            if not t.disabled:
+                t.value = v in keep and not keep.remove(v)
+            elif t.value:
+                keep.remove(v)
+        button = {Roll: app.roll_button, Stop: app.stop_button, Bank: app.bank_button}
+        button[type(best.action)].click()
+
+
+# ------------------------------------------------------------------ Dripeul
+def test_dripeul_board_squares_triangles_arrows():
+    app = play("dripeul", seed=1)
+    b = app.board.value
+    for s in range(1, 7):
+        assert f"● {s}" in b
+    assert "[▲ 3]" in b and "△ X" in b and "△ 4" in b and "△ 0" in b
+    assert "[➜ 1]" in b and "→ 2" in b and "→ 3" in b
+    assert "dicelab-board" in app.board._dom_classes
+
+
+def test_dripeul_brelan_and_failure_on_board():
+    app = at("dripeul", (2, 2, 2, 4, 6))
+    app.stop_button.click()
+    assert app.state.tokens[0] == (1, 3, 4, 5, 6)
+    assert "○ 2 empty" in app.board.value
+    app.roll_button.click()
+    app.teacher_set_dice("2 2 4 4 6")
+    app.stop_button.click()
+    assert app.state.triangle[0] == 2
+    assert "[▲ 2]" in app.board.value
+
+
+def test_dripeul_resolution_buttons_match_rules():
+    app = at("dripeul", (3, 3, 3, 3, 1))
+    app.stop_button.click()
+    expected = dripeul.resolutions((3, 3, 3, 3, 1), dripeul.SQUARES)
+    assert [b.description for b in app.resolve_buttons] == [o.describe() for o in expected]
+    assert app.resolve_buttons[4].description == "carré: remove token 5"
+    app.resolve_buttons[4].click()
+    assert app.state.tokens[0] == (1, 2, 3, 4, 6)
+    app.roll_button.click()
+    app.teacher_set_dice("4 4 4 4 4")
+    app.stop_button.click()
+    assert "quinté: remove tokens 1 and 2" in [b.description for b in app.resolve_buttons]
+
+
+def test_dripeul_locked_dice_variant():
+    app = at("dripeul", (3, 4, 5, 6, 1), reroll_set_aside=False)
+    app.select(0)
+    app.roll_button.click()
+    assert app.state.locked == (3,)
+    first = app.dice_row.die_toggles[0]
+    assert first.value and first.disabled and "set aside for good" in first.tooltip
+    app.select(1)  # the locked die stays kept
+    assert 3 in app.selection()
+
+
+def test_dripeul_overlay_and_coach():
+    if not has_engine(dripeul):
+        pytest.skip("the Dripeul exact engine is not there yet")
+    app = at("dripeul", (5, 5, 1, 2, 6), show_odds=True)
+    adv = dripeul.advise_state(app.state)
+    r = rows(app.overlay.body.value)
+    assert len(r) == len(adv.choices) == 24  # distinct sub-multisets of 5 5 1 2 6
+    assert r[0]["label"] == adv.best.label
+    assert r[0]["figure"] == "p_win " + fmt_figure("p_win", adv.best["p_win"])
+    app.select(2, 3)  # keep 1 2: a poor keep
+    mine = adv.find(Roll((1, 2)))
+    assert [x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]] == [mine.label]
+    assert fmt_loss("p_win", mine.loss) in app.overlay.sentence.value
+    app.roll_button.click()
+    assert app.overlay.tally.lost["p_win"] == pytest.approx(mine.loss)
+
+
+def test_dripeul_two_players_whole_game_with_computer():
+    if not has_engine(dripeul):
+        pytest.skip("the Dripeul exact engine is not there yet")
+    app = play("dripeul", seed=8, players=2, computer={1: "optimal"}, manches=1)
+    click_best(app, dripeul)
+    assert app.state.is_over and "Game over" in app.status.value
+    assert app.overlay.tally.below_best == 0
+
+
+def test_dripeul_whole_game_by_random_clicks():
+    app = play("dripeul", seed=5, players=3)
+    click_randomly(app, 5)
+    assert app.state.is_over
+    assert len(app.state.manche_scores) == 3
+    assert "game over" in app.log.value
+
+
+# ------------------------------------------------------------------ 5000
+def test_cinqmille_bank_needs_opening():
+    app = at("cinqmille", (1, 5, 2, 3, 6))
+    app.select(0)  # set aside the 1: 100 points, not opened
+    assert Roll((1,)) in cinqmille.legal_actions(app.state)
+    assert not app.roll_button.disabled
+    assert app.bank_button.disabled  # 100 < 750 to open
+    assert "Bank:" in app.why.value
+    app.select(2)  # a 2 does not score
+    assert app.roll_button.disabled and app.bank_button.disabled
+    assert "Roll:" in app.why.value
+
+
+def test_cinqmille_bank_after_big_roll():
+    app = at("cinqmille", (1, 1, 1, 5, 2))
+    app.select(0, 1, 2, 3)  # brelan of 1 (1000) and a 5 (50)
+    assert not app.bank_button.disabled
+    app.bank_button.click()
+    assert app.state.scores == (1050,)
+    assert "1050" in app.board.value
+
+
+def test_cinqmille_board_turn_points_and_aside():
+    app = at("cinqmille", (1, 5, 2, 3, 6))
+    app.select(0, 1)
+    app.roll_button.click()
+    b = app.board.value
+    assert "Turn points:</strong> 150" in b
+    assert "1⚀ 5⚄" in b
+    assert len(app.dice_row.die_toggles) == 3
+    assert app.dice_row.die_toggles[0].tooltip.endswith("not set aside")
+
+
+def test_cinqmille_whole_game_by_clicks():
+    app = play("cinqmille", seed=3)
+    click_randomly(app, 3)
+    assert app.state.is_over and app.state.scores == (5000,)
+    assert "you win" in app.status.value
+
+
+def test_cinqmille_overlay():
+    if not has_engine(cinqmille):
+        pytest.skip("the 5000 exact engine is not there yet")
+    app = at("cinqmille", (1, 5, 2, 3, 6), show_odds=True)
+    adv = cinqmille.advise_state(app.state)
+    r = rows(app.overlay.body.value)
+    assert r[0]["label"] == adv.best.label and "★ best" in r[0]["marks"]
+    app.select(0)
+    marked = [x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]]
+    assert marked == [c.label for c in adv.choices if c.action in (Roll((1,)), Bank((1,)))]
+
+
+# ------------------------------------------------------------------ Seveny
+def test_seveny_settable_buttons():
+    app = at("seveny", (1, 6, 2, 2, 3, 4, 5))
+    app.select(2)  # a lone 2 cannot be set aside
+    assert app.roll_button.disabled and app.bank_button.disabled
+    assert "Roll:" in app.why.value
+    app.select(0)
+    assert not app.roll_button.disabled and not app.bank_button.disabled
+    app.bank_button.click()
+    assert app.state.scores == (1,)
+    assert app.state.phase == "start"
+
+
+def test_seveny_memorised_points_on_board():
+    app = at("seveny", (1, 1, 1, 1, 1, 1, 1))
+    app.select(*range(7))
+    app.roll_button.click()  # a full cycle: 7 points memorised, 7 new dice
+    assert app.state.memorised == seveny.score((1,) * 7) == 7
+    assert "Memorised points:</strong> 7" in app.board.value
+    assert len(app.dice_row.die_toggles) == 7 or app.state.phase == "start"
+
+
+def test_seveny_overlay_turns_and_loss():
+    if not has_engine(seveny):
+        pytest.skip("the Seveny exact engine is not there yet")
+    app = at("seveny", (1, 6, 2, 2, 3, 4, 5), show_odds=True)
+    adv = seveny.advise_state(app.state)
+    assert adv.objective == "expected_turns" and not adv.higher_is_better
+    r = rows(app.overlay.body.value)
+    assert [x["label"] for x in r] == [c.label for c in adv.choices]
+    assert r[0]["figure"] == "expected turns " + fmt_figure("expected_turns",
+                                                            adv.best["expected_turns"])
+    app.select(0)
+    marked = {x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]}
+    assert marked == {adv.find(Roll((1,))).label, adv.find(Bank((1,))).label}
+    worst = adv.find(Bank((1,)))
+    assert fmt_loss("expected_turns", worst.loss) in app.overlay.sentence.value
+    app.bank_button.click()
+    assert app.overlay.tally.lost["expected_turns"] == pytest.approx(worst.loss)
+    assert "cost" in app.overlay.coach.value
+
+
+def test_seveny_whole_game_best_clicks():
+    if not has_engine(seveny):
+        pytest.skip("the Seveny exact engine is not there yet")
+    app = play("seveny", seed=2, target=10)
+    click_best(app, seveny)
+    assert app.state.is_over and app.state.scores[0] >= 10
+    assert app.overlay.tally.below_best == 0
+
+
+def test_seveny_multiplayer_random_clicks():
+    app = play("seveny", seed=6, players=3, target=15)
+    click_randomly(app, 6)
+    assert app.state.is_over
+    best = max(app.state.scores)
+    assert app.state.winners == tuple(i for i, s in enumerate(app.state.scores) if s == best)
+
+
+# ------------------------------------------------------------------ all games
+@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+def test_every_app_has_the_parts(key):
+    app = play(key, seed=1, players=2)
+    assert "dicelab-app" in app.box._dom_classes
+    assert not app.roll_button.disabled
+    app.roll_button.click()
+    assert app.state.dice or app.state.phase == "start"
+    module = importlib.import_module(f"dicelab.games.{key}")
+    assert set(app.controls.variants.dropdowns) == set(module.Rules.CHOICES)
+    assert app.controls.players.count.options[-1] == module.MAX_PLAYERS
+
+
+@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+def test_same_seed_same_game_state_after_clicks(key):
+    a, b = play(key, seed=31), play(key, seed=31)
+    click_randomly(a, 1, limit=30)
+    click_randomly(b, 1, limit=30)
+    assert a.state == b.state
