@@ -76,7 +76,8 @@ def test_relative_bars_for_turns():
     ], "expected_turns", False))
     html = odds_html(adv)
     assert [x["figure"] for x in rows(html)] == ["expected turns 10.00", "expected turns 20.00"]
-    assert re.findall(r'dicelab-bar" style="[^"]*width:([0-9.]+)%', html) == ["50.0", "100.0"]
+    # a longer bar is a better choice: best / value
+    assert re.findall(r'dicelab-bar" style="[^"]*width:([0-9.]+)%', html) == ["100.0", "50.0"]
     assert "1.50 extra expected turns" in fmt_loss("expected_turns", 1.5)
 
 
@@ -225,6 +226,7 @@ def test_resolution_prompt():
     # the resolution is advised too
     adv = trwavril.advise_state(app.state)
     assert rows(app.overlay.body.value)[0]["label"] == adv.best.label
+    assert app.overlay.sentence.value == ""  # no dice selection to judge here
     app.resolve_buttons[2].click()
     assert app.game.state.barred[0] == (3,)
     assert "~~3~~" in app.board.value and "barred" in app.board.value

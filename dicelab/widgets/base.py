@@ -489,7 +489,10 @@ class GameApp:
         self.bank_button.disabled = Bank(keep) not in legal
         self.roll_button.description = self.roll_text(keep)
         self.why.value = self.why_text(keep, legal) if human else ""
-        self.overlay.set_selection(self.selection_actions(), self.empty_selection_text())
+        if s.phase == "choose" and human:
+            self.overlay.set_selection(self.selection_actions(), self.empty_selection_text())
+        else:
+            self.overlay.set_selection((), "")
 
     def _on_toggle(self) -> None:
         self._update_selection()

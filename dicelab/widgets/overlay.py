@@ -39,9 +39,19 @@ _BAR_TRACK = (
 
 
 def _bar_width(advice: Any, value: float) -> float:
-    """Bar length in percent: probabilities on an absolute 0–100 % scale, others relative."""
-    if is_probability(advice.objective):
+    """Bar length in percent; a longer bar is always a better choice.
+
+    Probabilities (higher is better): the probability itself, on 0–100 %.  Other
+    figures where higher is better: relative to the largest.  Lower is better
+    (expected turns): the best value divided by this one (the best is a full bar).
+    """
+    if is_probability(advice.objective) and advice.higher_is_better:
         return max(0.0, min(100.0, 100.0 * value))
+    if not advice.higher_is_better:
+        best = advice.best.figures[advice.objective]
+        if value <= 0:
+            return 100.0
+        return max(0.0, min(100.0, 100.0 * best / value))
     values = [abs(c.figures[advice.objective]) for c in advice.choices]
     top = max(values) if values else 0.0
     return 0.0 if top <= 0 else max(0.0, min(100.0, 100.0 * abs(value) / top))
@@ -130,6 +140,8 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "") 
     """How much the current selection loses against the best, as one sentence (plain text)."""
     if not advice.choices:
         return ""
+    if not selected:
+        return empty
     mine = [c for c in advice.choices if c.action in selected]
     if not mine:
         return empty or "Your selection is not one of the legal choices here."
