@@ -269,7 +269,6 @@ def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray,
     return x, R, it
 
 
-@lru_cache(maxsize=16)
 def solve(rules: Rules | None = None) -> Solution:
     """Solve the solo game (S6) for ``rules``: every score from the target down (cached).
 
@@ -280,6 +279,11 @@ def solve(rules: Rules | None = None) -> Solution:
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise IllegalMove(f"Seveny needs dicelab.games.seveny.Rules; got {rules!r}")
+    return _solve(rules)
+
+
+@lru_cache(maxsize=16)
+def _solve(rules: Rules) -> Solution:
     target = rules.target
     E = np.zeros(target + MAX_SCORE + 1)
     Rs: list[np.ndarray] = [np.empty((0, 0))] * target
@@ -320,7 +324,6 @@ def turn_start_value(score: int, rules: Rules | None = None) -> float:
 
 
 # ------------------------------------------------------------------- expected points
-@lru_cache(maxsize=8)
 def points_table(cap: int | None = None, horizon: int = POINTS_HORIZON) -> np.ndarray:
     """``P[M, h]``: most expected banked points of the turn, rolling from hand ``h`` with
     ``M`` memorised points (``M < horizon``), counting at most ``cap`` points if given.
@@ -332,6 +335,12 @@ def points_table(cap: int | None = None, horizon: int = POINTS_HORIZON) -> np.nd
     if cap is not None:
         _check_nonneg("cap", cap)
         horizon = max(cap, 1)
+    _check_nonneg("horizon", horizon)
+    return _points_table(cap, max(horizon, 1))
+
+
+@lru_cache(maxsize=8)
+def _points_table(cap: int | None, horizon: int) -> np.ndarray:
     totals = np.arange(horizon + 2 * MAX_SCORE + 2, dtype=float)
     if cap is not None:
         totals = np.minimum(totals, cap)
@@ -508,7 +517,7 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
 
 def clear_caches() -> None:
     """Forget every solved table (for cold benchmarks)."""
-    solve.cache_clear()
-    points_table.cache_clear()
+    _solve.cache_clear()
+    _points_table.cache_clear()
     _tables.cache_clear()
     hands.cache_clear()
