@@ -61,7 +61,9 @@ __all__ = [
     "most_different",
     "one_option_changes",
     "simulate_rules",
+    "simulation_charts",
     "simulation_table",
+    "win_rate_chart",
     "variant_grid",
 ]
 
@@ -132,11 +134,12 @@ def default_rules(game_key: str) -> Any:
 def format_value(metric: Metric, value: float) -> str:
     """A headline value in words: a percentage or a number of turns.
 
-    >>> format_value(METRICS["trwavril"][0], 0.123456)
-    '12.35 %'
+    >>> format_value(METRICS["trwavril"][0], 0.123456), format_value(METRICS["trwavril"][0], 3e-4)
+    ('12.35 %', '0.03 %')
     """
     if metric.is_probability:
-        return f"{100 * value:.2f} %"
+        pct = 100 * value
+        return f"{pct:.2f} %" if abs(pct) >= 1 or pct == 0 else f"{pct:.2g} %"
     return f"{value:.2f} turns"
 
 
@@ -289,13 +292,27 @@ def variant_grid(
 
 def most_different(rows: Sequence[GridRow]) -> GridRow:
     """The variant row whose headline differs most from the defaults at the same difficulty
-    (in the chart metric, see :func:`chart_metric`)."""
+    (in the chart metric, see :func:`chart_metric`), preferring the default difficulty.
+    A game with no option but its difficulty gives the difficulty furthest from the default."""
+    if not rows:
+        raise InvalidRules("the grid is empty")
+    game = rows[0].headline.game
+    m = chart_metric(game)
     base = {r.difficulty: r for r in rows if not r.changes}
     cands = [r for r in rows if r.changes and r.difficulty in base]
-    if not cands:
-        raise InvalidRules("the grid has no variant next to its defaults")
-    m = chart_metric(cands[0].headline.game)
-    return max(cands, key=lambda r: abs(r.headline[m.key] - base[r.difficulty].headline[m.key]))
+    if cands:
+        dfield = DIFFICULTY[game]
+        d0 = getattr(default_rules(game), dfield) if dfield else None
+        at_default = [r for r in cands if r.difficulty == d0]
+        pool = at_default or cands
+        return max(pool, key=lambda r: abs(r.headline[m.key] - base[r.difficulty].headline[m.key]))
+    # No option besides the difficulty (Seveny): the difficulty furthest from the default.
+    default_row = [r for r in rows if r.rules == default_rules(game)]
+    others = [r for r in rows if r.rules != default_rules(game)]
+    if not default_row or not others:
+        raise InvalidRules("the grid has nothing to compare with the defaults")
+    ref = default_row[0].headline[m.key]
+    return max(others, key=lambda r: abs(r.headline[m.key] - ref))
 
 
 def by_difficulty(
@@ -375,6 +392,9 @@ def explain_difference(game_key: str, rules: Any, base: Any = None) -> str:
         f"“{labels.get(f, f)}” set to {_fmt_option(v)} (was {_fmt_option(getattr(base, f))})"
         for f, v in changed
     )
+    dfield = DIFFICULTY[key]
+    if dfield and dfield not in dict(changed):
+        name = f"{name} at {difficulty_label(key, getattr(base, dfield), field=True)}"
     parts = []
     for m in METRICS[key]:
         a, b = ha[m.key], hb[m.key]
@@ -386,13 +406,20 @@ def explain_difference(game_key: str, rules: Any, base: Any = None) -> str:
 
 
 def explain_grid(rows: Sequence[GridRow]) -> list[str]:
-    """One sentence per non-default row of a grid, against the defaults at the same difficulty."""
+    """One sentence per non-default row of a grid, against the defaults at the same difficulty
+    (a grid with no option but the difficulty: each difficulty against the default one)."""
     base = {r.difficulty: r for r in rows if not r.changes}
     out = []
     for r in rows:
         if r.changes and r.difficulty in base:
             out.append(explain_difference(r.headline.game, r.rules, base[r.difficulty].rules))
-    return out
+    if out or not rows:
+        return out
+    # Only the difficulty varies: compare each difficulty with the default one.
+    default = default_rules(rows[0].headline.game)
+    return [
+        explain_difference(r.headline.game, r.rules, default) for r in rows if r.rules != default
+    ]
 
 
 # ------------------------------------------------------------ tables and charts
@@ -537,12 +564,36 @@ def distribution_chart(sim: Simulated) -> Any:
     exact = None if metric.is_probability else sim.headline[metric.key]
     what = "turns to finish" if exact is not None else "turns played (won or lost)"
     title = f"{GAME_NAMES[game]}, {sim.label}"
-    if exact is None:
-        title += f": simulated win rate {100 * sim.result.win_rate[0]:.1f} %, exact " \
-            f"{format_value(metric, sim.headline[metric.key])}"
     return plots.turns_histogram(
         sim.result.turns, exact, xlabel=what, title=title, label="simulated, optimal play"
     )
+
+
+def win_rate_chart(sims: Sequence[Simulated]) -> Any:
+    """Win-or-lose games: the exact probability next to the simulated win rate, per rules."""
+    from . import plots
+
+    if not sims:
+        raise InvalidRules("no simulation to draw")
+    metric = chart_metric(sims[0].headline.game)
+    return plots.bar_distribution(
+        [s.label for s in sims],
+        [s.headline[metric.key] for s in sims],
+        [float(s.result.win_rate[0]) for s in sims],
+        xlabel="rules", ylabel=metric.label,
+        title=f"{GAME_NAMES[sims[0].headline.game]}: exact against "
+        f"{sims[0].result.games} simulated games",
+        simulated_label="simulated win rate",
+    )
+
+
+def simulation_charts(sims: Sequence[Simulated]) -> list[Any]:
+    """Every chart of a simulation: one turns histogram per rules (exact expected turns
+    marked), and for win-or-lose games the exact-versus-simulated win rate chart."""
+    figs = [distribution_chart(s) for s in sims]
+    if sims and chart_metric(sims[0].headline.game).is_probability:
+        figs.append(win_rate_chart(sims))
+    return figs
 
 
 # ------------------------------------------------------------------ the widget
