@@ -166,7 +166,8 @@ def multinomial_explained(dice: Iterable[int]) -> str:
     d = sort_dice(dice)
     c = [k for k in counts(d) if k]
     den = " × ".join(f"{k}!" for k in c)
-    return f"{len(d)}! / ({den}) = {ways(d)} orders out of 6^{len(d)} = {6 ** len(d)}"
+    w = ways(d)
+    return f"{len(d)}! / ({den}) = {w} order{'s' * (w != 1)} out of 6^{len(d)} = {6 ** len(d)}"
 
 
 def figure_probability(figure: str, n: int) -> Fraction:
