@@ -1,0 +1,528 @@
+"""Exact odds and the optimal solo solver for 5000.
+
+Every number comes from the rule functions of :mod:`dicelab.games.cinqmille`
+(``scoring_options``, ``set_aside_result``, ``keep_bank_refusal``,
+``total_bank_refusal``), evaluated once into tables.
+
+Positions inside a turn are ``(s, u, n)``: banked score ``s``, score plus turn
+points ``u`` (both in units of 50 points) and ``n`` dice about to be rolled.
+Opening depends only on ``s`` (a player has opened exactly when ``s > 0``).
+
+* Expected points (``expected_points``): a bust or an overshoot is worth 0,
+  banking is worth the turn's points.  One backward pass over ``u``.
+* Expected turns (solo, F10): ``V[s]`` is the expected number of turns from
+  the start of a turn at score ``s``; ``V[5000] = 0``.  Inside the turn a bust
+  returns to ``V[s]`` itself, so each score is a one-dimensional fixed point
+  ``V[s] = 1 + R_s(V[s])`` where ``R_s`` is concave and piecewise linear.
+  A sweep over ``u`` from the top down computes every ``R_s(u, n)`` for all
+  scores at once (numpy, vectorised over ``s`` and over every set-aside of
+  every roll) together with its derivative in ``V[s]``, and applies one Newton
+  step to ``V[u]`` when the sweep reaches ``u = s``.  Newton on a concave
+  piecewise linear equation, started above the root, is exact once the policy
+  stops changing; sweeps stop when no value moves by more than 1e-13.
+
+6-dice variant: banking at 5000 or more wins, so totals at or above
+``5000 + min_bank`` behave alike and are clamped to one column, itself a small
+fixed point solved by iteration.  Points past 5000 count as ``5000 - score``.
+
+>>> from dicelab.games.cinqmille import Rules
+>>> p_bust(5)
+Fraction(25, 324)
+>>> round(expected_turn_points(Rules(), score=1000), 2)
+317.39
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from ..dice import multisets, probability, roll_probabilities, validate_dice
+from ..errors import IllegalMove
+from ..games import _base
+from ..games.cinqmille import (
+    DEFAULT_RULES,
+    OVERSHOOT,
+    TARGET,
+    UNIT,
+    WIN,
+    Rules,
+    is_five_ones,
+    keep_bank_refusal,
+    scoring_options,
+    set_aside_result,
+    total_bank_refusal,
+)
+from .advice import Advice, Choice, rank
+
+TOP = TARGET // UNIT  # 100
+_NONE, _WIN, _OVER = 0, 1, 2
+_INF = float("inf")
+
+
+# ------------------------------------------------------------------ exact odds
+@cache
+def p_bust(n: int, rules: Rules = DEFAULT_RULES) -> Fraction:
+    """Exact probability that a roll of ``n`` dice scores nothing (F3).
+
+    >>> p_bust(1), p_bust(2), p_bust(6, Rules(dice=6))
+    (Fraction(2, 3), Fraction(4, 9), Fraction(5, 162))
+    """
+    if not 1 <= n <= rules.dice:
+        raise IllegalMove(f"a roll has 1 to {rules.dice} dice; got {n}")
+    return probability(n, lambda d: not scoring_options(d, rules))
+
+
+# ------------------------------------------------------------------ the model
+@dataclass(frozen=True)
+class _Model:
+    """Every roll's set-asides, flattened, plus the score/total rule tables."""
+
+    rules: Rules
+    N: int
+    UC: int  # clamp column of u (6 dice); TOP with 5 dice
+    W: int  # width of the u axis of the tables
+    offs: tuple[int, ...]  # offs[n]: first global outcome index of n dice
+    probs: tuple[Any, ...]  # probs[n]: float probabilities of multisets(n)
+    opt_next: Any  # dice to roll after the set-aside
+    opt_p: Any  # points (units)
+    opt_bankable: Any  # keep allows banking (not a full hand, no brelan with 6 dice)
+    seg_start: Any  # first option of each scoring outcome
+    seg_len: Any
+    scoring_ids: Any  # global ids of outcomes with options
+    bust_ids: Any
+    win_ids: Any  # five 1s
+    n_out: int
+    kind: Any  # (TOP, W + maxp): _NONE/_WIN/_OVER of a set-aside reaching u'
+    bank_ok: Any  # (TOP, W): the total allows banking
+    options: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int, bool], ...]]
+
+
+@cache
+def _model(rules: Rules) -> _Model:
+    N = rules.dice
+    UC = TOP + (math.ceil(rules.min_bank / UNIT) if N == 6 else 0)
+    offs = [0] * (N + 2)
+    probs: list[Any] = [None]
+    nxt, pts, bankable, seg_start, seg_len = [], [], [], [], []
+    scoring, bust, win = [], [], []
+    options: dict[tuple[int, ...], Any] = {}
+    gid = 0
+    for n in range(1, N + 1):
+        offs[n] = gid
+        probs.append(roll_probabilities(n))
+        for o in multisets(n):
+            if is_five_ones(o, rules):
+                win.append(gid)
+            opts = scoring_options(o, rules)
+            info = []
+            for keep, p in opts:
+                left = n - len(keep)
+                info.append((keep, p // UNIT, left or N,
+                             keep_bank_refusal(rules, keep, n) is None))
+            options[o] = tuple(info)
+            if is_five_ones(o, rules):
+                pass
+            elif not info:
+                bust.append(gid)
+            else:
+                scoring.append(gid)
+                seg_start.append(len(nxt))
+                seg_len.append(len(info))
+                for _, p, left, b in info:
+                    nxt.append(left)
+                    pts.append(p)
+                    bankable.append(b)
+            gid += 1
+    offs[N + 1] = gid
+    maxp = max(pts)
+    W = UC + 1
+    kind = np.zeros((TOP, W + maxp + 1), dtype=np.int8)
+    bank_ok = np.zeros((TOP, W), dtype=bool)
+    for s in range(TOP):
+        opened = s > 0
+        for u in range(s, W + maxp + 1):
+            r = set_aside_result(rules, s * UNIT, (u - s) * UNIT)
+            kind[s, u] = _WIN if r == WIN else _OVER if r == OVERSHOOT else _NONE
+            if u < W:
+                bank_ok[s, u] = total_bank_refusal(rules, s * UNIT, opened, (u - s) * UNIT) is None
+    arr = np.asarray
+    return _Model(
+        rules, N, UC, W, tuple(offs), tuple(probs), arr(nxt, dtype=np.intp),
+        arr(pts, dtype=np.intp), arr(bankable, dtype=bool), arr(seg_start, dtype=np.intp),
+        arr(seg_len, dtype=np.intp), arr(scoring, dtype=np.intp), arr(bust, dtype=np.intp),
+        arr(win, dtype=np.intp), gid, kind, bank_ok, options,
+    )
+
+
+def _step(m: _Model, u: int, ss: Any, R: Any, D: Any | None, bust: Any, win: Any,
+          bank: Any) -> None:
+    """Fill ``R[n, ss, u]`` (and ``D``) for every n: the value of rolling n dice at total u.
+
+    Values are minimised (turns; points are negated).  ``bust``/``win``: the
+    value of a bust/overshoot and of a win for each score in ``ss``;
+    ``bank(ss, u2)``: the value of banking at totals ``u2``.
+    """
+    u2 = u + m.opt_p
+    u2c = np.minimum(u2, m.UC)
+    col = ss[:, None]
+    rv = R[m.opt_next[None, :], col, u2c[None, :]]
+    allowed = m.bank_ok[col, u2c[None, :]] & m.opt_bankable[None, :]
+    bv = np.where(allowed, bank(ss, u2c), _INF)
+    val = np.minimum(rv, bv)
+    kind = m.kind[col, u2[None, :]]
+    is_win, is_over = kind == _WIN, kind == _OVER
+    val = np.where(is_win, win[:, None], np.where(is_over, bust[:, None], val))
+    best = np.minimum.reduceat(val, m.seg_start, axis=1)
+    C = np.empty((len(ss), m.n_out))
+    C[:, m.scoring_ids] = best
+    C[:, m.bust_ids] = bust[:, None]
+    C[:, m.win_ids] = win[:, None]
+    if D is not None:
+        d = np.where(rv <= bv, D[m.opt_next[None, :], col, u2c[None, :]], 0.0)
+        d = np.where(is_win, 0.0, np.where(is_over, 1.0, d))
+        tie = val <= np.repeat(best, m.seg_len, axis=1)
+        bd = np.maximum.reduceat(np.where(tie, d, -_INF), m.seg_start, axis=1)
+        CD = np.zeros((len(ss), m.n_out))
+        CD[:, m.scoring_ids] = bd
+        CD[:, m.bust_ids] = 1.0
+    for n in range(1, m.N + 1):
+        sl = slice(m.offs[n], m.offs[n + 1])
+        R[n, ss, u] = C[:, sl] @ m.probs[n]
+        if D is not None:
+            D[n, ss, u] = CD[:, sl] @ m.probs[n]
+
+
+def _scores_at(u: int, lowest: int) -> Any:
+    return np.arange(lowest, min(u, TOP - 1) + 1)
+
+
+def _clamp_column(m: _Model, ss: Any, R: Any, D: Any, bust: Any, win: Any, bank: Any) -> None:
+    """6 dice: the column u = UC refers to itself; iterate to a fixed point."""
+    R[:, ss, m.UC] = 0.0
+    if D is not None:
+        D[:, ss, m.UC] = 0.0
+    for _ in range(500):
+        old = R[:, ss, m.UC].copy()
+        _step(m, m.UC, ss, R, D, bust, win, bank)
+        if np.max(np.abs(R[:, ss, m.UC] - old)) < 1e-15:
+            break
+
+
+@dataclass(frozen=True)
+class PointsSolution:
+    """Expected banked points (in units of 50) of every position, maximising them."""
+
+    model: _Model
+    EP: Any  # (N + 1, TOP, W): EP[n, s, u]
+
+
+@dataclass(frozen=True)
+class TurnsSolution:
+    """Minimal expected turns to reach 5000 (solo), for every position.
+
+    ``V[s]``: from the start of a turn at score ``s`` (units); ``R[n, s, u]``:
+    expected turns *after* the current one when about to roll ``n`` dice.
+    """
+
+    model: _Model
+    V: Any
+    R: Any
+    sweeps: int
+    lowest: int
+
+
+_POINTS: dict[Rules, PointsSolution] = {}
+_TURNS: dict[tuple[Rules, int], TurnsSolution] = {}
+
+
+def clear_cache() -> None:
+    """Forget every solved table (benchmarks: cold runs)."""
+    _POINTS.clear()
+    _TURNS.clear()
+    _model.cache_clear()
+    p_bust.cache_clear()
+    _distribution.cache_clear()
+
+
+def solve_points(rules: Rules = DEFAULT_RULES) -> PointsSolution:
+    """Expected banked points of a turn from every position (cached)."""
+    if rules in _POINTS:
+        return _POINTS[rules]
+    m = _model(rules)
+    R = np.zeros((m.N + 1, TOP, m.W + 1))
+    cap = np.arange(TOP)  # points of a win: 5000 - score
+
+    def bank(ss: Any, u2c: Any) -> Any:
+        return -(np.minimum(u2c[None, :], TOP) - ss[:, None]).astype(float)
+
+    top = m.UC if m.N == 6 else TOP - 1
+    for u in range(top, -1, -1):
+        ss = _scores_at(u, 0)
+        zero = np.zeros(len(ss))
+        win = -(TOP - cap[ss]).astype(float)
+        if u == m.UC and m.N == 6:
+            _clamp_column(m, ss, R, None, zero, win, bank)
+        else:
+            _step(m, u, ss, R, None, zero, win, bank)
+    sol = PointsSolution(m, -R)
+    _POINTS[rules] = sol
+    return sol
+
+
+def solve_turns(rules: Rules = DEFAULT_RULES, lowest: int = 0, *, tol: float = 1e-13,
+                max_sweeps: int = 200) -> TurnsSolution:
+    """Solve the solo game (F10) for every score from ``lowest`` (points) up (cached)."""
+    lo = lowest // UNIT
+    for (r, lw), sol in _TURNS.items():
+        if r == rules and lw <= lo:
+            return sol
+    m = _model(rules)
+    V = np.full(TOP + 1, 1000.0)  # start above the root: Newton then descends to it
+    V[TOP] = 0.0
+    R = np.zeros((m.N + 1, TOP, m.W + 1))
+    D = np.zeros_like(R)
+    Vb = np.zeros(m.W + 1)
+
+    def bank(ss: Any, u2c: Any) -> Any:
+        return np.broadcast_to(Vb[u2c][None, :], (len(ss), len(u2c)))
+
+    top = m.UC if m.N == 6 else TOP - 1
+    sweeps = 0
+    for sweeps in range(1, max_sweeps + 1):  # noqa: B007
+        old = V.copy()
+        for u in range(top, lo - 1, -1):
+            ss = _scores_at(u, lo)
+            xs = V[ss].copy()
+            win = np.zeros(len(ss))
+            if u == m.UC and m.N == 6:
+                _clamp_column(m, ss, R, D, xs, win, bank)
+            else:
+                _step(m, u, ss, R, D, xs, win, bank)
+            if u < TOP:
+                r, b = R[m.N, u, u], D[m.N, u, u]
+                V[u] = (1.0 + r - b * V[u]) / (1.0 - b)
+                Vb[u] = V[u]
+        if np.max(np.abs(V - old)) < tol:
+            break
+    sol = TurnsSolution(m, V, R, sweeps, lo)
+    _TURNS[(rules, lo)] = sol
+    return sol
+
+
+def expected_turns(rules: Rules = DEFAULT_RULES) -> float:
+    """Solo (F10): minimal expected number of turns from 0 to 5000 (cached per Rules).
+
+    >>> round(expected_turns(Rules()), 4)
+    18.8637
+    """
+    return float(solve_turns(rules).V[0])
+
+
+def turn_start_value(score: int, rules: Rules = DEFAULT_RULES) -> float:
+    """Expected turns to finish from ``score`` at the start of a turn (optimal solo play).
+
+    >>> turn_start_value(5000)
+    0.0
+    """
+    s = _check_score(score, rules)
+    return float(solve_turns(rules).V[s])
+
+
+def expected_turn_points(rules: Rules = DEFAULT_RULES, score: int = 0) -> float:
+    """Maximal expected banked points of one turn started at ``score``.
+
+    >>> round(expected_turn_points(Rules()), 2)  # must open with 750
+    217.1
+    """
+    s = _check_score(score, rules)
+    if s == TOP:
+        return 0.0
+    return float(solve_points(rules).EP[rules.dice, s, s] * UNIT)
+
+
+def _check_score(score: int, rules: Rules) -> int:
+    if isinstance(score, bool) or not isinstance(score, (int, np.integer)):
+        raise IllegalMove(f"score must be a whole number of points; got {score!r}")
+    if score % UNIT or not 0 <= score <= TARGET:
+        raise IllegalMove(f"score must be a multiple of 50 from 0 to 5000; got {score}")
+    return int(score) // UNIT
+
+
+# ------------------------------------------------------------------ distribution
+def turn_points_distribution(rules: Rules = DEFAULT_RULES, score: int = 0) -> dict[int, float]:
+    """Distribution of one turn's banked points under the points-maximising policy.
+
+    0 collects busts and overshoots; a win (exactly 5000, five 1s, or 5000+
+    with 6 dice) counts ``5000 - score``.
+
+    >>> d = turn_points_distribution(Rules(), 1000)
+    >>> round(sum(d.values()), 12), round(sum(k * v for k, v in d.items()), 2)
+    (1.0, 317.39)
+    """
+    s = _check_score(score, rules)
+    return dict(_distribution(rules, s))
+
+
+@cache
+def _distribution(rules: Rules, s: int) -> tuple[tuple[int, float], ...]:
+    if s == TOP:
+        return ((0, 1.0),)
+    sol = solve_points(rules)
+    m, EP = sol.model, sol.EP
+    mass: dict[tuple[int, int], float] = {(s, m.N): 1.0}
+    out: dict[int, float] = {}
+
+    def add(points: int, p: float) -> None:
+        out[points] = out.get(points, 0.0) + p
+
+    for u in range(s, m.UC + 1):
+        for n in range(1, m.N + 1):
+            p0 = mass.pop((u, n), 0.0)
+            if not p0:
+                continue
+            if u == m.UC and m.N == 6:  # clamped column: winning-bank states
+                _clamped_mass(m, EP, s, n, p0, add)
+                continue
+            for o, po in zip(multisets(n), m.probs[n]):
+                p = p0 * float(po)
+                if is_five_ones(o, rules):
+                    add(TOP - s, p)
+                    continue
+                best, move = -1.0, None
+                for _keep, pts, left, bankable in m.options[o]:
+                    v, mv = _option_points(m, EP, s, u + pts, left, bankable)
+                    if v > best + 1e-12:
+                        best, move = v, mv
+                if move is None:
+                    add(0, p)
+                elif move[0] == "end":
+                    add(move[1], p)
+                else:
+                    key = (move[1], move[2])
+                    mass[key] = mass.get(key, 0.0) + p
+    return tuple(sorted((k * UNIT, v) for k, v in out.items()))
+
+
+def _option_points(m: _Model, EP: Any, s: int, u2: int, left: int,
+                   bankable: bool) -> tuple[float, tuple]:
+    kind = m.kind[s, u2]
+    if kind == _WIN:
+        return float(TOP - s), ("end", TOP - s)
+    if kind == _OVER:
+        return 0.0, ("end", 0)
+    u2c = min(u2, m.UC)
+    roll = float(EP[left, s, u2c])
+    if bankable and m.bank_ok[s, u2c]:
+        b = float(min(u2c, TOP) - s)
+        if b >= roll:
+            return b, ("end", int(b))
+    return roll, ("roll", u2c, left)
+
+
+def _clamped_mass(m: _Model, EP: Any, s: int, n: int, p0: float, add: Any) -> None:
+    """6 dice, total past 5000 + min_bank: the turn either wins or busts."""
+    p_win = float(EP[n, s, m.UC]) / (TOP - s)
+    add(TOP - s, float(p0 * p_win))
+    add(0, float(p0 * (1.0 - p_win)))
+
+
+# ------------------------------------------------------------------ advice
+def advise(roll: Iterable[int], *, turn_points: int, score: int,
+           rules: Rules = DEFAULT_RULES, opened: bool | None = None, pending: bool = False,
+           objective: str | None = None) -> Advice:
+    """Every legal set-aside of ``roll`` followed by ``Bank`` or by ``Roll``, best first.
+
+    Figures: ``p_bust`` (rolling: the next roll scores nothing; 0 for banking or
+    winning, 1 for an overshoot), ``expected_points`` (the turn's expected
+    banked points, maximising them), ``expected_turns`` (solo: expected turns
+    to finish counting this one, playing optimally).  Ranked by
+    ``expected_turns`` (lowest first) or by ``objective="expected_points"``.
+    ``pending`` (6 dice: the roll validates a brelan) changes nothing here: a
+    roll that scores validates.
+
+    >>> a = advise((1, 5, 2, 3, 3), turn_points=0, score=1000)
+    >>> [c.label for c in a][:2]
+    ['set aside 1, roll 4 dice', 'set aside 5, roll 4 dice']
+    >>> round(a.best["expected_turns"], 3), round(a.best["p_bust"], 4)
+    (14.434, 0.1574)
+    """
+    objective = objective or "expected_turns"
+    if objective not in ("expected_turns", "expected_points"):
+        raise IllegalMove(
+            f"objective must be 'expected_turns' or 'expected_points'; got {objective!r}")
+    r = validate_dice(roll, what="rolled dice")
+    if not 1 <= len(r) <= rules.dice:
+        raise IllegalMove(f"a roll has 1 to {rules.dice} dice; got {len(r)}")
+    s = _check_score(score, rules)
+    if s == TOP:
+        raise IllegalMove("this player has 5000 points: the game is over")
+    if isinstance(turn_points, bool) or not isinstance(turn_points, (int, np.integer)) or (
+        turn_points < 0 or turn_points % UNIT
+    ):
+        raise IllegalMove(f"turn points must be a multiple of 50, 0 or more; got {turn_points!r}")
+    if opened is not None and bool(opened) != (s > 0):
+        raise IllegalMove("in 5000 a player has opened exactly when their score is above 0")
+    u = s + int(turn_points) // UNIT
+    if rules.dice == 5 and u >= TOP:
+        raise IllegalMove("score plus turn points must stay below 5000 in a turn still going")
+    choices = [] if is_five_ones(r, rules) else _choices(tuple(sorted(r)), s, u, rules,
+                                                           int(turn_points))
+    higher = objective == "expected_points"
+    return Advice(objective, higher, rank(choices, objective, higher))
+
+
+def _choices(r: tuple[int, ...], s: int, u: int, rules: Rules, tp: int) -> list[Choice]:
+    m = _model(rules)
+    u = min(u, m.UC)
+    turns = solve_turns(rules)
+    EP = solve_points(rules).EP
+    V, R = turns.V, turns.R
+    out = []
+    for keep, pts, left, bankable in m.options[r]:
+        u2 = u + pts
+        kind = m.kind[s, u2]
+        shown = " ".join(map(str, keep))
+        for act in (_base.Roll, _base.Bank):
+            if kind == _WIN:
+                figs = (0.0, (TOP - s) * UNIT, 1.0)
+                label = f"set aside {shown}: 5000, you win"
+            elif kind == _OVER:
+                figs = (1.0, 0.0, 1.0 + V[s])
+                label = f"set aside {shown}: over 5000, the turn is lost"
+            else:
+                u2c = min(u2, m.UC)
+                if act is _base.Bank:
+                    if not (bankable and m.bank_ok[s, u2c]):
+                        continue
+                    t = min(u2c, TOP) - s
+                    figs = (0.0, t * UNIT, 1.0 + (0.0 if u2c >= TOP else V[u2c]))
+                    label = f"set aside {shown} and bank {tp + pts * UNIT}"
+                else:
+                    figs = (float(p_bust(left, rules)), float(EP[left, s, u2c]) * UNIT,
+                            1.0 + float(R[left, s, u2c]))
+                    full = " (main pleine)" if left == rules.dice and len(keep) else ""
+                    label = f"set aside {shown}, roll {left} dice{full}"
+            if kind != _NONE and act is _base.Bank:
+                label = label.replace("set aside", "bank with")
+            out.append(Choice(keep, act(keep), label, {
+                "p_bust": float(figs[0]), "expected_points": float(figs[1]),
+                "expected_turns": float(figs[2])}))
+    return out
+
+
+def advise_state(state: Any, objective: str | None = None) -> Advice:
+    """Advice for the player to move in a game state (empty when there is nothing to choose)."""
+    obj = objective or "expected_turns"
+    if state.is_over or state.to_roll or state.phase != "choose":
+        return Advice(obj, obj == "expected_points", ())
+    p = state.current_player
+    return advise(state.dice, turn_points=state.turn_points, score=state.scores[p],
+                  rules=state.rules, opened=state.opened[p],
+                  pending=state.pending_validation, objective=objective)

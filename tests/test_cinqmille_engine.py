@@ -1,0 +1,250 @@
+"""5000 exact engine against brute force and plain recursions."""
+
+import itertools
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+import pytest
+
+from dicelab import IllegalMove
+from dicelab.dice import ordered_rolls, roll_distribution
+from dicelab.engine import cinqmille as E
+from dicelab.games import Bank, Roll
+from dicelab.games import cinqmille as cm
+from dicelab.games.cinqmille import Rules
+
+FIVE, SIX = Rules(), Rules(dice=6)
+VARIANTS = [
+    Rules(), Rules(opening=1000), Rules(min_bank=300), Rules(keep_all_scoring=True),
+    Rules(no_4900=True), Rules(dice=6), Rules(dice=6, keep_all_scoring=True, no_4900=True),
+]
+
+
+# ----------------------------------------------------------- plain recursion oracle
+def _option_value(rules, s, u, keep, pts, n, x, V, R, points):
+    """Value of one set-aside (units of 50); ``points``: expected points, else turns."""
+    u2 = u + pts // 50
+    res = cm.set_aside_result(rules, s * 50, (u2 - s) * 50)
+    if res == cm.WIN:
+        return (100 - s) if points else 0.0
+    if res == cm.OVERSHOOT:
+        return 0.0 if points else x
+    left = n - len(keep) or rules.dice
+    best = R(u2, left)
+    if cm.keep_bank_refusal(rules, keep, n) is None and cm.total_bank_refusal(
+            rules, s * 50, s > 0, (u2 - s) * 50) is None:
+        bank = (min(u2, 100) - s) if points else (0.0 if u2 >= 100 else V[u2])
+        best = max(best, bank) if points else min(best, bank)
+    return best
+
+
+def plain_turn(rules, s, x, V, points=False, cap=None, cap_value=None):
+    """Value before rolling ``n`` dice at total ``u``, for score ``s`` (a memoised recursion).
+
+    Returns ``(R, expand)``: ``expand(u, n)`` is one Bellman step from ``(u, n)``.
+    6 dice: totals at or past ``cap`` all have the same value, ``cap_value(n)``.
+    """
+
+    @cache
+    def R(u, n):
+        if cap is not None and u >= cap:
+            return cap_value(n)
+        return expand(u, n)
+
+    def expand(u, n):
+        total = 0.0
+        for o, p in roll_distribution(n).items():
+            if cm.is_five_ones(o, rules):
+                v = (100 - s) if points else 0.0
+            else:
+                opts = cm.scoring_options(o, rules)
+                if not opts:
+                    v = 0.0 if points else x
+                else:
+                    vals = [_option_value(rules, s, u, k, pts, n, x, V, R, points)
+                            for k, pts in opts]
+                    v = max(vals) if points else min(vals)
+            total += float(p) * v
+        return total
+
+    return R, expand
+
+
+def plain_solve(rules, lowest):
+    """Expected turns for scores >= lowest (units): bisection on each score's fixed point."""
+    V = {100: 0.0}
+    for s in range(99, lowest - 1, -1):
+        lo, hi = 0.0, 1000.0
+        while hi - lo > 1e-11:
+            x = (lo + hi) / 2
+            if 1 + plain_turn(rules, s, x, V)[0](s, rules.dice) > x:
+                lo = x
+            else:
+                hi = x
+        V[s] = (lo + hi) / 2
+    return V
+
+
+# --------------------------------------------------------------------- p_bust
+@pytest.mark.parametrize("rules", [FIVE, SIX])
+def test_p_bust_brute_force(rules):
+    for n in range(1, min(rules.dice, 5) + 1):
+        busts = sum(1 for r in ordered_rolls(n) if not cm.scoring_options(r, rules))
+        assert E.p_bust(n, rules) == Fraction(busts, 6**n)
+    assert E.p_bust(5) == Fraction(25, 324)  # ballot: 600 of 7776 ordered rolls
+    assert E.p_bust(1) == Fraction(2, 3)
+
+
+def test_p_bust_six_dice_brute_force():
+    busts = sum(1 for r in itertools.product(range(1, 7), repeat=6)
+                if not cm.scoring_options(r, SIX))
+    assert E.p_bust(6, SIX) == Fraction(busts, 6**6)
+
+
+# ----------------------------------------------------------------- solvers
+@pytest.mark.parametrize("rules", [FIVE, Rules(no_4900=True), Rules(min_bank=300),
+                                   Rules(keep_all_scoring=True)])
+def test_expected_turns_match_plain_recursion_near_5000(rules):
+    V = plain_solve(rules, 95)
+    sol = E.solve_turns(rules)
+    for s in range(95, 100):
+        assert sol.V[s] == pytest.approx(V[s], abs=1e-9)
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_bellman_equation_holds(rules):
+    sol = E.solve_turns(rules)
+    V = {s: float(v) for s, v in enumerate(sol.V)}
+    UC = sol.model.UC
+    for s in (0, 30, 97, 99):
+        R, expand = plain_turn(rules, s, V[s], V, cap=UC if rules.dice == 6 else None,
+                               cap_value=lambda n, s=s: float(sol.R[n, s, UC]))
+        assert 1 + R(s, rules.dice) == pytest.approx(V[s], abs=1e-9)
+        if rules.dice == 6:  # the clamped column satisfies its own equation
+            for n in (1, 3, 6):
+                assert expand(UC, n) == pytest.approx(sol.R[n, s, UC], abs=1e-9)
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_expected_points_match_plain_recursion(rules):
+    EP = E.solve_points(rules).EP
+    UC = E._model(rules).UC
+    for s, t, n in [(94, 0, rules.dice), (90, 4, 2), (0, 0, rules.dice), (0, 12, 3),
+                    (40, 10, 1)]:
+        R, expand = plain_turn(rules, s, 0.0, {}, points=True,
+                               cap=UC if rules.dice == 6 else None,
+                               cap_value=lambda n, s=s: float(EP[n, s, UC]))
+        assert EP[n, s, s + t] == pytest.approx(R(s + t, n), abs=1e-9), (s, t, n)
+        if rules.dice == 6:
+            assert EP[n, s, UC] == pytest.approx(expand(UC, n), abs=1e-9)
+
+
+def test_headline_numbers():
+    assert E.expected_turns(FIVE) == pytest.approx(18.8637, abs=1e-4)
+    assert E.expected_turns(FIVE) == E.turn_start_value(0, FIVE)
+    assert E.turn_start_value(5000) == 0.0
+    assert E.expected_turn_points(FIVE) == pytest.approx(217.10, abs=0.01)
+    assert E.expected_turn_points(FIVE, 1000) == pytest.approx(317.39, abs=0.01)
+    assert E.expected_turns(Rules(opening=1000)) > E.expected_turns(FIVE)
+    assert E.expected_turns(Rules(keep_all_scoring=True)) >= E.expected_turns(FIVE)
+    assert E.expected_turns(Rules(no_4900=True)) >= E.expected_turns(FIVE) - 1e-12
+
+
+def test_turn_points_distribution():
+    for rules, score in [(FIVE, 0), (FIVE, 1000), (FIVE, 4800), (SIX, 0), (SIX, 4800)]:
+        d = E.turn_points_distribution(rules, score)
+        assert sum(d.values()) == pytest.approx(1.0, abs=1e-12)
+        assert sum(k * v for k, v in d.items()) == pytest.approx(
+            E.expected_turn_points(rules, score), abs=1e-9)
+        assert all(k % 50 == 0 and 0 <= k <= 5000 - score for k in d)
+    d = E.turn_points_distribution(FIVE, 0)
+    assert all(k == 0 or k >= 750 for k in d)  # must open with 750
+
+
+# --------------------------------------------------------------------- advice
+def test_advice_lists_every_legal_choice():
+    state = cm.new_state(FIVE, 1)
+    state, _ = cm.step(state, Roll(()))
+    state, _ = cm.roll_outcome(state, (1, 5, 2, 3, 3))
+    a = E.advise_state(state)
+    assert {c.action for c in a} == set(cm.legal_actions(state))
+    assert a.objective == "expected_turns" and not a.higher_is_better
+    assert [c.figures["expected_turns"] for c in a] == sorted(
+        c.figures["expected_turns"] for c in a)
+
+
+def test_advice_figures_are_consistent():
+    sol = E.solve_turns(FIVE)
+    a = E.advise((1, 5, 2, 3, 3), turn_points=300, score=1000, opened=True)
+    roll1 = a.find(Roll((1,)))
+    assert roll1["p_bust"] == pytest.approx(float(E.p_bust(4)))
+    assert roll1["expected_turns"] == pytest.approx(1 + sol.R[4, 20, 28])
+    bank = a.find(Bank((1, 5)))
+    assert bank["expected_points"] == 450 and bank["p_bust"] == 0
+    assert bank["expected_turns"] == pytest.approx(1 + sol.V[29])
+    # the best choice's value is the position's value
+    R, _ = plain_turn(FIVE, 20, float(sol.V[20]), {s: float(v) for s, v in enumerate(sol.V)})
+    best = min(_option_value(FIVE, 20, 26, k, p, 5, float(sol.V[20]),
+                             {s: float(v) for s, v in enumerate(sol.V)}, R, False)
+               for k, p in cm.scoring_options((1, 5, 2, 3, 3)))
+    assert a.best["expected_turns"] == pytest.approx(1 + best, abs=1e-9)
+    pts = E.advise((1, 5, 2, 3, 3), turn_points=300, score=1000, objective="expected_points")
+    assert pts.higher_is_better and pts.best["expected_points"] == max(
+        c["expected_points"] for c in pts)
+
+
+def test_advice_exact_5000_and_overshoot():
+    a = E.advise((1, 5, 5, 3, 3), turn_points=0, score=4850)
+    win = a.find(Roll((1, 5)))
+    assert win["expected_turns"] == 1.0 and a.best["expected_turns"] == 1.0
+    over = a.find(Roll((1, 5, 5)))
+    assert over["p_bust"] == 1.0 and over["expected_points"] == 0.0
+    assert over["expected_turns"] == pytest.approx(1 + E.turn_start_value(4850))
+    assert Bank((1,)) in [c.action for c in a]
+
+
+def test_advice_opening_and_rules():
+    a = E.advise((1, 5, 2, 3, 3), turn_points=0, score=0)
+    assert not any(isinstance(c.action, Bank) for c in a)
+    a = E.advise((1, 5, 2, 3, 3), turn_points=650, score=0)
+    assert {c.action for c in a if isinstance(c.action, Bank)} == {Bank((1,)), Bank((1, 5))}
+    a6 = E.advise((3, 3, 3, 5, 4, 6), turn_points=0, score=1000, rules=SIX)
+    assert {c.action for c in a6} == {Roll((3, 3, 3)), Roll((3, 3, 3, 5))}
+    assert len(E.advise((1, 1, 1, 1, 1), turn_points=0, score=0)) == 0  # five 1s: won
+
+
+def test_advice_bad_input():
+    with pytest.raises(IllegalMove):
+        E.advise((1, 2), turn_points=25, score=0)
+    with pytest.raises(IllegalMove):
+        E.advise((1, 2), turn_points=0, score=5100)
+    with pytest.raises(IllegalMove):
+        E.advise((1, 2), turn_points=0, score=100, opened=False)
+    with pytest.raises(IllegalMove):
+        E.advise((1, 2), turn_points=0, score=0, objective="fun")
+    with pytest.raises(IllegalMove):
+        E.advise((1,) * 6, turn_points=0, score=0)
+    with pytest.raises(IllegalMove):
+        E.advise((1, 2), turn_points=1000, score=4000)
+
+
+def test_advise_state_empty_when_nothing_to_choose():
+    s = cm.new_state(FIVE, 2)
+    assert len(E.advise_state(s)) == 0
+    assert E.advise_state(s, "expected_points").higher_is_better
+
+
+@pytest.mark.parametrize("rules", [FIVE, SIX])
+def test_optimal_policy_play_matches_solver(rules):
+    """Simulating the advised best choice: mean turns within 4 standard errors."""
+    rng = np.random.default_rng(1)
+    turns = []
+    for _ in range(300):
+        g = cm.Game(rules=rules, seed=int(rng.integers(2**31)))
+        while not g.is_over:
+            a = E.advise_state(g.state)
+            g.apply(a.best.action if len(a) else g.legal_actions()[0])
+        turns.append(g.state.turn_count)
+    mean, se = np.mean(turns), np.std(turns) / np.sqrt(len(turns))
+    assert abs(mean - E.expected_turns(rules)) < 4 * se
