@@ -27,11 +27,9 @@ POSITIONS: dict[str, tuple[int, ...]] = {
 
 
 def _has_engine(key: str) -> bool:
-    module = importlib.import_module(f"dicelab.games.{key}")
     try:
-        getattr(module, "advise_state")  # noqa: B009 - lazy module attribute
         importlib.import_module(f"dicelab.engine.{key}")
-    except (AttributeError, ImportError):
+    except ImportError:
         return False
     return True
 

@@ -239,14 +239,23 @@ class GameApp:
         if key in self._advice_cache:
             self._advice_cache.move_to_end(key)
             return self._advice_cache[key]
+        advise_state = self.advise_function()
         if self.objective is None:
-            adv = self.module.advise_state(s)
+            adv = advise_state(s)
         else:
-            adv = self.module.advise_state(s, objective=self.objective)
+            adv = advise_state(s, objective=self.objective)
         self._advice_cache[key] = adv
         while len(self._advice_cache) > 256:
             self._advice_cache.popitem(last=False)
         return adv
+
+    def advise_function(self) -> Callable[..., Any]:
+        """The game's ``advise_state`` (from the game module, else its exact engine module)."""
+        try:
+            return self.module.advise_state
+        except AttributeError:
+            engine = importlib.import_module(f"dicelab.engine.{self.game_key}")
+            return engine.advise_state
 
     @staticmethod
     def _advice_key(state: Any) -> Any:
@@ -370,7 +379,7 @@ class GameApp:
             try:
                 action = policy(self.state)
                 events = self.game.apply(action)
-            except DicelabError as e:
+            except Exception as e:  # an engine error must not become a traceback in class
                 self.say(f"The computer could not play: {e}", error=True)
                 break
             played += 1
