@@ -90,9 +90,10 @@ class _Model:
     W: int  # width of the u axis of the tables
     offs: tuple[int, ...]  # offs[n]: first global outcome index of n dice
     probs: tuple[Any, ...]  # probs[n]: float probabilities of multisets(n)
-    opt_next: Any  # dice to roll after the set-aside
-    opt_p: Any  # points (units)
-    opt_bankable: Any  # keep allows banking (not a full hand, no brelan with 6 dice)
+    opt_next: Any  # distinct set-aside effects: dice to roll after the set-aside,
+    opt_p: Any  # its points (units),
+    opt_bankable: Any  # and whether the keep allows banking (no full hand, 6 dice: no brelan)
+    opt_inv: Any  # for each set-aside of each roll, its distinct effect
     seg_start: Any  # first option of each scoring outcome
     seg_len: Any
     scoring_ids: Any  # global ids of outcomes with options
@@ -153,9 +154,14 @@ def _model(rules: Rules) -> _Model:
             if u < W:
                 bank_ok[s, u] = total_bank_refusal(rules, s * UNIT, opened, (u - s) * UNIT) is None
     arr = np.asarray
+    effects = sorted(set(zip(nxt, pts, bankable)))
+    eidx = {e: i for i, e in enumerate(effects)}
+    inv = [eidx[e] for e in zip(nxt, pts, bankable)]
+    nxt, pts, bankable = (list(x) for x in zip(*effects))
     return _Model(
         rules, N, UC, W, tuple(offs), tuple(probs), arr(nxt, dtype=np.intp),
-        arr(pts, dtype=np.intp), arr(bankable, dtype=bool), arr(seg_start, dtype=np.intp),
+        arr(pts, dtype=np.intp), arr(bankable, dtype=bool), arr(inv, dtype=np.intp),
+        arr(seg_start, dtype=np.intp),
         arr(seg_len, dtype=np.intp), arr(scoring, dtype=np.intp), arr(bust, dtype=np.intp),
         arr(win, dtype=np.intp), gid, kind, bank_ok, options,
     )
@@ -163,40 +169,47 @@ def _model(rules: Rules) -> _Model:
 
 def _step(m: _Model, u: int, ss: Any, R: Any, D: Any | None, bust: Any, win: Any,
           bank: Any) -> None:
-    """Fill ``R[n, ss, u]`` (and ``D``) for every n: the value of rolling n dice at total u.
+    """Fill ``R[ss, n, u]`` (and ``D``) for every n: the value of rolling n dice at total u.
 
+    ``ss`` is a contiguous range of scores; ``R`` has shape ``(TOP, N + 1, W + 1)``.
     Values are minimised (turns; points are negated).  ``bust``/``win``: the
     value of a bust/overshoot and of a win for each score in ``ss``;
-    ``bank(ss, u2)``: the value of banking at totals ``u2``.
+    ``bank(ss, u2)``: the value of banking at totals ``u2``.  Each distinct
+    set-aside effect (dice left, points, bankable) is valued once, then spread
+    over every roll's set-asides for the per-roll minimum.
     """
+    lo, hi = int(ss[0]), int(ss[-1]) + 1
+    S = hi - lo
     u2 = u + m.opt_p
     u2c = np.minimum(u2, m.UC)
-    col = ss[:, None]
-    rv = R[m.opt_next[None, :], col, u2c[None, :]]
-    allowed = m.bank_ok[col, u2c[None, :]] & m.opt_bankable[None, :]
+    flat = m.opt_next * R.shape[2] + u2c
+    rv = np.take(R[lo:hi].reshape(S, -1), flat, axis=1)
+    allowed = np.take(m.bank_ok[lo:hi], u2c, axis=1) & m.opt_bankable[None, :]
     bv = np.where(allowed, bank(ss, u2c), _INF)
     val = np.minimum(rv, bv)
-    kind = m.kind[col, u2[None, :]]
+    kind = np.take(m.kind[lo:hi], u2, axis=1)
     is_win, is_over = kind == _WIN, kind == _OVER
     val = np.where(is_win, win[:, None], np.where(is_over, bust[:, None], val))
-    best = np.minimum.reduceat(val, m.seg_start, axis=1)
-    C = np.empty((len(ss), m.n_out))
-    C[:, m.scoring_ids] = best
-    C[:, m.bust_ids] = bust[:, None]
-    C[:, m.win_ids] = win[:, None]
+    full = np.take(val.T, m.opt_inv, axis=0)  # (set-asides, S): rows are contiguous
+    best = np.minimum.reduceat(full, m.seg_start, axis=0)
+    C = np.empty((m.n_out, S))
+    C[m.scoring_ids] = best
+    C[m.bust_ids] = bust[None, :]
+    C[m.win_ids] = win[None, :]
     if D is not None:
-        d = np.where(rv <= bv, D[m.opt_next[None, :], col, u2c[None, :]], 0.0)
+        d = np.where(rv <= bv, np.take(D[lo:hi].reshape(S, -1), flat, axis=1), 0.0)
         d = np.where(is_win, 0.0, np.where(is_over, 1.0, d))
-        tie = val <= np.repeat(best, m.seg_len, axis=1)
-        bd = np.maximum.reduceat(np.where(tie, d, -_INF), m.seg_start, axis=1)
-        CD = np.zeros((len(ss), m.n_out))
-        CD[:, m.scoring_ids] = bd
-        CD[:, m.bust_ids] = 1.0
+        tie = full <= np.repeat(best, m.seg_len, axis=0)
+        dfull = np.take(d.T, m.opt_inv, axis=0)
+        bd = np.maximum.reduceat(np.where(tie, dfull, -_INF), m.seg_start, axis=0)
+        CD = np.zeros((m.n_out, S))
+        CD[m.scoring_ids] = bd
+        CD[m.bust_ids] = 1.0
     for n in range(1, m.N + 1):
         sl = slice(m.offs[n], m.offs[n + 1])
-        R[n, ss, u] = C[:, sl] @ m.probs[n]
+        R[lo:hi, n, u] = m.probs[n] @ C[sl]
         if D is not None:
-            D[n, ss, u] = CD[:, sl] @ m.probs[n]
+            D[lo:hi, n, u] = m.probs[n] @ CD[sl]
 
 
 def _scores_at(u: int, lowest: int) -> Any:
@@ -205,13 +218,13 @@ def _scores_at(u: int, lowest: int) -> Any:
 
 def _clamp_column(m: _Model, ss: Any, R: Any, D: Any, bust: Any, win: Any, bank: Any) -> None:
     """6 dice: the column u = UC refers to itself; iterate to a fixed point."""
-    R[:, ss, m.UC] = 0.0
+    R[ss, :, m.UC] = 0.0
     if D is not None:
-        D[:, ss, m.UC] = 0.0
+        D[ss, :, m.UC] = 0.0
     for _ in range(500):
-        old = R[:, ss, m.UC].copy()
+        old = R[ss, :, m.UC].copy()
         _step(m, m.UC, ss, R, D, bust, win, bank)
-        if np.max(np.abs(R[:, ss, m.UC] - old)) < 1e-15:
+        if np.max(np.abs(R[ss, :, m.UC] - old)) < 1e-15:
             break
 
 
@@ -256,7 +269,7 @@ def solve_points(rules: Rules = DEFAULT_RULES) -> PointsSolution:
     if rules in _POINTS:
         return _POINTS[rules]
     m = _model(rules)
-    R = np.zeros((m.N + 1, TOP, m.W + 1))
+    R = np.zeros((TOP, m.N + 1, m.W + 1))
     cap = np.arange(TOP)  # points of a win: 5000 - score
 
     def bank(ss: Any, u2c: Any) -> Any:
@@ -271,7 +284,7 @@ def solve_points(rules: Rules = DEFAULT_RULES) -> PointsSolution:
             _clamp_column(m, ss, R, None, zero, win, bank)
         else:
             _step(m, u, ss, R, None, zero, win, bank)
-    sol = PointsSolution(m, -R)
+    sol = PointsSolution(m, -R.transpose(1, 0, 2))
     _POINTS[rules] = sol
     return sol
 
@@ -286,7 +299,7 @@ def solve_turns(rules: Rules = DEFAULT_RULES, lowest: int = 0, *, tol: float = 1
     m = _model(rules)
     V = np.full(TOP + 1, 1000.0)  # start above the root: Newton then descends to it
     V[TOP] = 0.0
-    R = np.zeros((m.N + 1, TOP, m.W + 1))
+    R = np.zeros((TOP, m.N + 1, m.W + 1))
     D = np.zeros_like(R)
     Vb = np.zeros(m.W + 1)
 
@@ -306,12 +319,12 @@ def solve_turns(rules: Rules = DEFAULT_RULES, lowest: int = 0, *, tol: float = 1
             else:
                 _step(m, u, ss, R, D, xs, win, bank)
             if u < TOP:
-                r, b = R[m.N, u, u], D[m.N, u, u]
+                r, b = R[u, m.N, u], D[u, m.N, u]
                 V[u] = (1.0 + r - b * V[u]) / (1.0 - b)
                 Vb[u] = V[u]
         if np.max(np.abs(V - old)) < tol:
             break
-    sol = TurnsSolution(m, V, R, sweeps, lo)
+    sol = TurnsSolution(m, V, R.transpose(1, 0, 2), sweeps, lo)
     _TURNS[(rules, lo)] = sol
     return sol
 
