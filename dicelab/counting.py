@@ -30,7 +30,7 @@ Fraction(23, 108)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -544,6 +544,115 @@ def most_common_chain(n: int = 5) -> MarkovChain:
     return MarkovChain(n, states, tuple(initial), tuple(matrix))
 
 
+# ---------------------------------------------------------------------------
+# Distributions built from the games' exact turn distributions
+
+
+def bin_distribution(
+    dist: Mapping[int, Any], edges: Sequence[int], *, unit: str = ""
+) -> dict[str, Any]:
+    """Group a distribution over whole numbers into labelled bins (for a readable chart).
+
+    ``edges`` are the lower bounds of the bins after the first value 0, which
+    keeps its own bin; the last bin is open.
+
+    >>> d = {0: Fraction(1, 2), 50: Fraction(1, 4), 300: Fraction(1, 4)}
+    >>> bin_distribution(d, [50, 250])
+    {'0': Fraction(1, 2), '50–200': Fraction(1, 4), '250+': Fraction(1, 4)}
+    """
+    lows = sorted(edges)
+    if not lows or lows[0] <= 0:
+        raise CountingError("bin edges must be positive numbers, smallest first")
+    step = min((b - a for a, b in zip(lows, lows[1:])), default=1)
+    unit_step = math.gcd(*[k for k in dist if k] + lows) or step
+    labels = ["0"]
+    for i, lo in enumerate(lows):
+        if i + 1 < len(lows):
+            labels.append(f"{lo}–{lows[i + 1] - unit_step}{unit}")
+        else:
+            labels.append(f"{lo}+{unit}")
+    out: dict[str, Any] = {lab: 0 for lab in labels}
+    for k, p in dist.items():
+        if k < 0:
+            raise CountingError(f"values must be >= 0; got {k}")
+        if k < lows[0]:
+            lab = "0" if k == 0 else labels[1]
+            if k != 0:
+                raise CountingError(f"value {k} lies below the first bin edge {lows[0]}")
+        else:
+            idx = max(i for i, lo in enumerate(lows) if k >= lo)
+            lab = labels[idx + 1]
+        out[lab] = out[lab] + p
+    return out
+
+
+def _check_points(points: Mapping[int, Any], target: int) -> None:
+    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+        raise CountingError(f"target must be a whole number >= 1; got {target!r}")
+    if any(k < 0 for k in points) or not any(k > 0 and p > 0 for k, p in points.items()):
+        raise CountingError("a turn's points must be >= 0, and some turn must score")
+
+
+def turns_to_target_moments(points: Mapping[int, Any], target: int) -> tuple[Any, Any]:
+    """Exact mean and variance of the number of turns to reach ``target`` points.
+
+    Each turn adds points drawn from ``points`` (``{points: probability}``),
+    independently of the score — e.g. Seveny played with a fixed "bank at N"
+    rule.  With ``E(s)`` and ``F(s)`` the first two moments from score ``s``
+    (0 once ``s >= target``), a turn scoring 0 stays at ``s``::
+
+        E(s) = (1 + sum_{k>0} p_k E(s+k)) / (1 - p_0)
+        F(s) = (p_0 (1 + 2 E(s)) + sum_{k>0} p_k (1 + 2 E(s+k) + F(s+k))) / (1 - p_0)
+
+    Fractions in, Fractions out.
+
+    >>> turns_to_target_moments({0: Fraction(1, 2), 1: Fraction(1, 2)}, 1)  # geometric
+    (Fraction(2, 1), Fraction(2, 1))
+    >>> turns_to_target_moments({1: Fraction(1)}, 3)
+    (Fraction(3, 1), Fraction(0, 1))
+    """
+    _check_points(points, target)
+    p0 = points.get(0, 0)
+    E: dict[int, Any] = {}
+    F: dict[int, Any] = {}
+    for s in range(target - 1, -1, -1):
+        e = 1 + sum(p * E.get(s + k, 0) for k, p in points.items() if k > 0)
+        E[s] = e / (1 - p0)
+        f = p0 * (1 + 2 * E[s]) + sum(
+            p * (1 + 2 * E.get(s + k, 0) + F.get(s + k, 0)) for k, p in points.items() if k > 0
+        )
+        F[s] = f / (1 - p0)
+    return E[0], F[0] - E[0] ** 2
+
+
+def turns_to_target_distribution(
+    points: Mapping[int, Any], target: int, max_turns: int = 200
+) -> np.ndarray:
+    """``P[t]``: probability that reaching ``target`` takes exactly ``t`` turns (floats).
+
+    ``P[0] = 0``; the mass beyond ``max_turns`` is ``1 - P.sum()``.
+
+    >>> P = turns_to_target_distribution({0: 0.5, 1: 0.5}, 1, 5)
+    >>> P.tolist()
+    [0.0, 0.5, 0.25, 0.125, 0.0625, 0.03125]
+    """
+    import numpy as np
+
+    _check_points(points, target)
+    at = np.zeros(target)
+    at[0] = 1.0
+    out = np.zeros(max_turns + 1)
+    items = [(k, float(p)) for k, p in points.items() if p]
+    for t in range(1, max_turns + 1):
+        nxt = np.zeros(target)
+        for k, p in items:
+            if k < target:
+                nxt[k:] += p * at[: target - k]
+            out[t] += p * at[max(target - k, 0):].sum()
+        at = nxt
+    return out
+
+
 __all__ = [
     "FIGURES",
     "STRATEGIES",
@@ -551,6 +660,7 @@ __all__ = [
     "CountingError",
     "MarkovChain",
     "Strategy",
+    "bin_distribution",
     "check_dice_count",
     "convergence",
     "figure_count",
@@ -572,4 +682,6 @@ __all__ = [
     "simulate_event",
     "strategy_named",
     "suite_length",
+    "turns_to_target_distribution",
+    "turns_to_target_moments",
 ]

@@ -216,3 +216,45 @@ def test_expected_rolls_matches_the_tail_sum():
     assert chain.expected_rolls(1) == 1
     with pytest.raises(CountingError):
         chain.expected_rolls(6)
+
+
+def test_bin_distribution_keeps_the_mass():
+    from dicelab.counting import bin_distribution
+
+    d = {0: Fraction(1, 3), 50: Fraction(1, 6), 250: Fraction(1, 6), 1000: Fraction(1, 3)}
+    b = bin_distribution(d, [50, 250, 500])
+    assert b == {"0": Fraction(1, 3), "50–200": Fraction(1, 6), "250–450": Fraction(1, 6),
+                 "500+": Fraction(1, 3)}
+    with pytest.raises(CountingError):
+        bin_distribution({10: 1}, [50])
+
+
+def test_turns_to_target_moments_against_distribution_and_simulation():
+    from dicelab.counting import turns_to_target_distribution, turns_to_target_moments
+
+    points = {0: Fraction(2, 5), 1: Fraction(1, 5), 3: Fraction(1, 5), 7: Fraction(1, 5)}
+    target = 12
+    mean, var = turns_to_target_moments(points, target)
+    assert isinstance(mean, Fraction) and isinstance(var, Fraction)
+    P = turns_to_target_distribution(points, target, 400)
+    t = np.arange(len(P))
+    assert P.sum() == pytest.approx(1.0, abs=1e-12)
+    assert float(mean) == pytest.approx(float((t * P).sum()), rel=1e-10)
+    assert float(var) == pytest.approx(float((t**2 * P).sum()) - float(mean) ** 2, rel=1e-9)
+    # brute force: play the turns with a seeded generator
+    rng = np.random.default_rng(5)
+    values, probs = zip(*points.items())
+    probs = [float(p) for p in probs]
+    games = []
+    for _ in range(20_000):
+        s = n = 0
+        while s < target:
+            s += values[rng.choice(len(values), p=probs)]
+            n += 1
+        games.append(n)
+    se = (float(var) / len(games)) ** 0.5
+    assert abs(np.mean(games) - float(mean)) < 4 * se
+    with pytest.raises(CountingError):
+        turns_to_target_moments({0: Fraction(1)}, 5)
+    with pytest.raises(CountingError):
+        turns_to_target_moments(points, 0)
