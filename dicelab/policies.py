@@ -105,8 +105,8 @@ def random_legal(seed: int | None = None) -> Policy:
 
 def bank_at(threshold: int) -> Policy:
     """Push-your-luck rule of thumb: set aside what gives the most turn points (fewest dice on
-    a tie), then bank if the turn holds at least ``threshold`` points and banking is legal;
-    otherwise roll on.
+    a tie), then bank if the turn holds at least ``threshold`` points, or if banking ends the
+    game (a solo target reached), and banking is legal; otherwise roll on.
 
     The turn points after a set-aside are read from the game's own ``step`` (the state after
     ``Roll(keep)`` holds the turn's points), so the policy knows no scoring rule itself.
@@ -122,7 +122,9 @@ def bank_at(threshold: int) -> Policy:
             return max(legal, key=lambda a: len(getattr(a, "keep", ())))
         scored = [(mod.step(state, a)[0].turn_points, -len(a.keep), a.keep) for a in rolls]
         points, _, keep = max(scored)
-        if points >= threshold and Bank(keep) in legal:
+        if Bank(keep) in legal and (
+            points >= threshold or mod.step(state, Bank(keep))[0].is_over
+        ):
             return Bank(keep)
         return Roll(keep)
 
