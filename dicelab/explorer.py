@@ -63,6 +63,7 @@ __all__ = [
     "simulate_rules",
     "simulation_charts",
     "simulation_table",
+    "solver",
     "win_rate_chart",
     "variant_grid",
 ]
@@ -210,8 +211,19 @@ def headline(game_key: str, rules: Any = None) -> Headline:
         rules = mod.Rules()
     elif not isinstance(rules, mod.Rules):
         raise InvalidRules(f"{GAME_NAMES[key]} needs {mod.__name__}.Rules; got {rules!r}")
-    values = {m.key: float(getattr(mod, m.solver)(rules)) for m in METRICS[key]}
+    values = {m.key: float(solver(key, m.solver)(rules)) for m in METRICS[key]}
     return Headline(key, rules, values)
+
+
+def solver(game_key: str, name: str) -> Callable[..., Any]:
+    """The game's exact solver ``name``: the game module's own function, or, while a game
+    module does not re-export it yet, the same function of its engine ``dicelab.engine.<key>``.
+    """
+    key = _key(game_key)
+    fn = getattr(game_module(key), name, None)
+    if fn is None:
+        fn = getattr(importlib.import_module(f"dicelab.engine.{key}"), name)
+    return fn
 
 
 def one_option_changes(game_key: str) -> list[tuple[tuple[str, Any], ...]]:
@@ -292,12 +304,12 @@ def variant_grid(
 
 def most_different(rows: Sequence[GridRow]) -> GridRow:
     """The variant row whose headline differs most from the defaults at the same difficulty
-    (in the chart metric, see :func:`chart_metric`), preferring the default difficulty.
+    (in the primary headline metric), preferring the default difficulty.
     A game with no option but its difficulty gives the difficulty furthest from the default."""
     if not rows:
         raise InvalidRules("the grid is empty")
     game = rows[0].headline.game
-    m = chart_metric(game)
+    m = METRICS[game][0]
     base = {r.difficulty: r for r in rows if not r.changes}
     cands = [r for r in rows if r.changes and r.difficulty in base]
     if cands:
@@ -405,9 +417,19 @@ def explain_difference(game_key: str, rules: Any, base: Any = None) -> str:
     return f"{name}, {what}. " + ". ".join(parts) + "."
 
 
-def explain_grid(rows: Sequence[GridRow]) -> list[str]:
+def explain_grid(rows: Sequence[GridRow], difficulty: Any = None) -> list[str]:
     """One sentence per non-default row of a grid, against the defaults at the same difficulty
-    (a grid with no option but the difficulty: each difficulty against the default one)."""
+    (a grid with no option but the difficulty: each difficulty against the default one).
+    ``difficulty="default"`` keeps only the rows at the game's default difficulty; any other
+    value keeps only that difficulty."""
+    if difficulty is not None and rows:
+        game = rows[0].headline.game
+        dfield = DIFFICULTY[game]
+        if dfield is not None:
+            want = getattr(default_rules(game), dfield) if difficulty == "default" else difficulty
+            picked = [r for r in rows if r.difficulty == want]
+            if any(r.changes for r in picked):
+                rows = picked
     base = {r.difficulty: r for r in rows if not r.changes}
     out = []
     for r in rows:

@@ -20,6 +20,8 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from dicelab import GAME_NAMES
+
 HERE = Path(__file__).resolve().parent
 
 
@@ -33,7 +35,9 @@ def code(text: str):
 
 def notebook(cells) -> nbformat.NotebookNode:
     nb = new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nb.metadata["kernelspec"] = {
+        "display_name": "Python 3", "language": "python", "name": "python3",
+    }
     nb.metadata["language_info"] = {"name": "python"}
     return nb
 
@@ -489,11 +493,15 @@ remaining die?
         code('''
 adv = cinqmille.advise((1, 3), turn_points=300, score=2000)
 rows = "\\n".join(
-    f"| {c.label} | {c['expected_turns']:.3f} |" for c in list(adv)[:5]
+    f"| {c.label} | {c['p_bust']:.1%} | {c['expected_points']:.0f} | {c['expected_turns']:.3f} "
+    f"| {c.loss:.3f} |"
+    for c in list(adv)[:5]
 )
 answer(
-    f"Best for finishing fast: **{adv.best.label}**.\\n\\n"
-    "| choice | expected turns to finish |\\n|---|---|\\n" + rows
+    f"Best for finishing fast: **{adv.best.label}**. Rolling a single die busts unless it "
+    "shows a 1 or a 5, so it usually throws the turn away.\\n\\n"
+    "| choice | P(the next roll scores nothing) | expected points this turn "
+    "| expected turns to finish | loss (turns) |\\n|---|---|---|---|---|\\n" + rows
 )
 '''),
         md("""
@@ -637,75 +645,90 @@ plots.show(explorer.headline_chart(levels));
 
 
 # ------------------------------------------------------------------ 20 explorer
+def _grid_cells(key: str):
+    title = GAME_NAMES[key]
+    if key == "cinqmille":
+        where = ("(5000 has no difficulty setting; its exact solves are the slowest, about "
+                 "half a minute in all the first time)")
+    else:
+        where = "at every difficulty"
+    return [
+        md(f"### {title}\n\nEvery option of `{key}.Rules.CHOICES` changed on its own, {where}."),
+        code(f'''
+grids["{key}"] = grid = explorer.variant_grid("{key}")
+plots.table(*explorer.grid_table(grid))
+'''),
+        code('''
+plots.show(explorer.grid_chart(grid))
+Markdown("\\n".join(f"- {s}" for s in explorer.explain_grid(grid, difficulty="default")))
+'''),
+    ]
+
+
 def variant_explorer():
-    return notebook([
+    cells = [
         md("""
 # The variant explorer
 
-Every game has options: the text's own variants, the rulings' alternatives and a
-difficulty. How much does each one change the game? Here you can toggle them and see
-the **exact** answer, then watch simulated games from one seed scatter around it.
+Every game has options: the text's own variants, the rulings' alternatives, and a
+difficulty. How much does each one change the game? Toggle them and see the **exact**
+answer, then watch simulated games from one seed scatter around it.
 
-The headline number of each game:
+The headline number of each game, always for a solo player using the optimal strategy:
 
-- **Dripeul 5**: the chance to clear one *manche* and to win the whole solo game;
-- **Trwavril**: the chance to win the solo game;
-- **5000** and **Seveny**: the expected number of turns to finish alone.
+- **Dripeul 5**: the chance to clear one *manche*, and to win the whole game (every manche);
+- **Trwavril**: the chance to win;
+- **5000** and **Seveny**: the expected number of turns to finish.
+
+The option names are those of each game's `Rules`; [docs/rules.md](../docs/rules.md)
+explains every option next to the French sentence it comes from.
 """),
         md("""
 ## 1. Toggle the options yourself
 
 Pick a game, then toggle any option or the difficulty. The app solves the game exactly
-for your rules and compares it with the defaults at the same difficulty. (Seveny's target
-100 and some 5000 variants take a few seconds the first time.)
+for your rules and compares the result with the defaults at the same difficulty. Some
+5000 variants and Seveny's target 100 take a few seconds the first time; after that the
+solutions are cached.
 """),
         code('''
+import dicelab
 from dicelab import explorer, plots
+from IPython.display import Markdown
 
 explorer.explorer("dripeul")
 '''),
         md("""
 ## 2. Every variant side by side
 
-Each option changed on its own from the defaults, at every difficulty — the exact
-headline of each combination. Pick the game in the first cell (`"dripeul"`,
-`"trwavril"`, `"cinqmille"` or `"seveny"`) and re-run the section.
+For each game: a table with the exact headline of every combination (one option changed
+from the defaults, at each difficulty), a grouped bar chart, and sentences written by the
+package from those numbers, comparing each variant with the defaults at the default
+difficulty. For Dripeul the chart shows the whole-game chance, which every option moves
+(playing one manche instead of three leaves the chance of clearing a manche unchanged).
 """),
-        code('''
-GAME = "dripeul"
-grid = explorer.variant_grid(GAME)
-plots.table(*explorer.grid_table(grid))
-'''),
-        code('''
-plots.show(explorer.grid_chart(grid));
-'''),
-        md("""
-### What the differences mean
-
-The sentences below are written by the package from the exact numbers above, comparing
-each variant with the defaults at the same difficulty.
-"""),
-        code('''
-from IPython.display import Markdown
-
-Markdown("\\n".join(f"- {s}" for s in explorer.explain_grid(grid)))
-'''),
+        code("grids = {}"),
+    ]
+    for key in GAME_NAMES:
+        cells += _grid_cells(key)
+    cells += [
         md("""
 ## 3. Simulated games from one seed
 
-Exact numbers are averages over every possible game; a real game is one draw. Below, a
-hundred solo games under the defaults and a hundred under the variant that moves the
-headline most, all played by the optimal policy from one seed. The histograms show how
-spread out the number of turns is; for 5000 and Seveny the dashed line marks the exact
-expected number of turns, for Dripeul and Trwavril the title and the table give the
-simulated win rate next to the exact probability. Change the seed and the bars move; the
-exact numbers do not.
+Exact numbers are averages over every possible game; a real game is one draw. Pick a game
+below: the package simulates a hundred solo games under the defaults and a hundred under
+the variant that moves the headline most, all played by the optimal strategy from one
+seed. The histograms show how spread out the number of turns is — for 5000 and Seveny the
+dashed line marks the exact expected number of turns; for Dripeul and Trwavril a last
+chart puts the simulated win rate next to the exact probability. Change the seed and the
+bars move; the exact numbers do not.
 """),
         code('''
+GAME = "dripeul"  # or "trwavril", "cinqmille", "seveny"
 SEED = 7
-GAMES = 100  # few games, so the notebook runs fast: the spread is what matters here
-# The defaults, and the variant whose headline differs most from them.
-compared = [explorer.default_rules(GAME), explorer.most_different(grid).rules]
+GAMES = 100  # few games, so that the notebook runs fast: the spread is what matters here
+
+compared = [explorer.default_rules(GAME), explorer.most_different(grids[GAME]).rules]
 sims = explorer.simulate_rules(GAME, compared, games=GAMES, seed=SEED)
 for fig in explorer.simulation_charts(sims):
     plots.show(fig)
@@ -718,12 +741,13 @@ plots.table(*explorer.simulation_table(sims))
 
 - For **5000** and **Seveny** the number of turns varies a lot from game to game: the
   expected value is a long-run average, not a promise.
-- For **Dripeul** and **Trwavril** each game is won or lost; the simulated win rate is
-  close to the exact probability, within a few standard errors (the table gives them).
-- With more games the simulated numbers would settle on the exact ones — the law of large
+- For **Dripeul** and **Trwavril** each game is won or lost; the simulated win rate lands
+  near the exact probability, usually within two standard errors (the table gives them).
+- With more games the simulated numbers settle on the exact ones — the law of large
   numbers, explored in [lesson a](lessons/a_counting_dice.ipynb).
 """),
-    ])
+    ]
+    return notebook(cells)
 
 
 NOTEBOOKS = {
