@@ -559,6 +559,21 @@ DEFINITION = GameDef(
 )
 
 
+#: Exact-odds functions, loaded from :mod:`dicelab.engine.cinqmille` on first use.
+_ENGINE = frozenset({
+    "advise", "advise_state", "expected_turns", "turn_start_value", "expected_turn_points",
+    "turn_points_distribution", "p_bust",
+})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _ENGINE:
+        from ..engine import cinqmille as engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 class Game(_BaseGame):
     """A whole game of 5000 for 1–6 players (solo: reach 5000 in as few turns as possible).
 
