@@ -662,12 +662,22 @@ def explorer(
     opts_box = w.VBox()
     result = w.HTML()
     result.add_class("dicelab-explorer-result")
-    state: dict[str, Any] = {"controls": {}}
+    # ``touched``: the options the user set; the others follow the rules' own defaults
+    # (e.g. 5000's opening follows the number of dice) and their controls show them.
+    state: dict[str, Any] = {"controls": {}, "touched": set(), "syncing": False}
 
     def current_rules() -> Any:
         mod = game_module(game.value)
-        values = {f: c.value for f, c in state["controls"].items()}
+        values = {f: c.value for f, c in state["controls"].items() if f in state["touched"]}
         return mod.Rules(**values)
+
+    def changed(change: Any) -> None:
+        if state["syncing"]:
+            return
+        for f, c in state["controls"].items():
+            if c is change["owner"]:
+                state["touched"].add(f)
+        refresh()
 
     def refresh(*_: Any) -> None:
         key = game.value
@@ -677,12 +687,18 @@ def explorer(
         except InvalidRules as e:
             result.value = f"<p><b>Not a valid combination:</b> {html.escape(str(e))}</p>"
             return
+        state["syncing"] = True
+        try:  # show the values the untouched options take under these rules
+            for f, c in state["controls"].items():
+                if f not in state["touched"] and c.value != getattr(rules, f):
+                    c.value = getattr(rules, f)
+        finally:
+            state["syncing"] = False
         result.value = "<p><i>Solving exactly…</i></p>"
         mine = solve(key, rules)
-        base_rules = mod.Rules()
         dfield = DIFFICULTY[key]
-        if dfield is not None:  # compare with the defaults at the chosen difficulty
-            base_rules = dataclasses.replace(base_rules, **{dfield: getattr(rules, dfield)})
+        # Compare with the defaults at the chosen difficulty.
+        base_rules = mod.Rules(**({dfield: getattr(rules, dfield)} if dfield else {}))
         base = solve(key, base_rules)
         rows = "".join(
             f"<tr><td>{html.escape(m.label)}</td>"
@@ -708,10 +724,11 @@ def explorer(
         for f, values in mod.Rules.CHOICES.items():
             label = mod.Rules.LABELS.get(f, f)
             ctl = _control(f, values, getattr(base, f), label)
-            ctl.observe(refresh, names="value")
+            ctl.observe(changed, names="value")
             controls[f] = ctl
             children += [w.HTML(f"<b>{html.escape(label)}</b> <code>{f}</code>"), ctl]
         state["controls"] = controls
+        state["touched"] = set()
         box.controls = controls
         opts_box.children = children
         refresh()

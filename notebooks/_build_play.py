@@ -477,11 +477,11 @@ Only 1s, 5s, brelans and suites score. What is the chance that rolling 5, 4, 3, 
 dice scores nothing at all?
 """),
         code('''
-rows = "\\n".join(
-    f"| {n} | {float(cinqmille.p_bust(n)):.2%} |" for n in (5, 4, 3, 2, 1)
-)
-answer("| dice rolled | P(nothing scores) |\\n|---|---|\\n" + rows
-       + "\\n\\nWith five dice a ballot is rare; with one die left you bust two times in three.")
+p = {n: cinqmille.p_bust(n) for n in (5, 4, 3, 2, 1)}
+rows = "\\n".join(f"| {n} | {float(q):.2%} | {q} |" for n, q in p.items())
+answer("| dice rolled | P(nothing scores) | exactly |\\n|---|---|---|\\n" + rows
+       + f"\\n\\nWith five dice a ballot happens {float(p[5]):.1%} of the time; with one die "
+       f"left you bust {float(p[1]):.0%} of the time.")
 '''),
         md("""
 ### Question 2 — bank or roll?
