@@ -13,6 +13,7 @@ Owned files: 00_start_here, 01_dripeul, 02_trwavril, 03_cinqmille, 04_seveny,
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 import time
 from pathlib import Path
@@ -34,6 +35,8 @@ def code(text: str):
 
 
 def notebook(cells) -> nbformat.NotebookNode:
+    for i, cell in enumerate(cells):  # stable ids: regenerating gives the same file
+        cell.id = hashlib.sha1(f"{i}:{cell.source}".encode()).hexdigest()[:12]
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {
         "display_name": "Python 3", "language": "python", "name": "python3",
