@@ -6,6 +6,8 @@ from functools import cache
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dicelab import IllegalMove
 from dicelab.dice import ordered_rolls, roll_distribution
@@ -248,3 +250,22 @@ def test_optimal_policy_play_matches_solver(rules):
         turns.append(g.state.turn_count)
     mean, se = np.mean(turns), np.std(turns) / np.sqrt(len(turns))
     assert abs(mean - E.expected_turns(rules)) < 4 * se
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), rules=st.sampled_from(VARIANTS), players=st.integers(1, 3))
+def test_advice_matches_legal_actions_in_random_play(seed, rules, players):
+    rng = np.random.default_rng(seed)
+    g = cm.Game(rules=rules, players=players, seed=seed)
+    for _ in range(150):
+        if g.is_over:
+            break
+        a = E.advise_state(g.state)
+        legal = g.legal_actions()
+        if g.state.phase == "choose":
+            assert {c.action for c in a} == set(legal)
+            assert all(c.loss >= 0 and 0 <= c["p_bust"] <= 1 for c in a)
+            assert all(c["expected_turns"] >= 1 for c in a)
+        else:
+            assert len(a) == 0
+        g.apply(legal[rng.integers(len(legal))])

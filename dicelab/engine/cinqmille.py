@@ -217,10 +217,11 @@ def _scores_at(u: int, lowest: int) -> Any:
 
 
 def _clamp_column(m: _Model, ss: Any, R: Any, D: Any, bust: Any, win: Any, bank: Any) -> None:
-    """6 dice: the column u = UC refers to itself; iterate to a fixed point."""
-    R[ss, :, m.UC] = 0.0
-    if D is not None:
-        D[ss, :, m.UC] = 0.0
+    """6 dice: the column u = UC refers to itself; iterate to a fixed point.
+
+    The iteration starts from the column's current values (zeros at first, then
+    the previous sweep's), a contraction by the chance of a forced roll.
+    """
     for _ in range(500):
         old = R[ss, :, m.UC].copy()
         _step(m, m.UC, ss, R, D, bust, win, bank)
@@ -320,7 +321,9 @@ def solve_turns(rules: Rules = DEFAULT_RULES, lowest: int = 0, *, tol: float = 1
                 _step(m, u, ss, R, D, xs, win, bank)
             if u < TOP:
                 r, b = R[u, m.N, u], D[u, m.N, u]
-                V[u] = (1.0 + r - b * V[u]) / (1.0 - b)
+                # Newton step on V = 1 + R(V); b < 1 above the root (b = 1 would mean a
+                # sure bust, so V is still far too low: move up)
+                V[u] = (1.0 + r - b * V[u]) / (1.0 - b) if b < 1.0 else 2.0 * V[u] + 1.0
                 Vb[u] = V[u]
         if np.max(np.abs(V - old)) < tol:
             break
