@@ -129,7 +129,7 @@ def _model(rules: Rules) -> _Model:
                              keep_bank_refusal(rules, keep, n) is None))
             options[o] = tuple(info)
             if is_five_ones(o, rules):
-                pass
+                pass  # a win: listed in ``win`` above
             elif not info:
                 bust.append(gid)
             else:
