@@ -59,12 +59,15 @@ WIDGET_HOWTO = """
 **How to use the board.**
 Click a die to keep it (it shows **✓ kept**; click again to let it go), then **Roll**.
 **Stop** ends your rolls (Dripeul, Trwavril); **Bank** takes your points (5000, Seveny).
-When the dice let you choose (which token, which card), a prompt asks you.
-The **show odds** switch reveals, for every choice you could make with the dice on the
-table, its exact figures; leave it off to predict first. **Hint** shows only the best
-choice. The **seed** box fixes the dice: everyone who types the same seed and makes the
-same choices sees the same dice — the cell above uses seed `SEED`. In **teacher mode** you
-can type the dice by hand to set up a position for the class. All of it works with the
+When the dice let you choose (which token, which card), buttons ask you.
+The **Show odds** switch reveals, for every choice you could make with the dice on the
+table, its exact figures, the best one highlighted and what your current selection loses
+against it; leave it off to predict first. **Hint** shows only the best choice.
+The **Seed** box fixes the dice: type a number and press **New game** — everyone who uses
+the same seed and makes the same choices sees the same dice (the cell above starts with
+seed `SEED`). **Teacher mode**: tick it, type dice such as `2 2 2 4 6` and press
+**Set dice** to replace the last roll, to set up a position for the class. The variant and
+difficulty menus and **Reset** start a game with other rules. Everything works from the
 keyboard: **Tab** moves between dice and buttons, **Space** or **Enter** presses.
 """
 
@@ -116,11 +119,13 @@ play("dripeul", seed=SEED, players=1)
   current selection marked and how much it loses against the best. A coach tally adds up
   what your choices have cost so far.
 - **Hint.** Shows only the best choice, without the numbers.
-- **Seed.** Type a number in the seed box and reset: everyone with the same seed who makes
-  the same choices sees the same dice — handy to discuss one game as a class.
-- **Teacher mode.** Set the dice by hand to build a position for the class.
-- **Variants and difficulty.** Each app has the game's options; the rules behind each
-  option are in [docs/rules.md](../docs/rules.md).
+- **Seed.** Type a number in the **Seed** box and press **New game**: everyone with the same
+  seed who makes the same choices sees the same dice — handy to discuss one game as a class.
+- **Teacher mode.** Tick it, type dice (e.g. `2 2 2 4 6`) and press **Set dice**: the last
+  roll is replaced, so you can build a position for the class.
+- **Variants, difficulty, players.** Each app has menus for the game's options and up to
+  six hot-seat players, some of them played by the computer; **Reset** restarts. The rules
+  behind each option are in [docs/rules.md](../docs/rules.md).
 - **Keyboard.** **Tab** moves from die to die and button to button; **Space** or
   **Enter** toggles a die or presses a button.
 """),
@@ -141,9 +146,9 @@ numbers by difficulty:
   P(brelan), P(carré), P(quinté), P(suite)
 - [b. Rerolls as a Markov chain](lessons/b_rerolls_markov.ipynb) — P(brelan) within 1, 2
   and 3 rolls
-- [c. Expected value and when to stop](lessons/c_expected_value.ipynb) — 5000 and Seveny
+- [c. Expected value and when to stop](lessons/c_expected_value_stop.ipynb) — 5000 and Seveny
 - [d. Conditional probability and Trwavril's twist](lessons/d_conditional_trwavril.ipynb)
-- [e. Variance and distributions](lessons/e_variance.ipynb) — turns to finish
+- [e. Variance and distributions](lessons/e_variance_distributions.ipynb) — turns to finish
 
 **The variant explorer**: [20_variant_explorer.ipynb](20_variant_explorer.ipynb) — toggle
 any rule option and difficulty and see how the exact numbers move.
