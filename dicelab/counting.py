@@ -586,20 +586,31 @@ def bin_distribution(
     return out
 
 
-def _check_points(points: Mapping[int, Any], target: int) -> None:
+Points = Mapping[int, Any] | Callable[[int], Mapping[int, Any]]
+"""A turn's points distribution ``{points: probability}``, or a function of the score."""
+
+
+def _points_at(points: Points, s: int) -> Mapping[int, Any]:
+    return points(s) if callable(points) else points
+
+
+def _check_points(points: Points, target: int) -> None:
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
         raise CountingError(f"target must be a whole number >= 1; got {target!r}")
-    if any(k < 0 for k in points) or not any(k > 0 and p > 0 for k, p in points.items()):
-        raise CountingError("a turn's points must be >= 0, and some turn must score")
+    for s in (0, target - 1):
+        d = _points_at(points, s)
+        if any(k < 0 for k in d) or not any(k > 0 and p > 0 for k, p in d.items()):
+            raise CountingError("a turn's points must be >= 0, and some turn must score")
 
 
-def turns_to_target_moments(points: Mapping[int, Any], target: int) -> tuple[Any, Any]:
+def turns_to_target_moments(points: Points, target: int) -> tuple[Any, Any]:
     """Exact mean and variance of the number of turns to reach ``target`` points.
 
-    Each turn adds points drawn from ``points`` (``{points: probability}``),
-    independently of the score — e.g. Seveny played with a fixed "bank at N"
-    rule.  With ``E(s)`` and ``F(s)`` the first two moments from score ``s``
-    (0 once ``s >= target``), a turn scoring 0 stays at ``s``::
+    Each turn adds points drawn from ``points`` (``{points: probability}``, or
+    a function of the score ``s`` at the start of the turn giving that
+    distribution), independently of the past.  With ``E(s)`` and ``F(s)`` the
+    first two moments from score ``s`` (0 once ``s >= target``), a turn
+    scoring 0 stays at ``s``::
 
         E(s) = (1 + sum_{k>0} p_k E(s+k)) / (1 - p_0)
         F(s) = (p_0 (1 + 2 E(s)) + sum_{k>0} p_k (1 + 2 E(s+k) + F(s+k))) / (1 - p_0)
@@ -612,25 +623,25 @@ def turns_to_target_moments(points: Mapping[int, Any], target: int) -> tuple[Any
     (Fraction(3, 1), Fraction(0, 1))
     """
     _check_points(points, target)
-    p0 = points.get(0, 0)
     E: dict[int, Any] = {}
     F: dict[int, Any] = {}
     for s in range(target - 1, -1, -1):
-        e = 1 + sum(p * E.get(s + k, 0) for k, p in points.items() if k > 0)
+        d = _points_at(points, s)
+        p0 = d.get(0, 0)
+        e = 1 + sum(p * E.get(s + k, 0) for k, p in d.items() if k > 0)
         E[s] = e / (1 - p0)
         f = p0 * (1 + 2 * E[s]) + sum(
-            p * (1 + 2 * E.get(s + k, 0) + F.get(s + k, 0)) for k, p in points.items() if k > 0
+            p * (1 + 2 * E.get(s + k, 0) + F.get(s + k, 0)) for k, p in d.items() if k > 0
         )
         F[s] = f / (1 - p0)
     return E[0], F[0] - E[0] ** 2
 
 
-def turns_to_target_distribution(
-    points: Mapping[int, Any], target: int, max_turns: int = 200
-) -> np.ndarray:
+def turns_to_target_distribution(points: Points, target: int, max_turns: int = 200) -> np.ndarray:
     """``P[t]``: probability that reaching ``target`` takes exactly ``t`` turns (floats).
 
-    ``P[0] = 0``; the mass beyond ``max_turns`` is ``1 - P.sum()``.
+    ``points`` as in :func:`turns_to_target_moments`.  ``P[0] = 0``; the mass
+    beyond ``max_turns`` is ``1 - P.sum()``.
 
     >>> P = turns_to_target_distribution({0: 0.5, 1: 0.5}, 1, 5)
     >>> P.tolist()
@@ -639,19 +650,39 @@ def turns_to_target_distribution(
     import numpy as np
 
     _check_points(points, target)
+    # move[s, s'] for s < target; column `target` collects every finish
+    move = np.zeros((target, target + 1))
+    for s in range(target):
+        for k, p in _points_at(points, s).items():
+            move[s, min(s + k, target)] += float(p)
     at = np.zeros(target)
     at[0] = 1.0
     out = np.zeros(max_turns + 1)
-    items = [(k, float(p)) for k, p in points.items() if p]
     for t in range(1, max_turns + 1):
-        nxt = np.zeros(target)
-        for k, p in items:
-            if k < target:
-                nxt[k:] += p * at[: target - k]
-            out[t] += p * at[max(target - k, 0):].sum()
-        at = nxt
+        nxt = at @ move
+        out[t] = nxt[target]
+        at = nxt[:target]
     return out
 
+
+def seveny_bank_at(threshold: int, target: int) -> Callable[[int], dict[int, Fraction]]:
+    """Seveny's turn distribution at each score under :func:`dicelab.policies.bank_at`.
+
+    That policy banks once the turn holds ``threshold`` points *or* when banking
+    reaches the target, i.e. at ``min(threshold, target - score)`` points; the
+    distribution of such a turn is the exact engine's
+    :func:`dicelab.engine.seveny.turn_points_distribution` of that threshold.
+
+    >>> at = seveny_bank_at(5, 50)
+    >>> at(0) == at(40), at(48) == at(0)
+    (True, False)
+    """
+    from .engine.seveny import turn_points_distribution
+
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1:
+        raise CountingError(f"threshold must be a whole number >= 1; got {threshold!r}")
+    dist = cache(turn_points_distribution)
+    return lambda s: dist(max(1, min(threshold, target - s)))
 
 __all__ = [
     "FIGURES",
@@ -679,6 +710,7 @@ __all__ = [
     "p_within_table",
     "reroll_all",
     "running_frequency",
+    "seveny_bank_at",
     "simulate_event",
     "strategy_named",
     "suite_length",

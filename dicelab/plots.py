@@ -136,10 +136,15 @@ def fmt(x: Any, digits: int = 4) -> str:
 
     >>> fmt(Fraction(23, 108)), fmt(0.5), fmt(3), fmt(Fraction(0))
     ('23/108 ≈ 0.2130', '0.5', '3', '0')
+    >>> fmt(Fraction(10**13 + 1, 3 * 10**13))  # huge denominators: the value only
+    '≈ 0.3333'
+
     """
     if isinstance(x, Fraction):
         if x.denominator == 1:
             return str(x.numerator)
+        if x.denominator > 10**12:  # exact, but too long to read: show the value
+            return f"≈ {float(x):.{digits}f}"
         return f"{x.numerator}/{x.denominator} ≈ {float(x):.{digits}f}"
     if isinstance(x, bool):
         return str(x)

@@ -246,7 +246,7 @@ def test_turns_to_target_moments_against_distribution_and_simulation():
     values, probs = zip(*points.items())
     probs = [float(p) for p in probs]
     games = []
-    for _ in range(20_000):
+    for _ in range(4000):
         s = n = 0
         while s < target:
             s += values[rng.choice(len(values), p=probs)]
@@ -258,3 +258,18 @@ def test_turns_to_target_moments_against_distribution_and_simulation():
         turns_to_target_moments({0: Fraction(1)}, 5)
     with pytest.raises(CountingError):
         turns_to_target_moments(points, 0)
+
+
+def test_seveny_bank_at_matches_the_policy_in_simulation():
+    from dicelab.counting import seveny_bank_at, turns_to_target_moments
+    from dicelab.games import seveny
+    from dicelab.policies import bank_at
+    from dicelab.simulate import simulate
+
+    target = 8
+    mean, var = turns_to_target_moments(seveny_bank_at(4, target), target)
+    r = simulate("seveny", rules=seveny.Rules(target=target), policy=bank_at(4), games=1500,
+                 seed=21)
+    se = (float(var) / r.games) ** 0.5
+    assert abs(r.mean_turns - float(mean)) < 4 * se
+    assert r.turns.var(ddof=1) == pytest.approx(float(var), rel=0.25)
