@@ -751,6 +751,8 @@ plots.table(*explorer.simulation_table(sims))
   expected value is a long-run average, not a promise.
 - For **Dripeul** and **Trwavril** each game is won or lost; the simulated win rate lands
   near the exact probability, usually within two standard errors (the table gives them).
+- Dripeul's histogram has clumps: a solo game ends as soon as a manche is lost, so games
+  lost in the first manche are short and games that reach the third are long.
 - With more games the simulated numbers settle on the exact ones — the law of large
   numbers, explored in [lesson a](lessons/a_counting_dice.ipynb).
 """),
@@ -778,6 +780,22 @@ def build(names=None) -> list[Path]:
         path = HERE / name
         nbformat.write(nb, path)
         out.append(path)
+    return out
+
+
+def broken_links(paths) -> list[str]:
+    """Relative Markdown links of the notebooks whose target file does not exist."""
+    import re
+
+    out = []
+    for path in paths:
+        nb = nbformat.read(path, as_version=4)
+        for cell in nb.cells:
+            for target in re.findall(r"\]\(([^)#\s]+)\)", cell.source):
+                if "://" in target:
+                    continue
+                if not (path.parent / target).exists():
+                    out.append(f"{path.name}: {target}")
     return out
 
 
@@ -810,6 +828,8 @@ def main(argv=None) -> int:
     paths = build(args.names)
     for p in paths:
         print("wrote", p.relative_to(HERE.parent))
+    for link in broken_links(paths):
+        print("link target missing:", link)
     if args.execute:
         return 0 if execute(paths, Path(args.outdir)) else 1
     return 0
