@@ -33,7 +33,9 @@ def code(text: str):
 
 def notebook(cells) -> nbformat.NotebookNode:
     nb = new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nb.metadata["kernelspec"] = {
+        "display_name": "Python 3", "language": "python", "name": "python3"
+    }
     nb.metadata["language_info"] = {"name": "python"}
     return nb
 
@@ -571,9 +573,658 @@ plots.answer(
 """),
 ]
 
+
+# ---------------------------------------------------------------------------
+# Lesson C: expected value and when to stop (5000 and Seveny)
+
+LESSON_C = [
+    md("""
+# Lesson C — Expected value and when to stop: 5000 and Seveny
+
+*About 25 minutes. Prerequisites: Lesson A (multisets), the rules of 5000 and Seveny
+(notebooks `03_cinqmille` and `04_seveny`), the mean of a distribution.*
+
+In 5000 and Seveny you set dice aside and **push your luck**: roll again to score more, or
+bank what you have. A roll that scores nothing (a *bust*) wipes the whole turn.
+
+## Learning goals
+1. compute the **bust probability** for each number of dice left, by counting multisets;
+2. use **expected value** to compare "bank now" with "roll again", and find the best
+   **bank threshold** of a simple rule;
+3. read the **distribution** of a turn's points: its mean can hide a large chance of 0.
+"""),
+    md(HOW_TO),
+    code("""
+from fractions import Fraction
+
+import ipywidgets as widgets
+from IPython.display import Markdown, display
+
+from dicelab import counting, plots
+from dicelab.dice import multisets
+from dicelab.engine import cinqmille as cinq_engine
+from dicelab.engine import seveny as sev_engine
+from dicelab.games import cinqmille, seveny
+"""),
+    md("""
+## 1. Bust probability by the number of dice left
+
+In **5000** a die scores if it is a 1 or a 5, or part of a brelan (and five dice can make a
+suite). In **Seveny** you may set aside 1s, 6s, or a brelan of 2–5 (more of a face once its
+brelan is set aside this cycle). The fewer dice you roll, the harder it is to score.
+
+**Predict first.** In 5000, with a single die left, what is the chance of a bust? With
+two dice? Which game is kinder with few dice?
+
+The bust probability is a count: the multisets that offer no legal set-aside, each weighed by
+its number of orders. The games' own rule functions (`cinqmille.scoring_options`,
+`seveny.settable`) decide what scores.
+"""),
+    code("""
+busts_3 = [m for m in multisets(3) if not cinqmille.scoring_options(m)]
+Markdown(f"5000 with 3 dice: {len(busts_3)} of the {len(multisets(3))} multisets score "
+         f"nothing, for example `{busts_3[0]}` and `{busts_3[-1]}`.")
+"""),
+    code("""
+six = cinqmille.Rules(dice=6)
+rows = []
+for n in range(1, 8):
+    rows.append((
+        n,
+        cinq_engine.p_bust(n) if n <= 5 else "—",
+        cinq_engine.p_bust(n, six) if n <= 6 else "—",
+        seveny.p_bust(n),
+    ))
+plots.table(rows, ["dice rolled", "5000", "5000 (6-dice variant)", "Seveny (new cycle)"],
+            caption="Exact probability that a roll scores nothing")
+"""),
+    code("""
+ns = range(1, 6)
+fig = plots.grouped_bars(
+    [str(n) for n in ns],
+    {"5000": [cinq_engine.p_bust(n) for n in ns], "Seveny": [seveny.p_bust(n) for n in ns]},
+    xlabel="dice rolled", ylabel="P(bust)", title="Bust probability by dice left",
+)
+plots.show(fig);
+"""),
+    code("""
+same = all(cinq_engine.p_bust(n) == seveny.p_bust(n) for n in range(1, 6))
+Markdown(f"Same bust probability in both games for 1 to 5 dice? **{same}**. Swap the faces 5 "
+         "and 6: 5000's scoring dice (1s, 5s, brelans) become Seveny's (1s, 6s, brelans), and "
+         "every brelan still scores — so the counts agree.")
+"""),
+    md("""
+In Seveny the dice already set aside matter: once a brelan of 5s is set aside in this cycle,
+any further 5 can be set aside too.
+"""),
+    code("""
+hand = (5, 5, 5)
+plots.table([(n, seveny.p_bust(n), seveny.p_bust(n, hand)) for n in range(1, 5)],
+            ["dice rolled", "new cycle", f"with {' '.join(map(str, hand))} set aside"],
+            caption="Seveny: bust probability depends on the hand")
+"""),
+    md("""
+## 2. Expected value: bank now or roll again?
+
+Suppose the turn holds $B$ points and you roll $n$ dice. If you roll, you lose everything with
+probability $P(\\text{bust})$; otherwise you add something. Rolling is worth it **on average**
+when the expected points after rolling beat $B$. Players use a simpler rule of thumb:
+**bank as soon as the turn holds $N$ points or more**. Which $N$ is best?
+
+dicelab's Seveny engine computes the *exact* distribution of a turn's points under that rule
+(setting aside what gives the most points). **Predict first.** Is the best threshold high
+or low? How does it compare with the best possible play?
+"""),
+    code("""
+THRESHOLDS = (1, 2, 3, 4, 5, 6, 8)
+dists = {t: sev_engine.turn_points_distribution(t) for t in THRESHOLDS}
+means = {t: sum(k * p for k, p in d.items()) for t, d in dists.items()}
+plots.table([(t, means[t], dists[t].get(0, 0)) for t in THRESHOLDS],
+            ["bank at N or more", "expected points of the turn", "P(turn scores 0)"],
+            caption="Seveny: the 'bank at N' rule, exact", digits=4)
+"""),
+    code("""
+best_t = max(THRESHOLDS, key=lambda t: means[t])
+optimal_points = seveny.expected_turn_points()
+fig = plots.bars([str(t) for t in THRESHOLDS], [means[t] for t in THRESHOLDS],
+                 xlabel="bank at N points or more", ylabel="expected points per turn",
+                 title="Seveny: expected points of the 'bank at N' rule")
+plots.show(fig)
+Markdown(f"The best of these thresholds is **N = {best_t}** "
+         f"({float(means[best_t]):.3f} points per turn). The best possible play, which also "
+         f"looks at the dice left, expects **{optimal_points:.3f}** points per turn.")
+"""),
+    md("""
+## 3. The distribution of a turn's points
+
+An expected value is one number; the turn itself is a gamble. Here is the whole
+distribution for the best threshold: notice the bar at 0.
+"""),
+    code("""
+d = dists[best_t]
+fig = plots.bar_distribution(list(d), list(d.values()),
+                             xlabel="points banked this turn", ylabel="probability",
+                             title=f"Seveny, bank at {best_t} or more: one turn")
+plots.show(fig);
+"""),
+    md("""
+### Explore: move the threshold
+"""),
+    code("""
+th = widgets.IntSlider(value=best_t, min=1, max=12, description="bank at",
+                       continuous_update=False)
+th_out = widgets.Output()
+
+
+def draw_threshold(*_):
+    dd = sev_engine.turn_points_distribution(th.value)
+    mean = sum(k * p for k, p in dd.items())
+    th_out.clear_output(wait=True)
+    with th_out:
+        display(Markdown(f"Bank at **{th.value}**: expected **{float(mean):.3f}** points, "
+                         f"P(0 points) = **{plots.fmt(dd.get(0, 0))}**."))
+        plots.show(plots.bar_distribution(list(dd), list(dd.values()),
+                                          xlabel="points banked", ylabel="probability",
+                                          title=f"Seveny, bank at {th.value} or more"))
+
+
+th.observe(draw_threshold, "value")
+display(th, th_out)
+draw_threshold()
+"""),
+    md("""
+### 5000: the same question with bigger numbers
+
+In 5000 the exact engine plays each turn to **maximise the expected points** (it banks when
+rolling on is worth less on average). The opening rule (the first bank needs a minimum) changes
+everything at score 0. Below, the distribution of one turn after opening (score 1000), grouped
+into bins.
+"""),
+    code("""
+rules = cinqmille.Rules()
+turn = cinq_engine.turn_points_distribution(rules, 1000)
+binned = counting.bin_distribution(turn, [50, 300, 500, 750, 1000, 1500])
+fig = plots.bar_distribution(list(binned), list(binned.values()),
+                             xlabel="points banked this turn (score 1000)",
+                             ylabel="probability", title="5000: one turn, points-maximising play")
+plots.show(fig)
+plots.table(
+    [("expected points at score 0 (must open)", cinq_engine.expected_turn_points(rules, 0)),
+     ("expected points at score 1000", cinq_engine.expected_turn_points(rules, 1000)),
+     ("P(turn scores 0) at score 1000", turn.get(0, 0.0))],
+    ["quantity", "value"], digits=4,
+)
+"""),
+    md("""
+## Exercises
+
+**1.** In 5000, list the three-dice multisets that bust. Why is it not simply "no 1 and no 5"?
+"""),
+    code("""
+no_one_or_five = [m for m in multisets(3) if 1 not in m and 5 not in m]
+brelans = [m for m in no_one_or_five if cinqmille.scoring_options(m)]
+plots.answer(
+    f"Of the {len(no_one_or_five)} multisets without a 1 or a 5, {len(brelans)} still score: "
+    f"the brelans {', '.join(' '.join(map(str, m)) for m in brelans)}. "
+    f"So P(bust) = {plots.fmt(cinq_engine.p_bust(3))}.")
+"""),
+    md("""
+**2.** In Seveny, why does a high threshold lower the expected points even though each
+successful turn brings more?
+"""),
+    code("""
+hi = THRESHOLDS[-1]
+plots.answer(
+    f"Bank at {best_t}: P(0) ≈ {float(dists[best_t].get(0, 0)):.4f}; bank at {hi}: "
+    f"P(0) ≈ {float(dists[hi].get(0, 0)):.4f}. Every extra roll risks the whole turn, and "
+    f"with few dice left the bust probability is large (see the table in part 1).")
+"""),
+    md("""
+**3.** In 5000, how many points per turn does the opening rule cost, on average?
+"""),
+    code("""
+cost = cinq_engine.expected_turn_points(rules, 1000) - cinq_engine.expected_turn_points(rules, 0)
+plots.answer(f"About {cost:.1f} points per turn: before opening you cannot bank below "
+             f"{rules.opening}, so many turns end in a bust.")
+"""),
+    md("""
+## Summary
+* Bust probabilities come from counting the multisets with no legal set-aside.
+* "Roll again?" compares expected values; a simple threshold rule is close to, but below,
+  the best play.
+* The mean of a turn hides its shape: a large chance of 0 and a long right tail.
+"""),
+]
+
+# ---------------------------------------------------------------------------
+# Lesson D: conditional probability and Trwavril's twist
+
+LESSON_D = [
+    md("""
+# Lesson D — Conditional probability and Trwavril's twist
+
+*About 20 minutes. Prerequisites: Lessons A and B, the rules of Trwavril
+(notebook `02_trwavril`).*
+
+In Trwavril you bar six cards (1 to 6) with four dice: a brelan of $v$ flips card $v$, a
+carré flips $v$ or a neighbour, a suite flips any card of the suite, anything else turns a
+parapluie for good. **A flip toggles**: a barred card flips back. So a brelan is not always
+good news.
+
+## Learning goals
+1. compute **conditional probabilities** $P(A \\mid B) = P(A \\cap B) / P(B)$ by counting;
+2. explain with exact numbers **why a brelan can hurt**;
+3. compare the **chance of finishing** by difficulty (parapluies) and variant, exactly and by
+   simulation.
+"""),
+    md(HOW_TO),
+    code("""
+import ipywidgets as widgets
+from IPython.display import Markdown, display
+
+from dicelab import plots
+from dicelab.dice import probability
+from dicelab.games import trwavril
+from dicelab.policies import keep_most_common, optimal
+from dicelab.simulate import simulate
+
+RULES = trwavril.Rules()
+FIGS = ("carré", "brelan", "suite", "rien")
+"""),
+    md("""
+## 1. One roll of four dice
+
+`trwavril.figure` names the figure of four final dice, with the game's own rules.
+"""),
+    code("""
+p_fig = {f: probability(4, lambda d, f=f: trwavril.figure(d, RULES) == f) for f in FIGS}
+p_fig_text = {f: probability(4, lambda d, f=f: trwavril.figure(d, trwavril.Rules(
+    straight="as_written")) == f) for f in FIGS}
+plots.table([(f, p_fig[f], p_fig_text[f]) for f in FIGS],
+            ["figure", "default (4-dice suites)", "as written (no 4-dice suite)"],
+            caption="Trwavril: one roll of four dice")
+"""),
+    md("""
+## 2. Conditional probability: which card can I flip?
+
+Near the end of a game only card 6 is still normal. **Predict first.** Given that your final
+dice show a brelan, what is the chance it lets you flip card 6? And given a carré? A suite?
+
+$$P(\\text{card 6 flippable} \\mid \\text{figure}) =
+  \\frac{P(\\text{card 6 flippable and figure})}{P(\\text{figure})}$$
+"""),
+    code("""
+rows = []
+for f in ("carré", "brelan", "suite"):
+    both = probability(4, lambda d, f=f: trwavril.figure(d, RULES) == f
+                       and 6 in trwavril.flippable(d, RULES))
+    rows.append((f, p_fig[f], both, both / p_fig[f]))
+plots.table(rows, ["figure", "P(figure)", "P(figure and 6 flippable)", "P(6 flippable | figure)"],
+            caption="Conditional probabilities, by counting")
+"""),
+    md("""
+## 3. Why a brelan can hurt
+
+Say cards 1 to 5 are barred and two parapluies are left. A brelan of 5 **must** flip card 5
+back. The exact engine gives the chance of winning (optimal play) at the start of the next
+turn, before and after each possible flip.
+"""),
+    code("""
+BOARD, UMB = (1, 2, 3, 4, 5), 2
+effects = [trwavril.flip_effect(BOARD, c, parapluies=UMB) for c in range(1, 7)]
+plots.table([(e.card, " ".join(map(str, e.barred_after)) or "none", e.before, e.after, e.change)
+             for e in effects],
+            ["card flipped", "barred after", "P(win) before", "P(win) after", "change"],
+            caption=f"Board: {' '.join(map(str, BOARD))} barred, {UMB} parapluies", digits=3)
+"""),
+    code("""
+fig = plots.bars([str(e.card) for e in effects], [e.change for e in effects],
+                 xlabel="card flipped", ylabel="change in P(win)",
+                 title="Flipping a barred card back hurts")
+plots.show(fig);
+"""),
+    md("""
+So with 5 5 5 2 on the table and two rolls left, should you stop with the brelan? The exact
+advice lists every keep with its chance of winning:
+"""),
+    code("""
+advice = trwavril.advise((5, 5, 5, 2), rolls_left=2, barred=BOARD, parapluies=UMB)
+plots.table([(c.label, c["p_win"], c["p_turn"], c.loss) for c in list(advice)[:6]],
+            ["choice", "P(win)", "P(turn not a miss)", "loss vs best"],
+            caption="Dice 5 5 5 2, two rolls left", digits=4)
+"""),
+    md("""
+## 4. The chance of finishing, by difficulty
+
+**Predict first.** Each extra parapluie is one more miss allowed. Does going from 1 to 2
+parapluies help as much as going from 3 to 4?
+"""),
+    code("""
+levels = trwavril.Rules.CHOICES["parapluies"]
+straights = trwavril.Rules.CHOICES["straight"]
+win = {s: [trwavril.win_probability(trwavril.Rules(parapluies=u, straight=s)) for u in levels]
+       for s in straights}
+names = [trwavril.Rules(parapluies=u).difficulty for u in levels]
+plots.table([[n, u] + [win[s][i] for s in straights]
+             for i, (n, u) in enumerate(zip(names, levels))],
+            ["difficulty", "parapluies"] + [f"P(win), suite {s}" for s in straights],
+            caption="Trwavril solo, optimal play (exact)", digits=4)
+"""),
+    code("""
+fig = plots.grouped_bars(names, {f"suite: {s}": win[s] for s in straights},
+                         xlabel="difficulty", ylabel="P(win), optimal play",
+                         title="Trwavril: chance of finishing")
+plots.show(fig);
+"""),
+    md("""
+### Exact versus simulated, optimal versus a simple rule
+
+We play whole games with a seed: the optimal player, then a player who keeps the most common
+face and stops on any figure. The exact value is for the optimal player only.
+"""),
+    code("""
+SEED, GAMES = 7, 300
+sim_opt = simulate("trwavril", rules=RULES, policy=optimal(), games=GAMES, seed=SEED)
+sim_simple = simulate("trwavril", rules=RULES, policy=keep_most_common(), games=GAMES, seed=SEED)
+exact = trwavril.win_probability(RULES)
+plots.table(
+    [("optimal (exact)", exact, "—"),
+     ("optimal (simulated)", float(sim_opt.win_rate[0]), sim_opt.se_win_rate()),
+     ("keep the most common face (simulated)", float(sim_simple.win_rate[0]),
+      sim_simple.se_win_rate())],
+    ["player", "P(win)", "standard error"],
+    caption=f"{RULES.difficulty}, {GAMES} games, seed {SEED}", digits=3)
+"""),
+    md("""
+### Explore: set up a board
+
+Toggle the barred cards and the parapluies: the table shows the chance of winning now and
+after flipping each card.
+"""),
+    code("""
+card_toggles = [widgets.ToggleButton(value=c in BOARD, description=f"card {c}",
+                                     tooltip=f"card {c} barred?", layout={"width": "80px"})
+                for c in range(1, 7)]
+umb_slider = widgets.IntSlider(value=UMB, min=1, max=4, description="parapluies")
+board_out = widgets.Output()
+
+
+def draw_board(*_):
+    barred = tuple(c for c, t in zip(range(1, 7), card_toggles) if t.value)
+    for t in card_toggles:
+        t.icon = "check" if t.value else ""
+    board_out.clear_output(wait=True)
+    with board_out:
+        if len(barred) == 6:
+            display(Markdown("All six cards barred: the game is won."))
+            return
+        eff = [trwavril.flip_effect(barred, c, parapluies=umb_slider.value) for c in range(1, 7)]
+        display(Markdown(f"P(win) now: **{eff[0].before:.4f}**"))
+        display(plots.table([(e.card, "bar" if e.card not in barred else "un-bar", e.after,
+                              e.change) for e in eff],
+                            ["card", "flip would", "P(win) after", "change"], digits=4))
+
+
+for w in (*card_toggles, umb_slider):
+    w.observe(draw_board, "value")
+display(widgets.VBox([widgets.HBox(card_toggles), umb_slider, board_out]))
+draw_board()
+"""),
+    md("""
+Want to feel it? Play a game; the **show odds** switch reveals the exact advice.
+"""),
+    code("""
+from dicelab.widgets import play
+
+play("trwavril", seed=SEED)
+"""),
+    md("""
+## Exercises
+
+**1.** Cards 1 to 5 are barred. Given that your final dice show a brelan, what is the chance
+that it wins the game on the spot?
+"""),
+    code("""
+brelan_6 = probability(4, lambda d: trwavril.figure(d, RULES) == "brelan"
+                       and trwavril.flippable(d, RULES) == (6,))
+plots.answer(f"P(brelan of 6 | brelan) = {plots.fmt(brelan_6 / p_fig['brelan'])}: "
+             "only one face in six helps; the other brelans flip a barred card back.")
+"""),
+    md("""
+**2.** On the board above, which flip hurts the most, and by how much?
+"""),
+    code("""
+worst = min(effects, key=lambda e: e.change)
+plots.answer(f"Flipping card {worst.card} back: P(win) goes from {worst.before:.3f} to "
+             f"{worst.after:.3f}. The engine prefers cards whose loss is cheapest to repair.")
+"""),
+    md("""
+**3.** How much does each extra parapluie add to the chance of finishing (default suites)?
+"""),
+    code("""
+w = win[straights[0]]
+steps = [f"{levels[i + 1]} → {levels[i]}: +{w[i] - w[i + 1]:.4f}" for i in range(len(levels) - 1)]
+plots.answer("; ".join(reversed(steps)) + ". Each parapluie is one more miss you can afford, "
+             "and a longer game gives the toggles more time to be undone.")
+"""),
+    md("""
+## Summary
+* Conditional probabilities are ratios of counts: restrict to the outcomes where $B$ holds.
+* In Trwavril the same figure helps or hurts depending on the board: its value is
+  conditional on the state.
+* More parapluies help a lot; exact values and simulations agree within a few standard errors.
+"""),
+]
+
+# ---------------------------------------------------------------------------
+# Lesson E: variance and distributions (turns to finish)
+
+LESSON_E = [
+    md("""
+# Lesson E — Variance and distributions: how many turns to finish?
+
+*About 25 minutes. Prerequisites: Lessons A and C (expected value), mean and standard
+deviation, a histogram.*
+
+Playing 5000 or Seveny **solo**, the goal is to finish in as few turns as possible (reach
+exactly 5000 in 5000; reach the target in Seveny). The number of turns is a **random
+variable**: it has a mean, a spread, a shape.
+
+## Learning goals
+1. describe a distribution by its **mean**, **standard deviation** and shape (skew);
+2. compute an **exact** mean and variance with a recursion, and check them by simulation
+   (standard error of a mean);
+3. compare the **optimal policy** with simple human rules ("bank at N points"): better on
+   average, and sometimes less risky.
+"""),
+    md(HOW_TO),
+    code("""
+from fractions import Fraction
+
+import ipywidgets as widgets
+from IPython.display import Markdown, display
+
+from dicelab import counting, plots
+from dicelab.engine import cinqmille as cinq_engine
+from dicelab.engine import seveny as sev_engine
+from dicelab.games import cinqmille, seveny
+from dicelab.policies import bank_at, optimal
+from dicelab.simulate import simulate
+
+SEED = 11
+SEV = seveny.Rules()
+"""),
+    md("""
+## 1. Seveny with a fixed rule: an exact distribution
+
+Take the rule "bank at $N$ points or more — or as soon as banking reaches the target"
+(`dicelab.policies.bank_at`). At score $s$ a turn is then played with the threshold
+$\\min(N, \\text{target} - s)$, whose exact points distribution we met in Lesson C, and the
+past does not matter. The number of turns $T$ to reach the target satisfies a recursion on
+the score: $E(s) = 1 + \\sum_k P_s(k)\\,E(s+k)$ — and the same trick gives $E(T^2)$, hence
+the **variance**, exactly.
+
+**Predict first.** With the target of Seveny, roughly how many turns does "bank at 5" need?
+Could a game take twice as long as the average?
+"""),
+    code("""
+RULE_N = 5
+points = counting.seveny_bank_at(RULE_N, SEV.target)
+mean_T, var_T = counting.turns_to_target_moments(points, SEV.target)
+P_T = counting.turns_to_target_distribution(points, SEV.target, 80)
+plots.table([("mean turns", mean_T), ("variance", var_T),
+             ("standard deviation", float(var_T) ** 0.5),
+             ("P(more than twice the mean)", 1 - P_T[: int(2 * mean_T) + 1].sum())],
+            ["Seveny, bank at 5", "exact value"], digits=4)
+"""),
+    code("""
+GAMES = 200
+sim_rule = simulate("seveny", rules=SEV, policy=bank_at(RULE_N), games=GAMES, seed=SEED)
+ts = range(1, len(P_T))
+shown = [t for t in ts if P_T[t] > 1e-3]
+hist = sim_rule.turns_histogram()
+fig = plots.bar_distribution(shown, [P_T[t] for t in shown],
+                             [hist.get(t, 0) / GAMES for t in shown],
+                             xlabel="turns to finish", ylabel="probability",
+                             simulated_label=f"simulated ({GAMES} games)",
+                             title=f"Seveny, bank at {RULE_N}: exact versus simulated",
+                             annotate=False)
+plots.show(fig)
+Markdown(f"Simulated mean **{sim_rule.mean_turns:.2f}** ± {sim_rule.se_turns:.2f} (standard "
+         f"error) against the exact **{float(mean_T):.3f}**.")
+"""),
+    md("""
+## 2. The optimal policy versus simple rules
+
+The exact engine finds the policy with the **fewest expected turns**. It is not a fixed
+threshold: it depends on the dice left and on how close you are to the target.
+
+**Predict first.** How many turns does the optimal player save, on average, compared with the
+best simple threshold?
+"""),
+    code("""
+exact_opt = seveny.expected_turns(SEV)
+RULES_N = (3, 5, 8)
+exact_rule = {n: counting.turns_to_target_moments(counting.seveny_bank_at(n, SEV.target),
+                                                  SEV.target) for n in RULES_N}
+sim_opt = simulate("seveny", rules=SEV, policy=optimal(), games=120, seed=SEED)
+rows = [("optimal", exact_opt, "—", sim_opt.mean_turns, sim_opt.turns.std(ddof=1))]
+rows += [(f"bank at {n}", m, float(v) ** 0.5, "—", "—") for n, (m, v) in exact_rule.items()]
+plots.table(rows, ["policy", "exact mean turns", "exact SD", "simulated mean", "simulated SD"],
+            caption=f"Seveny solo, target {SEV.target}", digits=4)
+"""),
+    code("""
+fig = plots.turns_histogram(sim_opt.turns, exact_mean=exact_opt, xlabel="turns to finish",
+                            title=f"Seveny, optimal policy ({sim_opt.games} games, seed {SEED})")
+plots.show(fig);
+"""),
+    md("""
+## 3. 5000 solo
+
+In 5000 you must land **exactly** on 5000: near the end the optimal player takes fewer
+points on purpose. A simple rule cannot be computed by a score-free recursion here (the
+exact-finish and opening rules depend on the score), so we simulate it, and compare with the
+optimal policy's exact expected turns.
+"""),
+    code("""
+C5 = cinqmille.Rules()
+exact_5000 = cinq_engine.expected_turns(C5)
+sims = {n: simulate("cinqmille", rules=C5, policy=bank_at(n), games=120, seed=SEED)
+        for n in (300, 500)}
+rows = [("optimal (exact)", exact_5000, "—", "—")]
+rows += [(f"bank at {n} (simulated)", r.mean_turns, r.se_turns, r.turns.std(ddof=1))
+         for n, r in sims.items()]
+plots.table(rows, ["policy", "mean turns", "standard error", "SD"],
+            caption="5000 solo: reach exactly 5000", digits=3)
+"""),
+    code("""
+r = sims[300]
+fig = plots.turns_histogram(r.turns, exact_mean=exact_5000, xlabel="turns to reach 5000",
+                            label="bank at 300, simulated",
+                            title="5000 solo: a simple rule against the optimal mean")
+plots.show(fig);
+"""),
+    md("""
+### Explore: simulate on demand
+
+Choose a game, a policy and a number of games, then press **Simulate** (the same seed gives
+the same games for everyone). The dashed line is the exact optimal mean.
+"""),
+    code("""
+game_pick = widgets.Dropdown(options=[("Seveny", "seveny"), ("5000", "cinqmille")],
+                             description="game")
+policy_pick = widgets.Dropdown(options=["optimal", "bank at 3", "bank at 5", "bank at 300",
+                                        "bank at 500"], value="bank at 5", description="policy")
+games_pick = widgets.IntSlider(value=100, min=20, max=500, step=20, description="games",
+                               continuous_update=False)
+seed_pick = widgets.IntText(value=SEED, description="seed")
+go = widgets.Button(description="Simulate", button_style="primary", icon="play")
+sim_out = widgets.Output()
+
+
+def run_sim(*_):
+    game = game_pick.value
+    name = policy_pick.value
+    pol = optimal() if name == "optimal" else bank_at(int(name.split()[-1]))
+    res = simulate(game, policy=pol, games=games_pick.value, seed=seed_pick.value)
+    exact = seveny.expected_turns(SEV) if game == "seveny" else cinq_engine.expected_turns(C5)
+    sim_out.clear_output(wait=True)
+    with sim_out:
+        plots.show(plots.turns_histogram(res.turns, exact_mean=exact, xlabel="turns to finish",
+                                         label=name, title=f"{game_pick.label}: {name}"))
+
+
+go.on_click(run_sim)
+display(widgets.VBox([widgets.HBox([game_pick, policy_pick]),
+                      widgets.HBox([games_pick, seed_pick, go]), sim_out]))
+"""),
+    md("""
+## Exercises
+
+**1.** The simulated mean for "bank at 5" differs from the exact mean. Is the difference
+surprising?
+"""),
+    code("""
+z = abs(sim_rule.mean_turns - float(mean_T)) / sim_rule.se_turns
+plots.answer(f"The difference is {z:.2f} standard errors. Differences within about 2 standard "
+             "errors are expected from chance alone; the exact value needs no error bar.")
+"""),
+    md("""
+**2.** How many simulated games would you need for the standard error of the mean to be 0.05
+turns, for "bank at 5" in Seveny? (Use the exact standard deviation.)
+"""),
+    code("""
+need = var_T / Fraction(1, 20) ** 2
+plots.answer(f"SE = SD / √games, so games ≥ variance / 0.05² = {float(need):,.0f}.")
+"""),
+    md("""
+**3.** Which is more spread out (larger SD relative to its mean) in Seveny: the optimal
+policy or "bank at 8"? What does that mean for a player?
+"""),
+    code("""
+m8, v8 = exact_rule[8]
+cv8 = float(v8) ** 0.5 / float(m8)
+cvo = float(sim_opt.turns.std(ddof=1)) / sim_opt.mean_turns
+more = "bank at 8" if cv8 > cvo else "the optimal policy"
+plots.answer(f"Relative spread (SD / mean): bank at 8 ≈ {cv8:.2f} (exact), optimal ≈ {cvo:.2f} "
+             f"(simulated, {sim_opt.games} games): {more} is the more spread out. A higher "
+             "threshold busts more often: longer games, whose length is harder to predict.")
+"""),
+    md("""
+## Summary
+* A count of turns is a random variable: report its mean **and** its spread.
+* Exact recursions give means and variances without simulation error; simulations check them
+  (within a few standard errors) and handle rules too complex for a simple recursion.
+* The optimal policy lowers the mean; a human rule of thumb can come close.
+"""),
+]
+
 LESSONS = {
     "a_counting_dice.ipynb": LESSON_A,
     "b_rerolls_markov.ipynb": LESSON_B,
+    "c_expected_value_stop.ipynb": LESSON_C,
+    "d_conditional_trwavril.ipynb": LESSON_D,
+    "e_variance_distributions.ipynb": LESSON_E,
 }
 
 
