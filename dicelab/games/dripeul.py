@@ -243,6 +243,11 @@ def resolutions(
     ts = check_tokens(tokens)
     if not ts:
         raise IllegalMove("every token is already removed: there is nothing left to resolve")
+    return _outcomes(d, ts, rules)
+
+
+def _outcomes(d: Dice, ts: tuple[int, ...], rules: Rules) -> tuple[Outcome, ...]:
+    """:func:`resolutions` without the checks (five valid dice, sorted distinct tokens)."""
     k = of_a_kind(d)
     name = figure_name(d)
     if k >= 5:
