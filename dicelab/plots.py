@@ -471,6 +471,9 @@ def turns_histogram(
                        label=f"exact mean {_short(exact_mean)}")
         ax.legend()
         ax.grid(axis="x", visible=False)
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         mode = int(values[int(np.argmax(share))])
         sd = float(s.std(ddof=1)) if len(s) > 1 else 0.0
         alt = (
