@@ -83,8 +83,9 @@ def test_solve_turn_matches_brute_force(n, rolls, locked_variant):
                     assert kv[j] == pytest.approx(float(want), abs=1e-12)
 
 
-def test_locked_pair_values_match_brute_force():
-    n, rolls = 3, 3
+@pytest.mark.parametrize("rolls", [3, 4])
+def test_locked_pair_values_match_brute_force(rolls):
+    n = 3
     outs, cols = toy_finals(n)
     F = np.array([[float(c[i]) for c in cols] for i in range(len(outs))])
     sol = solve_turn_locked(n, F, rolls)
@@ -93,7 +94,8 @@ def test_locked_pair_values_match_brute_force():
     for j, col in enumerate(cols):
         value, _, _ = brute(n, col, rolls, True)
         for i, (k, o) in enumerate(zip(p.lock, p.out)):
-            for r in range(rolls):
+            assert len(sol.Wp) == rolls - 1
+            for r in range(rolls - 1):
                 want = value(t.outcomes[o], t.keeps[k], r)
                 assert sol.Wp[r][i, j] == pytest.approx(float(want), abs=1e-12)
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, ClassVar
 
 from ..dice import Dice, counts, is_sub_multiset, sort_dice, sub_multisets, validate_dice
@@ -246,10 +247,16 @@ def resolutions(
     return _outcomes(d, ts, rules)
 
 
+@cache
+def _figure(d: Dice) -> tuple[int, str, int, bool]:
+    """(dice alike, French figure name, brelan face or 0, suite) of sorted final dice."""
+    k = of_a_kind(d)
+    return k, figure_name(d), faces_with_at_least(d, 3)[0] if k >= 3 else 0, is_suite(d)
+
+
 def _outcomes(d: Dice, ts: tuple[int, ...], rules: Rules) -> tuple[Outcome, ...]:
     """:func:`resolutions` without the checks (five valid dice, sorted distinct tokens)."""
-    k = of_a_kind(d)
-    name = figure_name(d)
+    k, name, v, suite = _figure(tuple(sorted(d)))
     if k >= 5:
         if len(ts) == 1:
             return (Outcome(name, ts),)
@@ -257,13 +264,12 @@ def _outcomes(d: Dice, ts: tuple[int, ...], rules: Rules) -> tuple[Outcome, ...]
     if k == 4:
         return tuple(Outcome(name, (t,)) for t in ts)
     if k == 3:
-        v = faces_with_at_least(d, 3)[0]
         if v in ts:
             return (Outcome(name, (v,)),)
         if rules.last_six and v == 6 and len(ts) == 1:
             return (Outcome(name, ts),)
         return (Outcome(name),)
-    if is_suite(d):
+    if suite:
         return (Outcome("suite", bonus=rules.straight_bonus),)
     return (Outcome(name),)
 

@@ -1,0 +1,177 @@
+"""Dripeul 5 benchmarks: cold exact solves, advise(), and a one-roll query (icepool too).
+
+``benchmarks()`` follows the contract in docs/architecture.md: each entry has
+``name``, ``goal`` (seconds or None), ``run`` (a cold run: it clears caches
+itself), ``baseline`` (a straightforward implementation, or None) and
+``icepool`` (or None).
+
+One solve gives every level at once (the table holds every board: token set ×
+triangle), so "all five levels" is one cold solve of the default variant.  The
+baseline is plain Python (:func:`dicelab.engine.dripeul.reference_table`): a
+memoised recursion over the same sorted multisets, board after board, no numpy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _clear_all() -> None:
+    from dicelab.dice import keep_table
+    from dicelab.engine import dripeul as eng
+    from dicelab.engine.reroll import locked_pairs
+
+    eng.clear_caches()
+    keep_table.cache_clear()
+    locked_pairs.cache_clear()
+
+
+def solve_all_levels(**variant: Any) -> list[float]:
+    """Cold exact solve: P(clear one manche) for levels 4 très facile … 0 très difficile."""
+    from dicelab.engine import dripeul as eng
+    from dicelab.games.dripeul import Rules
+
+    _clear_all()
+    return [eng.win_probability(Rules(level=lv, **variant)) for lv in (4, 3, 2, 1, 0)]
+
+
+def baseline_all_levels(**variant: Any) -> list[float]:
+    """The same numbers by the plain-Python reference solver."""
+    from dicelab.engine import dripeul as eng
+    from dicelab.games.dripeul import Rules
+
+    V = eng.reference_table(Rules(**variant))
+    return [V[(63, lv)] for lv in (4, 3, 2, 1, 0)]
+
+
+def solve_bonus() -> list[float]:
+    return solve_all_levels(straight_bonus=True)
+
+
+def solve_locked() -> list[float]:
+    return solve_all_levels(reroll_set_aside=False)
+
+
+def solve_every_variant() -> int:
+    """Cold solves of all 8 variant combinations (every level of each)."""
+    import itertools
+
+    from dicelab.engine import dripeul as eng
+    from dicelab.games.dripeul import Rules
+
+    _clear_all()
+    for a, b, c in itertools.product((True, False), repeat=3):
+        eng.table(Rules(reroll_set_aside=a, straight_bonus=b, last_six=c))
+    return 8
+
+
+def advise_one() -> Any:
+    """advise() for one position, the game being solved already (warm)."""
+    from dicelab.engine import dripeul as eng
+
+    return eng.advise((1, 1, 2, 3, 5), rolls_left=1, tokens=(1, 4, 6), level=2)
+
+
+def advise_locked() -> Any:
+    from dicelab.engine import dripeul as eng
+    from dicelab.games.dripeul import Rules
+
+    return eng.advise((1, 1, 2, 3, 5), rolls_left=1, tokens=(1, 4, 6), level=2,
+                      rules=Rules(reroll_set_aside=False, straight_bonus=True), locked=(1,))
+
+
+def p_three_alike_dicelab() -> Any:
+    from dicelab.dice import probability
+    from dicelab.figures import has_brelan
+
+    return probability(5, has_brelan)
+
+
+def p_three_alike_brute() -> Any:
+    from fractions import Fraction
+
+    from dicelab.dice import ordered_rolls
+    from dicelab.figures import has_brelan
+
+    return Fraction(sum(1 for r in ordered_rolls(5) if has_brelan(r)), 6**5)
+
+
+def p_three_alike_icepool() -> Any:
+    import icepool
+
+    return (icepool.d6.pool(5).largest_count() >= 3).probability(True)
+
+
+def benchmarks() -> list[dict[str, Any]]:
+    from dicelab.engine import dripeul as eng
+    from dicelab.games.dripeul import Rules
+
+    eng.table(Rules())  # advise() is timed warm: solved once, here
+    eng.table(Rules(reroll_set_aside=False, straight_bonus=True))
+    return [
+        {
+            "name": "Dripeul: advise() one position (solved)",
+            "goal": 0.01,
+            "run": advise_one,
+            "baseline": None,
+            "icepool": None,
+        },
+        {
+            "name": "Dripeul: advise() locked + suite variant (solved)",
+            "goal": 0.01,
+            "run": advise_locked,
+            "baseline": None,
+            "icepool": None,
+        },
+        {
+            "name": "Dripeul: cold solve, all 5 levels (baseline: pure Python)",
+            "goal": 0.5,
+            "run": solve_all_levels,
+            "baseline": baseline_all_levels,
+            "icepool": None,
+        },
+        {
+            "name": "Dripeul: cold solve, all 5 levels, suite bonus (cyclic)",
+            "goal": None,
+            "run": solve_bonus,
+            "baseline": None,
+            "icepool": None,
+        },
+        {
+            "name": "Dripeul: cold solve, all 5 levels, set-aside dice stay",
+            "goal": None,
+            "run": solve_locked,
+            "baseline": None,
+            "icepool": None,
+        },
+        {
+            "name": "Dripeul: cold solve, all 8 variant combinations",
+            "goal": None,
+            "run": solve_every_variant,
+            "baseline": None,
+            "icepool": None,
+        },
+        {
+            "name": "P(three alike or better), one roll of 5d6",
+            "goal": None,
+            "run": p_three_alike_dicelab,
+            "baseline": p_three_alike_brute,
+            "icepool": p_three_alike_icepool,
+        },
+    ]
+
+
+if __name__ == "__main__":  # a quick table without benchmarks/run.py
+    import time
+
+    for b in benchmarks():
+        row = [b["name"]]
+        for key in ("run", "baseline", "icepool"):
+            f = b[key]
+            if f is None:
+                row.append("-")
+                continue
+            t = time.perf_counter()
+            f()
+            row.append(f"{time.perf_counter() - t:.4f}s")
+        print(" | ".join(row), "| goal", b["goal"])
