@@ -304,3 +304,24 @@ def test_optimal_solo_turns_match_simulation():
         turns.append(g.state.turn_count)
     sd = np.std(turns)
     assert abs(np.mean(turns) - want) < 4 * sd / math.sqrt(len(turns))
+
+
+def test_optimal_points_distribution():
+    d = eng.optimal_points_distribution()
+    assert sum(d.values()) == pytest.approx(1.0, abs=1e-12)
+    assert sum(k * p for k, p in d.items()) == pytest.approx(eng.expected_turn_points(), abs=1e-9)
+    assert d[0] >= float(eng.p_bust(7)) and all(p >= 0 for p in d.values())
+    # against a simulation of the same policy (the engine's expected-points advice)
+    g = sv.Game(rules=Rules(), players=1, seed=99)
+    zero = 0
+    n = 1000
+    for i in range(n):
+        if g.is_over:
+            g = sv.Game(rules=Rules(), players=1, seed=i)
+        before = g.state.scores[0]
+        g.apply(Roll(()))
+        while g.state.phase == "choose":
+            g.apply(eng.advise_state(g.state, "expected_points").best.action)
+        zero += g.state.scores[0] == before
+    se = math.sqrt(d[0] * (1 - d[0]) / n)
+    assert abs(zero / n - d[0]) < 4 * se
