@@ -125,7 +125,7 @@ play("dripeul", seed=SEED, players=1)
   roll is replaced, so you can build a position for the class.
 - **Variants, difficulty, players.** Each app has menus for the game's options and up to
   six hot-seat players, some of them played by the computer; **Reset** restarts. The rules
-  behind each option are in [docs/rules.md](../docs/rules.md).
+  behind each option are in the rules documents (links below).
 - **Keyboard.** **Tab** moves from die to die and button to button; **Space** or
   **Enter** toggles a die or presses a button.
 """),
@@ -153,7 +153,9 @@ numbers by difficulty:
 **The variant explorer**: [20_variant_explorer.ipynb](20_variant_explorer.ipynb) — toggle
 any rule option and difficulty and see how the exact numbers move.
 
-**Documents**: the full rules with every ruling, [docs/rules.md](../docs/rules.md); lesson
+**Documents**: the full rules in English with every ruling next to the French text —
+[Dripeul 5](../docs/rules_dripeul.md), [Trwavril](../docs/rules_trwavril.md),
+[5000](../docs/rules_cinqmille.md), [Seveny](../docs/rules_seveny.md); lesson
 plans and classroom tips, [docs/teachers.md](../docs/teachers.md).
 """),
         md("""
@@ -180,7 +182,7 @@ def dripeul():
 # Dripeul 5 — remove the six tokens with *brelans*
 
 *Dripeul 5 © PGC.* 1 to 6 players, five dice (5D6). The rules in short (full text and
-every ruling: [docs/rules.md](../docs/rules.md)):
+every ruling: [docs/rules_dripeul.md](../docs/rules_dripeul.md)):
 
 - **Board.** Six squares (*carrés*) numbered 1–6, each holding a token (*jeton*); a row of
   failure triangles **4 3 2 1 0 X**; three arrows for the *manches*.
@@ -234,8 +236,8 @@ p1 = counting.figure_probability("brelan", 5)
 p3 = counting.p_within("brelan", 5, 3)
 answer(
     f"One roll: **{float(p1):.1%}** (exactly {p1}). Within three rolls, keeping optimally: "
-    f"**{float(p3):.1%}**. Re-rolling more than triples your chance — this is why a turn "
-    "has three rolls."
+    f"**{float(p3):.1%}**: three rolls multiply your chance by {float(p3 / p1):.1f}, which "
+    "is why keeping the right dice matters so much."
 )
 '''),
         md("""
@@ -268,10 +270,13 @@ step left instead of failing) and **last six** (with one token left, a brelan of
 removes it). Which helps more at the default level?
 """),
         code('''
+variants = {"the suite bonus": dripeul.Rules(straight_bonus=True),
+            "last six": dripeul.Rules(last_six=True)}
+gain = {name: explorer.headline("dripeul", r)["p_manche"] for name, r in variants.items()}
+winner = max(gain, key=gain.get)
 answer(
-    explorer.explain_difference("dripeul", dripeul.Rules(straight_bonus=True))
-    + "\\n\\n"
-    + explorer.explain_difference("dripeul", dripeul.Rules(last_six=True))
+    f"**{winner.capitalize()}** helps more.\\n\\n"
+    + "\\n\\n".join(explorer.explain_difference("dripeul", r) for r in variants.values())
 )
 '''),
         md("""
@@ -314,7 +319,7 @@ def trwavril():
 # Trwavril — bar all six cards before the *parapluies* run out
 
 *Trwavril © PGC*, "a distant cousin of Yams". Solo (multiplayer variant), four dice (4D6).
-The rules in short (full text and rulings: [docs/rules.md](../docs/rules.md)):
+The rules in short (full text and rulings: [docs/rules_trwavril.md](../docs/rules_trwavril.md)):
 
 - **Cards.** Six numbered cards 1–6, each with a normal face and a **barred** face; you win
   when all six show the barred face.
@@ -439,7 +444,7 @@ def cinqmille():
 # 5000 — score exactly 5000, pushing your luck
 
 A classic French dice game with five dice (a six-dice variant exists). The rules in short
-(full text and rulings: [docs/rules.md](../docs/rules.md)):
+(full text and rulings: [docs/rules_cinqmille.md](../docs/rules_cinqmille.md)):
 
 - **Scoring in one roll.** Each **1** = 100, each **5** = 50; a **brelan** of *v* = 100 × *v*
   (a brelan of 1 = 1000); a **suite** 12345 or 23456 (all five dice) = 750. Figures never
@@ -551,7 +556,7 @@ def seveny():
 # Seveny — set dice aside, bank before you bust
 
 *Seveny © PGC*, "a little *Stop ou Encore*" for 1 to 6 players with seven dice (7D6). The
-rules in short (full text and rulings: [docs/rules.md](../docs/rules.md)):
+rules in short (full text and rulings: [docs/rules_seveny.md](../docs/rules_seveny.md)):
 
 - **A roll.** After each roll you must set aside at least one die, or the turn ends with 0
   (points memorised earlier in the turn included).
@@ -688,8 +693,10 @@ The headline number of each game, always for a solo player using the optimal str
 - **Trwavril**: the chance to win;
 - **5000** and **Seveny**: the expected number of turns to finish.
 
-The option names are those of each game's `Rules`; [docs/rules.md](../docs/rules.md)
-explains every option next to the French sentence it comes from.
+The option names are those of each game's `Rules`; the rules documents explain every
+option next to the French sentence it comes from:
+[Dripeul 5](../docs/rules_dripeul.md), [Trwavril](../docs/rules_trwavril.md),
+[5000](../docs/rules_cinqmille.md), [Seveny](../docs/rules_seveny.md).
 """),
         md("""
 ## 1. Toggle the options yourself
@@ -724,8 +731,8 @@ difficulty. For Dripeul the chart shows the whole-game chance, which every optio
 ## 3. Simulated games from one seed
 
 Exact numbers are averages over every possible game; a real game is one draw. Pick a game
-below: the package simulates a hundred solo games under the defaults and a hundred under
-the variant that moves the headline most, all played by the optimal strategy from one
+below: the package simulates `GAMES` solo games under the defaults and as many under the
+variant that moves the headline most, all played by the optimal strategy from one
 seed. The histograms show how spread out the number of turns is — for 5000 and Seveny the
 dashed line marks the exact expected number of turns; for Dripeul and Trwavril a last
 chart puts the simulated win rate next to the exact probability. Change the seed and the
