@@ -91,7 +91,7 @@ METRICS: dict[str, tuple[Metric, ...]] = {
     ),
     "trwavril": (Metric("p_win", "P(win the solo game)", "win_probability", True),),
     "cinqmille": (
-        Metric("expected_turns", "Expected turns to reach exactly 5000", "expected_turns", False),
+        Metric("expected_turns", "Expected turns to reach 5000", "expected_turns", False),
     ),
     "seveny": (
         Metric("expected_turns", "Expected turns to reach the target", "expected_turns", False),

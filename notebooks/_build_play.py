@@ -527,9 +527,9 @@ slows a solo game down the most? The table below answers with exact expected tur
         md("""
 ## The exact headline numbers: default and variants
 
-The expected number of turns to reach exactly 5000 solo, playing optimally, for the
-default rules and each variant on its own — solved exactly when you run the cell (this
-takes a few seconds per variant the first time).
+The expected number of turns to reach 5000 solo (exactly 5000 with five dice, 5000 or more
+in the six-dice game), playing optimally, for the default rules and each variant on its
+own — solved exactly when you run the cell (a few seconds per variant the first time).
 """),
         code('''
 from dicelab import plots
