@@ -699,6 +699,8 @@ def explorer(
         dfield = DIFFICULTY[key]
         # Compare with the defaults at the chosen difficulty.
         base_rules = mod.Rules(**({dfield: getattr(rules, dfield)} if dfield else {}))
+        if rules == base_rules:  # only the difficulty differs: compare with the defaults
+            base_rules = mod.Rules()
         base = solve(key, base_rules)
         rows = "".join(
             f"<tr><td>{html.escape(m.label)}</td>"
@@ -709,7 +711,7 @@ def explorer(
         words = (
             explain_difference(key, rules, base_rules)
             if rules != base_rules
-            else "These are the default rules at this difficulty: toggle an option to compare."
+            else "These are the default rules: toggle an option to compare."
         )
         result.value = (
             "<table><tr><th></th><th>defaults</th><th>your rules</th></tr>"

@@ -188,6 +188,11 @@ def test_explorer_widget_follows_the_options():
     base = trwavril.win_probability(trwavril.Rules(parapluies=2))
     assert format_value(METRICS["trwavril"][0], mine) in app.result.value
     assert format_value(METRICS["trwavril"][0], base) in app.result.value
+    # Only the difficulty changed: the comparison is with the default rules.
+    app.controls["straight"].value = "four"
+    p4 = trwavril.win_probability(trwavril.Rules())
+    assert format_value(METRICS["trwavril"][0], p4) in app.result.value
+    assert "set to 2 (was 4)" in app.result.value
     # Switching game rebuilds the controls from that game's Rules.CHOICES.
     app.game.value = "dripeul"
     assert set(app.controls) == set(mod("dripeul").Rules.CHOICES)
