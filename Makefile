@@ -1,15 +1,26 @@
 # dicelab — two commands for a fresh machine: `make lab` and `make test`.
+#   make lab           create .venv, install dicelab + JupyterLab, open the notebooks
+#   make test          install the test dependencies into .venv and run the whole suite:
+#                      ruff, pytest (tests/, doctests of dicelab/, nbval-lax on every notebook,
+#                      the real-browser test), then the Binder check
+#   make bench         the speed table (benchmarks/run.py)
+#   make lint          ruff only
+#   make binder-check  a fresh .venv-binder from binder/ only, every notebook executed in it
+#   make browser       the real-browser test alone (needs /usr/bin/chromium)
+#   make clean         remove the virtualenvs, caches and artifacts
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
+PYTEST_ARGS ?=
 
-.PHONY: lab test lint bench binder-check clean
+.PHONY: lab test pytest lint bench binder-check browser clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
+# Stamp files: reinstall whenever pyproject.toml changes.
 $(VENV)/.lab-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[lab]'
 	touch $@
@@ -20,19 +31,27 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 
 ## make lab: create .venv, install dicelab with JupyterLab, open the notebooks
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" notebooks/00_start_here.ipynb
 
 ## make test: install the test dependencies into .venv and run the whole suite
-test: $(VENV)/.test-installed
-	$(BIN)/ruff check dicelab tests benchmarks
-	$(PY) -m pytest
+test: lint pytest binder-check
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check dicelab tests benchmarks
 
-## make bench: speed table, with ratios against a straightforward implementation
+# testpaths, doctests, nbval-lax and markers: [tool.pytest.ini_options] in pyproject.toml
+pytest: $(VENV)/.test-installed
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+browser: $(VENV)/.test-installed
+	$(PY) -m pytest -m browser tests/test_browser.py $(PYTEST_ARGS)
+
+binder-check: $(VENV)/.test-installed
+	PYTHON="$(PYTHON)" .ci/binder_check.sh
+
+## make bench: speed table, with ratios against a straightforward implementation and icepool
 bench: $(VENV)/.test-installed
 	$(PY) benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis *.egg-info
+	rm -rf $(VENV) .venv-binder .pytest_cache .ruff_cache .hypothesis *.egg-info build artifacts
