@@ -1,0 +1,218 @@
+"""The package, the set-up contract (README, Makefile, CI, Binder) and the benchmark runner."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import os
+import re
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAY = ["01_dripeul", "02_trwavril", "03_cinqmille", "04_seveny"]
+
+
+def _run(args: list[str], cwd: Path = ROOT, **kw) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTEST_ADDOPTS": ""}
+    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, env=env, **kw)
+
+
+def _pyproject() -> dict:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        tomllib = pytest.importorskip("tomli")
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+# ------------------------------------------------------------------------------ the package
+
+def test_import_dicelab_stays_light(tmp_path):
+    code = textwrap.dedent(
+        """
+        import json, sys
+        import dicelab
+        dicelab.GAME_NAMES, dicelab.IllegalMove
+        heavy = ("numpy", "matplotlib", "ipywidgets", "IPython")
+        print(json.dumps(sorted(m for m in heavy if m in sys.modules)))
+        """
+    )
+    out = _run([sys.executable, "-c", code], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == []
+
+
+def test_version_is_one_number_everywhere():
+    import dicelab
+
+    assert dicelab.__version__ == _pyproject()["project"]["version"]
+    assert importlib.metadata.version("dicelab") == dicelab.__version__
+
+
+def test_runtime_dependencies_are_numpy_ipywidgets_matplotlib():
+    deps = {Requirement(r).name for r in _pyproject()["project"]["dependencies"]}
+    assert deps == {"numpy", "ipywidgets", "matplotlib"}
+
+
+def test_registry_names_and_modules():
+    from dicelab import games
+
+    assert [(g.key, g.name) for g in games.REGISTRY.values()] == [
+        ("dripeul", "Dripeul 5"), ("trwavril", "Trwavril"), ("cinqmille", "5000"),
+        ("seveny", "Seveny"),
+    ]
+    for info in games.REGISTRY.values():
+        module = info.module
+        assert module.__name__ == f"dicelab.games.{info.key}"
+        for attr in ("Rules", "Game", "DEFINITION", "new_state", "legal_actions", "step"):
+            assert hasattr(module, attr), f"{module.__name__} lacks {attr}"
+    assert games.get("5000").key == "cinqmille"
+
+
+def test_pytest_collects_the_whole_suite():
+    """Never pytest's exit code 5: tests, doctests and every notebook are collected."""
+    out = _run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+               timeout=600)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    ids = [ln for ln in out.stdout.splitlines() if "::" in ln]
+    assert any(i.startswith("tests/test_packaging.py::") for i in ids)
+    assert any(i.startswith("tests/test_browser.py::") for i in ids)
+    assert any(i.startswith("dicelab/dice.py::") for i in ids), "doctests not collected"
+    notebooks = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts)
+    collected = {i.split("::")[0] for i in ids if ".ipynb::" in i}
+    assert set(notebooks) <= collected, f"notebooks not collected: {set(notebooks) - collected}"
+    m = re.search(r"(\d+) tests? collected", out.stdout)
+    assert m and int(m.group(1)) > 100
+
+
+# ---------------------------------------------------------------------- the set-up contract
+
+def test_readme_gives_the_two_commands_and_the_links():
+    readme = (ROOT / "README.md").read_text()
+    assert "make lab" in readme and "make test" in readme and "make bench" in readme
+    assert ".venv/bin/voila notebooks/01_dripeul.ipynb" in readme
+    assert re.search(r"mybinder\.org/v2/gh/[^)\s]+\?urlpath=lab", readme)
+    for name in PLAY:
+        link = f"urlpath=voila/render/notebooks/{name}.ipynb"
+        assert link in readme or link.replace("/", "%2F") in readme, f"no Voilà link to {name}"
+
+
+def test_readme_describes_every_notebook():
+    readme = (ROOT / "README.md").read_text()
+    for nb in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in nb.parts:
+            continue
+        assert nb.name in readme, f"README.md does not mention {nb.relative_to(ROOT)}"
+
+
+def test_makefile_targets():
+    makefile = (ROOT / "Makefile").read_text()
+    for target in ("lab", "test", "bench", "lint", "binder-check", "clean"):
+        assert re.search(rf"^{re.escape(target)}:", makefile, re.M), f"no `make {target}`"
+    assert "-e '.[test,lab,bench]'" in makefile
+
+
+def test_ci_entry_point():
+    ci = ROOT / ".ci" / "run"
+    assert ci.stat().st_mode & stat.S_IXUSR
+    text = ci.read_text()
+    assert text.index("apt-get update") < text.index("apt-get install -y chromium")
+    assert "DICELAB_REQUIRE_BROWSER=1" in text
+    assert "make test" in text
+    assert "binder-check" in (ROOT / "Makefile").read_text().split("\ntest:")[1].splitlines()[0]
+
+
+def test_binder_requirements_are_pinned_and_complete():
+    lines = [ln.strip() for ln in (ROOT / "binder" / "requirements.txt").read_text().splitlines()]
+    reqs = [Requirement(ln) for ln in lines if ln and not ln.startswith("#")]
+    for r in reqs:
+        spec = list(r.specifier)
+        assert len(spec) == 1 and spec[0].operator == "==", f"{r} is not pinned with =="
+    pinned = {r.name.lower().replace("_", "-"): next(iter(r.specifier)).version for r in reqs}
+    for need in ("numpy", "ipywidgets", "matplotlib", "jupyterlab", "voila", "ipykernel"):
+        assert need in pinned, f"binder/requirements.txt lacks {need}"
+    # postBuild installs dicelab without dependencies: each one must be pinned, compatibly.
+    for dep in _pyproject()["project"]["dependencies"]:
+        r = Requirement(dep)
+        assert r.specifier.contains(pinned[r.name]), f"{r} vs pinned {pinned[r.name]}"
+
+
+def test_binder_postbuild_installs_the_package():
+    post = ROOT / "binder" / "postBuild"
+    assert post.stat().st_mode & stat.S_IXUSR, "binder/postBuild must be executable"
+    text = post.read_text()
+    assert text.startswith("#!")
+    assert re.search(r"pip install .*\s\.$", text, re.M)
+
+
+def test_gitignore_keeps_generated_files_out():
+    ignored = (ROOT / ".gitignore").read_text().split()
+    for entry in (".venv/", ".venv-binder/", "artifacts/"):
+        assert entry in ignored
+
+
+# ------------------------------------------------------------------------ benchmark runner
+
+BENCH_OK = '''
+import time
+
+def fast():
+    return sum(range(1000))
+
+def slow_baseline():
+    time.sleep(0.02)
+
+def benchmarks():
+    return [
+        {"name": "fast thing", "goal": 1.0, "run": fast, "baseline": slow_baseline,
+         "icepool": None},
+        {"name": "missed goal", "goal": 1e-9, "run": lambda: time.sleep(0.01),
+         "baseline": None, "icepool": None},
+    ]
+'''
+
+
+def test_bench_runner_reports_ratios_and_missed_goals(tmp_path):
+    (tmp_path / "bench_sample.py").write_text(BENCH_OK)
+    (tmp_path / "helper.py").write_text("raise RuntimeError('not a benchmark module')")
+    out = _run([sys.executable, "benchmarks/run.py", "--dir", str(tmp_path),
+                "--json", str(tmp_path / "out.json")], timeout=120)
+    assert out.returncode == 0, out.stderr  # a missed goal is reported, not an error
+    rows = {ln.split("|")[0].strip(): [c.strip() for c in ln.split("|")]
+            for ln in out.stdout.splitlines() if "|" in ln}
+    assert rows["fast thing"][3] == "ok"
+    assert rows["missed goal"][3] == "MISSED"
+    assert float(rows["fast thing"][5].rstrip("×")) > 1  # baseline sleeps 20 ms
+    assert rows["missed goal"][4] == "-" and rows["missed goal"][6] == "-"
+    results = json.loads((tmp_path / "out.json").read_text())
+    assert [r["name"] for r in results] == ["fast thing", "missed goal"]
+    fast = results[0]
+    assert 0 < fast["time"] < fast["baseline"] and fast["peak_mb"] > 1
+
+
+def test_bench_runner_flags_a_broken_benchmark(tmp_path):
+    (tmp_path / "bench_broken.py").write_text(
+        "def boom():\n    raise ValueError('kaboom')\n\n"
+        "def benchmarks():\n    return [{'name': 'broken', 'goal': None, 'run': boom,"
+        " 'baseline': None, 'icepool': None}]\n"
+    )
+    (tmp_path / "bench_bad.py").write_text("def benchmarks():\n    return [{'name': 'x'}]\n")
+    out = _run([sys.executable, "benchmarks/run.py", "--dir", str(tmp_path)], timeout=120)
+    assert out.returncode == 1
+    assert "kaboom" in out.stdout and "ERROR" in out.stdout
+    assert "lacks" in out.stdout
+
+
+def test_every_bench_module_follows_the_protocol():
+    mods = sorted((ROOT / "benchmarks").glob("bench_*.py"))
+    assert any(m.name == "bench_dice.py" for m in mods)
+    for m in mods:
+        assert re.search(r"^def benchmarks\(\)", m.read_text(), re.M), m.name
