@@ -27,7 +27,19 @@ GAME_NAMES: dict[str, str] = {
     "seveny": "Seveny",
 }
 
-_LAZY_SUBMODULES = {"dice", "games", "engine", "policies", "simulate", "widgets", "plots"}
+_LAZY_SUBMODULES = {
+    "counting",
+    "dice",
+    "docgen",
+    "engine",
+    "explorer",
+    "figures",
+    "games",
+    "plots",
+    "policies",
+    "simulate",
+    "widgets",
+}
 
 __all__ = [
     "DicelabError",

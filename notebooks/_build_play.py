@@ -154,8 +154,8 @@ numbers by difficulty:
 any rule option and difficulty and see how the exact numbers move.
 
 **Documents**: the full rules in English with every ruling next to the French text —
-[Dripeul 5](../docs/rules_dripeul.md), [Trwavril](../docs/rules_trwavril.md),
-[5000](../docs/rules_cinqmille.md), [Seveny](../docs/rules_seveny.md); lesson
+[Dripeul 5](../docs/rules.md#dripeul-5-5-dice-16-players), [Trwavril](../docs/rules.md#trwavril-4d6-solo-multiplayer-variant),
+[5000](../docs/rules.md#5000-dicelabgamescinqmille), [Seveny](../docs/rules.md#seveny-7d6-16-players); lesson
 plans and classroom tips, [docs/teachers.md](../docs/teachers.md).
 """),
         md("""
@@ -182,7 +182,7 @@ def dripeul():
 # Dripeul 5 — remove the six tokens with *brelans*
 
 *Dripeul 5 © PGC.* 1 to 6 players, five dice (5D6). The rules in short (full text and
-every ruling: [docs/rules_dripeul.md](../docs/rules_dripeul.md)):
+every ruling: [docs/rules.md](../docs/rules.md#dripeul-5-5-dice-16-players)):
 
 - **Board.** Six squares (*carrés*) numbered 1–6, each holding a token (*jeton*); a row of
   failure triangles **4 3 2 1 0 X**; three arrows for the *manches*.
@@ -319,7 +319,7 @@ def trwavril():
 # Trwavril — bar all six cards before the *parapluies* run out
 
 *Trwavril © PGC*, "a distant cousin of Yams". Solo (multiplayer variant), four dice (4D6).
-The rules in short (full text and rulings: [docs/rules_trwavril.md](../docs/rules_trwavril.md)):
+The rules in short (full text and rulings: [docs/rules.md](../docs/rules.md#trwavril-4d6-solo-multiplayer-variant)):
 
 - **Cards.** Six numbered cards 1–6, each with a normal face and a **barred** face; you win
   when all six show the barred face.
@@ -444,7 +444,7 @@ def cinqmille():
 # 5000 — score exactly 5000, pushing your luck
 
 A classic French dice game with five dice (a six-dice variant exists). The rules in short
-(full text and rulings: [docs/rules_cinqmille.md](../docs/rules_cinqmille.md)):
+(full text and rulings: [docs/rules.md](../docs/rules.md#5000-dicelabgamescinqmille)):
 
 - **Scoring in one roll.** Each **1** = 100, each **5** = 50; a **brelan** of *v* = 100 × *v*
   (a brelan of 1 = 1000); a **suite** 12345 or 23456 (all five dice) = 750. Figures never
@@ -556,7 +556,7 @@ def seveny():
 # Seveny — set dice aside, bank before you bust
 
 *Seveny © PGC*, "a little *Stop ou Encore*" for 1 to 6 players with seven dice (7D6). The
-rules in short (full text and rulings: [docs/rules_seveny.md](../docs/rules_seveny.md)):
+rules in short (full text and rulings: [docs/rules.md](../docs/rules.md#seveny-7d6-16-players)):
 
 - **A roll.** After each roll you must set aside at least one die, or the turn ends with 0
   (points memorised earlier in the turn included).
@@ -695,8 +695,8 @@ The headline number of each game, always for a solo player using the optimal str
 
 The option names are those of each game's `Rules`; the rules documents explain every
 option next to the French sentence it comes from:
-[Dripeul 5](../docs/rules_dripeul.md), [Trwavril](../docs/rules_trwavril.md),
-[5000](../docs/rules_cinqmille.md), [Seveny](../docs/rules_seveny.md).
+[Dripeul 5](../docs/rules.md#dripeul-5-5-dice-16-players), [Trwavril](../docs/rules.md#trwavril-4d6-solo-multiplayer-variant),
+[5000](../docs/rules.md#5000-dicelabgamescinqmille), [Seveny](../docs/rules.md#seveny-7d6-16-players).
 """),
         md("""
 ## 1. Toggle the options yourself
