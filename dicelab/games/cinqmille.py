@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 from ..dice import Dice, counts, from_counts, is_sub_multiset, sub_multisets, validate_dice
 from ..errors import IllegalMove, InvalidDice, InvalidRules
 from ..figures import is_suite
-from ._base import Action, Bank, Event, GameDef, Roll, check_choice
+from ._base import Action, Bank, Event, GameDef, Roll, check_choice, engine_exports
 from ._base import Game as _BaseGame
 
 MIN_PLAYERS = 1
@@ -559,19 +559,14 @@ DEFINITION = GameDef(
 )
 
 
-#: Exact-odds functions, loaded from :mod:`dicelab.engine.cinqmille` on first use.
-_ENGINE = frozenset({
-    "advise", "advise_state", "expected_turns", "turn_start_value", "expected_turn_points",
-    "turn_points_distribution", "p_bust",
-})
-
-
-def __getattr__(name: str) -> Any:
-    if name in _ENGINE:
-        from ..engine import cinqmille as engine
-
-        return getattr(engine, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: Exact-odds functions of :mod:`dicelab.engine.cinqmille`, loaded on first use.
+__getattr__, __dir__ = engine_exports(
+    __name__,
+    {
+        "advise", "advise_state", "expected_turns", "turn_start_value", "expected_turn_points",
+        "turn_points_distribution", "p_bust", "clear_cache",
+    },
+)
 
 
 class Game(_BaseGame):

@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 from ..dice import Dice, counts, is_sub_multiset, sort_dice, sub_multisets, validate_dice
 from ..errors import IllegalMove
 from ..figures import faces_with_at_least, figure_name, is_suite, of_a_kind
-from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice
+from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice, engine_exports
 from ._base import Game as _BaseGame
 
 __all__ = [
@@ -50,18 +50,12 @@ __all__ = [
     "SQUARES",
     "State",
     "X",
-    "advise",
-    "advise_resolution",
-    "advise_state",
-    "game_win_probability",
     "is_failure",
     "legal_actions",
     "new_state",
     "resolutions",
     "roll_outcome",
-    "start_value",
     "step",
-    "win_probability",
 ]
 
 MIN_PLAYERS = 1
@@ -642,47 +636,13 @@ class Game(_BaseGame):
 
 
 # ------------------------------------------------------------ exact odds (lazy)
-def win_probability(rules: Rules | None = None) -> float:
-    """P(clear one manche) from ``rules.level``, optimal play (:mod:`dicelab.engine.dripeul`)."""
-    from ..engine import dripeul as engine
-
-    return engine.win_probability(rules)
-
-
-def game_win_probability(rules: Rules | None = None) -> float:
-    """Solo (D7): P(clear every one of ``rules.manches`` manches) with optimal play."""
-    from ..engine import dripeul as engine
-
-    return engine.game_win_probability(rules)
-
-
-def start_value(tokens: Iterable[int], level: int, rules: Rules | None = None) -> float:
-    """P(clear the manche) at the start of a turn, before rolling."""
-    from ..engine import dripeul as engine
-
-    return engine.start_value(tokens, level, rules)
-
-
-def advise(dice: Iterable[int], *, rolls_left: int, tokens: Iterable[int] = SQUARES,
-           level: int, rules: Rules | None = None, locked: Iterable[int] = (),
-           objective: str = "p_win") -> Any:
-    """Every distinct keep with ``p_turn`` and ``p_win`` (:func:`dicelab.engine.dripeul.advise`)."""
-    from ..engine import dripeul as engine
-
-    return engine.advise(dice, rolls_left=rolls_left, tokens=tokens, level=level, rules=rules,
-                         locked=locked, objective=objective)
-
-
-def advise_resolution(dice: Iterable[int], *, tokens: Iterable[int], level: int,
-                      rules: Rules | None = None) -> Any:
-    """Which token(s) to take with final dice, each with ``p_win``."""
-    from ..engine import dripeul as engine
-
-    return engine.advise_resolution(dice, tokens=tokens, level=level, rules=rules)
-
-
-def advise_state(state: State, objective: str | None = None) -> Any:
-    """The advice for the player to move in ``state`` (empty when there is nothing to choose)."""
-    from ..engine import dripeul as engine
-
-    return engine.advise_state(state, objective)
+#: Exact-odds functions of :mod:`dicelab.engine.dripeul`, loaded on first use:
+#: ``win_probability``, ``game_win_probability``, ``start_value``, ``advise``,
+#: ``advise_resolution``, ``advise_state``, ``p_turn_start``, ``p_turn_exact``.
+__getattr__, __dir__ = engine_exports(
+    __name__,
+    {
+        "win_probability", "game_win_probability", "start_value", "advise",
+        "advise_resolution", "advise_state", "p_turn_start", "p_turn_exact", "clear_caches",
+    },
+)

@@ -38,7 +38,7 @@ from typing import Any, ClassVar
 
 from ..dice import Dice, counts, from_counts, sort_dice, validate_dice
 from ..errors import IllegalMove, InvalidDice
-from ._base import Action, Bank, Event, GameDef, Roll, check_int
+from ._base import Action, Bank, Event, GameDef, Roll, check_int, engine_exports
 from ._base import Game as _BaseGame
 
 __all__ = [
@@ -49,19 +49,13 @@ __all__ = [
     "MIN_PLAYERS",
     "Rules",
     "State",
-    "advise",
-    "advise_state",
     "check_hand",
-    "expected_turn_points",
-    "expected_turns",
     "legal_actions",
     "new_state",
-    "p_bust",
     "roll_outcome",
     "score",
     "settable",
     "step",
-    "turn_start_value",
 ]
 
 MIN_PLAYERS = 1
@@ -461,46 +455,14 @@ class Game(_BaseGame):
 
 
 # ------------------------------------------------------- exact engine (lazy)
-def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0, score: int = 0,
-           rules: Rules | None = None, objective: str = "expected_turns") -> Any:
-    """Every legal set-aside then Bank or Roll, with ``p_bust``, ``expected_points`` and
-    ``expected_turns`` (:func:`dicelab.engine.seveny.advise`)."""
-    from ..engine import seveny as engine
-
-    return engine.advise(roll, hand=hand, memorised=memorised, score=score, rules=rules,
-                         objective=objective)
-
-
-def advise_state(state: State, objective: str | None = None) -> Any:
-    """The advice for the player to move (:func:`dicelab.engine.seveny.advise_state`)."""
-    from ..engine import seveny as engine
-
-    return engine.advise_state(state, objective)
-
-
-def expected_turns(rules: Rules | None = None) -> float:
-    """Solo: expected turns from 0 to ``rules.target``, optimal play (S6)."""
-    from ..engine import seveny as engine
-
-    return engine.expected_turns(rules)
-
-
-def turn_start_value(score: int, rules: Rules | None = None) -> float:
-    """Solo: expected turns to reach the target from ``score`` at the start of a turn."""
-    from ..engine import seveny as engine
-
-    return engine.turn_start_value(score, rules)
-
-
-def expected_turn_points(rules: Rules | None = None, cap: int | None = None) -> float:
-    """The most points one turn can expect (optionally counting at most ``cap``)."""
-    from ..engine import seveny as engine
-
-    return engine.expected_turn_points(rules, cap)
-
-
-def p_bust(n: int, hand: Iterable[int] = ()) -> Any:
-    """Exact P(no legal set-aside) rolling ``n`` dice with ``hand`` set aside (a Fraction)."""
-    from ..engine import seveny as engine
-
-    return engine.p_bust(n, hand)
+#: Exact-odds functions of :mod:`dicelab.engine.seveny`, loaded on first use:
+#: ``advise``, ``advise_state``, ``expected_turns``, ``turn_start_value``,
+#: ``expected_turn_points``, ``p_bust``, ``turn_points_distribution``,
+#: ``optimal_points_distribution``.
+__getattr__, __dir__ = engine_exports(
+    __name__,
+    {
+        "advise", "advise_state", "expected_turns", "turn_start_value", "expected_turn_points",
+        "p_bust", "turn_points_distribution", "optimal_points_distribution", "clear_caches",
+    },
+)

@@ -38,7 +38,7 @@ from ..dice import Dice, counts, is_sub_multiset, sort_dice, sub_multisets, vali
 from ..errors import DicelabError, IllegalMove
 from ..figures import contains_run, faces_with_at_least, of_a_kind
 from . import _base
-from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice
+from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice, engine_exports
 
 __all__ = [
     "CARDS",
@@ -573,23 +573,11 @@ class Game(_base.Game):
     definition = DEFINITION
 
 
-def __getattr__(name: str) -> Any:
-    # The exact engine loads when first used: ``trwavril.advise(...)`` etc.
-    if name in _ENGINE_NAMES:
-        from ..engine import trwavril as engine
-
-        return getattr(engine, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-_ENGINE_NAMES = {
-    "win_probability",
-    "advise",
-    "advise_resolution",
-    "advise_state",
-    "start_value",
-    "flip_effect",
-    "FlipEffect",
-    "p_turn_start",
-    "clear_cache",
-}
+#: Exact-odds functions of :mod:`dicelab.engine.trwavril`, loaded on first use.
+__getattr__, __dir__ = engine_exports(
+    __name__,
+    {
+        "win_probability", "advise", "advise_resolution", "advise_state", "start_value",
+        "flip_effect", "FlipEffect", "p_turn_start", "clear_cache",
+    },
+)
