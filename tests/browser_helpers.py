@@ -74,8 +74,11 @@ class LabServer:
         """``path`` under the server (e.g. ``lab/tree/x.ipynb``), with the token."""
         return f"{self.base_url}{path}?token={self.token}"
 
-    def lab_url(self, notebook: str) -> str:
-        return self.url(f"lab/tree/{quote(notebook)}")
+    def lab_url(self, notebook: str, workspace: str | None = None) -> str:
+        """JupyterLab on ``notebook``; a named workspace starts with only that notebook open
+        (the default workspace would restore the tabs of earlier tests)."""
+        ws = f"workspaces/{quote(workspace)}/" if workspace else ""
+        return self.url(f"lab/{ws}tree/{quote(notebook)}")
 
     def voila_url(self, notebook: str) -> str:
         return self.url(f"voila/render/{quote(notebook)}")
@@ -93,10 +96,22 @@ def _get(url: str, timeout: float = 5.0) -> int:
         return int(r.status)
 
 
-def _post(url: str, timeout: float = 5.0) -> int:
-    req = urllib.request.Request(url, data=b"", method="POST")
+def _post(url: str, timeout: float = 5.0, method: str = "POST") -> int:
+    req = urllib.request.Request(url, data=b"" if method == "POST" else None, method=method)
     with urllib.request.urlopen(req, timeout=timeout) as r:
         return int(r.status)
+
+
+def shutdown_kernels(server: LabServer) -> int:
+    """Shut down every kernel of the server (notebooks' and Voilà's); return how many."""
+    with urllib.request.urlopen(server.url("api/kernels"), timeout=10) as r:
+        kernels = json.loads(r.read())
+    for k in kernels:
+        try:
+            _post(server.url(f"api/kernels/{k['id']}"), timeout=30, method="DELETE")
+        except (urllib.error.URLError, ConnectionError, OSError):
+            pass
+    return len(kernels)
 
 
 @contextmanager
@@ -206,8 +221,10 @@ def dismiss_dialogs(page: Any) -> None:
 
 
 def open_notebook(page: Any, server: LabServer, notebook: str, timeout_s: float = 120) -> None:
-    """Open ``notebook`` in JupyterLab and wait until its kernel is idle."""
-    page.goto(server.lab_url(notebook), timeout=timeout_s * 1000)
+    """Open ``notebook`` in JupyterLab (in a workspace of its own) and wait until its kernel
+    is idle."""
+    workspace = "t-" + secrets.token_hex(4)
+    page.goto(server.lab_url(notebook, workspace), timeout=timeout_s * 1000)
     page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=timeout_s * 1000)
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -232,6 +249,10 @@ def kernel_idle(page: Any) -> bool:
             }"""
         )
     )
+
+
+#: The notebook shown in JupyterLab (other tabs' widgets stay in the DOM, hidden).
+CURRENT_NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
 
 def run_all_cells(page: Any, start_timeout_s: float = 20) -> None:

@@ -24,6 +24,7 @@ import pytest
 from browser_helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    CURRENT_NOTEBOOK,
     copy_notebooks,
     die_texts,
     error_outputs,
@@ -31,6 +32,7 @@ from browser_helpers import (
     open_notebook,
     run_all_cells,
     settle,
+    shutdown_kernels,
     switch_on,
     wait_until_executed,
 )
@@ -95,7 +97,8 @@ def lab(browser, tmp_path_factory):
 
 
 @pytest.fixture
-def page(browser):
+def page(browser, lab):
+    """A fresh browser context; afterwards every kernel of the server is shut down."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(ACTION_TIMEOUT_S * 1000)
     pg = context.new_page()
@@ -103,6 +106,7 @@ def page(browser):
         yield pg
     finally:
         context.close()
+        shutdown_kernels(lab)
 
 
 def _play_notebook(key: str) -> str:
@@ -120,7 +124,7 @@ def _run_in_lab(page, lab, notebook: str):
     """Open ``notebook`` in JupyterLab, run all cells; return the first app's locator."""
     open_notebook(page, lab, notebook)
     run_all_cells(page)
-    app = page.locator(".dicelab-app").first
+    app = page.locator(f"{CURRENT_NOTEBOOK} .dicelab-app").first
     try:
         app.wait_for(state="visible", timeout=APP_TIMEOUT_S * 1000)
     except Exception as e:
