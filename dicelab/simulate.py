@@ -465,8 +465,6 @@ def _play(plan: _Plan, games: int, rng: np.random.Generator, max_turns: int = 1_
                 record += [np.where(rolling, k, -1), pos.copy()]
         final = plan.pos_outcome[pos]
         kind = plan.kind[final, b]
-        if trace is not None:
-            trace.append((act.copy(), record))
         cont = kind == _CONT
         board[act[cont]] = plan.next_board[final[cont], b[cont]]
         lost = kind == _LOSE
@@ -482,6 +480,8 @@ def _play(plan: _Plan, games: int, rng: np.random.Generator, max_turns: int = 1_
             manche[g] += 1
             done = done.copy()
             done[cl] = over.astype(bool)
+        if trace is not None:
+            trace.append((act.copy(), record, board[act].copy()))
         act = act[~done]
     raise RuntimeError(f"{plan.game}: some games did not end after {max_turns} turns")
 
@@ -489,7 +489,10 @@ def _play(plan: _Plan, games: int, rng: np.random.Generator, max_turns: int = 1_
 def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
     from .errors import DicelabError
 
-    mod = _module(game)
+    try:
+        mod = _module(game)
+    except KeyError as e:
+        raise DicelabError(e.args[0] if e.args else f"no game {game!r}") from None
     key = mod.DEFINITION.key
     if key not in FAST_GAMES:
         raise DicelabError(
@@ -546,6 +549,37 @@ def simulate_fast(
     turns, scores, won = _play(plan, games, make_rng(seed))
     wins = np.array([int(won.sum())], dtype=np.int64)
     return SimResult(key, 1, games, turns, scores[:, None].copy(), wins)
+
+
+def _fast_trace(game: str, *, rules: Any = None, policy: str = "optimal", games: int = 10,
+                seed: int | None = 0) -> tuple[SimResult, list[list[tuple[Any, ...]]]]:
+    """:func:`simulate_fast` with every game's turns written out, to replay them in the game.
+
+    Each turn is ``(rolls, board)``: ``rolls`` lists ``(keep, dice)`` — the dice kept (``()``
+    for the first roll) and the sorted dice shown after that roll — and ends with
+    ``(None, None)`` when the player stops before the last roll; ``board`` is the board
+    index after the turn (meaningless once the game is over).
+    """
+    from .dice import keep_table
+
+    key, _, plan = _plan(game, rules, policy)
+    trace: list[Any] = []
+    turns, scores, won = _play(plan, games, make_rng(seed), trace=trace)
+    t = keep_table(plan.n)
+    out: list[list[tuple[Any, ...]]] = [[] for _ in range(games)]
+    for act, record, boards in trace:
+        for i, g in enumerate(act):
+            rolls: list[tuple[Any, Any]] = [((), t.outcomes[plan.pos_outcome[record[0][i]]])]
+            for j in range(1, len(record), 2):
+                k = int(record[j][i])
+                if k < 0:
+                    rolls.append((None, None))
+                    break
+                rolls.append((t.keeps[k], t.outcomes[plan.pos_outcome[record[j + 1][i]]]))
+            out[g].append((rolls, int(boards[i])))
+    result = SimResult(key, 1, games, turns, scores[:, None].copy(),
+                       np.array([int(won.sum())], dtype=np.int64))
+    return result, out
 
 
 def clear_fast_cache() -> None:
