@@ -395,18 +395,20 @@ def _trwavril_plan(rules: Any, policy: str) -> _Plan:
     base = g.new_state(rules, 1)
     for m in range(won):
         barred = eng.cards_of(m)
+        miss: list[tuple[int, int, int]] | None = None
         for o, dice in enumerate(outs):
             res = g.resolutions(dice, barred, rules)
             if res[0].is_miss:
-                for u in range(1, top + 1):
-                    s = replace(base, barred=(barred,), parapluies=(u,), phase="choose",
-                                dice=dice, rolls_left=1)
-                    s, _ = g.step(s, Stop())
-                    b = (u - 1) * won + m
-                    if s.is_over:
-                        kind[o, b], lose[o, b] = _LOSE, s.scores[0]
-                    else:
-                        nxt[o, b] = (s.parapluies[0] - 1) * won + m
+                if miss is None:  # what a miss does on this board, from the game's step
+                    miss = []
+                    for u in range(1, top + 1):
+                        s = replace(base, barred=(barred,), parapluies=(u,), phase="choose",
+                                    dice=dice, rolls_left=1)
+                        s, _ = g.step(s, Stop())
+                        miss.append((_LOSE, 0, s.scores[0]) if s.is_over
+                                    else (_CONT, (s.parapluies[0] - 1) * won + m, 0))
+                cols = np.arange(top) * won + m
+                kind[o, cols], nxt[o, cols], lose[o, cols] = np.array(miss).T
                 continue
             labels = [r.describe() for r in res]
             for u in range(1, top + 1):
