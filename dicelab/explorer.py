@@ -541,13 +541,19 @@ def simulate_rules(
     game_key: str, rules_list: Iterable[Any], *, games: int = 200, seed: int = 0
 ) -> list[Simulated]:
     """Simulate ``games`` solo games under each rules with the optimal policy, all from
-    one ``seed`` (each rules set restarts from that seed), with the exact headline."""
-    from .simulate import simulate
+    one ``seed`` (each rules set restarts from that seed), with the exact headline.
+
+    Dripeul 5 and Trwavril use the vectorised :func:`~dicelab.simulate.simulate_fast`; 5000
+    and Seveny play game by game with :func:`~dicelab.simulate.simulate`."""
+    from .simulate import FAST_GAMES, simulate, simulate_fast
 
     key = _key(game_key)
     out = []
     for rules in rules_list:
-        res = simulate(key, rules=rules, players=1, games=games, seed=seed)
+        if key in FAST_GAMES:
+            res = simulate_fast(key, rules=rules, games=games, seed=seed)
+        else:
+            res = simulate(key, rules=rules, players=1, games=games, seed=seed)
         out.append(Simulated(headline(key, rules), res))
     return out
 
