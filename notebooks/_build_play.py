@@ -13,36 +13,17 @@ Owned files: 00_start_here, 01_dripeul, 02_trwavril, 03_cinqmille, 04_seveny,
 from __future__ import annotations
 
 import argparse
-import hashlib
 import sys
 import time
 from pathlib import Path
 
 import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from dicelab import GAME_NAMES
 
 HERE = Path(__file__).resolve().parent
-
-
-def md(text: str):
-    return new_markdown_cell(text.strip("\n"))
-
-
-def code(text: str):
-    return new_code_cell(text.strip("\n"))
-
-
-def notebook(cells) -> nbformat.NotebookNode:
-    for i, cell in enumerate(cells):  # stable ids: regenerating gives the same file
-        cell.id = hashlib.sha1(f"{i}:{cell.source}".encode()).hexdigest()[:12]
-    nb = new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {
-        "display_name": "Python 3", "language": "python", "name": "python3",
-    }
-    nb.metadata["language_info"] = {"name": "python"}
-    return nb
+sys.path.insert(0, str(HERE))
+from _nbtools import code, md, notebook  # noqa: E402
 
 
 # A notebook-local display helper (formatting only, no rule): an answer hidden in <details>.

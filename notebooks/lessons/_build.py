@@ -18,26 +18,10 @@ import time
 from pathlib import Path
 
 import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).resolve().parent
-
-
-def md(text: str):
-    return new_markdown_cell(text.strip("\n"))
-
-
-def code(text: str):
-    return new_code_cell(text.strip("\n"))
-
-
-def notebook(cells) -> nbformat.NotebookNode:
-    nb = new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {
-        "display_name": "Python 3", "language": "python", "name": "python3"
-    }
-    nb.metadata["language_info"] = {"name": "python"}
-    return nb
+sys.path.insert(0, str(HERE.parent))
+from _nbtools import code, md, notebook  # noqa: E402
 
 
 HOW_TO = """
@@ -826,7 +810,7 @@ from dicelab import plots
 from dicelab.dice import probability
 from dicelab.games import trwavril
 from dicelab.policies import keep_most_common, optimal
-from dicelab.simulate import simulate
+from dicelab.simulate import simulate, simulate_fast
 
 RULES = trwavril.Rules()
 FIGS = ("carré", "brelan", "suite", "rien")
@@ -923,17 +907,18 @@ We play whole games with a seed: the optimal player, then a player who keeps the
 face and stops on any figure. The exact value is for the optimal player only.
 """),
     code("""
-SEED, GAMES = 7, 300
-sim_opt = simulate("trwavril", rules=RULES, policy=optimal(), games=GAMES, seed=SEED)
+SEED, GAMES, FAST_GAMES = 7, 300, 20_000
+# the optimal player is simulated with numpy, all games at once (simulate_fast)
+sim_opt = simulate_fast("trwavril", rules=RULES, games=FAST_GAMES, seed=SEED)
 sim_simple = simulate("trwavril", rules=RULES, policy=keep_most_common(), games=GAMES, seed=SEED)
 exact = trwavril.win_probability(RULES)
 plots.table(
-    [("optimal (exact)", exact, "—"),
-     ("optimal (simulated)", float(sim_opt.win_rate[0]), sim_opt.se_win_rate()),
+    [("optimal (exact)", exact, "—", "—"),
+     ("optimal (simulated)", float(sim_opt.win_rate[0]), sim_opt.se_win_rate(), sim_opt.games),
      ("keep the most common face (simulated)", float(sim_simple.win_rate[0]),
-      sim_simple.se_win_rate())],
-    ["player", "P(win)", "standard error"],
-    caption=f"{RULES.difficulty}, {GAMES} games, seed {SEED}", digits=3)
+      sim_simple.se_win_rate(), sim_simple.games)],
+    ["player", "P(win)", "standard error", "games"],
+    caption=f"{RULES.difficulty}, seed {SEED}", digits=3)
 """),
     md("""
 ### Explore: set up a board
