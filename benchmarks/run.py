@@ -197,7 +197,8 @@ def table(results: list[dict[str, Any]]) -> str:
     out = [line(head), "-+-".join("-" * w for w in widths)]
     out += [line(r) for r in rows]
     out.append(
-        "time: best wall clock of cold runs; speed-up = baseline / time; "
+        "time: wall clock, best of up to --repeats runs when under --repeat-below s; "
+        "speed-up = baseline / time; "
         "vs icepool = icepool / time; peak MB = max RSS of the benchmark's own process."
     )
     for r in results:

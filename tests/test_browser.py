@@ -280,14 +280,15 @@ app
 
 HARNESS_NOTEBOOK = {
     "cells": [
-        {"cell_type": "markdown", "metadata": {}, "source": "# Browser-test harness"},
+        {"cell_type": "markdown", "id": "title", "metadata": {},
+         "source": "# Browser-test harness"},
         {
-            "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-            "source": "import time\ntime.sleep(1)\nprint('ready')",
+            "cell_type": "code", "id": "wait", "execution_count": None, "metadata": {},
+            "outputs": [], "source": "import time\ntime.sleep(1)\nprint('ready')",
         },
         {
-            "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-            "source": _HARNESS_APP,
+            "cell_type": "code", "id": "app", "execution_count": None, "metadata": {},
+            "outputs": [], "source": _HARNESS_APP,
         },
     ],
     "metadata": {
