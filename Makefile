@@ -13,6 +13,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 PYTEST_ARGS ?=
+LAB_ARGS ?=
 
 .PHONY: lab test pytest lint bench binder-check browser clean
 
@@ -30,8 +31,10 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 	touch $@
 
 ## make lab: create .venv, install dicelab with JupyterLab, open the notebooks
+# (root, e.g. in a container, needs --allow-root)
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" $(LAB_ARGS) \
+	  $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
 
 ## make test: install the test dependencies into .venv and run the whole suite
 test: lint pytest binder-check
