@@ -170,18 +170,3 @@ def benchmarks() -> list[dict[str, Any]]:
             "icepool": p_ballot_icepool,
         },
     ]
-
-
-if __name__ == "__main__":  # a quick table without benchmarks/run.py
-    import time
-
-    for b in benchmarks():
-        row = [b["name"]]
-        for key in ("run", "baseline", "icepool"):
-            if b[key] is None:
-                row.append("-")
-                continue
-            t = time.perf_counter()
-            value = b[key]()
-            row.append(f"{time.perf_counter() - t:.4f}s ({str(value)[:24]})")
-        print(" | ".join(row), "| goal", b["goal"])

@@ -13,9 +13,7 @@ so it is timed on target 5, against the numpy engine on that same target.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from functools import cache
 from typing import Any
 
 
@@ -45,49 +43,9 @@ def solve_target_5() -> float:
 
 def plain_python_expected_turns(target: int = 5) -> float:
     """Straightforward solver: plain recursion with memo dicts, no numpy."""
-    from dicelab.dice import roll_distribution
-    from dicelab.games.seveny import score, settable
+    from dicelab.engine import seveny as eng
 
-    E: dict[int, float] = {}
-
-    def ev(v: int) -> float:
-        return 0.0 if v >= target else E[v]
-
-    for s in range(target - 1, -1, -1):
-
-        def f(x: float, s: int = s) -> float:
-            @cache
-            def roll(m: int, hand: tuple[int, ...]) -> float:
-                total = 0.0
-                for o, p in roll_distribution(7 - len(hand)).items():
-                    opts = settable(hand, o)
-                    if not opts:
-                        total += float(p) * x
-                        continue
-                    best = math.inf
-                    for k in opts:
-                        nh = tuple(sorted(hand + k))
-                        pts = m + score(nh)
-                        bank = x if pts == 0 else ev(s + pts)
-                        if bank == 0.0:
-                            best = 0.0
-                            break
-                        go = roll(pts, ()) if len(nh) == 7 else roll(m, nh)
-                        best = min(best, bank, go)
-                    total += float(p) * best
-                return total
-
-            return 1.0 + roll(0, ())
-
-        x0, x1 = 1.0, f(1.0)
-        g0 = f(x0) - x0
-        for _ in range(100):
-            g1 = f(x1) - x1
-            if abs(g1) < 1e-13:
-                break
-            x0, x1, g0 = x1, x1 - g1 * (x1 - x0) / (g1 - g0), g1
-        E[s] = x1
-    return E[0]
+    return eng.reference_expected_turns(target)[0]
 
 
 def advise_one() -> Any:
@@ -158,19 +116,3 @@ def benchmarks() -> list[dict[str, Any]]:
             "icepool": p_bust_7_icepool,
         },
     ]
-
-
-if __name__ == "__main__":  # a quick table without benchmarks/run.py
-    import time
-
-    for b in benchmarks():
-        row = [b["name"]]
-        for key in ("run", "baseline", "icepool"):
-            f = b[key]
-            if f is None:
-                row.append("-")
-                continue
-            t = time.perf_counter()
-            f()
-            row.append(f"{time.perf_counter() - t:.4f}s")
-        print(" | ".join(row), "| goal", b["goal"])

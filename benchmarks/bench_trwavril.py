@@ -189,19 +189,3 @@ def benchmarks() -> list[dict[str, Any]]:
             "icepool": p_run_icepool,
         },
     ]
-
-
-if __name__ == "__main__":  # a quick table without benchmarks/run.py
-    import time
-
-    for b in benchmarks():
-        row = [b["name"]]
-        for key in ("run", "baseline", "icepool"):
-            f = b[key]
-            if f is None:
-                row.append("-")
-                continue
-            t = time.perf_counter()
-            f()
-            row.append(f"{time.perf_counter() - t:.4f}s")
-        print(" | ".join(row), "| goal", b["goal"])

@@ -95,16 +95,3 @@ def benchmarks() -> list[dict[str, Any]]:
             "icepool": None,
         })
     return out
-
-
-if __name__ == "__main__":  # a quick table without benchmarks/run.py
-    import time
-
-    for b in benchmarks():
-        times = []
-        for _ in range(5):
-            t = time.perf_counter()
-            b["run"]()
-            times.append(time.perf_counter() - t)
-        print(f"{b['name']}: best {min(times) * 1000:.2f} ms, worst {max(times) * 1000:.2f} ms "
-              f"(goal {b['goal']} s)")

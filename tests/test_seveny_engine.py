@@ -68,54 +68,9 @@ def test_hands_are_every_reachable_hand():
 # ------------------------------------------------------------------ plain-recursion oracle
 
 
-def _solve_oracle(target):
-    """Expected turns by plain recursion over (memorised, hand), secant on each fixed point."""
-    E = {}
-
-    def ev(v):
-        return 0.0 if v >= target else E[v]
-
-    for s in range(target - 1, -1, -1):
-
-        def f(x, s=s):
-            @cache
-            def roll(m, hand):
-                n = 7 - len(hand)
-                total = 0.0
-                for o, p in roll_distribution(n).items():
-                    opts = settable(hand, o)
-                    if not opts:
-                        total += float(p) * x
-                        continue
-                    best = math.inf
-                    for k in opts:
-                        nh = tuple(sorted(hand + k))
-                        pts = m + score(nh)
-                        bank = x if pts == 0 else ev(s + pts)
-                        if bank == 0.0:
-                            best = 0.0
-                            break
-                        go = roll(pts, ()) if len(nh) == 7 else roll(m, nh)
-                        best = min(best, bank, go)
-                    total += float(p) * best
-                return total
-
-            return 1.0 + roll(0, ())
-
-        x0, x1 = 1.0, f(1.0)
-        g0, g1 = f(x0) - x0, None
-        for _ in range(100):
-            g1 = f(x1) - x1
-            if abs(g1) < 1e-13:
-                break
-            x0, x1, g0 = x1, x1 - g1 * (x1 - x0) / (g1 - g0), g1
-        E[s] = x1
-    return E
-
-
 @pytest.mark.parametrize("target", [1, 2, 3, 5])
 def test_expected_turns_against_plain_recursion(target):
-    want = _solve_oracle(target)
+    want = eng.reference_expected_turns(target)
     sol = eng.solve(Rules(target=target))
     for s in range(target):
         assert sol.E[s] == pytest.approx(want[s], abs=1e-9)

@@ -31,6 +31,7 @@ Fraction(35, 3888)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -39,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from ..dice import Dice, multisets, sort_dice, validate_dice, ways
+from ..dice import Dice, multisets, roll_distribution, sort_dice, validate_dice, ways
 from ..errors import IllegalMove
 from ..games._base import Bank, Roll
 from ..games.seveny import DICE, Rules, check_hand, settable
@@ -47,6 +48,7 @@ from ..games.seveny import score as cycle_score
 from .advice import Advice, Choice, rank
 
 __all__ = [
+    "reference_expected_turns",
     "Solution",
     "advise",
     "advise_state",
@@ -577,3 +579,56 @@ def clear_caches() -> None:
     _points_table.cache_clear()
     _tables.cache_clear()
     hands.cache_clear()
+
+
+def reference_expected_turns(target: int) -> dict[int, float]:
+    """Expected turns to ``target`` from every score, by plain recursion (no numpy).
+
+    The straightforward implementation: memoised recursion over (memorised points, hand)
+    with the game's own :func:`~dicelab.games.seveny.settable` and ``score``, and a secant
+    search for each score's fixed point (a bust returns to the same score).  It is the
+    oracle of the tests and the baseline of the benchmark; :func:`solve` is the fast path.
+
+    >>> round(reference_expected_turns(2)[0], 6) == round(expected_turns(Rules(target=2)), 6)
+    True
+    """
+    E: dict[int, float] = {}
+
+    def ev(v: int) -> float:
+        return 0.0 if v >= target else E[v]
+
+    for s in range(target - 1, -1, -1):
+
+        def f(x: float, s: int = s) -> float:
+            @cache
+            def roll(m: int, hand: tuple[int, ...]) -> float:
+                total = 0.0
+                for o, p in roll_distribution(DICE - len(hand)).items():
+                    opts = settable(hand, o)
+                    if not opts:
+                        total += float(p) * x
+                        continue
+                    best = math.inf
+                    for k in opts:
+                        nh = tuple(sorted(hand + k))
+                        pts = m + cycle_score(nh)
+                        bank = x if pts == 0 else ev(s + pts)
+                        if bank == 0.0:
+                            best = 0.0
+                            break
+                        go = roll(pts, ()) if len(nh) == DICE else roll(m, nh)
+                        best = min(best, bank, go)
+                    total += float(p) * best
+                return total
+
+            return 1.0 + roll(0, ())
+
+        x0, x1 = 1.0, f(1.0)
+        g0 = f(x0) - x0
+        for _ in range(100):
+            g1 = f(x1) - x1
+            if abs(g1) < 1e-13:
+                break
+            x0, x1, g0 = x1, x1 - g1 * (x1 - x0) / (g1 - g0), g1
+        E[s] = x1
+    return E
