@@ -250,12 +250,8 @@ class GameApp:
         return adv
 
     def advise_function(self) -> Callable[..., Any]:
-        """The game's ``advise_state`` (from the game module, else its exact engine module)."""
-        try:
-            return self.module.advise_state
-        except AttributeError:
-            engine = importlib.import_module(f"dicelab.engine.{self.game_key}")
-            return engine.advise_state
+        """The game's ``advise_state`` (its exact engine, loaded on first use)."""
+        return self.module.advise_state
 
     @staticmethod
     def _advice_key(state: Any) -> Any:
