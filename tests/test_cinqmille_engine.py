@@ -269,3 +269,109 @@ def test_advice_matches_legal_actions_in_random_play(seed, rules, players):
         else:
             assert len(a) == 0
         g.apply(legal[rng.integers(len(legal))])
+
+
+# ----------------------------------------------------------- one turn's outcome, optimal play
+def _oracle_turn(rules, score, cut=1e-15):
+    """The end-of-turn score distribution by playing the game's own functions with
+    policies.optimal on every roll outcome (exact enumeration of game states)."""
+    import heapq
+    from dataclasses import replace
+
+    from dicelab.policies import optimal
+
+    pol = optimal()
+    s0 = replace(cm.new_state(rules, 1), scores=(score,), opened=(score > 0,))
+    s0, _ = cm.step(s0, Roll(()))
+    out = {}
+    mass = {s0: 1.0}
+    heap = [((0, 0), 0, s0)]
+    tick = 1
+    while heap:
+        _, _, st = heapq.heappop(heap)
+        if st not in mass:
+            continue
+        p = mass.pop(st)
+        if p < cut:
+            continue
+        succ = []
+        if st.to_roll:
+            for o, q in roll_distribution(st.to_roll).items():
+                succ.append((cm.roll_outcome(st, o)[0], p * float(q)))
+        else:
+            succ.append((cm.step(st, pol(st))[0], p))
+        for nxt, q in succ:
+            if nxt.is_over or nxt.phase == "start":
+                end = cm.TARGET if nxt.is_over else nxt.scores[0]
+                out[end] = out.get(end, 0.0) + q
+            else:
+                if nxt not in mass:
+                    heapq.heappush(heap, ((nxt.turn_points, 0 if nxt.to_roll else 1), tick, nxt))
+                    tick += 1
+                mass[nxt] = mass.get(nxt, 0.0) + q
+    return out
+
+
+@pytest.mark.parametrize("rules,score", [(FIVE, 4700), (FIVE, 4850),
+                                         (Rules(keep_all_scoring=True), 4750)])
+def test_turn_outcome_matches_playing_the_optimal_policy(rules, score):
+    """Same choices and tie-breaking as policies.optimal (6 dice: too many game states to
+    enumerate here; the Bellman test below covers it)."""
+    d = E.turn_outcome_distribution(score, rules)
+    o = _oracle_turn(rules, score)
+    assert set(o) <= set(d) | {k for k, v in o.items() if v < 1e-12}
+    for k in set(d) | set(o):
+        assert d.get(k, 0.0) == pytest.approx(o.get(k, 0.0), abs=1e-10), k
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_turn_outcome_matrix_is_the_optimal_policy(rules):
+    """Rows sum to 1, stay on scores >= s, and 1 + sum P(s -> s') E[s'] = E[s] (Bellman)."""
+    P = E.turn_outcome_matrix(rules)
+    V = E.solve_turns(rules).V
+    assert P.shape == (101, 101)
+    assert np.allclose(P.sum(axis=1), 1.0, atol=1e-12)
+    assert (P >= 0).all() and np.allclose(np.tril(P, -1), 0.0)
+    assert np.max(np.abs(1.0 + P[:100] @ V - V[:100])) < 1e-9
+    assert P[100, 100] == 1.0
+    low = rules.opening // 50
+    assert 0 < P[0, 0] < 1 and P[0, 1:low].sum() == 0 and P[0, low] > 0  # opening
+
+
+def test_turn_outcome_distribution_values():
+    d = E.turn_outcome_distribution(4900)
+    assert set(d) == {4900, 5000} and sum(d.values()) == pytest.approx(1.0)
+    # from 4900 the only good move is 100 exactly: rolling on with the 1s and 5s
+    assert E.turn_outcome_distribution(5000) == {5000: 1.0}
+    d0 = E.turn_outcome_distribution(0)
+    assert min(k for k in d0 if k) == 750
+    with pytest.raises(IllegalMove):
+        E.turn_outcome_distribution(4925)
+
+
+@pytest.mark.parametrize("rules", [FIVE, SIX, Rules(opening=1000)])
+def test_turns_distribution_and_moments(rules):
+    p = E.turns_distribution(rules, max_turns=400)
+    assert p[0] == 0 and p.sum() == pytest.approx(1.0, abs=1e-10)
+    t = np.arange(len(p))
+    mean, sd = E.turns_moments(rules)
+    assert p @ t == pytest.approx(E.expected_turns(rules), abs=1e-8)
+    assert mean == pytest.approx(E.expected_turns(rules), abs=1e-9)
+    assert p @ t**2 - (p @ t) ** 2 == pytest.approx(sd**2, rel=1e-8)
+    # the cut tail is the mass left out
+    short = E.turns_distribution(rules, max_turns=10)
+    assert np.allclose(short, p[:11]) and short.sum() < 1
+
+
+def test_absorbing_helpers_by_hand():
+    P = np.array([[0.5, 0.25, 0.25], [0.0, 0.5, 0.5], [0.0, 0.0, 1.0]])
+    p = E.absorbing_turns(P, 0, 60)
+    assert p[:3].tolist() == [0.0, 0.25, 0.25]  # 0.25, then 0.5*0.25 + 0.25*0.5
+    # T from 1 is geometric(1/2): mean 2, var 2; from 0: 1 + (0.5 T0 + 0.25 T1 + 0.25 * 0)
+    mean, var = E.absorbing_moments(P, 0)
+    t = np.arange(61)
+    assert mean == pytest.approx(p @ t) and var == pytest.approx(p @ t**2 - (p @ t) ** 2)
+    assert mean == pytest.approx(3.0)
+    assert E.absorbing_moments(P, 2) == (0.0, 0.0)
+    with pytest.raises(IllegalMove):
+        E.absorbing_turns(P, 0, -1)

@@ -263,6 +263,8 @@ def clear_cache() -> None:
     _model.cache_clear()
     p_bust.cache_clear()
     _distribution.cache_clear()
+    _candidates.cache_clear()
+    _OUTCOMES.clear()
 
 
 def solve_points(rules: Rules = DEFAULT_RULES) -> PointsSolution:
@@ -542,3 +544,204 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     return advise(state.dice, turn_points=state.turn_points, score=state.scores[p],
                   rules=state.rules, opened=state.opened[p],
                   pending=state.pending_validation, objective=objective)
+
+
+# ------------------------------------------------------------------ one turn, optimal solo play
+@dataclass(frozen=True)
+class _Candidates:
+    """Every (set-aside, Bank/Roll) of every scoring roll of ``n`` dice, in the order of
+    :func:`~dicelab.engine.advice.rank` on a tie: fewer kept dice, then the dice, then
+    ``Bank`` before ``Roll`` (its label sorts first)."""
+
+    outcome: Any  # local index of the roll in multisets(n), per candidate
+    pts: Any
+    left: Any
+    bankable: Any
+    is_bank: Any
+    starts: Any  # first candidate of each scoring roll
+    lens: Any
+    seg_outcome: Any  # the roll of each segment
+    bust: Any  # probability of each roll, 0 unless it scores nothing
+    win: Any  # probability of each roll, 0 unless it is five 1s
+
+
+@cache
+def _candidates(rules: Rules, n: int) -> _Candidates:
+    m = _model(rules)
+    rows: list[tuple[int, int, int, bool, bool]] = []
+    starts, lens, seg_o = [], [], []
+    probs = np.asarray(m.probs[n], dtype=float)
+    bust = np.zeros(len(probs))
+    win = np.zeros(len(probs))
+    for i, o in enumerate(multisets(n)):
+        if is_five_ones(o, rules):
+            win[i] = probs[i]
+            continue
+        opts = sorted(m.options[o], key=lambda x: (len(x[0]), x[0]))
+        if not opts:
+            bust[i] = probs[i]
+            continue
+        starts.append(len(rows))
+        lens.append(2 * len(opts))
+        seg_o.append(i)
+        for _keep, p, left, b in opts:
+            rows.append((i, p, left, b, True))
+            rows.append((i, p, left, b, False))
+    cols = list(zip(*rows))
+    arr = np.asarray
+    return _Candidates(
+        arr(cols[0], dtype=np.intp), arr(cols[1], dtype=np.intp), arr(cols[2], dtype=np.intp),
+        arr(cols[3], dtype=bool), arr(cols[4], dtype=bool), arr(starts, dtype=np.intp),
+        arr(lens, dtype=np.intp), arr(seg_o, dtype=np.intp), bust, win)
+
+
+_OUTCOMES: dict[Rules, Any] = {}
+
+
+def turn_outcome_matrix(rules: Rules = DEFAULT_RULES) -> np.ndarray:
+    """``P[s, s2]``: probability that a turn started at score ``s`` ends at ``s2`` (both in
+    units of 50 points, 0..100), the player following the optimal solo policy (F10).
+
+    The policy is the one :func:`advise` ranks best (same figures, same tie-breaking).  A
+    bust or an overshoot leaves the score unchanged; a win (exactly 5000, five 1s, or banking
+    5000+ with 6 dice) ends at 100; row 100 is absorbing.  One forward pass of probability
+    mass over the turn totals, every score at once (numpy), with the solver's tables
+    (cached per Rules, read-only).
+
+    >>> P = turn_outcome_matrix()
+    >>> P.shape, round(float(P.sum(axis=1).max()), 12), float(P[100, 100])
+    ((101, 101), 1.0, 1.0)
+    """
+    if rules in _OUTCOMES:
+        return _OUTCOMES[rules]
+    m = _model(rules)
+    sol = solve_turns(rules)
+    V, R = sol.V, sol.R  # V[s], R[n, s, u]
+    Vext = np.zeros(m.W + 1)
+    Vext[:TOP] = V[:TOP]
+    N, UC = m.N, m.UC
+    out = np.zeros((TOP + 1, TOP + 1))
+    out[TOP, TOP] = 1.0
+    M = np.zeros((TOP, N + 1, UC + 1))
+    M[np.arange(TOP), N, np.arange(TOP)] = 1.0
+    flat_out = out.reshape(-1)
+    flat_M = M.reshape(-1)
+    for u in range(UC):
+        ss = _scores_at(u, 0)
+        for n in range(1, N + 1):
+            mass = M[ss, n, u]
+            if not mass.any():
+                continue
+            c = _candidates(rules, n)
+            out[ss, ss] += mass * c.bust.sum()
+            out[ss, TOP] += mass * c.win.sum()
+            u2 = u + c.pts
+            u2c = np.minimum(u2, UC)
+            kind = m.kind[ss][:, u2]
+            allowed = c.bankable[None, :] & m.bank_ok[ss][:, u2c]
+            vb = np.where(allowed, 1.0 + Vext[u2c][None, :], _INF)
+            vr = 1.0 + R[c.left[None, :], ss[:, None], u2c[None, :]]
+            val = np.where(c.is_bank[None, :], vb, vr)
+            val = np.where(kind == _WIN, 1.0, np.where(kind == _OVER, 1.0 + V[ss][:, None], val))
+            best = np.minimum.reduceat(val, c.starts, axis=1)
+            tie = val == np.repeat(best, c.lens, axis=1)
+            ncand = len(c.pts)
+            first = np.minimum.reduceat(np.where(tie, np.arange(ncand), ncand), c.starts, axis=1)
+            p = mass[:, None] * m.probs[n][c.seg_outcome][None, :].astype(float)
+            srow = np.broadcast_to(ss[:, None], first.shape)
+            k = kind[srow, first]
+            bank = c.is_bank[first]
+            dest = np.where(k == _WIN, TOP, np.where(k == _OVER, srow,
+                                                     np.minimum(u2c[first], TOP)))
+            end = (k != _NONE) | bank
+            np.add.at(flat_out, (srow * (TOP + 1) + dest)[end], p[end])
+            roll = ~end
+            idx = (srow * (N + 1) + c.left[first]) * (UC + 1) + u2c[first]
+            np.add.at(flat_M, idx[roll], p[roll])
+    if N == 6:  # the clamped column: the turn wins or busts, R = P(bust) * V[s]
+        ss = np.arange(TOP)
+        for n in range(1, N + 1):
+            mass = M[ss, n, UC]
+            pb = R[n, ss, UC] / V[ss]
+            out[ss, TOP] += mass * (1.0 - pb)
+            out[ss, ss] += mass * pb
+    out.setflags(write=False)
+    _OUTCOMES[rules] = out
+    return out
+
+
+def turn_outcome_distribution(score: int, rules: Rules = DEFAULT_RULES) -> dict[int, float]:
+    """Distribution of the score (points) at the end of one turn started at ``score``,
+    playing the optimal solo policy: busts and overshoots keep ``score``, a win gives 5000.
+
+    >>> d = turn_outcome_distribution(4900)
+    >>> sorted(d), round(d[5000], 4)
+    ([4900, 5000], 0.7889)
+    """
+    s = _check_score(score, rules)
+    row = turn_outcome_matrix(rules)[s]
+    return {int(k) * UNIT: float(row[k]) for k in np.flatnonzero(row)}
+
+
+def absorbing_turns(P: Any, start: int = 0, max_turns: int = 200) -> np.ndarray:
+    """``p[t]``: probability that a chain of turns with transition matrix ``P`` (the last
+    state absorbing, the goal) first reaches the goal at turn ``t`` from ``start``
+    (``t = 0..max_turns``; the tail beyond ``max_turns`` is left out).
+
+    >>> absorbing_turns(np.array([[0.5, 0.5], [0.0, 1.0]]), max_turns=3).tolist()
+    [0.0, 0.5, 0.25, 0.125]
+    """
+    P = np.asarray(P, dtype=float)
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 0:
+        raise IllegalMove(f"max_turns must be a whole number >= 0; got {max_turns!r}")
+    goal = P.shape[0] - 1
+    Q, a = P[:goal, :goal], P[:goal, goal]
+    x = np.zeros(goal)
+    out = np.zeros(max_turns + 1)
+    if start == goal:
+        out[0] = 1.0
+        return out
+    x[start] = 1.0
+    for t in range(1, max_turns + 1):
+        out[t] = x @ a
+        x = x @ Q
+    return out
+
+
+def absorbing_moments(P: Any, start: int = 0) -> tuple[float, float]:
+    """Exact (mean, variance) of the number of turns to the goal (last state) from ``start``
+    (fundamental matrix of the absorbing chain: no truncation).
+
+    >>> absorbing_moments(np.array([[0.5, 0.5], [0.0, 1.0]]))
+    (2.0, 2.0)
+    """
+    P = np.asarray(P, dtype=float)
+    goal = P.shape[0] - 1
+    if start == goal:
+        return 0.0, 0.0
+    A = np.eye(goal) - P[:goal, :goal]
+    t = np.linalg.solve(A, np.ones(goal))
+    t2 = np.linalg.solve(A, 2.0 * t - 1.0)  # E[T^2] = (I - Q)^-1 (2t - 1)
+    return float(t[start]), float(t2[start] - t[start] ** 2)
+
+
+def turns_distribution(rules: Rules = DEFAULT_RULES, max_turns: int = 200) -> np.ndarray:
+    """``p[t]``: exact probability that solo 5000 from 0, played optimally, ends at turn
+    ``t`` (``t = 0..max_turns``); its mean is :func:`expected_turns` up to the cut tail.
+
+    >>> p = turns_distribution()
+    >>> round(float(p @ np.arange(len(p))), 4), int(p.argmax())
+    (18.8637, 17)
+    """
+    return absorbing_turns(turn_outcome_matrix(rules), 0, max_turns)
+
+
+def turns_moments(rules: Rules = DEFAULT_RULES) -> tuple[float, float]:
+    """Exact (mean, standard deviation) of the number of turns of solo 5000 from 0, optimal
+    play (the mean is :func:`expected_turns`).
+
+    >>> [round(x, 4) for x in turns_moments()]
+    [18.8637, 5.6675]
+    """
+    mean, var = absorbing_moments(turn_outcome_matrix(rules), 0)
+    return mean, math.sqrt(var)
