@@ -13,9 +13,9 @@ played rules.
 :func:`simulate_fast` plays SOLO Dripeul 5 and Trwavril (every variant, policy
 ``"optimal"`` or ``"greedy"``) for thousands of games at once with numpy: the
 engine's choices are tabulated once per board, rolls left and dice, and every
-turn of every game is a few array look-ups.  5000 and Seveny stay on the scalar
-path: their engines do not give the distribution of one turn's result under the
-turns-minimising policy.
+turn of every game is a few array look-ups.  Solo 5000 with ``"optimal"`` is a Markov
+chain over scores, each turn drawn from the engine's exact
+:func:`~dicelab.engine.cinqmille.turn_outcome_matrix`.  Seveny stays on the scalar path.
 """
 
 from __future__ import annotations
@@ -505,7 +505,8 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
     key = mod.DEFINITION.key
     if key not in FAST_GAMES:
         raise DicelabError(
-            f"simulate_fast plays {' and '.join(FAST_GAMES)}; for {game!r} use simulate()"
+            f"simulate_fast plays {' and '.join(FAST_GAMES)} (and 5000 with policy 'optimal'); "
+            f"for {game!r} use simulate()"
         )
     if not isinstance(policy, str) or policy not in FAST_POLICIES:
         raise DicelabError(
@@ -518,6 +519,43 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
     if key == "dripeul":
         return key, rules, _dripeul_plan(rules, policy)
     return key, rules, _trwavril_plan(rules, policy)
+
+
+def _chain(game: str, rules: Any, policy: str) -> tuple[str, Any, int] | None:
+    """5000 solo with policy "optimal": (key, the engine's turn outcome matrix, unit)."""
+    from .errors import DicelabError
+
+    try:
+        mod = _module(game)
+    except KeyError:
+        return None
+    if mod.DEFINITION.key != "cinqmille" or policy != "optimal":
+        return None
+    rules = mod.Rules() if rules is None else rules
+    if not isinstance(rules, mod.Rules):
+        raise DicelabError(f"rules must be dicelab.games.cinqmille.Rules; got {rules!r}")
+    from .engine import cinqmille as eng
+
+    return "cinqmille", eng.turn_outcome_matrix(rules), mod.UNIT
+
+
+def _play_chain(P: Any, games: int, rng: np.random.Generator,
+                max_turns: int = 1_000_000) -> tuple[Any, Any, Any]:
+    """Every game a Markov chain over scores (last row: the goal), one draw per game a turn."""
+    goal = P.shape[0] - 1
+    cdf = np.cumsum(P, axis=1)
+    cdf[:, -1] = np.inf  # rounding: a draw always lands
+    state = np.zeros(games, dtype=np.int64)
+    turns = np.zeros(games, dtype=np.int64)
+    act = np.arange(games)
+    for _ in range(max_turns):
+        if not act.size:
+            return turns, state, state == goal
+        turns[act] += 1
+        x = rng.random(act.size)
+        state[act] = (cdf[state[act]] <= x[:, None]).sum(axis=1)
+        act = act[state[act] != goal]
+    raise RuntimeError(f"some games did not end after {max_turns} turns")
 
 
 def simulate_fast(
@@ -545,15 +583,28 @@ def simulate_fast(
     >>> r = simulate_fast("trwavril", games=2000, seed=1)
     >>> r.games, r.turns.shape, r.scores.shape, 0.18 < float(r.win_rate[0]) < 0.30
     (2000, (2000,), (2000, 1), True)
-    >>> simulate_fast("5000")
+    >>> simulate_fast("seveny")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: simulate_fast plays dripeul and trwavril; for '5000' use simulate()
+    dicelab.errors.DicelabError: simulate_fast plays dripeul and trwavril (...); for 'seveny' ...
+
+    5000 solo with ``policy="optimal"`` is a Markov chain over scores, each turn drawn from
+    :func:`dicelab.engine.cinqmille.turn_outcome_matrix` (the exact optimal turn):
+
+    >>> r = simulate_fast("5000", games=4000, seed=2)
+    >>> abs(r.mean_turns - 18.8637) < 4 * r.se_turns, int(r.wins[0])
+    (True, 4000)
     """
     from .errors import DicelabError
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise DicelabError(f"games must be a whole number >= 1; got {games!r}")
+    chain = _chain(game, rules, policy)
+    if chain is not None:
+        key, P, unit = chain
+        turns, scores, won = _play_chain(P, games, make_rng(seed))
+        wins = np.array([int(won.sum())], dtype=np.int64)
+        return SimResult(key, 1, games, turns, (scores * unit)[:, None], wins)
     key, _, plan = _plan(game, rules, policy)
     turns, scores, won = _play(plan, games, make_rng(seed))
     wins = np.array([int(won.sum())], dtype=np.int64)

@@ -189,7 +189,7 @@ def test_fast_agrees_with_the_scalar_simulator(key, rules, policy, games):
 @pytest.mark.parametrize(
     "kwargs,word",
     [
-        ({"game": "cinqmille"}, "dripeul and trwavril"),
+        ({"game": "cinqmille", "policy": "greedy"}, "dripeul and trwavril"),
         ({"game": "seveny"}, "use simulate()"),
         ({"game": "trwavril", "policy": "random"}, "'optimal', 'greedy'"),
         ({"game": "trwavril", "policy": optimal()}, "'optimal', 'greedy'"),
@@ -202,3 +202,31 @@ def test_unsupported_requests_say_what_is_supported(kwargs, word):
     game = kwargs.pop("game")
     with pytest.raises(DicelabError, match=word.replace("(", r"\(").replace(")", r"\)")):
         simulate_fast(game, **kwargs)
+
+
+# ------------------------------------------------------------ 5000: a Markov chain over scores
+def test_fast_5000_same_seed_and_exact_mean():
+    from dicelab.engine import cinqmille as eng
+    from dicelab.games import cinqmille
+
+    a = simulate_fast("5000", games=20_000, seed=3)
+    b = simulate_fast("5000", games=20_000, seed=3)
+    assert np.array_equal(a.turns, b.turns) and np.array_equal(a.scores, b.scores)
+    assert (a.scores == 5000).all() and a.wins.tolist() == [20_000]
+    assert abs(a.mean_turns - eng.expected_turns()) < 4 * a.se_turns
+    mean, sd = eng.turns_moments()
+    assert abs(a.turns.std() - sd) < 0.05 * sd
+    six = cinqmille.Rules(dice=6)
+    c = simulate_fast("5000", rules=six, games=20_000, seed=4)
+    assert abs(c.mean_turns - eng.expected_turns(six)) < 4 * c.se_turns
+    with pytest.raises(DicelabError, match="cinqmille.Rules"):
+        simulate_fast("5000", rules=trwavril.Rules())
+    with pytest.raises(DicelabError, match="use simulate"):
+        simulate_fast("5000", policy="greedy")
+
+
+def test_fast_5000_agrees_with_the_scalar_simulator():
+    scalar = simulate("5000", policy=optimal(), games=150, seed=5)
+    fast = simulate_fast("5000", games=20_000, seed=6)
+    se = math.hypot(scalar.se_turns, fast.se_turns)
+    assert abs(scalar.mean_turns - fast.mean_turns) < 4 * se
