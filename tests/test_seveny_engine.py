@@ -280,3 +280,75 @@ def test_optimal_points_distribution():
         zero += g.state.scores[0] == before
     se = math.sqrt(d[0] * (1 - d[0]) / n)
     assert abs(zero / n - d[0]) < 4 * se
+
+
+# ------------------------------------------------------------ one turn's outcome, optimal play
+def _oracle_turn(rules, score, cut=1e-16):
+    """End-of-turn score distribution by playing the game's own functions with
+    policies.optimal on every roll outcome (exact enumeration of game states)."""
+    import heapq
+    from dataclasses import replace
+
+    from dicelab.policies import optimal
+
+    pol = optimal()
+    s0 = replace(sv.new_state(rules, 1), scores=(score,))
+    s0, _ = sv.step(s0, Roll(()))
+    out, mass, heap, tick = {}, {s0: 1.0}, [((0, 0, 0), 0, s0)], 1
+    while heap:
+        _, _, st = heapq.heappop(heap)
+        if st not in mass:
+            continue
+        p = mass.pop(st)
+        if p < cut:
+            continue
+        if st.to_roll:
+            succ = [(sv.roll_outcome(st, o)[0], p * float(q))
+                    for o, q in roll_distribution(st.to_roll).items()]
+        else:
+            succ = [(sv.step(st, pol(st))[0], p)]
+        for nxt, q in succ:
+            if nxt.is_over or nxt.phase == "start":
+                end = min(nxt.scores[0], rules.target)
+                out[end] = out.get(end, 0.0) + q
+            else:
+                if nxt not in mass:
+                    k = (nxt.memorised, len(nxt.hand), 0 if nxt.to_roll else 1)
+                    heapq.heappush(heap, (k, tick, nxt))
+                    tick += 1
+                mass[nxt] = mass.get(nxt, 0.0) + q
+    return out
+
+
+@pytest.mark.parametrize("target,score", [(5, 2), (50, 47)])
+def test_turn_outcome_matches_playing_the_optimal_policy(target, score):
+    rules = Rules(target=target)
+    d = eng.turn_outcome_distribution(score, rules)
+    o = _oracle_turn(rules, score)
+    for k in set(d) | set(o):
+        assert d.get(k, 0.0) == pytest.approx(o.get(k, 0.0), abs=1e-10), k
+
+
+@pytest.mark.parametrize("target", [1, 5, 20, 50])
+def test_turn_outcome_matrix_is_the_optimal_policy(target):
+    rules = Rules(target=target)
+    P = eng.turn_outcome_matrix(rules)
+    E = np.asarray(eng.solve(rules).E)[: target + 1]
+    assert P.shape == (target + 1, target + 1)
+    assert np.allclose(P.sum(axis=1), 1.0, atol=1e-12) and (P >= 0).all()
+    assert np.allclose(np.tril(P, -1), 0.0) and P[target, target] == 1.0
+    assert np.max(np.abs(1.0 + P[:target] @ E[:target + 1] - E[:target])) < 1e-9
+    with pytest.raises(IllegalMove):
+        eng.turn_outcome_distribution(target + 1, rules)
+
+
+@pytest.mark.parametrize("target", [5, 50])
+def test_turns_distribution_and_moments(target):
+    rules = Rules(target=target)
+    p = eng.turns_distribution(rules, max_turns=300)
+    t = np.arange(len(p))
+    mean, sd = eng.turns_moments(rules)
+    assert p.sum() == pytest.approx(1.0, abs=1e-10)
+    assert p @ t == pytest.approx(eng.expected_turns(rules), abs=1e-8)
+    assert mean == pytest.approx(eng.expected_turns(rules), abs=1e-9)
+    assert p @ t**2 - (p @ t) ** 2 == pytest.approx(sd**2, rel=1e-8)

@@ -61,7 +61,11 @@ __all__ = [
     "points_table",
     "solve",
     "turn_points_distribution",
+    "turn_outcome_distribution",
+    "turn_outcome_matrix",
     "turn_start_value",
+    "turns_distribution",
+    "turns_moments",
 ]
 
 MAX_SCORE = 13  # the most one cycle can score: 666 666 1
@@ -579,6 +583,8 @@ def clear_caches() -> None:
     _points_table.cache_clear()
     _tables.cache_clear()
     hands.cache_clear()
+    _ranked_levels.cache_clear()
+    _outcome_matrix.cache_clear()
 
 
 def reference_expected_turns(target: int) -> dict[int, float]:
@@ -632,3 +638,150 @@ def reference_expected_turns(target: int) -> dict[int, float]:
             x0, x1, g0 = x1, x1 - g1 * (x1 - x0) / (g1 - g0), g1
         E[s] = x1
     return E
+
+
+# ------------------------------------------------------------------- one turn, optimal solo play
+@cache
+def _ranked_levels() -> tuple[tuple[Any, Any, Any, Any], ...]:
+    """Per level (hand size 0 up to 6): each group's targets as candidates in the order of
+    :func:`~dicelab.engine.advice.rank` on a tie — fewer dice set aside, then the dice
+    (a completed cycle sets aside every die rolled: last), then ``Bank`` before ``Roll``.
+    Returns (target, is_bank, starts, lens) per level."""
+    t = _tables()
+    nh = len(t.hands)
+    out = []
+    for lv in reversed(t.levels):
+        tg, isb, starts, lens = [], [], [], []
+        for g in range(len(lv.starts)):
+            h = t.hands[lv.lo + lv.group_hand[g]]
+            group = lv.targets[lv.starts[g] : lv.starts[g] + lv.lens[g]]
+
+            def key(j: int, h: Dice = h) -> tuple[int, tuple[int, ...]]:
+                if j >= nh:
+                    return (DICE + 1, ())
+                rest = list(t.hands[j])
+                for d in h:
+                    rest.remove(d)
+                return (len(rest), tuple(rest))
+
+            starts.append(len(tg))
+            lens.append(2 * len(group))
+            for j in sorted(group, key=key):
+                tg += [j, j]
+                isb += [True, False]
+        out.append((np.array(tg, dtype=np.int64), np.array(isb), np.array(starts),
+                    np.array(lens)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _outcome_matrix(rules: Rules) -> np.ndarray:
+    t = _tables()
+    nh = len(t.hands)
+    sol = solve(rules)
+    target = rules.target
+    E = np.asarray(sol.E)
+    ranked = _ranked_levels()
+    levels = tuple(reversed(t.levels))
+    out = np.zeros((target + 1, target + 1))
+    out[target, target] = 1.0
+    ks = np.arange(MAX_SCORE + 1)
+    for s in range(target):
+        cap = target - s
+        R = np.asarray(sol.R[s])
+        mass = np.zeros((cap, nh))
+        mass[0, 0] = 1.0
+        Rext = np.vstack([R, np.broadcast_to(t.pbust * E[s], (MAX_SCORE + 1, nh))])
+        for m in range(cap):
+            if not mass[m].any():
+                continue
+            pts = np.empty(nh + MAX_SCORE + 1, dtype=np.int64)
+            pts[:nh] = m + t.scores
+            pts[nh:] = m + ks
+            dest = np.minimum(s + pts, target)
+            vbank = 1.0 + E[dest]
+            vroll = np.empty(nh + MAX_SCORE + 1)
+            vroll[:nh] = 1.0 + R[m]
+            vroll[nh:] = 1.0 + Rext[pts[nh:], 0]
+            for lv, (tg, isb, starts, lens) in zip(levels, ranked):
+                mh = mass[m, lv.lo : lv.hi]
+                if not mh.any():
+                    continue
+                out[s, s] += float(mh @ lv.pbust)
+                val = np.where(isb, vbank[tg], vroll[tg])
+                best = np.minimum.reduceat(val, starts)
+                tie = val == np.repeat(best, lens)
+                first = np.minimum.reduceat(np.where(tie, np.arange(len(val)), len(val)), starts)
+                j, bank = tg[first], isb[first]
+                gm = mh[lv.group_hand] * lv.prob
+                np.add.at(out[s], dest[j][bank], gm[bank])
+                part = ~bank & (j < nh)
+                np.add.at(mass[m], j[part], gm[part])
+                cyc = ~bank & (j >= nh)
+                if cyc.any():
+                    nm = pts[j[cyc]]
+                    if (nm >= cap).any():  # pragma: no cover - banking the target is better
+                        raise RuntimeError("rolling on past the target")
+                    np.add.at(mass[:, 0], nm, gm[cyc])
+    out.setflags(write=False)
+    return out
+
+
+def turn_outcome_matrix(rules: Rules | None = None) -> np.ndarray:
+    """``P[s, s2]``: probability that a turn started at score ``s`` ends at ``s2``
+    (``0..target``), following the optimal solo policy (S6) with :func:`advise`'s ranking and
+    tie-breaking.  A bust (or banking 0) keeps ``s``; reaching the target ends at ``target``
+    (row ``target`` is absorbing).  A forward pass of probability mass with the solver's
+    tables (cached per Rules, read-only).
+
+    >>> P = turn_outcome_matrix(Rules(target=5))
+    >>> P.shape, round(float(P.sum(axis=1).max()), 12)
+    ((6, 6), 1.0)
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise IllegalMove(f"Seveny needs dicelab.games.seveny.Rules; got {rules!r}")
+    return _outcome_matrix(rules)
+
+
+def turn_outcome_distribution(score: int, rules: Rules | None = None) -> dict[int, float]:
+    """Distribution of the score at the end of one turn started at ``score`` (optimal solo
+    play; reaching the target gives the target).
+
+    >>> d = turn_outcome_distribution(45, Rules(target=50))
+    >>> round(sum(d.values()), 12), max(d)
+    (1.0, 50)
+    """
+    rules = Rules() if rules is None else rules
+    P = turn_outcome_matrix(rules)
+    _check_nonneg("score", score)
+    if score > rules.target:
+        raise IllegalMove(f"score must be from 0 to the target {rules.target}; got {score}")
+    row = P[score]
+    return {int(k): float(row[k]) for k in np.flatnonzero(row)}
+
+
+def turns_distribution(rules: Rules | None = None, max_turns: int = 200) -> np.ndarray:
+    """``p[t]``: exact probability that solo Seveny from 0, played optimally, reaches the
+    target at turn ``t`` (``t = 0..max_turns``); its mean is :func:`expected_turns` up to the
+    cut tail.
+
+    >>> p = turns_distribution(Rules(target=50))
+    >>> round(float(p @ np.arange(len(p))), 4)
+    10.6851
+    """
+    from .cinqmille import absorbing_turns
+
+    return absorbing_turns(turn_outcome_matrix(rules), 0, max_turns)
+
+
+def turns_moments(rules: Rules | None = None) -> tuple[float, float]:
+    """Exact (mean, standard deviation) of the number of turns of solo Seveny from 0.
+
+    >>> [round(x, 4) for x in turns_moments(Rules(target=50))]
+    [10.6851, 3.0505]
+    """
+    from .cinqmille import absorbing_moments
+
+    mean, var = absorbing_moments(turn_outcome_matrix(rules), 0)
+    return mean, math.sqrt(var)
