@@ -15,7 +15,7 @@ played rules.
 engine's choices are tabulated once per board, rolls left and dice, and every
 turn of every game is a few array look-ups.  Solo 5000 with ``"optimal"`` is a Markov
 chain over scores, each turn drawn from the engine's exact
-:func:`~dicelab.engine.cinqmille.turn_outcome_matrix`.  Seveny stays on the scalar path.
+:func:`~dicelab.engine.cinqmille.turn_outcome_matrix`; so is Seveny (its engine's matrix).
 """
 
 from __future__ import annotations
@@ -505,8 +505,8 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
     key = mod.DEFINITION.key
     if key not in FAST_GAMES:
         raise DicelabError(
-            f"simulate_fast plays {' and '.join(FAST_GAMES)} (and 5000 with policy 'optimal'); "
-            f"for {game!r} use simulate()"
+            f"simulate_fast plays {' and '.join(FAST_GAMES)} (and 5000 and Seveny with "
+            f"policy 'optimal'); for {game!r} use simulate()"
         )
     if not isinstance(policy, str) or policy not in FAST_POLICIES:
         raise DicelabError(
@@ -522,21 +522,21 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
 
 
 def _chain(game: str, rules: Any, policy: str) -> tuple[str, Any, int] | None:
-    """5000 solo with policy "optimal": (key, the engine's turn outcome matrix, unit)."""
+    """5000 / Seveny solo, policy "optimal": (key, the engine's turn outcome matrix, unit)."""
     from .errors import DicelabError
 
     try:
         mod = _module(game)
     except KeyError:
         return None
-    if mod.DEFINITION.key != "cinqmille" or policy != "optimal":
+    key = mod.DEFINITION.key
+    if key not in ("cinqmille", "seveny") or policy != "optimal":
         return None
     rules = mod.Rules() if rules is None else rules
     if not isinstance(rules, mod.Rules):
-        raise DicelabError(f"rules must be dicelab.games.cinqmille.Rules; got {rules!r}")
-    from .engine import cinqmille as eng
-
-    return "cinqmille", eng.turn_outcome_matrix(rules), mod.UNIT
+        raise DicelabError(f"rules must be dicelab.games.{key}.Rules; got {rules!r}")
+    eng = importlib.import_module(f"dicelab.engine.{key}")
+    return key, eng.turn_outcome_matrix(rules), getattr(mod, "UNIT", 1)
 
 
 def _play_chain(P: Any, games: int, rng: np.random.Generator,
@@ -583,13 +583,14 @@ def simulate_fast(
     >>> r = simulate_fast("trwavril", games=2000, seed=1)
     >>> r.games, r.turns.shape, r.scores.shape, 0.18 < float(r.win_rate[0]) < 0.30
     (2000, (2000,), (2000, 1), True)
-    >>> simulate_fast("seveny")  # doctest: +ELLIPSIS
+    >>> simulate_fast("seveny", policy="greedy")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     dicelab.errors.DicelabError: simulate_fast plays dripeul and trwavril (...); for 'seveny' ...
 
-    5000 solo with ``policy="optimal"`` is a Markov chain over scores, each turn drawn from
-    :func:`dicelab.engine.cinqmille.turn_outcome_matrix` (the exact optimal turn):
+    5000 and Seveny solo with ``policy="optimal"``: a Markov chain over scores, each turn
+    drawn from the engine's ``turn_outcome_matrix`` (the exact optimal turn; a Seveny score
+    that reaches the target is recorded as the target):
 
     >>> r = simulate_fast("5000", games=4000, seed=2)
     >>> abs(r.mean_turns - 18.8637) < 4 * r.se_turns, int(r.wins[0])

@@ -190,7 +190,7 @@ def test_fast_agrees_with_the_scalar_simulator(key, rules, policy, games):
     "kwargs,word",
     [
         ({"game": "cinqmille", "policy": "greedy"}, "dripeul and trwavril"),
-        ({"game": "seveny"}, "use simulate()"),
+        ({"game": "seveny", "policy": "greedy"}, "use simulate()"),
         ({"game": "trwavril", "policy": "random"}, "'optimal', 'greedy'"),
         ({"game": "trwavril", "policy": optimal()}, "'optimal', 'greedy'"),
         ({"game": "trwavril", "games": 0}, "games must be"),
@@ -230,3 +230,17 @@ def test_fast_5000_agrees_with_the_scalar_simulator():
     fast = simulate_fast("5000", games=20_000, seed=6)
     se = math.hypot(scalar.se_turns, fast.se_turns)
     assert abs(scalar.mean_turns - fast.mean_turns) < 4 * se
+
+
+def test_fast_seveny_exact_mean_and_scalar_agreement():
+    from dicelab.engine import seveny as eng
+    from dicelab.games import seveny
+
+    r = seveny.Rules(target=50)
+    a = simulate_fast("seveny", rules=r, games=20_000, seed=7)
+    assert np.array_equal(a.turns, simulate_fast("seveny", rules=r, games=20_000, seed=7).turns)
+    assert (a.scores == 50).all()
+    assert abs(a.mean_turns - eng.expected_turns(r)) < 4 * a.se_turns
+    scalar = simulate("seveny", rules=r, policy=optimal(), games=150, seed=8)
+    se = math.hypot(scalar.se_turns, a.se_turns)
+    assert abs(scalar.mean_turns - a.mean_turns) < 4 * se
