@@ -1034,7 +1034,7 @@ from dicelab.engine import cinqmille as cinq_engine
 from dicelab.engine import seveny as sev_engine
 from dicelab.games import cinqmille, seveny
 from dicelab.policies import bank_at, optimal
-from dicelab.simulate import simulate
+from dicelab.simulate import simulate, simulate_fast
 
 SEED = 11
 SEV = seveny.Rules()
@@ -1088,19 +1088,27 @@ threshold: it depends on the dice left and on how close you are to the target.
 best simple threshold?
 """),
     code("""
-exact_opt = seveny.expected_turns(SEV)
+exact_opt, sd_opt = sev_engine.turns_moments(SEV)  # exact: an absorbing Markov chain
 RULES_N = (3, 5, 8)
 exact_rule = {n: counting.turns_to_target_moments(counting.seveny_bank_at(n, SEV.target),
                                                   SEV.target) for n in RULES_N}
-sim_opt = simulate("seveny", rules=SEV, policy=optimal(), games=120, seed=SEED)
-rows = [("optimal", exact_opt, "—", sim_opt.mean_turns, sim_opt.turns.std(ddof=1))]
+FAST = 20_000  # the optimal player, simulated with numpy: all games at once
+sim_opt = simulate_fast("seveny", rules=SEV, games=FAST, seed=SEED)
+rows = [("optimal", exact_opt, sd_opt, sim_opt.mean_turns, sim_opt.turns.std(ddof=1))]
 rows += [(f"bank at {n}", m, float(v) ** 0.5, "—", "—") for n, (m, v) in exact_rule.items()]
 plots.table(rows, ["policy", "exact mean turns", "exact SD", "simulated mean", "simulated SD"],
             caption=f"Seveny solo, target {SEV.target}", digits=4)
 """),
     code("""
-fig = plots.turns_histogram(sim_opt.turns, exact_mean=exact_opt, xlabel="turns to finish",
-                            title=f"Seveny, optimal policy ({sim_opt.games} games, seed {SEED})")
+P_opt = sev_engine.turns_distribution(SEV)
+hist = sim_opt.turns_histogram()
+shown = [t for t in range(1, len(P_opt)) if P_opt[t] > 1e-3]
+fig = plots.bar_distribution(shown, [P_opt[t] for t in shown],
+                             [hist.get(t, 0) / sim_opt.games for t in shown],
+                             xlabel="turns to finish", ylabel="probability",
+                             simulated_label=f"simulated ({sim_opt.games} games, seed {SEED})",
+                             title="Seveny, optimal policy: exact versus simulated",
+                             annotate=False)
 plots.show(fig);
 """),
     md("""
@@ -1109,15 +1117,16 @@ plots.show(fig);
 In 5000 you must land **exactly** on 5000: near the end the optimal player takes fewer
 points on purpose. A simple rule cannot be computed by a score-free recursion here (the
 exact-finish and opening rules depend on the score), so we simulate it, and compare with the
-optimal policy: its exact expected turns, and a simulation of it with the same seed.
+optimal policy: its exact mean and standard deviation of turns (an absorbing Markov chain over
+scores), and a fast simulation of it with the same seed.
 """),
     code("""
 C5 = cinqmille.Rules()
-exact_5000 = cinq_engine.expected_turns(C5)
-sim_opt_5000 = simulate("cinqmille", rules=C5, policy=optimal(), games=120, seed=SEED)
+exact_5000, sd_5000 = cinq_engine.turns_moments(C5)
+sim_opt_5000 = simulate_fast("cinqmille", rules=C5, games=FAST, seed=SEED)
 sims = {n: simulate("cinqmille", rules=C5, policy=bank_at(n), games=120, seed=SEED)
         for n in (300, 500)}
-rows = [("optimal (exact)", exact_5000, "—", "—"),
+rows = [("optimal (exact)", exact_5000, "—", sd_5000),
         ("optimal (simulated)", sim_opt_5000.mean_turns, sim_opt_5000.se_turns,
          sim_opt_5000.turns.std(ddof=1))]
 rows += [(f"bank at {n} (simulated)", r.mean_turns, r.se_turns, r.turns.std(ddof=1))
