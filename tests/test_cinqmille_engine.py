@@ -364,6 +364,8 @@ def test_turns_distribution_and_moments(rules):
 
 
 def test_absorbing_helpers_by_hand():
+    from dicelab.engine import markov as E
+
     P = np.array([[0.5, 0.25, 0.25], [0.0, 0.5, 0.5], [0.0, 0.0, 1.0]])
     p = E.absorbing_turns(P, 0, 60)
     assert p[:3].tolist() == [0.0, 0.25, 0.25]  # 0.25, then 0.5*0.25 + 0.25*0.5

@@ -60,6 +60,7 @@ from ..games.cinqmille import (
     total_bank_refusal,
 )
 from .advice import Advice, Choice, rank
+from .markov import absorbing_moments, absorbing_turns
 
 TOP = TARGET // UNIT  # 100
 _NONE, _WIN, _OVER = 0, 1, 2
@@ -681,48 +682,6 @@ def turn_outcome_distribution(score: int, rules: Rules = DEFAULT_RULES) -> dict[
     s = _check_score(score, rules)
     row = turn_outcome_matrix(rules)[s]
     return {int(k) * UNIT: float(row[k]) for k in np.flatnonzero(row)}
-
-
-def absorbing_turns(P: Any, start: int = 0, max_turns: int = 200) -> np.ndarray:
-    """``p[t]``: probability that a chain of turns with transition matrix ``P`` (the last
-    state absorbing, the goal) first reaches the goal at turn ``t`` from ``start``
-    (``t = 0..max_turns``; the tail beyond ``max_turns`` is left out).
-
-    >>> absorbing_turns(np.array([[0.5, 0.5], [0.0, 1.0]]), max_turns=3).tolist()
-    [0.0, 0.5, 0.25, 0.125]
-    """
-    P = np.asarray(P, dtype=float)
-    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 0:
-        raise IllegalMove(f"max_turns must be a whole number >= 0; got {max_turns!r}")
-    goal = P.shape[0] - 1
-    Q, a = P[:goal, :goal], P[:goal, goal]
-    x = np.zeros(goal)
-    out = np.zeros(max_turns + 1)
-    if start == goal:
-        out[0] = 1.0
-        return out
-    x[start] = 1.0
-    for t in range(1, max_turns + 1):
-        out[t] = x @ a
-        x = x @ Q
-    return out
-
-
-def absorbing_moments(P: Any, start: int = 0) -> tuple[float, float]:
-    """Exact (mean, variance) of the number of turns to the goal (last state) from ``start``
-    (fundamental matrix of the absorbing chain: no truncation).
-
-    >>> absorbing_moments(np.array([[0.5, 0.5], [0.0, 1.0]]))
-    (2.0, 2.0)
-    """
-    P = np.asarray(P, dtype=float)
-    goal = P.shape[0] - 1
-    if start == goal:
-        return 0.0, 0.0
-    A = np.eye(goal) - P[:goal, :goal]
-    t = np.linalg.solve(A, np.ones(goal))
-    t2 = np.linalg.solve(A, 2.0 * t - 1.0)  # E[T^2] = (I - Q)^-1 (2t - 1)
-    return float(t[start]), float(t2[start] - t[start] ** 2)
 
 
 def turns_distribution(rules: Rules = DEFAULT_RULES, max_turns: int = 200) -> np.ndarray:

@@ -46,6 +46,7 @@ from ..games._base import Bank, Roll
 from ..games.seveny import DICE, Rules, check_hand, settable
 from ..games.seveny import score as cycle_score
 from .advice import Advice, Choice, rank
+from .markov import absorbing_moments, absorbing_turns
 
 __all__ = [
     "reference_expected_turns",
@@ -770,8 +771,6 @@ def turns_distribution(rules: Rules | None = None, max_turns: int = 200) -> np.n
     >>> round(float(p @ np.arange(len(p))), 4)
     10.6851
     """
-    from .cinqmille import absorbing_turns
-
     return absorbing_turns(turn_outcome_matrix(rules), 0, max_turns)
 
 
@@ -781,7 +780,5 @@ def turns_moments(rules: Rules | None = None) -> tuple[float, float]:
     >>> [round(x, 4) for x in turns_moments(Rules(target=50))]
     [10.6851, 3.0505]
     """
-    from .cinqmille import absorbing_moments
-
     mean, var = absorbing_moments(turn_outcome_matrix(rules), 0)
     return mean, math.sqrt(var)
