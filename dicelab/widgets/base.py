@@ -31,39 +31,21 @@ MAX_COMPUTER_ACTIONS = 2000
 
 
 def make_policy(kind: str, game_key: str, seed: int | None = None) -> Policy:
-    """The computer policy for a seat kind (see ``controls.SEAT_KINDS``).
+    """The computer policy for a seat kind (see ``controls.SEAT_KINDS``), from
+    :mod:`dicelab.policies`."""
+    from .. import policies
 
-    Uses :mod:`dicelab.policies`; if that module or the policy is missing, falls back
-    to a seeded random choice among ``legal_actions`` (:func:`fallback_random`).
-    """
-    try:
-        policies = importlib.import_module("dicelab.policies")
-    except ImportError:  # pragma: no cover - policies ship with dicelab
-        return fallback_random(game_key, seed)
-    reroll = game_key in ("dripeul", "trwavril")
-    try:
-        if kind == "optimal":
-            return policies.optimal()
-        if kind == "greedy":
-            return policies.greedy()
-        if kind == "random":
-            return policies.random_legal(seed)
-        if kind == "rule":
-            return policies.keep_most_common() if reroll else policies.bank_at(300)
-    except AttributeError:  # pragma: no cover - an older policies module
-        return fallback_random(game_key, seed)
+    if kind == "optimal":
+        return policies.optimal()
+    if kind == "greedy":
+        return policies.greedy()
+    if kind == "random":
+        return policies.random_legal(seed)
+    if kind == "rule":
+        if game_key in policies.REROLL_GAMES:
+            return policies.keep_most_common()
+        return policies.bank_at(300)
     raise DicelabError(f"unknown player kind {kind!r}; choose one of {', '.join(SEAT_KINDS)}")
-
-
-def fallback_random(game_key: str, seed: int | None = None) -> Policy:
-    """A seeded uniform choice among the game's own legal actions."""
-    module = importlib.import_module(f"dicelab.games.{game_key}")
-    rng = random.Random(seed)
-
-    def policy(state: Any) -> Any:
-        return rng.choice(module.legal_actions(state))
-
-    return policy
 
 
 class GameApp:
