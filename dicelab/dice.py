@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -55,7 +56,7 @@ def validate_dice(values: Any, count: int | None = None, *, what: str = "dice") 
         raise InvalidDice(f"{what} must be a list of numbers 1 to 6; got {values!r}")
     out = []
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, int) and not _is_integral(v):
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
             raise InvalidDice(f"{what} must show whole numbers 1 to 6; got {v!r}")
         v = int(v)
         if not 1 <= v <= 6:
@@ -64,15 +65,6 @@ def validate_dice(values: Any, count: int | None = None, *, what: str = "dice") 
     if count is not None and len(out) != count:
         raise InvalidDice(f"expected {count} {what}, got {len(out)}")
     return tuple(out)
-
-
-def _is_integral(v: Any) -> bool:
-    try:
-        import numbers
-
-        return isinstance(v, numbers.Integral)
-    except Exception:  # pragma: no cover - defensive
-        return False
 
 
 def sort_dice(dice: Iterable[int]) -> Dice:

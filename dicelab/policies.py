@@ -41,12 +41,7 @@ GREEDY_OBJECTIVE = {
 
 def game_module(state: Any) -> ModuleType:
     """The game module that defines ``state`` (``dicelab.games.<key>``)."""
-    mod = importlib.import_module(type(state).__module__)
-    key = mod.__name__.rsplit(".", 1)[-1]
-    if not mod.__name__.startswith("dicelab.games."):
-        key = getattr(mod, "KEY", key)
-        mod = importlib.import_module(f"dicelab.games.{key}")
-    return mod
+    return importlib.import_module(type(state).__module__)
 
 
 def game_key(state: Any) -> str:

@@ -77,7 +77,7 @@ class SimResult:
 def _module(game: str) -> Any:
     from .games import get
 
-    return importlib.import_module(f"dicelab.games.{get(game).key}")
+    return get(game).module
 
 
 def play_one(
