@@ -9,6 +9,38 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
+#: How many characters of a bad value an error message may echo.
+BRIEF_LIMIT = 80
+
+
+def brief(value: Any, limit: int = BRIEF_LIMIT) -> str:
+    """``repr(value)`` cut to at most ``limit`` characters, for error messages.
+
+    A huge bad value (a 10 MB text field, a 5,000-digit number) must never make a
+    huge message; ``repr`` of a huge int is not even computed.
+
+    >>> brief([1, 2])
+    '[1, 2]'
+    >>> brief("9" * 200)[-20:]
+    '99… (202 characters)'
+    >>> len(brief("9" * 200)) < 100
+    True
+    >>> brief(10**5000)
+    'a whole number of about 5001 digits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 200:
+        digits = int(abs(value).bit_length() * 0.30103) + 1  # about log10(2) digits a bit
+        return f"a whole number of about {digits} digits"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 1]}… ({len(text)} characters)"
+
 
 class DicelabError(ValueError):
     """Base class of every dicelab error."""
