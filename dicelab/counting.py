@@ -46,8 +46,9 @@ from .dice import (
     sort_dice,
     ways,
 )
-from .errors import DicelabError
+from .errors import DicelabError, brief
 from .figures import contains_run, has_brelan, has_carre, has_quinte
+from .i18n import N_
 
 if TYPE_CHECKING:  # numpy loads only when a simulation is asked for
     import numpy as np
@@ -64,7 +65,17 @@ MAX_DICE = 8
 
 
 class CountingError(DicelabError):
-    """A figure, strategy or number of dice that the counting helpers do not know."""
+    """A figure, strategy or number of dice that the counting helpers do not know.
+
+    Its messages are marked with ``N_`` for the catalog (the class is not a catalog keyword).
+    """
+
+
+#: Bounds on the sizes the counting helpers accept (work and memory stay small).
+MAX_SIMULATED = 1_000_000  #: simulated rolls of one call
+MAX_ROLLS = 1000  #: rolls of a Markov chain's distribution
+MAX_TARGET = 1000  #: points to reach in :func:`turns_to_target_moments` (a Seveny target)
+MAX_TURNS = 10_000  #: turns of :func:`turns_to_target_distribution`
 
 
 def check_dice_count(n: Any, *, low: int = 1, high: int = MAX_DICE) -> int:
@@ -79,7 +90,8 @@ def check_dice_count(n: Any, *, low: int = 1, high: int = MAX_DICE) -> int:
     """
     if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:
         raise CountingError(
-            f"number of dice must be a whole number from {low} to {high}; got {n!r}"
+            N_("number of dice must be a whole number from {low} to {high}; got {n}"),
+            low=low, high=high, n=brief(n),
         )
     return n
 
@@ -92,7 +104,8 @@ def figure_key(figure: str) -> str:
     """
     key = _ALIASES.get(str(figure).lower().replace("é", "e"))
     if key is None:
-        raise CountingError(f"unknown figure {figure!r}; figures: {', '.join(FIGURES)}")
+        raise CountingError(N_("unknown figure {figure}; figures: {figures}"),
+                            figure=brief(figure), figures=", ".join(FIGURES))
     return key
 
 
@@ -242,8 +255,11 @@ def simulate_event(figure: str, n: int, rolls: int, seed: int | None = None) -> 
 
     key = figure_key(figure)
     check_dice_count(n)
-    if isinstance(rolls, bool) or not isinstance(rolls, int) or rolls < 1:
-        raise CountingError(f"number of simulated rolls must be a whole number >= 1; got {rolls!r}")
+    if isinstance(rolls, bool) or not isinstance(rolls, int) or not 1 <= rolls <= MAX_SIMULATED:
+        raise CountingError(
+            N_("number of simulated rolls must be a whole number from 1 to {most}; got {rolls}"),
+            most=MAX_SIMULATED, rolls=brief(rolls),
+        )
     codes, table = _event_lookup(key, n)
     rng = make_rng(seed)
     dice = np.sort(rng.integers(1, 7, size=(rolls, n)), axis=1)
@@ -382,7 +398,8 @@ def strategy_named(name: str, figure: str, n: int, rolls: int) -> Strategy:
         return keep_most_common
     if name == "reroll all":
         return reroll_all
-    raise CountingError(f"unknown strategy {name!r}; strategies: {', '.join(STRATEGIES)}")
+    raise CountingError(N_("unknown strategy {name}; strategies: {strategies}"),
+                        name=brief(name), strategies=", ".join(STRATEGIES))
 
 
 def p_within(
@@ -403,7 +420,8 @@ def p_within(
     key = figure_key(figure)
     check_dice_count(n)
     if isinstance(rolls, bool) or not isinstance(rolls, int) or not 1 <= rolls <= 6:
-        raise CountingError(f"number of rolls must be a whole number from 1 to 6; got {rolls!r}")
+        raise CountingError(N_("number of rolls must be a whole number from 1 to 6; got {rolls}"),
+                            rolls=brief(rolls))
     strat = strategy_named(strategy, key, n, rolls) if isinstance(strategy, str) else strategy
     event = figure_event(key, n)
     table = keep_table(n)
@@ -464,8 +482,11 @@ class MarkovChain:
         >>> sum(chain.distribution(3))
         Fraction(1, 1)
         """
-        if isinstance(rolls, bool) or not isinstance(rolls, int) or rolls < 1:
-            raise CountingError(f"number of rolls must be a whole number >= 1; got {rolls!r}")
+        if isinstance(rolls, bool) or not isinstance(rolls, int) or not 1 <= rolls <= MAX_ROLLS:
+            raise CountingError(
+                N_("number of rolls must be a whole number from 1 to {most}; got {rolls}"),
+                most=MAX_ROLLS, rolls=brief(rolls),
+            )
         dist = list(self.initial)
         for _ in range(rolls - 1):
             dist = [
@@ -494,7 +515,8 @@ class MarkovChain:
         11.09
         """
         if k not in self.states:
-            raise CountingError(f"k must be one of the states {self.states}; got {k!r}")
+            raise CountingError(N_("k must be one of the states {states}; got {k}"),
+                                states=", ".join(map(str, self.states)), k=brief(k))
         e: dict[int, Fraction] = {}
         for i in reversed(range(len(self.states))):
             s = self.states[i]
@@ -503,7 +525,7 @@ class MarkovChain:
                 continue
             row = self.matrix[i]
             if row[i] == 1:
-                raise CountingError(f"state {s} never reaches {k}")
+                raise CountingError(N_("state {s} never reaches {k}"), s=s, k=k)
             ahead = sum((row[j] * e[j] for j in range(i + 1, len(row))), Fraction(0))
             e[i] = (1 + ahead) / (1 - row[i])
         return 1 + sum((p * e[i] for i, p in enumerate(self.initial)), Fraction(0))
@@ -562,7 +584,7 @@ def bin_distribution(
     """
     lows = sorted(edges)
     if not lows or lows[0] <= 0:
-        raise CountingError("bin edges must be positive numbers, smallest first")
+        raise CountingError(N_("bin edges must be positive numbers, smallest first"))
     step = min((b - a for a, b in zip(lows, lows[1:])), default=1)
     unit_step = math.gcd(*[k for k in dist if k] + lows) or step
     labels = ["0"]
@@ -574,11 +596,12 @@ def bin_distribution(
     out: dict[str, Any] = {lab: 0 for lab in labels}
     for k, p in dist.items():
         if k < 0:
-            raise CountingError(f"values must be >= 0; got {k}")
+            raise CountingError(N_("values must be >= 0; got {k}"), k=brief(k))
         if k < lows[0]:
             lab = "0" if k == 0 else labels[1]
             if k != 0:
-                raise CountingError(f"value {k} lies below the first bin edge {lows[0]}")
+                raise CountingError(N_("value {k} lies below the first bin edge {edge}"),
+                                    k=brief(k), edge=brief(lows[0]))
         else:
             idx = max(i for i, lo in enumerate(lows) if k >= lo)
             lab = labels[idx + 1]
@@ -595,12 +618,13 @@ def _points_at(points: Points, s: int) -> Mapping[int, Any]:
 
 
 def _check_points(points: Points, target: int) -> None:
-    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise CountingError(f"target must be a whole number >= 1; got {target!r}")
+    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= MAX_TARGET:
+        raise CountingError(N_("target must be a whole number from 1 to {most}; got {target}"),
+                            most=MAX_TARGET, target=brief(target))
     for s in (0, target - 1):
         d = _points_at(points, s)
         if any(k < 0 for k in d) or not any(k > 0 and p > 0 for k, p in d.items()):
-            raise CountingError("a turn's points must be >= 0, and some turn must score")
+            raise CountingError(N_("a turn's points must be >= 0, and some turn must score"))
 
 
 def turns_to_target_moments(points: Points, target: int) -> tuple[Any, Any]:
@@ -650,6 +674,11 @@ def turns_to_target_distribution(points: Points, target: int, max_turns: int = 2
     import numpy as np
 
     _check_points(points, target)
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not (
+        0 <= max_turns <= MAX_TURNS
+    ):
+        raise CountingError(N_("max_turns must be a whole number from 0 to {most}; got {n}"),
+                            most=MAX_TURNS, n=brief(max_turns))
     # move[s, s'] for s < target; column `target` collects every finish
     move = np.zeros((target, target + 1))
     for s in range(target):
@@ -677,10 +706,15 @@ def seveny_bank_at(threshold: int, target: int) -> Callable[[int], dict[int, Fra
     >>> at(0) == at(40), at(48) == at(0)
     (True, False)
     """
-    from .engine.seveny import turn_points_distribution
+    from .engine.seveny import MAX_THRESHOLD, turn_points_distribution
 
-    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1:
-        raise CountingError(f"threshold must be a whole number >= 1; got {threshold!r}")
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or not (
+        1 <= threshold <= MAX_THRESHOLD
+    ):
+        raise CountingError(
+            N_("threshold must be a whole number from 1 to {most}; got {threshold}"),
+            most=MAX_THRESHOLD, threshold=brief(threshold),
+        )
     dist = cache(turn_points_distribution)
     return lambda s: dist(max(1, min(threshold, target - s)))
 

@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidDice
+from .errors import InvalidDice, brief
 
 if TYPE_CHECKING:  # numpy loads only when an array is asked for
     import numpy as np
@@ -53,17 +53,19 @@ def validate_dice(values: Any, count: int | None = None, *, what: str = "dice") 
     dicelab.errors.InvalidDice: expected 3 dice, got 2
     """
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise InvalidDice(f"{what} must be a list of numbers 1 to 6; got {values!r}")
+        raise InvalidDice("{what} must be a list of numbers 1 to 6; got {value}",
+                          what=what, value=brief(values))
     out = []
     for v in values:
         if isinstance(v, bool) or not isinstance(v, numbers.Integral):
-            raise InvalidDice(f"{what} must show whole numbers 1 to 6; got {v!r}")
+            raise InvalidDice("{what} must show whole numbers 1 to 6; got {value}",
+                              what=what, value=brief(v))
         v = int(v)
         if not 1 <= v <= 6:
-            raise InvalidDice(f"{what} must show 1 to 6; got {v}")
+            raise InvalidDice("{what} must show 1 to 6; got {value}", what=what, value=brief(v))
         out.append(v)
     if count is not None and len(out) != count:
-        raise InvalidDice(f"expected {count} {what}, got {len(out)}")
+        raise InvalidDice("expected {count} {what}, got {n}", count=count, what=what, n=len(out))
     return tuple(out)
 
 
@@ -198,7 +200,8 @@ def remove(whole: Iterable[int], part: Iterable[int]) -> Dice:
     cw = list(counts(whole))
     for d in part:
         if cw[d - 1] == 0:
-            raise InvalidDice(f"there is no {d} left to take among {sort_dice(whole)}")
+            raise InvalidDice("there is no {d} left to take among {dice}",
+                              d=d, dice=" ".join(map(str, sort_dice(whole))))
         cw[d - 1] -= 1
     return from_counts(cw)
 

@@ -31,6 +31,8 @@ import numpy as np
 
 from .dice import make_rng
 from .dice import roll as roll_dice
+from .errors import DicelabError, brief
+from .games._checks import check_rules, whole
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,10 @@ def play_one(
             state, _ = mod.roll_outcome(state, roll_dice(rng, state.to_roll))
         else:
             state, _ = mod.step(state, policies[state.current_player](state))
-    raise RuntimeError(f"{game}: no end after {max_steps} steps")
+    raise DicelabError(
+        "{game}: the game did not end after {steps} steps: these players never reach the end",
+        game=game, steps=max_steps,
+    )
 
 
 def simulate(
@@ -118,13 +123,23 @@ def simulate(
     """
     from .policies import optimal
 
-    mod = _module(game)
-    rules = mod.Rules() if rules is None else rules
+    try:
+        mod = _module(game)
+    except KeyError as e:
+        raise DicelabError("no game {game}", game=brief(game)) from e
+    rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
+    players = whole("players", players, mod.MIN_PLAYERS, mod.MAX_PLAYERS)
+    games = whole("games", games, 1, MAX_GAMES)
+    max_steps = whole("max_steps", max_steps, 1, 10_000_000)
     if policy is None:
         policy = optimal()
     pols = list(policy) if isinstance(policy, Sequence) else [policy] * players
     if len(pols) != players:
-        raise ValueError(f"need one policy per player ({players}); got {len(pols)}")
+        raise DicelabError("need one policy per player ({players}); got {n}",
+                           players=players, n=len(pols))
+    if not all(callable(p) for p in pols):
+        raise DicelabError("a policy is a function of the game state; got {policy}",
+                           policy=brief(policy))
     rng = make_rng(seed)
     turns = np.zeros(games, dtype=np.int64)
     scores = np.zeros((games, players), dtype=np.int64)
@@ -141,6 +156,9 @@ def simulate(
 # ============================================================ vectorised solo play
 #: Games :func:`simulate_fast` plays, and the policies it knows (by name).
 FAST_GAMES = ("dripeul", "trwavril")
+#: The most games one call simulates: game by game (:func:`simulate`), and vectorised.
+MAX_GAMES = 100_000
+MAX_FAST_GAMES = 1_000_000
 FAST_POLICIES = ("optimal", "greedy")
 _CONT, _CLEAR, _LOSE = 0, 1, 2  # what a turn's final dice do: play on, clear/win, lose
 
@@ -492,30 +510,28 @@ def _play(plan: _Plan, games: int, rng: np.random.Generator, max_turns: int = 1_
         if trace is not None:
             trace.append((act.copy(), record, board[act].copy()))
         act = act[~done]
-    raise RuntimeError(f"{plan.game}: some games did not end after {max_turns} turns")
+    raise DicelabError("{game}: some games did not end after {turns} turns",
+                       game=plan.game, turns=max_turns)
 
 
 def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
-    from .errors import DicelabError
-
     try:
         mod = _module(game)
-    except KeyError as e:
-        raise DicelabError(e.args[0] if e.args else f"no game {game!r}") from None
+    except KeyError:
+        raise DicelabError("no game {game}", game=brief(game)) from None
     key = mod.DEFINITION.key
     if key not in FAST_GAMES:
         raise DicelabError(
-            f"simulate_fast plays {' and '.join(FAST_GAMES)} (and 5000 and Seveny with "
-            f"policy 'optimal'); for {game!r} use simulate()"
+            "simulate_fast plays {games} (and 5000 and Seveny with policy 'optimal'); "
+            "for {game} use simulate()", games=", ".join(FAST_GAMES), game=brief(game),
         )
     if not isinstance(policy, str) or policy not in FAST_POLICIES:
         raise DicelabError(
-            f"simulate_fast's policy must be one of {', '.join(map(repr, FAST_POLICIES))}; "
-            f"got {policy!r}: use simulate() for any other policy"
+            "simulate_fast's policy must be one of {policies}; got {policy}: "
+            "use simulate() for any other policy",
+            policies=", ".join(map(repr, FAST_POLICIES)), policy=brief(policy),
         )
-    rules = mod.Rules() if rules is None else rules
-    if not isinstance(rules, mod.Rules):
-        raise DicelabError(f"rules must be dicelab.games.{key}.Rules; got {rules!r}")
+    rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
     if key == "dripeul":
         return key, rules, _dripeul_plan(rules, policy)
     return key, rules, _trwavril_plan(rules, policy)
@@ -523,8 +539,6 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
 
 def _chain(game: str, rules: Any, policy: str) -> tuple[str, Any, int] | None:
     """5000 / Seveny solo, policy "optimal": (key, the engine's turn outcome matrix, unit)."""
-    from .errors import DicelabError
-
     try:
         mod = _module(game)
     except KeyError:
@@ -532,9 +546,7 @@ def _chain(game: str, rules: Any, policy: str) -> tuple[str, Any, int] | None:
     key = mod.DEFINITION.key
     if key not in ("cinqmille", "seveny") or policy != "optimal":
         return None
-    rules = mod.Rules() if rules is None else rules
-    if not isinstance(rules, mod.Rules):
-        raise DicelabError(f"rules must be dicelab.games.{key}.Rules; got {rules!r}")
+    rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
     eng = importlib.import_module(f"dicelab.engine.{key}")
     return key, eng.turn_outcome_matrix(rules), getattr(mod, "UNIT", 1)
 
@@ -555,7 +567,7 @@ def _play_chain(P: Any, games: int, rng: np.random.Generator,
         x = rng.random(act.size)
         state[act] = (cdf[state[act]] <= x[:, None]).sum(axis=1)
         act = act[state[act] != goal]
-    raise RuntimeError(f"some games did not end after {max_turns} turns")
+    raise DicelabError("some games did not end after {turns} turns", turns=max_turns)
 
 
 def simulate_fast(
@@ -586,7 +598,7 @@ def simulate_fast(
     >>> simulate_fast("seveny", policy="greedy")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: simulate_fast plays dripeul and trwavril (...); for 'seveny' ...
+    dicelab.errors.DicelabError: simulate_fast plays dripeul, trwavril (...); for 'seveny' ...
 
     5000 and Seveny solo with ``policy="optimal"``: a Markov chain over scores, each turn
     drawn from the engine's ``turn_outcome_matrix`` (the exact optimal turn; a Seveny score
@@ -596,10 +608,7 @@ def simulate_fast(
     >>> abs(r.mean_turns - 18.8637) < 4 * r.se_turns, int(r.wins[0])
     (True, 4000)
     """
-    from .errors import DicelabError
-
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise DicelabError(f"games must be a whole number >= 1; got {games!r}")
+    games = whole("games", games, 1, MAX_FAST_GAMES)
     chain = _chain(game, rules, policy)
     if chain is not None:
         key, P, unit = chain

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..errors import DicelabError, brief
+
 Dice = tuple[int, ...]
 
 
@@ -56,8 +58,15 @@ class Advice:
 
     @property
     def best(self) -> Choice:
+        """The best choice; a :class:`~dicelab.DicelabError` if there is none.
+
+        >>> Advice("p_win", True, ()).best
+        Traceback (most recent call last):
+        ...
+        dicelab.errors.DicelabError: there is no choice to make in this position
+        """
         if not self.choices:
-            raise ValueError("there is no choice to make in this position")
+            raise DicelabError("there is no choice to make in this position")
         return self.choices[0]
 
     def __iter__(self) -> Iterator[Choice]:
@@ -70,11 +79,16 @@ class Advice:
         return self.choices[i]
 
     def find(self, action: Any) -> Choice:
-        """The choice made by ``action`` (raises ``KeyError`` if it is not a choice here)."""
+        """The choice made by ``action``; a :class:`~dicelab.DicelabError` naming the choices
+        if it is not one of them."""
         for c in self.choices:
             if c.action == action:
                 return c
-        raise KeyError(f"{action!r} is not one of the choices here")
+        if not self.choices:
+            raise DicelabError("{action} is not a choice here: there is no choice to make",
+                               action=brief(action))
+        raise DicelabError("{action} is not one of the {n} choices here",
+                           action=brief(action), n=len(self.choices))
 
 
 def rank(choices: Iterable[Choice], objective: str, higher_is_better: bool) -> tuple[Choice, ...]:

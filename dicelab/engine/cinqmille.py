@@ -44,8 +44,9 @@ from typing import Any
 import numpy as np
 
 from ..dice import multisets, probability, roll_probabilities, validate_dice
-from ..errors import IllegalMove
+from ..errors import DicelabError, IllegalMove, brief
 from ..games import _base
+from ..games._checks import check_objective, check_rules, check_state, whole
 from ..games.cinqmille import (
     DEFAULT_RULES,
     OVERSHOOT,
@@ -53,6 +54,7 @@ from ..games.cinqmille import (
     UNIT,
     WIN,
     Rules,
+    State,
     is_five_ones,
     keep_bank_refusal,
     scoring_options,
@@ -65,18 +67,30 @@ from .markov import absorbing_moments, absorbing_turns
 TOP = TARGET // UNIT  # 100
 _NONE, _WIN, _OVER = 0, 1, 2
 _INF = float("inf")
+#: The most a single roll can score (six 1s with 6 dice: two brelans of 1).
+MAX_ROLL_POINTS = 2000
+#: Turn points beyond this are out of reach of a turn worth playing on (6 dice: banking at
+#: 5000 or more wins): ``advise`` refuses them.
+MAX_TURN_POINTS = TARGET + MAX_ROLL_POINTS
+
+
+def _rules(rules: Any) -> Rules:
+    return check_rules(Rules, rules, "5000")
 
 
 # ------------------------------------------------------------------ exact odds
-@cache
-def p_bust(n: int, rules: Rules = DEFAULT_RULES) -> Fraction:
+def p_bust(n: int, rules: Rules | None = None) -> Fraction:
     """Exact probability that a roll of ``n`` dice scores nothing (F3).
 
     >>> p_bust(1), p_bust(2), p_bust(6, Rules(dice=6))
     (Fraction(2, 3), Fraction(4, 9), Fraction(5, 162))
     """
-    if not 1 <= n <= rules.dice:
-        raise IllegalMove(f"a roll has 1 to {rules.dice} dice; got {n}")
+    rules = _rules(rules)
+    return _p_bust(whole("number of dice", n, 1, rules.dice, error=IllegalMove), rules)
+
+
+@cache
+def _p_bust(n: int, rules: Rules) -> Fraction:
     return probability(n, lambda d: not scoring_options(d, rules))
 
 
@@ -262,7 +276,7 @@ def clear_cache() -> None:
     _POINTS.clear()
     _TURNS.clear()
     _model.cache_clear()
-    p_bust.cache_clear()
+    _p_bust.cache_clear()
     _distribution.cache_clear()
     _candidates.cache_clear()
     _OUTCOMES.clear()
@@ -335,31 +349,33 @@ def solve_turns(rules: Rules = DEFAULT_RULES, lowest: int = 0, *, tol: float = 1
     return sol
 
 
-def expected_turns(rules: Rules = DEFAULT_RULES) -> float:
+def expected_turns(rules: Rules | None = None) -> float:
     """Solo (F10): minimal expected number of turns from 0 to 5000 (cached per Rules).
 
     >>> round(expected_turns(Rules()), 4)
     18.8637
     """
-    return float(solve_turns(rules).V[0])
+    return float(solve_turns(_rules(rules)).V[0])
 
 
-def turn_start_value(score: int, rules: Rules = DEFAULT_RULES) -> float:
+def turn_start_value(score: int, rules: Rules | None = None) -> float:
     """Expected turns to finish from ``score`` at the start of a turn (optimal solo play).
 
     >>> turn_start_value(5000)
     0.0
     """
+    rules = _rules(rules)
     s = _check_score(score, rules)
     return float(solve_turns(rules).V[s])
 
 
-def expected_turn_points(rules: Rules = DEFAULT_RULES, score: int = 0) -> float:
+def expected_turn_points(rules: Rules | None = None, score: int = 0) -> float:
     """Maximal expected banked points of one turn started at ``score``.
 
     >>> round(expected_turn_points(Rules()), 2)  # must open with 750
     217.1
     """
+    rules = _rules(rules)
     s = _check_score(score, rules)
     if s == TOP:
         return 0.0
@@ -368,14 +384,16 @@ def expected_turn_points(rules: Rules = DEFAULT_RULES, score: int = 0) -> float:
 
 def _check_score(score: int, rules: Rules) -> int:
     if isinstance(score, bool) or not isinstance(score, (int, np.integer)):
-        raise IllegalMove(f"score must be a whole number of points; got {score!r}")
+        raise IllegalMove("score must be a whole number of points; got {score}",
+                          score=brief(score))
     if score % UNIT or not 0 <= score <= TARGET:
-        raise IllegalMove(f"score must be a multiple of 50 from 0 to 5000; got {score}")
+        raise IllegalMove("score must be a multiple of 50 from 0 to 5000; got {score}",
+                          score=brief(score))
     return int(score) // UNIT
 
 
 # ------------------------------------------------------------------ distribution
-def turn_points_distribution(rules: Rules = DEFAULT_RULES, score: int = 0) -> dict[int, float]:
+def turn_points_distribution(rules: Rules | None = None, score: int = 0) -> dict[int, float]:
     """Distribution of one turn's banked points under the points-maximising policy.
 
     0 collects busts and overshoots; a win (exactly 5000, five 1s, or 5000+
@@ -385,6 +403,7 @@ def turn_points_distribution(rules: Rules = DEFAULT_RULES, score: int = 0) -> di
     >>> round(sum(d.values()), 12), round(sum(k * v for k, v in d.items()), 2)
     (1.0, 317.39)
     """
+    rules = _rules(rules)
     s = _check_score(score, rules)
     return dict(_distribution(rules, s))
 
@@ -454,7 +473,7 @@ def _clamped_mass(m: _Model, EP: Any, s: int, n: int, p0: float, add: Any) -> No
 
 # ------------------------------------------------------------------ advice
 def advise(roll: Iterable[int], *, turn_points: int, score: int,
-           rules: Rules = DEFAULT_RULES, opened: bool | None = None, pending: bool = False,
+           rules: Rules | None = None, opened: bool | None = None, pending: bool = False,
            objective: str | None = None) -> Advice:
     """Every legal set-aside of ``roll`` followed by ``Bank`` or by ``Roll``, best first.
 
@@ -472,20 +491,26 @@ def advise(roll: Iterable[int], *, turn_points: int, score: int,
     >>> round(a.best["expected_turns"], 3), round(a.best["p_bust"], 4)
     (14.434, 0.1574)
     """
-    objective = objective or "expected_turns"
-    if objective not in ("expected_turns", "expected_points"):
-        raise IllegalMove(
-            f"objective must be 'expected_turns' or 'expected_points'; got {objective!r}")
+    objective = check_objective(objective or "expected_turns",
+                                ("expected_turns", "expected_points"), error=IllegalMove)
+    rules = _rules(rules)
     r = validate_dice(roll, what="rolled dice")
     if not 1 <= len(r) <= rules.dice:
-        raise IllegalMove(f"a roll has 1 to {rules.dice} dice; got {len(r)}")
+        raise IllegalMove("a roll has 1 to {most} dice; got {got}", most=rules.dice, got=len(r))
     s = _check_score(score, rules)
     if s == TOP:
         raise IllegalMove("this player has 5000 points: the game is over")
     if isinstance(turn_points, bool) or not isinstance(turn_points, (int, np.integer)) or (
-        turn_points < 0 or turn_points % UNIT
+        not 0 <= turn_points <= MAX_TURN_POINTS or turn_points % UNIT
     ):
-        raise IllegalMove(f"turn points must be a multiple of 50, 0 or more; got {turn_points!r}")
+        raise IllegalMove(
+            "turn points must be a multiple of 50 from 0 to {most}; got {turn_points}",
+            most=MAX_TURN_POINTS, turn_points=brief(turn_points))
+    if opened is not None and not isinstance(opened, (bool, np.bool_)):
+        raise DicelabError("opened must be True, False or None; got {opened}",
+                           opened=brief(opened))
+    if not isinstance(pending, (bool, np.bool_)):
+        raise DicelabError("pending must be True or False; got {pending}", pending=brief(pending))
     if opened is not None and bool(opened) != (s > 0):
         raise IllegalMove("in 5000 a player has opened exactly when their score is above 0")
     u = s + int(turn_points) // UNIT
@@ -538,7 +563,9 @@ def _choices(r: tuple[int, ...], s: int, u: int, rules: Rules, tp: int) -> list[
 
 def advise_state(state: Any, objective: str | None = None) -> Advice:
     """Advice for the player to move in a game state (empty when there is nothing to choose)."""
-    obj = objective or "expected_turns"
+    check_state(State, state, "5000")
+    obj = check_objective(objective or "expected_turns", ("expected_turns", "expected_points"),
+                          error=IllegalMove)
     if state.is_over or state.to_roll or state.phase != "choose":
         return Advice(obj, obj == "expected_points", ())
     p = state.current_player
@@ -599,7 +626,7 @@ def _candidates(rules: Rules, n: int) -> _Candidates:
 _OUTCOMES: dict[Rules, Any] = {}
 
 
-def turn_outcome_matrix(rules: Rules = DEFAULT_RULES) -> np.ndarray:
+def turn_outcome_matrix(rules: Rules | None = None) -> np.ndarray:
     """``P[s, s2]``: probability that a turn started at score ``s`` ends at ``s2`` (both in
     units of 50 points, 0..100), the player following the optimal solo policy (F10).
 
@@ -613,6 +640,7 @@ def turn_outcome_matrix(rules: Rules = DEFAULT_RULES) -> np.ndarray:
     >>> P.shape, round(float(P.sum(axis=1).max()), 12), float(P[100, 100])
     ((101, 101), 1.0, 1.0)
     """
+    rules = _rules(rules)
     if rules in _OUTCOMES:
         return _OUTCOMES[rules]
     m = _model(rules)
@@ -671,7 +699,7 @@ def turn_outcome_matrix(rules: Rules = DEFAULT_RULES) -> np.ndarray:
     return out
 
 
-def turn_outcome_distribution(score: int, rules: Rules = DEFAULT_RULES) -> dict[int, float]:
+def turn_outcome_distribution(score: int, rules: Rules | None = None) -> dict[int, float]:
     """Distribution of the score (points) at the end of one turn started at ``score``,
     playing the optimal solo policy: busts and overshoots keep ``score``, a win gives 5000.
 
@@ -679,12 +707,13 @@ def turn_outcome_distribution(score: int, rules: Rules = DEFAULT_RULES) -> dict[
     >>> sorted(d), round(d[5000], 4)
     ([4900, 5000], 0.7889)
     """
+    rules = _rules(rules)
     s = _check_score(score, rules)
     row = turn_outcome_matrix(rules)[s]
     return {int(k) * UNIT: float(row[k]) for k in np.flatnonzero(row)}
 
 
-def turns_distribution(rules: Rules = DEFAULT_RULES, max_turns: int = 200) -> np.ndarray:
+def turns_distribution(rules: Rules | None = None, max_turns: int = 200) -> np.ndarray:
     """``p[t]``: exact probability that solo 5000 from 0, played optimally, ends at turn
     ``t`` (``t = 0..max_turns``); its mean is :func:`expected_turns` up to the cut tail.
 
@@ -692,15 +721,15 @@ def turns_distribution(rules: Rules = DEFAULT_RULES, max_turns: int = 200) -> np
     >>> round(float(p @ np.arange(len(p))), 4), int(p.argmax())
     (18.8637, 17)
     """
-    return absorbing_turns(turn_outcome_matrix(rules), 0, max_turns)
+    return absorbing_turns(turn_outcome_matrix(_rules(rules)), 0, max_turns)
 
 
-def turns_moments(rules: Rules = DEFAULT_RULES) -> tuple[float, float]:
+def turns_moments(rules: Rules | None = None) -> tuple[float, float]:
     """Exact (mean, standard deviation) of the number of turns of solo 5000 from 0, optimal
     play (the mean is :func:`expected_turns`).
 
     >>> [round(x, 4) for x in turns_moments()]
     [18.8637, 5.6675]
     """
-    mean, var = absorbing_moments(turn_outcome_matrix(rules), 0)
+    mean, var = absorbing_moments(turn_outcome_matrix(_rules(rules)), 0)
     return mean, math.sqrt(var)

@@ -59,6 +59,7 @@ from ..dice import (
 )
 from ..errors import DicelabError, IllegalMove
 from ..games._base import Roll, Stop
+from ..games._checks import check_objective, check_rules, check_state, whole
 from ..games.dripeul import (
     DICE,
     MAX_TRIANGLE,
@@ -102,10 +103,12 @@ def tokens_of(mask: int) -> tuple[int, ...]:
     return tuple(v for v in SQUARES if mask >> (v - 1) & 1)
 
 
+def _rules(rules: Any) -> Rules:
+    return check_rules(Rules, rules, "Dripeul 5")
+
+
 def _key(rules: Rules | None) -> tuple[bool, bool, bool]:
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise DicelabError(f"rules must be dicelab.games.dripeul.Rules; got {rules!r}")
+    rules = _rules(rules)
     return (rules.reroll_set_aside, rules.straight_bonus, rules.last_six)
 
 
@@ -286,12 +289,7 @@ def clear_caches() -> None:
 
 # ------------------------------------------------------------------ headline numbers
 def _check_level(level: Any) -> int:
-    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= MAX_TRIANGLE:
-        raise DicelabError(
-            f"level (the triangle) must be a whole number from 0 to {MAX_TRIANGLE}; "
-            f"got {level!r}"
-        )
-    return level
+    return whole("level", level, 0, MAX_TRIANGLE)
 
 
 def win_probability(rules: Rules | None = None) -> float:
@@ -300,7 +298,7 @@ def win_probability(rules: Rules | None = None) -> float:
     >>> [round(win_probability(Rules(level=lv)), 4) for lv in (4, 3, 2, 1, 0)]
     [0.6778, 0.5374, 0.3711, 0.2013, 0.0656]
     """
-    rules = Rules() if rules is None else rules
+    rules = _rules(rules)
     return _prob(table(rules).V[FULL, rules.level])
 
 
@@ -314,7 +312,7 @@ def game_win_probability(rules: Rules | None = None) -> float:
     >>> round(game_win_probability(Rules(level=4)), 4)  # 0.6778 ** 3
     0.3114
     """
-    rules = Rules() if rules is None else rules
+    rules = _rules(rules)
     return win_probability(rules) ** rules.manches
 
 
@@ -324,6 +322,7 @@ def start_value(tokens: Iterable[int], level: int, rules: Rules | None = None) -
     >>> start_value((), 0), round(start_value((6,), 0), 4)
     (1.0, 0.4452)
     """
+    rules = _rules(rules)
     ts = check_tokens(tokens)
     return _prob(table(rules).V[mask_of(ts), _check_level(level)])
 
@@ -334,6 +333,7 @@ def p_turn_start(tokens: Iterable[int], rules: Rules | None = None) -> float:
     >>> round(p_turn_start(SQUARES), 4)
     0.7432
     """
+    rules = _rules(rules)
     ts = check_tokens(tokens)
     return _prob(table(rules).p_turn.start[mask_of(ts)])
 
@@ -342,6 +342,10 @@ def p_turn_start(tokens: Iterable[int], rules: Rules | None = None) -> float:
 def _prob(x: Any) -> float:
     """A probability as a float, rounding noise clipped to [0, 1]."""
     return min(1.0, max(0.0, float(x)))
+
+
+def _show(dice: Dice) -> str:
+    return " ".join(map(str, dice)) or "—"
 
 
 def _describe_keep(keep: Dice) -> str:
@@ -378,25 +382,20 @@ def advise(
     >>> len(a), a.find(Stop())["p_win"]
     (24, 0.0)
     """
-    if objective not in OBJECTIVES:
-        raise DicelabError(f"objective must be one of {', '.join(OBJECTIVES)}; got {objective!r}")
-    rules = Rules() if rules is None else rules
-    shown = sort_dice(validate_dice(list(dice), DICE))
-    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not (
-        0 <= rolls_left <= ROLLS - 1
-    ):
-        raise DicelabError(
-            f"rolls_left must be 0, 1 or 2 once the dice are shown; got {rolls_left!r}"
-        )
+    check_objective(objective, OBJECTIVES)
+    rules = _rules(rules)
+    shown = sort_dice(validate_dice(dice, DICE))
+    rolls_left = whole("rolls_left", rolls_left, 0, ROLLS - 1)
     ts = check_tokens(tokens)
     if not ts:
         raise IllegalMove("every token is already removed: the manche is cleared")
     level = _check_level(level)
-    lock = sort_dice(validate_dice(list(locked), what="locked dice"))
+    lock = sort_dice(validate_dice(locked, what="locked dice"))
     if lock and rules.reroll_set_aside:
         raise DicelabError("locked dice only exist with the variant reroll_set_aside=False")
     if not is_sub_multiset(lock, shown):
-        raise DicelabError(f"the locked dice {lock} are not among the dice {shown}")
+        raise DicelabError("the locked dice {locked} are not among the dice {dice}",
+                           locked=_show(lock), dice=_show(shown))
     tab = table(rules)
     m = mask_of(ts)
     col = m * LEVELS + level
@@ -432,8 +431,8 @@ def advise_resolution(
     >>> [(c.action.choice, round(c["p_win"], 4)) for c in a]
     [(6, 0.7682), (1, 0.7475), (3, 0.7475)]
     """
-    rules = Rules() if rules is None else rules
-    shown = sort_dice(validate_dice(list(dice), DICE))
+    rules = _rules(rules)
+    shown = sort_dice(validate_dice(dice, DICE))
     ts = check_tokens(tokens)
     if not ts:
         raise IllegalMove("every token is already removed: the manche is cleared")
@@ -448,7 +447,7 @@ def advise_resolution(
             pw = V[m, level - 1] if level > 0 else 0.0
         else:
             pw = V[m & ~mask_of(out.removed), level]
-        choices.append(Choice(shown, out.action, out.describe(),
+        choices.append(Choice(shown, out.action, out.describe(lang="en"),
                               {"p_win": _prob(pw), "p_turn": float(not out.failure)}))
     return Advice("p_win", True, rank(choices, "p_win", True))
 
@@ -459,9 +458,8 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
     Empty (no choices) when there is nothing to choose: before the first roll,
     while dice are being rolled, or once the game is over.
     """
-    objective = "p_win" if objective is None else objective
-    if objective not in OBJECTIVES:
-        raise DicelabError(f"objective must be one of {', '.join(OBJECTIVES)}; got {objective!r}")
+    check_state(State, state, "Dripeul 5")
+    objective = check_objective("p_win" if objective is None else objective, OBJECTIVES)
     if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
         return Advice(objective, True, ())
     p = state.current_player
@@ -527,7 +525,7 @@ def p_turn_exact(tokens: Iterable[int], rules: Rules | None = None) -> Fraction:
     >>> p_turn_exact((6,))
     Fraction(726829127, 1632586752)
     """
-    rules = Rules() if rules is None else rules
+    rules = _rules(rules)
     ts = check_tokens(tokens)
     final = {o: Fraction(int(any(not x.failure for x in _outcomes(o, ts, rules))))
              for o in multisets(DICE)}

@@ -12,8 +12,12 @@ from typing import Any
 import numpy as np
 
 from ..errors import IllegalMove
+from ..games._checks import whole
 
-__all__ = ["absorbing_moments", "absorbing_turns"]
+__all__ = ["MAX_TURNS", "absorbing_moments", "absorbing_turns"]
+
+#: The longest turn count a distribution is computed to (far beyond any game's tail).
+MAX_TURNS = 10_000
 
 
 def absorbing_turns(P: Any, start: int = 0, max_turns: int = 200) -> np.ndarray:
@@ -25,8 +29,7 @@ def absorbing_turns(P: Any, start: int = 0, max_turns: int = 200) -> np.ndarray:
     [0.0, 0.5, 0.25, 0.125]
     """
     P = np.asarray(P, dtype=float)
-    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 0:
-        raise IllegalMove(f"max_turns must be a whole number >= 0; got {max_turns!r}")
+    max_turns = whole("max_turns", max_turns, 0, MAX_TURNS, error=IllegalMove)
     goal = P.shape[0] - 1
     Q, a = P[:goal, :goal], P[:goal, goal]
     x = np.zeros(goal)

@@ -43,7 +43,8 @@ import numpy as np
 from ..dice import Dice, multisets, roll_distribution, sort_dice, validate_dice, ways
 from ..errors import IllegalMove
 from ..games._base import Bank, Roll
-from ..games.seveny import DICE, Rules, check_hand, settable
+from ..games._checks import check_objective, check_rules, check_state, whole
+from ..games.seveny import DICE, Rules, State, check_hand, settable
 from ..games.seveny import score as cycle_score
 from .advice import Advice, Choice, rank
 from .markov import absorbing_moments, absorbing_turns
@@ -74,6 +75,18 @@ OBJECTIVES = {"expected_turns": False, "expected_points": True}  # name -> highe
 POINTS_HORIZON = 1200
 """Memorised points from which the expected-points solver banks at once (the optimal policy
 banks long before: the value table is identical with any horizon above ~700, see tests)."""
+MAX_POINTS = 2000
+"""The most points ``advise`` takes for a score and for memorised points, and the largest
+``cap`` of :func:`expected_turn_points` (every figure is flat long before: the optimal policy
+banks well under 100 points, and a target is at most ``seveny.MAX_TARGET``)."""
+MAX_HORIZON = MAX_POINTS + POINTS_HORIZON
+"""The largest ``horizon`` :func:`points_table` builds."""
+MAX_THRESHOLD = 100
+"""The largest banking threshold :func:`turn_points_distribution` enumerates exactly."""
+
+
+def _rules(rules: Any) -> Rules:
+    return check_rules(Rules, rules, "Seveny")
 
 
 # ------------------------------------------------------------------- tables
@@ -285,10 +298,7 @@ def solve(rules: Rules | None = None) -> Solution:
     >>> float(sol.E[3]), round(float(sol.E[0]), 6), sol.start(3)
     (0.0, 1.083525, 0.0)
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise IllegalMove(f"Seveny needs dicelab.games.seveny.Rules; got {rules!r}")
-    return _solve(rules)
+    return _solve(_rules(rules))
 
 
 @lru_cache(maxsize=16)
@@ -328,8 +338,7 @@ def turn_start_value(score: int, rules: Rules | None = None) -> float:
     0.0
     """
     sol = solve(rules)
-    _check_nonneg("score", score)
-    return sol.start(score)
+    return sol.start(_check_nonneg("score", score))
 
 
 # ------------------------------------------------------------------- expected points
@@ -342,9 +351,9 @@ def points_table(cap: int | None = None, horizon: int = POINTS_HORIZON) -> np.nd
     ((1200, 114), 4.898462)
     """
     if cap is not None:
-        _check_nonneg("cap", cap)
+        cap = whole("cap", cap, 0, MAX_POINTS, error=IllegalMove)
         horizon = max(cap, 1)
-    _check_nonneg("horizon", horizon)
+    horizon = whole("horizon", horizon, 0, MAX_HORIZON, error=IllegalMove)
     return _points_table(cap, max(horizon, 1))
 
 
@@ -369,6 +378,7 @@ def expected_turn_points(rules: Rules | None = None, cap: int | None = None) -> 
     >>> round(expected_turn_points(cap=1), 6)
     0.98473
     """
+    _rules(rules)
     return float(points_table(cap)[0, 0])
 
 
@@ -382,8 +392,7 @@ def p_bust(n: int, hand: Iterable[int] = ()) -> Fraction:
     Fraction(1, 2)
     """
     h = check_hand(hand)
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= DICE - len(h):
-        raise IllegalMove(f"n must be a whole number from 1 to {DICE - len(h)}; got {n!r}")
+    n = whole("n", n, 1, DICE - len(h), error=IllegalMove)
     bad = sum(ways(o) for o in multisets(n) if not settable(h, o))
     return Fraction(bad, 6**n)
 
@@ -400,8 +409,7 @@ def turn_points_distribution(threshold: int) -> dict[int, Fraction]:
     >>> sum(d.values()), d[0] > p_bust(7), round(float(sum(k * p for k, p in d.items())), 4)
     (Fraction(1, 1), True, 3.6086)
     """
-    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
-        raise IllegalMove(f"threshold must be a whole number >= 0; got {threshold!r}")
+    threshold = whole("threshold", threshold, 0, MAX_THRESHOLD, error=IllegalMove)
 
     def choose(m: int, hand: Dice, opts: tuple[Dice, ...]) -> tuple[Dice, bool]:
         pts, _, s = max((m + cycle_score(hand + s), -len(s), s) for s in opts)
@@ -488,9 +496,7 @@ def optimal_points_distribution() -> dict[int, float]:
 
 # ------------------------------------------------------------------- advice
 def _check_nonneg(name: str, v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise IllegalMove(f"{name} must be a whole number >= 0; got {v!r}")
-    return v
+    return whole(name, v, 0, MAX_POINTS, error=IllegalMove)
 
 
 def _fmt(dice: Iterable[int]) -> str:
@@ -522,13 +528,12 @@ def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0,
     >>> [(c.label, round(c["expected_points"], 3), c["p_bust"]) for c in a]
     [('set aside 6, bank 6', 6.0, 0.0), ('set aside 6, roll 2 dice', 5.944, 0.25)]
     """
-    rules = Rules() if rules is None else rules
-    if objective not in OBJECTIVES:
-        raise IllegalMove(f"objective must be one of {', '.join(OBJECTIVES)}; got {objective!r}")
+    rules = _rules(rules)
+    check_objective(objective, OBJECTIVES, error=IllegalMove)
     h = check_hand(hand)
-    d = validate_dice(list(roll), DICE - len(h), what="dice rolled")
-    _check_nonneg("memorised", memorised)
-    _check_nonneg("score", score)
+    d = validate_dice(roll, DICE - len(h), what="dice rolled")
+    memorised = _check_nonneg("memorised", memorised)
+    score = _check_nonneg("score", score)
     t = _tables()
     sol = solve(rules)
     ptab = points_table()
@@ -568,9 +573,8 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     >>> advise_state(s).best.action
     Bank(keep=(1, 1, 1, 1, 1))
     """
-    objective = objective or "expected_turns"
-    if objective not in OBJECTIVES:
-        raise IllegalMove(f"objective must be one of {', '.join(OBJECTIVES)}; got {objective!r}")
+    check_state(State, state, "Seveny")
+    objective = check_objective(objective or "expected_turns", OBJECTIVES, error=IllegalMove)
     if state.is_over or state.to_roll or state.phase != "choose":
         return Advice(objective, OBJECTIVES[objective], ())
     return advise(state.dice, hand=state.hand, memorised=state.memorised,
@@ -739,10 +743,7 @@ def turn_outcome_matrix(rules: Rules | None = None) -> np.ndarray:
     >>> P.shape, round(float(P.sum(axis=1).max()), 12)
     ((6, 6), 1.0)
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise IllegalMove(f"Seveny needs dicelab.games.seveny.Rules; got {rules!r}")
-    return _outcome_matrix(rules)
+    return _outcome_matrix(_rules(rules))
 
 
 def turn_outcome_distribution(score: int, rules: Rules | None = None) -> dict[int, float]:
@@ -753,11 +754,9 @@ def turn_outcome_distribution(score: int, rules: Rules | None = None) -> dict[in
     >>> round(sum(d.values()), 12), max(d)
     (1.0, 50)
     """
-    rules = Rules() if rules is None else rules
+    rules = _rules(rules)
     P = turn_outcome_matrix(rules)
-    _check_nonneg("score", score)
-    if score > rules.target:
-        raise IllegalMove(f"score must be from 0 to the target {rules.target}; got {score}")
+    score = whole("score", score, 0, rules.target, error=IllegalMove)
     row = P[score]
     return {int(k): float(row[k]) for k in np.flatnonzero(row)}
 

@@ -39,8 +39,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..dice import Dice, multisets, sort_dice, validate_dice
-from ..errors import DicelabError
+from ..errors import DicelabError, brief
 from ..games._base import Resolve, Roll, Stop
+from ..games._checks import check_objective, check_rules, check_state, whole
 from ..games.trwavril import (
     CARDS,
     DICE,
@@ -157,7 +158,7 @@ class Level:
 @cache
 def _level(straight: str, u: int) -> Level:
     if u < 1:
-        raise DicelabError(f"parapluies must be at least 1 here; got {u}")
+        raise DicelabError("parapluies must be at least 1 here; got {u}", u=brief(u))
     V_low = np.zeros(WON) if u == 1 else _level(straight, u - 1).V
     lo = np.zeros(WON)
     hi = np.ones(WON)
@@ -188,54 +189,50 @@ def clear_cache() -> None:
     _outcome_table.cache_clear()
 
 
-def board_values(rules: Rules = DEFAULT_RULES, parapluies: int | None = None) -> Any:
+def board_values(rules: Rules | None = None, parapluies: int | None = None) -> Any:
     """Win probabilities at the start of a turn of every board, indexed by mask (64 values).
 
     >>> v = board_values(Rules(parapluies=2))
     >>> v.shape, float(v[63])
     ((64,), 1.0)
     """
-    u = rules.parapluies if parapluies is None else parapluies
+    rules = _check_rules(rules)
+    u = rules.parapluies if parapluies is None else whole("parapluies", parapluies, 1, 4)
     out = np.ones(WON + 1)
     out[:WON] = _level(rules.straight, u).V
     return out
 
 
-def win_probability(rules: Rules = DEFAULT_RULES) -> float:
+def win_probability(rules: Rules | None = None) -> float:
     """Solo win probability from the start (all six cards normal), optimal play.
 
     >>> [round(win_probability(Rules(parapluies=p)), 4) for p in (4, 3, 2, 1)]
     [0.2384, 0.1364, 0.0595, 0.0151]
     """
-    _check_rules(rules)
+    rules = _check_rules(rules)
     return float(_level(rules.straight, rules.parapluies).V[0])
 
 
-def p_turn_start(rules: Rules = DEFAULT_RULES) -> float:
+def p_turn_start(rules: Rules | None = None) -> float:
     """Probability that a turn is not a miss, before its first roll, playing for that alone.
 
     >>> round(p_turn_start(), 4), round(p_turn_start(Rules(straight="as_written")), 4)
     (0.5779, 0.5084)
     """
-    _check_rules(rules)
+    rules = _check_rules(rules)
     return float(_p_turn_solution(rules.straight).start)
 
 
-def _check_rules(rules: Any) -> None:
-    if not isinstance(rules, Rules):
-        raise DicelabError(f"rules must be trwavril.Rules; got {rules!r}")
+def _check_rules(rules: Any) -> Rules:
+    return check_rules(Rules, rules, "Trwavril")
 
 
-def _check_board(barred: Any, parapluies: Any) -> tuple[tuple[int, ...], int]:
+def _check_board(barred: Any, parapluies: Any, lowest: int = 0) -> tuple[tuple[int, ...], int]:
     b = validate_barred(barred)
-    if isinstance(parapluies, bool) or not isinstance(parapluies, int) or not (
-        0 <= parapluies <= 4
-    ):
-        raise DicelabError(f"parapluies left must be a whole number 0 to 4; got {parapluies!r}")
-    return b, parapluies
+    return b, whole("parapluies left", parapluies, lowest, 4)
 
 
-def start_value(barred: Iterable[int], parapluies: int, rules: Rules = DEFAULT_RULES) -> float:
+def start_value(barred: Iterable[int], parapluies: int, rules: Rules | None = None) -> float:
     """Win probability at the start of a turn, before the first roll (optimal play).
 
     All six barred is a win (1.0); no parapluie left is a loss (0.0).
@@ -243,7 +240,7 @@ def start_value(barred: Iterable[int], parapluies: int, rules: Rules = DEFAULT_R
     >>> round(start_value((), 4), 4), start_value(range(1, 7), 1), start_value((2,), 0)
     (0.2384, 1.0, 0.0)
     """
-    _check_rules(rules)
+    rules = _check_rules(rules)
     b, u = _check_board(barred, parapluies)
     m = mask_of(b)
     if m == WON:
@@ -268,7 +265,7 @@ class FlipEffect(NamedTuple):
 
 
 def flip_effect(
-    barred: Iterable[int], card: int, *, parapluies: int, rules: Rules = DEFAULT_RULES
+    barred: Iterable[int], card: int, *, parapluies: int, rules: Rules | None = None
 ) -> FlipEffect:
     """Win probability before and after flipping ``card`` (why a brelan can hurt).
 
@@ -278,9 +275,9 @@ def flip_effect(
     >>> e.barred_after, round(e.before, 3), round(e.after, 3), e.change < 0
     ((1, 2, 3, 4), 0.515, 0.322, True)
     """
+    rules = _check_rules(rules)
     b, u = _check_board(barred, parapluies)
-    if isinstance(card, bool) or card not in CARDS:
-        raise DicelabError(f"card must be 1 to 6; got {card!r}")
+    card = whole("card", card, 1, 6)
     after = tuple(sorted(set(b) ^ {card}))
     return FlipEffect(
         card, b, after, start_value(b, u, rules), start_value(after, u, rules)
@@ -301,7 +298,7 @@ def advise(
     rolls_left: int,
     barred: Iterable[int],
     parapluies: int,
-    rules: Rules = DEFAULT_RULES,
+    rules: Rules | None = None,
     objective: str = "p_win",
 ) -> Advice:
     """Every distinct keep of ``dice`` (keeping all = stop), with exact figures.
@@ -319,17 +316,11 @@ def advise(
     >>> a.best.label, round(a.best["p_turn"], 4)
     ('keep 3, roll 3', 0.1806)
     """
-    _check_rules(rules)
+    rules = _check_rules(rules)
     d = validate_dice(dice, DICE, what="dice")
     b, u = _check_board(barred, parapluies)
-    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not (
-        0 <= rolls_left <= ROLLS - 1
-    ):
-        raise DicelabError(
-            f"rolls_left must be 0, 1 or 2 once the dice are rolled; got {rolls_left!r}"
-        )
-    if objective not in OBJECTIVES:
-        raise DicelabError(f"objective must be one of {', '.join(OBJECTIVES)}; got {objective!r}")
+    rolls_left = whole("rolls_left", rolls_left, 0, ROLLS - 1)
+    check_objective(objective, OBJECTIVES)
     m = mask_of(b)
     if m == WON:
         raise DicelabError("all six cards are barred: the game is already won")
@@ -351,7 +342,7 @@ def advise(
 
 
 def advise_resolution(
-    dice: Iterable[int], *, barred: Iterable[int], parapluies: int, rules: Rules = DEFAULT_RULES
+    dice: Iterable[int], *, barred: Iterable[int], parapluies: int, rules: Rules | None = None
 ) -> Advice:
     """The cards final ``dice`` allow to flip, each with ``p_win`` afterwards, best first.
 
@@ -361,11 +352,15 @@ def advise_resolution(
     >>> [(c.action, c.label) for c in a][:1]
     [(Resolve(choice=5), 'flip card 5 (bar it)')]
     """
-    _check_rules(rules)
-    b, u = _check_board(barred, parapluies)
+    rules = _check_rules(rules)
+    # final dice are resolved before a parapluie is lost: at least one is still up
+    b, u = _check_board(barred, parapluies, lowest=1)
     sd = sort_dice(validate_dice(dice, DICE, what="dice"))
+    if mask_of(b) == WON:
+        raise DicelabError("all six cards are barred: the game is already won")
     choices = [
-        Choice(sd, Resolve(r.card), r.describe(), {"p_win": start_value(r.barred, u, rules)})
+        Choice(sd, Resolve(r.card), r.describe(lang="en"),
+               {"p_win": start_value(r.barred, u, rules)})
         for r in resolutions(sd, b, rules)
         if r.card is not None
     ]
@@ -378,7 +373,8 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
     Empty choices when there is nothing to choose (start of a turn, dice rolling, game over).
     A card choice is always ranked by ``p_win``.
     """
-    obj = objective or "p_win"
+    check_state(State, state, "Trwavril")
+    obj = check_objective(objective or "p_win", OBJECTIVES)
     if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
         return Advice(obj, True, ())
     p = state.current_player

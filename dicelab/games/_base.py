@@ -82,13 +82,9 @@ class Resolve:
     choice: int | tuple[int, ...]
 
     def __post_init__(self) -> None:
-        c = self.choice
-        if isinstance(c, (list, tuple)):
-            if not all(isinstance(x, int) and not isinstance(x, bool) for x in c):
-                raise IllegalMove(f"a choice must be whole numbers; got {c!r}")
-            object.__setattr__(self, "choice", tuple(sorted(c)))
-        elif isinstance(c, bool) or not isinstance(c, int):
-            raise IllegalMove(f"a choice must be a whole number; got {c!r}")
+        from ._checks import resolve_choice  # numpy ints accepted; (2,) is 2 in every game
+
+        object.__setattr__(self, "choice", resolve_choice(self.choice))
 
 
 Action = Roll | Stop | Bank | Resolve

@@ -42,10 +42,12 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..dice import Dice, counts, from_counts, is_sub_multiset, sub_multisets, validate_dice
-from ..errors import IllegalMove, InvalidDice, InvalidRules
+from ..errors import IllegalMove, InvalidDice, InvalidRules, brief
 from ..figures import is_suite
+from ..i18n import N_
 from ._base import Action, Bank, Event, GameDef, Roll, check_choice, engine_exports
 from ._base import Game as _BaseGame
+from ._checks import Reason, check_rules
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 6
@@ -79,30 +81,43 @@ class Rules:
     keep_all_scoring: bool = False
     no_4900: bool = False
 
+    #: ``None`` (first) is "the dice count's default" (F9): a menu built from these
+    #: choices keeps following the number of dice until a value is picked.
     CHOICES: ClassVar[dict[str, tuple]] = {
         "dice": (5, 6),
-        "opening": (700, 750, 1000),
-        "min_bank": (0, 300),
+        "opening": (None, 700, 750, 1000),
+        "min_bank": (None, 0, 300),
         "keep_all_scoring": (False, True),
         "no_4900": (False, True),
     }
+    #: English msgids (translated where shown: :func:`dicelab.games.labels.rules_label`).
     LABELS: ClassVar[dict[str, str]] = {
-        "dice": "number of dice",
-        "opening": "points needed to open",
-        "min_bank": "minimum bank after opening",
-        "keep_all_scoring": "must set aside every scoring die",
-        "no_4900": "no banking to 4900-4999",
+        "dice": N_("number of dice"),
+        "opening": N_("points needed to open"),
+        "min_bank": N_("minimum bank after opening"),
+        "keep_all_scoring": N_("must set aside every scoring die"),
+        "no_4900": N_("no banking to 4900-4999"),
+    }
+    #: Labels of particular values (msgids).
+    VALUE_LABELS: ClassVar[dict[str, dict[Any, str]]] = {
+        "opening": {None: N_("default (750 with 5 dice, 700 with 6)")},
+        "min_bank": {None: N_("default (0 with 5 dice, 300 with 6)")},
     }
 
     def __post_init__(self) -> None:
         check_choice("dice", self.dice, self.CHOICES["dice"])
         opening, min_bank = _DEFAULTS[self.dice]
+        chosen = {"opening": self.opening, "min_bank": self.min_bank}
         if self.opening is None:
             object.__setattr__(self, "opening", opening)
         if self.min_bank is None:
             object.__setattr__(self, "min_bank", min_bank)
         for name in ("opening", "min_bank", "keep_all_scoring", "no_4900"):
-            check_choice(name, getattr(self, name), self.CHOICES[name])
+            check_choice(name, getattr(self, name), self.CHOICES[name][1:] if name in chosen
+                         else self.CHOICES[name])
+        # what was asked, for menus (:func:`dicelab.games.labels.chosen_value`); not a field,
+        # so equality, hashing and saves see the resolved values
+        object.__setattr__(self, "_chosen", chosen)
 
 
 DEFAULT_RULES = Rules()
@@ -111,14 +126,14 @@ DEFAULT_RULES = Rules()
 # --------------------------------------------------------------------------- scoring
 def _check_count(dice: Dice, rules: Rules) -> None:
     if len(dice) > rules.dice:
-        raise InvalidDice(f"a roll has at most {rules.dice} dice; got {len(dice)}")
+        raise InvalidDice("a roll has at most {n} dice; got {got}", n=rules.dice, got=len(dice))
 
 
 def _brelan_value(face: int) -> int:
     return 1000 if face == 1 else 100 * face
 
 
-def score(dice: Iterable[int], rules: Rules = DEFAULT_RULES) -> int:
+def score(dice: Iterable[int], rules: Rules | None = None) -> int:
     """Points of dice set aside together from one roll (F1, F9).
 
     Each 1 = 100, each 5 = 50, a brelan of v = 100×v (1000 for 1s), a suite
@@ -133,6 +148,7 @@ def score(dice: Iterable[int], rules: Rules = DEFAULT_RULES) -> int:
     ...
     dicelab.errors.InvalidDice: 2 does not score: only 1s and 5s score alone, a 2 needs a brelan
     """
+    rules = _rules(rules)
     d = tuple(sorted(validate_dice(dice)))
     _check_count(d, rules)
     if rules.dice == 5 and len(d) == 5 and is_suite(d):
@@ -144,15 +160,21 @@ def score(dice: Iterable[int], rules: Rules = DEFAULT_RULES) -> int:
         if rest and face in (1, 5):
             pts += rest * (100 if face == 1 else 50)
         elif rest:
-            if brelans:
-                what = "a fourth" if rest == 1 else "the other"
+            if brelans and rest == 1:
                 raise InvalidDice(
-                    f"{'one' if rest == 1 else 'two'} {face} does not score: "
-                    f"{face} {face} {face} is a brelan ({_brelan_value(face)}), "
-                    f"{what} {face} scores nothing"
+                    "one {face} does not score: {face} {face} {face} is a brelan ({points}), "
+                    "a fourth {face} scores nothing",
+                    face=face, points=_brelan_value(face),
+                )
+            if brelans:
+                raise InvalidDice(
+                    "two {face} does not score: {face} {face} {face} is a brelan ({points}), "
+                    "the other {face} scores nothing",
+                    face=face, points=_brelan_value(face),
                 )
             raise InvalidDice(
-                f"{face} does not score: only 1s and 5s score alone, a {face} needs a brelan"
+                "{face} does not score: only 1s and 5s score alone, a {face} needs a brelan",
+                face=face,
             )
     return pts
 
@@ -177,7 +199,7 @@ def _options(roll: Dice, rules: Rules) -> tuple[tuple[Dice, int], ...]:
 
 
 def scoring_options(
-    roll: Iterable[int], rules: Rules = DEFAULT_RULES
+    roll: Iterable[int], rules: Rules | None = None
 ) -> tuple[tuple[Dice, int], ...]:
     """The legal set-asides of a roll: ``(sorted dice, points)``, fewest dice first (F2, F9).
 
@@ -192,6 +214,7 @@ def scoring_options(
     >>> scoring_options((2, 3, 4, 6, 6))
     ()
     """
+    rules = _rules(rules)
     r = tuple(sorted(validate_dice(roll, what="rolled dice")))
     _check_count(r, rules)
     if not r:
@@ -199,7 +222,7 @@ def scoring_options(
     return _options(r, rules)
 
 
-def is_bust(roll: Iterable[int], rules: Rules = DEFAULT_RULES) -> bool:
+def is_bust(roll: Iterable[int], rules: Rules | None = None) -> bool:
     """Whether a roll scores nothing (F3).
 
     >>> is_bust((2, 3)), is_bust((2, 3, 3, 3))
@@ -208,23 +231,25 @@ def is_bust(roll: Iterable[int], rules: Rules = DEFAULT_RULES) -> bool:
     return not scoring_options(roll, rules)
 
 
-def is_ballot(roll: Iterable[int], rules: Rules = DEFAULT_RULES) -> bool:
+def is_ballot(roll: Iterable[int], rules: Rules | None = None) -> bool:
     """A *ballot*: a roll of all the dice that scores nothing.
 
     >>> is_ballot((2, 2, 3, 4, 6)), is_ballot((2, 3, 4, 6)), is_ballot((1, 2, 3, 4, 6))
     (True, False, False)
     """
-    r = tuple(roll)
+    rules = _rules(rules)
+    r = tuple(validate_dice(roll, what="rolled dice"))
     return len(r) == rules.dice and is_bust(r, rules)
 
 
-def is_five_ones(roll: Iterable[int], rules: Rules = DEFAULT_RULES) -> bool:
+def is_five_ones(roll: Iterable[int], rules: Rules | None = None) -> bool:
     """Five 1s in one roll win at once (F7; 5-dice game only).
 
     >>> is_five_ones((1, 1, 1, 1, 1)), is_five_ones((1,) * 5, Rules(dice=6))
     (True, False)
     """
-    r = tuple(roll)
+    rules = _rules(rules)
+    r = tuple(validate_dice(roll, what="rolled dice"))
     return rules.dice == 5 and len(r) == 5 and all(d == 1 for d in r)
 
 
@@ -234,8 +259,8 @@ def has_brelan(keep: Iterable[int]) -> bool:
 
 
 def explain_keep(
-    roll: Iterable[int], keep: Iterable[int], rules: Rules = DEFAULT_RULES
-) -> str | None:
+    roll: Iterable[int], keep: Iterable[int], rules: Rules | None = None
+) -> Reason | None:
     """Why ``keep`` is not a legal set-aside of ``roll`` (``None`` if it is legal).
 
     >>> explain_keep((1, 5, 2, 3, 3), (2,))
@@ -243,30 +268,39 @@ def explain_keep(
     >>> explain_keep((2, 2, 2, 5, 4, 6), (5,), Rules(dice=6))
     'with 6 dice every brelan rolled must be set aside: 2 2 2'
     """
-    r = tuple(sorted(roll))
-    k = tuple(sorted(keep))
+    rules = _rules(rules)
+    r = tuple(sorted(validate_dice(roll, what="rolled dice")))
+    k = tuple(sorted(validate_dice(keep, what="set-aside dice")))
     if not k:
-        return "set aside at least one scoring die (a 1, a 5 or a figure) before rolling again"
+        return Reason(N_(
+            "set aside at least one scoring die (a 1, a 5 or a figure) before rolling again"))
     if not is_sub_multiset(k, r):
-        return f"you can only set aside dice you rolled: {_show(k)} is not among {_show(r)}"
+        return Reason(N_("you can only set aside dice you rolled: {keep} is not among {dice}"),
+                      keep=_show(k), dice=_show(r))
     try:
         points = score(k, rules)
     except InvalidDice as e:
-        return str(e)
+        return Reason.of(e)
     if (k, points) in scoring_options(r, rules):
         return None
     if rules.dice == 6:
         need = from_counts(3 * (c // 3) for c in counts(r))
         if not is_sub_multiset(need, k):
-            return f"with 6 dice every brelan rolled must be set aside: {_show(need)}"
+            return Reason(N_("with 6 dice every brelan rolled must be set aside: {dice}"),
+                          dice=_show(need))
     if rules.keep_all_scoring:
         best = scoring_options(r, rules)[0][0]
-        return f"you must set aside every scoring die: {_show(best)}"
-    return f"{_show(k)} is not a legal set-aside of {_show(r)}"  # pragma: no cover
+        return Reason(N_("you must set aside every scoring die: {dice}"), dice=_show(best))
+    return Reason(N_("{keep} is not a legal set-aside of {dice}"),  # pragma: no cover
+                  keep=_show(k), dice=_show(r))
 
 
 def _show(dice: Iterable[int]) -> str:
-    return " ".join(str(d) for d in dice) or "no dice"
+    return " ".join(str(d) for d in dice) or "—"
+
+
+def _rules(rules: Any) -> Rules:
+    return check_rules(Rules, rules, "5000")
 
 
 # ------------------------------------------------------------- turn-end rules (shared)
@@ -294,7 +328,7 @@ def set_aside_result(rules: Rules, score_before: int, total: int) -> str | None:
     return None
 
 
-def keep_bank_refusal(rules: Rules, keep: Iterable[int], in_play: int) -> str | None:
+def keep_bank_refusal(rules: Rules, keep: Iterable[int], in_play: int) -> Reason | None:
     """Why the set-aside ``keep`` (out of ``in_play`` dice) forbids banking now, or ``None``.
 
     Full hand (F4): every die is set aside, so all the dice must roll again.
@@ -302,19 +336,19 @@ def keep_bank_refusal(rules: Rules, keep: Iterable[int], in_play: int) -> str | 
     """
     k = tuple(keep)
     if len(k) == in_play:
-        return (
-            f"all your dice score (main pleine): you must roll all {rules.dice} dice again "
-            "before you can bank"
-        )
+        return Reason(N_(
+            "all your dice score (main pleine): you must roll all {n} dice again "
+            "before you can bank"), n=rules.dice)
     if rules.dice == 6 and has_brelan(k):
-        return (
+        return Reason(N_(
             "a brelan must be validated: roll the remaining dice (they must score) "
-            "before you can bank"
-        )
+            "before you can bank"))
     return None
 
 
-def total_bank_refusal(rules: Rules, score_before: int, opened: bool, total: int) -> str | None:
+def total_bank_refusal(
+    rules: Rules, score_before: int, opened: bool, total: int
+) -> Reason | None:
     """Why a turn total of ``total`` cannot be banked from ``score_before``, or ``None`` (F5, F8).
 
     >>> total_bank_refusal(Rules(), 0, False, 450)
@@ -323,18 +357,18 @@ def total_bank_refusal(rules: Rules, score_before: int, opened: bool, total: int
     True
     """
     if not opened and total < rules.opening:
-        return (
-            f"you have not opened yet: you need {rules.opening} points in this turn to bank "
-            f"(you have {total})"
-        )
+        return Reason(N_(
+            "you have not opened yet: you need {opening} points in this turn to bank "
+            "(you have {total})"), opening=rules.opening, total=total)
     if opened and total < rules.min_bank:
-        return f"you need at least {rules.min_bank} points in this turn to bank (you have {total})"
+        return Reason(N_(
+            "you need at least {min_bank} points in this turn to bank (you have {total})"),
+            min_bank=rules.min_bank, total=total)
     after = score_before + total
     if rules.no_4900 and 4900 <= after < TARGET:
-        return (
-            f"with the no-4900 rule you may not bank to {after} (4900 to 4999): "
-            "you must play for the win"
-        )
+        return Reason(N_(
+            "with the no-4900 rule you may not bank to {after} (4900 to 4999): "
+            "you must play for the win"), after=after)
     return None
 
 
@@ -380,25 +414,25 @@ class State:
         return self.scores[self.current_player]
 
 
-def new_state(rules: Rules = DEFAULT_RULES, players: int = 1) -> State:
+def new_state(rules: Rules | None = None, players: int = 1) -> State:
     """The position before the first roll.
 
     >>> s = new_state(Rules(), 2)
     >>> s.scores, s.phase, legal_actions(s)
     ((0, 0), 'start', [Roll(keep=())])
     """
-    if not isinstance(rules, Rules):
-        raise InvalidRules(f"5000 needs cinqmille.Rules; got {rules!r}")
+    rules = _rules(rules)
     if isinstance(players, bool) or not isinstance(players, int) or not (
         MIN_PLAYERS <= players <= MAX_PLAYERS
     ):
         raise InvalidRules(
-            f"5000 is played by {MIN_PLAYERS} to {MAX_PLAYERS} players; got {players!r}"
+            "{game} is played by {lo} to {hi} players; got {players}",
+            game="5000", lo=MIN_PLAYERS, hi=MAX_PLAYERS, players=brief(players),
         )
     return State(rules, players, (0,) * players, (False,) * players)
 
 
-def bank_refusal(state: State, keep: Iterable[int]) -> str | None:
+def bank_refusal(state: State, keep: Iterable[int]) -> Reason | None:
     """Why ``Bank(keep)`` is illegal in a ``"choose"`` state (``None`` if legal).
 
     A set-aside that wins or overshoots (F6) ends the turn whatever the action,
@@ -475,13 +509,14 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     if state.to_roll:
         raise IllegalMove("the dice must be rolled first")
     if not isinstance(action, (Roll, Bank)):
-        raise IllegalMove(f"in 5000 you either roll (Roll) or bank (Bank); got {action!r}")
+        raise IllegalMove("in 5000 you either roll (Roll) or bank (Bank); got {action}",
+                          action=brief(action))
     rules = state.rules
     if state.phase == "start":
         if isinstance(action, Bank):
             raise IllegalMove("roll the dice first: a turn starts with Roll(())")
         if action.keep:
-            raise IllegalMove(f"a turn starts by rolling all {rules.dice} dice: use Roll(())")
+            raise IllegalMove("a turn starts by rolling all {n} dice: use Roll(())", n=rules.dice)
         events = [_ev(state, "turn", turn=state.turn_count + 1)]
         return (
             replace(state, turn_count=state.turn_count + 1, to_roll=rules.dice, phase="rolling"),
@@ -490,14 +525,14 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     keep = action.keep
     why = explain_keep(state.dice, keep, rules)
     if why:
-        raise IllegalMove(why)
+        raise IllegalMove(why.template, **why.params)
     points = score(keep, rules)
     total = state.turn_points + points
     result = set_aside_result(rules, state.score, total)
     if isinstance(action, Bank) and result is None:
         why = bank_refusal(state, keep)
         if why:
-            raise IllegalMove(why)
+            raise IllegalMove(why.template, **why.params)
     aside = tuple(sorted(state.aside + keep))
     events = [_ev(state, "set_aside", dice=list(keep), points=points, turn_points=total)]
     state = replace(state, aside=aside, groups=state.groups + (keep,), turn_points=total)

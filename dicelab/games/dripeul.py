@@ -32,10 +32,12 @@ from functools import cache
 from typing import Any, ClassVar
 
 from ..dice import Dice, counts, is_sub_multiset, sort_dice, sub_multisets, validate_dice
-from ..errors import IllegalMove
+from ..errors import IllegalMove, brief
 from ..figures import faces_with_at_least, figure_name, is_suite, of_a_kind
+from ..i18n import N_, _
 from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice, engine_exports
 from ._base import Game as _BaseGame
+from ._checks import check_rules
 
 __all__ = [
     "DEFINITION",
@@ -112,12 +114,17 @@ class Rules:
         "last_six": (False, True),
         "manches": (3, 1),
     }
+    #: English msgids (translated where shown: :func:`dicelab.games.labels.rules_label`).
     LABELS: ClassVar[dict[str, str]] = {
-        "level": "Level (starting triangle: 4 très facile … 0 très difficile)",
-        "reroll_set_aside": "Dice set aside may be re-rolled",
-        "straight_bonus": "A suite moves the triangle back one (bonus)",
-        "last_six": "With one token left, a brelan of 6 removes it",
-        "manches": "Manches in a game",
+        "level": N_("Level (starting triangle: 4 très facile … 0 très difficile)"),
+        "reroll_set_aside": N_("Dice set aside may be re-rolled"),
+        "straight_bonus": N_("A suite moves the triangle back one (bonus)"),
+        "last_six": N_("With one token left, a brelan of 6 removes it"),
+        "manches": N_("Manches in a game"),
+    }
+    #: Labels of particular values (the games' own words stay French).
+    VALUE_LABELS: ClassVar[dict[str, dict[Any, str]]] = {
+        "level": {k: f"{k} — {v}" for k, v in LEVEL_NAMES.items()},
     }
 
     def __post_init__(self) -> None:
@@ -157,19 +164,23 @@ class Outcome:
         c = self.choice
         return None if c is None else Resolve(c)
 
-    def describe(self) -> str:
-        """A short English description, e.g. ``'brelan: remove token 2'``.
+    def describe(self, lang: str | None = None) -> str:
+        """A short description, e.g. ``'brelan: remove token 2'`` (figures stay French).
 
         >>> Outcome("quinté", (1, 6)).describe()
         'quinté: remove tokens 1 and 6'
+        >>> Outcome("brelan", (2,)).describe(lang="fr")
+        'brelan : retirer le jeton 2'
         """
         if self.bonus:
-            return "suite: the triangle moves one left"
+            return _("suite: the triangle moves one left", lang=lang)
         if self.failure:
-            return f"{self.figure}: failure"
+            return _("{figure}: failure", lang=lang, figure=self.figure)
         if len(self.removed) == 1:
-            return f"{self.figure}: remove token {self.removed[0]}"
-        return f"{self.figure}: remove tokens {self.removed[0]} and {self.removed[1]}"
+            return _("{figure}: remove token {token}", lang=lang, figure=self.figure,
+                     token=self.removed[0])
+        return _("{figure}: remove tokens {a} and {b}", lang=lang, figure=self.figure,
+                 a=self.removed[0], b=self.removed[1])
 
 
 def check_tokens(tokens: Any) -> tuple[int, ...]:
@@ -185,12 +196,16 @@ def check_tokens(tokens: Any) -> tuple[int, ...]:
     try:
         ts = tuple(sorted(tokens))
     except TypeError:
-        raise IllegalMove(f"tokens must be a list of squares 1 to 6; got {tokens!r}") from None
+        raise IllegalMove(
+            "tokens must be a list of squares 1 to 6; got {tokens}", tokens=brief(tokens)
+        ) from None
     if (
         any(isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= 6 for t in ts)
         or len(set(ts)) != len(ts)
     ):
-        raise IllegalMove(f"tokens must be distinct squares 1 to 6; got {tokens!r}")
+        raise IllegalMove(
+            "tokens must be distinct squares 1 to 6; got {tokens}", tokens=brief(tokens)
+        )
     return ts
 
 
@@ -233,8 +248,8 @@ def resolutions(
     >>> resolutions((6, 6, 6, 1, 2), tokens=(3, 4), rules=Rules(last_six=True))[0].failure
     True
     """
-    rules = Rules() if rules is None else rules
-    d = validate_dice(list(dice), DICE)
+    rules = check_rules(Rules, rules, "Dripeul 5")
+    d = validate_dice(dice, DICE)
     ts = check_tokens(tokens)
     if not ts:
         raise IllegalMove("every token is already removed: there is nothing left to resolve")
@@ -358,12 +373,13 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
     >>> s.tokens[1], s.triangle, s.phase, s.scores
     ((1, 2, 3, 4, 5, 6), (1, 1), 'start', (0, 0))
     """
-    rules = Rules() if rules is None else rules
+    rules = check_rules(Rules, rules, "Dripeul 5")
     if isinstance(players, bool) or not isinstance(players, int) or not (
         MIN_PLAYERS <= players <= MAX_PLAYERS
     ):
         raise IllegalMove(
-            f"Dripeul 5 is played by {MIN_PLAYERS} to {MAX_PLAYERS} players; got {players!r}"
+            "{game} is played by {lo} to {hi} players; got {players}",
+            game="Dripeul 5", lo=MIN_PLAYERS, hi=MAX_PLAYERS, players=brief(players),
         )
     return State(
         rules=rules,
@@ -422,7 +438,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     if state.is_over:
         raise IllegalMove("the game is over")
     if state.to_roll:
-        raise IllegalMove(f"waiting for {state.to_roll} dice to be rolled")
+        raise IllegalMove("waiting for {n} dice to be rolled", n=state.to_roll)
     p = state.current_player
     if isinstance(action, Roll):
         return _roll(state, action.keep)
@@ -446,10 +462,12 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
                 return _resolve(state, o, auto=False)
         allowed = ", ".join(str(o.choice) for o in outs)
         raise IllegalMove(
-            f"{_fmt(choice)} is not allowed with {_fmt(sort_dice(state.dice))}: choose one of "
-            f"{allowed}"
+            "{choice} is not allowed with {dice}: choose one of {allowed}",
+            choice=brief(choice) if not isinstance(choice, (int, tuple)) else _fmt(choice),
+            dice=_fmt(sort_dice(state.dice)), allowed=allowed,
         )
-    raise IllegalMove(f"Dripeul 5 has no action {action!r}: use Roll, Stop or Resolve")
+    raise IllegalMove("Dripeul 5 has no action {action}: use Roll, Stop or Resolve",
+                      action=brief(action))
 
 
 def _fmt(v: Any) -> str:
@@ -472,13 +490,15 @@ def _roll(state: State, keep: Dice) -> tuple[State, list[Event]]:
         raise IllegalMove("no roll is left this turn")
     if not is_sub_multiset(keep, state.dice):
         raise IllegalMove(
-            f"you cannot keep {_fmt(keep)}: the dice show {_fmt(sort_dice(state.dice))}"
+            "you cannot keep {keep}: the dice show {dice}",
+            keep=_fmt(keep), dice=_fmt(sort_dice(state.dice)),
         )
     if len(keep) == DICE:
         raise IllegalMove("keeping all five dice rolls nothing: use Stop to end your rolls")
     if not is_sub_multiset(state.locked, keep):
         raise IllegalMove(
-            f"dice set aside cannot be rolled again in this variant: keep {_fmt(state.locked)}"
+            "dice set aside cannot be rolled again in this variant: keep {locked}",
+            locked=_fmt(state.locked),
         )
     locked = keep if not state.rules.reroll_set_aside else ()
     new = replace(state, to_roll=DICE - len(keep), kept=keep, locked=locked, phase="rolling")
@@ -493,7 +513,7 @@ def roll_outcome(state: State, dice: Iterable[int]) -> tuple[State, list[Event]]
     """
     if state.to_roll <= 0:
         raise IllegalMove("no dice are waiting to be rolled")
-    new_dice = validate_dice(list(dice), state.to_roll)
+    new_dice = validate_dice(dice, state.to_roll)
     p = state.current_player
     table = _place(state.dice, state.kept, new_dice)
     rolls_left = state.rolls_left - 1

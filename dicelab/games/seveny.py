@@ -37,9 +37,11 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..dice import Dice, counts, from_counts, sort_dice, validate_dice
-from ..errors import IllegalMove, InvalidDice
+from ..errors import IllegalMove, InvalidDice, brief
+from ..i18n import N_
 from ._base import Action, Bank, Event, GameDef, Roll, check_int, engine_exports
 from ._base import Game as _BaseGame
+from ._checks import check_rules
 
 __all__ = [
     "DEFINITION",
@@ -86,7 +88,8 @@ class Rules:
     target: int = 50
 
     CHOICES: ClassVar[dict[str, tuple]] = {"target": (20, 30, 50, 100)}
-    LABELS: ClassVar[dict[str, str]] = {"target": "Final score to reach (target)"}
+    #: English msgids (translated where shown: :func:`dicelab.games.labels.rules_label`).
+    LABELS: ClassVar[dict[str, str]] = {"target": N_("Final score to reach (target)")}
 
     def __post_init__(self) -> None:
         check_int("target", self.target, 1, MAX_TARGET)
@@ -114,9 +117,9 @@ def score(dice: Iterable[int]) -> int:
     >>> score((4, 4, 4, 4)), score((6, 6)), score(())
     (4, 0, 0)
     """
-    c = counts(validate_dice(list(dice), what="set-aside dice"))
+    c = counts(validate_dice(dice, what="set-aside dice"))
     if sum(c) > DICE:
-        raise InvalidDice(f"a cycle holds at most {DICE} dice; got {sum(c)}")
+        raise InvalidDice("a cycle holds at most {n} dice; got {got}", n=DICE, got=sum(c))
     base = c[0] + sum(v * (c[v - 1] // 3) for v in (2, 3, 4, 5))
     b6 = c[5] // 3
     if b6 == 0:
@@ -139,19 +142,21 @@ def check_hand(hand: Iterable[int]) -> Dice:
     ...
     dicelab.errors.InvalidDice: a hand cannot hold two 2s: 2s are set aside three at a time
     """
-    h = sort_dice(validate_dice(list(hand), what="hand"))
+    h = sort_dice(validate_dice(hand, what="hand"))
     if len(h) >= DICE:
         raise InvalidDice(
-            f"a hand holds at most {DICE - 1} dice (the {DICE}th die completes the cycle); "
-            f"got {len(h)}"
+            "a hand holds at most {most} dice (the {n}th die completes the cycle); got {got}",
+            most=DICE - 1, n=DICE, got=len(h),
         )
     c = counts(h)
     for v in (2, 3, 4, 5):
-        if 0 < c[v - 1] < 3:
-            n = "one" if c[v - 1] == 1 else "two"
+        if c[v - 1] == 1:
             raise InvalidDice(
-                f"a hand cannot hold {n} {FACE_NAMES[v] if n == 'two' else str(v)}: "
-                f"{FACE_NAMES[v]} are set aside three at a time"
+                "a hand cannot hold one {face}: {face}s are set aside three at a time", face=v
+            )
+        if c[v - 1] == 2:
+            raise InvalidDice(
+                "a hand cannot hold two {face}s: {face}s are set aside three at a time", face=v
             )
     return h
 
@@ -172,8 +177,14 @@ def settable(hand: Iterable[int], roll: Iterable[int]) -> tuple[Dice, ...]:
     >>> settable((), (2, 2, 3, 3, 4, 5, 5))
     ()
     """
-    hc = counts(validate_dice(list(hand), what="hand"))
-    rc = counts(validate_dice(list(roll), what="dice rolled"))
+    h = check_hand(hand)
+    r = validate_dice(roll, what="dice rolled")
+    if not 1 <= len(r) <= DICE - len(h):
+        raise InvalidDice(
+            "with {held} dice in hand a roll has 1 to {most} dice; got {got}",
+            held=len(h), most=DICE - len(h), got=len(r),
+        )
+    hc, rc = counts(h), counts(r)
     ranges = []
     for f in range(1, 7):
         n = rc[f - 1]
@@ -212,23 +223,24 @@ brelan of 2s
     """
     hc = counts(hand)
     rolled = sort_dice(roll)
-    k = sort_dice(validate_dice(list(keep), what="set-aside dice"))
+    k = sort_dice(validate_dice(keep, what="set-aside dice"))
     if not k:
         raise IllegalMove("set aside at least one die (a 1, a 6, or a brelan)")
     kc, rc = counts(k), counts(rolled)
     if any(a > b for a, b in zip(kc, rc)):
-        raise IllegalMove(f"you cannot set aside {_fmt(k)}: the dice rolled are {_fmt(rolled)}")
+        raise IllegalMove("you cannot set aside {keep}: the dice rolled are {dice}",
+                          keep=_fmt(k), dice=_fmt(rolled))
     for v in (2, 3, 4, 5):
         if 0 < kc[v - 1] < 3 and hc[v - 1] < 3:
             raise IllegalMove(
-                f"{FACE_NAMES[v]} can only be set aside three at a time until you have a "
-                f"brelan of {FACE_NAMES[v]}"
+                "{face}s can only be set aside three at a time until you have a "
+                "brelan of {face}s", face=v,
             )
     return k
 
 
 def _fmt(dice: Iterable[int]) -> str:
-    return " ".join(str(d) for d in dice) or "nothing"
+    return " ".join(str(d) for d in dice) or "—"
 
 
 # ---------------------------------------------------------------------- state
@@ -286,12 +298,13 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
     >>> s.scores, s.phase, s.current_player, s.to_roll
     ((0, 0, 0), 'start', 0, 0)
     """
-    rules = Rules() if rules is None else rules
+    rules = check_rules(Rules, rules, "Seveny")
     if isinstance(players, bool) or not isinstance(players, int) or not (
         MIN_PLAYERS <= players <= MAX_PLAYERS
     ):
         raise IllegalMove(
-            f"Seveny is played by {MIN_PLAYERS} to {MAX_PLAYERS} players; got {players!r}"
+            "{game} is played by {lo} to {hi} players; got {players}",
+            game="Seveny", lo=MIN_PLAYERS, hi=MAX_PLAYERS, players=brief(players),
         )
     return State(rules=rules, players=players, scores=(0,) * players)
 
@@ -338,7 +351,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     if state.is_over:
         raise IllegalMove("the game is over")
     if state.to_roll:
-        raise IllegalMove(f"waiting for {state.to_roll} dice to be rolled")
+        raise IllegalMove("waiting for {n} dice to be rolled", n=state.to_roll)
     p = state.current_player
     if state.phase == "start":
         if not isinstance(action, Roll) or action.keep:
@@ -346,7 +359,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
         new = replace(state, to_roll=DICE, turn_count=state.turn_count + 1, phase="roll")
         return new, [_ev("turn_start", p, turn=new.turn_count, round=state.round)]
     if state.phase != "choose":  # pragma: no cover - no other phase waits for an action
-        raise IllegalMove(f"no action is possible in phase {state.phase!r}")
+        raise IllegalMove("no action is possible in phase {phase}", phase=brief(state.phase))
     if not isinstance(action, (Roll, Bank)):
         raise IllegalMove(
             "in Seveny you set aside dice, then roll on with Roll(keep) or bank with Bank(keep)"
@@ -387,7 +400,7 @@ def roll_outcome(state: State, dice: Iterable[int]) -> tuple[State, list[Event]]
     """
     if state.to_roll <= 0:
         raise IllegalMove("no dice are waiting to be rolled")
-    d = validate_dice(list(dice), state.to_roll)
+    d = validate_dice(dice, state.to_roll)
     p = state.current_player
     events = [_ev("roll", p, dice=list(d))]
     new = replace(state, dice=d, to_roll=0, phase="choose")

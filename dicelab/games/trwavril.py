@@ -35,10 +35,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..dice import Dice, counts, is_sub_multiset, sort_dice, sub_multisets, validate_dice
-from ..errors import DicelabError, IllegalMove
+from ..errors import DicelabError, IllegalMove, brief
 from ..figures import contains_run, faces_with_at_least, of_a_kind
+from ..i18n import N_, _
 from . import _base
 from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice, engine_exports
+from ._checks import check_rules
 
 __all__ = [
     "CARDS",
@@ -96,9 +98,18 @@ class Rules:
         "parapluies": (4, 3, 2, 1),
         "straight": ("four", "as_written"),
     }
+    #: English msgids (translated where shown: :func:`dicelab.games.labels.rules_label`).
     LABELS: ClassVar[dict[str, str]] = {
-        "parapluies": "Parapluies (4 facile, 3 moyen, 2 difficile, 1 héroïque)",
-        "straight": "Suite: 4-dice runs, or only the text's 5-dice suites",
+        "parapluies": N_("Parapluies (4 facile, 3 moyen, 2 difficile, 1 héroïque)"),
+        "straight": N_("Suite: 4-dice runs, or only the text's 5-dice suites"),
+    }
+    #: Labels of particular values (msgids; the games' own words stay French).
+    VALUE_LABELS: ClassVar[dict[str, dict[Any, str]]] = {
+        "parapluies": {k: f"{k} — {v}" for k, v in DIFFICULTIES.items()},
+        "straight": {
+            "four": N_("4-dice runs (1234, 2345, 3456)"),
+            "as_written": N_("only the text's 5-dice suites"),
+        },
     }
 
     def __post_init__(self) -> None:
@@ -118,6 +129,10 @@ def _final_dice(dice: Iterable[int]) -> Dice:
     return sort_dice(validate_dice(dice, DICE, what="dice"))
 
 
+def _rules(rules: Any) -> Rules:
+    return check_rules(Rules, rules, "Trwavril")
+
+
 def validate_barred(barred: Any) -> tuple[int, ...]:
     """Check a set of barred cards and return it sorted.
 
@@ -129,11 +144,15 @@ def validate_barred(barred: Any) -> tuple[int, ...]:
     dicelab.errors.DicelabError: barred cards must be distinct cards 1 to 6; got [1, 1]
     """
     if isinstance(barred, (str, bytes)) or not isinstance(barred, Iterable):
-        raise DicelabError(f"barred cards must be a collection of cards 1 to 6; got {barred!r}")
+        raise DicelabError(
+            "barred cards must be a collection of cards 1 to 6; got {barred}", barred=brief(barred)
+        )
     cards = list(barred)
     ok = all(isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= 6 for c in cards)
     if not ok or len(set(cards)) != len(cards):
-        raise DicelabError(f"barred cards must be distinct cards 1 to 6; got {barred!r}")
+        raise DicelabError(
+            "barred cards must be distinct cards 1 to 6; got {barred}", barred=brief(barred)
+        )
     return tuple(sorted(cards))
 
 
@@ -149,7 +168,7 @@ def _suite_faces(dice: Dice, rules: Rules) -> tuple[int, ...]:
     return tuple(sorted(faces))
 
 
-def figure(dice: Iterable[int], rules: Rules = Rules()) -> str:
+def figure(dice: Iterable[int], rules: Rules | None = None) -> str:
     """The figure of 4 final dice: ``"carré"``, ``"brelan"``, ``"suite"`` or ``"rien"`` (T3, T4).
 
     >>> figure((3, 3, 3, 3)), figure((1, 3, 3, 3)), figure((2, 3, 4, 5)), figure((1, 1, 2, 2))
@@ -157,6 +176,7 @@ def figure(dice: Iterable[int], rules: Rules = Rules()) -> str:
     >>> figure((2, 3, 4, 5), Rules(straight="as_written"))
     'rien'
     """
+    rules = _rules(rules)
     d = _final_dice(dice)
     k = of_a_kind(d)
     if k >= 4:
@@ -168,7 +188,7 @@ def figure(dice: Iterable[int], rules: Rules = Rules()) -> str:
     return "rien"
 
 
-def flippable(dice: Iterable[int], rules: Rules = Rules()) -> tuple[int, ...]:
+def flippable(dice: Iterable[int], rules: Rules | None = None) -> tuple[int, ...]:
     """The cards that 4 final dice allow to flip, whatever the board; ``()`` is a miss (T3, T4).
 
     * brelan of v → card v;
@@ -184,6 +204,7 @@ def flippable(dice: Iterable[int], rules: Rules = Rules()) -> tuple[int, ...]:
     >>> flippable((1, 2, 3, 4), Rules(straight="as_written"))
     ()
     """
+    rules = _rules(rules)
     d = _final_dice(dice)
     k = of_a_kind(d)
     if k >= 4:
@@ -212,14 +233,21 @@ class Resolution:
     def is_miss(self) -> bool:
         return self.card is None
 
-    def describe(self) -> str:
+    def describe(self, lang: str | None = None) -> str:
+        """A short description (``parapluie`` stays French).
+
+        >>> Resolution("carré", 2, (2,), True).describe(lang="fr")
+        'retourner la carte 2 (la barrer)'
+        """
         if self.card is None:
-            return "miss: a parapluie is turned"
-        return f"flip card {self.card} ({'bar it' if self.bars else 'un-bar it'})"
+            return _("miss: a parapluie is turned", lang=lang)
+        if self.bars:
+            return _("flip card {card} (bar it)", lang=lang, card=self.card)
+        return _("flip card {card} (un-bar it)", lang=lang, card=self.card)
 
 
 def resolutions(
-    dice: Iterable[int], barred: Iterable[int] = (), rules: Rules = Rules()
+    dice: Iterable[int], barred: Iterable[int] = (), rules: Rules | None = None
 ) -> tuple[Resolution, ...]:
     """The distinct outcomes of 4 final dice given the barred cards (T3).
 
@@ -235,6 +263,7 @@ def resolutions(
     >>> resolutions((1, 2, 4, 6), barred=(3,))
     (Resolution(figure='rien', card=None, barred=(3,), bars=False),)
     """
+    rules = _rules(rules)
     d = _final_dice(dice)
     b = set(validate_barred(barred))
     fig = figure(d, rules)
@@ -294,9 +323,7 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
     >>> s.parapluies, s.barred, s.phase, s.rolls_left
     ((2, 2, 2), ((), (), ()), 'start', 3)
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise DicelabError(f"Trwavril needs trwavril.Rules; got {rules!r}")
+    rules = _rules(rules)
     _base.check_int("players", players, MIN_PLAYERS, MAX_PLAYERS)
     return State(
         rules=rules,
@@ -357,16 +384,17 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     if state.is_over:
         raise IllegalMove("the game is over")
     if state.to_roll:
-        raise IllegalMove(f"the dice are rolling: {state.to_roll} dice must land first")
+        raise IllegalMove("the dice are rolling: {n} dice must land first", n=state.to_roll)
     if not isinstance(action, (Roll, Stop, Resolve, _base.Bank)):
-        raise IllegalMove(f"not an action: {action!r}")
+        raise IllegalMove("not an action: {action}", action=brief(action))
     if state.phase == "start":
         if not isinstance(action, Roll):
             raise IllegalMove("roll the dice first: a turn starts with a roll of all 4 dice")
         if action.keep:
             raise IllegalMove(
-                f"there are no dice to keep yet (asked to keep {_show(action.keep)}): "
-                "the first roll uses all 4 dice"
+                "there are no dice to keep yet (asked to keep {keep}): "
+                "the first roll uses all 4 dice",
+                keep=_show(action.keep),
             )
         new = dataclasses.replace(
             state, to_roll=DICE, phase="roll", rolls_left=ROLLS - 1, kept=(),
@@ -376,12 +404,13 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     if state.phase == "resolve":
         if not isinstance(action, Resolve):
             raise IllegalMove(
-                f"choose which card to flip first: card {_or(state.options)} (Resolve(card))"
+                "choose which card to flip first: one of the cards {cards} (Resolve(card))",
+                cards=_list(state.options),
             )
         if action.choice not in state.options:
             raise IllegalMove(
-                f"with {_show(state.dice)} you may flip card {_or(state.options)}, "
-                f"not {action.choice!r}"
+                "with {dice} you may flip one of the cards {cards}, not {choice}",
+                dice=_show(state.dice), cards=_list(state.options), choice=brief(action.choice),
             )
         return _flip(state, action.choice, auto=False)
     # phase "choose"
@@ -395,7 +424,8 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
         raise IllegalMove("Trwavril has no banking: keep some dice and roll, or stop")
     if not is_sub_multiset(action.keep, state.dice):
         raise IllegalMove(
-            f"you cannot keep {_show(action.keep)}: the dice show {_show(state.dice)}"
+            "you cannot keep {keep}: the dice show {dice}",
+            keep=_show(action.keep), dice=_show(state.dice),
         )
     if len(action.keep) == DICE:
         raise IllegalMove("keeping all 4 dice rolls nothing: to keep them all, stop (Stop())")
@@ -408,9 +438,8 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     return new, []
 
 
-def _or(cards: Iterable[int]) -> str:
-    c = [str(x) for x in cards]
-    return c[0] if len(c) == 1 else ", ".join(c[:-1]) + " or " + c[-1]
+def _list(cards: Iterable[int]) -> str:
+    return ", ".join(str(x) for x in cards)
 
 
 def roll_outcome(state: State, dice: Iterable[int]) -> tuple[State, list[Event]]:
