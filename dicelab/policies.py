@@ -20,11 +20,13 @@ Roll(keep=())
 from __future__ import annotations
 
 import importlib
+import numbers
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
 
+from .errors import DicelabError, brief
 from .games._base import Bank, Roll, Stop
 
 Policy = Callable[[Any], Any]
@@ -40,8 +42,18 @@ GREEDY_OBJECTIVE = {
 
 
 def game_module(state: Any) -> ModuleType:
-    """The game module that defines ``state`` (``dicelab.games.<key>``)."""
-    return importlib.import_module(type(state).__module__)
+    """The game module that defines ``state`` (``dicelab.games.<key>``).
+
+    >>> game_module(None)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.DicelabError: a policy needs a game state of dicelab.games; got None
+    """
+    module = type(state).__module__
+    if not module.startswith("dicelab.games.") or type(state).__name__ != "State":
+        raise DicelabError("a policy needs a game state of dicelab.games; got {state}",
+                           state=brief(state))
+    return importlib.import_module(module)
 
 
 def game_key(state: Any) -> str:
@@ -50,7 +62,7 @@ def game_key(state: Any) -> str:
 
 def _only_or(state: Any, actions: list[Any]) -> Any:
     if not actions:
-        raise ValueError("no legal action: the game is over")
+        raise DicelabError("no legal action: the game is over")
     return actions[0]
 
 
@@ -91,7 +103,7 @@ def random_legal(seed: int | None = None) -> Policy:
     def policy(state: Any) -> Any:
         legal = game_module(state).legal_actions(state)
         if not legal:
-            raise ValueError("no legal action: the game is over")
+            raise DicelabError("no legal action: the game is over")
         return legal[rng.randrange(len(legal))]
 
     policy.__name__ = f"random_legal({seed})"
@@ -160,3 +172,52 @@ POLICIES: dict[str, Callable[..., Policy]] = {
     "bank_at": bank_at,
     "keep_most_common": keep_most_common,
 }
+
+
+#: What a seat can be: a human, or a computer playing one of these policies
+#: (``"rule"``: the game's rule of thumb, see :func:`seat_policy`).
+SEAT_KINDS: tuple[str, ...] = ("human", "optimal", "greedy", "random", "rule")
+
+
+def check_computer(computer: Any, players: int) -> dict[int, str]:
+    """The computer seats asked for, as ``{seat: kind}`` (seats count from 0).
+
+    ``computer`` is ``None`` (nobody), a seat number, a collection of seats (each
+    plays ``"optimal"``) or a mapping ``{seat: kind}`` with a kind of
+    :data:`SEAT_KINDS`.  Anything else is a :class:`~dicelab.DicelabError`
+    naming what is wrong.
+
+    >>> check_computer(1, 2), check_computer([1, 2], 3), check_computer({0: "random"}, 2)
+    ({1: 'optimal'}, {1: 'optimal', 2: 'optimal'}, {0: 'random'})
+    >>> check_computer("optimal", 2)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.DicelabError: computer must be a seat number, ...; got 'optimal'
+    >>> check_computer({"0": "random"}, 2)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.DicelabError: computer seats are whole numbers from 0 to 1 (...); got '0'
+    """
+    if computer is None:
+        return {}
+    if isinstance(computer, numbers.Integral) and not isinstance(computer, bool):
+        seats: dict[Any, Any] = {computer: "optimal"}
+    elif isinstance(computer, dict):
+        seats = dict(computer)
+    elif isinstance(computer, Iterable) and not isinstance(computer, (str, bytes)):
+        seats = {s: "optimal" for s in computer}
+    else:
+        raise DicelabError(
+            "computer must be a seat number, a list of seats or a mapping {{seat: kind}}; "
+            "got {computer}", computer=brief(computer))
+    out: dict[int, str] = {}
+    for s, kind in seats.items():
+        if isinstance(s, bool) or not isinstance(s, numbers.Integral) or not 0 <= s < players:
+            raise DicelabError(
+                "computer seats are whole numbers from 0 to {last} (seats count from 0); "
+                "got {seat}", last=players - 1, seat=brief(s))
+        if not isinstance(kind, str) or kind not in SEAT_KINDS:
+            raise DicelabError("unknown player kind {kind}; choose one of {kinds}",
+                               kind=brief(kind), kinds=", ".join(SEAT_KINDS))
+        out[int(s)] = kind
+    return out

@@ -175,22 +175,9 @@ class GameApp:
     # ------------------------------------------------------------ players
     @staticmethod
     def _seat_kinds(computer: Any, players: int) -> dict[int, str]:
-        if computer is None:
-            return {}
-        if isinstance(computer, dict):
-            seats = dict(computer)
-        elif isinstance(computer, int) and not isinstance(computer, bool):
-            seats = {computer: "optimal"}
-        else:
-            seats = {int(s): "optimal" for s in computer}
-        for s, kind in seats.items():
-            if not 0 <= s < players:
-                raise DicelabError(f"computer seat {s} is not a seat of {players} players "
-                                   f"(seats count from 0)")
-            if kind not in SEAT_KINDS:
-                raise DicelabError(f"unknown player kind {kind!r}; choose one of "
-                                   f"{', '.join(SEAT_KINDS)}")
-        return seats
+        from ..policies import check_computer
+
+        return check_computer(computer, players)
 
     def _build_policies(self) -> None:
         self._policies = {
