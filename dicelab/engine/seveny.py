@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from ..dice import Dice, multisets, roll_distribution, sort_dice, validate_dice, ways
-from ..errors import IllegalMove
+from ..errors import DicelabError, IllegalMove
 from ..games._base import Bank, Roll
 from ..games._checks import check_objective, check_rules, check_state, whole
 from ..games.seveny import DICE, Rules, State, check_hand, settable
@@ -81,12 +81,26 @@ MAX_POINTS = 2000
 banks well under 100 points, and a target is at most ``seveny.MAX_TARGET``)."""
 MAX_HORIZON = MAX_POINTS + POINTS_HORIZON
 """The largest ``horizon`` :func:`points_table` builds."""
+MAX_SOLVED_TARGET = 100
+"""The largest target the exact solo solver takes (its work grows with the square of the
+target: 100 solves in a few seconds, 1000 would take minutes).  Larger targets can be played,
+without exact odds."""
 MAX_THRESHOLD = 100
 """The largest banking threshold :func:`turn_points_distribution` enumerates exactly."""
 
 
 def _rules(rules: Any) -> Rules:
     return check_rules(Rules, rules, "Seveny")
+
+
+def _solvable(rules: Any) -> Rules:
+    rules = _rules(rules)
+    if rules.target > MAX_SOLVED_TARGET:
+        raise DicelabError(
+            "exact odds are computed for targets up to {most} (a larger target would take the "
+            "solver minutes); got target {target}", most=MAX_SOLVED_TARGET, target=rules.target,
+        )
+    return rules
 
 
 # ------------------------------------------------------------------- tables
@@ -298,7 +312,7 @@ def solve(rules: Rules | None = None) -> Solution:
     >>> float(sol.E[3]), round(float(sol.E[0]), 6), sol.start(3)
     (0.0, 1.083525, 0.0)
     """
-    return _solve(_rules(rules))
+    return _solve(_solvable(rules))
 
 
 @lru_cache(maxsize=16)
@@ -743,7 +757,7 @@ def turn_outcome_matrix(rules: Rules | None = None) -> np.ndarray:
     >>> P.shape, round(float(P.sum(axis=1).max()), 12)
     ((6, 6), 1.0)
     """
-    return _outcome_matrix(_rules(rules))
+    return _outcome_matrix(_solvable(rules))
 
 
 def turn_outcome_distribution(score: int, rules: Rules | None = None) -> dict[int, float]:

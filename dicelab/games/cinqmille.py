@@ -107,17 +107,25 @@ class Rules:
     def __post_init__(self) -> None:
         check_choice("dice", self.dice, self.CHOICES["dice"])
         opening, min_bank = _DEFAULTS[self.dice]
-        chosen = {"opening": self.opening, "min_bank": self.min_bank}
         if self.opening is None:
             object.__setattr__(self, "opening", opening)
         if self.min_bank is None:
             object.__setattr__(self, "min_bank", min_bank)
         for name in ("opening", "min_bank", "keep_all_scoring", "no_4900"):
-            check_choice(name, getattr(self, name), self.CHOICES[name][1:] if name in chosen
-                         else self.CHOICES[name])
-        # what was asked, for menus (:func:`dicelab.games.labels.chosen_value`); not a field,
-        # so equality, hashing and saves see the resolved values
-        object.__setattr__(self, "_chosen", chosen)
+            allowed = self.CHOICES[name]
+            check_choice(name, getattr(self, name), [a for a in allowed if a is not None])
+
+    def chosen(self, field: str) -> Any:
+        """The value a menu shows for ``field``: ``None`` (default) where ``opening`` or
+        ``min_bank`` is the dice count's default, so that a menu keeps following the dice
+        count (:func:`dicelab.games.labels.chosen_value`).
+
+        >>> Rules(dice=6).chosen("opening"), Rules(opening=1000).chosen("opening")
+        (None, 1000)
+        """
+        value = getattr(self, field)
+        default = dict(zip(("opening", "min_bank"), _DEFAULTS[self.dice])).get(field)
+        return None if value == default else value
 
 
 DEFAULT_RULES = Rules()

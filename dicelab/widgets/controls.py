@@ -18,6 +18,8 @@ import re
 from typing import Any
 
 from ..errors import InvalidDice
+from ..games.labels import chosen_value
+from ..games.labels import value_label as game_value_label
 
 #: Seat kinds offered in the players panel: value -> label.  ``"human"`` or a policy name.
 SEAT_KINDS: dict[str, str] = {
@@ -71,11 +73,11 @@ class VariantControls:
             if f.name not in choices:
                 continue
             values = list(choices[f.name])
-            current = getattr(rules, f.name)
+            current = chosen_value(rules, f.name)  # None: a default following another option
             if current not in values:
                 values.append(current)
             dd = w.Dropdown(
-                options=[(value_label(v), v) for v in values],
+                options=[(game_value_label(rules, f.name, v), v) for v in values],
                 value=current,
                 description=labels.get(f.name, f.name.replace("_", " ")),
                 style={"description_width": "initial"},
@@ -94,7 +96,7 @@ class VariantControls:
 
     def show(self, rules: Any) -> None:
         for k, dd in self.dropdowns.items():
-            dd.value = getattr(rules, k)
+            dd.value = chosen_value(rules, k)
 
 
 class PlayersPanel:
