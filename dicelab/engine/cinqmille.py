@@ -86,7 +86,7 @@ def p_bust(n: int, rules: Rules | None = None) -> Fraction:
     (Fraction(2, 3), Fraction(4, 9), Fraction(5, 162))
     """
     rules = _rules(rules)
-    return _p_bust(whole("number of dice", n, 1, rules.dice, error=IllegalMove), rules)
+    return _p_bust(whole("n", n, 1, rules.dice, error=IllegalMove), rules)
 
 
 @cache

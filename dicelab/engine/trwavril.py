@@ -229,7 +229,7 @@ def _check_rules(rules: Any) -> Rules:
 
 def _check_board(barred: Any, parapluies: Any, lowest: int = 0) -> tuple[tuple[int, ...], int]:
     b = validate_barred(barred)
-    return b, whole("parapluies left", parapluies, lowest, 4)
+    return b, whole("parapluies", parapluies, lowest, 4)
 
 
 def start_value(barred: Iterable[int], parapluies: int, rules: Rules | None = None) -> float:

@@ -31,6 +31,7 @@ import numbers
 from typing import Any, TypeVar
 
 from ..errors import DicelabError, IllegalMove, InvalidRules, brief
+from ..i18n import N_
 
 T = TypeVar("T")
 
@@ -83,12 +84,13 @@ def whole(name: str, value: Any, lo: int | None = None, hi: int | None = None, *
     if ok:
         return v
     if lo is not None and hi is not None:
-        raise error("{name} must be a whole number from {lo} to {hi}; got {value}",
+        raise error(N_("{name} must be a whole number from {lo} to {hi}; got {value}"),
                     name=name, lo=lo, hi=hi, value=brief(value))
     if lo is not None:
-        raise error("{name} must be a whole number >= {lo}; got {value}",
+        raise error(N_("{name} must be a whole number >= {lo}; got {value}"),
                     name=name, lo=lo, value=brief(value))
-    raise error("{name} must be a whole number; got {value}", name=name, value=brief(value))
+    raise error(N_("{name} must be a whole number; got {value}"), name=name,
+                value=brief(value))
 
 
 def check_objective(value: Any, allowed: Any, *,
@@ -96,7 +98,7 @@ def check_objective(value: Any, allowed: Any, *,
     """``value`` if it is one of the ``allowed`` objective names (strings); else ``error``."""
     names = tuple(allowed)
     if not isinstance(value, str) or value not in names:
-        raise error("objective must be one of {allowed}; got {value}",
+        raise error(N_("objective must be one of {allowed}; got {value}"),
                     allowed=", ".join(names), value=brief(value))
     return value
 
