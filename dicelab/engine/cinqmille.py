@@ -62,7 +62,7 @@ from ..games.cinqmille import (
     total_bank_refusal,
 )
 from .advice import Advice, Choice, rank
-from .markov import absorbing_moments, absorbing_turns
+from .markov import MAX_TURNS, absorbing_moments, absorbing_turns
 
 TOP = TARGET // UNIT  # 100
 _NONE, _WIN, _OVER = 0, 1, 2
@@ -721,6 +721,7 @@ def turns_distribution(rules: Rules | None = None, max_turns: int = 200) -> np.n
     >>> round(float(p @ np.arange(len(p))), 4), int(p.argmax())
     (18.8637, 17)
     """
+    max_turns = whole("max_turns", max_turns, 0, MAX_TURNS, error=IllegalMove)
     return absorbing_turns(turn_outcome_matrix(_rules(rules)), 0, max_turns)
 
 

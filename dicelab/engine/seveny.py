@@ -47,7 +47,7 @@ from ..games._checks import check_objective, check_rules, check_state, whole
 from ..games.seveny import DICE, Rules, State, check_hand, settable
 from ..games.seveny import score as cycle_score
 from .advice import Advice, Choice, rank
-from .markov import absorbing_moments, absorbing_turns
+from .markov import MAX_TURNS, absorbing_moments, absorbing_turns
 
 __all__ = [
     "reference_expected_turns",
@@ -784,6 +784,7 @@ def turns_distribution(rules: Rules | None = None, max_turns: int = 200) -> np.n
     >>> round(float(p @ np.arange(len(p))), 4)
     10.6851
     """
+    max_turns = whole("max_turns", max_turns, 0, MAX_TURNS, error=IllegalMove)
     return absorbing_turns(turn_outcome_matrix(rules), 0, max_turns)
 
 

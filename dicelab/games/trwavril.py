@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..dice import Dice, counts, is_sub_multiset, sort_dice, sub_multisets, validate_dice
-from ..errors import DicelabError, IllegalMove, brief
+from ..errors import DicelabError, IllegalMove, InvalidRules, brief
 from ..figures import contains_run, faces_with_at_least, of_a_kind
 from ..i18n import N_, _
 from . import _base
@@ -324,7 +324,13 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
     ((2, 2, 2), ((), (), ()), 'start', 3)
     """
     rules = _rules(rules)
-    _base.check_int("players", players, MIN_PLAYERS, MAX_PLAYERS)
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+        MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise InvalidRules(
+            "{game} is played by {lo} to {hi} players; got {players}",
+            game="Trwavril", lo=MIN_PLAYERS, hi=MAX_PLAYERS, players=brief(players),
+        )
     return State(
         rules=rules,
         players=players,

@@ -1,0 +1,387 @@
+"""Issue 8 items 9-12 and issue 9 (errors): the Python API refuses bad input with a clear,
+translated DicelabError, changes nothing when it refuses, and bounds every size argument."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dicelab import policies, simulate
+from dicelab.engine import advice as advice_mod
+from dicelab.engine import cinqmille as cinqmille_engine
+from dicelab.engine import seveny as seveny_engine
+from dicelab.errors import DicelabError, IllegalMove, InvalidDice, InvalidRules
+from dicelab.games import cinqmille, dripeul, labels, seveny, trwavril
+from dicelab.games._base import Bank, Resolve, Roll, Stop
+
+GAMES = {"dripeul": dripeul, "trwavril": trwavril, "cinqmille": cinqmille, "seveny": seveny}
+NAMES = {"dripeul": "Dripeul 5", "trwavril": "Trwavril", "cinqmille": "5000", "seveny": "Seveny"}
+OTHER = {"dripeul": trwavril, "trwavril": cinqmille, "cinqmille": seveny, "seveny": cinqmille}
+#: One position with a choice to make per game: (hand-set first roll, a legal action).
+FIRST_ROLL = {
+    "dripeul": [2, 2, 2, 4, 6],
+    "trwavril": [5, 5, 2, 5],
+    "cinqmille": [1, 5, 2, 3, 3],
+    "seveny": [1, 5, 5, 5, 2, 3, 4],
+}
+
+
+def _in_play(key: str):
+    g = GAMES[key].Game(seed=3)
+    g.apply(Roll(()), dice=FIRST_ROLL[key])
+    return g
+
+
+# ------------------------------------------------------------------ item 9: Rules
+@pytest.mark.parametrize("key", GAMES)
+def test_none_is_the_default_rules_everywhere(key):
+    mod = GAMES[key]
+    assert mod.new_state(None).rules == mod.Rules()
+    assert mod.new_state(None, 2).rules == mod.new_state(mod.Rules(), 2).rules
+
+
+@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("bad", ["other", {"level": 3}, "classic", 3])
+def test_new_state_refuses_anything_but_its_rules_by_name(key, bad):
+    mod = GAMES[key]
+    value = OTHER[key].Rules() if bad == "other" else bad
+    with pytest.raises(InvalidRules) as e:
+        mod.new_state(value, 1)
+    msg = str(e.value)
+    assert f"dicelab.games.{key}.Rules" in msg and NAMES[key] in msg and "None" in msg
+
+
+@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("bad", [None, "other", 42])
+def test_advise_state_refuses_what_is_not_its_state(key, bad):
+    mod = GAMES[key]
+    value = OTHER[key].new_state() if bad == "other" else bad
+    with pytest.raises(DicelabError, match=rf"dicelab\.games\.{key}\.State"):
+        mod.advise_state(value)
+
+
+def test_rule_functions_take_none_and_refuse_other_rules():
+    d = (1, 2, 3, 4)
+    assert trwavril.figure(d, None) == trwavril.figure(d) == "suite"
+    assert trwavril.flippable(d, None) == (1, 2, 3, 4)
+    assert trwavril.resolutions(d, (), None) == trwavril.resolutions(d, (), trwavril.Rules())
+    with pytest.raises(InvalidRules, match="trwavril.Rules"):
+        trwavril.flippable(d, dripeul.Rules())
+    with pytest.raises(InvalidRules, match="dripeul.Rules"):
+        dripeul.resolutions((1, 1, 1, 2, 3), rules=trwavril.Rules())
+    with pytest.raises(InvalidRules, match="cinqmille.Rules"):
+        cinqmille.score((1, 5), seveny.Rules())
+    assert cinqmille.score((1, 5), None) == 150
+
+
+def test_engines_take_none_and_refuse_other_rules():
+    a = cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=1000, rules=None)
+    b = cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=1000, rules=cinqmille.Rules())
+    assert [c.label for c in a] == [c.label for c in b]
+    with pytest.raises(InvalidRules, match="cinqmille.Rules"):
+        cinqmille.expected_turns(seveny.Rules())
+    with pytest.raises(InvalidRules, match="seveny.Rules"):
+        seveny.expected_turns(cinqmille.Rules())
+    with pytest.raises(InvalidRules, match="trwavril.Rules"):
+        trwavril.win_probability(dripeul.Rules())
+    with pytest.raises(InvalidRules, match="dripeul.Rules"):
+        dripeul.win_probability(trwavril.Rules())
+    assert trwavril.win_probability(None) == trwavril.win_probability()
+
+
+def test_seveny_with_5000_rules_is_refused_at_once():
+    with pytest.raises(InvalidRules, match="seveny.Rules"):
+        seveny.new_state(cinqmille.Rules())
+    with pytest.raises(InvalidRules):
+        seveny.Game(rules=cinqmille.Rules())
+
+
+# ------------------------------------------------------------------ item 10: arguments
+@pytest.mark.parametrize("call", [
+    lambda: dripeul.advise((1, 1, 2, 3, 5), rolls_left=1, level=3, locked=0),
+    lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), hand=0),
+    lambda: seveny.advise(None),
+    lambda: dripeul.advise(None, rolls_left=1, level=3),
+    lambda: trwavril.advise(None, rolls_left=1, barred=(), parapluies=4),
+    lambda: cinqmille.advise(None, turn_points=0, score=0),
+    lambda: seveny.settable((), (1,) * 8),
+    lambda: seveny.settable((2, 2), (1, 2, 3, 4, 5)),
+    lambda: seveny.settable((), ()),
+], ids=["locked=0", "hand=0", "seveny dice=None", "dripeul dice=None", "trwavril dice=None",
+        "5000 dice=None", "eight dice", "impossible hand", "no dice"])
+def test_bad_dice_arguments_are_invalid_dice(call):
+    with pytest.raises(InvalidDice):
+        call()
+
+
+@pytest.mark.parametrize("key,call", [
+    ("dripeul", lambda o: dripeul.advise((1, 1, 2, 3, 5), rolls_left=1, level=3, objective=o)),
+    ("trwavril", lambda o: trwavril.advise((1, 2, 3, 6), rolls_left=1, barred=(),
+                                           parapluies=4, objective=o)),
+    ("cinqmille", lambda o: cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=0,
+                                             objective=o)),
+    ("seveny", lambda o: seveny.advise((1, 2, 3, 4, 5, 6, 6), objective=o)),
+])
+@pytest.mark.parametrize("bad", [["p_win"], {"x": 1}, 3, "p_lose"])
+def test_objective_must_be_a_known_name(key, call, bad):
+    with pytest.raises(DicelabError, match="objective must be one of"):
+        call(bad)
+
+
+def test_advice_best_and_find_raise_dicelab_errors():
+    empty = advice_mod.Advice("p_win", True, ())
+    with pytest.raises(DicelabError, match="no choice"):
+        _ = empty.best
+    with pytest.raises(DicelabError, match="not a choice"):
+        empty.find(Stop())
+    a = dripeul.advise((2, 2, 2, 4, 6), rolls_left=2, level=3)
+    with pytest.raises(DicelabError, match=r"Roll\(keep=\(1,\)\) is not one of the \d+ choices"):
+        a.find(Roll((1,)))
+
+
+def test_seveny_settable_only_for_dice_a_hand_can_roll():
+    assert seveny.settable((1, 1, 1, 1, 1, 1), (6,)) == ((6,),)
+    with pytest.raises(InvalidDice, match="1 to 1 dice"):
+        seveny.settable((1, 1, 1, 1, 1, 1), (6, 6))
+
+
+@pytest.mark.parametrize("call,word", [
+    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), score=10**100), "score"),
+    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), score=-1), "score"),
+    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), memorised=1.5), "memorised"),
+    (lambda: cinqmille.advise((1, 5, 2, 3, 3), turn_points=10**6, score=0,
+                              rules=cinqmille.Rules(dice=6)), "turn points"),
+    (lambda: cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=0, opened="yes"), "opened"),
+    (lambda: trwavril.advise_resolution((5, 5, 5, 5), barred=(), parapluies=0), "parapluies"),
+    (lambda: trwavril.advise_resolution((5, 5, 5, 5), barred=(1, 2, 3, 4, 5, 6),
+                                        parapluies=2), "already won"),
+    (lambda: cinqmille.p_bust(1.5), "n must be"),
+    (lambda: trwavril.flip_effect((), True, parapluies=2), "card"),
+])
+def test_out_of_range_arguments_name_the_problem(call, word):
+    with pytest.raises(DicelabError, match=word):
+        call()
+
+
+def test_5000_advice_never_offers_an_impossible_bank():
+    a = cinqmille.advise((1, 5, 2, 3, 3), turn_points=2000, score=4000,
+                         rules=cinqmille.Rules(dice=6))
+    banks = [c.label for c in a if isinstance(c.action, Bank)]
+    assert banks and all("bank 2100" in b or "bank 2050" in b or "2150" in b for b in banks)
+
+
+@pytest.mark.parametrize("choice", [(2,), [2], np.int64(2), 2])
+def test_resolve_choice_is_one_number_in_both_reroll_games(choice):
+    assert Resolve(choice) == Resolve(2) and type(Resolve(choice).choice) is int
+    # Dripeul: a carré of 2 removes any one token
+    g = dripeul.Game(seed=1)
+    g.apply(Roll(()), dice=[2, 2, 2, 2, 5])
+    g.apply(Stop())
+    g.apply(Resolve(choice))
+    assert 2 not in g.state.tokens[0]
+    # Trwavril: a carré of 2 flips card 1, 2 or 3
+    t = trwavril.Game(seed=1)
+    t.apply(Roll(()), dice=[2, 2, 2, 2])
+    t.apply(Stop())
+    t.apply(Resolve(choice))
+    assert t.state.barred[0] == (2,)
+
+
+@pytest.mark.parametrize("bad", [(), 2.0, True, "2", [1, "x"]])
+def test_resolve_refuses_what_is_not_a_choice(bad):
+    with pytest.raises(IllegalMove, match="choice"):
+        Resolve(bad)
+
+
+@pytest.mark.parametrize("computer,word", [
+    ("optimal", "seat number"), (1.5, "seat number"), ({"0": "random"}, "seats are whole"),
+    ({5: "random"}, "from 0 to 1"), ({1: "genius"}, "unknown player kind"), ([True], "seats"),
+])
+def test_computer_seats_are_checked_with_clear_errors(computer, word):
+    with pytest.raises(DicelabError, match=word):
+        policies.check_computer(computer, 2)
+
+
+def test_play_refuses_bad_computer_seats_with_a_dicelab_error():
+    pytest.importorskip("ipywidgets")
+    from dicelab.widgets import play
+
+    for bad in ("optimal", 1.5, {"0": "random"}):
+        with pytest.raises(DicelabError):
+            play("trwavril", seed=1, players=2, computer=bad)
+
+
+def test_simulate_checks_its_arguments():
+    with pytest.raises(DicelabError, match="games"):
+        simulate.simulate("trwavril", games=10**9)
+    with pytest.raises(InvalidRules, match="trwavril.Rules"):
+        simulate.simulate("trwavril", rules=dripeul.Rules(), games=1)
+    with pytest.raises(DicelabError, match="one policy per player"):
+        simulate.simulate("trwavril", players=2, policy=[policies.optimal()], games=1)
+    with pytest.raises(DicelabError, match="games"):
+        simulate.simulate_fast("trwavril", games=10**9)
+
+
+# ------------------------------------------------------------------ refused calls change nothing
+@pytest.mark.parametrize("key", GAMES)
+def test_refused_actions_leave_the_game_unchanged(key):
+    g = _in_play(key)
+    before = g.to_json()
+    for action in (Resolve(7), Roll((6, 6, 6, 6, 6, 6)), Bank((6, 6, 6))):
+        with pytest.raises(DicelabError):
+            g.apply(action)
+        assert g.to_json() == before
+    roll = next(a for a in g.legal_actions() if isinstance(a, Roll))
+    for dice in ([7], "12", [1.5], [1] * 9):  # hand-set dice for a legal roll
+        with pytest.raises(DicelabError):
+            g.apply(roll, dice=dice)
+        assert g.to_json() == before
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_refused_advice_leaves_the_state_unchanged(key):
+    g = _in_play(key)
+    state = g.state
+    with pytest.raises(DicelabError):
+        GAMES[key].advise_state(state, objective=["nope"])
+    assert g.state is state and g.to_json() == _in_play(key).to_json()
+
+
+# ------------------------------------------------------------------ item 11: bounded work
+@pytest.mark.parametrize("call,word", [
+    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), memorised=10**6), "memorised"),
+    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), memorised=10**9), "memorised"),
+    (lambda: seveny.expected_turn_points(cap=10**6), "cap"),
+    (lambda: seveny.expected_turns(seveny.Rules(target=1000)), "targets up to 100"),
+    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), rules=seveny.Rules(target=101)), "up to 100"),
+    (lambda: seveny.turn_points_distribution(10**6), "threshold"),
+    (lambda: cinqmille_engine.turns_distribution(max_turns=10**9), "max_turns"),
+    (lambda: seveny_engine.turns_distribution(max_turns=10**9), "max_turns"),
+])
+def test_size_arguments_are_bounded_with_a_clear_error(call, word, monkeypatch):
+    def work(*args, **kwargs):
+        raise AssertionError("the work started before the argument was checked")
+
+    # refused before any solve: every solver entry point fails the test if reached
+    for mod, name in [(seveny_engine, "_solve"), (seveny_engine, "_points_table"),
+                      (seveny_engine, "_outcome_matrix"), (seveny_engine, "turn_outcome_matrix"),
+                      (cinqmille_engine, "turn_outcome_matrix")]:
+        monkeypatch.setattr(mod, name, work)
+    with pytest.raises(DicelabError, match=word):
+        call()
+
+
+def test_large_seveny_targets_can_still_be_played():
+    g = seveny.Game(rules=seveny.Rules(target=1000), seed=1)
+    g.apply(Roll(()))
+    assert g.state.phase in ("choose", "start")
+    assert seveny.Rules(target=seveny.MAX_TARGET).target == seveny.MAX_TARGET
+
+
+def test_counting_sizes_are_bounded():
+    from dicelab import counting
+
+    with pytest.raises(DicelabError, match="simulated rolls"):
+        counting.simulate_event("brelan", 5, rolls=10**9)
+    with pytest.raises(DicelabError, match="target"):
+        counting.turns_to_target_moments({1: 1.0}, 10**6)
+    with pytest.raises(DicelabError, match="max_turns"):
+        counting.turns_to_target_distribution({1: 1.0}, 5, 10**9)
+
+
+# ------------------------------------------------------------------ item 12: 5000 menus
+def test_5000_defaults_follow_the_dice_count_in_rules_and_menus():
+    assert cinqmille.Rules.CHOICES["opening"][0] is None
+    assert cinqmille.Rules.CHOICES["min_bank"][0] is None
+    r6 = cinqmille.Rules(dice=6, opening=None, min_bank=None)
+    assert (r6.opening, r6.min_bank) == (700, 300) and r6 == cinqmille.Rules(dice=6)
+    assert labels.chosen_value(cinqmille.Rules(dice=6), "opening") is None
+    assert labels.chosen_value(cinqmille.Rules(), "min_bank") is None
+    assert labels.chosen_value(cinqmille.Rules(opening=1000), "opening") == 1000
+    assert labels.chosen_value(dripeul.Rules(level=1), "level") == 1
+    # a menu built from chosen values keeps following the dice count
+    menu = {f: labels.chosen_value(cinqmille.Rules(), f) for f in cinqmille.Rules.CHOICES}
+    menu["dice"] = 6
+    assert cinqmille.Rules(**menu) == cinqmille.Rules(dice=6)
+    menu["dice"] = 5
+    assert cinqmille.Rules(**menu) == cinqmille.Rules()
+
+
+def test_5000_app_variant_menu_follows_the_dice_count():
+    pytest.importorskip("ipywidgets")
+    from dicelab.widgets.apps import CinqMilleApp
+
+    a = CinqMilleApp(seed=1)
+    dd = a.controls.variants.dropdowns
+    dd["dice"].value = 6
+    a.new_game()
+    assert a.game.rules == cinqmille.Rules(dice=6)
+    assert (a.game.rules.opening, a.game.rules.min_bank) == (700, 300)
+    dd["dice"].value = 5
+    a.new_game()
+    assert a.game.rules == cinqmille.Rules()
+    dd["opening"].value = 1000
+    dd["dice"].value = 6
+    a.new_game()
+    assert a.game.rules == cinqmille.Rules(dice=6, opening=1000)
+    default = labels.value_label("cinqmille", "opening", None)
+    assert dict(dd["opening"].options)[default] is None
+
+
+# ------------------------------------------------------------------ labels and translations
+@pytest.mark.parametrize("key", GAMES)
+def test_every_rules_label_is_translated(key):
+    rules = GAMES[key].Rules
+    for field in rules.CHOICES:
+        en, fr = labels.rules_label(key, field, "en"), labels.rules_label(key, field, "fr")
+        assert en == rules.LABELS[field]
+        assert fr and (fr != en or field == "parapluies"), (field, fr)
+        for value in rules.CHOICES[field]:
+            assert labels.value_label(rules, field, value, "fr")
+    with pytest.raises(DicelabError, match="no option"):
+        labels.rules_label(key, "colour")
+
+
+def test_value_labels_in_both_languages():
+    assert labels.value_label("5000", "keep_all_scoring", True, "fr") == "oui"
+    assert labels.value_label("5000", "keep_all_scoring", False, "en") == "no"
+    assert labels.value_label("trwavril", "straight", "as_written", "fr") == (
+        "seulement les suites de 5 dés du texte")
+    assert labels.value_label("dripeul", "level", 0, "fr") == "0 — très difficile"
+    assert labels.field_choices("5000", "opening", "fr")[0] == (
+        "par défaut (750 avec 5 dés, 700 avec 6)", None)
+
+
+def _errors_of(key: str) -> list[DicelabError]:
+    """A sample of errors each game raises: bad actions, rules, advice arguments."""
+    mod = GAMES[key]
+    calls = [
+        lambda: mod.new_state(OTHER[key].Rules()),
+        lambda: mod.new_state(None, 9),
+        lambda: mod.step(mod.new_state(), Stop() if key != "dripeul" else Resolve(1)),
+        lambda: mod.advise_state(None),
+        lambda: _in_play(key).apply(Roll((6, 6, 6, 6, 6, 6))),
+    ]
+    out = []
+    for call in calls:
+        with pytest.raises(DicelabError) as e:
+            call()
+        out.append(e.value)
+    return out
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_error_messages_are_translated(key):
+    for err in _errors_of(key):
+        en, fr = err.message("en"), err.message("fr")
+        assert en == str(err)
+        assert fr != en and "{" not in fr, (en, fr)
+
+
+def test_error_messages_echo_at_most_a_brief_bad_value():
+    with pytest.raises(DicelabError) as e:
+        dripeul.new_state({"x" * 10_000: 1})
+    assert len(str(e.value)) < 250
+    with pytest.raises(DicelabError) as e:
+        seveny.advise((1, 2, 3, 4, 5, 6, 6), score=10**5000)
+    assert len(str(e.value)) < 200 and "digits" in str(e.value)
