@@ -237,8 +237,8 @@ def one_option_changes(game_key: str) -> list[tuple[tuple[str, Any], ...]]:
     for field, values in mod.Rules.CHOICES.items():
         if field == DIFFICULTY[key]:
             continue
-        for v in values:
-            if not _same(v, getattr(base, field)):
+        for v in values:  # None: "the default" (it follows another option), the base row
+            if v is not None and not _same(v, getattr(base, field)):
                 out.append(((field, v),))
     return out
 
