@@ -28,6 +28,7 @@ from typing import Any
 
 from .errors import DicelabError, brief
 from .games._base import Bank, Roll, Stop
+from .games._checks import whole
 
 Policy = Callable[[Any], Any]
 
@@ -117,7 +118,13 @@ def bank_at(threshold: int) -> Policy:
 
     The turn points after a set-aside are read from the game's own ``step`` (the state after
     ``Roll(keep)`` holds the turn's points), so the policy knows no scoring rule itself.
+
+    >>> bank_at(-1)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.DicelabError: threshold must be a whole number >= 0; got -1
     """
+    threshold = whole("threshold", threshold, 0)
 
     def policy(state: Any) -> Any:
         mod = game_module(state)

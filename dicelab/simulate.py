@@ -522,8 +522,8 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
     key = mod.DEFINITION.key
     if key not in FAST_GAMES:
         raise DicelabError(
-            "simulate_fast plays {games} (and 5000 and Seveny with policy 'optimal'); "
-            "for {game} use simulate()", games=", ".join(FAST_GAMES), game=brief(game),
+            "simulate_fast plays dripeul and trwavril (and 5000 and Seveny with policy "
+            "'optimal'); for {game} use simulate()", game=brief(game),
         )
     if not isinstance(policy, str) or policy not in FAST_POLICIES:
         raise DicelabError(
@@ -598,7 +598,7 @@ def simulate_fast(
     >>> simulate_fast("seveny", policy="greedy")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: simulate_fast plays dripeul, trwavril (...); for 'seveny' ...
+    dicelab.errors.DicelabError: simulate_fast plays dripeul and trwavril (...); for 'seveny' ...
 
     5000 and Seveny solo with ``policy="optimal"``: a Markov chain over scores, each turn
     drawn from the engine's ``turn_outcome_matrix`` (the exact optimal turn; a Seveny score
