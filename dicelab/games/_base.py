@@ -578,7 +578,7 @@ class Game:
         except RecursionError:
             raise InvalidSave("not a saved game: nested too deeply") from None
         except Exception as e:  # noqa: BLE001 - every failure to load is an InvalidSave
-            msg = brief(str(e), 200)
+            msg = str(e)[:200]
             raise InvalidSave(f"cannot load this {cls.definition.name} game: {msg}") from None
 
     @classmethod
@@ -725,7 +725,7 @@ def _parse_save(text: Any) -> Any:
     except RecursionError:
         raise InvalidSave("not a saved game: nested too deeply") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise InvalidSave(f"not a JSON document: {brief(str(e), 200)}") from None
+        raise InvalidSave(f"not a JSON document: {str(e)[:200]}") from None
 
 
 def _parse_int(digits: str) -> int:
