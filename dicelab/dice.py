@@ -44,8 +44,8 @@ def validate_dice(values: Any, count: int | None = None, *, what: str = "dice") 
     """Check hand-set dice and return them as a tuple of ints, order kept.
 
     ``values`` is any iterable of whole numbers 1 to 6 (a list, a tuple, a numpy
-    array); at most ``count`` (or :data:`MAX_DICE`) of them are ever read, so a huge
-    or endless iterable is refused at once.  Raises :class:`~dicelab.InvalidDice`
+    array); at most ``count + 1`` (or :data:`MAX_DICE` ``+ 1``) of them are ever read,
+    so a huge or endless iterable is refused at once.  Raises :class:`~dicelab.InvalidDice`
     naming the problem and echoing at most a short piece of the bad value.
 
     >>> validate_dice([3, 1, 6], 3)
@@ -65,7 +65,7 @@ def validate_dice(values: Any, count: int | None = None, *, what: str = "dice") 
     """
     if isinstance(values, (str, bytes, bytearray, Mapping)) or not isinstance(values, Iterable):
         raise InvalidDice(f"{what} must be a list of numbers 1 to 6; got {brief(values)}")
-    limit = MAX_DICE if count is None else max(0, min(count, MAX_DICE))
+    limit = MAX_DICE if count is None else max(0, count)
     try:
         if isinstance(values, Sized) and len(values) > limit:
             raise _too_many(what, count, len(values))

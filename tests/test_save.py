@@ -619,3 +619,72 @@ def test_saves_written_earlier_still_load(key):
     g = mod.Game.from_json(json.dumps(doc))
     assert [list(r.dice) for r in g.rolls] == [d for _, d in PINNED[key] if d is not None]
     assert g.to_dict() == doc
+
+
+# ------------------------------------------------------------------ fuzzing
+JUNK = [None, True, False, -1, 0, 7, 2**63, 10**30, 1.5, "", "x", "rng", [], [7], [[]],
+        {}, {"dice": [1]}, [1, 2, 3, 4, 5], {"type": "roll"}, [[[[[[[[[[[[1]]]]]]]]]]]]]
+
+
+def _nodes(doc, path=()):
+    yield path
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _nodes(v, (*path, k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from _nodes(v, (*path, i))
+
+
+def _replaced(doc, path, value):
+    doc = json.loads(json.dumps(doc))
+    if not path:
+        return value
+    node = doc
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+    return doc
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_any_junk_anywhere_is_an_invalid_save_or_a_true_game(key):
+    """Every node of a real save replaced by junk: InvalidSave, or a game that saves back."""
+    g = real_game(key, seed=8, steps=10)
+    doc = g.to_dict()
+    r = random.Random(key)
+    for path in _nodes(doc):
+        for value in r.sample(JUNK, 4):
+            bad = _replaced(doc, path, value)
+            try:
+                h = module(key).Game.from_json(json.dumps(bad))
+            except InvalidSave:
+                continue
+            # it loaded: then it is a consistent game whose save loads back identically
+            assert module(key).Game.from_json(h.to_json()).to_json() == h.to_json()
+    text = g.to_json()
+    for _ in range(200):  # character-level damage
+        i = r.randrange(len(text))
+        bad = text[:i] + r.choice('[]{}",:0123456789-eE.tfn ') + text[i + 1:]
+        try:
+            module(key).Game.from_json(bad)
+        except InvalidSave:
+            pass
+
+
+def test_validate_dice_reads_only_what_it_needs():
+    from dicelab.dice import validate_dice
+
+    assert validate_dice(np.array([1, 6, 3]), 3) == (1, 6, 3)
+    assert validate_dice(x for x in (2, 2)) == (2, 2)
+    for bad in (np.array(3), {1: 2}, b"12", 12, None, 1.0):
+        with pytest.raises(InvalidDice, match="must be a list of numbers 1 to 6"):
+            validate_dice(bad)
+    with pytest.raises(InvalidDice, match="^expected 2 dice, got 1000$"):
+        validate_dice([1] * 1000, 2)
+    with pytest.raises(InvalidDice, match="^dice: at most 20 dice; got 21$"):
+        validate_dice([1] * 21)
+    with pytest.raises(InvalidDice, match="^can roll 0 to 20 dice; got 21$"):
+        from dicelab.dice import make_rng, roll
+
+        roll(make_rng(1), 21)
