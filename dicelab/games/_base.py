@@ -227,10 +227,10 @@ SAVE_FORMAT = "dicelab-game"
 #: its rolls marked ``"unchecked"`` (see :meth:`Game.from_json`).
 SAVE_VERSION = 2
 #: The longest save document :meth:`Game.from_json` reads, in characters (bytes for
-#: ``bytes``): 2 MB, about a hundred times a long real game.
+#: ``bytes``): 2 MB, forty times a six-player game of 5000 played at random (50 kB).
 MAX_SAVE_CHARS = 2_000_000
-#: The most actions a game may hold (a long six-player game takes about a thousand);
-#: a longer game cannot be played on, nor loaded.
+#: The most actions a game may hold (a six-player game of 5000 played at random takes
+#: about 600); a longer game cannot be played on, nor loaded.
 MAX_STEPS = 20_000
 #: The most dice draws of the seeded generator a game may use, thrown-away draws
 #: (undone or replaced rolls) included.
