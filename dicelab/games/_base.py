@@ -569,7 +569,7 @@ class Game:
         dicelab.errors.InvalidSave: not a saved game: nested too deeply
         """
         try:
-            data = _parse_save(text)
+            data = parse_save(text)
             return cls._from_dict(data)
         except InvalidSave:
             raise
@@ -709,8 +709,18 @@ def _roll_from_json(r: Any, version: int, where: str) -> tuple[Dice, str]:
         raise InvalidSave(f"{where}: {e}") from None
 
 
-def _parse_save(text: Any) -> Any:
-    """Parse a save document within the limits; a dict is taken as already parsed."""
+def parse_save(text: Any) -> Any:
+    """Parse a save document (JSON text or bytes) within the limits; a dict is returned as is.
+
+    Use it, not :func:`json.loads`, on a document from outside: every failure is an
+    :class:`~dicelab.InvalidSave` (too long, nested too deeply, numbers of more than
+    :data:`MAX_SAVE_DIGITS` digits, ``NaN``, not JSON).
+
+    >>> parse_save('{"seed": 1' + '0' * 30 + '}')
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.InvalidSave: a number in the save has 31 digits (at most 25)
+    """
     if isinstance(text, dict):
         return text
     if not isinstance(text, (str, bytes, bytearray)):
