@@ -276,7 +276,7 @@ def roll(rng: np.random.Generator, n: int) -> Dice:
     (3, 4, 5, 6, 1)
     """
     if isinstance(n, bool) or not isinstance(n, numbers.Integral) or not 0 <= n <= MAX_DICE:
-        raise InvalidDice(f"can roll 0 to {MAX_DICE} dice; got {brief(n)}")
+        raise InvalidDice("can roll 0 to {most} dice; got {n}", most=MAX_DICE, n=brief(n))
     return tuple(int(x) for x in rng.integers(1, 7, size=int(n)))
 
 

@@ -23,8 +23,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import DicelabError, brief
+from ..i18n import N_
 
 Dice = tuple[int, ...]
+
+
+class NotAChoice(DicelabError, KeyError):
+    """:meth:`Advice.find` of an action that is not one of the choices (also a ``KeyError``,
+    as ``find`` always raised)."""
+
+    __str__ = DicelabError.__str__
 
 
 @dataclass(frozen=True)
@@ -79,16 +87,22 @@ class Advice:
         return self.choices[i]
 
     def find(self, action: Any) -> Choice:
-        """The choice made by ``action``; a :class:`~dicelab.DicelabError` naming the choices
-        if it is not one of them."""
+        """The choice made by ``action``; else :class:`NotAChoice` (a
+        :class:`~dicelab.DicelabError` and a ``KeyError``).
+
+        >>> Advice("p_win", True, ()).find("stop")
+        Traceback (most recent call last):
+        ...
+        dicelab.engine.advice.NotAChoice: 'stop' is not a choice here: there is no choice to make
+        """
         for c in self.choices:
             if c.action == action:
                 return c
         if not self.choices:
-            raise DicelabError("{action} is not a choice here: there is no choice to make",
-                               action=brief(action))
-        raise DicelabError("{action} is not one of the {n} choices here",
-                           action=brief(action), n=len(self.choices))
+            raise NotAChoice(N_("{action} is not a choice here: there is no choice to make"),
+                             action=brief(action))
+        raise NotAChoice(N_("{action} is not one of the {n} choices here"),
+                         action=brief(action), n=len(self.choices))
 
 
 def rank(choices: Iterable[Choice], objective: str, higher_is_better: bool) -> tuple[Choice, ...]:
