@@ -332,7 +332,7 @@ def _dripeul_core(key: tuple[bool, bool, bool], policy: str) -> dict[str, Any]:
             outs = opt.outcomes[o][m]
             if len(outs) < 2:
                 continue
-            labels = [x.describe() for x in outs]
+            labels = [x.describe(lang="en") for x in outs]  # the engine's tie-break
             turn = [float(not x.failure) for x in outs]
             for t in range(levels):
                 c = m * levels + t
@@ -435,7 +435,7 @@ def _trwavril_plan(rules: Any, policy: str) -> _Plan:
                 cols = np.arange(top) * won + m
                 kind[o, cols], nxt[o, cols], lose[o, cols] = np.array(miss).T
                 continue
-            labels = [r.describe() for r in res]
+            labels = [r.describe(lang="en") for r in res]  # the engine's tie-break
             for u in range(1, top + 1):
                 vals = [float(values[u][eng.mask_of(r.barred)]) for r in res]
                 after = eng.mask_of(res[_best_option(vals, labels)].barred)

@@ -71,7 +71,8 @@ FACE_NAMES = {1: "1s", 2: "2s", 3: "3s", 4: "4s", 5: "5s", 6: "6s"}
 class Rules:
     """Seveny options; the default is the ruling S5 (target 50).
 
-    * ``target``: the agreed final score to reach or pass (a whole number 1..1000).
+    * ``target``: the agreed final score to reach or pass (a whole number 1..1000; the
+      exact engine solves targets up to ``engine.seveny.MAX_SOLVED_TARGET`` = 100).
 
     >>> Rules().target, Rules(target=20).target
     (50, 20)
