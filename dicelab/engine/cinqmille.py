@@ -284,6 +284,7 @@ def clear_cache() -> None:
 
 def solve_points(rules: Rules = DEFAULT_RULES) -> PointsSolution:
     """Expected banked points of a turn from every position (cached)."""
+    rules = _rules(rules)
     if rules in _POINTS:
         return _POINTS[rules]
     m = _model(rules)
@@ -310,7 +311,8 @@ def solve_points(rules: Rules = DEFAULT_RULES) -> PointsSolution:
 def solve_turns(rules: Rules = DEFAULT_RULES, lowest: int = 0, *, tol: float = 1e-13,
                 max_sweeps: int = 200) -> TurnsSolution:
     """Solve the solo game (F10) for every score from ``lowest`` (points) up (cached)."""
-    lo = lowest // UNIT
+    rules = _rules(rules)
+    lo = _check_score(lowest, rules)
     for (r, lw), sol in _TURNS.items():
         if r == rules and lw <= lo:
             return sol
