@@ -123,10 +123,7 @@ def simulate(
     """
     from .policies import optimal
 
-    try:
-        mod = _module(game)
-    except KeyError as e:
-        raise DicelabError("no game {game}", game=brief(game)) from e
+    mod = _module(game)  # an unknown game is a DicelabError naming the four
     rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
     players = whole("players", players, mod.MIN_PLAYERS, mod.MAX_PLAYERS)
     games = whole("games", games, 1, MAX_GAMES)
@@ -515,10 +512,7 @@ def _play(plan: _Plan, games: int, rng: np.random.Generator, max_turns: int = 1_
 
 
 def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
-    try:
-        mod = _module(game)
-    except KeyError:
-        raise DicelabError("no game {game}", game=brief(game)) from None
+    mod = _module(game)
     key = mod.DEFINITION.key
     if key not in FAST_GAMES:
         raise DicelabError(

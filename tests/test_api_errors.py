@@ -402,3 +402,17 @@ def test_advice_ranking_does_not_depend_on_the_language():
     with using("fr"):
         fr = ranked()
     assert en == fr and en[1][0].startswith("flip card")
+
+
+def test_unknown_game_is_a_dicelab_error_and_a_key_error():
+    from dicelab.games import UnknownGame, get
+
+    for bad in ("yahtzee", None, 5):
+        with pytest.raises(UnknownGame, match="Dripeul 5, Trwavril, 5000, Seveny"):
+            get(bad)
+    assert issubclass(UnknownGame, DicelabError) and issubclass(UnknownGame, KeyError)
+    with pytest.raises(DicelabError, match="no game"):
+        simulate.simulate("yahtzee", games=1)
+    with pytest.raises(DicelabError) as e:
+        labels.rules_label("yahtzee", "x")
+    assert e.value.message("fr").startswith("pas de jeu")

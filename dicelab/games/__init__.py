@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from .. import GAME_NAMES
+from ..errors import DicelabError, brief
+from ..i18n import N_
 from ._base import Action, Bank, Event, Game, GameDef, Resolve, Roll, Stop
 
 
@@ -32,12 +34,26 @@ class GameInfo:
 REGISTRY: dict[str, GameInfo] = {k: GameInfo(k, n) for k, n in GAME_NAMES.items()}
 
 
+class UnknownGame(DicelabError, KeyError):
+    """A game name that is not one of the four (also a ``KeyError``, as :func:`get` raised)."""
+
+    __str__ = DicelabError.__str__
+
+
 def get(name: str) -> GameInfo:
-    """Look a game up by module key or display name (case-insensitive)."""
-    for info in REGISTRY.values():
-        if name.lower() in (info.key, info.name.lower()):
-            return info
-    raise KeyError(f"no game {name!r}; games: {', '.join(i.name for i in REGISTRY.values())}")
+    """Look a game up by module key or display name (case-insensitive).
+
+    >>> get("yahtzee")
+    Traceback (most recent call last):
+    ...
+    dicelab.games.UnknownGame: no game 'yahtzee'; games: Dripeul 5, Trwavril, 5000, Seveny
+    """
+    if isinstance(name, str):
+        for info in REGISTRY.values():
+            if name.lower() in (info.key, info.name.lower()):
+                return info
+    raise UnknownGame(N_("no game {game}; games: {games}"), game=brief(name),
+                      games=", ".join(i.name for i in REGISTRY.values()))
 
 
 __all__ = [
@@ -51,5 +67,6 @@ __all__ = [
     "Resolve",
     "Roll",
     "Stop",
+    "UnknownGame",
     "get",
 ]

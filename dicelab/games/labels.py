@@ -35,11 +35,7 @@ def rules_type(game: Any) -> type:
     if isinstance(game, str):
         from . import get
 
-        try:
-            info = get(game)
-        except KeyError:
-            raise DicelabError("no game {game}", game=brief(game)) from None
-        return importlib.import_module(f"dicelab.games.{info.key}").Rules
+        return importlib.import_module(f"dicelab.games.{get(game).key}").Rules
     cls = game if isinstance(game, type) else type(game)
     if cls.__name__ != "Rules" or not cls.__module__.startswith("dicelab.games."):
         raise DicelabError("not a game or its Rules: {game}", game=brief(game))
