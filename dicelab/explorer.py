@@ -147,6 +147,8 @@ def format_value(metric: Metric, value: float) -> str:
 def _fmt_option(v: Any) -> str:
     if isinstance(v, bool):
         return "on" if v else "off"
+    if v is None:  # Rules.CHOICES: the default that follows another option
+        return "default"
     return str(v)
 
 
