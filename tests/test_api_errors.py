@@ -89,6 +89,15 @@ def test_engines_take_none_and_refuse_other_rules():
     assert trwavril.win_probability(None) == trwavril.win_probability()
 
 
+@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("players", [0, 7, True, 2.0, "2"])
+def test_player_count_is_a_rules_error_in_every_game(key, players):
+    with pytest.raises(InvalidRules, match="1 to 6 players"):
+        GAMES[key].new_state(None, players)
+    with pytest.raises(InvalidRules, match="1 to 6 players"):
+        GAMES[key].Game(players=players)
+
+
 def test_seveny_with_5000_rules_is_refused_at_once():
     with pytest.raises(InvalidRules, match="seveny.Rules"):
         seveny.new_state(cinqmille.Rules())

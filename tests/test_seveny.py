@@ -246,7 +246,7 @@ def test_illegal_actions_messages_and_nothing_changes():
         assert g.to_json() == before
     with pytest.raises(IllegalMove, match="roll the 7 dice first"):
         sv.step(sv.new_state(), Bank((1,)))
-    with pytest.raises(IllegalMove):
+    with pytest.raises(InvalidRules, match="1 to 6 players"):
         sv.new_state(players=7)
     with pytest.raises(InvalidRules):
         Game(players=0)

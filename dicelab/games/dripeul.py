@@ -32,7 +32,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from ..dice import Dice, counts, is_sub_multiset, sort_dice, sub_multisets, validate_dice
-from ..errors import IllegalMove, brief
+from ..errors import IllegalMove, InvalidRules, brief
 from ..figures import faces_with_at_least, figure_name, is_suite, of_a_kind
 from ..i18n import N_, _
 from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice, engine_exports
@@ -377,7 +377,7 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
     if isinstance(players, bool) or not isinstance(players, int) or not (
         MIN_PLAYERS <= players <= MAX_PLAYERS
     ):
-        raise IllegalMove(
+        raise InvalidRules(
             "{game} is played by {lo} to {hi} players; got {players}",
             game="Dripeul 5", lo=MIN_PLAYERS, hi=MAX_PLAYERS, players=brief(players),
         )

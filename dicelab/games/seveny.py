@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..dice import Dice, counts, from_counts, sort_dice, validate_dice
-from ..errors import IllegalMove, InvalidDice, brief
+from ..errors import IllegalMove, InvalidDice, InvalidRules, brief
 from ..i18n import N_
 from ._base import Action, Bank, Event, GameDef, Roll, check_int, engine_exports
 from ._base import Game as _BaseGame
@@ -303,7 +303,7 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
     if isinstance(players, bool) or not isinstance(players, int) or not (
         MIN_PLAYERS <= players <= MAX_PLAYERS
     ):
-        raise IllegalMove(
+        raise InvalidRules(
             "{game} is played by {lo} to {hi} players; got {players}",
             game="Seveny", lo=MIN_PLAYERS, hi=MAX_PLAYERS, players=brief(players),
         )
