@@ -45,3 +45,34 @@ def test_rules_page_states_the_headline_values(built):
 
 def test_render_evaluates_expressions():
     assert docgen.render("{{ 1 + 1 }} and {{ f4(0.5) }}") == "2 and 0.5000"
+
+
+# ------------------------------------------------ issue 8 item 15: no builtins in templates
+@pytest.mark.parametrize("expr", [
+    "__import__('os').getcwd()",
+    "open('pyproject.toml').read()",
+    "().__class__.__base__.__subclasses__()",
+    "eval('1')",
+    "exec('x = 1')",
+    "globals()",
+    "getattr(f4, '__globals__')",
+    "f4.__globals__['__builtins__']",
+    "cinqmille_engine.np.load('x')",
+    "[c for c in ().__class__.__mro__]",
+    "(lambda: 1)()",
+    "_namespace()",
+])
+def test_templates_cannot_reach_builtins_or_modules(expr):
+    # refused before anything runs, with the full namespace of a real build
+    with pytest.raises(docgen.DicelabError, match="template expression"):
+        docgen.render("text {{ f4(0.5) }} then {{ " + expr + " }}", docgen._namespace())
+
+
+def test_templates_keep_what_they_need():
+    ns = docgen._namespace()
+    assert docgen.render("{{ [n * 2 for n in range(3)] }}", ns) == "[0, 2, 4]"
+    assert docgen.render("{{ f4(trwavril.win_probability(trwavril.Rules())) }}", ns) == (
+        f"{docgen.f4(__import__('dicelab').games.trwavril.win_probability())}")
+    assert docgen.render("{{ Fraction(1, 6) }}") == "1/6"
+    with pytest.raises(docgen.DicelabError, match="not a Python expression"):
+        docgen.render("{{ 1 + }}")

@@ -345,24 +345,29 @@ def solve_turns(rules: Rules = DEFAULT_RULES, lowest: int = 0, *, tol: float = 1
 
     top = m.UC if m.N == 6 else TOP - 1
     sweeps = 0
+    active = TOP  # scores lo..active-1 still move; those above have converged
     for sweeps in range(1, max_sweeps + 1):  # noqa: B007
         old = V.copy()
         for u in range(top, lo - 1, -1):
-            hi = min(u, TOP - 1) + 1
+            hi = min(u + 1, active)
             xs = V[lo:hi].copy()
             win = np.zeros(hi - lo)
             if u == m.UC and m.N == 6:
                 _clamp_column(m, lo, hi, R, D, xs, win, bank)
             else:
                 _step(m, u, lo, hi, R, D, xs, win, bank)
-            if u < TOP:
+            if u < active:
                 r, b = R[m.N, u, u], D[m.N, u, u]
                 # Newton step on V = 1 + R(V); b < 1 above the root (b = 1 would mean a
                 # sure bust, so V is still far too low: move up)
                 V[u] = (1.0 + r - b * V[u]) / (1.0 - b) if b < 1.0 else 2.0 * V[u] + 1.0
                 Vb[u] = V[u]
-        if np.max(np.abs(V - old)) < tol:
+        moved = np.flatnonzero(np.abs(V - old) >= tol)
+        if not len(moved):
             break
+        # a score whose value and higher values no longer move is done: the next sweep
+        # revisits only the scores up to the highest one that moved
+        active = int(moved[-1]) + 1
     sol = TurnsSolution(m, V, np.ascontiguousarray(R.transpose(0, 2, 1)), sweeps, lo)
     _TURNS[(rules, lo)] = sol
     return sol
