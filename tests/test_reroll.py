@@ -125,3 +125,28 @@ def test_one_dimensional_final_and_counts():
     _, _, start = brute(3, [Fraction(int(len(set(o)) == 1)) for o in outs], 3, False)
     assert float(solve_turn(3, yahtzee).start) == pytest.approx(float(start), abs=1e-15)
     assert from_counts((0, 0, 3, 0, 0, 0)) in outs
+
+
+# ----------------------------------- issue 8 item 17: one die at a time, no dense product
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_keep_values_one_die_at_a_time_equal_the_keep_table(n):
+    from dicelab.engine.reroll import _keep_values, sub_lattice
+
+    t = keep_table(n)
+    q = _keep_values(np.eye(len(t.outcomes)), sub_lattice(n))  # column o: outcome o
+    assert q.shape == t.matrix.shape
+    assert np.abs(q - t.matrix).max() < 1e-15
+    assert np.array_equal(sub_lattice(n).p_roll, t.matrix[0])
+
+
+def test_cold_solve_turn_needs_no_keep_table():
+    from dicelab.engine.reroll import sub_lattice
+
+    keep_table.cache_clear()
+    sub_lattice.cache_clear()
+    outs, cols = toy_finals(5)
+    F = np.array([[float(c[i]) for c in cols] for i in range(len(outs))])
+    sol = solve_turn(5, F, 3)
+    assert keep_table.cache_info().currsize == 0  # advice (keep_values) builds it
+    assert np.array_equal(sol.keep_values(outs[0], 2)[outs[0]], F[0])
+    assert keep_table.cache_info().currsize == 1

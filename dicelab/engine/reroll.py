@@ -11,7 +11,11 @@ turn is::
     W_r[o] = max(final[o], max_{k ⊆ o} Q_r[k])
 
 ``final`` may have extra columns (one per board), so every board of a game is
-solved in one pass.
+solved in one pass.  ``T @ W`` is computed one die at a time: keeping ``k`` and
+rolling ``m`` dice is worth the average over the next die's six faces of keeping
+``k`` plus that die and rolling ``m - 1`` (``Q[k] = mean_d Q[k + d]``), six
+gathers per keep instead of a dense product (the keep table ``T`` is only needed
+for advice).
 
 :func:`solve_turn_locked` solves the variant where a die once kept stays kept
 (Dripeul's ``reroll_set_aside=False``): the position is then the pair
@@ -41,7 +45,15 @@ from typing import Any
 
 import numpy as np
 
-from ..dice import Dice, is_sub_multiset, keep_table, sort_dice
+from ..dice import (
+    Dice,
+    is_sub_multiset,
+    keep_table,
+    keeps,
+    multisets,
+    roll_probabilities,
+    sort_dice,
+)
 
 
 @dataclass(frozen=True)
@@ -92,37 +104,39 @@ def solve_turn(n: int, final: Any, rolls: int = 3) -> TurnSolution:
     ``final`` has shape ``(outcomes,)`` or ``(outcomes, B)``, aligned with
     :func:`dicelab.dice.multisets` ``(n)``.
     """
-    t = keep_table(n)
+    lattice = sub_lattice(n)
     f = np.asarray(final, dtype=float)
-    if f.shape[0] != len(t.outcomes):
-        raise ValueError(f"final values need {len(t.outcomes)} rows, got {f.shape[0]}")
+    if f.shape[0] != len(lattice.full):
+        raise ValueError(f"final values need {len(lattice.full)} rows, got {f.shape[0]}")
     W = [f]
     Q: list[Any] = [None]
-    lattice = sub_lattice(n)
     for _ in range(1, rolls):
-        # keeping all n dice rolls nothing: those rows of T are the identity
-        q = np.concatenate([lattice.rolling @ W[-1], W[-1]])
+        q = _keep_values(W[-1], lattice)
         w = np.maximum(f, _max_below(q, lattice))
         Q.append(q)
         W.append(w)
-    start = t.matrix[0] @ W[-1]  # the first roll keeps nothing
+    start = lattice.p_roll @ W[-1]  # the first roll keeps nothing
     return TurnSolution(n, rolls, f, tuple(W), tuple(Q), start)
 
 
 @dataclass(frozen=True)
 class SubLattice:
-    """Keeps one die smaller than each keep, for ``max_{k ⊆ o} Q[k]`` level by level.
+    """Keeps one die smaller and one die larger than each keep, level by level.
 
-    ``child[k]`` lists the keeps ``k`` minus one die (one per distinct face, padded by
-    repetition); ``levels[j]`` the keeps of ``j`` dice; ``full[o]`` the keep equal to
-    outcome ``o``.  The running max over sub-multisets then costs about 5 gathers per keep
-    instead of one per sub-multiset (up to 32 with 5 dice).
+    Keeps are :func:`dicelab.dice.keeps` ``(n)`` (sorted by size; the last ones are the
+    outcomes).  ``child[k]`` lists the keeps ``k`` minus one die (one per distinct face,
+    padded by repetition), for ``max_{k ⊆ o} Q[k]``: about 5 gathers per keep instead of
+    one per sub-multiset (up to 32 with 5 dice).  ``grow[j]`` (shape ``(keeps of j dice,
+    6)``) is keep ``k`` plus a die showing 1..6, for the value of rolling one die at a
+    time.  ``levels[j]`` lists the keeps of ``j`` dice, ``full[o]`` the keep equal to
+    outcome ``o`` and ``p_roll`` the probability of each outcome of ``n`` dice.
     """
 
     child: Any
     levels: tuple[Any, ...]
     full: Any
-    rolling: Any  # the rows of T for keeps of fewer than n dice (the others roll nothing)
+    grow: tuple[Any, ...]
+    p_roll: Any
 
 
 @cache
@@ -130,25 +144,41 @@ def sub_lattice(n: int) -> SubLattice:
     """The cached :class:`SubLattice` of ``n`` dice.
 
     >>> lat = sub_lattice(2)
-    >>> [len(x) for x in lat.levels], lat.full.shape
-    ([1, 6, 21], (21,))
+    >>> [len(x) for x in lat.levels], lat.full.shape, lat.grow[1].shape
+    ([1, 6, 21], (21,), (6, 6))
     """
-    t = keep_table(n)
+    ks = keeps(n)
+    index = {k: i for i, k in enumerate(ks)}
     kids = []
-    for keep in t.keeps:
-        row = [t.keep_index[tuple(keep[:i] + keep[i + 1 :])]
+    for keep in ks:
+        row = [index[keep[:i] + keep[i + 1 :]]
                for i in range(len(keep)) if i == 0 or keep[i] != keep[i - 1]]
         kids.append(row or [0])
     width = max(len(r) for r in kids)
     child = np.array([[r[j % len(r)] for j in range(width)] for r in kids], dtype=np.int64)
-    sizes = np.array([len(k) for k in t.keeps])
+    sizes = np.array([len(k) for k in ks])
     levels = tuple(np.flatnonzero(sizes == j) for j in range(n + 1))
-    full = np.array([t.keep_index[o] for o in t.outcomes], dtype=np.int64)
-    first_full = len(t.keeps) - len(t.outcomes)
-    assert t.keeps[first_full:] == t.outcomes  # keeps are sorted by size
-    rolling = np.ascontiguousarray(t.matrix[:first_full])
-    rolling.setflags(write=False)
-    return SubLattice(child, levels, full, rolling)
+    grow = tuple(np.array([[index[sort_dice(ks[k] + (d,))] for d in range(1, 7)]
+                           for k in levels[j]], dtype=np.int64).reshape(-1, 6)
+                 for j in range(n))
+    first_full = len(ks) - len(multisets(n))
+    assert ks[first_full:] == multisets(n)  # keeps are sorted by size
+    full = np.arange(first_full, len(ks), dtype=np.int64)
+    p_roll = roll_probabilities(n)
+    for arr in (child, full, p_roll, *levels, *grow):
+        arr.setflags(write=False)
+    return SubLattice(child, levels, full, grow, p_roll)
+
+
+def _keep_values(w: Any, lattice: SubLattice) -> Any:
+    """``q[k]``: the value of keeping ``k`` and rolling the other dice once, whose outcomes
+    are worth ``w`` (``q = T @ w`` of :func:`dicelab.dice.keep_table`; keeping all the dice
+    rolls nothing, so those rows are ``w``).  One die at a time, largest keeps first."""
+    q = np.empty((len(lattice.child), *w.shape[1:]))
+    q[lattice.full] = w
+    for j in range(len(lattice.grow) - 1, -1, -1):
+        q[lattice.levels[j]] = q[lattice.grow[j]].mean(axis=1)
+    return q
 
 
 def _max_below(q: Any, lattice: SubLattice) -> Any:
@@ -237,12 +267,11 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3) -> LockedTurnSolution:
     >>> round(float(solve_turn_locked(5, brelan).start), 4) <= 0.7432
     True
     """
-    t = keep_table(n)
     p = locked_pairs(n)
     lattice = sub_lattice(n)
     f = np.asarray(final, dtype=float)
-    if f.shape[0] != len(t.outcomes):
-        raise ValueError(f"final values need {len(t.outcomes)} rows, got {f.shape[0]}")
+    if f.shape[0] != len(lattice.full):
+        raise ValueError(f"final values need {len(lattice.full)} rows, got {f.shape[0]}")
     tail = f.shape[1:]
     fp = f[p.out]  # final value of each pair's shown dice
     Wp = [fp]
@@ -252,7 +281,7 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3) -> LockedTurnSolution:
     wshape = (-1,) + (1,) * len(tail)
     for r in range(1, rolls):
         if r == 1:  # the dice after the last roll are final whatever is locked
-            q = np.concatenate([lattice.rolling @ f, f])
+            q = _keep_values(f, lattice)
         else:
             q = np.add.reduceat(p.prob.reshape(wshape) * Wp[-1], p.starts, axis=0)
         Q.append(q)
@@ -267,5 +296,5 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3) -> LockedTurnSolution:
         wp = np.maximum(fp, m[:-1])
         Wp.append(wp)
         W.append(wp[p.levels[0]][np.argsort(p.out[p.levels[0]])])
-    start = t.matrix[0] @ W[-1]
+    start = lattice.p_roll @ W[-1]
     return LockedTurnSolution(n, rolls, f, tuple(W), tuple(Q), start, tuple(Wp))
