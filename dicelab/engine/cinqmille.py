@@ -107,8 +107,11 @@ class _Model:
     buckets: tuple[tuple[int, int, Any], ...]  # (first, stop, (groups, k) effect rows)
     kind: Any  # (TOP, W + maxp): _NONE/_WIN/_OVER of a set-aside reaching u'
     bank_ok: Any  # (TOP, W): the total allows banking
-    kindT: Any  # kind.T, contiguous: [u', s]
-    bank_okT: Any  # bank_ok.T, contiguous: [u', s]
+    flat_u: Any  # (W, E): row of R[n, u'] (as R.reshape(-1, TOP)) each effect reaches from u
+    u2c_u: Any  # (W, E): the total each effect reaches from u, clamped to UC
+    win_u: Any  # (W, E, TOP): from total u at score s, the effect wins at once
+    over_u: Any  # (W, E, TOP): ... or overshoots 5000 (the turn is lost)
+    allowed_u: Any  # (W, E, TOP): ... or may be followed by a bank
     options: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int, bool], ...]]
 
 
@@ -155,12 +158,17 @@ def _model(rules: Rules) -> _Model:
             kind[s, u] = _WIN if r == WIN else _OVER if r == OVERSHOOT else _NONE
             if u < W:
                 bank_ok[s, u] = total_bank_refusal(rules, s * UNIT, opened, (u - s) * UNIT) is None
-    nxt, pts, bankable = (list(x) for x in zip(*effects))
-    arr = np.asarray
+    nxt, pts, bankable = (np.asarray(x) for x in zip(*effects))
+    nxt, pts, bankable = nxt.astype(np.intp), pts.astype(np.intp), bankable.astype(bool)
+    # what each effect does from each total u (the rows of the solver's step), precomputed
+    u2 = np.arange(W)[:, None] + pts[None, :]
+    u2c = np.minimum(u2, UC)
+    kind_u = kind.T[u2]  # (W, E, TOP)
+    allowed_u = bank_ok.T[u2c] & bankable[None, :, None]
     return _Model(
-        rules, N, UC, W, tuple(probs), arr(nxt, dtype=np.intp), arr(pts, dtype=np.intp),
-        arr(bankable, dtype=bool), groups, grp_PT, tuple(buckets), kind, bank_ok,
-        np.ascontiguousarray(kind.T), np.ascontiguousarray(bank_ok.T), options,
+        rules, N, UC, W, tuple(probs), nxt, pts, bankable, groups, grp_PT, tuple(buckets),
+        kind, bank_ok, nxt[None, :] * (W + 1) + u2c, u2c, kind_u == _WIN, kind_u == _OVER,
+        allowed_u, options,
     )
 
 
@@ -195,7 +203,7 @@ def _group_best(m: _Model, X: Any) -> tuple[Any, list[Any]]:
     for first, stop, rows in m.buckets:
         x = X[rows]  # (groups of this size, size, S)
         taken.append(x)
-        np.min(x, axis=1, out=best[first:stop])
+        np.minimum.reduce(x, axis=1, out=best[first:stop])
     return best, taken
 
 
@@ -205,7 +213,7 @@ def _group_slope(m: _Model, DX: Any, best: Any, taken: list[Any]) -> Any:
     out = np.empty_like(best)
     for (first, stop, rows), x in zip(m.buckets, taken):
         d = np.where(x <= best[first:stop, None, :], DX[rows], -_INF)
-        np.max(d, axis=1, out=out[first:stop])
+        np.maximum.reduce(d, axis=1, out=out[first:stop])
     return out
 
 
@@ -222,24 +230,24 @@ def _step(m: _Model, u: int, lo: int, hi: int, R: Any, D: Any | None, bust: Any,
     """
     E = len(m.opt_p)
     S = hi - lo
-    u2 = u + m.opt_p
-    u2c = np.minimum(u2, m.UC)
-    flat = m.opt_next * R.shape[1] + u2c
+    flat, u2c = m.flat_u[u], m.u2c_u[u]
+    is_win, is_over = m.win_u[u, :, lo:hi], m.over_u[u, :, lo:hi]
     rv = R.reshape(-1, TOP)[flat, lo:hi]  # (E, S)
-    allowed = m.bank_okT[u2c, lo:hi] & m.opt_bankable[:, None]
-    bv = np.where(allowed, bank(lo, hi, u2c), _INF)
-    kind = m.kindT[u2, lo:hi]
-    is_win, is_over = kind == _WIN, kind == _OVER
+    bv = np.where(m.allowed_u[u, :, lo:hi], bank(lo, hi, u2c), _INF)
     X = np.empty((E + 2, S))
-    X[:E] = np.where(is_win, win, np.where(is_over, bust, np.minimum(rv, bv)))
+    np.minimum(rv, bv, out=X[:E])
+    np.copyto(X[:E], bust, where=is_over)
+    np.copyto(X[:E], win, where=is_win)
     X[E] = bust
     X[E + 1] = win
     best, taken = _group_best(m, X)
     R[1:, u, lo:hi] = m.grp_PT @ best
     if D is not None:
         DX = np.empty((E + 2, S))
-        d = np.where(rv <= bv, D.reshape(-1, TOP)[flat, lo:hi], 0.0)
-        DX[:E] = np.where(is_win, 0.0, np.where(is_over, 1.0, d))
+        DX[:E] = D.reshape(-1, TOP)[flat, lo:hi]
+        np.copyto(DX[:E], 0.0, where=rv > bv)  # banking: its value does not move with V[s]
+        np.copyto(DX[:E], 1.0, where=is_over)
+        np.copyto(DX[:E], 0.0, where=is_win)
         DX[E] = 1.0
         DX[E + 1] = 0.0
         D[1:, u, lo:hi] = m.grp_PT @ _group_slope(m, DX, best, taken)
