@@ -150,3 +150,19 @@ def test_cold_solve_turn_needs_no_keep_table():
     assert keep_table.cache_info().currsize == 0  # advice (keep_values) builds it
     assert np.array_equal(sol.keep_values(outs[0], 2)[outs[0]], F[0])
     assert keep_table.cache_info().currsize == 1
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 5])
+def test_sub_lattice_links_each_keep_to_one_die_less_and_more(n):
+    from dicelab.dice import keeps
+    from dicelab.engine.reroll import sub_lattice
+
+    lat, ks = sub_lattice(n), keeps(n)
+    for k, keep in enumerate(ks):
+        fewer = {ks[c] for c in lat.child[k]}
+        expect = {keep[:i] + keep[i + 1:] for i in range(len(keep))} or {()}
+        assert fewer == expect, keep
+    for j, rows in enumerate(lat.grow):
+        for k, row in zip(lat.levels[j], rows):
+            assert [ks[g] for g in row] == [sort_dice(ks[k] + (f,)) for f in range(1, 7)]
+    assert [ks[o] for o in lat.full] == list(multisets(n))

@@ -148,19 +148,23 @@ def sub_lattice(n: int) -> SubLattice:
     ([1, 6, 21], (21,), (6, 6))
     """
     ks = keeps(n)
-    index = {k: i for i, k in enumerate(ks)}
-    kids = []
-    for keep in ks:
-        row = [index[keep[:i] + keep[i + 1 :]]
-               for i in range(len(keep)) if i == 0 or keep[i] != keep[i - 1]]
-        kids.append(row or [0])
-    width = max(len(r) for r in kids)
-    child = np.array([[r[j % len(r)] for j in range(width)] for r in kids], dtype=np.int64)
-    sizes = np.array([len(k) for k in ks])
+    # a keep as its counts of each face, coded in base n + 1: adding or removing a die of
+    # face f adds or removes (n + 1) ** (f - 1), and a lookup table gives the keep back
+    counts = np.array([[k.count(f) for f in range(1, 7)] for k in ks], dtype=np.int64)
+    unit = (n + 1) ** np.arange(6, dtype=np.int64)
+    code = counts @ unit
+    lookup = np.full((n + 1) ** 6, -1, dtype=np.int64)
+    lookup[code] = np.arange(len(ks))
+    sizes = counts.sum(axis=1)
     levels = tuple(np.flatnonzero(sizes == j) for j in range(n + 1))
-    grow = tuple(np.array([[index[sort_dice(ks[k] + (d,))] for d in range(1, 7)]
-                           for k in levels[j]], dtype=np.int64).reshape(-1, 6)
-                 for j in range(n))
+    grow = tuple(lookup[code[levels[j], None] + unit[None, :]] for j in range(n))
+    present = counts > 0  # child: one die fewer, one per face shown, padded by repetition
+    width = max(1, int(present.sum(axis=1).max()))
+    order = np.argsort(~present, axis=1, kind="stable")  # the faces shown first, ascending
+    shown = np.maximum(present.sum(axis=1), 1)
+    faces = np.take_along_axis(order, np.arange(width)[None, :] % shown[:, None], axis=1)
+    child = np.where(present.any(axis=1)[:, None],
+                     lookup[np.clip(code[:, None] - unit[faces], 0, None)], 0)
     first_full = len(ks) - len(multisets(n))
     assert ks[first_full:] == multisets(n)  # keeps are sorted by size
     full = np.arange(first_full, len(ks), dtype=np.int64)
