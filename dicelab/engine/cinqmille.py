@@ -19,7 +19,14 @@ Opening depends only on ``s`` (a player has opened exactly when ``s > 0``).
   every roll) together with its derivative in ``V[s]``, and applies one Newton
   step to ``V[u]`` when the sweep reaches ``u = s``.  Newton on a concave
   piecewise linear equation, started above the root, is exact once the policy
-  stops changing; sweeps stop when no value moves by more than 1e-13.
+  stops changing; sweeps stop when no value moves by more than 1e-13, and each
+  sweep revisits only the scores up to the highest one that still moved.
+
+Speed (issue 8): a set-aside matters to the solver only through its *effect*
+(dice left to roll, points, whether a bank may follow), and a roll only through
+the set of its effects, so the 461 rolls of 1–5 dice fall into 93 groups whose
+probabilities are summed exactly once (:class:`_Model`); each step values every
+effect once, takes each group's best, and one product gives every ``n``.
 
 6-dice variant: banking at 5000 or more wins, so totals at or above
 ``5000 + min_bank`` behave alike and are clamped to one column, itself a small

@@ -20,7 +20,11 @@ each other; each layer of masks is then iterated to a fixed point (changes
 below 1e-13, from below: the values only grow).
 
 The table holds every board at once, so it answers every level; it is cached
-per (``reroll_set_aside``, ``straight_bonus``, ``last_six``).
+per (``reroll_set_aside``, ``straight_bonus``, ``last_six``).  The outcome
+tables (what every final roll allows on every board) call the game's rule once
+per figure and board — rolls with the same figure resolve alike — and are shared
+by both ``reroll_set_aside`` variants (:class:`Options`); the turn solutions that
+advice needs are solved on first use (:class:`Table`).
 
 >>> from dicelab.games.dripeul import Rules
 >>> round(win_probability(Rules(level=3)), 4)
