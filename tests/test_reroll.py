@@ -166,3 +166,27 @@ def test_sub_lattice_links_each_keep_to_one_die_less_and_more(n):
         for k, row in zip(lat.levels[j], rows):
             assert [ks[g] for g in row] == [sort_dice(ks[k] + (f,)) for f in range(1, 7)]
     assert [ks[o] for o in lat.full] == list(multisets(n))
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_locked_pairs_equal_a_plain_construction(n):
+    # (locked l, shown o) with l ⊆ o, sorted by l; child: (l + d, o) for faces d ascending
+    t = keep_table(n)
+    pairs = [(k, o) for k in range(len(t.keeps)) for o in range(len(t.outcomes))
+             if is_sub_multiset(t.keeps[k], t.outcomes[o])]
+    index = {p: i for i, p in enumerate(pairs)}
+    kids = []
+    for k, o in pairs:
+        keep, shown = t.keeps[k], t.outcomes[o]
+        kids.append([index[(t.keep_index[sort_dice(keep + (d,))], o)]
+                     for d in sorted(set(shown)) if keep.count(d) < shown.count(d)])
+    p = locked_pairs(n)
+    assert p.index == index
+    assert p.lock.tolist() == [k for k, _ in pairs] and p.out.tolist() == [o for _, o in pairs]
+    assert np.array_equal(p.prob, t.matrix[p.lock, p.out])
+    width = max(1, max(len(r) for r in kids))
+    assert p.child.shape == (len(pairs), width)
+    for i, r in enumerate(kids):
+        assert p.child[i].tolist() == r + [len(pairs)] * (width - len(r))
+    for j, lv in enumerate(p.levels):
+        assert [len(t.keeps[pairs[i][0]]) for i in lv] == [j] * len(lv)

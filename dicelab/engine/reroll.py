@@ -140,6 +140,19 @@ class SubLattice:
 
 
 @cache
+def _keep_codes(n: int) -> tuple[Any, Any, Any, Any]:
+    """``(counts, unit, code, lookup)`` of :func:`dicelab.dice.keeps` ``(n)``: each keep as
+    its count of each face, coded in base ``n + 1`` (adding a die of face ``f`` adds
+    ``unit[f - 1]``), and ``lookup[code]``, the keep's index (-1 for no keep)."""
+    counts = np.array([[k.count(f) for f in range(1, 7)] for k in keeps(n)], dtype=np.int64)
+    unit = (n + 1) ** np.arange(6, dtype=np.int64)
+    code = counts @ unit
+    lookup = np.full((n + 1) ** 6, -1, dtype=np.int64)
+    lookup[code] = np.arange(len(counts))
+    return counts, unit, code, lookup
+
+
+@cache
 def sub_lattice(n: int) -> SubLattice:
     """The cached :class:`SubLattice` of ``n`` dice.
 
@@ -148,13 +161,7 @@ def sub_lattice(n: int) -> SubLattice:
     ([1, 6, 21], (21,), (6, 6))
     """
     ks = keeps(n)
-    # a keep as its counts of each face, coded in base n + 1: adding or removing a die of
-    # face f adds or removes (n + 1) ** (f - 1), and a lookup table gives the keep back
-    counts = np.array([[k.count(f) for f in range(1, 7)] for k in ks], dtype=np.int64)
-    unit = (n + 1) ** np.arange(6, dtype=np.int64)
-    code = counts @ unit
-    lookup = np.full((n + 1) ** 6, -1, dtype=np.int64)
-    lookup[code] = np.arange(len(ks))
+    counts, unit, code, lookup = _keep_codes(n)
     sizes = counts.sum(axis=1)
     levels = tuple(np.flatnonzero(sizes == j) for j in range(n + 1))
     grow = tuple(lookup[code[levels[j], None] + unit[None, :]] for j in range(n))
@@ -222,28 +229,23 @@ def locked_pairs(n: int) -> LockedPairs:
     (78, 21)
     """
     t = keep_table(n)
-    pairs = [(k, o) for k in range(len(t.keeps)) for o in range(len(t.outcomes))
-             if t.weights[k, o] or len(t.keeps[k]) == n and t.keeps[k] == t.outcomes[o]]
-    index = {p: i for i, p in enumerate(pairs)}
-    lock = np.array([k for k, _ in pairs], dtype=np.int64)
-    out = np.array([o for _, o in pairs], dtype=np.int64)
+    counts, unit, code, lookup = _keep_codes(n)
+    lock, out = np.nonzero(t.weights)  # l ⊆ o, sorted by l (keeping all n: o itself)
+    lock, out = lock.astype(np.int64), out.astype(np.int64)
+    pair_of = np.full(t.weights.shape, -1, dtype=np.int64)
+    pair_of[lock, out] = np.arange(len(lock))
+    index = dict(zip(zip(lock.tolist(), out.tolist()), range(len(lock))))
     prob = t.matrix[lock, out]
     starts = np.searchsorted(lock, np.arange(len(t.keeps)))
-    kids: list[list[int]] = []
-    for k, o in pairs:
-        keep, shown = t.keeps[k], t.outcomes[o]
-        row = []
-        if len(keep) < n:
-            for d in sorted(set(shown)):
-                bigger = sort_dice(keep + (d,))
-                if is_sub_multiset(bigger, shown):
-                    row.append(index[(t.keep_index[bigger], o)])
-        kids.append(row)
-    width = max(1, max(len(r) for r in kids))
-    child = np.full((len(pairs), width), len(pairs), dtype=np.int64)
-    for i, r in enumerate(kids):
-        child[i, : len(r)] = r
-    sizes = np.array([len(t.keeps[k]) for k, _ in pairs])
+    # child: (l + d, o) for each face d that o still has beyond l, faces ascending, padded
+    shown = counts[len(t.keeps) - len(t.outcomes) + out]
+    more = counts[lock] < shown
+    order = np.argsort(~more, axis=1, kind="stable")
+    more = np.take_along_axis(more, order, axis=1)
+    bigger = lookup[np.where(more, code[lock, None] + unit[order], 0)]
+    width = max(1, int(more.sum(axis=1).max()))
+    child = np.where(more, pair_of[bigger, out[:, None]], len(lock))[:, :width]
+    sizes = counts[lock].sum(axis=1)
     levels = tuple(np.flatnonzero(sizes == j) for j in range(n + 1))
     return LockedPairs(n, lock, out, prob, starts, child, levels, index)
 
