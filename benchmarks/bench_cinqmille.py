@@ -102,7 +102,7 @@ def fresh_interpreter() -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
     subprocess.run([sys.executable, "-c", "from dicelab.engine import cinqmille as e; "
-                    "e.expected_turns()"], check=True, env=env)
+                    "e.expected_turns()"], check=True, env=env, cwd=ROOT)
 
 
 def solve_six() -> float:

@@ -81,7 +81,7 @@ def fresh_interpreter() -> None:
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
     subprocess.run([sys.executable, "-c", "from dicelab.engine import dripeul as e; "
                     "from dicelab.games.dripeul import Rules; "
-                    "e.win_probability(Rules(level=3))"], check=True, env=env)
+                    "e.win_probability(Rules(level=3))"], check=True, env=env, cwd=ROOT)
 
 
 def solve_all_levels(**variant: Any) -> list[float]:
