@@ -41,7 +41,7 @@ from types import ModuleType
 from typing import Any
 
 from . import GAME_NAMES
-from .errors import DicelabError, InvalidRules
+from .errors import DicelabError, InvalidRules, brief
 from .i18n import N_, _, fmt_number, fmt_percent, get_language
 
 __all__ = [
@@ -171,7 +171,8 @@ def _key(game_key: str) -> str:
         return get(game_key).key
     except KeyError as e:
         raise InvalidRules(
-            f"unknown game {game_key!r}; games: {', '.join(GAME_NAMES)}"
+            "unknown game {game}; games: {games}", game=brief(game_key),
+            games=", ".join(GAME_NAMES),
         ) from e
 
 
@@ -298,7 +299,8 @@ def headline(game_key: str, rules: Any = None) -> Headline:
     if rules is None:
         rules = mod.Rules()
     elif not isinstance(rules, mod.Rules):
-        raise InvalidRules(f"{GAME_NAMES[key]} needs {mod.__name__}.Rules; got {rules!r}")
+        raise InvalidRules("{game} needs {rules}; got {got}", game=GAME_NAMES[key],
+                           rules=f"{mod.__name__}.Rules", got=brief(rules))
     values = {m.key: float(solver(key, m.solver)(rules)) for m in METRICS[key]}
     return Headline(key, rules, values)
 
@@ -378,7 +380,7 @@ def variant_grid(
     else:
         diffs = list(difficulties)
         if dfield is None and diffs != [None]:
-            raise InvalidRules(f"{GAME_NAMES[key]} has no difficulty setting")
+            raise InvalidRules("{game} has no difficulty setting", game=GAME_NAMES[key])
     variants = one_option_changes(key) if changes is None else [tuple(c) for c in changes]
     rows = []
     for d in diffs:
@@ -427,7 +429,7 @@ def by_difficulty(
     mod = game_module(key)
     dfield = DIFFICULTY[key]
     if dfield is None:
-        raise InvalidRules(f"{GAME_NAMES[key]} has no difficulty setting")
+        raise InvalidRules("{game} has no difficulty setting", game=GAME_NAMES[key])
     base = mod.Rules() if rules is None else rules
     vals = list(mod.Rules.CHOICES[dfield]) if values is None else list(values)
     return [headline(key, dataclasses.replace(base, **{dfield: v})) for v in vals]
@@ -837,8 +839,7 @@ def explorer(
 
     def message(e: DicelabError) -> None:
         head = _("Not a valid combination:", lang=lang) if isinstance(e, InvalidRules) else ""
-        result.value = "<p><b>{}</b> {}</p>".format(html.escape(head),
-                                                  html.escape(e.message(lang)))
+        result.value = f"<p><b>{html.escape(head)}</b> {html.escape(e.message(lang))}</p>"
 
     def refresh(*_args: Any) -> None:
         try:

@@ -213,9 +213,10 @@ def _short(x: Any, lang: str | None = None) -> str:
 
 def _titled(text: str, title: str, lang: str | None) -> str:
     """``"Bar chart. ..."`` becomes ``"Bar chart: <title>. ..."`` when there is a title."""
-    if not title:
-        return text
     kind, _sep, rest = text.partition(". ")
+    rest = rest[:1].upper() + rest[1:]
+    if not title:
+        return f"{kind}. {rest}"
     return _("{kind}: {title}.", lang=lang, kind=kind, title=title) + " " + rest
 
 
