@@ -67,8 +67,6 @@ def figure_texts(fig) -> list[str]:
         legend = ax.get_legend()
         if legend is not None:
             out += [t.get_text() for t in legend.get_texts()]
-        for container in ax.containers:
-            out += [str(getattr(t, "get_text", lambda: "")()) for t in getattr(container, "datavalues", [])]
     return [t for t in out if t]
 
 
