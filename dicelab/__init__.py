@@ -16,6 +16,7 @@ import importlib
 from typing import Any
 
 from .errors import DicelabError, IllegalMove, InvalidDice, InvalidRules, InvalidSave
+from .i18n import get_language, set_language
 
 __version__ = "0.1.0"
 
@@ -35,6 +36,7 @@ _LAZY_SUBMODULES = {
     "explorer",
     "figures",
     "games",
+    "guide",
     "plots",
     "policies",
     "simulate",
@@ -49,6 +51,8 @@ __all__ = [
     "InvalidRules",
     "InvalidSave",
     "__version__",
+    "get_language",
+    "set_language",
 ]
 
 
