@@ -8,6 +8,9 @@ when first used.
 '5000'
 >>> issubclass(dicelab.IllegalMove, ValueError)
 True
+
+``dicelab.review(game_or_saved_json, lang=None)`` reviews a game (the module
+:mod:`dicelab.review` is callable: it calls :func:`dicelab.review.review`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ GAME_NAMES: dict[str, str] = {
 }
 
 _LAZY_SUBMODULES = {
+    "coach",
     "counting",
     "dice",
     "docgen",
@@ -39,6 +43,7 @@ _LAZY_SUBMODULES = {
     "guide",
     "plots",
     "policies",
+    "review",
     "simulate",
     "widgets",
 }
