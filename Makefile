@@ -49,7 +49,7 @@ pytest: $(VENV)/.test-installed
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 browser: $(VENV)/.test-installed
-	$(PY) -m pytest -m browser tests/test_browser.py $(PYTEST_ARGS)
+	$(PY) -m pytest -m browser tests/test_browser.py tests/test_browser_i18n.py $(PYTEST_ARGS)
 
 binder-check: $(VENV)/.test-installed
 	PYTHON="$(PYTHON)" .ci/binder_check.sh
