@@ -127,3 +127,30 @@ def test_language_of_each_tree():
             text = ipynb.with_suffix(".md").read_text(encoding="utf-8")
             if "```{code-cell}" in text:
                 assert f'dicelab.set_language("{lang}")' in text, ipynb.name
+
+
+def _prose(text: str) -> list[str]:
+    """The sentences of Markdown prose: code, code spans, link targets, comments, JupyterLab
+    menu paths (*File → …*, JupyterLab's own English) and language links set aside."""
+    text = re.sub(r"```.*?```", " ", text, flags=re.S)
+    text = re.sub(r"`[^`]*`|<!--.*?-->|^    .*$", " ", text, flags=re.M | re.S)
+    text = re.sub(r"\]\([^)]*\)", "]", text)
+    text = re.sub(r"\*[^*\n]*→[^*]*\*", " ", text)
+    text = re.sub(r"\*\[(English version|Version française)\]\*", " ", text)
+    return [p for p in re.split(r"\n\n|(?<=[.;])\s", text) if p.strip()]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_prose_speaks_one_language(lang):
+    """French notebooks and documents have none of the kept English interface words, and
+    English ones none of the French (the games' own words aside)."""
+    from test_plots_i18n import ENGLISH_WORDS, FRENCH_WORDS, words_found
+
+    words = ENGLISH_WORDS if lang == "fr" else FRENCH_WORDS
+    texts = {p.name: p.read_text(encoding="utf-8") for p in (NOTEBOOKS / lang).glob("*.md")}
+    if lang == "fr":
+        texts.update({p.name: p.read_text(encoding="utf-8")
+                      for p in (ROOT / "docs" / "fr").glob("*.md")})
+    bad = [(name, found, sentence.strip()[:120]) for name, text in texts.items()
+           for sentence in _prose(text) if (found := words_found(sentence, words))]
+    assert not bad, bad
