@@ -12,8 +12,8 @@ exact meaning in the column's tooltip.
 It is **3**.
 <BLANKLINE>
 </details>
->>> figure_name("p_turn", "fr"), figure_name("p_turn", "en")
-('chance que le tour réussisse', 'chance this turn succeeds')
+>>> figure_name("p_win", "fr"), figure_name("p_win", "en", game="dripeul")
+('chance de gagner la partie', 'chance to clear the manche')
 """
 
 from __future__ import annotations
@@ -37,21 +37,16 @@ __all__ = [
     "howto",
 ]
 
-#: The exact figures of an advice: key -> (plain name, exact meaning), English msgids.
-FIGURES: dict[str, tuple[str, str]] = {
-    "p_win": (N_("chance to win"),
-              N_("P(win): the probability of winning from here, playing optimally afterwards")),
-    "p_turn": (N_("chance this turn succeeds"),
-               N_("P(turn succeeds): the probability that this turn ends without a failure, "
-                  "playing optimally")),
-    "p_bust": (N_("chance the next roll scores nothing"),
-               N_("P(bust): the probability that the next roll scores nothing")),
-    "expected_points": (N_("points this turn, on average"),
-                        N_("E(points): the expected points this turn brings, playing "
-                           "optimally")),
-    "expected_turns": (N_("turns to finish, on average"),
-                       N_("E(T): the expected number of turns T to finish, this one included, "
-                          "playing optimally")),
+#: What each advice figure means, for tooltips (its plain name and its symbol are the coach's:
+#: :func:`dicelab.coach.figure_name`, :func:`dicelab.coach.figure_symbol`).
+FIGURES: dict[str, str] = {
+    "p_win": N_("the probability of winning from here, playing optimally afterwards"),
+    "p_turn": N_("the probability that this turn ends without a failure, playing for that "
+                 "alone"),
+    "p_bust": N_("the probability that the next roll scores nothing"),
+    "expected_points": N_("the expected points this turn brings, playing optimally"),
+    "expected_turns": N_("the expected number of turns to finish, this one included, playing "
+                         "optimally"),
 }
 
 
@@ -75,14 +70,21 @@ def details(text: str, summary: str | None = None, lang: str | None = None) -> M
                     f"\n\n{text}\n\n</details>")
 
 
-def figure_name(key: str, lang: str | None = None) -> str:
-    """The plain name of an advice figure, e.g. ``"chance to win"``."""
-    return _(FIGURES[key][0], lang=lang) if key in FIGURES else key
+def figure_name(key: str, lang: str | None = None, game: str | None = None) -> str:
+    """The plain name of an advice figure, e.g. ``"chance to win the game"`` (the coach's)."""
+    from .coach import figure_name as name
+
+    return name(key, game, lang=lang)
 
 
 def figure_meaning(key: str, lang: str | None = None) -> str:
-    """The exact figure and its meaning, e.g. ``"P(win): the probability …"``."""
-    return _(FIGURES[key][1], lang=lang) if key in FIGURES else key
+    """The figure's symbol and meaning, e.g. ``"P(win): the probability of winning …"``."""
+    from .coach import figure_symbol
+
+    if key not in FIGURES:
+        return figure_name(key, lang)
+    return _("{symbol}: {meaning}", lang=lang, symbol=figure_symbol(key, lang=lang),
+             meaning=_(FIGURES[key], lang=lang))
 
 
 #: The app's buttons and switches by role (the app's own English labels, i.e. msgids).
@@ -176,16 +178,15 @@ def advice_table(
     figures: Sequence[str],
     *,
     rows: int = 5,
-    names: dict[str, str] | None = None,
+    game: str | None = None,
     lang: str | None = None,
 ) -> str:
     """The first ``rows`` choices of ``advice`` as a Markdown table: the choice, each of
-    ``figures`` under its plain name (its exact meaning as the header's tooltip; ``names``
-    overrides a plain name), and what the choice loses against the best."""
-    names = names or {}
+    ``figures`` under its plain name (for ``game``; its exact meaning as the header's
+    tooltip), and what the choice loses against the best."""
     heads = [_("choice", lang=lang)]
     for key in figures:
-        name = html.escape(names.get(key) or figure_name(key, lang))
+        name = html.escape(figure_name(key, lang, game))
         heads.append(f'<span title="{html.escape(figure_meaning(key, lang))}">{name}</span>')
     if advice.higher_is_better:
         heads.append(_("loss (percentage points)", lang=lang))
