@@ -282,7 +282,7 @@ class Headline:
 
     def text(self, lang: str | None = None) -> str:
         """Every headline number in words."""
-        return "; ".join(
+        return _("; ", lang=lang).join(
             _("{name} = {value}", lang=lang, name=m.name(lang),
               value=format_value(m, self.values[m.key], lang))
             for m in self.metrics
@@ -500,7 +500,7 @@ def explain_difference(
     if not changed:
         return _("{game} with these rules: {headline} (no option differs from the comparison).",
                  lang=lang, game=name, headline=ha.text(lang))
-    what = "; ".join(
+    what = _("; ", lang=lang).join(
         _("“{option}” set to {value} (was {old})", lang=lang,
           option=option_label(key, f, lang), value=_fmt_option(v, lang),
           old=_fmt_option(getattr(base, f), lang))

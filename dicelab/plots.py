@@ -220,6 +220,12 @@ def _titled(text: str, title: str, lang: str | None) -> str:
     return _("{kind}: {title}.", lang=lang, kind=kind, title=title) + " " + rest
 
 
+def _list(parts: Iterable[str], lang: str | None) -> str:
+    """Items of a text alternative joined by semicolons (``" ; "`` in French typography)."""
+    # TRANSLATORS: the separator between the items of a list in a sentence
+    return _("; ", lang=lang).join(parts)
+
+
 def _check_lengths(what: str, labels: Sequence[Any], values: Sequence[Any]) -> None:
     if len(labels) != len(values):
         raise PlotError("{what}: {n} labels but {m} values", what=what, n=len(labels),
@@ -380,7 +386,7 @@ def bar_distribution(
         else:
             head = _("Bar chart. {y} for each {x} ({a} and {b} side by side).", lang=lang,
                      y=ylabel, x=xlabel, a=exact_label, b=simulated_label)
-        alt = _titled(head, title, lang) + " " + "; ".join(parts) + "."
+        alt = _titled(head, title, lang) + " " + _list(parts, lang) + "."
         return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
 
@@ -437,7 +443,7 @@ def grouped_bars(
         ]
         head = _("Grouped bar chart. {y} by {x}, series {series}.", lang=lang, y=ylabel,
                  x=xlabel, series=", ".join(series))
-        alt = _titled(head, title, lang) + " " + "; ".join(parts) + "."
+        alt = _titled(head, title, lang) + " " + _list(parts, lang) + "."
         return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
 
@@ -681,7 +687,7 @@ def state_diagram(
                      states=", ".join(labels))
         alt = _titled(head, title, lang) + " " + _(
             "Arrows give the probability of each move after one re-roll: {moves}.", lang=lang,
-            moves="; ".join(parts))
+            moves=_list(parts, lang))
         return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
 
