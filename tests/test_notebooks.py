@@ -154,3 +154,16 @@ def test_prose_speaks_one_language(lang):
     bad = [(name, found, sentence.strip()[:120]) for name, text in texts.items()
            for sentence in _prose(text) if (found := words_found(sentence, words))]
     assert not bad, bad
+
+
+def test_seveny_summary_says_what_the_rules_say():
+    """Issue 8 item 13: the round is finished when someone reaches the target, and a brelan
+    frees its face for the rest of the cycle — in both languages."""
+    en = " ".join((NOTEBOOKS / "en" / "04_seveny.md").read_text(encoding="utf-8").split())
+    assert "A brelan **frees its face for the rest of the cycle**" in en
+    assert "the **round** is finished" in en
+    assert "everyone has played the same number of turns" in en
+    assert "The game ends when someone reaches" not in en
+    fr = " ".join((NOTEBOOKS / "fr" / "04_seveny.md").read_text(encoding="utf-8").split())
+    assert "Un brelan **libère sa face pour le reste du cycle**" in fr
+    assert "on **finit le tour**" in fr and "tous aient joué le même nombre de fois" in fr
