@@ -208,7 +208,18 @@ def format_value(metric: Metric, value: float, lang: str | None = None) -> str:
     return _("{x} turns", lang=lang, x=fmt_number(value, 2, lang))
 
 
-def _fmt_option(v: Any, lang: str | None = None) -> str:
+def _fmt_option(
+    v: Any, lang: str | None = None, game_key: str | None = None, field: str | None = None
+) -> str:
+    """An option value in words: the game's ``Rules.VALUE_LABELS`` if it has one for it,
+    else on/off for booleans, :data:`VALUE_NAMES` for words, the number itself."""
+    if game_key is not None and field is not None:
+        labels = getattr(game_module(game_key).Rules, "VALUE_LABELS", {}).get(field, {})
+        for known, label in labels.items():
+            if _same(known, v):
+                return _(label, lang=lang)
+    if v is None:  # a Rules.CHOICES value meaning "the default, which follows another option"
+        return _("default", lang=lang)
     if isinstance(v, bool):
         return _("on", lang=lang) if v else _("off", lang=lang)
     if isinstance(v, str):
@@ -255,7 +266,9 @@ def change_label(
     """
     if not changes:
         return _("defaults", lang=lang)
-    return ", ".join(f"{option_name(f, lang)} {_fmt_option(v, lang)}" for f, v in changes)
+    return ", ".join(
+        f"{option_name(f, lang)} {_fmt_option(v, lang, game_key, f)}" for f, v in changes
+    )
 
 
 @dataclass(frozen=True)
@@ -328,7 +341,7 @@ def one_option_changes(game_key: str) -> list[tuple[tuple[str, Any], ...]]:
         if field == DIFFICULTY[key]:
             continue
         for v in values:
-            if not _same(v, getattr(base, field)):
+            if v is not None and not _same(v, getattr(base, field)):  # None: the default
                 out.append(((field, v),))
     return out
 
@@ -502,8 +515,8 @@ def explain_difference(
                  lang=lang, game=name, headline=ha.text(lang))
     what = _("; ", lang=lang).join(
         _("“{option}” set to {value} (was {old})", lang=lang,
-          option=option_label(key, f, lang), value=_fmt_option(v, lang),
-          old=_fmt_option(getattr(base, f), lang))
+          option=option_label(key, f, lang), value=_fmt_option(v, lang, key, f),
+          old=_fmt_option(getattr(base, f), lang, key, f))
         for f, v in changed
     )
     dfield = DIFFICULTY[key]
@@ -773,13 +786,34 @@ def simulation_charts(sims: Sequence[Simulated], lang: str | None = None) -> lis
 
 
 # ------------------------------------------------------------------ the widget
-def _control(field: str, values: Sequence[Any], value: Any, label: str, lang: str) -> Any:
+class _Default:
+    """A control's value for the ``None`` of ``Rules.CHOICES`` (the default that follows
+    another option): ipywidgets reads a ``None`` value as "nothing selected"."""
+
+    def __repr__(self) -> str:
+        return "default"
+
+
+_DEFAULT = _Default()
+
+
+def _widget_value(v: Any) -> Any:
+    return _DEFAULT if v is None else v
+
+
+def _rules_value(v: Any) -> Any:
+    return None if v is _DEFAULT else v
+
+
+def _control(
+    field: str, values: Sequence[Any], value: Any, label: str, lang: str, game_key: str
+) -> Any:
     import ipywidgets as w
 
-    opts = [(_fmt_option(v, lang), v) for v in values]
+    opts = [(_fmt_option(v, lang, game_key, field), _widget_value(v)) for v in values]
     ctl = w.ToggleButtons(
         options=opts,
-        value=value,
+        value=_widget_value(value),
         description="",
         tooltips=[f"{label}: {o}" for o, _v in opts],
         style={"button_width": "auto"},
@@ -826,7 +860,8 @@ def explorer(
 
     def current_rules() -> Any:
         mod = game_module(game.value)
-        values = {f: c.value for f, c in state["controls"].items() if f in state["touched"]}
+        values = {f: _rules_value(c.value) for f, c in state["controls"].items()
+                  if f in state["touched"]}
         return mod.Rules(**values)
 
     def changed(change: Any) -> None:
@@ -896,7 +931,7 @@ def explorer(
             children = []
             for f, values in mod.Rules.CHOICES.items():
                 label = option_label(game.value, f, lang)
-                ctl = _control(f, values, getattr(base, f), label, lang)
+                ctl = _control(f, values, getattr(base, f), label, lang, game.value)
                 ctl.observe(changed, names="value")
                 controls[f] = ctl
                 children += [w.HTML(f"<b>{html.escape(label)}</b>"), ctl]
