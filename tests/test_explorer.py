@@ -178,7 +178,8 @@ def test_grid_table_rows_and_columns():
     table, columns = explorer.grid_table(rows)
     assert columns == ["parapluies", "variant", "chance to win"]
     assert table[0][:2] == ["3 (moyen)", "defaults"]
-    assert table[1][1] == "suite as written (5-dice suites)"
+    # the value in words (the game's VALUE_LABELS, else the explorer's), never the raw value
+    assert table[1][1].startswith("suite ") and "as_written" not in table[1][1]
     assert table[0][2] == format_value(METRICS["trwavril"][0], rows[0].headline.primary)
 
 

@@ -180,7 +180,9 @@ def test_explorer_widget_in_french_and_errors_as_messages():
     app.controls["straight"].value = "as_written"
     assert "points de pourcentage de moins (plus difficile)" in app.result.value
     options = [label for label, _v in app.controls["straight"].options]
-    assert options == ["suites de 4 dés", "comme le texte (suites de 5 dés)"]
+    assert options == [explorer._fmt_option(v, "fr", "trwavril", "straight")
+                       for v in trwavril.Rules.CHOICES["straight"]]
+    assert not any("_" in o or words_found(o, ENGLISH_WORDS) for o in options), options
 
     def broken(game, rules=None):
         raise explorer.InvalidRules("no headline to draw")
