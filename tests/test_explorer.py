@@ -202,7 +202,8 @@ def test_explorer_widget_follows_the_options():
     app.controls["straight"].value = "four"
     p4 = trwavril.win_probability(trwavril.Rules())
     assert format_value(METRICS["trwavril"][0], p4) in app.result.value
-    assert "set to 2 (was 4)" in app.result.value
+    two, four = (explorer._fmt_option(n, "en", "trwavril", "parapluies") for n in (2, 4))
+    assert f"set to {two} (was {four})" in app.result.value
     # Switching game rebuilds the controls from that game's Rules.CHOICES.
     app.game.value = "dripeul"
     assert set(app.controls) == set(mod("dripeul").Rules.CHOICES)
@@ -293,7 +294,8 @@ def test_simulations_match_the_simulator_and_quote_the_exact_headline():
     direct = simulate_fast("trwavril", rules=rules[1], games=30, seed=3)
     assert list(sims[1].result.turns) == list(direct.turns)
     assert sims[1].headline == explorer.headline("trwavril", rules[1])
-    assert [s.label for s in sims] == ["defaults", "parapluies 1"]
+    one = explorer._fmt_option(1, "en", "trwavril", "parapluies")
+    assert [s.label for s in sims] == ["defaults", f"parapluies {one}"]
     table, columns = explorer.simulation_table(sims)
     assert columns[-1] == "chance to win (exact)"
     assert table[1][-1] == format_value(METRICS["trwavril"][0], sims[1].headline["p_win"])
