@@ -25,7 +25,6 @@ from dicelab.teaching import (
     share_code,
 )
 
-
 # ------------------------------------------------------------------ parsing
 
 
