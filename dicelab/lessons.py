@@ -120,6 +120,7 @@ class Lesson:
     programme: str
     figure: Callable[[str | None], Any]
     questions: tuple[Question, ...]
+    #: (a likely misconception, the key of the question that brings it out)
     misconceptions: tuple[tuple[str, str], ...] = field(default=())
 
     def question(self, key: str) -> Question:
@@ -622,9 +623,9 @@ def _lessons() -> dict[str, Lesson]:
         ),
         misconceptions=(
             (N_("Every multiset is equally likely (so 1 2 3 4 5 is as rare as 6 6 6 6 6)."),
-             N_("Which multiset is the most likely?")),
+             "which_likely"),
             (N_("Two dice have 12 or 21 results, so the probability of a double is 1/21."),
-             N_("How many ordered rolls give the multiset 2 2 4 4 4?")),
+             "ways_22444"),
         )))
     L.append(Lesson(
         "figures", N_("The probability of a figure"), "Dripeul 5",
@@ -651,10 +652,8 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"p": figure_probability("carré", 7)}),
         ),
         misconceptions=(
-            (N_("'Brelan' means exactly three, so a carré is not a brelan."),
-             N_("Probability that five dice show exactly three alike, no more (a decimal)?")),
-            (N_("A suite is rarer than a carré because it needs every face in order."),
-             N_("With five dice, which is rarer?")),
+            (N_("'Brelan' means exactly three, so a carré is not a brelan."), "exactly_three"),
+            (N_("A suite is rarer than a carré because it needs every face in order."), "rarer"),
         )))
     L.append(Lesson(
         "large_numbers", N_("The law of large numbers"), "Dripeul 5",
@@ -684,11 +683,8 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"p": float(p5()), "w": 2 * standard_error(p5(), 160)}),
         ),
         misconceptions=(
-            (N_("After many rolls the frequency equals the probability exactly."),
-             N_("After 100 simulated rolls, how far from the exact value is the frequency "
-                "of brelans, typically (one standard error)?")),
-            (N_("Ten times more rolls make the estimate ten times better."),
-             N_("To be ten times closer to the exact value, how many times more rolls?")),
+            (N_("After many rolls the frequency equals the probability exactly."), "se_100"),
+            (N_("Ten times more rolls make the estimate ten times better."), "ten_times"),
         )))
     one = lambda f: f == 1  # noqa: E731
     one_or_five = lambda f: f in (1, 5)  # noqa: E731
@@ -722,10 +718,8 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"no15": Fraction(8, 27), "p": _p_bust_5000(3)}),
         ),
         misconceptions=(
-            (N_("With six dice a 1 is certain, since each die gives a 1 in six."),
-             N_("From how many dice is 'at least one 1' more likely than not?")),
-            (N_("P(at least one) is the sum of the dice's chances (5 × 1/6)."),
-             N_("In 5000 you roll five dice. Chance of at least one 1?")),
+            (N_("With six dice a 1 is certain, since each die gives a 1 in six."), "how_many"),
+            (N_("P(at least one) is the sum of the dice's chances (5 × 1/6)."), "one_in_five"),
         )))
     L.append(Lesson(
         "binomial", N_("The binomial law"), "5000",
@@ -754,10 +748,9 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"p": binomial_pmf(7, Fraction(1, 3))[0]}),
         ),
         misconceptions=(
-            (N_("Exactly one 1 among five dice has probability 1/6."),
-             N_("Five dice: chance of exactly one 1?")),
+            (N_("Exactly one 1 among five dice has probability 1/6."), "exactly_one"),
             (N_("The most likely number of 1s is the mean, so it must be a whole number."),
-             N_("On average, how many 1s among five dice?")),
+             "mean_ones"),
         )))
     L.append(Lesson(
         "conditional", N_("Conditional probability with Trwavril's cards"), "Trwavril",
@@ -787,12 +780,8 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"p": trwavril_figures()["brelan"]}),
         ),
         misconceptions=(
-            (N_("P_B(A) and P(A ∩ B) are the same thing."),
-             N_("B: the four dice show a suite. A: card 6 can be flipped. P_B(A) "
-                "(a decimal)?")),
-            (N_("A brelan is always good news."),
-             N_("Cards 1 to 5 are barred, 2 parapluies left. A brelan of 5 flips card 5 "
-                "back. Your chance of winning…")),
+            (N_("P_B(A) and P(A ∩ B) are the same thing."), "six_given_suite"),
+            (N_("A brelan is always good news."), "flip_back"),
         )))
     L.append(Lesson(
         "expected_value", N_("Random variables and expected value"), "5000",
@@ -817,10 +806,8 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"e": cinqmille_best_points(2)}),
         ),
         misconceptions=(
-            (N_("The expected value is the most likely value."),
-             N_("Which is more likely?")),
-            (N_("E(X) is the average of the values 0, 50 and 100."),
-             N_("X = the points one die scores in 5000 (1 → 100, 5 → 50, else 0). E(X)?")),
+            (N_("The expected value is the most likely value."), "zero_or_not"),
+            (N_("E(X) is the average of the values 0, 50 and 100."), "e_one_die"),
         )))
     best = seveny_best_threshold
     L.append(Lesson(
@@ -851,10 +838,8 @@ def _lessons() -> dict[str, Lesson]:
                                "p": _p_bust_5000(1), "g": cinqmille_one_die_gamble(300)}),
         ),
         misconceptions=(
-            (N_("Rolling more always scores more."),
-             N_("Seveny: which 'bank at N' rule scores the most points per turn on average?")),
-            (N_("A good average means a safe turn."),
-             N_("Bank at 8: chance that the turn scores nothing?")),
+            (N_("Rolling more always scores more."), "best_n"),
+            (N_("A good average means a safe turn."), "zero_at_8"),
         )))
     L.append(Lesson(
         "variance", N_("Variance and standard deviation: turns to finish"), "Seveny",
@@ -885,11 +870,8 @@ def _lessons() -> dict[str, Lesson]:
                                "n": math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01)}),
         ),
         misconceptions=(
-            (N_("The better policy on average is also the more predictable one."),
-             N_("Which policy has the larger standard deviation?")),
-            (N_("A few simulated games are enough to know the mean."),
-             N_("How many simulated games give a standard error of 0.1 turn on the mean "
-                "(bank at 4)?")),
+            (N_("The better policy on average is also the more predictable one."), "more_spread"),
+            (N_("A few simulated games are enough to know the mean."), "games_needed"),
         )))
     chain = lambda: most_common_chain(5)  # noqa: E731
     L.append(Lesson(
@@ -919,12 +901,8 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"p": chain().p_at_least(3, 3)}),
         ),
         misconceptions=(
-            (N_("What happened two rolls ago still matters."),
-             N_("You keep a pair and roll three dice once more. Chance of three alike "
-                "or more?")),
-            (N_("Three rolls triple the chance of one roll."),
-             N_("Three rolls, keeping the most common face: P(three alike or more) "
-                "(a decimal)?")),
+            (N_("What happened two rolls ago still matters."), "from_pair"),
+            (N_("Three rolls triple the chance of one roll."), "within_three"),
         )))
     L.append(Lesson(
         "optimal_play", N_("What optimal play means"), "Seveny",
@@ -958,12 +936,8 @@ def _lessons() -> dict[str, Lesson]:
                                "g": seveny_rule_turns(4)[0] - seveny_optimal_turns()[0]}),
         ),
         misconceptions=(
-            (N_("A good rule of thumb is almost as good as optimal play."),
-             N_("By what percentage does the best simple rule (bank at 4) fall short of "
-                "optimal play?")),
-            (N_("Optimal play means never taking a risk."),
-             N_("Optimal play maximises a Seveny turn's expected points. How many points "
-                "per turn?")),
+            (N_("A good rule of thumb is almost as good as optimal play."), "shortfall"),
+            (N_("Optimal play means never taking a risk."), "optimal_points"),
         )))
     L.append(Lesson(
         "gamblers_fallacy", N_("Is a 6 ever 'due'?"), "Seveny",
@@ -991,10 +965,8 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"p": Fraction(5, 6) ** 3 * Fraction(1, 6), "q": Fraction(1, 6)}),
         ),
         misconceptions=(
-            (N_("After a run without a 6, a 6 is 'due'."),
-             N_("Three rolls of a die showed no 6. Chance that the next roll is a 6?")),
-            (N_("A regular-looking sequence is less likely than a mixed one."),
-             N_("Four rolls of one die. Which sequence is more likely?")),
+            (N_("After a run without a 6, a 6 is 'due'."), "six_next"),
+            (N_("A regular-looking sequence is less likely than a mixed one."), "sequences"),
         )))
     return {lesson.key: lesson for lesson in L}
 
