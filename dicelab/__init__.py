@@ -39,10 +39,12 @@ _LAZY_SUBMODULES = {
     "explorer",
     "figures",
     "games",
+    "lessons",
     "plots",
     "policies",
     "review",
     "simulate",
+    "teaching",
     "widgets",
 }
 

@@ -980,12 +980,103 @@ def _p_bust_5000(n: int) -> Fraction:
 LESSONS: dict[str, Lesson] = _lessons()
 
 
-def lesson(key: str) -> Lesson:
+def lesson_of(key: str) -> Lesson:
     """The lesson ``key`` (a :class:`~dicelab.errors.DicelabError` names the known ones)."""
     if key not in LESSONS:
         raise DicelabError("unknown lesson {key}; lessons: {known}", key=brief(key),
                            known=", ".join(LESSONS))
     return LESSONS[key]
+
+
+# ------------------------------------------------------------------ the teachers' guide
+
+#: Lesson files, in order, per language (``notebooks/<lang>/lessons/<name>.ipynb``).
+FILES: dict[str, dict[str, str]] = {
+    "en": {
+        "counting": "01_counting_rolls", "figures": "02_figure_probability",
+        "large_numbers": "03_law_of_large_numbers", "at_least_one": "04_at_least_one",
+        "binomial": "05_binomial_law", "conditional": "06_conditional_probability",
+        "expected_value": "07_expected_value", "stop_or_roll": "08_stop_or_roll",
+        "variance": "09_variance", "markov": "10_markov_chain",
+        "optimal_play": "11_optimal_play", "gamblers_fallacy": "12_is_a_six_due",
+    },
+    "fr": {
+        "counting": "01_denombrer_les_lancers", "figures": "02_probabilite_d_une_figure",
+        "large_numbers": "03_loi_des_grands_nombres", "at_least_one": "04_au_moins_un",
+        "binomial": "05_loi_binomiale", "conditional": "06_probabilites_conditionnelles",
+        "expected_value": "07_esperance", "stop_or_roll": "08_s_arreter_ou_relancer",
+        "variance": "09_variance_ecart_type", "markov": "10_chaine_de_markov",
+        "optimal_play": "11_jeu_optimal", "gamblers_fallacy": "12_le_six_est_il_du",
+    },
+}
+
+#: Lessons with a class experiment pooled with share codes (the plan gives it time).
+EXPERIMENT_LESSONS = {"large_numbers": "BRL5", "gamblers_fallacy": "SIX3"}
+
+
+def _plan(lesson: Lesson, lang: str) -> list[str]:
+    p1, p2 = (q.text_in(lang) for q in lesson.predictions()[:2])
+    ex = " / ".join(q.text_in(lang) for q in lesson.exercises())
+    if lesson.key in EXPERIMENT_LESSONS:
+        from .teaching import EXPERIMENTS
+
+        exp = EXPERIMENTS[EXPERIMENT_LESSONS[lesson.key]]
+        return [
+            _("0–2 min: read the opening together; name the game and the question.", lang=lang),
+            _("2–4 min: first prediction, every student types a guess before checking: "
+              "“{q}”", lang=lang, q=p1),
+            _("4–8 min: class experiment in groups: “{e}” ({n} trials each); each group "
+              "makes its share code, you add the codes in your notebook and project the "
+              "pooled figure.", lang=lang, e=_(exp.title, lang=lang), n=exp.suggested_trials),
+            _("8–10 min: the main figure; second prediction: “{q}”", lang=lang, q=p2),
+            _("10–14 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
+            _("14–15 min: “To remember”; students read their progress line.", lang=lang),
+        ]
+    return [
+        _("0–2 min: read the opening together; name the game and the question.", lang=lang),
+        _("2–5 min: first prediction, every student types a guess before checking: "
+          "“{q}”; ask two students to explain their guesses.", lang=lang, q=p1),
+        _("5–8 min: the main figure, discussed; second prediction: “{q}”", lang=lang, q=p2),
+        _("8–13 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
+        _("13–15 min: “To remember”; students read their progress line.", lang=lang),
+    ]
+
+
+def lesson_plan(key: str, lang: str = "en") -> str:
+    """The teachers' guide section of one lesson (Markdown): programme point, plan, expected
+    answers with their computed values, misconceptions and the question that brings each out.
+    """
+    lesson = lesson_of(key)
+    name = FILES[lang][key]
+    game = _("Game", lang=lang)
+    programme = _("Programme", lang=lang)
+    plan = _("Plan (15 minutes)", lang=lang)
+    answers = _("Expected answers (computed by dicelab)", lang=lang)
+    wrong_ideas = _("Likely misconceptions, and the question that brings each out", lang=lang)
+    lines = [
+        f"### {_(lesson.title, lang=lang)} (`{name}.ipynb`)",
+        "",
+        f"* **{game}:** {lesson.game}.",
+        f"* **{programme}:** {_(lesson.programme, lang=lang)}.",
+        f"* **{plan}:**",
+    ]
+    lines += [f"  * {step}" for step in _plan(lesson, lang)]
+    lines.append(f"* **{answers}:**")
+    for q in lesson.questions:
+        kind = _("Predict", lang=lang) if q.kind == "predict" else _("Exercise", lang=lang)
+        worked = q.worked_text(lang)
+        lines.append(f"  * {kind} — {q.text_in(lang)} **{q.answer_text(lang)}**"
+                     + (f" ({worked})" if worked else ""))
+    lines.append(f"* **{wrong_ideas}:**")
+    for wrong, qkey in lesson.misconceptions:
+        lines.append(f"  * {_(wrong, lang=lang)} → “{lesson.question(qkey).text_in(lang)}”")
+    return "\n".join(lines) + "\n"
+
+
+def lesson_plans(lang: str = "en") -> str:
+    """Every lesson's section of the teachers' guide, in order (see :func:`lesson_plan`)."""
+    lang = get_language(lang)
+    return "\n".join(lesson_plan(key, lang) for key in FILES[lang])
 
 
 # ------------------------------------------------------------------ in a notebook
@@ -996,7 +1087,7 @@ class Notebook:
     ``nb.predict(key)``, ``nb.exercise(key)``, ``nb.figure()``, ``nb.progress()``."""
 
     def __init__(self, key: str, lang: str | None = None) -> None:
-        self.lesson = lesson(key)
+        self.lesson = lesson_of(key)
         self.lang = get_language(lang)
 
     def predict(self, key: str) -> Any:
@@ -1039,7 +1130,10 @@ __all__ = [
     "Question",
     "TURN_GAMES",
     "TURN_THRESHOLDS",
-    "lesson",
+    "FILES",
+    "lesson_of",
+    "lesson_plan",
+    "lesson_plans",
     "simulate_turns",
     "turn_policies",
 ]
