@@ -296,5 +296,7 @@ def test_frequency_simulator_seed_box():
         sim.go.click()
         assert "seed" in sim.message.value and sim.out.value == ""
     sim.seed.value = "7"
-    sim.go.click()
-    assert "Final frequency" in sim.message.value and sim.out.value
+    for rolls in sim.rolls.options:  # every option of the widget
+        sim.rolls.value = rolls
+        sim.go.click()
+        assert "Final frequency" in sim.message.value and sim.out.value
