@@ -46,6 +46,7 @@ _LAZY_SUBMODULES = {
     "simulate",
     "teaching",
     "widgets",
+    "worksheets",
 }
 
 __all__ = [
