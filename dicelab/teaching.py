@@ -254,6 +254,13 @@ def _w() -> Any:
     return ipywidgets
 
 
+def _button(description: str, **kwargs: Any) -> Any:
+    """A button wide enough for its label in any language."""
+    w = _w()
+    return w.Button(description=description, layout=w.Layout(width="auto", min_width="120px"),
+                    **kwargs)
+
+
 def _esc(text: str) -> str:
     return html.escape(text, quote=False)
 
@@ -380,10 +387,10 @@ class Predict(_Asking):
         self.revealed = False
         self.question = w.HTML(f"<p><b>{_esc(_('Predict', lang=lang))}.</b> {_esc(question)}</p>")
         self.box = self._build_input(kind, self.options, slider, _placeholder(kind, lang))
-        self.submit_button = w.Button(description=_("Check my guess", lang=lang),
+        self.submit_button = _button(description=_("Check my guess", lang=lang),
                                       button_style="primary")
         self.submit_button.add_class("dicelab-predict-submit")
-        self.dont_know_button = w.Button(description=_("I don't know", lang=lang))
+        self.dont_know_button = _button(description=_("I don't know", lang=lang))
         self.dont_know_button.add_class("dicelab-predict-dontknow")
         self.message = w.HTML()
         self.message.add_class("dicelab-message")
@@ -488,12 +495,12 @@ class Exercise(_Asking):
         self.question = w.HTML(
             f"<p><b>{_esc(_('Exercise', lang=lang))}.</b> {_esc(question)}</p>")
         self.box = self._build_input(kind, self.options, slider, _("your answer", lang=lang))
-        self.check_button = w.Button(description=_("Check", lang=lang), button_style="primary")
+        self.check_button = _button(description=_("Check", lang=lang), button_style="primary")
         self.check_button.add_class("dicelab-exercise-check")
-        self.hint_button = w.Button(description=_("Hint", lang=lang),
+        self.hint_button = _button(description=_("Hint", lang=lang),
                                     disabled=not self.hints)
         self.hint_button.add_class("dicelab-exercise-hint")
-        self.worked_button = w.Button(description=_("Worked answer", lang=lang),
+        self.worked_button = _button(description=_("Worked answer", lang=lang),
                                       disabled=not worked)
         self.worked_button.add_class("dicelab-exercise-worked")
         self.message = w.HTML()
@@ -783,7 +790,7 @@ class Pool(_Widget):
         self.out = w.HTML()
         self.out.add_class("dicelab-figure")
         if role == "group":
-            self.make = w.Button(description=_("Make my share code", lang=L),
+            self.make = _button(description=_("Make my share code", lang=L),
                                  button_style="primary")
             self.make.add_class("dicelab-pool-make")
             self.code_view = w.HTML()
@@ -792,14 +799,14 @@ class Pool(_Widget):
             self.widget = w.VBox([self.title, help_text, self.trials, self.successes,
                                   self.make, self.message, self.code_view])
         else:
-            self.add = w.Button(description=_("Add this group", lang=L), button_style="primary")
+            self.add = _button(description=_("Add this group", lang=L), button_style="primary")
             self.add.add_class("dicelab-pool-add")
             self.code = w.Text(placeholder=_("or paste a group's share code", lang=L),
                                description=_("code", lang=L))
             self.code.add_class("dicelab-pool-codebox")
-            self.add_code_button = w.Button(description=_("Add this code", lang=L))
+            self.add_code_button = _button(description=_("Add this code", lang=L))
             self.add_code_button.add_class("dicelab-pool-addcode")
-            self.undo = w.Button(description=_("Remove the last group", lang=L))
+            self.undo = _button(description=_("Remove the last group", lang=L))
             self.undo.add_class("dicelab-pool-undo")
             self.add.on_click(self.guarded(
                 lambda _b: self.add_counts(self.successes.value, self.trials.value)))
@@ -885,7 +892,7 @@ class FrequencySimulator(_Widget):
                                        description=_("rolls", lang=lang))
         self.seed = w.Text(value=str(parse_seed(seed)), description=_("seed", lang=lang))
         self.seed.add_class("dicelab-seed")
-        self.go = w.Button(description=_("Simulate", lang=lang), button_style="primary")
+        self.go = _button(description=_("Simulate", lang=lang), button_style="primary")
         self.go.add_class("dicelab-simulate")
         self.message = w.HTML()
         self.message.add_class("dicelab-message")
@@ -938,7 +945,7 @@ class TurnsSimulator(_Widget):
                                        description=_("games", lang=lang))
         self.seed = w.Text(value=str(parse_seed(seed)), description=_("seed", lang=lang))
         self.seed.add_class("dicelab-seed")
-        self.go = w.Button(description=_("Simulate", lang=lang), button_style="primary")
+        self.go = _button(description=_("Simulate", lang=lang), button_style="primary")
         self.go.add_class("dicelab-simulate")
         self.message = w.HTML()
         self.message.add_class("dicelab-message")
