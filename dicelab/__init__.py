@@ -41,11 +41,14 @@ _LAZY_SUBMODULES = {
     "figures",
     "games",
     "guide",
+    "lessons",
     "plots",
     "policies",
     "review",
     "simulate",
+    "teaching",
     "widgets",
+    "worksheets",
 }
 
 __all__ = [
