@@ -15,7 +15,8 @@ pytest.importorskip("ipywidgets")
 from dicelab.engine.advice import Advice, Choice, rank  # noqa: E402
 from dicelab.games import trwavril  # noqa: E402
 from dicelab.games._base import Resolve, Roll, Stop  # noqa: E402
-from dicelab.widgets import play  # noqa: E402
+from dicelab.i18n import set_language  # noqa: E402
+from dicelab.widgets import play as _play  # noqa: E402
 from dicelab.widgets.controls import parse_dice_text  # noqa: E402
 from dicelab.widgets.overlay import (  # noqa: E402
     CoachTally,
@@ -26,6 +27,20 @@ from dicelab.widgets.overlay import (  # noqa: E402
 from dicelab.widgets.text import fmt_figure, fmt_loss  # noqa: E402
 
 rows = read_rows
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """These tests read English words (the French ones are in tests/test_widgets_i18n.py)."""
+    set_language("en")
+    yield
+    set_language(None)
+
+
+def play(game, **kw):
+    """The app without the coach prompt (these tests click choices the coach would question)."""
+    kw.setdefault("coach_prompt", False)
+    return _play(game, **kw)
 
 
 def classes(widget) -> set[str]:
@@ -52,7 +67,7 @@ def test_odds_html_marks_best_and_selection():
     adv = _toy_advice()
     r = rows(odds_html(adv, {Roll((5, 5))}))
     assert [x["label"] for x in r] == ["stop", "keep 5 5, roll 3", "roll all 5"]
-    assert r[0]["figure"] == "p_win 50.0 %" and "★ best" in r[0]["marks"]
+    assert r[0]["figure"] == "chance to win 50.0%" and "★ best" in r[0]["marks"]
     assert "◀ your choice" in r[1]["marks"] and "★ best" not in r[1]["marks"]
     assert "◀ your choice" not in r[0]["marks"] + r[2]["marks"]
     # bar widths are the probabilities themselves
@@ -63,8 +78,8 @@ def test_odds_html_marks_best_and_selection():
 def test_selection_sentence_numbers():
     adv = _toy_advice()
     s = selection_sentence(adv, {Roll(())})
-    assert "loses 37.5 percentage points of win probability" in s
-    assert "“stop”, p_win 50.0 %" in s
+    assert "loses 37.5 percentage points of chance to win" in s
+    assert "“stop”, chance to win 50.0%" in s
     assert selection_sentence(adv, {Stop()}) == "Your choice “stop” is the best choice."
     assert "not one of the legal choices" in selection_sentence(adv, {Roll((1,))})
 
@@ -75,10 +90,11 @@ def test_relative_bars_for_turns():
         Choice((5,), Roll((5,)), "b", {"expected_turns": 20.0}),
     ], "expected_turns", False))
     html = odds_html(adv)
-    assert [x["figure"] for x in rows(html)] == ["expected turns 10.00", "expected turns 20.00"]
+    assert [x["figure"] for x in rows(html)] == [
+        "turns left on average 10.00", "turns left on average 20.00"]
     # a longer bar is a better choice: best / value
     assert re.findall(r'dicelab-bar" style="[^"]*width:([0-9.]+)%', html) == ["100.0", "50.0"]
-    assert "1.50 extra expected turns" in fmt_loss("expected_turns", 1.5)
+    assert "1.50 more turns on average" in fmt_loss("expected_turns", 1.5)
 
 
 def test_coach_tally_adds_losses():
@@ -143,10 +159,10 @@ def test_buttons_follow_legal_actions():
 def test_die_labels_and_tooltips():
     app = rolled(dice=(2, 5, 5, 1))
     t = app.dice_row.die_toggles[2]
-    assert t.description == "5 ⚄" and t.tooltip == "Die 3: 5 — not kept"
+    assert t.description == "5" and t.tooltip == "Die 3: 5 — not kept (key 3)"
+    assert "dicelab-face-5" in classes(t)  # drawn as a face with five pips
     t.value = True
-    assert t.description == "5 ⚄ ✓ kept" and t.tooltip == "Die 3: 5 — kept"
-    assert t.icon == "lock"
+    assert t.description == "5 ✓ kept" and t.tooltip == "Die 3: 5 — kept (key 3)"
 
 
 def test_odds_hidden_then_shown_with_best_from_engine():
@@ -157,10 +173,11 @@ def test_odds_hidden_then_shown_with_best_from_engine():
     adv = trwavril.advise_state(app.state)
     r = rows(app.overlay.body.value)
     assert len(r) == len(adv.choices)
-    assert r[0]["label"] == adv.best.label
-    assert r[0]["figure"] == "p_win " + fmt_figure("p_win", adv.best["p_win"])
+    assert r[0]["label"] == app.choice_label(adv.best) == "stop"
+    assert r[0]["figure"] == "chance to win " + fmt_figure("p_win", adv.best["p_win"])
     assert "★ best" in r[0]["marks"]
-    assert [x["label"] for x in r] == [c.label for c in adv.choices]
+    assert [x["label"] for x in r] == [app.choice_label(c) for c in adv.choices]
+    assert "keep 3 4, roll 2 dice" in [x["label"] for x in r]
 
 
 def test_selection_mark_moves_and_loss_sentence():
@@ -169,24 +186,29 @@ def test_selection_mark_moves_and_loss_sentence():
     app.select(0, 1)  # keep 3 4
     mine = [x for x in rows(app.overlay.body.value) if "◀ your choice" in x["marks"]]
     choice = adv.find(Roll((3, 4)))
-    assert [m["label"] for m in mine] == [choice.label]
+    assert [m["label"] for m in mine] == [app.choice_label(choice)]
     assert choice.loss > 0
     assert fmt_loss("p_win", choice.loss) in app.overlay.sentence.value
     app.select(2)  # keep 5
     mine = [x for x in rows(app.overlay.body.value) if "◀ your choice" in x["marks"]]
-    assert [m["label"] for m in mine] == [adv.find(Roll((5,))).label]
+    assert [m["label"] for m in mine] == [app.choice_label(adv.find(Roll((5,))))]
     app.select(0, 1, 2, 3)  # all kept = stop
     mine = [x for x in rows(app.overlay.body.value) if "◀ your choice" in x["marks"]]
-    assert [m["label"] for m in mine] == [adv.find(Stop()).label]
+    assert [m["label"] for m in mine] == [app.choice_label(adv.find(Stop()))]
 
 
 def test_hint_shows_only_best():
     app = rolled(dice=(1, 1, 2, 6))
-    app.overlay.hint_button.click()
     adv = trwavril.advise_state(app.state)
+    app.overlay.hint_button.click()  # 1st: which dice matter, not the answer
+    assert rows(app.overlay.body.value) == []
+    assert "Think about these dice first" in app.overlay.body.value
+    app.overlay.hint_button.click()  # 2nd: the best choice
     r = rows(app.overlay.body.value)
-    assert [x["label"] for x in r] == [adv.best.label]
+    assert [x["label"] for x in r] == [app.choice_label(adv.best)]
     assert "★ best" in r[0]["marks"]
+    app.overlay.hint_button.click()  # 3rd: the full table
+    assert len(rows(app.overlay.body.value)) == len(adv.choices)
     app.roll_button.click()  # a new position forgets the hint
     if app.overlay.advice() is not None and not app.state.is_over:
         assert rows(app.overlay.body.value) == []
@@ -225,7 +247,7 @@ def test_resolution_prompt():
     assert app.roll_button.disabled and app.stop_button.disabled
     # the resolution is advised too
     adv = trwavril.advise_state(app.state)
-    assert rows(app.overlay.body.value)[0]["label"] == adv.best.label
+    assert rows(app.overlay.body.value)[0]["label"] == app.choice_label(adv.best)
     assert app.overlay.sentence.value == ""  # no dice selection to judge here
     app.resolve_buttons[2].click()
     assert app.game.state.barred[0] == (3,)
@@ -254,7 +276,7 @@ def test_teacher_button_uses_text_box():
     app.controls.dice_text.value = "4 4 4 4"
     app.controls.set_dice.click()
     assert app.state.dice == (4, 4, 4, 4)
-    assert "4⚃" in app.message.value
+    assert "4 4 4 4" in app.message.value
 
 
 def test_engine_errors_are_messages():
@@ -291,9 +313,9 @@ def test_reset_restarts_same_dice():
 
 def test_log_and_status():
     app = rolled(dice=(1, 2, 4, 6))
-    assert "Player 1's turn" in app.status.value
+    assert "Turn 1" in app.status.value
     app.stop_button.click()  # a miss: a parapluie is turned
-    assert "miss" in app.log.value and "parapluies left 3" in app.log.value
+    assert "Missed: a parapluie is turned over (3 left)." in app.log.value
     assert "3 of 4 left" in app.board.value
 
 

@@ -11,9 +11,23 @@ pytest.importorskip("ipywidgets")
 
 from dicelab.games import cinqmille, dripeul, seveny  # noqa: E402
 from dicelab.games._base import Bank, Roll, Stop  # noqa: E402
-from dicelab.widgets import play  # noqa: E402
+from dicelab.i18n import set_language  # noqa: E402
+from dicelab.widgets import play as _play  # noqa: E402
 from dicelab.widgets.overlay import read_rows as rows  # noqa: E402
 from dicelab.widgets.text import fmt_figure, fmt_loss  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language(None)
+
+
+def play(game, **kw):
+    """The app without the coach prompt (random clicks would be questioned)."""
+    kw.setdefault("coach_prompt", False)
+    return _play(game, **kw)
 
 
 def has_engine(module) -> bool:
@@ -104,7 +118,8 @@ def test_dripeul_resolution_buttons_match_rules():
     app = at("dripeul", (3, 3, 3, 3, 1))
     app.stop_button.click()
     expected = dripeul.resolutions((3, 3, 3, 3, 1), dripeul.SQUARES)
-    assert [b.description for b in app.resolve_buttons] == [o.describe() for o in expected]
+    assert [b.description for b in app.resolve_buttons] == [
+        f"{o.figure}: remove token {o.removed[0]}" for o in expected]
     assert app.resolve_buttons[4].description == "carré: remove token 5"
     app.resolve_buttons[4].click()
     assert app.state.tokens[0] == (1, 2, 3, 4, 6)
@@ -132,11 +147,12 @@ def test_dripeul_overlay_and_coach():
     adv = dripeul.advise_state(app.state)
     r = rows(app.overlay.body.value)
     assert len(r) == len(adv.choices) == 24  # distinct sub-multisets of 5 5 1 2 6
-    assert r[0]["label"] == adv.best.label
-    assert r[0]["figure"] == "p_win " + fmt_figure("p_win", adv.best["p_win"])
+    assert r[0]["label"] == app.choice_label(adv.best)
+    assert r[0]["figure"] == "chance to win " + fmt_figure("p_win", adv.best["p_win"])
     app.select(2, 3)  # keep 1 2: a poor keep
     mine = adv.find(Roll((1, 2)))
-    assert [x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]] == [mine.label]
+    assert [x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]] == [
+        "keep 1 2, roll 3 dice"]
     assert fmt_loss("p_win", mine.loss) in app.overlay.sentence.value
     app.roll_button.click()
     assert app.overlay.tally.lost["p_win"] == pytest.approx(mine.loss)
@@ -156,7 +172,7 @@ def test_dripeul_whole_game_by_random_clicks():
     click_randomly(app, 5)
     assert app.state.is_over
     assert len(app.state.manche_scores) == 3
-    assert "game over" in app.log.value
+    assert "Game over" in app.log.value
 
 
 # ------------------------------------------------------------------ 5000
@@ -186,10 +202,11 @@ def test_cinqmille_board_turn_points_and_aside():
     app.select(0, 1)
     app.roll_button.click()
     b = app.board.value
-    assert "Turn points:</strong> 150" in b
-    assert "1⚀ 5⚄" in b
+    assert "Points this turn:</strong> 150" in b
+    assert b.count("<svg") == 2 and 'aria-label="1"' in b and 'aria-label="5"' in b
+    assert app.dice_row.aside.value.count("<svg") == 2  # set aside: drawn under the dice
     assert len(app.dice_row.die_toggles) == 3
-    assert app.dice_row.die_toggles[0].tooltip.endswith("not set aside")
+    assert app.dice_row.die_toggles[0].tooltip.endswith("not set aside (key 1)")
 
 
 def test_cinqmille_whole_game_by_clicks():
@@ -207,10 +224,11 @@ def test_cinqmille_overlay():
     app = at("cinqmille", (1, 5, 2, 3, 6), show_odds=True)
     adv = engine.advise_state(app.state)
     r = rows(app.overlay.body.value)
-    assert r[0]["label"] == adv.best.label and "★ best" in r[0]["marks"]
+    assert r[0]["label"] == app.choice_label(adv.best) and "★ best" in r[0]["marks"]
     app.select(0)
     marked = [x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]]
-    assert marked == [c.label for c in adv.choices if c.action in (Roll((1,)), Bank((1,)))]
+    assert marked == [app.choice_label(c) for c in adv.choices
+                      if c.action in (Roll((1,)), Bank((1,)))]
 
 
 def test_cinqmille_whole_game_best_clicks():
@@ -252,12 +270,12 @@ def test_seveny_overlay_turns_and_loss():
     adv = seveny.advise_state(app.state)
     assert adv.objective == "expected_turns" and not adv.higher_is_better
     r = rows(app.overlay.body.value)
-    assert [x["label"] for x in r] == [c.label for c in adv.choices]
-    assert r[0]["figure"] == "expected turns " + fmt_figure("expected_turns",
+    assert [x["label"] for x in r] == [app.choice_label(c) for c in adv.choices]
+    assert r[0]["figure"] == "turns left on average " + fmt_figure("expected_turns",
                                                             adv.best["expected_turns"])
     app.select(0)
     marked = {x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]}
-    assert marked == {adv.find(Roll((1,))).label, adv.find(Bank((1,))).label}
+    assert marked == {"set aside 1, roll 6 dice", "set aside 1 and bank"}
     worst = adv.find(Bank((1,)))
     assert fmt_loss("expected_turns", worst.loss) in app.overlay.sentence.value
     app.bank_button.click()

@@ -1,0 +1,107 @@
+"""Small adapters between the apps and modules other parts of dicelab provide.
+
+Each returns ``None`` (or an empty result) when the module or function it needs is not
+there, so the app hides the matching part instead of failing:
+
+- :func:`win_chances`: each player's exact chance of winning a two-player game, from the
+  two-player ("duel") engine (``advise_state`` with objective ``"p_duel"`` and the game's
+  ``duel_win_probability``; see docs/architecture.md, issue 11).
+- :func:`duel_policy`: the "plays to win" computer policy (``policies.duel_optimal``).
+- :func:`why_lines`: the coach's explanation of a choice (``dicelab.coach``).
+- :func:`review`: the game review (``dicelab.review``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+
+def _optional(module: str) -> Any:
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+
+
+def advice_is_duel(advice: Any) -> bool:
+    """Advice ranked by the exact two-player win probability."""
+    return getattr(advice, "kind", None) == "duel" or getattr(advice, "objective", "") == "p_duel"
+
+
+def win_chances(app: Any) -> tuple[float, ...] | None:
+    """Each seat's exact chance of winning (two players, game not over), else ``None``.
+
+    Before a decision: the best choice's ``p_duel`` for the player to move; at the start
+    of a turn: the game's ``duel_win_probability``.  A shared win counts one half, so the
+    two chances add up to 1.
+    """
+    s = app.state
+    if s.players != 2 or s.is_over:
+        return None
+    p = s.current_player
+    mine = None
+    try:
+        if app.has_choice():
+            advice = app.advice()
+            if advice_is_duel(advice) and advice.choices:
+                mine = float(advice.best.figures["p_duel"])
+        if mine is None and getattr(s, "phase", "") == "start":
+            fn = getattr(app.module, "duel_win_probability", None)
+            if fn is None:
+                return None
+            if app.game_key == "trwavril":
+                mine = float(fn(s.rules, barred=s.barred, parapluies=s.parapluies, to_play=p))
+            elif app.game_key in ("cinqmille", "seveny"):
+                mine = float(fn(s.rules, scores=tuple(s.scores), to_play=p))
+    except Exception:  # the duel engine does not cover this position: no bar
+        return None
+    if mine is None:
+        return None
+    return (mine, 1.0 - mine) if p == 0 else (1.0 - mine, mine)
+
+
+def duel_policy() -> Any:
+    """The "plays to win" policy, or ``None`` before the duel engine exists."""
+    from .. import policies
+
+    make = getattr(policies, "duel_optimal", None)
+    return None if make is None else make()
+
+
+def coach_module() -> Any:
+    """``dicelab.coach`` if it is there."""
+    return _optional("dicelab.coach")
+
+
+def why_lines(state: Any, action: Any, lang: str) -> list[str]:
+    """The coach's one-to-three-line explanation of ``action`` against the best (or ``[]``).
+
+    Uses ``dicelab.coach.assess(state, action, lang=…)`` and its ``why`` lines.
+    """
+    coach = coach_module()
+    assess = getattr(coach, "assess", None)
+    if assess is None:
+        return []
+    try:
+        result = assess(state, action, lang=lang)
+    except Exception:  # the coach has nothing to say here
+        return []
+    lines = getattr(result, "why", None)
+    if lines is None and isinstance(result, dict):
+        lines = result.get("why")
+    if isinstance(lines, str):
+        return [lines]
+    return [str(x) for x in lines or ()][:3]
+
+
+def review(game: Any, lang: str) -> Any:
+    """``dicelab.review(game, lang=…)`` (a review object with ``to_html()``), or ``None``."""
+    mod = _optional("dicelab.review")
+    fn = getattr(mod, "review", None) if mod is not None else None
+    if fn is None:
+        return None
+    try:
+        return fn(game, lang=lang)
+    except TypeError:
+        return fn(game)
