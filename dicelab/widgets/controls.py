@@ -91,12 +91,28 @@ def parse_dice_text(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def value_label(value: Any, lang: str | None = None) -> str:
-    """Dropdown text for an option value.
+def _labels() -> Any:
+    """``dicelab.games.labels`` (the rules' translated labels) when it is there."""
+    try:
+        from ..games import labels
+    except ImportError:  # pragma: no cover - older package
+        return None
+    return labels
+
+
+def value_label(value: Any, lang: str | None = None, rules: Any = None,
+                name: str = "") -> str:
+    """Dropdown text for an option value (the game's own words when it has them).
 
     >>> value_label(True, "en"), value_label("four", "en"), value_label(3, "fr")
     ('yes', '4-dice suites', '3')
     """
+    labels = _labels()
+    if labels is not None and rules is not None and name:
+        try:
+            return str(labels.value_label(rules, name, value, lang=lang))
+        except Exception:  # noqa: BLE001 - fall back to the words below
+            pass
     if value is True:
         return _("yes", lang=lang)
     if value is False:
@@ -107,21 +123,28 @@ def value_label(value: Any, lang: str | None = None) -> str:
 
 
 def rules_label(rules_type: Any, name: str, lang: str | None = None) -> str:
-    """The label of a Rules field in ``lang`` (the game module's own translated label when
-    it offers one: ``rules_label``/``label``; else its ``LABELS`` text through the catalog)."""
-    from importlib import import_module
-
-    module = import_module(rules_type.__module__)
-    for fn_name in ("rules_label", "label"):
-        fn = getattr(module, fn_name, None)
-        if callable(fn):
-            try:
-                return str(fn(name, lang=lang))
-            except Exception:  # noqa: BLE001 - fall back to LABELS
-                break
-    labels = getattr(rules_type, "LABELS", {}) or {}
-    text = labels.get(name)
+    """The label of a Rules field in ``lang`` (``dicelab.games.labels.rules_label`` when it
+    is there; else the ``LABELS`` text through the catalog)."""
+    labels = _labels()
+    if labels is not None:
+        try:
+            return str(labels.rules_label(rules_type, name, lang=lang))
+        except Exception:  # noqa: BLE001 - fall back to LABELS
+            pass
+    text = (getattr(rules_type, "LABELS", {}) or {}).get(name)
     return _(text, lang=lang) if text else name.replace("_", " ")
+
+
+def chosen_value(rules: Any, name: str) -> Any:
+    """The value a menu shows for a field (``None`` = a default that follows another option,
+    when ``dicelab.games.labels.chosen_value`` says so)."""
+    labels = _labels()
+    if labels is not None and hasattr(labels, "chosen_value"):
+        try:
+            return labels.chosen_value(rules, name)
+        except Exception:  # noqa: BLE001
+            pass
+    return getattr(rules, name)
 
 
 class VariantControls:
@@ -138,12 +161,12 @@ class VariantControls:
             if f.name not in choices:
                 continue
             values = list(choices[f.name])
-            current = getattr(rules, f.name)
+            current = chosen_value(rules, f.name)
             if current not in values:
                 values.append(current)
             self._values[f.name] = values
             dd = w.Dropdown(
-                options=[(value_label(v, lang), v) for v in values],
+                options=[(value_label(v, lang, self.rules_type, f.name), v) for v in values],
                 value=current,
                 style={"description_width": "initial"},
                 layout=w.Layout(width="auto"),
@@ -157,7 +180,8 @@ class VariantControls:
         for name, dd in self.dropdowns.items():
             value = dd.value
             dd.description = rules_label(self.rules_type, name, lang)
-            dd.options = [(value_label(v, lang), v) for v in self._values[name]]
+            dd.options = [(value_label(v, lang, self.rules_type, name), v)
+                          for v in self._values[name]]
             dd.value = value
 
     def options(self) -> dict[str, Any]:
@@ -169,7 +193,7 @@ class VariantControls:
 
     def show(self, rules: Any) -> None:
         for k, dd in self.dropdowns.items():
-            dd.value = getattr(rules, k)
+            dd.value = chosen_value(rules, k)
 
 
 class PlayersPanel:
