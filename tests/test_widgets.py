@@ -202,7 +202,9 @@ def test_hint_shows_only_best():
     adv = trwavril.advise_state(app.state)
     app.overlay.hint_button.click()  # 1st: which dice matter, not the answer
     assert rows(app.overlay.body.value) == []
-    assert "Think about these dice first" in app.overlay.body.value
+    from dicelab import coach
+
+    assert coach.hint(app.state, 1, lang="en").text in app.overlay.body.value
     app.overlay.hint_button.click()  # 2nd: the best choice
     r = rows(app.overlay.body.value)
     assert [x["label"] for x in r] == [app.choice_label(adv.best)]
@@ -621,15 +623,28 @@ def test_review_shown_in_the_app(monkeypatch):
     from dicelab.widgets import adapters
 
     app = play("trwavril", seed=1)
-    monkeypatch.setattr(adapters, "review", lambda game, lang: None)
+    monkeypatch.setattr(adapters, "review", lambda game, lang, players=None: None)
     assert app.review() is None and "review" in app.message.value
 
     class Review:
         def to_html(self):
             return "<h2>Review</h2><p>mean loss 0.1</p>"
 
-    monkeypatch.setattr(adapters, "review", lambda game, lang: Review())
+    monkeypatch.setattr(adapters, "review", lambda game, lang, players=None: Review())
     assert app.review() is not None and "mean loss 0.1" in app.review_box.value
+
+
+def test_review_of_a_real_game():
+    app = rolled(dice=(3, 4, 5, 6))
+    app.select(0)
+    app.roll()  # a costly keep
+    rev = app.review()
+    assert rev is not None and len(rev.rows) == 1
+    row = rev.rows[0]
+    assert row.loss == pytest.approx(trwavril.advise_state(
+        trwavril.roll_outcome(trwavril.step(trwavril.new_state(), Roll(()))[0],
+                              (3, 4, 5, 6))[0]).find(Roll((3,))).loss)
+    assert row.choice in app.review_box.value
 
 
 # ------------------------------------------------------------------ language

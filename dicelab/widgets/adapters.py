@@ -74,34 +74,37 @@ def coach_module() -> Any:
     return _optional("dicelab.coach")
 
 
-def why_lines(state: Any, action: Any, lang: str) -> list[str]:
-    """The coach's one-to-three-line explanation of ``action`` against the best (or ``[]``).
-
-    Uses ``dicelab.coach.assess(state, action, lang=…)`` and its ``why`` lines.
-    """
-    coach = coach_module()
-    assess = getattr(coach, "assess", None)
-    if assess is None:
+def why_lines(state: Any, action: Any, lang: str, advice: Any = None) -> list[str]:
+    """The coach's one-to-three-line explanation of ``action`` against the best (for the
+    best, against the runner-up), or ``[]``: ``dicelab.coach.explain``."""
+    explain = getattr(coach_module(), "explain", None)
+    if explain is None:
         return []
     try:
-        result = assess(state, action, lang=lang)
+        lines = explain(state, action, lang=lang, advice=advice)
     except Exception:  # the coach has nothing to say here
         return []
-    lines = getattr(result, "why", None)
-    if lines is None and isinstance(result, dict):
-        lines = result.get("why")
     if isinstance(lines, str):
         return [lines]
     return [str(x) for x in lines or ()][:3]
 
 
-def review(game: Any, lang: str) -> Any:
-    """``dicelab.review(game, lang=…)`` (a review object with ``to_html()``), or ``None``."""
+def hint_text(state: Any, level: int, lang: str, advice: Any = None) -> str | None:
+    """The coach's hint text of ``level`` (1: which dice matter), or ``None``."""
+    hint = getattr(coach_module(), "hint", None)
+    if hint is None:
+        return None
+    try:
+        return str(hint(state, level, lang=lang, advice=advice).text)
+    except Exception:  # no hint for this position
+        return None
+
+
+def review(game: Any, lang: str, players: Any = None) -> Any:
+    """``dicelab.review.review(game, lang, players=…)`` (a review object with
+    ``to_html()``), or ``None`` when the review module is not there."""
     mod = _optional("dicelab.review")
     fn = getattr(mod, "review", None) if mod is not None else None
     if fn is None:
         return None
-    try:
-        return fn(game, lang=lang)
-    except TypeError:
-        return fn(game)
+    return fn(game, lang, players=players)

@@ -236,6 +236,8 @@ class GameApp:
         self.overlay.show_odds.value = show_odds
         self.overlay.is_cold = lambda: self._advice_key(self.state) not in self._advice_cache
         self.overlay.label_of = self.choice_label
+        self.overlay.hint_text = lambda level: adapters.hint_text(
+            self.state, level, self.lang, self.advice())
         self.log = w.HTML()
         self.log.add_class("dicelab-log")
         self.review_box = w.HTML()
@@ -582,7 +584,7 @@ class GameApp:
                    verb=_("costs", lang=lang) if objective == "expected_turns"
                    else _("loses", lang=lang),
                    loss=fmt_loss(objective, loss, lang))]
-        lines += adapters.why_lines(self.state, action, lang)
+        lines += adapters.why_lines(self.state, action, lang, advice)
         self._pending = (action, coached, best)
         self.prompt_text.value = "".join(f"<p>{esc(x)}</p>" for x in lines)
         self.prompt.layout.display = "flex"
@@ -601,7 +603,7 @@ class GameApp:
         self._close_prompt()
         lines = [_("The best choice here: “{label}”.", lang=self.lang,
                    label=self.action_label(best.action))]
-        lines += adapters.why_lines(self.state, best.action, self.lang)
+        lines += adapters.why_lines(self.state, best.action, self.lang, self.advice())
         self._select_action(best.action)
         self.overlay.hint(2)
         self.say(" ".join(lines))
@@ -795,12 +797,16 @@ class GameApp:
     def review(self) -> Any:
         """Show the game review in the app (``dicelab.review``); returns the review object,
         or ``None`` (with a message) when the review module is not there."""
-        rev = adapters.review(self.game, self.lang)
+        humans = [p for p in range(self.state.players) if p not in self._policies]
+        rev = adapters.review(self.game, self.lang, players=humans)
         if rev is None:
             self.say(_("The game review is not available in this version.", lang=self.lang),
                      error=True)
             return None
-        html = rev.to_html() if hasattr(rev, "to_html") else esc(rev)
+        try:
+            html = rev.to_html(self.lang)
+        except TypeError:
+            html = rev.to_html()
         self.review_box.value = f'<div class="dicelab-surface" style="overflow:auto">{html}</div>'
         return rev
 
@@ -941,6 +947,8 @@ class GameApp:
         buttons = [(_("Roll", lang=self.lang), Roll(keep))]
         if self.kind == "push":
             buttons.append((_("Bank", lang=self.lang), Bank(keep)))
+        if Stop() in legal and len(keep) == len(self.state.dice):
+            return ""  # every die kept: that is Stop, not a roll
         for name, action in buttons:
             if action in legal:
                 continue

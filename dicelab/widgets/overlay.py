@@ -364,6 +364,8 @@ class OddsOverlay:
         #: tells whether the next advice needs a computation (set by the app)
         self.is_cold: Callable[[], bool] | None = None
         self.label_of: Labeller | None = None
+        #: the coach's hint text for a level (set by the app), or ``None``
+        self.hint_text: Callable[[int], str | None] | None = None
         self.dice: tuple[int, ...] = ()
         self._selected: Collection[Any] = ()
         self._empty = ""
@@ -459,8 +461,10 @@ class OddsOverlay:
             text = selection_sentence(advice, self._selected, self._empty, lang, self.label_of)
             self.sentence.value = f"<p>{esc(text)}</p>" if text else ""
         elif self.hint_level == 1:
+            coach = self.hint_text(1) if self.hint_text is not None else None
             self.body.value = (f"<p><strong>{esc(_('Hint:', lang=lang))}</strong></p>"
-                               + matter_html(advice, self.dice, lang))
+                               + (f'<p class="dicelab-hint-text">{esc(coach)}</p>' if coach
+                                  else matter_html(advice, self.dice, lang)))
             self.sentence.value = ""
         else:
             self.body.value = (f"<p><strong>{esc(_('Hint:', lang=lang))}</strong></p>"
