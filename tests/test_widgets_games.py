@@ -497,3 +497,12 @@ def test_plural_dice_counts():
     assert app.roll_button.description == "Lancer 1 dé (R)"
     app.select(0)
     assert app.roll_button.description == "Lancer 3 dés (R)"
+
+
+def test_three_players_odds_say_solo():
+    app = at("trwavril", (3, 4, 5, 6), players=3, show_odds=True)
+    assert "solo odds" in app.overlay.body.value
+    app.controls.language.value = "fr"
+    assert "chances en solo" in app.overlay.body.value
+    one = at("trwavril", (3, 4, 5, 6), show_odds=True)
+    assert "solo odds" not in one.overlay.body.value

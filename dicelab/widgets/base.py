@@ -905,6 +905,7 @@ class GameApp:
         self.computer_button.layout.display = "" if self._policies else "none"
         self.undo_button.disabled = not self.undo_allowed()
         advisable = human and self.has_choice()
+        self.overlay.players = s.players
         self.overlay.new_position(self.advice if advisable else None, tuple(s.dice))
         self._update_selection()
         self._winbar()

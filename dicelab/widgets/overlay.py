@@ -118,13 +118,13 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
     )
 
 
-def _table(rows: list[str], advice: Any, lang: str | None) -> str:
+def _table(rows: list[str], advice: Any, lang: str | None, players: int = 1) -> str:
     better = (_("higher is better", lang=lang) if advice.higher_is_better
               else _("lower is better", lang=lang))
     title = figure_name(advice.objective, lang)
     meaning = figure_meaning(advice.objective, lang)
     solo = ""
-    if getattr(advice, "players", 1) and getattr(advice, "players", 1) > 2 \
+    if max(players, getattr(advice, "players", 1) or 1) > 2 \
             and getattr(advice, "kind", "solo") != "duel":
         solo = " — " + _("solo odds", lang=lang)
     return (
@@ -145,7 +145,7 @@ def _table(rows: list[str], advice: Any, lang: str | None) -> str:
 
 
 def odds_html(advice: Any, selected: Collection[Any] = (), lang: str | None = None,
-              label_of: Labeller | None = None) -> str:
+              label_of: Labeller | None = None, players: int = 1) -> str:
     """Every choice of ``advice`` as a labelled bar; ``selected`` holds the actions that the
     player's current selection would make (marked ``◀ your choice``)."""
     if not advice.choices:
@@ -162,15 +162,16 @@ def odds_html(advice: Any, selected: Collection[Any] = (), lang: str | None = No
         )
         for i, c in enumerate(advice.choices)
     ]
-    return _table(rows, advice, lang)
+    return _table(rows, advice, lang, players)
 
 
-def hint_html(advice: Any, lang: str | None = None, label_of: Labeller | None = None) -> str:
+def hint_html(advice: Any, lang: str | None = None, label_of: Labeller | None = None,
+              players: int = 1) -> str:
     """Only the best choice (the second Hint)."""
     if not advice.choices:
         return f"<p>{esc(_('Nothing to choose here.', lang=lang))}</p>"
     return _table([choice_row(advice, advice.best, best=True, mine=False, lang=lang,
-                              label_of=label_of)], advice, lang)
+                              label_of=label_of)], advice, lang, players)
 
 
 def dice_that_matter(advice: Any, dice: Collection[int]) -> list[tuple[int, float]]:
@@ -367,6 +368,8 @@ class OddsOverlay:
         #: the coach's hint text for a level (set by the app), or ``None``
         self.hint_text: Callable[[int], str | None] | None = None
         self.dice: tuple[int, ...] = ()
+        #: players in the game: with 3 to 6, solo figures are labelled "solo odds"
+        self.players = 1
         self._selected: Collection[Any] = ()
         self._empty = ""
         self.tally = CoachTally(lang=self.lang)
@@ -457,7 +460,8 @@ class OddsOverlay:
             self.sentence.value = ""
             return
         if self.show_odds.value or self.hint_level >= 3:
-            self.body.value = odds_html(advice, self._selected, lang, self.label_of)
+            self.body.value = odds_html(advice, self._selected, lang, self.label_of,
+                                        self.players)
             text = selection_sentence(advice, self._selected, self._empty, lang, self.label_of)
             self.sentence.value = f"<p>{esc(text)}</p>" if text else ""
         elif self.hint_level == 1:
@@ -468,7 +472,7 @@ class OddsOverlay:
             self.sentence.value = ""
         else:
             self.body.value = (f"<p><strong>{esc(_('Hint:', lang=lang))}</strong></p>"
-                               + hint_html(advice, lang, self.label_of))
+                               + hint_html(advice, lang, self.label_of, self.players))
             self.sentence.value = ""
 
     def render_coach(self) -> None:
