@@ -242,6 +242,8 @@ class GameApp:
         self.log.add_class("dicelab-log")
         self.review_box = w.HTML()
         self.review_box.add_class("dicelab-review")
+        self.review_button = w.Button(icon="list-alt")
+        self.review_button.add_class("dicelab-review-button")
         self.controls = ClassroomControls(
             seed, rules, players, self.module.MIN_PLAYERS, self.module.MAX_PLAYERS, seats,
             lang=self.lang, coach_prompt=coach_prompt, threshold_points=threshold_points,
@@ -252,6 +254,7 @@ class GameApp:
         self.bank_button.on_click(self._guard(self.bank))
         self.undo_button.on_click(self._guard(self.undo))
         self.computer_button.on_click(self._guard(self.play_computer_turn))
+        self.review_button.on_click(self._guard(self.review))
         self.prompt_show.on_click(self._guard(self.prompt_show_best))
         self.prompt_keep.on_click(self._guard(self.prompt_keep_choice))
         self.prompt_retry.on_click(self._guard(self.prompt_try_again))
@@ -269,7 +272,8 @@ class GameApp:
         self.buttons.add_class("dicelab-buttons")
         parts = [self.style, self.title, self.status, self.winbar, self.dice_row.outer,
                  self.buttons, self.help, self.prompt, self.message, self.why, self.board,
-                 self.overlay.box, self.log, self.review_box, self.controls_box]
+                 self.overlay.box, self.log, self.review_button, self.review_box,
+                 self.controls_box]
         if self.keyboard is not None:
             parts.insert(1, self.keyboard)
         self.box = w.VBox(parts)
@@ -346,6 +350,9 @@ class GameApp:
         self.undo_button.description = _("Undo", lang=lang)
         self.undo_button.tooltip = _("Take back the last move (key U)", lang=lang)
         self.computer_button.description = _("Play computer turn", lang=lang)
+        self.review_button.description = _("Game review", lang=lang)
+        self.review_button.tooltip = _("Every decision of the game against the best, with "
+                                       "the loss and why", lang=lang)
         self.prompt_show.description = _("Show me the best", lang=lang)
         self.prompt_keep.description = _("Keep my choice", lang=lang)
         self.prompt_retry.description = _("Let me try again", lang=lang)

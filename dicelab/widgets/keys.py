@@ -20,6 +20,7 @@ KEYS = ("1", "2", "3", "4", "5", "6", "7", "r", "b", "s", "u", "h")
 
 _ESM = """
 const KEYS = new Set(%s);
+let lastApp = null;  // the app used last: keys typed while the focus fell back to the page
 function render({ model, el }) {
   el.style.display = "none";
   let app = null;
@@ -35,14 +36,33 @@ function render({ model, el }) {
     e.stopPropagation();
     model.send({ key: k });
   };
+  // a pressed button that becomes disabled drops the focus to the page: keys still reach
+  // the app used last (never while another element has the focus)
+  const onPageKey = (e) => {
+    if (lastApp !== app || !app || !app.isConnected) return;
+    if (e.target !== document.body && e.target !== document.documentElement) return;
+    onKey(e);
+  };
+  const mine = () => { lastApp = app; };
   const attach = () => {
     app = el.closest(".dicelab-app");
     if (!app) { if (tries++ < 100) setTimeout(attach, 100); return; }
     if (!app.hasAttribute("tabindex")) app.setAttribute("tabindex", "0");
     app.addEventListener("keydown", onKey);
+    app.addEventListener("pointerdown", mine);
+    app.addEventListener("focusin", mine);
+    document.addEventListener("keydown", onPageKey);
   };
   attach();
-  return () => { if (app) app.removeEventListener("keydown", onKey); };
+  return () => {
+    document.removeEventListener("keydown", onPageKey);
+    if (app) {
+      app.removeEventListener("keydown", onKey);
+      app.removeEventListener("pointerdown", mine);
+      app.removeEventListener("focusin", mine);
+    }
+    if (lastApp === app) lastApp = null;
+  };
 }
 export default { render };
 """
