@@ -50,6 +50,13 @@ _MARKED = (
 
 
 
+def _auto() -> Any:
+    """A layout that sizes a button to its words (French words are longer)."""
+    import ipywidgets as w
+
+    return w.Layout(width="auto", min_width="100px")
+
+
 def make_policy(kind: str, game_key: str, seed: int | None = None) -> Policy:
     """The computer policy for a seat kind (see ``controls.SEAT_KINDS``), from
     :mod:`dicelab.policies`."""
@@ -195,19 +202,19 @@ class GameApp:
         self.board = w.HTML()
         self.board.add_class("dicelab-board")
         self.dice_row = DiceRow(self.kind, on_change=self._guard(self._on_toggle), lang=self.lang)
-        self.roll_button = w.Button(icon="cube")
+        self.roll_button = w.Button(icon="cube", layout=_auto())
         self.roll_button.add_class("dicelab-roll")
-        self.stop_button = w.Button(icon="hand-paper-o")
+        self.stop_button = w.Button(icon="hand-paper-o", layout=_auto())
         self.stop_button.add_class("dicelab-stop")
-        self.bank_button = w.Button(icon="bank")
+        self.bank_button = w.Button(icon="bank", layout=_auto())
         self.bank_button.add_class("dicelab-bank")
         if self.kind == "reroll":
             self.bank_button.layout.display = "none"
         else:
             self.stop_button.layout.display = "none"
-        self.undo_button = w.Button(icon="undo")
+        self.undo_button = w.Button(icon="undo", layout=_auto())
         self.undo_button.add_class("dicelab-undo")
-        self.computer_button = w.Button(icon="desktop")
+        self.computer_button = w.Button(icon="desktop", layout=_auto())
         self.computer_button.add_class("dicelab-computer")
         self.resolve_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
         self.resolve_box.add_class("dicelab-resolve")
@@ -216,11 +223,11 @@ class GameApp:
         self.help = w.HTML()
         self.help.add_class("dicelab-help")
         self.prompt_text = w.HTML()
-        self.prompt_show = w.Button(icon="lightbulb-o")
+        self.prompt_show = w.Button(icon="lightbulb-o", layout=_auto())
         self.prompt_show.add_class("dicelab-prompt-show")
-        self.prompt_keep = w.Button()
+        self.prompt_keep = w.Button(layout=w.Layout(width="auto"))
         self.prompt_keep.add_class("dicelab-prompt-keep")
-        self.prompt_retry = w.Button()
+        self.prompt_retry = w.Button(layout=w.Layout(width="auto"))
         self.prompt_retry.add_class("dicelab-prompt-retry")
         self.prompt = w.VBox(
             [self.prompt_text,
@@ -242,7 +249,7 @@ class GameApp:
         self.log.add_class("dicelab-log")
         self.review_box = w.HTML()
         self.review_box.add_class("dicelab-review")
-        self.review_button = w.Button(icon="list-alt")
+        self.review_button = w.Button(icon="list-alt", layout=_auto())
         self.review_button.add_class("dicelab-review-button")
         self.controls = ClassroomControls(
             seed, rules, players, self.module.MIN_PLAYERS, self.module.MAX_PLAYERS, seats,
