@@ -167,8 +167,10 @@ def test_phone_size_in_voila_french(browser, lab):
         settle(page, page.locator("body"), TIMEOUT_S)
         roll = app.locator(".dicelab-roll").first
         assert roll.inner_text().strip().startswith("Lancer")
-        roll.click()
+        app.locator("h3").first.click()  # keys work in Voilà too
+        page.keyboard.press("r")
         settle(page, app, TIMEOUT_S)
+        assert app.locator(".dicelab-dice .dicelab-die").count() == 4
         switch_on(app.locator(".dicelab-show-odds").first)
         settle(page, app, TIMEOUT_S)
         width = page.evaluate("() => document.documentElement.clientWidth")

@@ -506,3 +506,32 @@ def test_three_players_odds_say_solo():
     assert "chances en solo" in app.overlay.body.value
     one = at("trwavril", (3, 4, 5, 6), show_odds=True)
     assert "solo odds" not in one.overlay.body.value
+
+
+@pytest.mark.parametrize("key", ["cinqmille", "seveny", "dripeul", "trwavril"])
+def test_never_stuck_after_late_clicks_on_disabled_dice(key):
+    """Random games where every disabled die toggle is also clicked (late clicks after a
+    bust or a turn's end): the app always keeps an enabled action until the game is over."""
+    opts = {"seveny": {"target": 15}, "dripeul": {"manches": 1}}.get(key, {})
+    app = play(key, seed=7, players=2, **opts)
+    rng = random.Random(7)
+    for _ in range(400):
+        if app.state.is_over:
+            break
+        for t in app.dice_row.toggles:
+            if t.disabled:
+                t.value = not t.value
+        assert app.enabled_actions(), (app.state, app.message.value)
+        if app.resolve_buttons:
+            rng.choice(app.resolve_buttons).click()
+            continue
+        for t in app.dice_row.die_toggles:
+            if not t.disabled:
+                t.value = rng.random() < 0.5
+        buttons = [b for b in (app.roll_button, app.stop_button, app.bank_button)
+                   if not b.disabled and b.layout.display != "none"]
+        if buttons:
+            rng.choice(buttons).click()
+        else:  # no legal selection: clear it (Roll of nothing is legal at a start)
+            app.select()
+    assert app.state.is_over or app.state.turn_count > 4

@@ -884,12 +884,14 @@ class GameApp:
         return " ".join(event_sentence(e, self.lang, solo) for e in events[-3:])
 
     def enabled_actions(self) -> list[str]:
-        """The names of the enabled controls that move the game (for tests)."""
+        """The enabled controls that move the game: buttons, resolutions, a die to toggle."""
         out = [name for name, b in (("roll", self.roll_button), ("stop", self.stop_button),
                                     ("bank", self.bank_button),
                                     ("computer", self.computer_button))
                if not b.disabled and b.layout.display != "none"]
         out += ["resolve" for b in self.resolve_buttons if not b.disabled]
+        out += ["die" for t in self.dice_row.die_toggles
+                if not t.disabled and self.dice_row.enabled][:1]
         return out
 
     def refresh(self) -> None:
