@@ -95,10 +95,19 @@ def check_computer(computer: Any, players: int) -> dict[int, str]:
 
     check = getattr(policies, "check_computer", None)
     if check is not None:
+        duel = {}
+        if isinstance(computer, dict) and "duel_optimal" in seat_kinds():
+            # "plays to win" comes with the duel engine: check its seats as optimal ones
+            duel = {s: k for s, k in computer.items() if k == "duel_optimal"}
+            computer = {s: ("optimal" if k == "duel_optimal" else k)
+                        for s, k in computer.items()}
         try:
-            return dict(check(computer, players))
+            seats = dict(check(computer, players))
         except TypeError:  # another signature: validate here
             pass
+        else:
+            seats.update({int(s): "duel_optimal" for s in duel})
+            return seats
     if computer is None:
         return {}
 
