@@ -280,6 +280,7 @@ class GameApp:
         self.controls.language.observe(
             self._guard(lambda change: self.set_language(change["new"])), names="value")
         self.controls.animate.observe(self._guard(self._set_animate), names="value")
+        self.overlay.show_odds.observe(self._guard(self._winbar), names="value")
         self.controls_box = w.Accordion(children=[self.controls.box])
         self.keyboard = key_listener(self._guard(self.key))
         self.buttons = w.HBox(
@@ -935,8 +936,10 @@ class GameApp:
         self._update_selection()
         self._winbar()
 
-    def _winbar(self) -> None:
-        chances = adapters.win_chances(self) if self.state.players == 2 else None
+    def _winbar(self, _change: Any = None) -> None:
+        """The two-player win bar, shown with the odds (its first solve can take a while)."""
+        shown = self.state.players == 2 and self.overlay.show_odds.value
+        chances = adapters.win_chances(self) if shown else None
         if chances is None:
             self.winbar.layout.display = "none"
             self.winbar.value = ""
