@@ -172,6 +172,7 @@ def test_phone_size_in_voila_french(browser, lab):
         settle(page, app, TIMEOUT_S)
         assert app.locator(".dicelab-dice .dicelab-die").count() == 4
         switch_on(app.locator(".dicelab-show-odds").first)
+        app.locator(".dicelab-choice").first.wait_for(timeout=TIMEOUT_S * 1000)
         settle(page, app, TIMEOUT_S)
         width = page.evaluate("() => document.documentElement.clientWidth")
         for box in (d.bounding_box() for d in app.locator(".dicelab-die").all()):

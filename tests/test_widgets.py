@@ -204,7 +204,10 @@ def test_hint_shows_only_best():
     assert rows(app.overlay.body.value) == []
     from dicelab import coach
 
-    assert coach.hint(app.state, 1, lang="en").text in app.overlay.body.value
+    first = coach.hint(app.state, 1, lang="en")
+    assert first.text in app.overlay.body.value
+    marked = [i for i, t in enumerate(app.dice_row.die_toggles) if "dicelab-hinted" in classes(t)]
+    assert marked == list(first.positions)  # the dice the hint points at are marked
     app.overlay.hint_button.click()  # 2nd: the best choice
     r = rows(app.overlay.body.value)
     assert [x["label"] for x in r] == [app.choice_label(adv.best)]

@@ -100,6 +100,17 @@ def hint_text(state: Any, level: int, lang: str, advice: Any = None) -> str | No
         return None
 
 
+def hint_positions(state: Any, lang: str, advice: Any = None) -> tuple[int, ...]:
+    """Positions (into ``state.dice``) of the dice the coach's first hint points at."""
+    hint = getattr(coach_module(), "hint", None)
+    if hint is None:
+        return ()
+    try:
+        return tuple(hint(state, 1, lang=lang, advice=advice).positions)
+    except Exception:  # no hint for this position
+        return ()
+
+
 def review(game: Any, lang: str, players: Any = None) -> Any:
     """``dicelab.review.review(game, lang, players=…)`` (a review object with
     ``to_html()``), or ``None`` when the review module is not there."""

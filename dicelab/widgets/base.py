@@ -254,6 +254,7 @@ class GameApp:
         self.overlay.label_of = self.choice_label
         self.overlay.hint_text = lambda level: adapters.hint_text(
             self.state, level, self.lang, self.advice())
+        self.overlay.on_hint = self._mark_hint
         self.log = w.HTML()
         self.log.add_class("dicelab-log")
         self.review_box = w.HTML()
@@ -962,6 +963,17 @@ class GameApp:
             self.overlay.set_selection(self.selection_actions(), self.empty_selection_text())
         else:
             self.overlay.set_selection((), "")
+
+    def _mark_hint(self, level: int) -> None:
+        """The first hint also marks the dice it points at (a ☆ and a dashed frame)."""
+        toggles = self.dice_row.die_toggles
+        for t in toggles:
+            t.remove_class("dicelab-hinted")
+        if level < 1 or self.state.phase != "choose":
+            return
+        for i in adapters.hint_positions(self.state, self.lang, self.advice()):
+            if i < len(toggles):
+                toggles[i].add_class("dicelab-hinted")
 
     def _on_toggle(self) -> None:
         if self._pending is not None:

@@ -113,6 +113,7 @@ class DiceRow:
                 self._label(i)
                 for mark in ("a", "b"):
                     t.remove_class(f"dicelab-new-{mark}")
+                t.remove_class("dicelab-hinted")
                 if i < len(fresh) and fresh[i]:
                     t.add_class(f"dicelab-new-{self._new_mark}")
         finally:

@@ -73,6 +73,10 @@ def stylesheet() -> str:
   outline:3px solid var(--jp-ui-font-color1);outline-offset:2px;border-style:double;
   border-width:4px;font-weight:bold;}
 .dicelab-app .dicelab-die:disabled{opacity:.8;}
+.dicelab-app .dicelab-die.dicelab-hinted{border-style:dashed;border-width:3px;}
+.dicelab-app .dicelab-die.dicelab-hinted::after{content:"☆";position:absolute;top:0;
+  right:4px;font-size:14px;}
+.dicelab-app .dicelab-die{position:relative;}
 .dicelab-app.dicelab-animate .dicelab-new-a{animation:dicelab-shake-a .45s ease-out;}
 .dicelab-app.dicelab-animate .dicelab-new-b{animation:dicelab-shake-b .45s ease-out;}
 @keyframes dicelab-shake-a{0%{transform:rotate(-25deg) scale(.7)}60%{transform:rotate(8deg)}

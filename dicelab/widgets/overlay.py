@@ -367,6 +367,8 @@ class OddsOverlay:
         self.label_of: Labeller | None = None
         #: the coach's hint text for a level (set by the app), or ``None``
         self.hint_text: Callable[[int], str | None] | None = None
+        #: called with the new level after each hint (the app marks the dice)
+        self.on_hint: Callable[[int], None] | None = None
         self.dice: tuple[int, ...] = ()
         #: players in the game: with 3 to 6, solo figures are labelled "solo odds"
         self.players = 1
@@ -427,6 +429,8 @@ class OddsOverlay:
         self.hint_level = max(0, min(3, level))
         self._hint_text()
         self.render()
+        if self.on_hint is not None:
+            self.on_hint(self.hint_level)
 
     # ----------------------------------------------------------------- render
     def advice(self) -> Any:
