@@ -185,3 +185,38 @@ def test_phone_size_in_voila_french(browser, lab):
     finally:
         context.close()
         shutdown_kernels(lab)
+
+
+_CONTRAST = """e => {
+  const lum = c => {
+    const m = c.match(/[\\d.]+/g).map(Number);
+    const [r, g, b] = m.slice(0, 3).map(v => v / 255);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const s = getComputedStyle(e);
+  let bg = s.backgroundColor, p = e;
+  while (/rgba\\(0, 0, 0, 0\\)|transparent/.test(bg) && p.parentElement) {
+    p = p.parentElement; bg = getComputedStyle(p).backgroundColor;
+  }
+  return [lum(s.color), lum(bg)];
+}"""
+
+
+def test_dark_theme_stays_readable_in_voila(browser, lab):
+    """Voilà's dark theme: dice, board and log keep light text on a dark background."""
+    context, page = _page(browser, lab, 1366, 768)
+    try:
+        page.goto(lab.voila_url("app_en.ipynb") + "&theme=dark", timeout=TIMEOUT_S * 1000)
+        app = page.locator(".dicelab-app").first
+        app.wait_for(state="visible", timeout=TIMEOUT_S * 1000)
+        settle(page, page.locator("body"), TIMEOUT_S)
+        app.locator(".dicelab-roll").first.click()
+        settle(page, app, TIMEOUT_S)
+        for selector in (".dicelab-die", ".dicelab-board .dicelab-surface", ".dicelab-log"):
+            text, background = app.locator(selector).first.evaluate(_CONTRAST)
+            assert background < 0.3 and text - background > 0.4, (selector, text, background)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "voila-app-dark.png"))
+    finally:
+        context.close()
+        shutdown_kernels(lab)

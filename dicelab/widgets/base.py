@@ -290,7 +290,7 @@ class GameApp:
         self.buttons.add_class("dicelab-buttons")
         parts = [self.style, self.title, self.status, self.winbar, self.dice_row.outer,
                  self.buttons, self.help, self.prompt, self.message, self.why, self.board,
-                 self.overlay.box, self.log, self.review_button, self.review_box,
+                 self.overlay.box, self.log, w.HBox([self.review_button]), self.review_box,
                  self.controls_box]
         if self.keyboard is not None:
             parts.insert(1, self.keyboard)
