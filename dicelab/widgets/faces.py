@@ -87,6 +87,9 @@ def stylesheet() -> str:
 .dicelab-app .dicelab-board,.dicelab-app .dicelab-overlay,.dicelab-app .dicelab-log{
   max-width:100%;overflow-x:auto;}
 .dicelab-app .dicelab-odds{max-height:40vh;overflow:auto;}
+@media (max-width: 600px){.dicelab-app .dicelab-board table,.dicelab-app .dicelab-board tr,
+  .dicelab-app .dicelab-board td{display:block;}
+  .dicelab-app .dicelab-die{width:56px;height:78px;}}
 .dicelab-app .dicelab-surface{background:var(--jp-layout-color1);
   color:var(--jp-ui-font-color1);border:1px solid var(--jp-border-color2);}
 .dicelab-app .dicelab-surface td,.dicelab-app .dicelab-surface th{
