@@ -561,6 +561,10 @@ class GameApp:
         coached = None
         human = not self.is_computer()
         if human and self.has_choice() and (self.coach_on or self.controls.coach_prompt.value):
+            if self._advice_key(before) not in self._advice_cache:
+                # the first advice may need a solve (two players: minutes): say so first
+                self.say(_("Computing the exact odds (the first time, the game is being "
+                           "solved; this can take a few seconds)…", lang=self.lang))
             coached = self._coach(before, action)
         if (not confirmed and coached is not None and self.controls.coach_prompt.value
                 and self._too_costly(coached[0], coached[1])):
