@@ -89,7 +89,7 @@ def check_computer(computer: Any, players: int) -> dict[int, str]:
     >>> check_computer("optimal", 2)
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: computer= takes seats (e.g. {1: 'optimal'} or [1]); got 'optimal'
+    dicelab.errors.DicelabError: computer...; got 'optimal'
     """
     from .. import policies
 
