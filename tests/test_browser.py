@@ -161,6 +161,14 @@ def _toggle_a_die(page, app) -> bool:
     return False
 
 
+def _keep_my_choice(page, app) -> None:
+    """The play notebooks' coach asks before a costly choice: keep it (issue 12 §2)."""
+    prompt = app.locator(".dicelab-prompt")
+    if prompt.count() and prompt.first.is_visible():
+        app.locator(".dicelab-prompt-keep").first.click()
+        settle(page, app, ACTION_TIMEOUT_S)
+
+
 def exercise_app(page, app, screenshot: Path) -> dict[str, object]:
     """Reveal the odds, toggle a die, roll; check the dice and the overlay change."""
     app.scroll_into_view_if_needed()
@@ -182,6 +190,7 @@ def exercise_app(page, app, screenshot: Path) -> dict[str, object]:
             continue
         roll.click()
         settle(page, app, ACTION_TIMEOUT_S)
+        _keep_my_choice(page, app)
         dice_after = die_texts(app)
         overlay_after = overlay.inner_text()
         record = {"before": dice_before, "after": dice_after}
