@@ -44,6 +44,10 @@ def test_advice_table_in_french():
 def test_choice_labels_of_a_push_game():
     adv = cinqmille.advise((1, 3), turn_points=300, score=2000)
     labels = {guide.choice_label(c, "fr") for c in adv}
-    assert "écarter 1 et mettre 400 en banque" in labels
-    assert "écarter 1, relancer 1 dé" in labels
+    from dicelab.i18n import dice_count
+
+    assert _("set aside {dice} and bank {points}", lang="fr", dice="1", points="400") in labels
+    assert _("set aside {dice}, roll {count}", lang="fr", dice="1",
+             count=dice_count(1, "fr")) in labels
+    assert not any(words_found(label, ENGLISH_WORDS) for label in labels), labels
     assert {guide.choice_label(c, "en") for c in adv} >= {"set aside 1, roll 1 die"}
