@@ -1,5 +1,6 @@
 # dicelab — two commands for a fresh machine: `make lab` and `make test`.
 #   make lab           create .venv, install dicelab + JupyterLab, open the notebooks
+#                      (notebooks/index.ipynb: choose Français or English)
 #   make test          install the test dependencies into .venv and run the whole suite:
 #                      ruff, pytest (tests/, doctests of dicelab/, nbval-lax on every notebook,
 #                      the real-browser test), then the Binder check
@@ -8,6 +9,7 @@
 #   make binder-check  a fresh .venv-binder from binder/ only, every notebook executed in it
 #   make browser       the real-browser test alone (needs /usr/bin/chromium)
 #   make messages      update the French catalog from the source (then translate the new entries)
+#   make worksheets    every lesson's worksheet and answer key, both languages, as PDF (worksheets/)
 #   make clean         remove the virtualenvs, caches and artifacts
 PYTHON ?= python3
 VENV ?= .venv
@@ -16,7 +18,7 @@ PY := $(BIN)/python
 PYTEST_ARGS ?=
 LAB_ARGS ?=
 
-.PHONY: lab test pytest lint bench binder-check browser clean messages
+.PHONY: lab test pytest lint bench binder-check browser clean messages worksheets
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -35,7 +37,7 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 # (root, e.g. in a container, needs --allow-root)
 lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" $(LAB_ARGS) \
-	  $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
+	  $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/index.ipynb
 
 ## make test: install the test dependencies into .venv and run the whole suite
 test: lint pytest binder-check
@@ -48,7 +50,7 @@ pytest: $(VENV)/.test-installed
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 browser: $(VENV)/.test-installed
-	$(PY) -m pytest -m browser tests/test_browser.py $(PYTEST_ARGS)
+	$(PY) -m pytest -m browser tests/test_browser.py tests/test_browser_i18n.py $(PYTEST_ARGS)
 
 binder-check: $(VENV)/.test-installed
 	PYTHON="$(PYTHON)" .ci/binder_check.sh
@@ -61,5 +63,9 @@ bench: $(VENV)/.test-installed
 messages: $(VENV)/.test-installed
 	$(PY) -m dicelab.i18n.catalog update
 
+## make worksheets: PDF worksheets and answer keys of every lesson (numbers computed now)
+worksheets: $(VENV)/.lab-installed
+	$(PY) -m dicelab.worksheets worksheets
+
 clean:
-	rm -rf $(VENV) .venv-binder .pytest_cache .ruff_cache .hypothesis *.egg-info build artifacts
+	rm -rf $(VENV) .venv-binder .pytest_cache .ruff_cache .hypothesis *.egg-info build artifacts worksheets
