@@ -425,3 +425,15 @@ def test_unknown_game_is_a_dicelab_error_and_a_key_error():
     with pytest.raises(DicelabError) as e:
         labels.rules_label("yahtzee", "x")
     assert e.value.message("fr").startswith("pas de jeu")
+
+
+def test_dripeul_figures_are_the_games_words_in_every_language():
+    """Outcomes are game data (events, saves, the cached figure table): never translated."""
+    from dicelab.i18n import using
+
+    dripeul._figure.cache_clear()
+    with using("en"):
+        en = dripeul.resolutions((1, 2, 2, 4, 6))
+    with using("fr"):
+        fr = dripeul.resolutions((1, 2, 2, 4, 6))
+    assert en == fr and en[0].figure == "rien"

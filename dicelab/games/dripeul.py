@@ -261,7 +261,8 @@ def resolutions(
 def _figure(d: Dice) -> tuple[int, str, int, bool]:
     """(dice alike, French figure name, brelan face or 0, suite) of sorted final dice."""
     k = of_a_kind(d)
-    return k, figure_name(d), faces_with_at_least(d, 3)[0] if k >= 3 else 0, is_suite(d)
+    # the games' own words, whatever the language (cached: never a translated "nothing")
+    return k, figure_name(d, lang="fr"), faces_with_at_least(d, 3)[0] if k >= 3 else 0, is_suite(d)
 
 
 def _outcomes(d: Dice, ts: tuple[int, ...], rules: Rules) -> tuple[Outcome, ...]:
