@@ -347,15 +347,19 @@ def explain(state: Any, action_or_choice: Any, *, against: Any = None,
 
 
 def _objective_line(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
-                    lang: str, extra: str = "") -> str:
+                    lang: str) -> str:
     unit = advice.objective
     name = figure_name(unit, key, lang=lang)
     va, vb = choice.figures[unit], other.figures[unit]
     a, b = format_value(unit, va, lang=lang), format_value(unit, vb, lang=lang)
-    if extra:
-        return _("Your {figure} is {a} instead of {b} ({extra}).", lang=lang, figure=name,
-                 a=a, b=b, extra=extra)
-    return _("Your {figure} is {a} instead of {b}.", lang=lang, figure=name, a=a, b=b)
+    if abs(va - vb) < 1e-12 or a == b:
+        return _("Your {figure} is {a} either way.", lang=lang, figure=name, a=a)
+    better = (va > vb) == advice.higher_is_better
+    if better:
+        return _("So your {figure} is {a}, against {b}.", lang=lang, figure=name, a=a, b=b)
+    if va < vb:
+        return _("So your {figure} falls from {b} to {a}.", lang=lang, figure=name, a=a, b=b)
+    return _("So your {figure} rises from {b} to {a}.", lang=lang, figure=name, a=a, b=b)
 
 
 # --- reroll games ------------------------------------------------------------
@@ -404,7 +408,8 @@ def _trwavril_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[boo
     return True, text, a.best.figures["p_win"], ("flip", c)
 
 
-def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str) -> _TurnView:
+def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
+               memo: dict[Any, Any] | None = None) -> _TurnView:
     from .engine import dripeul as de
     from .engine import trwavril as te
 
@@ -420,8 +425,11 @@ def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str) -> _TurnV
     success = 0.0
     weighted = 0.0
     groups: dict[tuple, list[Any]] = {}
+    memo = {} if memo is None else memo
     for final, prob in dist.items():
-        ok, text, value, gkey = result(state, final, lang)
+        if final not in memo:
+            memo[final] = result(state, final, lang)
+        ok, text, value, gkey = memo[final]
         if ok:
             success += prob
             weighted += prob * value
@@ -437,17 +445,20 @@ def _explain_reroll(state: Any, key: str, choice: Choice, other: Choice, advice:
                     lang: str) -> list[str]:
     la = _q(describe_action(state, choice.action, lang=lang), lang)
     lb = _q(describe_action(state, other.action, lang=lang), lang)
-    va = _turn_view(state, key, choice.keep, lang)
-    vb = _turn_view(state, key, other.keep, lang)
+    memo: dict[Any, Any] = {}
+    va = _turn_view(state, key, choice.keep, lang, memo)
+    vb = _turn_view(state, key, other.keep, lang, memo)
     pa, pb = fmt_percent(va.p_success, 1, lang=lang), fmt_percent(vb.p_success, 1, lang=lang)
+    rolls = ngettext("{n} roll left", "{n} rolls left", state.rolls_left, lang=lang)
     if abs(va.p_success - vb.p_success) < 5e-4:
-        first = _("{a} wins the turn as often as {b} ({pa}).", lang=lang, a=la, b=lb, pa=pa)
+        first = _("{a} wins the turn as often as {b} ({pa}, {rolls}).", lang=lang, a=la, b=lb,
+                  pa=pa, rolls=rolls)
     elif va.p_success > vb.p_success:
-        first = _("{a} wins the turn more often than {b} ({pa} vs {pb}).", lang=lang, a=la,
-                  b=lb, pa=pa, pb=pb)
+        first = _("{a} wins the turn more often than {b} ({pa} vs {pb}, {rolls}).", lang=lang,
+                  a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
     else:
-        first = _("{a} wins the turn less often than {b} ({pa} vs {pb}).", lang=lang, a=la,
-                  b=lb, pa=pa, pb=pb)
+        first = _("{a} wins the turn less often than {b} ({pa} vs {pb}, {rolls}).", lang=lang,
+                  a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
     unit = advice.objective
     fname = figure_name("p_win", key, lang=lang)
     lines = [first]
@@ -461,8 +472,7 @@ def _explain_reroll(state: Any, key: str, choice: Choice, other: Choice, advice:
         lines.append(_("After a success, your {figure} is {x} on average (most often it "
                        "{what}).", lang=lang, figure=fname,
                        x=fmt_percent(va.success_value or 0.0, 1, lang=lang), what=va.likeliest))
-    rolls = ngettext("{n} roll left", "{n} rolls left", state.rolls_left, lang=lang)
-    lines.append(_objective_line(state, key, choice, other, advice, lang, rolls))
+    lines.append(_objective_line(state, key, choice, other, advice, lang))
     return lines
 
 
@@ -525,12 +535,18 @@ def _push_line(state: Any, choice: Choice, lang: str) -> str:
     if stake is None or p >= 1.0:
         return _("{a} loses the turn: {p} chance to bust.", lang=lang, a=label,
                  p=fmt_percent(p, 1, lang=lang))
-    loss = p * stake
-    gain = f["expected_points"] - (1.0 - p) * stake
     return _("{a} puts {stake} points at stake: {p} chance to bust on the next roll, an "
-             "expected loss of {loss} against an expected gain of {gain} points.", lang=lang,
-             a=label, stake=fmt_int(stake, lang=lang), p=fmt_percent(p, 1, lang=lang),
-             loss=fmt_number(loss, 1, lang=lang), gain=fmt_number(gain, 1, lang=lang))
+             "expected loss of {loss} points; played on for points, the turn is worth {worth} "
+             "points on average, a net expected gain of {gain}.", lang=lang, a=label,
+             stake=fmt_int(stake, lang=lang), p=fmt_percent(p, 1, lang=lang),
+             loss=fmt_number(p * stake, 1, lang=lang),
+             worth=fmt_number(f["expected_points"], 1, lang=lang),
+             gain=_signed(f["expected_points"] - stake, lang))
+
+
+def _signed(x: float, lang: str) -> str:
+    text = fmt_number(abs(x), 1, lang=lang)
+    return ("+" if x >= 0 else "−") + text
 
 
 def _explain_push(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,

@@ -71,19 +71,22 @@ __all__ = [
 CALIBRATION_FILE = Path(__file__).resolve().parent / "data" / "review_calibration.json"
 
 #: The calibrating policies, best to worst, with their readable names.  ``rule`` is the
-#: game's rule of thumb: keep the most common face (Dripeul 5, Trwavril), or bank at 300
-#: points (5000, Seveny).
+#: game's rule of thumb: keep the most common face (Dripeul 5, Trwavril), or bank at
+#: :data:`RULE_BANK_AT` points (5000, Seveny).
 CALIBRATION_POLICIES: dict[str, str] = {
     "optimal": N_("optimal player"),
     "greedy": N_("greedy player (best for this turn only)"),
     "rule": N_("rule-of-thumb player"),
     "random": N_("random player"),
 }
+#: The push-your-luck rule of thumb: bank as soon as the turn holds this many points
+#: (5000: 300, as the app's rule-of-thumb seat; Seveny: 5, as lesson E).
+RULE_BANK_AT = {"cinqmille": 300, "seveny": 5}
 _RULE_NAMES = {
     "dripeul": N_("keep the most common face"),
     "trwavril": N_("keep the most common face"),
     "cinqmille": N_("bank at 300 points"),
-    "seveny": N_("bank at 300 points"),
+    "seveny": N_("bank at 5 points"),
 }
 
 #: Rating bands, best first: (key, readable name).  A mean loss at most the band's bound
@@ -509,7 +512,7 @@ def _policy(game_key: str, name: str, seed: int) -> Any:
     if name == "rule":
         if game_key in policies.REROLL_GAMES:
             return policies.keep_most_common()
-        return policies.bank_at(300)
+        return policies.bank_at(RULE_BANK_AT[game_key])
     raise DicelabError("unknown policy {name}; choose one of {names}", name=brief(name),
                        names=", ".join(CALIBRATION_POLICIES))
 
@@ -554,27 +557,40 @@ def calibrate(game_key: str, games: int = 20, seed: int = 0, *,
     return out
 
 
+#: The small case stored with the calibration, recomputed by the tests.
+CHECK_CASE = {"game": "dripeul", "games": 3, "seed": 0}
+
+
 def write_calibration(games: int = 200, seed: int = 0,
                       keys: Iterable[str] = ("dripeul", "trwavril", "cinqmille", "seveny"),
                       path: Path = CALIBRATION_FILE) -> dict[str, Any]:
-    """Compute the calibration of every game (default rules, solo) and store it."""
-    data = {"format": "dicelab-review-calibration", "version": 1, "games": {}}
+    """Compute the calibration of every game (default rules, solo) and store it, with
+    :data:`CHECK_CASE` computed by the same code (the tests recompute it)."""
+    data: dict[str, Any] = {"format": "dicelab-review-calibration", "version": 1,
+                            "games": {}}
     for k in keys:
         data["games"][k] = calibrate(k, games=games, seed=seed)
+    data["check"] = {**CHECK_CASE, "result": calibrate(
+        CHECK_CASE["game"], games=CHECK_CASE["games"], seed=CHECK_CASE["seed"])}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    calibration.cache_clear()
+    stored_calibration.cache_clear()
     return data
 
 
 @cache
-def calibration() -> dict[str, dict[str, dict[str, float]]]:
-    """The stored calibration per game (empty if it was never computed)."""
+def stored_calibration() -> dict[str, Any]:
+    """The whole stored calibration document (empty if it was never computed)."""
     try:
         data = json.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return data.get("games", {})
+    return data if isinstance(data, dict) else {}
+
+
+def calibration() -> dict[str, dict[str, dict[str, float]]]:
+    """The stored calibration per game: ``{game: {policy: {"mean_loss": …, …}}}``."""
+    return stored_calibration().get("games", {})
 
 
 def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
