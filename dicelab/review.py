@@ -43,7 +43,7 @@ import os
 import sys
 import types
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -61,8 +61,12 @@ __all__ = [
     "calibrate",
     "calibration",
     "load_game",
+    "calibration_markdown",
     "rate",
+    "rating_bounds",
     "review",
+    "stored_calibration",
+    "update_teachers_doc",
     "write_calibration",
 ]
 
@@ -256,7 +260,6 @@ class Review:
     higher_is_better: bool
     threshold: float
     lang: str
-    series: tuple[tuple[int, float], ...] = field(default=())
 
     @property
     def decisions(self) -> int:
@@ -593,47 +596,95 @@ def calibration() -> dict[str, dict[str, dict[str, float]]]:
     return stored_calibration().get("games", {})
 
 
-def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
-         lang: str | None = None) -> Rating:
-    """Place a mean loss per decision on the game's calibrated scale.
-
-    The bands' upper bounds sit between the calibrating policies: *expert* up to a
-    quarter of the greedy player's mean loss, *strong* up to the greedy player's,
-    *fair* up to the rule of thumb's, *beginner* up to the random player's, then *no
-    better than chance*.  Without a stored calibration for the game the band is
-    computed from the policies available.
+def rating_bounds(game_key: str) -> list[tuple[str, float]]:
+    """The upper bound of each rating band but the last, from the stored calibration:
+    *expert* up to a quarter of the greedy player's mean loss per decision, *strong* up to
+    the greedy player's, *fair* up to the rule of thumb's, *beginner* up to the random
+    player's; above that, *no better than chance*.  Empty without a calibration.
     """
-    lang = get_language(lang)
     cal = calibration().get(game_key, {})
-    scale: list[tuple[str, float]] = []
+    if not all(p in cal for p in ("greedy", "rule", "random")):
+        return []
+    greedy = float(cal["greedy"]["mean_loss"])
+    rule = max(float(cal["rule"]["mean_loss"]), greedy)
+    rnd = max(float(cal["random"]["mean_loss"]), rule)
+    return [("expert", greedy / 4), ("strong", greedy), ("fair", rule), ("beginner", rnd)]
+
+
+def _scale(game_key: str, lang: str) -> tuple[tuple[str, float], ...]:
+    cal = calibration().get(game_key, {})
+    out = []
     for name, label in CALIBRATION_POLICIES.items():
         if name in cal:
             text = _(label, lang=lang)
             if name == "rule":
                 text = f"{text} ({_(_RULE_NAMES[game_key], lang=lang)})"
-            scale.append((text, float(cal[name]["mean_loss"])))
+            out.append((text, float(cal[name]["mean_loss"])))
+    return tuple(out)
+
+
+def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
+         lang: str | None = None) -> Rating:
+    """Place a mean loss per decision on the game's calibrated scale (:func:`rating_bounds`).
+
+    Without a stored calibration for the game: *expert* for no loss, *fair* otherwise.
+    """
+    lang = get_language(lang)
+    cal = calibration().get(game_key, {})
     unit = unit or next((c.get("unit") for c in cal.values() if c.get("unit")), "p_win")
-    greedy = cal.get("greedy", {}).get("mean_loss")
-    rule = cal.get("rule", {}).get("mean_loss")
-    rnd = cal.get("random", {}).get("mean_loss")
-    bounds = [
-        ("expert", greedy / 4 if greedy is not None else None),
-        ("strong", greedy),
-        ("fair", max(rule, greedy or 0.0) if rule is not None else None),
-        ("beginner", rnd),
-    ]
-    band = "random"
+    bounds = rating_bounds(game_key)
     eps = 1e-12
-    for k, b in bounds:
-        if b is not None and mean_loss <= b + eps:
-            band = k
-            break
-    if not cal:
+    if bounds:
+        band = next((k for k, b in bounds if mean_loss <= b + eps), "random")
+    else:
         band = "expert" if mean_loss <= eps else "fair"
     label = _(dict(RATING_BANDS)[band], lang=lang)
     text = _("Mean loss per decision {loss}: {band}.", lang=lang,
              loss=_loss_number(unit, mean_loss, lang), band=label)
-    return Rating(band, label, mean_loss, unit, tuple(scale), text)
+    return Rating(band, label, mean_loss, unit, _scale(game_key, lang), text)
+
+
+DOC_START = "<!-- review-calibration: computed by `python -m dicelab.review docs` -->"
+DOC_END = "<!-- /review-calibration -->"
+
+
+def calibration_markdown(lang: str | None = "en") -> str:
+    """The calibration table of every game (Markdown, between the markers of
+    ``docs/teachers.md``): each policy's mean loss per decision and the band bounds."""
+    from . import GAME_NAMES
+    from .docgen import md_table
+
+    lang = get_language(lang)
+    header = [_("game", lang=lang), _("unit", lang=lang)]
+    header += [_(label, lang=lang) for label in CALIBRATION_POLICIES.values()]
+    header += [_("{band} up to", lang=lang, band=_(dict(RATING_BANDS)[k], lang=lang))
+               for k, _label in RATING_BANDS[:-1]]
+    header += [_("games simulated", lang=lang)]
+    rows = []
+    for key, cal in calibration().items():
+        unit = next((c.get("unit") for c in cal.values() if c.get("unit")), "p_win")
+        row = [GAME_NAMES[key], _unit_name(unit, lang)]
+        for name in CALIBRATION_POLICIES:
+            cell = _loss_number(unit, cal[name]["mean_loss"], lang) if name in cal else "—"
+            if name == "rule":
+                cell += f" ({_(_RULE_NAMES[key], lang=lang)})"
+            row.append(cell)
+        row += [_loss_number(unit, b, lang) for _k, b in rating_bounds(key)]
+        row.append(str(int(next(iter(cal.values()))["games"])))
+        rows.append(row)
+    return f"{DOC_START}\n{md_table(header, rows)}\n{DOC_END}"
+
+
+def update_teachers_doc(path: str | Path = "docs/teachers.md") -> bool:
+    """Replace the calibration table between the markers of ``path``; True if it changed."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    if DOC_START not in text or DOC_END not in text:
+        raise DicelabError("no calibration markers in {path}", path=str(path))
+    a, b = text.index(DOC_START), text.index(DOC_END) + len(DOC_END)
+    new = text[:a] + calibration_markdown() + text[b:]
+    path.write_text(new, encoding="utf-8")
+    return new != text
 
 
 # ----------------------------------------------------------------------- callable module
@@ -654,7 +705,11 @@ def _main(argv: Sequence[str]) -> int:  # pragma: no cover - developer tool
         data = write_calibration(games=games)
         print(json.dumps(data, indent=1))
         return 0
-    print("usage: python -m dicelab.review calibrate [GAMES]")
+    if argv[:1] == ["docs"]:
+        changed = update_teachers_doc(argv[1] if len(argv) > 1 else "docs/teachers.md")
+        print("docs/teachers.md " + ("updated" if changed else "unchanged"))
+        return 0
+    print("usage: python -m dicelab.review calibrate [GAMES] | docs [PATH]")
     return 2
 
 
