@@ -104,6 +104,9 @@ RATING_BANDS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: Roll sources shown as "dice set by hand".
+HAND_SOURCES = ("hand", "teacher")
+
 # ----------------------------------------------------------------------- rows
 @dataclass(frozen=True)
 class ReviewRow:
@@ -115,7 +118,8 @@ class ReviewRow:
     ``choice`` / ``best``: the choices in words; ``value`` / ``best_value`` / ``loss`` in
     ``unit``; ``costly``: the loss is above the threshold; ``why``: the coach's lines
     (empty when the review was made with ``why=False``); ``hand_set``: the dice of this
-    position were set by hand or by a teacher, not rolled.
+    position were set by hand or by a teacher, not rolled; ``source``: where they came
+    from (``"rng"``, ``"hand"``, ``"teacher"``, or ``"unchecked"`` from an old save).
     """
 
     number: int
@@ -133,6 +137,7 @@ class ReviewRow:
     costly: bool
     why: tuple[str, ...]
     hand_set: bool
+    source: str
     action: Any
     best_action: Any
 
@@ -142,7 +147,7 @@ def load_game(source: Any) -> Any:
     """A :class:`~dicelab.games._base.Game` from a game, a JSON save (text, bytes, dict) or
     the path of a saved file.  Raises :class:`~dicelab.InvalidSave` for anything else."""
     from .games import REGISTRY
-    from .games._base import Game
+    from .games._base import Game, parse_save
 
     if isinstance(source, Game):
         return source
@@ -153,25 +158,17 @@ def load_game(source: Any) -> Any:
         except (OSError, UnicodeDecodeError) as e:
             raise InvalidSave("cannot read the saved game {path}: {error}",
                               path=brief(str(source)), error=str(e)) from None
-    data = source
-    if isinstance(source, (str, bytes)):
-        try:
-            data = json.loads(source)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-            raise InvalidSave("not a saved game: {value}", value=brief(source)) from None
+    data = parse_save(source) if isinstance(source, (str, bytes, bytearray)) else source
     if not isinstance(data, dict) or data.get("game") not in REGISTRY:
         raise InvalidSave("not a saved game: {value}", value=brief(source))
     module = REGISTRY[data["game"]].module
     return module.Game.from_json(data)
 
 
-def _hand_set_steps(game: Any) -> set[int]:
-    """Indices of the actions whose roll was set by hand or by a teacher (when the game
-    records where its dice came from: ``game.rolls``)."""
-    records = getattr(game, "rolls", None)
-    if not records:
-        return set()
-    return {r.step for r in records if getattr(r, "source", "rng") in ("hand", "teacher")}
+def _roll_sources(game: Any) -> dict[int, str]:
+    """Where the (last) roll of each action that rolled came from (``"rng"``, ``"hand"``,
+    ``"teacher"``, ``"unchecked"``: see ``Game.rolls``), by action index."""
+    return {r.step: r.source for r in getattr(game, "rolls", ())}
 
 
 def _states(game: Any) -> list[tuple[int, Any, Any]]:
@@ -474,11 +471,14 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
                                last=game.players - 1, value=brief(p))
     module = game.definition
     mod = importlib.import_module(f"dicelab.games.{key}")
-    hand = _hand_set_steps(game)
+    sources = _roll_sources(game)
     rows: list[ReviewRow] = []
     units: dict[str, int] = {}
     higher: dict[str, bool] = {}
+    last_source = "rng"
     for i, state, action in _states(game):
+        if i - 1 in sources:
+            last_source = sources[i - 1]
         if state.to_roll or state.is_over or state.current_player not in seats:
             continue
         if len(module.legal_actions(state)) < 2:
@@ -495,7 +495,8 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             dice=tuple(state.dice), position=describe_position(state, lang=lang),
             choice=a.label, best=a.best_label, value=a.value, best_value=a.best_value,
             loss=a.loss, unit=a.unit, costly=a.is_costly(t), why=tuple(a.why),
-            hand_set=(i - 1) in hand, action=a.action, best_action=a.best_action,
+            hand_set=last_source in HAND_SOURCES, source=last_source,
+            action=a.action, best_action=a.best_action,
         ))
     unit = max(units, key=units.get) if units else (objective or "p_win")
     t = coach.DEFAULT_THRESHOLDS.get(unit, 0.0) if threshold is None else threshold

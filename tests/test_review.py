@@ -127,14 +127,26 @@ def test_players_filter():
 
 def test_hand_set_rows_are_marked():
     g = trwavril.Game(seed=2)
-    if not hasattr(g, "rolls"):
-        pytest.skip("this save format does not record where the dice came from")
-    g.apply(Roll(()), dice=[5, 5, 2, 5])
-    g.apply(Roll((5, 5)))
+    g.apply(Roll(()), dice=[5, 5, 2, 5])  # hand-set
+    g.apply(Roll((5, 5)))  # rolled by the generator
+    while not g.is_over and g.state.current_player == 0 and len(g.actions) < 4:
+        g.apply(optimal()(g.state))
+    g.apply(g.legal_actions()[0])  # seed 2: a new roll of four dice
+    assert g.state.phase == "choose" and len(g.actions) == 5
+    g.set_dice([1, 1, 1, 2])  # teacher mode: the last roll replaced
+    g.apply(Roll((1, 1, 1)))
     r = review(g, lang="en")
-    assert r.rows[0].hand_set
-    assert all(not x.hand_set for x in r.rows[1:])
+    rows = {x.step: x for x in r.rows}
+    assert rows[1].hand_set and rows[1].source == "hand"
+    assert not rows[2].hand_set and rows[2].source == "rng"
+    assert rows[5].hand_set and rows[5].source == "teacher" and rows[5].dice == (1, 1, 1, 2)
+    sources = {x.step: x.source for x in g.rolls}
+    for x in r.rows:
+        last = max(j for j in sources if j < x.step)
+        assert x.source == sources[last]
+        assert x.hand_set == (sources[last] in ("hand", "teacher"))
     assert "dice set by hand" in r.to_html()
+    assert review(g.to_json(), lang="en").rows == r.rows  # the save keeps the sources
 
 
 def test_html_is_escaped_single_page_with_the_numbers():
