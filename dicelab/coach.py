@@ -129,13 +129,23 @@ def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
     ('1.29 percentage points', '0,080 tour')
     """
     if unit in PROBABILITY_UNITS:
-        return _("{x} percentage points", lang=lang, x=fmt_number(100 * loss, 2, lang=lang))
+        x = fmt_number(100 * loss, 2, lang=lang)
+        return ngettext("{x} percentage point", "{x} percentage points",
+                        _plural_n(100 * loss, lang), lang=lang, x=x)
     if unit == "expected_turns":
         x = fmt_number(loss, 3, lang=lang)
-        return ngettext("{x} turn", "{x} turns", 1 if loss <= 1 else 2, lang=lang, x=x)
+        return ngettext("{x} turn", "{x} turns", _plural_n(loss, lang), lang=lang, x=x)
     if unit == "expected_points":
         return _("{x} points", lang=lang, x=fmt_number(loss, 1, lang=lang))
     return fmt_number(loss, 4, lang=lang)
+
+
+def _plural_n(x: float, lang: str | None) -> int:
+    """The ``n`` that picks the right plural for a decimal amount: French puts amounts
+    below 2 in the singular (« 0,5 tour »), English only exactly 1 (“0.5 turns”)."""
+    if x == 1 or (get_language(lang) == "fr" and abs(x) < 2):
+        return 1
+    return 2
 
 
 def _dice(dice: Iterable[int]) -> str:
@@ -318,10 +328,10 @@ def explain(state: Any, action_or_choice: Any, *, against: Any = None,
     >>> import textwrap
     >>> for line in explain(s, Stop(), lang="en"):
     ...     print(textwrap.fill(line, 88))
-    “stop” wins the turn as often as “keep 5 5 5, roll 1 die” (100.0%).
+    “stop” wins the turn as often as “keep 5 5 5, roll 1 die” (100.0%, 2 rolls left).
     After a success, your chance to win the game is 30.9% on average (most often it bars
     card 5); with “keep 5 5 5, roll 1 die”: 31.2% (bars card 5).
-    Your chance to win the game is 30.9% instead of 31.2% (2 rolls left).
+    So your chance to win the game falls from 31.2% to 30.9%.
     """
     advice = _advice(state) if advice is None else advice
     if not len(advice):

@@ -286,10 +286,9 @@ class Review:
     def summary(self, lang: str | None = None) -> str:
         """One paragraph: decisions, mean loss, costly decisions."""
         lang = lang or self.lang
-        return _("{n} decisions reviewed; mean loss per decision: {loss} ({unit}); costly "
+        return _("{n} decisions reviewed; mean loss per decision: {loss}; costly "
                  "decisions: {costly}.", lang=lang, n=self.decisions,
-                 loss=_loss_number(self.unit, self.mean_loss, lang),
-                 unit=_unit_name(self.unit, lang), costly=len(self.costly))
+                 loss=_loss_number(self.unit, self.mean_loss, lang), costly=len(self.costly))
 
     # ---------------------------------------------------------------- chart
     def to_figure(self, lang: str | None = None) -> Any:
@@ -440,6 +439,13 @@ _UNIT_NAMES = {
     "expected_turns": N_("turns"),
     "expected_points": N_("points"),
 }
+_LOSS_UNITS = {
+    "p_win": N_("percentage points"),
+    "p_duel": N_("percentage points"),
+    "p_turn": N_("percentage points"),
+    "expected_turns": N_("turns"),
+    "expected_points": N_("points"),
+}
 
 
 def _unit_name(unit: str, lang: str | None) -> str:
@@ -447,6 +453,14 @@ def _unit_name(unit: str, lang: str | None) -> str:
 
 
 def _loss_number(unit: str, x: float, lang: str | None) -> str:
+    """A mean loss with its unit (percentage points for probabilities)."""
+    return coach.format_loss(unit, x, lang=lang)
+
+
+def _loss_plain(unit: str, x: float, lang: str | None) -> str:
+    """A loss as a bare number in :data:`_LOSS_UNITS` (for tables with a unit column)."""
+    if unit in coach.PROBABILITY_UNITS:
+        return fmt_number(100 * x, 3, lang=lang)
     return fmt_number(x, 4, lang=lang)
 
 
@@ -656,21 +670,23 @@ def calibration_markdown(lang: str | None = "en") -> str:
     from .docgen import md_table
 
     lang = get_language(lang)
-    header = [_("game", lang=lang), _("unit", lang=lang)]
+    header = [_("game", lang=lang), _("loss per decision in", lang=lang)]
     header += [_(label, lang=lang) for label in CALIBRATION_POLICIES.values()]
     header += [_("{band} up to", lang=lang, band=_(dict(RATING_BANDS)[k], lang=lang))
                for k, _label in RATING_BANDS[:-1]]
     header += [_("games simulated", lang=lang)]
     rows = []
-    for key, cal in calibration().items():
+    stored = calibration()
+    for key in [k for k in GAME_NAMES if k in stored]:
+        cal = stored[key]
         unit = next((c.get("unit") for c in cal.values() if c.get("unit")), "p_win")
-        row = [GAME_NAMES[key], _unit_name(unit, lang)]
+        row = [GAME_NAMES[key], _(_LOSS_UNITS[unit], lang=lang)]
         for name in CALIBRATION_POLICIES:
-            cell = _loss_number(unit, cal[name]["mean_loss"], lang) if name in cal else "—"
+            cell = _loss_plain(unit, cal[name]["mean_loss"], lang) if name in cal else "—"
             if name == "rule":
                 cell += f" ({_(_RULE_NAMES[key], lang=lang)})"
             row.append(cell)
-        row += [_loss_number(unit, b, lang) for _k, b in rating_bounds(key)]
+        row += [_loss_plain(unit, b, lang) for _k, b in rating_bounds(key)]
         row.append(str(int(next(iter(cal.values()))["games"])))
         rows.append(row)
     return f"{DOC_START}\n{md_table(header, rows)}\n{DOC_END}"
