@@ -322,16 +322,22 @@ def explain(state: Any, action_or_choice: Any, *, against: Any = None,
     expected gain, the objective.  Choosing a token or a card: the board each leaves, the
     next turn's chance, the objective.
 
+    Trwavril, cards 1 2 3 4 barred, two parapluies left: keeping the brelan of 3 always
+    wins the turn, but the brelan flips card 3 back.
+
+    >>> import dataclasses, textwrap
     >>> from dicelab.games import trwavril
     >>> s = trwavril.new_state(trwavril.Rules(), 1)
-    >>> s, _ = trwavril.roll_outcome(trwavril.step(s, Roll(()))[0], (5, 5, 2, 5))
-    >>> import textwrap
-    >>> for line in explain(s, Stop(), lang="en"):
+    >>> s, _ = trwavril.roll_outcome(trwavril.step(s, Roll(()))[0], (3, 3, 3, 6))
+    >>> s = dataclasses.replace(s, barred=((1, 2, 3, 4),), parapluies=(2,))
+    >>> for line in explain(s, Roll((3, 3, 3)), lang="en"):
     ...     print(textwrap.fill(line, 88))
-    “stop” wins the turn as often as “keep 5 5 5, roll 1 die” (100.0%, 2 rolls left).
-    After a success, your chance to win the game is 30.9% on average (most often it bars
-    card 5); with “keep 5 5 5, roll 1 die”: 31.2% (bars card 5).
-    So your chance to win the game falls from 31.2% to 30.9%.
+    “keep 3 3 3, roll 1 die” wins the turn more often than “keep 6, roll 3 dice” (100.0% vs
+    31.8%, 2 rolls left).
+    After a success, your chance to win the game is 22.2% on average (most often it flips
+    card 3 back); with “keep 6, roll 3 dice”: 56.1% (bars card 6). After a miss: 1
+    parapluie left (héroïque), chance to win the game 14.7%.
+    So your chance to win the game falls from 27.8% to 22.2%.
     """
     advice = _advice(state) if advice is None else advice
     if not len(advice):
@@ -482,8 +488,39 @@ def _explain_reroll(state: Any, key: str, choice: Choice, other: Choice, advice:
         lines.append(_("After a success, your {figure} is {x} on average (most often it "
                        "{what}).", lang=lang, figure=fname,
                        x=fmt_percent(va.success_value or 0.0, 1, lang=lang), what=va.likeliest))
+    if unit in ("p_win", "p_turn"):
+        fail = _failure_text(state, key, fname, lang)
+        if len(lines) > 1:
+            lines[1] += " " + fail
+        else:
+            lines.append(fail)
     lines.append(_objective_line(state, key, choice, other, advice, lang))
     return lines
+
+
+def _failure_text(state: Any, key: str, fname: str, lang: str) -> str:
+    """What a failed turn leaves: the difficulty left and the chance from there."""
+    p = state.current_player
+    if key == "dripeul":
+        from .engine import dripeul as eng
+        from .games.dripeul import LEVEL_NAMES
+
+        t = state.triangle[p] - 1
+        if t < 0:
+            return _("A failure now loses the manche.", lang=lang)
+        x = eng.start_value(state.tokens[p], t, state.rules)
+        return _("After a failure: triangle {t} ({name}), {figure} {x}.", lang=lang, t=t,
+                 name=LEVEL_NAMES[t], figure=fname, x=fmt_percent(x, 1, lang=lang))
+    from .engine import trwavril as eng
+    from .games.trwavril import DIFFICULTIES
+
+    u = state.parapluies[p] - 1
+    if u < 1:
+        return _("A miss now ends your game.", lang=lang)
+    x = eng.start_value(state.barred[p], u, state.rules)
+    return ngettext("After a miss: {n} parapluie left ({name}), {figure} {x}.",
+                    "After a miss: {n} parapluies left ({name}), {figure} {x}.", u, lang=lang,
+                    name=DIFFICULTIES[u], figure=fname, x=fmt_percent(x, 1, lang=lang))
 
 
 # --- resolutions (which token, which card) -----------------------------------------

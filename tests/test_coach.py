@@ -74,6 +74,20 @@ def test_assess_trwavril_brelan_that_flips_back():
     why = " ".join(a.why)
     assert "flips card 3 back" in why and "bars card 6" in why
     assert "100.0%" in why and "27.8%" in why and "22.2%" in why
+    # the difficulty left after a miss, and the chance from there
+    after_miss = te.start_value((1, 2, 3, 4), 1)
+    assert f"After a miss: 1 parapluie left (héroïque), chance to win the game " \
+           f"{fmt_percent(after_miss, 1, lang='en')}." in why
+
+
+def test_explain_dripeul_failure_and_last_triangle():
+    s = drip((2, 2, 2, 4, 6))
+    why = " ".join(coach.explain(s, Stop(), lang="en"))
+    x = de.start_value(dripeul.SQUARES, 2)
+    assert f"After a failure: triangle 2 (moyen), chance to clear the manche " \
+           f"{fmt_percent(x, 1, lang='en')}." in why
+    s0 = replace(s, triangle=(0,))
+    assert "A failure now loses the manche." in " ".join(coach.explain(s0, Stop(), lang="en"))
 
 
 def test_assess_dripeul_not_costly_and_costly():
