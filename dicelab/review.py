@@ -40,6 +40,7 @@ import importlib
 import io
 import json
 import os
+import re
 import sys
 import types
 from collections.abc import Iterable, Sequence
@@ -324,16 +325,19 @@ class Review:
                 "marked with a cross.", lang=lang, figure=name, n=len(xs), costly=len(bad))
         return fig
 
-    def chart_svg(self, lang: str | None = None) -> str:
-        """The chart as an inline SVG document (text kept as text)."""
+    def chart_svg(self, lang: str | None = None, fig: Any = None) -> str:
+        """The chart as inline SVG (text kept as text; matplotlib's document-wide ``*``
+        style rule removed, so the SVG changes nothing else on a page)."""
         import matplotlib
 
-        fig = self.to_figure(lang)
+        fig = self.to_figure(lang) if fig is None else fig
         buf = io.StringIO()
         with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "dicelab"}):
             fig.savefig(buf, format="svg", metadata={"Date": None})
         text = buf.getvalue()
-        return text[text.index("<svg"):]
+        text = re.sub(r"<style[^>]*>.*?</style>", "", text, flags=re.S)
+        text = re.sub(r"<metadata>.*?</metadata>", "", text, flags=re.S)
+        return text[text.index("<svg"):].strip()
 
     # ---------------------------------------------------------------- exports
     def table(self, lang: str | None = None) -> tuple[list[str], list[list[str]]]:
@@ -379,9 +383,12 @@ class Review:
                         yes if r.costly else no, " ".join(r.why)])
         return buf.getvalue()
 
-    def to_html(self, lang: str | None = None) -> str:
-        """A printable single-page HTML document: summary, rating, chart (inline SVG),
-        the table of decisions.  No external resource; every text is escaped."""
+    def to_html(self, lang: str | None = None, *, standalone: bool = True) -> str:
+        """A printable single-page HTML document: summary, rating and its scale, the chart
+        (inline SVG), the table of decisions.  No external resource, no script; every
+        text is escaped.  ``standalone=False`` gives the same content as one ``<div
+        class="dicelab-review-page">`` to embed in a page or an app (the styles are scoped
+        to that class in both forms, so embedding either changes nothing around it)."""
         lang = get_language(lang or self.lang)
         e = html.escape
         rating = self.rating
@@ -390,29 +397,42 @@ class Review:
         body = "".join(
             "<tr{cls}>{cells}</tr>".format(
                 cls=' class="costly"' if r.costly else "",
-                cells="".join(f"<td>{e(c)}</td>" for c in row))
+                cells="".join(f"<td>{e(c)}</td>" for c in row[:-1])
+                + "<td>" + "<br>".join(e(line) for line in r.why) + "</td>")
             for r, row in zip(self.rows, rows)
         )
-        scale = "".join(f"<li>{e(name)}: {e(_loss_number(self.unit, v, lang))}</li>"
+        scale = "".join("<li>{}</li>".format(e(_("{player}: {loss}", lang=lang, player=name,
+                                                   loss=_loss_number(self.unit, v, lang))))
                         for name, v in rating.scale)
-        rating_word = _("Rating", lang=lang)
-        style = ("body{font-family:sans-serif;margin:1.5em;color:#111;background:#fff}"
-                 "table{border-collapse:collapse;font-size:11px;width:100%}"
-                 "th,td{border:1px solid #999;padding:2px 4px;vertical-align:top}"
-                 "tr.costly td{background:#fde8d8;font-weight:bold}"
-                 "svg{max-width:100%;height:auto}"
-                 "@media print{body{margin:0.5cm}}")
-        return (
-            f'<!DOCTYPE html>\n<html lang="{e(lang)}"><head><meta charset="utf-8">'
-            f"<title>{e(self.title(lang))}</title><style>{style}</style></head><body>"
+        rating_line = _("Rating: {band}", lang=lang, band=rating.label)
+        scale_word = _("Scale (mean loss per decision of simulated players):", lang=lang)
+        fig = self.to_figure(lang)
+        k = ".dicelab-review-page"
+        style = (f"{k}{{font-family:sans-serif;color:#111;background:#fff;padding:1em}}"
+                 f"{k} h1{{font-size:1.4em;margin:0 0 .4em}}"
+                 f"{k} table{{border-collapse:collapse;font-size:11px;width:100%}}"
+                 f"{k} th,{k} td{{border:1px solid #999;padding:2px 4px;vertical-align:top;"
+                 "text-align:left}"
+                 f"{k} tr.costly td{{background:#fde8d8;font-weight:bold}}"
+                 f"{k} svg{{max-width:100%;height:auto}}"
+                 f"@media print{{{k}{{padding:0;font-size:10px}}"
+                 f"{k} tr{{page-break-inside:avoid}}}}")
+        content = (
+            f'<div class="dicelab-review-page" lang="{e(lang)}"><style>{style}</style>'
             f"<h1>{e(self.title(lang))}</h1>"
             f"<p>{e(self.summary(lang))}</p>"
-            f"<p><strong>{e(rating_word)}: {e(rating.label)}</strong> — "
-            f"{e(rating.text)}</p><ul>{scale}</ul>"
-            f'<figure>{self.chart_svg(lang)}<figcaption>'
-            f"{e(self.to_figure(lang).dicelab_alt_text)}</figcaption></figure>"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-            "</body></html>\n"
+            f"<p><strong>{e(rating_line)}</strong> — "
+            f"{e(rating.text)}</p><p>{e(scale_word)}</p><ul>{scale}</ul>"
+            f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
+            f"{e(fig.dicelab_alt_text)}</figcaption></figure>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+        )
+        if not standalone:
+            return content
+        return (
+            f'<!DOCTYPE html>\n<html lang="{e(lang)}"><head><meta charset="utf-8">'
+            f"<title>{e(self.title(lang))}</title></head><body style=\"margin:0\">"
+            f"{content}</body></html>\n"
         )
 
     def _repr_html_(self) -> str:  # pragma: no cover - notebook display

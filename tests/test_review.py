@@ -159,6 +159,10 @@ def test_html_is_escaped_single_page_with_the_numbers():
     for row in r.rows:
         assert coach.format_loss(row.unit, row.loss, lang="en") in page
         assert coach.format_value(row.unit, row.best_value, lang="en") in page
+    assert "*{" not in page and "body{" not in page  # styles scoped: safe to embed
+    fragment = r.to_html(standalone=False)
+    assert fragment.startswith('<div class="dicelab-review-page"') and "<html" not in fragment
+    assert fragment in page
     evil = replace(r, rows=(replace(r.rows[0], position="<script>alert('x')</script> & co"),))
     page = evil.to_html()
     assert "<script>" not in page and "&lt;script&gt;" in page and "&amp; co" in page
