@@ -102,6 +102,7 @@ RATING_BANDS: tuple[tuple[str, str], ...] = (
     ("fair", N_("fair")),
     ("beginner", N_("beginner")),
     ("random", N_("no better than chance")),
+    ("unrated", N_("not rated (no calibration for this objective)")),
 )
 
 
@@ -663,13 +664,18 @@ def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
     """Place a mean loss per decision on the game's calibrated scale (:func:`rating_bounds`).
 
     Without a stored calibration for the game: *expert* for no loss, *fair* otherwise.
+    The calibration is solo play in the game's solo objective; a review in another unit
+    (a two-player game ranked by ``p_duel``) is *unrated*, its scale still shown.
     """
     lang = get_language(lang)
     cal = calibration().get(game_key, {})
-    unit = unit or next((c.get("unit") for c in cal.values() if c.get("unit")), "p_win")
+    cal_unit = next((c.get("unit") for c in cal.values() if c.get("unit")), None)
+    unit = unit or cal_unit or "p_win"
     bounds = rating_bounds(game_key)
     eps = 1e-12
-    if bounds:
+    if cal_unit is not None and unit != cal_unit:  # e.g. a two-player game (p_duel)
+        band = "unrated"
+    elif bounds:
         band = next((k for k, b in bounds if mean_loss <= b + eps), "random")
     else:
         band = "expert" if mean_loss <= eps else "fair"
@@ -693,7 +699,7 @@ def calibration_markdown(lang: str | None = "en") -> str:
     header = [_("game", lang=lang), _("loss per decision in", lang=lang)]
     header += [_(label, lang=lang) for label in CALIBRATION_POLICIES.values()]
     header += [_("{band} up to", lang=lang, band=_(dict(RATING_BANDS)[k], lang=lang))
-               for k, _label in RATING_BANDS[:-1]]
+               for k, _b in rating_bounds(next(iter(calibration()), ""))]
     header += [_("games simulated", lang=lang)]
     rows = []
     stored = calibration()

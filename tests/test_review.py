@@ -240,6 +240,12 @@ def test_rating_scale_places_the_policies(key):
     assert fr.label in ("débutant", "moyen", "fort") and len(fr.scale) == 4
 
 
+def test_other_objective_is_unrated():
+    r = review.rate("cinqmille", 0.0, unit="p_duel", lang="en")
+    assert r.band == "unrated" and len(r.scale) == 4
+    assert review.rate("cinqmille", 0.0, unit="expected_turns").band == "expert"
+
+
 def test_teachers_doc_calibration_table_is_computed(repo_root):
     page = (repo_root / "docs" / "teachers.md").read_text(encoding="utf-8")
     assert review.calibration_markdown() in page
