@@ -206,8 +206,10 @@ def describe_action(state: Any, action: Any, *, lang: str | None = None) -> str:
         if key in PUSH_GAMES:
             if state.phase == "start" or state.to_roll:
                 return _("roll the dice", lang=lang)
-            after = game_module(state).step(state, action)[0]
-            left = after.to_roll
+            try:
+                left = game_module(state).step(state, action)[0].to_roll
+            except DicelabError:  # not a legal choice here: say it without the count
+                return _("set aside {kept} and roll", lang=lang, kept=_dice(action.keep))
             if not action.keep:
                 return _("roll {dice}", lang=lang, dice=dice_count(left, lang=lang))
             return _("set aside {kept}, roll {dice}", lang=lang, kept=_dice(action.keep),

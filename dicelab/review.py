@@ -297,22 +297,31 @@ class Review:
         """The position's value before each decision (the chance to win, or expected turns
         to finish, playing optimally from there), costly decisions marked (a cross, not
         only a colour).  A matplotlib Figure, labels translated."""
-        from .plots import PALETTE, _new_figure, _style
+        from .plots import OKABE_ITO, PALETTE, _new_figure, _style
 
         lang = lang or self.lang
         name = coach.figure_name(self.unit, self.game_key, lang=lang)
         with _style():
             fig = _new_figure((7.0, 3.4))
             ax = fig.add_subplot()
-            xs = [r.number for r in self.rows]
-            ys = [_plot_value(self.unit, r.best_value) for r in self.rows]
-            ax.plot(xs, ys, color=PALETTE[0], marker="o", markersize=3, linewidth=1.5,
-                    label=name)
-            bad = [r for r in self.rows if r.costly]
+            rows = [r for r in self.rows if r.unit == self.unit]
+            xs = [r.number for r in rows]
+            seats = sorted({r.player for r in rows})
+            styles = ("-", "--", ":", "-.")
+            markers = ("o", "s", "^", "D", "v", "P")
+            for k, p in enumerate(seats):
+                mine = [r for r in rows if r.player == p]
+                label = name if len(seats) == 1 else _player(p, lang)
+                ax.plot([r.number for r in mine],
+                        [_plot_value(self.unit, r.best_value) for r in mine],
+                        color=PALETTE[k % len(PALETTE)], marker=markers[k % len(markers)],
+                        linestyle=styles[k % len(styles)], markersize=3, linewidth=1.5,
+                        label=label)
+            bad = [r for r in rows if r.costly]
             if bad:
                 ax.plot([r.number for r in bad], [_plot_value(self.unit, r.best_value)
                                                   for r in bad],
-                        linestyle="none", marker="X", markersize=9, color=PALETTE[3],
+                        linestyle="none", marker="X", markersize=9, color=OKABE_ITO["vermillion"],
                         label=_("costly decision", lang=lang))
             ax.set_xlabel(_("decision", lang=lang))
             ylabel = name + (" (%)" if self.unit in coach.PROBABILITY_UNITS else "")

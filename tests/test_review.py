@@ -198,6 +198,18 @@ def test_chart_marks_costly_decisions_and_is_translated():
     assert list(marked[0].get_xdata()) == [x.number for x in r.costly]
 
 
+def test_chart_two_players_one_line_each():
+    g = play("trwavril", 12, players=2)
+    r = review(g, lang="en", why=False)
+    ax = r.to_figure().axes[0]
+    labels = [line.get_label() for line in ax.get_lines()]
+    assert labels[:2] == ["player 1", "player 2"]
+    for line, seat in zip(ax.get_lines()[:2], (0, 1)):
+        assert list(line.get_xdata()) == [x.number for x in r.rows if x.player == seat]
+        assert list(line.get_ydata()) == pytest.approx(
+            [100 * x.best_value for x in r.rows if x.player == seat])
+
+
 ENGLISH = {"the", "keep", "roll", "turn", "wins", "with", "against", "card", "token", "bust",
            "expected", "stake", "aside", "bank", "left", "your", "player", "choice", "loss",
            "why", "yes", "review", "decision", "decisions", "best", "costly", "value",
