@@ -237,7 +237,8 @@ class Assessment:
     ``value`` / ``best_value``: the objective's figure (``unit``) of each; ``loss`` (>= 0)
     how much the choice gives up, in ``unit``; ``higher_is_better`` tells the direction;
     ``label`` / ``best_label`` the choices in words; ``why`` 1–3 translated lines;
-    ``choice`` / ``best`` the engine's :class:`~dicelab.engine.advice.Choice` objects.
+    ``choice`` / ``best`` the engine's :class:`~dicelab.engine.advice.Choice` objects;
+    ``lang`` the language of the texts; :attr:`headline` one sentence for a coach prompt.
     """
 
     action: Any
@@ -252,6 +253,7 @@ class Assessment:
     why: list[str] = field(default_factory=list)
     choice: Choice | None = None
     best: Choice | None = None
+    lang: str = "en"
 
     @property
     def is_best(self) -> bool:
@@ -268,6 +270,21 @@ class Assessment:
         else:
             t = float(threshold)
         return self.loss > t + 1e-12
+
+    @property
+    def headline(self) -> str:
+        """One sentence for a coach prompt, in the assessment's language.
+
+        >>> from dicelab.games import seveny
+        >>> s = seveny.new_state(seveny.Rules(target=5))
+        >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
+        >>> assess(s, Roll((1,)), lang="fr", why=False).headline
+        'Un meilleur choix existe : mettre de côté 1 1 1 1 1 et marquer (0,599 tour de mieux).'
+        """
+        if self.is_best:
+            return _("This is the best choice.", lang=self.lang)
+        return _("A better choice is available: {best} ({loss} better).", lang=self.lang,
+                 best=self.best_label, loss=format_loss(self.unit, self.loss, lang=self.lang))
 
 
 def assess(state: Any, action: Any, *, lang: str | None = None,
@@ -308,6 +325,7 @@ def assess(state: Any, action: Any, *, lang: str | None = None,
         why=lines,
         choice=choice,
         best=best,
+        lang=get_language(lang),
     )
 
 
