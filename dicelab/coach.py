@@ -206,10 +206,12 @@ def describe_action(state: Any, action: Any, *, lang: str | None = None) -> str:
         if key in PUSH_GAMES:
             if state.phase == "start" or state.to_roll:
                 return _("roll the dice", lang=lang)
-            try:
-                left = game_module(state).step(state, action)[0].to_roll
-            except DicelabError:  # not a legal choice here: say it without the count
+            after = _after(state, action)
+            if after is None:  # not a legal choice here: say it without the count
                 return _("set aside {kept} and roll", lang=lang, kept=_dice(action.keep))
+            left = after.to_roll
+            if not left:  # the set-aside ends the turn (5000 reached, or over it)
+                return _("set aside {kept}", lang=lang, kept=_dice(action.keep))
             if not action.keep:
                 return _("roll {dice}", lang=lang, dice=dice_count(left, lang=lang))
             return _("set aside {kept}, roll {dice}", lang=lang, kept=_dice(action.keep),
@@ -581,27 +583,29 @@ def _explain_resolve(state: Any, key: str, choice: Choice, other: Choice, advice
 
 
 # --- push-your-luck games --------------------------------------------------------
-def _stake(state: Any, choice: Choice) -> tuple[int | None, int]:
-    """(points at stake after the set-aside, dice then rolled), read from the game's step."""
-    mod = game_module(state)
+def _after(state: Any, action: Any) -> Any:
+    """The state right after ``action`` (before any roll), or ``None`` if it is illegal."""
     try:
-        after = mod.step(state, Roll(choice.keep))[0]
+        return game_module(state).step(state, action)[0]
     except DicelabError:
-        return None, 0
-    return int(after.turn_points), int(after.to_roll)
+        return None
 
 
 def _push_line(state: Any, choice: Choice, lang: str) -> str:
     label = _q(describe_action(state, choice.action, lang=lang), lang)
     f = choice.figures
+    after = _after(state, choice.action)
+    if after is not None and after.is_over and state.current_player in after.winners:
+        return _("{a} ends the game: you win.", lang=lang, a=label)
     if isinstance(choice.action, Bank):
+        if f["expected_points"] <= 0:
+            return _("{a} ends the turn with no points.", lang=lang, a=label)
         return _("{a} banks {points} points for sure.", lang=lang, a=label,
                  points=fmt_int(round(f["expected_points"]), lang=lang))
-    stake, _n = _stake(state, choice)
     p = f.get("p_bust", 0.0)
-    if stake is None or p >= 1.0:
-        return _("{a} loses the turn: {p} chance to bust.", lang=lang, a=label,
-                 p=fmt_percent(p, 1, lang=lang))
+    if after is None or not after.to_roll or p >= 1.0:
+        return _("{a} ends the turn with no points.", lang=lang, a=label)
+    stake = int(after.turn_points)
     return _("{a} puts {stake} points at stake: {p} chance to bust on the next roll, an "
              "expected loss of {loss} points; played on for points, the turn is worth {worth} "
              "points on average, a net expected gain of {gain}.", lang=lang, a=label,

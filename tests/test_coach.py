@@ -154,8 +154,24 @@ def test_explain_push_your_luck_numbers_5000():
     assert f"{c['expected_turns']:.2f}" in lines[2] and "rises" in lines[2]
 
 
+def test_explain_5000_end_of_game_choices():
+    s = five((1, 2, 3, 4, 6), score=4900)
+    lines = coach.explain(s, Bank((1,)), lang="en")
+    assert lines[0] == "“set aside 1 and bank” ends the game: you win."
+    assert lines[1] == "“set aside 1” ends the game: you win."
+    assert lines[2] == "Your expected turns to finish is 1.00 either way."
+    s = five((1, 5, 2, 3, 4), score=4950)  # the 5 reaches 5000, the 1 goes over it
+    lines = coach.explain(s, Roll((1,)), lang="en")
+    assert lines[0] == "“set aside 1” ends the turn with no points."
+    assert lines[1].endswith("ends the game: you win.")
+    assert coach.assess(s, Roll((1,))).is_costly()
+
+
 def test_explain_bank_and_best_against_runner_up_seveny():
-    s = sev((1, 1, 1, 1, 1, 2, 3))
+    s = sev((1, 1, 1, 1, 1, 2, 3))  # target 5: banking the 5 points wins
+    lines = coach.explain(s, Bank((1, 1, 1, 1, 1)), lang="en")
+    assert lines[0] == "“set aside 1 1 1 1 1 and bank” ends the game: you win."
+    s = sev((1, 1, 1, 1, 1, 2, 3), target=50)
     lines = coach.explain(s, Bank((1, 1, 1, 1, 1)), lang="en")
     assert "banks 5 points for sure" in lines[0]
     assert lines[2].startswith("So your expected turns to finish is")
