@@ -530,7 +530,10 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
         advice = mod.advise_state(state, objective=objective)
         if len(advice) < 2:
             continue
-        a = coach.assess(state, action, lang=lang, advice=advice, why=why)
+        try:
+            a = coach.assess(state, action, lang=lang, advice=advice, why=why)
+        except DicelabError:  # an action the engine does not list: nothing to compare
+            continue
         units[a.unit] = units.get(a.unit, 0) + 1
         higher[a.unit] = a.higher_is_better
         t = coach.DEFAULT_THRESHOLDS.get(a.unit, 0.0) if threshold is None else threshold
