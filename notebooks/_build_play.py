@@ -542,15 +542,18 @@ rules in short (full text and rulings: [docs/rules.md](../docs/rules.md#seveny-7
 - **A roll.** After each roll you must set aside at least one die, or the turn ends with 0
   (points memorised earlier in the turn included).
 - **What you may set aside.** Any number of **1s** and of **6s**; faces 2–5 only three or
-  more at once (a **brelan**) — once a brelan of a face is set aside, more dice of that
-  face may follow one by one.
+  more at once (a **brelan**). A brelan **frees its face for the rest of the cycle**: after
+  it, dice of that face may be set aside in any number, even one at a time, until all
+  seven dice are set aside and a new cycle starts.
 - **Score** of the dice set aside: each 1 = 1 point, a brelan of *v* (2–5) = *v*; **one
   brelan of 6 doubles** the rest; **two brelans of 6** = 12 (+1 for a seventh die showing
   1). A carré or quinté is worth just its brelan.
 - **Stop or go on.** After setting aside, roll the remaining dice or stop and **bank**. When
   all seven dice are set aside, the points are memorised and you may roll all seven again.
-- **End.** The game ends when someone reaches the agreed target (default 50).
-  **Solo**: reach the target in as few turns as possible.
+- **End.** When someone reaches or passes the agreed target (default 50), the **round** is
+  finished: the players after them still play their turn, so that everyone has played the
+  same number of turns; then the highest score wins. **Solo**: reach the target in as few
+  turns as possible.
 """),
         md("""
 ## Play
