@@ -51,6 +51,15 @@ PAGES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Generated sections inside hand-written pages: page -> (section name, template).  The page
+#: keeps its own text; the lines between ``<!-- BEGIN generated: NAME`` … ``-->`` and
+#: ``<!-- END generated: NAME -->`` are the rendered template.
+SECTIONS: dict[str, tuple[str, str]] = {
+    "docs/teachers.md": ("lesson plans", "docs/src/lesson_plans_en.md"),
+    "docs/fr/enseignants.md": ("lesson plans", "docs/src/lesson_plans_fr.md"),
+}
+
+
 def f4(x: float) -> str:
     """Four decimals: ``f4(2/3) == '0.6667'``."""
     return f"{float(x):.4f}"
@@ -80,6 +89,7 @@ def _namespace() -> dict[str, Any]:
     from .engine import seveny as seveny_engine
     from .engine import trwavril as trwavril_engine
     from .games import cinqmille, dripeul, seveny, trwavril
+    from .lessons import lesson_plans
 
     def level_row(label: str, solve: Callable[[Any], float], **options: Any) -> list[str]:
         return [label] + [f4(solve(dripeul.Rules(level=lv, **options))) for lv in (4, 3, 2, 1, 0)]
@@ -95,6 +105,7 @@ def _namespace() -> dict[str, Any]:
         "trwavril_engine": trwavril_engine,
         "cinqmille_engine": cinqmille_engine,
         "seveny_engine": seveny_engine,
+        "lesson_plans": lesson_plans,
     }
 
 
@@ -178,7 +189,27 @@ def build(root: str | Path = ".") -> dict[str, str]:
             "edit the templates. -->\n\n"
         )
         out[page] = banner + "\n\n".join(p.strip() + "\n" for p in parts)
+    for page, (name, source) in SECTIONS.items():
+        text = (root / page).read_text(encoding="utf-8")
+        out[page] = replace_section(text, name, render((root / source).read_text(
+            encoding="utf-8"), ns))
     return out
+
+
+def replace_section(text: str, name: str, body: str) -> str:
+    """``text`` with the generated section ``name`` (between its markers) set to ``body``.
+
+    >>> page = "a\\n<!-- BEGIN generated: x -->\\nold\\n<!-- END generated: x -->\\nb"
+    >>> replace_section(page, "x", "new").split("\\n")
+    ['a', '<!-- BEGIN generated: x -->', '', 'new', '', '<!-- END generated: x -->', 'b']
+    """
+    begin = re.search(rf"<!-- BEGIN generated: {re.escape(name)}\b.*?-->\n", text, re.S)
+    end = re.search(rf"<!-- END generated: {re.escape(name)} -->", text)
+    if not begin or not end or end.start() < begin.end():
+        from .errors import DicelabError
+
+        raise DicelabError("the page has no generated section {name}", name=name)
+    return text[: begin.end()] + "\n" + body.strip() + "\n\n" + text[end.start():]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

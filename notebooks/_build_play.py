@@ -121,15 +121,20 @@ numbers by difficulty:
 3. [03_cinqmille.ipynb](03_cinqmille.ipynb) — 5000
 4. [04_seveny.ipynb](04_seveny.ipynb) — Seveny
 
-**Lessons** (15–25 minutes each, in `lessons/`):
+**Lessons** (15 minutes each, in `en/lessons/`; in French in `fr/lessons/`):
 
-- [a. Counting dice](lessons/a_counting_dice.ipynb) — ordered outcomes and multisets,
-  P(brelan), P(carré), P(quinté), P(suite)
-- [b. Rerolls as a Markov chain](lessons/b_rerolls_markov.ipynb) — P(brelan) within 1, 2
-  and 3 rolls
-- [c. Expected value and when to stop](lessons/c_expected_value_stop.ipynb) — 5000 and Seveny
-- [d. Conditional probability and Trwavril's twist](lessons/d_conditional_trwavril.ipynb)
-- [e. Variance and distributions](lessons/e_variance_distributions.ipynb) — turns to finish
+- [01 Ordered rolls and multisets](en/lessons/01_counting_rolls.ipynb) ·
+  [02 The probability of a figure](en/lessons/02_figure_probability.ipynb) ·
+  [03 The law of large numbers](en/lessons/03_law_of_large_numbers.ipynb)
+- [04 At least one](en/lessons/04_at_least_one.ipynb) ·
+  [05 The binomial law](en/lessons/05_binomial_law.ipynb) ·
+  [06 Conditional probability](en/lessons/06_conditional_probability.ipynb)
+- [07 Expected value](en/lessons/07_expected_value.ipynb) ·
+  [08 When to stop](en/lessons/08_stop_or_roll.ipynb) ·
+  [09 Variance](en/lessons/09_variance.ipynb)
+- [10 Markov chain](en/lessons/10_markov_chain.ipynb) ·
+  [11 Optimal play](en/lessons/11_optimal_play.ipynb) ·
+  [12 Is a 6 ever "due"?](en/lessons/12_is_a_six_due.ipynb)
 
 **The variant explorer**: [20_variant_explorer.ipynb](20_variant_explorer.ipynb) — toggle
 any rule option and difficulty and see how the exact numbers move.
@@ -745,7 +750,7 @@ plots.table(*explorer.simulation_table(sims))
 - Dripeul's histogram has clumps: a solo game ends as soon as a manche is lost, so games
   lost in the first manche are short and games that reach the third are long.
 - With more games the simulated numbers settle on the exact ones — the law of large
-  numbers, explored in [lesson a](lessons/a_counting_dice.ipynb).
+  numbers, explored in [lesson 03](en/lessons/03_law_of_large_numbers.ipynb).
 """),
     ]
     return notebook(cells)
