@@ -95,10 +95,10 @@ class Resolve:
         c = self.choice
         if isinstance(c, (list, tuple)):
             if not all(isinstance(x, int) and not isinstance(x, bool) for x in c):
-                raise IllegalMove("a choice must be whole numbers; got {value}", value=brief(c))
+                raise IllegalMove("a choice must be whole numbers; got {choice}", choice=brief(c))
             object.__setattr__(self, "choice", tuple(sorted(c)))
         elif isinstance(c, bool) or not isinstance(c, int):
-            raise IllegalMove("a choice must be a whole number; got {value}", value=brief(c))
+            raise IllegalMove("a choice must be a whole number; got {choice}", choice=brief(c))
 
 
 Action = Roll | Stop | Bank | Resolve
