@@ -55,8 +55,9 @@ def solve_pairs(
     ``evaluate(p)`` gets each state's partner value ``p[i]`` and returns ``(F, D)``:
     each state's optimal turn value and ``D = -dF/dp`` under the chosen policy (in
     ``[0, 1]``).  ``partner`` must be an involution (``partner[partner[i]] == i``; a
-    state may be its own partner).  Returns the values (the last ``F``, whose residual
-    ``|F - a|`` is below ``tol``) and the number of evaluations.
+    state may be its own partner).  Returns the values (a last ``F`` whose residual
+    ``|F - a|`` is below ``tol``, or a Newton solution that moved less than ``tol / 100``
+    from the point where ``F`` was evaluated) and the number of evaluations.
 
     Newton steps run first; should they not settle within half of ``max_iter`` (a
     policy cycle), plain iteration finishes (it contracts: every turn can bust).
@@ -82,8 +83,11 @@ def solve_pairs(
             den = 1.0 - D * Dj
             ok = den > 1e-300
             num = F - D * Fj - D * Dj * est + D * ej
-            est = np.where(ok, num / np.where(ok, den, 1.0), F)
-            est = np.clip(est, 0.0, 1.0)
+            new = np.clip(np.where(ok, num / np.where(ok, den, 1.0), F), 0.0, 1.0)
+            if np.max(np.abs(new - est), initial=0.0) <= tol * 1e-2:
+                # the policy did not change: Newton's step solved the pair's linear system
+                return new, it
+            est = new
         else:
             est = F
     return F, max_iter
