@@ -7,6 +7,7 @@
 #   make lint          ruff only
 #   make binder-check  a fresh .venv-binder from binder/ only, every notebook executed in it
 #   make browser       the real-browser test alone (needs /usr/bin/chromium)
+#   make messages      update the French catalog from the source (then translate the new entries)
 #   make clean         remove the virtualenvs, caches and artifacts
 PYTHON ?= python3
 VENV ?= .venv
@@ -15,7 +16,7 @@ PY := $(BIN)/python
 PYTEST_ARGS ?=
 LAB_ARGS ?=
 
-.PHONY: lab test pytest lint bench binder-check browser clean
+.PHONY: lab test pytest lint bench binder-check browser clean messages
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +56,10 @@ binder-check: $(VENV)/.test-installed
 ## make bench: speed table, with ratios against a straightforward implementation and icepool
 bench: $(VENV)/.test-installed
 	$(PY) benchmarks/run.py
+
+## make messages: re-extract every message (Babel) into dicelab/locale/fr/LC_MESSAGES/dicelab.po
+messages: $(VENV)/.test-installed
+	$(PY) -m dicelab.i18n.catalog update
 
 clean:
 	rm -rf $(VENV) .venv-binder .pytest_cache .ruff_cache .hypothesis *.egg-info build artifacts

@@ -43,7 +43,30 @@ def brief(value: Any, limit: int = BRIEF_LIMIT) -> str:
 
 
 class DicelabError(ValueError):
-    """Base class of every dicelab error."""
+    """Base class of every dicelab error.
+
+    The message is an English template whose ``{name}`` fields come from the
+    keyword arguments; ``str(error)`` is the English text, and
+    :meth:`message` gives it in any language dicelab speaks (the template is a
+    message of the translation catalog).
+
+    >>> e = IllegalMove("you cannot keep {dice}", dice="1 1")
+    >>> str(e)
+    'you cannot keep 1 1'
+    >>> e.template, e.params
+    ('you cannot keep {dice}', {'dice': '1 1'})
+    """
+
+    def __init__(self, message: str = "", /, **params: Any) -> None:
+        self.template = message
+        self.params = params
+        super().__init__(message.format(**params) if params else message)
+
+    def message(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the current language; see :mod:`dicelab.i18n`)."""
+        from .i18n import _
+
+        return _(self.template, lang=lang, **self.params)
 
 
 class IllegalMove(DicelabError):
