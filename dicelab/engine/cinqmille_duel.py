@@ -34,7 +34,7 @@ from ..games._base import Bank
 from ..games.cinqmille import DEFAULT_RULES, UNIT, Rules
 from . import cinqmille as solo
 from .advice import Advice, rank
-from .duel import PolicySurface, solve_pairs
+from .duel import PolicySurface, load_table, solve_pairs
 
 TOP = solo.TOP
 
@@ -129,10 +129,10 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     rules = _check_rules(rules)
     low = int(lowest) // UNIT
     full = newton and low == 0
-    if full and rules in _CACHE:
+    if full and use_table and rules in _CACHE:
         return _CACHE[rules]
     if full and use_table:
-        T = _load_table(rules)
+        T = load_table(table_name(rules))
         if T is not None:
             sol = DuelSolution(rules, T, 0, 0.0)
             _CACHE[rules] = sol
@@ -169,21 +169,6 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     if full:
         _CACHE[rules] = sol
     return sol
-
-
-def _load_table(rules: Rules) -> np.ndarray | None:
-    from importlib import resources
-
-    try:
-        ref = resources.files("dicelab") / "data" / table_name(rules)
-        if not ref.is_file():
-            return None
-        with ref.open("rb") as f, np.load(f) as z:
-            T = np.array(z["T"], dtype=float)
-    except (OSError, KeyError, ValueError):  # pragma: no cover - a broken install
-        return None
-    T.setflags(write=False)
-    return T
 
 
 def duel_table(rules: Rules | None = None) -> np.ndarray:

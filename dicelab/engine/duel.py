@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["PolicySurface", "policy_surface", "solve_pairs"]
+__all__ = ["PolicySurface", "load_table", "policy_surface", "solve_pairs"]
 
 TOL = 1e-12
 
@@ -91,6 +91,25 @@ def solve_pairs(
         else:
             est = F
     return F, max_iter
+
+
+def load_table(name: str) -> np.ndarray | None:
+    """The table ``T`` of the shipped file ``dicelab/data/<name>`` (read-only), or ``None``.
+
+    The files are written by :mod:`dicelab.engine.build_tables`.
+    """
+    from importlib import resources
+
+    try:
+        ref = resources.files("dicelab") / "data" / name
+        if not ref.is_file():
+            return None
+        with ref.open("rb") as f, np.load(f) as z:
+            T = np.array(z["T"], dtype=float)
+    except (OSError, KeyError, ValueError):  # pragma: no cover - a broken install
+        return None
+    T.setflags(write=False)
+    return T
 
 
 # ------------------------------------------------------------------ policy picture
