@@ -29,19 +29,22 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 
 def shipped() -> Iterator[tuple[str, Any, str, Callable[[], np.ndarray]]]:
     """``(game, rules, file name, solve)`` of every shipped table."""
-    from ..games import cinqmille, seveny
+    from ..games import cinqmille, seveny, trwavril
     from . import cinqmille_duel as cd
 
     for rules in (cinqmille.Rules(), cinqmille.Rules(dice=6)):
         yield ("cinqmille", rules, cd.table_name(rules),
                lambda r=rules: np.asarray(cd.solve_duel(r, use_table=False).T))
-    try:
-        from . import seveny_duel as sd
-    except ImportError:  # pragma: no cover
-        return
+    from . import seveny_duel as sd
+    from . import trwavril_duel as td
+
     for rules in (seveny.Rules(),):
         yield ("seveny", rules, sd.table_name(rules),
                lambda r=rules: np.asarray(sd.solve_duel(r, use_table=False).T))
+    for straight in trwavril.Rules.CHOICES["straight"]:
+        rules = trwavril.Rules(straight=straight)
+        yield ("trwavril", rules, td.table_name(rules),
+               lambda r=rules: np.asarray(td.solve_duel(r, use_table=False).W))
 
 
 def write(path: Path, T: np.ndarray, rules: Any) -> None:
@@ -53,7 +56,8 @@ def write(path: Path, T: np.ndarray, rules: Any) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m dicelab.engine.build_tables",
                                  description=__doc__.splitlines()[0])
-    ap.add_argument("games", nargs="*", help="cinqmille, seveny (default: every game)")
+    ap.add_argument("games", nargs="*",
+                    help="cinqmille, seveny, trwavril (default: every game)")
     ap.add_argument("--list", action="store_true", help="list the shipped tables and stop")
     ap.add_argument("--out", type=Path, default=DATA, help="directory (default: dicelab/data)")
     args = ap.parse_args(argv)
