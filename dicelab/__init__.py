@@ -8,6 +8,9 @@ when first used.
 '5000'
 >>> issubclass(dicelab.IllegalMove, ValueError)
 True
+
+``dicelab.review(game_or_saved_json, lang=None)`` reviews a game (the module
+:mod:`dicelab.review` is callable: it calls :func:`dicelab.review.review`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ GAME_NAMES: dict[str, str] = {
 }
 
 _LAZY_SUBMODULES = {
+    "coach",
     "counting",
     "dice",
     "docgen",
@@ -37,6 +41,7 @@ _LAZY_SUBMODULES = {
     "games",
     "plots",
     "policies",
+    "review",
     "simulate",
     "widgets",
 }

@@ -21,13 +21,13 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sized
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidDice
+from .errors import InvalidDice, brief
 
 if TYPE_CHECKING:  # numpy loads only when an array is asked for
     import numpy as np
@@ -36,10 +36,17 @@ Dice = tuple[int, ...]
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
 
+#: The most dice any hand-set roll, kept set or saved roll may hold (the games use 4 to 7).
+MAX_DICE = 20
+
+
 def validate_dice(values: Any, count: int | None = None, *, what: str = "dice") -> Dice:
     """Check hand-set dice and return them as a tuple of ints, order kept.
 
-    Raises :class:`~dicelab.InvalidDice` naming the problem.
+    ``values`` is any iterable of whole numbers 1 to 6 (a list, a tuple, a numpy
+    array); at most ``count + 1`` (or :data:`MAX_DICE` ``+ 1``) of them are ever read,
+    so a huge or endless iterable is refused at once.  Raises :class:`~dicelab.InvalidDice`
+    naming the problem and echoing at most a short piece of the bad value.
 
     >>> validate_dice([3, 1, 6], 3)
     (3, 1, 6)
@@ -51,20 +58,40 @@ def validate_dice(values: Any, count: int | None = None, *, what: str = "dice") 
     Traceback (most recent call last):
     ...
     dicelab.errors.InvalidDice: expected 3 dice, got 2
+    >>> validate_dice(5)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.InvalidDice: dice must be a list of numbers 1 to 6; got 5
     """
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise InvalidDice(f"{what} must be a list of numbers 1 to 6; got {values!r}")
+    if isinstance(values, (str, bytes, bytearray, Mapping)) or not isinstance(values, Iterable):
+        raise InvalidDice(f"{what} must be a list of numbers 1 to 6; got {brief(values)}")
+    limit = MAX_DICE if count is None else max(0, count)
+    try:
+        if isinstance(values, Sized) and len(values) > limit:
+            raise _too_many(what, count, len(values))
+        first = list(itertools.islice(values, limit + 1))
+    except TypeError:  # e.g. a 0-d numpy array: iterable in type only
+        raise InvalidDice(f"{what} must be a list of numbers 1 to 6; got {brief(values)}") from None
+    if len(first) > limit:
+        raise _too_many(what, count, None)
     out = []
-    for v in values:
+    for v in first:
         if isinstance(v, bool) or not isinstance(v, numbers.Integral):
-            raise InvalidDice(f"{what} must show whole numbers 1 to 6; got {v!r}")
+            raise InvalidDice(f"{what} must show whole numbers 1 to 6; got {brief(v)}")
         v = int(v)
         if not 1 <= v <= 6:
-            raise InvalidDice(f"{what} must show 1 to 6; got {v}")
+            raise InvalidDice(f"{what} must show 1 to 6; got {brief(v)}")
         out.append(v)
     if count is not None and len(out) != count:
         raise InvalidDice(f"expected {count} {what}, got {len(out)}")
     return tuple(out)
+
+
+def _too_many(what: str, count: int | None, got: int | None) -> InvalidDice:
+    shown = f"{got}" if got is not None else "more"
+    if count is None:
+        return InvalidDice(f"{what}: at most {MAX_DICE} dice; got {shown}")
+    return InvalidDice(f"expected {count} {what}, got {shown}")
 
 
 def sort_dice(dice: Iterable[int]) -> Dice:
@@ -234,10 +261,16 @@ def make_rng(seed: int | None = None) -> np.random.Generator:
 def roll(rng: np.random.Generator, n: int) -> Dice:
     """Roll ``n`` dice with ``rng``; the order of the dice is kept (as on the table).
 
+    ``n`` is a whole number from 0 to :data:`MAX_DICE` (:class:`~dicelab.InvalidDice`
+    otherwise).  This is the one way the game runner draws dice, so a saved game's
+    rolls can be checked by drawing them again from its seed.
+
     >>> roll(make_rng(1), 5)
     (3, 4, 5, 6, 1)
     """
-    return tuple(int(x) for x in rng.integers(1, 7, size=n))
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or not 0 <= n <= MAX_DICE:
+        raise InvalidDice(f"can roll 0 to {MAX_DICE} dice; got {brief(n)}")
+    return tuple(int(x) for x in rng.integers(1, 7, size=int(n)))
 
 
 @dataclass(frozen=True)

@@ -601,3 +601,28 @@ __all__ = [
     "tokens_of",
     "win_probability",
 ]
+
+
+def keep_outcomes(
+    keep: Iterable[int],
+    *,
+    rolls_left: int,
+    tokens: Iterable[int] = SQUARES,
+    level: int,
+    rules: Rules | None = None,
+) -> dict[Dice, float]:
+    """Distribution of the turn's final dice after ``keep``, then optimal play (``p_win``).
+
+    ``rolls_left`` as in :func:`advise` (keeping all five dice is stopping).  The coach
+    reads how often the turn succeeds, and what the successes are, from it.
+
+    >>> d = keep_outcomes((2, 2, 2), rolls_left=1, tokens=(1, 2, 3, 4, 5, 6), level=3)
+    >>> round(sum(d.values()), 12), round(d[(2, 2, 2, 2, 2)], 4)  # 1/36
+    (1.0, 0.0278)
+    """
+    rules = Rules() if rules is None else rules
+    from .reroll import final_distribution
+
+    col = mask_of(check_tokens(tokens)) * LEVELS + _check_level(level)
+    return final_distribution(table(rules).turn, keep, rolls_left, col,
+                              locked_variant=not rules.reroll_set_aside)

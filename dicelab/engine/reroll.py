@@ -269,3 +269,65 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3) -> LockedTurnSolution:
         W.append(wp[p.levels[0]][np.argsort(p.out[p.levels[0]])])
     start = t.matrix[0] @ W[-1]
     return LockedTurnSolution(n, rolls, f, tuple(W), tuple(Q), start, tuple(Wp))
+
+
+def final_distribution(
+    sol: TurnSolution,
+    keep: Iterable[int],
+    rolls_left: int,
+    column: int | None = None,
+    *,
+    locked_variant: bool = False,
+) -> dict[Dice, float]:
+    """Distribution of the final dice after keeping ``keep`` with ``rolls_left`` rolls left.
+
+    ``rolls_left`` counts the roll about to be made (as in ``advise``: the rolls still
+    allowed once the dice are shown); keeping all ``n`` dice is stopping.  Every later
+    choice maximises ``sol``'s values in ``column`` (ties broken as
+    :func:`~dicelab.engine.advice.rank` does: fewer kept dice, then the dice), i.e. the
+    optimal player's continuation.  ``locked_variant``: a kept die stays kept
+    (:func:`solve_turn_locked`).  The coach reads from it how often the turn succeeds.
+
+    >>> import numpy as np
+    >>> from dicelab.dice import multisets
+    >>> brelan = np.array([float(max(o.count(v) for v in o) >= 3) for o in multisets(5)])
+    >>> sol = solve_turn(5, brelan, rolls=3)
+    >>> d = final_distribution(sol, (6, 6), 1)
+    >>> round(sum(p for o, p in d.items() if o.count(6) >= 3), 4)  # 1 - (5/6)**3
+    0.4213
+    >>> final_distribution(sol, (1, 2, 3, 4, 5), 2)
+    {(1, 2, 3, 4, 5): 1.0}
+    """
+    t = keep_table(sol.n)
+    k0 = sort_dice(keep)
+    if len(k0) == sol.n:
+        return {k0: 1.0}
+
+    def pick(values: dict[Dice, Any]) -> Dice:
+        def key(item: tuple[Dice, Any]) -> tuple[float, int, Dice]:
+            v = item[1] if column is None else item[1][column]
+            return (-float(v), len(item[0]), item[0])
+
+        return min(values.items(), key=key)[0]
+
+    memo: dict[tuple[Dice, int], Any] = {}
+
+    def dist(k: Dice, r: int) -> Any:
+        if (k, r) in memo:
+            return memo[(k, r)]
+        row = t.matrix[t.keep_index[k]]
+        if r <= 1:
+            out = row.copy()
+        else:
+            out = np.zeros(len(t.outcomes))
+            for o in np.flatnonzero(row):
+                nxt = pick(sol.keep_values(t.outcomes[o], r - 1, k if locked_variant else ()))
+                if len(nxt) == sol.n:
+                    out[o] += row[o]
+                else:
+                    out += row[o] * dist(nxt, r - 1)
+        memo[(k, r)] = out
+        return out
+
+    d = dist(k0, rolls_left)
+    return {t.outcomes[o]: float(d[o]) for o in np.flatnonzero(d)}

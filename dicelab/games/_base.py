@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import numbers
 import secrets
 import sys
 from collections.abc import Callable, Iterable
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from ..dice import Dice, make_rng, roll, validate_dice
-from ..errors import IllegalMove, InvalidDice, InvalidRules, InvalidSave
+from ..errors import DicelabError, IllegalMove, InvalidDice, InvalidRules, InvalidSave, brief
 
 Event = dict[str, Any]
 """A log entry: plain data, e.g. ``{"type": "roll", "player": 0, "dice": [1, 5, 5]}``."""
@@ -85,10 +86,10 @@ class Resolve:
         c = self.choice
         if isinstance(c, (list, tuple)):
             if not all(isinstance(x, int) and not isinstance(x, bool) for x in c):
-                raise IllegalMove(f"a choice must be whole numbers; got {c!r}")
+                raise IllegalMove(f"a choice must be whole numbers; got {brief(c)}")
             object.__setattr__(self, "choice", tuple(sorted(c)))
         elif isinstance(c, bool) or not isinstance(c, int):
-            raise IllegalMove(f"a choice must be a whole number; got {c!r}")
+            raise IllegalMove(f"a choice must be a whole number; got {brief(c)}")
 
 
 Action = Roll | Stop | Bank | Resolve
@@ -114,19 +115,22 @@ def action_from_json(data: Any) -> Action:
     >>> action_from_json({"type": "resolve", "choice": [2, 4]})
     Resolve(choice=(2, 4))
     """
-    if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
-        raise IllegalMove(f"not an action: {data!r}")
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str) or (
+        data["type"] not in ACTION_TYPES
+    ):
+        raise IllegalMove(f"not an action: {brief(data)}")
     cls = ACTION_TYPES[data["type"]]
     kwargs = {k: v for k, v in data.items() if k != "type"}
     names = {f.name for f in dataclasses.fields(cls)}
     if set(kwargs) - names:
-        raise IllegalMove(f"unknown fields {sorted(set(kwargs) - names)} in action {data!r}")
+        unknown = sorted(map(str, set(kwargs) - names))
+        raise IllegalMove(f"unknown fields {brief(unknown)} in action {brief(data)}")
     if "choice" in kwargs and isinstance(kwargs["choice"], list):
         kwargs["choice"] = tuple(kwargs["choice"])
     try:
         return cls(**kwargs)
     except TypeError as e:
-        raise IllegalMove(f"bad action {data!r}: {e}") from None
+        raise IllegalMove(f"bad action {brief(data)}: {e}") from None
 
 
 class GameState(Protocol):
@@ -183,11 +187,13 @@ def rules_from_dict(rules_type: type, data: Any) -> Any:
     Raises :class:`~dicelab.InvalidRules`.
     """
     if not isinstance(data, dict):
-        raise InvalidRules(f"rules must be a mapping of options; got {data!r}")
+        raise InvalidRules(f"rules must be a mapping of options; got {brief(data)}")
     names = {f.name for f in dataclasses.fields(rules_type)}
     unknown = set(data) - names
     if unknown:
-        raise InvalidRules(f"unknown rules options {sorted(unknown)}; allowed: {sorted(names)}")
+        raise InvalidRules(
+            f"unknown rules options {brief(sorted(map(str, unknown)))}; allowed: {sorted(names)}"
+        )
     return rules_type(**data)
 
 
@@ -205,21 +211,92 @@ def check_choice(name: str, value: Any, allowed: Iterable[Any]) -> None:
     ok = any(type(value) is type(a) and value == a for a in allowed)
     if not ok:
         shown = ", ".join(repr(a) if isinstance(a, str) else str(a) for a in allowed)
-        raise InvalidRules(f"{name} must be one of {shown}; got {value!r}")
+        raise InvalidRules(f"{name} must be one of {shown}; got {brief(value)}")
 
 
 def check_int(name: str, value: Any, lo: int, hi: int) -> None:
     """Raise :class:`~dicelab.InvalidRules` unless ``lo <= value <= hi`` is a whole number."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InvalidRules(f"{name} must be a whole number from {lo} to {hi}; got {value!r}")
+        raise InvalidRules(f"{name} must be a whole number from {lo} to {hi}; got {brief(value)}")
+
+
+# ------------------------------------------------------------------ saved games
+#: ``"format"`` of every saved game document.
+SAVE_FORMAT = "dicelab-game"
+#: The save format :meth:`Game.to_json` writes.  Version 1 (dicelab 0.1) still loads,
+#: its rolls marked ``"unchecked"`` (see :meth:`Game.from_json`).
+SAVE_VERSION = 2
+#: The longest save document :meth:`Game.from_json` reads, in characters (bytes for
+#: ``bytes``): 2 MB, forty times a six-player game of 5000 played at random (50 kB).
+MAX_SAVE_CHARS = 2_000_000
+#: The most actions a game may hold (a six-player game of 5000 played at random takes
+#: about 600); a longer game cannot be played on, nor loaded.
+MAX_STEPS = 20_000
+#: The most dice draws of the seeded generator a game may use, thrown-away draws
+#: (undone or replaced rolls) included.
+MAX_DRAWS = 50_000
+#: How many rolls one action may cause (every game has at most one); bounds every
+#: loop that draws dice.
+MAX_ROLLS_PER_ACTION = 8
+#: Seeds are whole numbers with ``0 <= seed < SEED_LIMIT`` (2**63).
+SEED_LIMIT = 2**63
+#: The most digits a number in a save document may have (seeds have at most 19).
+MAX_SAVE_DIGITS = 25
+
+#: Where the dice of a roll came from: the seeded generator, set by hand with
+#: ``apply(..., dice=...)``, set by a teacher with ``set_dice``, or loaded from a
+#: version-1 save, which cannot tell (never checked against the seed).
+ROLL_SOURCES = ("rng", "hand", "teacher", "unchecked")
+
+
+@dataclass(frozen=True)
+class RollRecord:
+    """One roll of a game: the action's index in :attr:`Game.actions`, the dice, their source.
+
+    ``source`` is one of :data:`ROLL_SOURCES`; only ``"rng"`` dice come from the seed.
+
+    >>> from dicelab.games.trwavril import Game
+    >>> g = Game(seed=1)
+    >>> _ = g.apply(Roll(()), dice=[6, 6, 6, 6])
+    >>> g.rolls
+    [RollRecord(step=0, dice=(6, 6, 6, 6), source='hand')]
+    """
+
+    step: int
+    dice: Dice
+    source: str
 
 
 @dataclass
 class _Step:
     action: Action
     rolls: list[Dice]
+    sources: list[str]
     state: Any
     events: list[Event]
+    # generator draws thrown away (undone or replaced) just before this step's own draws
+    discarded: list[Dice] = field(default_factory=list)
+
+    def drawn(self) -> list[Dice]:
+        """This step's rolls that came from the generator."""
+        return [r for r, src in zip(self.rolls, self.sources) if src == "rng"]
+
+
+def check_seed(seed: Any) -> int:
+    """Return ``seed`` as an int if ``0 <= seed < SEED_LIMIT``; else :class:`~dicelab.InvalidRules`.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.InvalidRules: seed must be a whole number from 0 to 2**63 - 1; got -1
+    """
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not (
+        0 <= seed < SEED_LIMIT
+    ):
+        raise InvalidRules(f"seed must be a whole number from 0 to 2**63 - 1; got {brief(seed)}")
+    return int(seed)
 
 
 @dataclass
@@ -230,6 +307,11 @@ class Game:
     the game's own rule functions and, when the action rolls dice, draws them
     from the seeded generator (or takes hand-set ``dice``).  An illegal action
     raises :class:`~dicelab.IllegalMove` and changes nothing.
+
+    The generator is created from ``seed`` (``0 <= seed < 2**63``; a random one
+    if ``None``) and only ever advanced by drawing dice, so the seed and the list
+    of draws always rebuild it: this is how a save is loaded and checked.
+    :attr:`rolls` tells which dice came from the seed and which were set by hand.
     """
 
     definition: ClassVar[GameDef]
@@ -244,20 +326,19 @@ class Game:
             self.rules = d.rules_type()
         elif not isinstance(self.rules, d.rules_type):
             raise InvalidRules(
-                f"{d.name} needs {d.rules_type.__module__}.Rules; got {self.rules!r}"
+                f"{d.name} needs {d.rules_type.__module__}.Rules; got {brief(self.rules)}"
             )
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
             d.min_players <= self.players <= d.max_players
         ):
             raise InvalidRules(
                 f"{d.name} is played by {d.min_players} to {d.max_players} players; "
-                f"got {self.players!r}"
+                f"got {brief(self.players)}"
             )
-        if self.seed is None:
-            self.seed = secrets.randbits(63)
-        elif isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise InvalidRules(f"seed must be a whole number >= 0; got {self.seed!r}")
+        self.seed = secrets.randbits(63) if self.seed is None else check_seed(self.seed)
         self._rng = make_rng(self.seed)
+        self._draws = 0  # generator draws so far, thrown-away ones included
+        self._pending: list[Dice] = []  # draws thrown away since the last step's own draws
         self._initial = d.new_state(self.rules, self.players)
 
     # ----------------------------------------------------------------- reading
@@ -292,6 +373,19 @@ class Game:
         """Every action applied so far."""
         return [s.action for s in self._history]
 
+    @property
+    def rolls(self) -> list[RollRecord]:
+        """Every roll so far, oldest first, with where its dice came from.
+
+        ``[r for r in game.rolls if r.source != "rng"]`` are the dice set by hand
+        (``"hand"``), by a teacher (``"teacher"``) or never checked (``"unchecked"``).
+        """
+        return [
+            RollRecord(i, dice, src)
+            for i, s in enumerate(self._history)
+            for dice, src in zip(s.rolls, s.sources)
+        ]
+
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to move (empty once the game is over)."""
         return self.definition.legal_actions(self.state)
@@ -302,56 +396,101 @@ class Game:
 
         Returns the events it caused.  On any error the game is unchanged.
         """
+        hand = None if dice is None else validate_dice(dice)
         if self.state.is_over:
             raise IllegalMove("the game is over")
-        hand = None if dice is None else list(dice)
-        rng_state = self._rng.bit_generator.state
-        try:
-            step = self._run(self.state, action, hand, self._rng)
-        except Exception:
-            self._rng.bit_generator.state = rng_state
-            raise
+        if len(self._history) >= MAX_STEPS:
+            raise IllegalMove(f"this game is too long: at most {MAX_STEPS} actions")
+
+        def supply(n: int, j: int) -> tuple[Dice, str]:
+            if j == 0 and hand is not None:
+                return validate_dice(hand, n), "hand"
+            return self._draw(n), "rng"
+
+        step = self._drawing(lambda: self._run(self.state, action, supply, hand is not None))
+        step.discarded, self._pending = self._pending, []
         self._history.append(step)
         return step.events
 
-    def _run(self, state: Any, action: Action, hand: list[int] | None, rng: Any) -> _Step:
+    def _draw(self, n: int) -> Dice:
+        if self._draws >= MAX_DRAWS:
+            raise IllegalMove(f"this game is too long: at most {MAX_DRAWS} rolls")
+        self._draws += 1
+        return roll(self._rng, n)
+
+    def _drawing(self, run: Callable[[], _Step]) -> _Step:
+        """Run ``run``; on any error put the generator back as it was."""
+        rng_state, draws = self._rng.bit_generator.state, self._draws
+        try:
+            return run()
+        except BaseException:
+            self._rng.bit_generator.state, self._draws = rng_state, draws
+            raise
+
+    def _run(
+        self,
+        state: Any,
+        action: Action,
+        supply: Callable[[int, int], tuple[Dice, str]],
+        hand: bool = False,
+    ) -> _Step:
+        """Play ``action`` from ``state``; ``supply(n, j)`` gives roll ``j`` (``n`` dice)."""
         d = self.definition
         if not isinstance(action, (Roll, Stop, Bank, Resolve)):
-            raise IllegalMove(f"not an action: {action!r}")
+            raise IllegalMove(f"not an action: {brief(action)}")
         new, events = d.step(state, action)
         events = list(events)
         rolls: list[Dice] = []
-        if hand is not None and new.to_roll == 0:
+        sources: list[str] = []
+        if hand and new.to_roll == 0:
             raise InvalidDice(f"{action!r} rolls no dice, so no dice can be set by hand")
         while new.to_roll > 0:
-            if hand is not None and not rolls:
-                dice = validate_dice(hand, new.to_roll)
-            else:
-                dice = roll(rng, new.to_roll)
+            if len(rolls) >= MAX_ROLLS_PER_ACTION:
+                raise IllegalMove(f"{action!r} rolls more than {MAX_ROLLS_PER_ACTION} times")
+            dice, source = supply(new.to_roll, len(rolls))
             rolls.append(dice)
+            sources.append(source)
             new, more = d.roll_outcome(new, dice)
             events.extend(more)
-        return _Step(action, rolls, new, events)
+        return _Step(action, rolls, sources, new, events)
 
     def set_dice(self, dice: Iterable[int]) -> list[Event]:
         """Teacher mode: replace the dice of the last roll by hand-set ``dice``.
 
         Only possible right after a roll (before any other action).  The roll
-        is replayed with the given values, so every rule applies to them.
+        is replayed with the given values, so every rule applies to them.  The
+        replaced dice stay in the save as a thrown-away draw, and the new ones
+        are marked ``"teacher"`` in :attr:`rolls`.
         """
+        if dice is None:
+            raise InvalidDice("set the dice as a list of numbers 1 to 6, e.g. [6, 6, 6, 1, 2]")
+        values = validate_dice(dice)
         if not self._history or not self._history[-1].rolls:
             raise IllegalMove("there is no roll to replace: roll first, then set the dice")
         last = self._history[-1]
         before = self._history[-2].state if len(self._history) > 1 else self._initial
-        step = self._run(before, last.action, list(dice), self._rng)
+
+        def supply(n: int, j: int) -> tuple[Dice, str]:
+            if j == 0:
+                return validate_dice(values, n), "teacher"
+            return self._draw(n), "rng"
+
+        step = self._drawing(lambda: self._run(before, last.action, supply))
+        step.discarded = last.discarded + last.drawn()
         self._history[-1] = step
         return step.events
 
     def undo(self) -> Action:
-        """Take back the last action (and its roll); returns that action."""
+        """Take back the last action (and its roll); returns that action.
+
+        The generator is not wound back: rolling again gives new dice, and the
+        undone dice stay in the save as thrown-away draws.
+        """
         if not self._history:
             raise IllegalMove("there is nothing to undo")
-        return self._history.pop().action
+        step = self._history.pop()
+        self._pending = step.discarded + step.drawn() + self._pending
+        return step.action
 
     def reset(self, seed: int | None = None) -> None:
         """Start the same game (same rules and players) again, with ``seed`` if given."""
@@ -361,95 +500,251 @@ class Game:
     # -------------------------------------------------------------- save/load
     def to_dict(self) -> dict[str, Any]:
         """The game as plain data (see :meth:`to_json`)."""
-        return {
-            "format": "dicelab-game",
-            "version": 1,
+        steps = []
+        for s in self._history:
+            d: dict[str, Any] = {
+                "action": action_to_json(s.action),
+                "rolls": [{"dice": list(r), "source": src} for r, src in zip(s.rolls, s.sources)],
+            }
+            if s.discarded:
+                d["discarded"] = [list(r) for r in s.discarded]
+            steps.append(d)
+        data: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
             "game": self.definition.key,
             "rules": dataclasses.asdict(self.rules),
             "players": self.players,
             "seed": self.seed,
-            "steps": [
-                {"action": action_to_json(s.action), "rolls": [list(r) for r in s.rolls]}
-                for s in self._history
-            ],
-            "rng": _jsonable_rng_state(self._rng.bit_generator.state),
+            "steps": steps,
         }
+        if self._pending:
+            data["discarded"] = [list(r) for r in self._pending]
+        return data
 
     def to_json(self, **kwargs: Any) -> str:
-        """Save the game as JSON: rules, players, seed, every action and every roll."""
+        """Save the game as JSON: rules, players, seed, every action and every roll.
+
+        Format (version 2)::
+
+            {"format": "dicelab-game", "version": 2, "game": "cinqmille",
+             "rules": {...}, "players": 1, "seed": 12,
+             "steps": [{"action": {"type": "roll", "keep": []},
+                        "rolls": [{"dice": [3, 4, 5, 6, 1], "source": "rng"}],
+                        "discarded": [[...]]}],          # optional
+             "discarded": [[...]]}                        # optional
+
+        Each roll's ``source`` is one of :data:`ROLL_SOURCES`.  ``discarded`` lists
+        the draws of the seeded generator thrown away (undone, or replaced by a
+        teacher) just before that step's own draws; the top-level one, those after
+        the last step.  No generator state is stored: loading draws every ``"rng"``
+        and ``discarded`` roll again from the seed, in order, and refuses a mismatch.
+        """
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
     def from_json(cls, text: str | bytes | dict[str, Any]) -> Game:
-        """Load a game saved by :meth:`to_json`.
+        """Load a game saved by :meth:`to_json` (JSON text, or its parsed dict).
 
-        Every step is replayed through the rules, so a tampered document is
-        rejected with :class:`~dicelab.InvalidSave`; nothing is half-loaded.
+        Every step is replayed through the rules, and every die said to come from
+        the generator is drawn again from the seed and compared, so a tampered
+        document is refused; nothing is half-loaded.  Every failure is an
+        :class:`~dicelab.InvalidSave`.  Limits: :data:`MAX_SAVE_CHARS` characters,
+        :data:`MAX_STEPS` steps, :data:`MAX_DRAWS` generator draws, numbers of at most
+        :data:`MAX_SAVE_DIGITS` digits, ``0 <= seed < 2**63``.
+
+        A version-1 save (dicelab 0.1) stored the generator's state and did not
+        say which dice were set by hand: it loads with every roll marked
+        ``"unchecked"``, its generator state ignored, and a generator started
+        afresh from the seed for the rolls to come.
+
+        >>> from dicelab.games.trwavril import Game
+        >>> g = Game(seed=5)
+        >>> _ = g.apply(Roll(()))
+        >>> Game.from_json(g.to_json()).state == g.state
+        True
+        >>> Game.from_json("[" * 100000 + "]" * 100000)
+        Traceback (most recent call last):
+        ...
+        dicelab.errors.InvalidSave: not a saved game: nested too deeply
         """
         try:
-            data = json.loads(text) if isinstance(text, (str, bytes)) else text
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise InvalidSave(f"not a JSON document: {e}") from None
-        try:
+            data = parse_save(text)
             return cls._from_dict(data)
         except InvalidSave:
             raise
-        except (ValueError, TypeError, KeyError) as e:
+        except DicelabError as e:
             raise InvalidSave(f"cannot load this {cls.definition.name} game: {e}") from None
+        except RecursionError:
+            raise InvalidSave("not a saved game: nested too deeply") from None
+        except Exception as e:  # noqa: BLE001 - every failure to load is an InvalidSave
+            msg = str(e)[:200]
+            raise InvalidSave(f"cannot load this {cls.definition.name} game: {msg}") from None
 
     @classmethod
     def _from_dict(cls, data: Any) -> Game:
-        if not isinstance(data, dict) or data.get("format") != "dicelab-game":
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise InvalidSave("not a dicelab saved game")
-        if data.get("version") != 1:
-            raise InvalidSave(f"unknown save version {data.get('version')!r}")
+        version = data.get("version")
+        if type(version) is not int or version not in (1, SAVE_VERSION):
+            raise InvalidSave(f"unknown save version {brief(version)}")
         if data.get("game") != cls.definition.key:
-            raise InvalidSave(f"this is a {data.get('game')!r} game, not {cls.definition.key!r}")
-        expected = {"format", "version", "game", "rules", "players", "seed", "steps", "rng"}
-        if set(data) != expected:
-            raise InvalidSave(f"saved game fields must be {sorted(expected)}; got {sorted(data)}")
-        rules = rules_from_dict(cls.definition.rules_type, data["rules"])
-        game = cls(rules=rules, players=data["players"], seed=data["seed"])
+            got = brief(data.get("game"))
+            raise InvalidSave(f"this is a {got} game, not {cls.definition.key!r}")
+        base = {"format", "version", "game", "rules", "players", "seed", "steps"}
+        allowed = base | ({"rng"} if version == 1 else {"discarded"})
+        if not base <= set(data) <= allowed or (version == 1 and "rng" not in data):
+            want = sorted(base | {"rng"}) if version == 1 else sorted(base)
+            got = brief(sorted(map(str, data)))
+            raise InvalidSave(f"saved game fields must be {want}; got {got}")
+        seed = data["seed"]
+        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+            raise InvalidSave(f"seed must be a whole number from 0 to 2**63 - 1; got {brief(seed)}")
+        players = data["players"]
+        if type(players) is not int:
+            raise InvalidSave(f"players must be a whole number; got {brief(players)}")
         steps = data["steps"]
         if not isinstance(steps, list):
             raise InvalidSave("steps must be a list")
+        if len(steps) > MAX_STEPS:
+            raise InvalidSave(f"too many steps: {len(steps)} (at most {MAX_STEPS})")
+        rules = rules_from_dict(cls.definition.rules_type, data["rules"])
+        game = cls(rules=rules, players=players, seed=seed)
         for i, s in enumerate(steps):
-            if not isinstance(s, dict) or set(s) != {"action", "rolls"} or not isinstance(
-                s["rolls"], list
-            ):
-                raise InvalidSave(f"step {i} must have an action and its rolls")
-            action = action_from_json(s["action"])
-            rolls = [validate_dice(r) for r in s["rolls"]]
-            try:
-                step = game._replay(action, rolls)
-            except ValueError as e:
-                raise InvalidSave(f"step {i} ({action!r}) breaks the rules: {e}") from None
-            game._history.append(step)
-        try:
-            game._rng.bit_generator.state = data["rng"]
-        except Exception as e:
-            raise InvalidSave(f"bad random generator state: {e}") from None
+            game._load_step(i + 1, s, version)
+        game._pending = game._check_discarded(data.get("discarded", []), "after the last step")
         return game
 
-    def _replay(self, action: Action, rolls: list[Dice]) -> _Step:
-        queue = list(rolls)
-
-        class _Recorded:
-            def integers(self, lo: int, hi: int, size: int) -> list[int]:
-                if not queue:
-                    raise InvalidSave("a roll is missing")
-                r = queue.pop(0)
-                if len(r) != size:
-                    raise InvalidSave(f"a roll of {size} dice has {len(r)} values")
-                return list(r)
-
+    def _load_step(self, number: int, s: Any, version: int) -> None:
+        """Replay step ``number`` (counted from 1) of a save, checking its dice."""
+        where = f"step {number}"
+        keys = {"action", "rolls"}
+        if not isinstance(s, dict) or not keys <= set(s) <= keys | (
+            {"discarded"} if version > 1 else set()
+        ):
+            raise InvalidSave(f"{where} must have an action and its rolls")
+        rolls = s["rolls"]
+        if not isinstance(rolls, list) or len(rolls) > MAX_ROLLS_PER_ACTION:
+            raise InvalidSave(f"{where}: rolls must be a list of at most {MAX_ROLLS_PER_ACTION}")
+        recorded = [_roll_from_json(r, version, where) for r in rolls]
+        try:
+            action = action_from_json(s["action"])
+        except DicelabError as e:
+            raise InvalidSave(f"{where}: {e}") from None
+        discarded = self._check_discarded(s.get("discarded", []), f"before {where}")
         if self.state.is_over:
-            raise IllegalMove("the game is already over")
-        step = self._run(self.state, action, None, _Recorded())
-        if queue:
-            raise InvalidSave("a recorded roll was never used")
-        return step
+            raise InvalidSave(f"{where}: the game is already over")
+        if len(self._history) >= MAX_STEPS:
+            raise InvalidSave(f"too many steps (at most {MAX_STEPS})")
+
+        def supply(n: int, j: int) -> tuple[Dice, str]:
+            if j >= len(recorded):
+                raise InvalidSave(f"{where} ({action!r}): a roll of {n} dice is missing")
+            dice, source = recorded[j]
+            if len(dice) != n:
+                raise InvalidSave(
+                    f"{where} ({action!r}): roll {j + 1} must have {n} dice; it has {len(dice)}"
+                )
+            if source == "rng":
+                drawn = self._draw_checked(n, where)
+                if drawn != dice:
+                    raise InvalidSave(
+                        f"{where} ({action!r}): the dice {list(dice)} are marked as rolled, "
+                        f"but seed {self.seed} rolls {list(drawn)} there"
+                    )
+            return dice, source
+
+        try:
+            step = self._run(self.state, action, supply)
+        except InvalidSave:
+            raise
+        except DicelabError as e:
+            raise InvalidSave(f"{where} ({action!r}) breaks the rules: {e}") from None
+        if len(step.rolls) != len(recorded):
+            raise InvalidSave(f"{where} ({action!r}): a recorded roll was never used")
+        step.discarded = discarded
+        self._history.append(step)
+
+    def _draw_checked(self, n: int, where: str) -> Dice:
+        if self._draws >= MAX_DRAWS:
+            raise InvalidSave(f"{where}: too many rolls (at most {MAX_DRAWS})")
+        return self._draw(n)
+
+    def _check_discarded(self, rolls: Any, where: str) -> list[Dice]:
+        """Draw a save's thrown-away rolls again from the generator; they must match."""
+        if not isinstance(rolls, list):
+            raise InvalidSave(f"discarded rolls {where} must be a list")
+        out = []
+        for k, r in enumerate(rolls):
+            try:
+                dice = validate_dice(r)
+            except InvalidDice as e:
+                raise InvalidSave(f"discarded roll {k + 1} {where}: {e}") from None
+            drawn = self._draw_checked(len(dice), where)
+            if drawn != dice:
+                raise InvalidSave(
+                    f"discarded roll {k + 1} {where}: {list(dice)} is not what seed "
+                    f"{self.seed} rolls there ({list(drawn)})"
+                )
+            out.append(dice)
+        return out
 
 
-def _jsonable_rng_state(state: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(json.dumps(state))
+def _roll_from_json(r: Any, version: int, where: str) -> tuple[Dice, str]:
+    """A saved roll as ``(dice, source)``; version 1 stored bare dice lists."""
+    if version == 1:
+        dice, source = r, "unchecked"
+    else:
+        if not isinstance(r, dict) or set(r) != {"dice", "source"}:
+            raise InvalidSave(f"{where}: a roll must have dice and a source; got {brief(r)}")
+        dice, source = r["dice"], r["source"]
+        if not isinstance(source, str) or source not in ROLL_SOURCES:
+            raise InvalidSave(
+                f"{where}: a roll's source must be one of {', '.join(ROLL_SOURCES)}; "
+                f"got {brief(source)}"
+            )
+    try:
+        return validate_dice(dice), source
+    except InvalidDice as e:
+        raise InvalidSave(f"{where}: {e}") from None
+
+
+def parse_save(text: Any) -> Any:
+    """Parse a save document (JSON text or bytes) within the limits; a dict is returned as is.
+
+    Use it, not :func:`json.loads`, on a document from outside: every failure is an
+    :class:`~dicelab.InvalidSave` (too long, nested too deeply, numbers of more than
+    :data:`MAX_SAVE_DIGITS` digits, ``NaN``, not JSON).
+
+    >>> parse_save('{"seed": 1' + '0' * 30 + '}')
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.InvalidSave: a number in the save has 31 digits (at most 25)
+    """
+    if isinstance(text, dict):
+        return text
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidSave(f"a saved game is JSON text; got {brief(text)}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise InvalidSave(
+            f"this document is too long to be a saved game: {len(text)} characters "
+            f"(at most {MAX_SAVE_CHARS})"
+        )
+    try:
+        return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+    except RecursionError:
+        raise InvalidSave("not a saved game: nested too deeply") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise InvalidSave(f"not a JSON document: {str(e)[:200]}") from None
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_SAVE_DIGITS:
+        raise InvalidSave(
+            f"a number in the save has {len(digits)} digits (at most {MAX_SAVE_DIGITS})"
+        )
+    return int(digits)
+
+
+def _parse_constant(name: str) -> Any:
+    raise InvalidSave(f"{name} is not allowed in a saved game")

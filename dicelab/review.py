@@ -1,0 +1,647 @@
+"""Game review, like a proficiency test: every decision against the best, with the why.
+
+``dicelab.review(game_or_saved_json)`` replays a finished (or unfinished) game — a live
+:class:`~dicelab.games._base.Game`, its JSON save, the save's parsed dict, or the path of a
+saved file — through each game's ``advise_state``, one row per decision of the reviewed
+players (a position with more than one choice):
+
+* the position, the player's choice and the best choice with their values, the loss and
+  the why (:func:`dicelab.coach.explain`); rows whose dice were set by hand (or by a
+  teacher) are marked ``hand_set``;
+* :attr:`Review.mean_loss` — the mean loss per decision, in the game's objective;
+* :attr:`Review.rating` — where that mean falls on the game's scale, calibrated by
+  simulating the policies optimal, greedy, a rule of thumb and random through this same
+  review machinery (:func:`calibrate`; the stored table is :data:`CALIBRATION_FILE`);
+* :meth:`Review.to_figure` — the player's chance to win (or expected turns to finish)
+  through the game, costly decisions marked; :meth:`Review.to_html` — a printable
+  single page with the chart inline; :meth:`Review.to_csv` — a spreadsheet in the
+  player's language (French: ``;`` separator and decimal comma, the French spreadsheet
+  convention; English: ``,`` and a decimal point).
+
+Every number comes from the engines; every word goes through :mod:`dicelab.i18n`.
+
+>>> from dicelab.games import trwavril
+>>> from dicelab.games._base import Roll, Stop, Resolve
+>>> g = trwavril.Game(seed=1)
+>>> _ = g.apply(Roll(()), dice=[5, 5, 2, 5])
+>>> _ = g.apply(Roll((5, 5)), dice=[1, 2])
+>>> r = review(g, lang="en")
+>>> len(r.rows), r.rows[0].choice, r.rows[0].best, round(r.rows[0].loss, 4)
+(1, 'keep 5 5, roll 2 dice', 'keep 5 5 5, roll 1 die', 0.085)
+>>> round(r.mean_loss, 4) == round(r.rows[0].loss, 4)
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import importlib
+import io
+import json
+import os
+import sys
+import types
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from . import coach
+from .errors import DicelabError, InvalidSave, brief
+from .i18n import N_, _, fmt_number, get_language
+
+__all__ = [
+    "CALIBRATION_FILE",
+    "CALIBRATION_POLICIES",
+    "Rating",
+    "Review",
+    "ReviewRow",
+    "calibrate",
+    "calibration",
+    "load_game",
+    "rate",
+    "review",
+    "write_calibration",
+]
+
+#: The stored calibration: mean loss per decision of each policy, per game (computed by
+#: :func:`calibrate`, written by ``python -m dicelab.review calibrate``).
+CALIBRATION_FILE = Path(__file__).resolve().parent / "data" / "review_calibration.json"
+
+#: The calibrating policies, best to worst, with their readable names.  ``rule`` is the
+#: game's rule of thumb: keep the most common face (Dripeul 5, Trwavril), or bank at 300
+#: points (5000, Seveny).
+CALIBRATION_POLICIES: dict[str, str] = {
+    "optimal": N_("optimal player"),
+    "greedy": N_("greedy player (best for this turn only)"),
+    "rule": N_("rule-of-thumb player"),
+    "random": N_("random player"),
+}
+_RULE_NAMES = {
+    "dripeul": N_("keep the most common face"),
+    "trwavril": N_("keep the most common face"),
+    "cinqmille": N_("bank at 300 points"),
+    "seveny": N_("bank at 300 points"),
+}
+
+#: Rating bands, best first: (key, readable name).  A mean loss at most the band's bound
+#: gets the band; the bounds come from the calibration (see :func:`rate`).
+RATING_BANDS: tuple[tuple[str, str], ...] = (
+    ("expert", N_("expert")),
+    ("strong", N_("strong")),
+    ("fair", N_("fair")),
+    ("beginner", N_("beginner")),
+    ("random", N_("no better than chance")),
+)
+
+
+# ----------------------------------------------------------------------- rows
+@dataclass(frozen=True)
+class ReviewRow:
+    """One decision of a reviewed player.
+
+    ``number``: 1-based decision number in the review; ``step``: the index of the action
+    in ``game.actions``; ``turn``: the game's turn count at the decision; ``player``:
+    the seat (0-based); ``dice``: the dice shown; ``position``: the position in words;
+    ``choice`` / ``best``: the choices in words; ``value`` / ``best_value`` / ``loss`` in
+    ``unit``; ``costly``: the loss is above the threshold; ``why``: the coach's lines
+    (empty when the review was made with ``why=False``); ``hand_set``: the dice of this
+    position were set by hand or by a teacher, not rolled.
+    """
+
+    number: int
+    step: int
+    turn: int
+    player: int
+    dice: tuple[int, ...]
+    position: str
+    choice: str
+    best: str
+    value: float
+    best_value: float
+    loss: float
+    unit: str
+    costly: bool
+    why: tuple[str, ...]
+    hand_set: bool
+    action: Any
+    best_action: Any
+
+
+# ----------------------------------------------------------------------- loading
+def load_game(source: Any) -> Any:
+    """A :class:`~dicelab.games._base.Game` from a game, a JSON save (text, bytes, dict) or
+    the path of a saved file.  Raises :class:`~dicelab.InvalidSave` for anything else."""
+    from .games import REGISTRY
+    from .games._base import Game
+
+    if isinstance(source, Game):
+        return source
+    if isinstance(source, Path) or (isinstance(source, str) and source.lstrip()[:1] != "{"
+                                    and len(source) < 4096 and os.path.exists(source)):
+        try:
+            source = Path(source).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise InvalidSave("cannot read the saved game {path}: {error}",
+                              path=brief(str(source)), error=str(e)) from None
+    data = source
+    if isinstance(source, (str, bytes)):
+        try:
+            data = json.loads(source)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            raise InvalidSave("not a saved game: {value}", value=brief(source)) from None
+    if not isinstance(data, dict) or data.get("game") not in REGISTRY:
+        raise InvalidSave("not a saved game: {value}", value=brief(source))
+    module = REGISTRY[data["game"]].module
+    return module.Game.from_json(data)
+
+
+def _hand_set_steps(game: Any) -> set[int]:
+    """Indices of the actions whose roll was set by hand or by a teacher (when the game
+    records where its dice came from: ``game.rolls``)."""
+    records = getattr(game, "rolls", None)
+    if not records:
+        return set()
+    return {r.step for r in records if getattr(r, "source", "rng") in ("hand", "teacher")}
+
+
+def _states(game: Any) -> list[tuple[int, Any, Any]]:
+    """(step index, state before, action) for every action of the game."""
+    out = []
+    before = game._initial
+    for i, s in enumerate(game._history):
+        out.append((i, before, s.action))
+        before = s.state
+    return out
+
+
+# ----------------------------------------------------------------------- position words
+def describe_position(state: Any, *, lang: str | None = None) -> str:
+    """The position of the player to move, in words (dice, board, rolls or points).
+
+    >>> from dicelab.games import dripeul
+    >>> from dicelab.games._base import Roll
+    >>> s = dripeul.new_state(dripeul.Rules(), 1)
+    >>> s, _ = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (2, 4, 2, 6, 2))
+    >>> describe_position(s, lang="fr")
+    'dés 2 4 2 6 2, 2 relances restantes ; cases 1 2 3 4 5 6, triangle 3 (facile)'
+    """
+    key = coach.game_key(state)
+    p = state.current_player
+    dice = " ".join(map(str, state.dice))
+    if key == "dripeul":
+        from .games.dripeul import LEVEL_NAMES
+
+        tokens = " ".join(map(str, state.tokens[p])) or "—"
+        t = state.triangle[p]
+        board = _("squares {squares}, triangle {t} ({name})", lang=lang, squares=tokens, t=t,
+                  name=LEVEL_NAMES.get(t, "X"))
+    elif key == "trwavril":
+        barred = " ".join(map(str, state.barred[p])) or "—"
+        board = _("cards barred: {cards}, parapluies: {n}", lang=lang, cards=barred,
+                  n=state.parapluies[p])
+    elif key == "cinqmille":
+        board = _("turn points {points}, score {score}", lang=lang, points=state.turn_points,
+                  score=state.scores[p])
+    else:
+        hand = " ".join(map(str, state.hand)) or "—"
+        board = _("set aside {hand}, turn points {points}, score {score}", lang=lang,
+                  hand=hand, points=state.turn_points, score=state.scores[p])
+    if key in coach.REROLL_GAMES:
+        if state.phase == "resolve":
+            where = _("final dice {dice}", lang=lang, dice=dice)
+        else:
+            from .i18n import ngettext
+
+            where = _("dice {dice}, {rolls}", lang=lang, dice=dice,
+                      rolls=ngettext("{n} roll left", "{n} rolls left", state.rolls_left,
+                                     lang=lang))
+    else:
+        where = _("roll {dice}", lang=lang, dice=dice)
+    return _("{where}; {board}", lang=lang, where=where, board=board)
+
+
+# ----------------------------------------------------------------------- review
+@dataclass(frozen=True)
+class Rating:
+    """Where a mean loss falls on a game's calibrated scale.
+
+    ``band``: key of :data:`RATING_BANDS`; ``label``: its readable name; ``scale``: the
+    calibrating policies' mean loss per decision, best first, as (readable name, mean
+    loss); ``text``: one translated sentence placing the player on it.
+    """
+
+    band: str
+    label: str
+    mean_loss: float
+    unit: str
+    scale: tuple[tuple[str, float], ...]
+    text: str
+
+
+@dataclass
+class Review:
+    """The review of one game: rows, mean loss, rating, chart and exports (see module)."""
+
+    game_key: str
+    game_name: str
+    players: tuple[int, ...]
+    rows: tuple[ReviewRow, ...]
+    unit: str
+    higher_is_better: bool
+    threshold: float
+    lang: str
+    series: tuple[tuple[int, float], ...] = field(default=())
+
+    @property
+    def decisions(self) -> int:
+        return len(self.rows)
+
+    @property
+    def mean_loss(self) -> float:
+        """Mean loss per decision (rows in the review's unit); 0 when there is none."""
+        rows = [r for r in self.rows if r.unit == self.unit]
+        return sum(r.loss for r in rows) / len(rows) if rows else 0.0
+
+    @property
+    def costly(self) -> tuple[ReviewRow, ...]:
+        """The costly decisions (loss above the threshold)."""
+        return tuple(r for r in self.rows if r.costly)
+
+    @property
+    def rating(self) -> Rating:
+        """The mean loss on the game's calibrated scale (see :func:`rate`)."""
+        return rate(self.game_key, self.mean_loss, unit=self.unit, lang=self.lang)
+
+    # ---------------------------------------------------------------- texts
+    def title(self, lang: str | None = None) -> str:
+        lang = lang or self.lang
+        return _("Game review: {game}", lang=lang, game=self.game_name)
+
+    def summary(self, lang: str | None = None) -> str:
+        """One paragraph: decisions, mean loss, costly decisions."""
+        lang = lang or self.lang
+        return _("{n} decisions reviewed; mean loss per decision: {loss} ({unit}); costly "
+                 "decisions: {costly}.", lang=lang, n=self.decisions,
+                 loss=_loss_number(self.unit, self.mean_loss, lang),
+                 unit=_unit_name(self.unit, lang), costly=len(self.costly))
+
+    # ---------------------------------------------------------------- chart
+    def to_figure(self, lang: str | None = None) -> Any:
+        """The position's value before each decision (the chance to win, or expected turns
+        to finish, playing optimally from there), costly decisions marked (a cross, not
+        only a colour).  A matplotlib Figure, labels translated."""
+        from .plots import PALETTE, _new_figure, _style
+
+        lang = lang or self.lang
+        name = coach.figure_name(self.unit, self.game_key, lang=lang)
+        with _style():
+            fig = _new_figure((7.0, 3.4))
+            ax = fig.add_subplot()
+            xs = [r.number for r in self.rows]
+            ys = [_plot_value(self.unit, r.best_value) for r in self.rows]
+            ax.plot(xs, ys, color=PALETTE[0], marker="o", markersize=3, linewidth=1.5,
+                    label=name)
+            bad = [r for r in self.rows if r.costly]
+            if bad:
+                ax.plot([r.number for r in bad], [_plot_value(self.unit, r.best_value)
+                                                  for r in bad],
+                        linestyle="none", marker="X", markersize=9, color=PALETTE[3],
+                        label=_("costly decision", lang=lang))
+            ax.set_xlabel(_("decision", lang=lang))
+            ylabel = name + (" (%)" if self.unit in coach.PROBABILITY_UNITS else "")
+            ax.set_ylabel(ylabel)
+            ax.set_title(self.title(lang))
+            ax.grid(True, alpha=0.3)
+            if xs:
+                ax.legend(loc="best", fontsize=8)
+            fig.dicelab_alt_text = _(  # type: ignore[attr-defined]
+                "{figure} before each of the {n} decisions; {costly} costly decisions are "
+                "marked with a cross.", lang=lang, figure=name, n=len(xs), costly=len(bad))
+        return fig
+
+    def chart_svg(self, lang: str | None = None) -> str:
+        """The chart as an inline SVG document (text kept as text)."""
+        import matplotlib
+
+        fig = self.to_figure(lang)
+        buf = io.StringIO()
+        with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "dicelab"}):
+            fig.savefig(buf, format="svg", metadata={"Date": None})
+        text = buf.getvalue()
+        return text[text.index("<svg"):]
+
+    # ---------------------------------------------------------------- exports
+    def table(self, lang: str | None = None) -> tuple[list[str], list[list[str]]]:
+        """(headers, rows) of the review as formatted text (the HTML page's table)."""
+        lang = lang or self.lang
+        headers = [_("#", lang=lang), _("turn", lang=lang), _("player", lang=lang),
+                   _("position", lang=lang), _("your choice", lang=lang),
+                   _("best choice", lang=lang), coach.figure_name(self.unit, self.game_key,
+                                                                  lang=lang),
+                   _("best", lang=lang), _("loss", lang=lang), _("why", lang=lang)]
+        rows = []
+        for r in self.rows:
+            position = r.position
+            if r.hand_set:
+                position += " — " + _("dice set by hand", lang=lang)
+            rows.append([str(r.number), str(r.turn), _player(r.player, lang), position,
+                         r.choice, r.best, coach.format_value(r.unit, r.value, lang=lang),
+                         coach.format_value(r.unit, r.best_value, lang=lang),
+                         coach.format_loss(r.unit, r.loss, lang=lang)
+                         + (" ⚠" if r.costly else ""), " ".join(r.why)])
+        return headers, rows
+
+    def to_csv(self, lang: str | None = None) -> str:
+        """The review as CSV, in the language: headers translated; French uses ``;`` and a
+        decimal comma (what a French spreadsheet expects), English ``,`` and a point.
+        Numbers are raw (probabilities as fractions of 1, six decimals)."""
+        lang = get_language(lang or self.lang)
+        sep = ";" if lang == "fr" else ","
+        buf = io.StringIO()
+        w = csv.writer(buf, delimiter=sep, lineterminator="\n")
+        w.writerow([_("decision", lang=lang), _("turn", lang=lang), _("player", lang=lang),
+                    _("dice", lang=lang), _("position", lang=lang),
+                    _("dice set by hand", lang=lang), _("your choice", lang=lang),
+                    _("best choice", lang=lang), _("value", lang=lang),
+                    _("best value", lang=lang), _("loss", lang=lang), _("unit", lang=lang),
+                    _("costly", lang=lang), _("why", lang=lang)])
+        yes, no = _("yes", lang=lang), _("no", lang=lang)
+        for r in self.rows:
+            w.writerow([r.number, r.turn, r.player + 1, " ".join(map(str, r.dice)),
+                        r.position, yes if r.hand_set else no, r.choice, r.best,
+                        _csv_number(r.value, lang), _csv_number(r.best_value, lang),
+                        _csv_number(r.loss, lang), _unit_name(r.unit, lang),
+                        yes if r.costly else no, " ".join(r.why)])
+        return buf.getvalue()
+
+    def to_html(self, lang: str | None = None) -> str:
+        """A printable single-page HTML document: summary, rating, chart (inline SVG),
+        the table of decisions.  No external resource; every text is escaped."""
+        lang = get_language(lang or self.lang)
+        e = html.escape
+        rating = self.rating
+        headers, rows = self.table(lang)
+        head = "".join(f"<th>{e(h)}</th>" for h in headers)
+        body = "".join(
+            "<tr{cls}>{cells}</tr>".format(
+                cls=' class="costly"' if r.costly else "",
+                cells="".join(f"<td>{e(c)}</td>" for c in row))
+            for r, row in zip(self.rows, rows)
+        )
+        scale = "".join(f"<li>{e(name)}: {e(_loss_number(self.unit, v, lang))}</li>"
+                        for name, v in rating.scale)
+        rating_word = _("Rating", lang=lang)
+        style = ("body{font-family:sans-serif;margin:1.5em;color:#111;background:#fff}"
+                 "table{border-collapse:collapse;font-size:11px;width:100%}"
+                 "th,td{border:1px solid #999;padding:2px 4px;vertical-align:top}"
+                 "tr.costly td{background:#fde8d8;font-weight:bold}"
+                 "svg{max-width:100%;height:auto}"
+                 "@media print{body{margin:0.5cm}}")
+        return (
+            f'<!DOCTYPE html>\n<html lang="{e(lang)}"><head><meta charset="utf-8">'
+            f"<title>{e(self.title(lang))}</title><style>{style}</style></head><body>"
+            f"<h1>{e(self.title(lang))}</h1>"
+            f"<p>{e(self.summary(lang))}</p>"
+            f"<p><strong>{e(rating_word)}: {e(rating.label)}</strong> — "
+            f"{e(rating.text)}</p><ul>{scale}</ul>"
+            f'<figure>{self.chart_svg(lang)}<figcaption>'
+            f"{e(self.to_figure(lang).dicelab_alt_text)}</figcaption></figure>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            "</body></html>\n"
+        )
+
+    def _repr_html_(self) -> str:  # pragma: no cover - notebook display
+        return self.to_html()
+
+
+def _player(p: int, lang: str | None) -> str:
+    return _("player {n}", lang=lang, n=p + 1)
+
+
+def _plot_value(unit: str, x: float) -> float:
+    return 100 * x if unit in coach.PROBABILITY_UNITS else x
+
+
+def _csv_number(x: float, lang: str) -> str:
+    s = f"{x:.6f}"
+    return s.replace(".", ",") if lang == "fr" else s
+
+
+_UNIT_NAMES = {
+    "p_win": N_("probability"),
+    "p_duel": N_("probability"),
+    "p_turn": N_("probability"),
+    "expected_turns": N_("turns"),
+    "expected_points": N_("points"),
+}
+
+
+def _unit_name(unit: str, lang: str | None) -> str:
+    return _(_UNIT_NAMES[unit], lang=lang) if unit in _UNIT_NAMES else unit
+
+
+def _loss_number(unit: str, x: float, lang: str | None) -> str:
+    return fmt_number(x, 4, lang=lang)
+
+
+def review(game_or_saved_json: Any, lang: str | None = None, *,
+           players: Iterable[int] | None = None, threshold: float | None = None,
+           objective: str | None = None, why: bool = True) -> Review:
+    """Review a game: one row per decision of ``players`` (default: every seat).
+
+    ``game_or_saved_json``: a live game, its JSON save (text, bytes, parsed dict) or the
+    path of a saved file.  ``threshold``: the loss above which a decision is costly
+    (default :data:`dicelab.coach.DEFAULT_THRESHOLDS` of the objective); ``objective``:
+    the engine objective (default: each position's ``advise_state`` default);
+    ``why=False`` skips the explanations (much faster: the calibration uses it).
+    """
+    game = load_game(game_or_saved_json)
+    lang = get_language(lang)
+    key = game.definition.key
+    seats = tuple(range(game.players)) if players is None else tuple(players)
+    for p in seats:
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < game.players:
+            raise DicelabError("players must be seats 0 to {last}; got {value}",
+                               last=game.players - 1, value=brief(p))
+    module = game.definition
+    mod = importlib.import_module(f"dicelab.games.{key}")
+    hand = _hand_set_steps(game)
+    rows: list[ReviewRow] = []
+    units: dict[str, int] = {}
+    higher: dict[str, bool] = {}
+    for i, state, action in _states(game):
+        if state.to_roll or state.is_over or state.current_player not in seats:
+            continue
+        if len(module.legal_actions(state)) < 2:
+            continue
+        advice = mod.advise_state(state, objective=objective)
+        if len(advice) < 2:
+            continue
+        a = coach.assess(state, action, lang=lang, advice=advice, why=why)
+        units[a.unit] = units.get(a.unit, 0) + 1
+        higher[a.unit] = a.higher_is_better
+        t = coach.DEFAULT_THRESHOLDS.get(a.unit, 0.0) if threshold is None else threshold
+        rows.append(ReviewRow(
+            number=len(rows) + 1, step=i, turn=state.turn_count, player=state.current_player,
+            dice=tuple(state.dice), position=describe_position(state, lang=lang),
+            choice=a.label, best=a.best_label, value=a.value, best_value=a.best_value,
+            loss=a.loss, unit=a.unit, costly=a.is_costly(t), why=tuple(a.why),
+            hand_set=(i - 1) in hand, action=a.action, best_action=a.best_action,
+        ))
+    unit = max(units, key=units.get) if units else (objective or "p_win")
+    t = coach.DEFAULT_THRESHOLDS.get(unit, 0.0) if threshold is None else threshold
+    return Review(key, game.name, seats, tuple(rows), unit, higher.get(unit, True), t, lang)
+
+
+# ----------------------------------------------------------------------- calibration
+def _policy(game_key: str, name: str, seed: int) -> Any:
+    from . import policies
+
+    if name == "optimal":
+        return policies.optimal()
+    if name == "greedy":
+        return policies.greedy()
+    if name == "random":
+        return policies.random_legal(seed)
+    if name == "rule":
+        if game_key in policies.REROLL_GAMES:
+            return policies.keep_most_common()
+        return policies.bank_at(300)
+    raise DicelabError("unknown policy {name}; choose one of {names}", name=brief(name),
+                       names=", ".join(CALIBRATION_POLICIES))
+
+
+def calibrate(game_key: str, games: int = 20, seed: int = 0, *,
+              policies: Sequence[str] = tuple(CALIBRATION_POLICIES),
+              rules: Any = None, max_steps: int = 5_000) -> dict[str, dict[str, float]]:
+    """Mean loss per decision of each policy over ``games`` simulated solo games.
+
+    Each game is played with the game's :class:`Game` runner (seed ``seed + i``), then
+    reviewed by :func:`review` (``why=False``): the same machinery as a student's review.
+    Returns ``{policy: {"mean_loss": …, "decisions": …, "games": …}}``; the mean is over
+    every decision of every game.  A game still running after ``max_steps`` actions
+    (random play can take long) is reviewed as far as it went.
+
+    >>> c = calibrate("trwavril", games=2, seed=0, policies=("optimal", "random"))
+    >>> c["optimal"]["mean_loss"], c["random"]["mean_loss"] > 0.01
+    (0.0, True)
+    """
+    from .games import get
+
+    info = get(game_key)
+    mod = info.module
+    rules = mod.Rules() if rules is None else rules
+    out: dict[str, dict[str, float]] = {}
+    for name in policies:
+        total, count = 0.0, 0
+        unit = None
+        for i in range(games):
+            policy = _policy(info.key, name, seed + i)
+            g = mod.Game(rules=rules, players=1, seed=seed + i)
+            for _step in range(max_steps):
+                if g.is_over:
+                    break
+                g.apply(policy(g.state))
+            r = review(g, lang="en", why=False)
+            unit = r.unit
+            total += sum(x.loss for x in r.rows if x.unit == r.unit)
+            count += sum(1 for x in r.rows if x.unit == r.unit)
+        out[name] = {"mean_loss": total / count if count else 0.0, "decisions": count,
+                     "games": games, "seed": seed, "unit": unit}
+    return out
+
+
+def write_calibration(games: int = 200, seed: int = 0,
+                      keys: Iterable[str] = ("dripeul", "trwavril", "cinqmille", "seveny"),
+                      path: Path = CALIBRATION_FILE) -> dict[str, Any]:
+    """Compute the calibration of every game (default rules, solo) and store it."""
+    data = {"format": "dicelab-review-calibration", "version": 1, "games": {}}
+    for k in keys:
+        data["games"][k] = calibrate(k, games=games, seed=seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    calibration.cache_clear()
+    return data
+
+
+@cache
+def calibration() -> dict[str, dict[str, dict[str, float]]]:
+    """The stored calibration per game (empty if it was never computed)."""
+    try:
+        data = json.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data.get("games", {})
+
+
+def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
+         lang: str | None = None) -> Rating:
+    """Place a mean loss per decision on the game's calibrated scale.
+
+    The bands' upper bounds sit between the calibrating policies: *expert* up to a
+    quarter of the greedy player's mean loss, *strong* up to the greedy player's,
+    *fair* up to the rule of thumb's, *beginner* up to the random player's, then *no
+    better than chance*.  Without a stored calibration for the game the band is
+    computed from the policies available.
+    """
+    lang = get_language(lang)
+    cal = calibration().get(game_key, {})
+    scale: list[tuple[str, float]] = []
+    for name, label in CALIBRATION_POLICIES.items():
+        if name in cal:
+            text = _(label, lang=lang)
+            if name == "rule":
+                text = f"{text} ({_(_RULE_NAMES[game_key], lang=lang)})"
+            scale.append((text, float(cal[name]["mean_loss"])))
+    unit = unit or next((c.get("unit") for c in cal.values() if c.get("unit")), "p_win")
+    greedy = cal.get("greedy", {}).get("mean_loss")
+    rule = cal.get("rule", {}).get("mean_loss")
+    rnd = cal.get("random", {}).get("mean_loss")
+    bounds = [
+        ("expert", greedy / 4 if greedy is not None else None),
+        ("strong", greedy),
+        ("fair", max(rule, greedy or 0.0) if rule is not None else None),
+        ("beginner", rnd),
+    ]
+    band = "random"
+    eps = 1e-12
+    for k, b in bounds:
+        if b is not None and mean_loss <= b + eps:
+            band = k
+            break
+    if not cal:
+        band = "expert" if mean_loss <= eps else "fair"
+    label = _(dict(RATING_BANDS)[band], lang=lang)
+    text = _("Mean loss per decision {loss}: {band}.", lang=lang,
+             loss=_loss_number(unit, mean_loss, lang), band=label)
+    return Rating(band, label, mean_loss, unit, tuple(scale), text)
+
+
+# ----------------------------------------------------------------------- callable module
+class _CallableModule(types.ModuleType):
+    """``dicelab.review`` is this module; calling it calls :func:`review`."""
+
+    def __call__(self, game_or_saved_json: Any, lang: str | None = None,
+                 **kwargs: Any) -> Review:
+        return review(game_or_saved_json, lang, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
+
+
+def _main(argv: Sequence[str]) -> int:  # pragma: no cover - developer tool
+    if argv[:1] == ["calibrate"]:
+        games = int(argv[1]) if len(argv) > 1 else 200
+        data = write_calibration(games=games)
+        print(json.dumps(data, indent=1))
+        return 0
+    print("usage: python -m dicelab.review calibrate [GAMES]")
+    return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(_main(sys.argv[1:]))
+
