@@ -290,15 +290,27 @@ def advise_duel(state: Any) -> Advice:
 
 
 # ------------------------------------------------------------------ policy picture
-def policy_surface(rules: Rules | None = None, n: int = 3) -> PolicySurface:
+def surface_name(rules: Rules, n: int) -> str:
+    """File name of a shipped policy picture (``T`` holds ``[duel, solo]``)."""
+    return table_name(rules).replace("duel_cinqmille", f"surface_cinqmille_n{n}")
+
+
+def policy_surface(rules: Rules | None = None, n: int = 3, *,
+                   use_table: bool = True) -> PolicySurface:
     """Smallest turn total (points) at which the player banks rather than rolls ``n`` dice
     on (after a set-aside leaving ``n`` dice), by (my score, opponent's score) — duel-optimal
     and solo-optimal — with the duel win probability.  ``nan``: not opened (the opening
-    rule decides), or never banks below 5000.  About 100 turn sweeps (cached).
+    rule decides), or never banks below 5000.  About 100 turn sweeps (minutes), so the
+    picture of the default rules ships with the tables (``use_table``).
     """
     rules = _check_rules(rules)
     if n not in range(1, rules.dice):
         raise IllegalMove(f"n (dice left to roll) must be 1 to {rules.dice - 1}; got {brief(n)}")
+    shipped = load_table(surface_name(rules, n)) if use_table else None
+    axis = np.arange(TOP) * UNIT
+    if shipped is not None:
+        return PolicySurface("cinqmille", f"bank_total_{n}_dice", axis, axis, shipped[0],
+                             shipped[1], np.array(solve_duel(rules).T))
     m = solo._model(rules)
     T = solve_duel(rules).T
     ts = solo.solve_turns(rules)
