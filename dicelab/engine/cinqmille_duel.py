@@ -171,6 +171,17 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     return sol
 
 
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules`` is at hand (shipped or already solved), so
+    that advice costs milliseconds; otherwise the first use solves it (minutes).
+
+    >>> duel_ready(), duel_ready(Rules(opening=1000))
+    (True, False)
+    """
+    rules = _check_rules(rules)
+    return rules in _CACHE or load_table(table_name(rules)) is not None
+
+
 def duel_table(rules: Rules | None = None) -> np.ndarray:
     """``T[s, o]`` (read-only): probability that the player to move wins from the start of
     their turn at ``s`` against ``o`` points (both in units of 50, 0..99), both playing to win.
