@@ -8,6 +8,7 @@
 #   make binder-check  a fresh .venv-binder from binder/ only, every notebook executed in it
 #   make browser       the real-browser test alone (needs /usr/bin/chromium)
 #   make messages      update the French catalog from the source (then translate the new entries)
+#   make worksheets    every lesson's worksheet and answer key, both languages, as PDF (worksheets/)
 #   make clean         remove the virtualenvs, caches and artifacts
 PYTHON ?= python3
 VENV ?= .venv
@@ -16,7 +17,7 @@ PY := $(BIN)/python
 PYTEST_ARGS ?=
 LAB_ARGS ?=
 
-.PHONY: lab test pytest lint bench binder-check browser clean messages
+.PHONY: lab test pytest lint bench binder-check browser clean messages worksheets
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -61,5 +62,9 @@ bench: $(VENV)/.test-installed
 messages: $(VENV)/.test-installed
 	$(PY) -m dicelab.i18n.catalog update
 
+## make worksheets: PDF worksheets and answer keys of every lesson (numbers computed now)
+worksheets: $(VENV)/.lab-installed
+	$(PY) -m dicelab.worksheets worksheets
+
 clean:
-	rm -rf $(VENV) .venv-binder .pytest_cache .ruff_cache .hypothesis *.egg-info build artifacts
+	rm -rf $(VENV) .venv-binder .pytest_cache .ruff_cache .hypothesis *.egg-info build artifacts worksheets

@@ -39,11 +39,14 @@ _LAZY_SUBMODULES = {
     "explorer",
     "figures",
     "games",
+    "lessons",
     "plots",
     "policies",
     "review",
     "simulate",
+    "teaching",
     "widgets",
+    "worksheets",
 }
 
 __all__ = [

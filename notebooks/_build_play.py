@@ -121,15 +121,20 @@ numbers by difficulty:
 3. [03_cinqmille.ipynb](03_cinqmille.ipynb) — 5000
 4. [04_seveny.ipynb](04_seveny.ipynb) — Seveny
 
-**Lessons** (15–25 minutes each, in `lessons/`):
+**Lessons** (15 minutes each, in `en/lessons/`; in French in `fr/lessons/`):
 
-- [a. Counting dice](lessons/a_counting_dice.ipynb) — ordered outcomes and multisets,
-  P(brelan), P(carré), P(quinté), P(suite)
-- [b. Rerolls as a Markov chain](lessons/b_rerolls_markov.ipynb) — P(brelan) within 1, 2
-  and 3 rolls
-- [c. Expected value and when to stop](lessons/c_expected_value_stop.ipynb) — 5000 and Seveny
-- [d. Conditional probability and Trwavril's twist](lessons/d_conditional_trwavril.ipynb)
-- [e. Variance and distributions](lessons/e_variance_distributions.ipynb) — turns to finish
+- [01 Ordered rolls and multisets](en/lessons/01_counting_rolls.ipynb) ·
+  [02 The probability of a figure](en/lessons/02_figure_probability.ipynb) ·
+  [03 The law of large numbers](en/lessons/03_law_of_large_numbers.ipynb)
+- [04 At least one](en/lessons/04_at_least_one.ipynb) ·
+  [05 The binomial law](en/lessons/05_binomial_law.ipynb) ·
+  [06 Conditional probability](en/lessons/06_conditional_probability.ipynb)
+- [07 Expected value](en/lessons/07_expected_value.ipynb) ·
+  [08 When to stop](en/lessons/08_stop_or_roll.ipynb) ·
+  [09 Variance](en/lessons/09_variance.ipynb)
+- [10 Markov chain](en/lessons/10_markov_chain.ipynb) ·
+  [11 Optimal play](en/lessons/11_optimal_play.ipynb) ·
+  [12 Is a 6 ever "due"?](en/lessons/12_is_a_six_due.ipynb)
 
 **The variant explorer**: [20_variant_explorer.ipynb](20_variant_explorer.ipynb) — toggle
 any rule option and difficulty and see how the exact numbers move.
@@ -542,15 +547,18 @@ rules in short (full text and rulings: [docs/rules.md](../docs/rules.md#seveny-7
 - **A roll.** After each roll you must set aside at least one die, or the turn ends with 0
   (points memorised earlier in the turn included).
 - **What you may set aside.** Any number of **1s** and of **6s**; faces 2–5 only three or
-  more at once (a **brelan**) — once a brelan of a face is set aside, more dice of that
-  face may follow one by one.
+  more at once (a **brelan**). A brelan **frees its face for the rest of the cycle**: after
+  it, dice of that face may be set aside in any number, even one at a time, until all
+  seven dice are set aside and a new cycle starts.
 - **Score** of the dice set aside: each 1 = 1 point, a brelan of *v* (2–5) = *v*; **one
   brelan of 6 doubles** the rest; **two brelans of 6** = 12 (+1 for a seventh die showing
   1). A carré or quinté is worth just its brelan.
 - **Stop or go on.** After setting aside, roll the remaining dice or stop and **bank**. When
   all seven dice are set aside, the points are memorised and you may roll all seven again.
-- **End.** The game ends when someone reaches the agreed target (default 50).
-  **Solo**: reach the target in as few turns as possible.
+- **End.** When someone reaches or passes the agreed target (default 50), the **round** is
+  finished: the players after them still play their turn, so that everyone has played the
+  same number of turns; then the highest score wins. **Solo**: reach the target in as few
+  turns as possible.
 """),
         md("""
 ## Play
@@ -742,7 +750,7 @@ plots.table(*explorer.simulation_table(sims))
 - Dripeul's histogram has clumps: a solo game ends as soon as a manche is lost, so games
   lost in the first manche are short and games that reach the third are long.
 - With more games the simulated numbers settle on the exact ones — the law of large
-  numbers, explored in [lesson a](lessons/a_counting_dice.ipynb).
+  numbers, explored in [lesson 03](en/lessons/03_law_of_large_numbers.ipynb).
 """),
     ]
     return notebook(cells)

@@ -227,6 +227,39 @@ def test_play_notebook_in_voila(page, lab, key):
     exercise_app(page, app, ARTIFACTS / f"voila-{key}.png")
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_lesson_reveals_only_after_a_guess(page, lab, lang):
+    """Issue 10: a lesson per language; a prediction shows nothing of its answer until the
+    student types a guess and checks it; then the exact value appears."""
+    import time
+
+    from dicelab import lessons
+
+    notebook = f"notebooks/{lang}/lessons/{lessons.FILES[lang]['counting']}.ipynb"
+    if not (ROOT / notebook).exists():
+        _skip_or_fail(f"{notebook} does not exist")
+    open_notebook(page, lab, notebook)
+    run_all_cells(page)
+    predict = page.locator(f"{CURRENT_NOTEBOOK} .dicelab-predict").first
+    predict.wait_for(state="visible", timeout=APP_TIMEOUT_S * 1000)
+    wait_until_executed(page, APP_TIMEOUT_S)
+    errors = error_outputs(page)
+    assert not errors, f"{notebook}: cells raised:\n" + "\n---\n".join(errors)
+    exact = lessons.LESSONS["counting"].question("five_ordered").answer_text(lang)
+    reveal = predict.locator(".dicelab-reveal").first
+    assert exact not in predict.inner_text() and not reveal.inner_text().strip()
+    predict.scroll_into_view_if_needed()
+    predict.locator(".dicelab-guess input").first.fill("5000")
+    time.sleep(1)  # the text box syncs its value to the kernel
+    predict.locator(".dicelab-predict-submit").first.click()
+    deadline = time.monotonic() + ACTION_TIMEOUT_S
+    while exact not in reveal.inner_text() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert exact in reveal.inner_text(), reveal.inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    predict.screenshot(path=str(ARTIFACTS / f"browser-lesson-{lang}.png"))
+
+
 # ------------------------------------------------------------------------- harness notebook
 
 _HARNESS_APP = '''\

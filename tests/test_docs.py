@@ -24,10 +24,11 @@ def test_generated_pages_are_up_to_date(built):
 def test_templates_type_in_no_computed_number():
     """Outside {{ }}, a template holds no probability-like decimal or fraction."""
     number = re.compile(r"\b0\.\d{2,}|\b\d+\.\d{3,}|\b\d{2,}/\d{3,}\b")
-    for sources in docgen.PAGES.values():
-        for src in sources:
-            text = docgen._EXPR.sub("", (ROOT / src).read_text(encoding="utf-8"))
-            assert not number.findall(text), f"{src} types in {number.findall(text)}"
+    templates = [src for sources in docgen.PAGES.values() for src in sources]
+    templates += [src for _name, src in docgen.SECTIONS.values()]
+    for src in templates:
+        text = docgen._EXPR.sub("", (ROOT / src).read_text(encoding="utf-8"))
+        assert not number.findall(text), f"{src} types in {number.findall(text)}"
 
 
 def test_rules_page_states_the_headline_values(built):
@@ -45,3 +46,159 @@ def test_rules_page_states_the_headline_values(built):
 
 def test_render_evaluates_expressions():
     assert docgen.render("{{ 1 + 1 }} and {{ f4(0.5) }}") == "2 and 0.5000"
+
+
+def test_teachers_guides_state_every_lesson_with_computed_answers(built):
+    """The lesson plans (generated sections of docs/teachers.md and docs/fr/enseignants.md)
+    name every lesson, its programme point, and the answers the package computes."""
+    from dicelab import lessons
+
+    for page, lang in (("docs/teachers.md", "en"), ("docs/fr/enseignants.md", "fr")):
+        text = built[page]
+        assert "<!-- BEGIN generated: lesson plans" in text
+        for key, name in lessons.FILES[lang].items():
+            assert f"`{name}.ipynb`" in text
+            assert (ROOT / "notebooks" / lang / "lessons" / f"{name}.ipynb").exists()
+            lesson = lessons.LESSONS[key]
+            assert lessons._(lesson.programme, lang=lang) in text
+            for q in lesson.questions:
+                assert f"**{q.answer_text(lang)}**" in text
+    assert "4.90 − 3.98 = 0.92" in built["docs/teachers.md"]
+    assert "4,90 − 3,98 = 0,92" in built["docs/fr/enseignants.md"]
+
+
+def test_replace_section_refuses_a_page_without_markers():
+    from dicelab.errors import DicelabError
+
+    with pytest.raises(DicelabError):
+        docgen.replace_section("no markers here", "lesson plans", "x")
+
+
+def test_lessons_type_in_no_computed_number():
+    """The typed-number check above, extended to the lessons' prose in both languages
+    (decimal comma included): a lesson's numbers come from its widgets and figures."""
+    number = re.compile(r"\b0[.,]\d{2,}|\b\d+[.,]\d{3,}|\b\d{2,}/\d{3,}\b|\d+(?:[.,]\d+)?\s?%")
+    sources = sorted((ROOT / "notebooks").glob("*/lessons/*.md"))
+    assert len(sources) >= 20
+    for src in sources:
+        text = src.read_text(encoding="utf-8")
+        text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)  # jupytext front matter
+        text = re.sub(r"```\{code-cell\}.*?```", "", text, flags=re.S)
+        assert not number.findall(text), f"{src.name} types in {number.findall(text)}"
+
+
+# ------------------------------------------------ issue 8 item 15: no builtins in templates
+@pytest.mark.parametrize("expr", [
+    "__import__('os').getcwd()",
+    "open('pyproject.toml').read()",
+    "().__class__.__base__.__subclasses__()",
+    "eval('1')",
+    "exec('x = 1')",
+    "globals()",
+    "getattr(f4, '__globals__')",
+    "f4.__globals__['__builtins__']",
+    "cinqmille_engine.np.load('x')",
+    "[c for c in ().__class__.__mro__]",
+    "(lambda: 1)()",
+    "_namespace()",
+])
+def test_templates_cannot_reach_builtins_or_modules(expr):
+    # refused before anything runs, with the full namespace of a real build
+    with pytest.raises(docgen.DicelabError, match="template expression"):
+        docgen.render("text {{ f4(0.5) }} then {{ " + expr + " }}", docgen._namespace())
+
+
+def test_templates_keep_what_they_need():
+    ns = docgen._namespace()
+    assert docgen.render("{{ [n * 2 for n in range(3)] }}", ns) == "[0, 2, 4]"
+    assert docgen.render("{{ f4(trwavril.win_probability(trwavril.Rules())) }}", ns) == (
+        f"{docgen.f4(__import__('dicelab').games.trwavril.win_probability())}")
+    assert docgen.render("{{ Fraction(1, 6) }}") == "1/6"
+    with pytest.raises(docgen.DicelabError, match="not a Python expression"):
+        docgen.render("{{ 1 + }}")
+
+
+# ---------------------------------------------- issue 8 item 13: quotes and the 04 summary
+def _prose(markdown: str) -> str:
+    """Blockquote markers and line breaks removed, spaces collapsed."""
+    return " ".join(" ".join(re.sub(r"^> ?", "", ln) for ln in markdown.splitlines()).split())
+
+
+def test_rules_quote_the_six_dice_sentence_whole_with_its_reading(built):
+    text = _prose(built["docs/rules.md"])
+    sentence = (
+        "« Le joueur qui lance écarte les combinaisons de brelans, de « 1 » ou de « 5 » "
+        "uniquement, mais doit obligatoirement garder les brelans et doit obligatoirement "
+        "avoir un « 1 » ou un « 5 » pour pouvoir continuer à lancer les dés non écartés. »"
+    )
+    assert sentence in text
+    f9 = text[text.index("F9 — The 6-dice rules"):text.index("### Exact odds (`dicelab.engine")]
+    assert sentence in f9
+    assert "a roll must score — a brelan, a 1 or a 5 — for the player to go on" in f9
+    assert "Read literally (only 1s and 5s" in f9
+
+
+def test_rules_quote_the_seveny_brelan_sentence_as_written(built):
+    text = _prose(built["docs/rules.md"])
+    assert "de cette face" not in text
+    assert ("« Si au moins un brelan a déjà été écarté, alors les dés ayant la même face que "
+            "ce brelan … peuvent être écarté » is read per face and per cycle") in text
+
+
+def _build_play():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_build_play", ROOT / "notebooks" /
+                                                  "_build_play.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_seveny_notebook_summary_says_what_the_rules_say():
+    import json
+
+    committed = json.loads((ROOT / "notebooks" / "04_seveny.ipynb").read_text(encoding="utf-8"))
+    fresh = _build_play().seveny()
+    assert [c["source"] for c in fresh.cells] == [
+        "".join(c["source"]) for c in committed["cells"]], "run notebooks/_build_play.py"
+    summary = " ".join(fresh.cells[0]["source"].split())
+    assert "A brelan **frees its face for the rest of the cycle**" in summary
+    assert "the **round** is finished" in summary
+    assert "everyone has played the same number of turns" in summary
+    assert "The game ends when someone reaches" not in summary
+
+
+# ------------------------------------------- issue 8 item 14: every docs path exists
+_DOC_PATH = re.compile(r"(?<![\w/])docs/[\w./-]+\.md(?:#[\w-]+)?")
+
+
+def _anchors(markdown: str) -> set[str]:
+    """GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens."""
+    out = set()
+    for line in markdown.splitlines():
+        m = re.match(r"#{1,6} +(.+)", line)
+        if m:
+            out.add(re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-"))
+    return out
+
+
+def test_every_docs_path_in_the_package_exists():
+    files = [p for p in (ROOT / "dicelab").rglob("*") if p.suffix in (".py", ".po", ".md")]
+    found = []
+    for path in files:
+        for ref in _DOC_PATH.findall(path.read_text(encoding="utf-8")):
+            found.append((path.relative_to(ROOT), ref))
+            target, _, anchor = ref.partition("#")
+            assert (ROOT / target).is_file(), f"{path.relative_to(ROOT)} points to {ref}"
+            if anchor:
+                assert anchor in _anchors((ROOT / target).read_text(encoding="utf-8")), (
+                    f"{path.relative_to(ROOT)}: no heading #{anchor} in {target}")
+    games = {str(p) for p, ref in found if ref.startswith("docs/rules.md#")}
+    assert {f"dicelab/games/{g}.py" for g in ("dripeul", "trwavril", "cinqmille", "seveny")
+            } <= games
+
+
+def test_anchor_slugs_match_github():
+    headings = "## Dripeul 5 (5 dice, 1–6 players)\n## 5000 (`dicelab.games.cinqmille`)"
+    assert _anchors(headings) == {"dripeul-5-5-dice-16-players", "5000-dicelabgamescinqmille"}

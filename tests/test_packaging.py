@@ -56,9 +56,10 @@ def test_version_is_one_number_everywhere():
     assert importlib.metadata.version("dicelab") == dicelab.__version__
 
 
-def test_runtime_dependencies_are_numpy_ipywidgets_matplotlib():
+def test_runtime_dependencies_are_numpy_ipywidgets_matplotlib_babel():
+    """Babel keeps the translation catalogs and formats numbers per language."""
     deps = {Requirement(r).name for r in _pyproject()["project"]["dependencies"]}
-    assert deps == {"numpy", "ipywidgets", "matplotlib"}
+    assert deps == {"numpy", "ipywidgets", "matplotlib", "babel"}
 
 
 def test_registry_names_and_modules():
