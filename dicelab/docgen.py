@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DicelabError, brief
-from .i18n import fmt_number, fmt_percent, get_language, using
+from .i18n import N_, fmt_number, fmt_percent, get_language, using
 
 _EXPR = re.compile(r"\{\{(.+?)\}\}", re.S)
 
@@ -155,29 +155,33 @@ SAFE_BUILTINS: tuple[str, ...] = (
 def _check_expression(expr: str, ns: dict[str, Any]) -> Any:
     """The compiled ``expr`` if it only reads names of ``ns`` (and its own comprehension
     variables) and no name or attribute starting with ``_``; else a DicelabError."""
-    def refuse(why: str) -> DicelabError:
-        return DicelabError(f"template expression {brief(expr)} {why}")
+    def refuse(template: str, **params: Any) -> DicelabError:
+        return DicelabError(template, expr=brief(expr), **params)
 
     try:
         tree = ast.parse(expr, mode="eval")
     except SyntaxError as e:
-        raise refuse(f"is not a Python expression ({e.msg})") from None
+        raise refuse(N_("template expression {expr} is not a Python expression ({error})"),
+                     error=e.msg) from None
     bound = {n.id for c in ast.walk(tree) if isinstance(c, ast.comprehension)
              for n in ast.walk(c.target) if isinstance(n, ast.Name)}
     for node in ast.walk(tree):
         if isinstance(node, (ast.Lambda, ast.NamedExpr)):
-            raise refuse("defines a function or a variable, which templates may not do")
+            raise refuse(N_("template expression {expr} defines a function or a variable, "
+                            "which templates may not do"))
         if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
-            raise refuse(f"reads .{node.attr}, which templates may not read")
+            raise refuse(N_("template expression {expr} reads .{name}, which templates may "
+                            "not read"), name=node.attr)
         if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                 and isinstance(ns.get(node.value.id), types.ModuleType)
                 and isinstance(getattr(ns[node.value.id], node.attr, None), types.ModuleType)):
-            raise refuse(f"reaches the module {node.value.id}.{node.attr}, which templates "
-                         "may not use")
+            raise refuse(N_("template expression {expr} reaches the module {module}, which "
+                            "templates may not use"), module=f"{node.value.id}.{node.attr}")
         if isinstance(node, ast.Name) and (
             node.id.startswith("_") or (node.id not in ns and node.id not in bound)
         ):
-            raise refuse(f"uses {node.id}, which templates may not use")
+            raise refuse(N_("template expression {expr} uses {name}, which templates may not use"),
+                         name=node.id)
     return compile(tree, "<template>", "eval")
 
 
