@@ -6,6 +6,8 @@ and the simulator both use them, and every policy chooses among the game's
 own ``legal_actions`` or its ``advise_state`` — no policy knows a rule itself.
 
 * :func:`optimal` — the exact engine's best choice for an objective;
+* :func:`duel_optimal` — "plays to win": with two players, the choice with the best exact
+  two-player win probability (``p_duel``); otherwise :func:`optimal`;
 * :func:`greedy` — the best for this turn only (``p_turn`` / ``expected_points``);
 * :func:`random_legal` — uniformly among the legal actions (seeded);
 * :func:`bank_at` — push-your-luck rule of thumb: take the most points, bank at N or more;
@@ -40,6 +42,17 @@ GREEDY_OBJECTIVE = {
 }
 
 
+#: The solo objective of each game's exact engine (:func:`optimal` with no objective):
+#: with two players ``advise_state`` ranks by ``p_duel`` by default, the solo-optimal
+#: player keeps playing for these.
+SOLO_OBJECTIVE = {
+    "dripeul": "p_win",
+    "trwavril": "p_win",
+    "cinqmille": "expected_turns",
+    "seveny": "expected_turns",
+}
+
+
 def game_module(state: Any) -> ModuleType:
     """The game module that defines ``state`` (``dicelab.games.<key>``)."""
     return importlib.import_module(type(state).__module__)
@@ -56,7 +69,9 @@ def _only_or(state: Any, actions: list[Any]) -> Any:
 
 
 def optimal(objective: str | None = None) -> Policy:
-    """The exact engine's best choice (default objective of each game's ``advise_state``).
+    """The exact engine's best choice for ``objective`` (default: the game's solo objective,
+    :data:`SOLO_OBJECTIVE` — solo-optimal play, also with two players; see
+    :func:`duel_optimal` for playing to win).
 
     Where there is nothing to choose (e.g. the first roll of a turn) it takes the only action.
     """
@@ -66,12 +81,39 @@ def optimal(objective: str | None = None) -> Policy:
         legal = mod.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        advice = mod.advise_state(state, objective=objective)
+        obj = objective or SOLO_OBJECTIVE.get(game_key(state))
+        advice = mod.advise_state(state, objective=obj)
         if len(advice):
             return advice.best.action
         return _only_or(state, legal)
 
     policy.__name__ = f"optimal({objective or 'default'})"
+    return policy
+
+
+def duel_optimal() -> Policy:
+    """"Plays to win": the choice maximising the exact two-player win probability
+    (``objective="p_duel"``) in a two-player game whose engine has one (5000, Seveny,
+    Trwavril); the solo-optimal choice otherwise.
+
+    >>> from dicelab.games import cinqmille
+    >>> s = cinqmille.new_state(cinqmille.Rules(), 2)
+    >>> duel_optimal()(s)
+    Roll(keep=())
+    """
+
+    def policy(state: Any) -> Any:
+        mod = game_module(state)
+        legal = mod.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        duel = state.players == 2 and hasattr(mod, "duel_win_probability")
+        advice = mod.advise_state(state, objective="p_duel" if duel else None)
+        if len(advice):
+            return advice.best.action
+        return _only_or(state, legal)
+
+    policy.__name__ = "duel_optimal"
     return policy
 
 
@@ -156,6 +198,7 @@ def keep_most_common() -> Policy:
 
 POLICIES: dict[str, Callable[..., Policy]] = {
     "optimal": optimal,
+    "duel_optimal": duel_optimal,
     "greedy": greedy,
     "random": random_legal,
     "bank_at": bank_at,
