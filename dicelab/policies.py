@@ -6,6 +6,8 @@ and the simulator both use them, and every policy chooses among the game's
 own ``legal_actions`` or its ``advise_state`` — no policy knows a rule itself.
 
 * :func:`optimal` — the exact engine's best choice for an objective;
+* :func:`duel_optimal` — "plays to win": with two players, the choice with the best exact
+  two-player win probability (``p_duel``); otherwise :func:`optimal`;
 * :func:`greedy` — the best for this turn only (``p_turn`` / ``expected_points``);
 * :func:`random_legal` — uniformly among the legal actions (seeded);
 * :func:`bank_at` — push-your-luck rule of thumb: take the most points, bank at N or more;
@@ -42,6 +44,17 @@ GREEDY_OBJECTIVE = {
 }
 
 
+#: The solo objective of each game's exact engine (:func:`optimal` with no objective):
+#: with two players ``advise_state`` ranks by ``p_duel`` by default, the solo-optimal
+#: player keeps playing for these.
+SOLO_OBJECTIVE = {
+    "dripeul": "p_win",
+    "trwavril": "p_win",
+    "cinqmille": "expected_turns",
+    "seveny": "expected_turns",
+}
+
+
 def game_module(state: Any) -> ModuleType:
     """The game module that defines ``state`` (``dicelab.games.<key>``).
 
@@ -68,7 +81,9 @@ def _only_or(state: Any, actions: list[Any]) -> Any:
 
 
 def optimal(objective: str | None = None) -> Policy:
-    """The exact engine's best choice (default objective of each game's ``advise_state``).
+    """The exact engine's best choice for ``objective`` (default: the game's solo objective,
+    :data:`SOLO_OBJECTIVE` — solo-optimal play, also with two players; see
+    :func:`duel_optimal` for playing to win).
 
     Where there is nothing to choose (e.g. the first roll of a turn) it takes the only action.
     """
@@ -78,12 +93,39 @@ def optimal(objective: str | None = None) -> Policy:
         legal = mod.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        advice = mod.advise_state(state, objective=objective)
+        obj = objective or SOLO_OBJECTIVE.get(game_key(state))
+        advice = mod.advise_state(state, objective=obj)
         if len(advice):
             return advice.best.action
         return _only_or(state, legal)
 
     policy.__name__ = f"optimal({objective or 'default'})"
+    return policy
+
+
+def duel_optimal() -> Policy:
+    """"Plays to win": the choice maximising the exact two-player win probability
+    (``objective="p_duel"``) in a two-player game whose engine has one (5000, Seveny,
+    Trwavril); the solo-optimal choice otherwise.
+
+    >>> from dicelab.games import cinqmille
+    >>> s = cinqmille.new_state(cinqmille.Rules(), 2)
+    >>> duel_optimal()(s)
+    Roll(keep=())
+    """
+
+    def policy(state: Any) -> Any:
+        mod = game_module(state)
+        legal = mod.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        duel = state.players == 2 and hasattr(mod, "duel_win_probability")
+        advice = mod.advise_state(state, objective="p_duel" if duel else None)
+        if len(advice):
+            return advice.best.action
+        return _only_or(state, legal)
+
+    policy.__name__ = "duel_optimal"
     return policy
 
 
@@ -174,6 +216,7 @@ def keep_most_common() -> Policy:
 
 POLICIES: dict[str, Callable[..., Policy]] = {
     "optimal": optimal,
+    "duel_optimal": duel_optimal,
     "greedy": greedy,
     "random": random_legal,
     "bank_at": bank_at,
@@ -181,8 +224,47 @@ POLICIES: dict[str, Callable[..., Policy]] = {
 }
 
 
+#: The push-your-luck rule of thumb: bank as soon as the turn holds this many points
+#: (5000: 300; Seveny: 5 — a threshold of 300 would almost never bank in Seveny).
+RULE_BANK_AT: dict[str, int] = {"cinqmille": 300, "seveny": 5}
+
+
+def rule_of_thumb(game_key: str) -> Policy:
+    """The game's rule of thumb: keep the most common face (Dripeul 5, Trwavril), or bank at
+    :data:`RULE_BANK_AT` points (5000, Seveny).
+
+    >>> rule_of_thumb("seveny").__name__, rule_of_thumb("trwavril").__name__
+    ('bank_at(5)', 'keep_most_common')
+    """
+    if game_key in REROLL_GAMES:
+        return keep_most_common()
+    if game_key not in RULE_BANK_AT:
+        raise DicelabError("unknown game {game}", game=brief(game_key))
+    return bank_at(RULE_BANK_AT[game_key])
+
+
+def for_kind(kind: str, game_key: str, seed: int | None = None) -> Policy:
+    """The policy of a player kind — ``optimal``, ``greedy``, ``rule`` (:func:`rule_of_thumb`)
+    or ``random`` (seeded) — for ``game_key``; the apps' seats and the review's calibration
+    both take their players from here.
+
+    >>> for_kind("rule", "cinqmille").__name__
+    'bank_at(300)'
+    """
+    if kind == "optimal":
+        return optimal()
+    if kind == "greedy":
+        return greedy()
+    if kind == "random":
+        return random_legal(seed)
+    if kind == "rule":
+        return rule_of_thumb(game_key)
+    raise DicelabError("unknown player kind {kind}; choose one of {kinds}", kind=brief(kind),
+                       kinds="optimal, greedy, rule, random")
+
+
 #: What a seat can be: a human, or a computer playing one of these policies
-#: (``"rule"``: the game's rule of thumb, see :func:`seat_policy`).
+#: (``"rule"``: the game's rule of thumb, see :func:`rule_of_thumb`).
 SEAT_KINDS: tuple[str, ...] = ("human", "optimal", "greedy", "random", "rule")
 
 

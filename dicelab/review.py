@@ -77,16 +77,13 @@ CALIBRATION_FILE = Path(__file__).resolve().parent / "data" / "review_calibratio
 
 #: The calibrating policies, best to worst, with their readable names.  ``rule`` is the
 #: game's rule of thumb: keep the most common face (Dripeul 5, Trwavril), or bank at
-#: :data:`RULE_BANK_AT` points (5000, Seveny).
+#: :data:`dicelab.policies.RULE_BANK_AT` points (5000, Seveny).
 CALIBRATION_POLICIES: dict[str, str] = {
     "optimal": N_("optimal player"),
     "greedy": N_("greedy player (best for this turn only)"),
     "rule": N_("rule-of-thumb player"),
     "random": N_("random player"),
 }
-#: The push-your-luck rule of thumb: bank as soon as the turn holds this many points
-#: (5000: 300, as the app's rule-of-thumb seat; Seveny: 5, as lesson E).
-RULE_BANK_AT = {"cinqmille": 300, "seveny": 5}
 _RULE_NAMES = {
     "dripeul": N_("keep the most common face"),
     "trwavril": N_("keep the most common face"),
@@ -554,18 +551,10 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
 def _policy(game_key: str, name: str, seed: int) -> Any:
     from . import policies
 
-    if name == "optimal":
-        return policies.optimal()
-    if name == "greedy":
-        return policies.greedy()
-    if name == "random":
-        return policies.random_legal(seed)
-    if name == "rule":
-        if game_key in policies.REROLL_GAMES:
-            return policies.keep_most_common()
-        return policies.bank_at(RULE_BANK_AT[game_key])
-    raise DicelabError("unknown policy {name}; choose one of {names}", name=brief(name),
-                       names=", ".join(CALIBRATION_POLICIES))
+    if name not in CALIBRATION_POLICIES:
+        raise DicelabError("unknown policy {name}; choose one of {names}", name=brief(name),
+                           names=", ".join(CALIBRATION_POLICIES))
+    return policies.for_kind(name, game_key, seed)
 
 
 def calibrate(game_key: str, games: int = 20, seed: int = 0, *,

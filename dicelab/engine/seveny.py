@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
@@ -55,6 +55,8 @@ __all__ = [
     "advise",
     "advise_state",
     "clear_caches",
+    "duel_table",
+    "duel_win_probability",
     "expected_turn_points",
     "expected_turns",
     "hands",
@@ -579,6 +581,11 @@ def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0,
 def advise_state(state: Any, objective: str | None = None) -> Advice:
     """The advice for the player to move in a Seveny ``state`` (no choices unless choosing).
 
+    Two players: ranked by ``p_duel``, the exact two-player win probability, with
+    ``objective="p_duel"`` (solving the target first if needed), or by default when its
+    table is at hand (:func:`~.seveny_duel.duel_ready`); solo figures kept
+    (``kind="duel"``).  Otherwise solo figures (``kind="solo"``, "solo odds").
+
     >>> from dicelab.games import seveny
     >>> s = seveny.new_state(seveny.Rules(target=5))
     >>> len(advise_state(s))
@@ -588,12 +595,48 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     Bank(keep=(1, 1, 1, 1, 1))
     """
     check_state(State, state, "Seveny")
+    if objective is not None:
+        check_objective(objective, (*OBJECTIVES, "p_duel"), error=IllegalMove)
+    duel = state.players == 2 and (objective == "p_duel" or objective is None and _duel_ready(
+        state.rules))
+    if objective == "p_duel" and state.players != 2:
+        raise IllegalMove("objective 'p_duel' needs a two-player game")
+    if duel:
+        if state.is_over or state.to_roll or state.phase != "choose":
+            return Advice("p_duel", True, (), kind="duel", players=2)
+        from .seveny_duel import advise_duel
+
+        return advise_duel(state)
     objective = check_objective(objective or "expected_turns", OBJECTIVES, error=IllegalMove)
     if state.is_over or state.to_roll or state.phase != "choose":
-        return Advice(objective, OBJECTIVES[objective], ())
-    return advise(state.dice, hand=state.hand, memorised=state.memorised,
-                  score=state.scores[state.current_player], rules=state.rules,
-                  objective=objective)
+        return Advice(objective, OBJECTIVES[objective], (), players=state.players)
+    a = advise(state.dice, hand=state.hand, memorised=state.memorised,
+               score=state.scores[state.current_player], rules=state.rules,
+               objective=objective)
+    return replace(a, players=state.players)
+
+
+def _duel_ready(rules: Rules) -> bool:
+    from .seveny_duel import duel_ready
+
+    return duel_ready(rules)
+
+
+def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),
+                         to_play: int = 0) -> float:
+    """Probability that seat ``to_play`` wins two-player Seveny at the start of its turn
+    with ``scores`` (seat 0's first), both playing to win (see :mod:`~.seveny_duel`)."""
+    from .seveny_duel import duel_win_probability as f
+
+    return f(rules, scores, to_play)
+
+
+def duel_table(rules: Rules | None = None) -> np.ndarray:
+    """``T[seat, a, b]``: the two-player start-of-turn table (see
+    :func:`dicelab.engine.seveny_duel.duel_table`)."""
+    from .seveny_duel import duel_table as f
+
+    return f(rules)
 
 
 def clear_caches() -> None:
