@@ -6,6 +6,8 @@ and the simulator both use them, and every policy chooses among the game's
 own ``legal_actions`` or its ``advise_state`` — no policy knows a rule itself.
 
 * :func:`optimal` — the exact engine's best choice for an objective;
+* :func:`duel_optimal` — "plays to win": with two players, the choice with the best exact
+  two-player win probability (``p_duel``); otherwise :func:`optimal`;
 * :func:`greedy` — the best for this turn only (``p_turn`` / ``expected_points``);
 * :func:`random_legal` — uniformly among the legal actions (seeded);
 * :func:`bank_at` — push-your-luck rule of thumb: take the most points, bank at N or more;
@@ -71,6 +73,32 @@ def optimal(objective: str | None = None) -> Policy:
         return _only_or(state, legal)
 
     policy.__name__ = f"optimal({objective or 'default'})"
+    return policy
+
+
+def duel_optimal() -> Policy:
+    """"Plays to win": the choice maximising the exact two-player win probability
+    (``objective="p_duel"``) in a two-player game whose engine has one (5000, Seveny,
+    Trwavril); the solo-optimal choice otherwise.
+
+    >>> from dicelab.games import cinqmille
+    >>> s = cinqmille.new_state(cinqmille.Rules(), 2)
+    >>> duel_optimal()(s)
+    Roll(keep=())
+    """
+
+    def policy(state: Any) -> Any:
+        mod = game_module(state)
+        legal = mod.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        duel = state.players == 2 and hasattr(mod, "duel_win_probability")
+        advice = mod.advise_state(state, objective="p_duel" if duel else None)
+        if len(advice):
+            return advice.best.action
+        return _only_or(state, legal)
+
+    policy.__name__ = "duel_optimal"
     return policy
 
 
@@ -155,6 +183,7 @@ def keep_most_common() -> Policy:
 
 POLICIES: dict[str, Callable[..., Policy]] = {
     "optimal": optimal,
+    "duel_optimal": duel_optimal,
     "greedy": greedy,
     "random": random_legal,
     "bank_at": bank_at,

@@ -48,11 +48,25 @@ class Choice:
 
 @dataclass(frozen=True)
 class Advice:
-    """Every distinct choice of a position, sorted best first by ``objective``."""
+    """Every distinct choice of a position, sorted best first by ``objective``.
+
+    ``kind``: ``"duel"`` when the choices are ranked by the exact two-player win
+    probability (``objective="p_duel"``), ``"solo"`` when the figures are solo figures —
+    with ``players`` > 1 an overlay must label them "solo odds".
+    """
 
     objective: str
     higher_is_better: bool
     choices: tuple[Choice, ...]
+    kind: str = "solo"
+    players: int = 1
+
+    @property
+    def label(self) -> str:
+        """``"duel odds"``, ``"solo odds"`` (several players, solo figures) or ``"odds"``."""
+        if self.kind == "duel":
+            return "duel odds"
+        return "solo odds" if self.players > 1 else "odds"
 
     @property
     def best(self) -> Choice:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -537,14 +537,50 @@ def _choices(r: tuple[int, ...], s: int, u: int, rules: Rules, tp: int) -> list[
 
 
 def advise_state(state: Any, objective: str | None = None) -> Advice:
-    """Advice for the player to move in a game state (empty when there is nothing to choose)."""
-    obj = objective or "expected_turns"
+    """Advice for the player to move in a game state (empty when there is nothing to choose).
+
+    Two players: ranked by ``p_duel``, the exact two-player win probability (both playing
+    to win), by default or with ``objective="p_duel"``; the solo figures stay as secondary
+    figures (``kind="duel"``).  Otherwise solo figures (``kind="solo"``; with 3-6 players
+    the overlay labels them "solo odds").
+    """
+    duel = state.players == 2 and objective in (None, "p_duel")
+    if objective == "p_duel" and state.players != 2:
+        raise IllegalMove("objective 'p_duel' needs a two-player game")
+    obj = "p_duel" if duel else objective or "expected_turns"
     if state.is_over or state.to_roll or state.phase != "choose":
-        return Advice(obj, obj == "expected_points", ())
+        return Advice(obj, obj != "expected_turns", (), kind="duel" if duel else "solo",
+                      players=state.players)
+    if duel:
+        from .cinqmille_duel import advise_duel
+
+        return advise_duel(state)
     p = state.current_player
-    return advise(state.dice, turn_points=state.turn_points, score=state.scores[p],
-                  rules=state.rules, opened=state.opened[p],
-                  pending=state.pending_validation, objective=objective)
+    a = advise(state.dice, turn_points=state.turn_points, score=state.scores[p],
+               rules=state.rules, opened=state.opened[p],
+               pending=state.pending_validation, objective=objective)
+    return replace(a, players=state.players)
+
+
+def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),
+                         to_play: int = 0) -> float:
+    """Probability that seat ``to_play`` wins two-player 5000 at the start of its turn with
+    ``scores`` (seat 0's first), both playing to win (see :mod:`~.cinqmille_duel`).
+
+    >>> round(duel_win_probability(), 6)
+    0.526847
+    """
+    from .cinqmille_duel import duel_win_probability as f
+
+    return f(rules, scores, to_play)
+
+
+def duel_table(rules: Rules | None = None) -> np.ndarray:
+    """``T[s, o]``: the two-player start-of-turn win probabilities (see
+    :func:`dicelab.engine.cinqmille_duel.duel_table`)."""
+    from .cinqmille_duel import duel_table as f
+
+    return f(rules)
 
 
 # ------------------------------------------------------------------ one turn, optimal solo play

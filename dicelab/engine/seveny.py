@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
@@ -54,6 +54,8 @@ __all__ = [
     "advise",
     "advise_state",
     "clear_caches",
+    "duel_table",
+    "duel_win_probability",
     "expected_turn_points",
     "expected_turns",
     "hands",
@@ -560,6 +562,9 @@ def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0,
 def advise_state(state: Any, objective: str | None = None) -> Advice:
     """The advice for the player to move in a Seveny ``state`` (no choices unless choosing).
 
+    Two players: ranked by ``p_duel``, the exact two-player win probability (default, or
+    ``objective="p_duel"``), solo figures kept (``kind="duel"``); otherwise solo figures.
+
     >>> from dicelab.games import seveny
     >>> s = seveny.new_state(seveny.Rules(target=5))
     >>> len(advise_state(s))
@@ -568,14 +573,41 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     >>> advise_state(s).best.action
     Bank(keep=(1, 1, 1, 1, 1))
     """
+    duel = state.players == 2 and objective in (None, "p_duel")
+    if objective == "p_duel" and state.players != 2:
+        raise IllegalMove("objective 'p_duel' needs a two-player game")
+    if duel:
+        if state.is_over or state.to_roll or state.phase != "choose":
+            return Advice("p_duel", True, (), kind="duel", players=2)
+        from .seveny_duel import advise_duel
+
+        return advise_duel(state)
     objective = objective or "expected_turns"
     if objective not in OBJECTIVES:
         raise IllegalMove(f"objective must be one of {', '.join(OBJECTIVES)}; got {objective!r}")
     if state.is_over or state.to_roll or state.phase != "choose":
-        return Advice(objective, OBJECTIVES[objective], ())
-    return advise(state.dice, hand=state.hand, memorised=state.memorised,
-                  score=state.scores[state.current_player], rules=state.rules,
-                  objective=objective)
+        return Advice(objective, OBJECTIVES[objective], (), players=state.players)
+    a = advise(state.dice, hand=state.hand, memorised=state.memorised,
+               score=state.scores[state.current_player], rules=state.rules,
+               objective=objective)
+    return replace(a, players=state.players)
+
+
+def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),
+                         to_play: int = 0) -> float:
+    """Probability that seat ``to_play`` wins two-player Seveny at the start of its turn
+    with ``scores`` (seat 0's first), both playing to win (see :mod:`~.seveny_duel`)."""
+    from .seveny_duel import duel_win_probability as f
+
+    return f(rules, scores, to_play)
+
+
+def duel_table(rules: Rules | None = None) -> np.ndarray:
+    """``T[seat, a, b]``: the two-player start-of-turn table (see
+    :func:`dicelab.engine.seveny_duel.duel_table`)."""
+    from .seveny_duel import duel_table as f
+
+    return f(rules)
 
 
 def clear_caches() -> None:

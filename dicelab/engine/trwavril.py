@@ -32,7 +32,7 @@ difficulty.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -63,6 +63,8 @@ __all__ = [
     "bellman",
     "board_values",
     "clear_cache",
+    "duel_table",
+    "duel_win_probability",
     "flip_effect",
     "p_turn_start",
     "start_value",
@@ -375,17 +377,28 @@ def advise_resolution(
 def advise_state(state: State, objective: str | None = None) -> Advice:
     """Advice for the player to move (solo figures for that player's own board).
 
+    Two players (both still in): ranked by ``p_duel``, the exact two-player win
+    probability (default, or ``objective="p_duel"``), solo figures kept (``kind="duel"``).
+
     Empty choices when there is nothing to choose (start of a turn, dice rolling, game over).
     A card choice is always ranked by ``p_win``.
     """
-    obj = objective or "p_win"
+    duel = state.players == 2 and objective in (None, "p_duel") and not any(state.out)
+    if objective == "p_duel" and not duel:
+        raise DicelabError("objective 'p_duel' needs a two-player game")
+    obj = "p_duel" if duel else objective or "p_win"
     if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
-        return Advice(obj, True, ())
+        return Advice(obj, True, (), kind="duel" if duel else "solo", players=state.players)
+    if duel:
+        from .trwavril_duel import advise_duel
+
+        return advise_duel(state)
     p = state.current_player
     if state.phase == "resolve":
-        return advise_resolution(
+        a = advise_resolution(
             state.dice, barred=state.barred[p], parapluies=state.parapluies[p], rules=state.rules
         )
+<<<<<<< HEAD
     return advise(
         state.dice,
         rolls_left=state.rolls_left,
@@ -420,3 +433,32 @@ def keep_outcomes(
     if u == 0 or mask_of(b) == WON:
         raise DicelabError("the game is already decided: there is no turn to play")
     return final_distribution(_level(rules.straight, u).turn, keep, rolls_left, mask_of(b))
+=======
+    else:
+        a = advise(
+            state.dice,
+            rolls_left=state.rolls_left,
+            barred=state.barred[p],
+            parapluies=state.parapluies[p],
+            rules=state.rules,
+            objective=obj,
+        )
+    return replace(a, players=state.players)
+
+
+def duel_win_probability(rules: Rules | None = None, barred: Any = ((), ()),
+                         parapluies: Any = None, to_play: int = 0) -> float:
+    """Probability that seat ``to_play`` wins two-player Trwavril at the start of its turn
+    (see :func:`dicelab.engine.trwavril_duel.duel_win_probability`)."""
+    from .trwavril_duel import duel_win_probability as f
+
+    return f(rules, barred, parapluies, to_play)
+
+
+def duel_table(rules: Rules | None = None) -> Any:
+    """``W[u, v, m, M]``: the two-player start-of-turn table (see
+    :func:`dicelab.engine.trwavril_duel.duel_table`)."""
+    from .trwavril_duel import duel_table as f
+
+    return f(rules)
+>>>>>>> duel

@@ -564,7 +564,8 @@ __getattr__, __dir__ = engine_exports(
     __name__,
     {
         "advise", "advise_state", "expected_turns", "turn_start_value", "expected_turn_points",
-        "turn_points_distribution", "p_bust", "clear_cache",
+        "turn_points_distribution", "p_bust", "clear_cache", "duel_win_probability",
+        "duel_table",
     },
 )
 

@@ -1,0 +1,78 @@
+"""Rebuild the shipped two-player start-of-turn tables (``dicelab/data/*.npz``).
+
+The two-player solves of 5000 and Seveny take minutes on a small machine, so their
+start-of-turn tables ship with the package (a few hundred kB); advice recomputes the turn
+in play from them in milliseconds.  Rebuild after any change to a rule or an engine::
+
+    python -m dicelab.engine.build_tables            # every shipped table
+    python -m dicelab.engine.build_tables --list     # what ships
+    python -m dicelab.engine.build_tables cinqmille  # one game
+
+Each file holds ``T`` (the table) and ``rules`` (the rules, as text).  The tests rebuild
+a reduced case and compare it exactly; a slow test spot-checks a shipped table against a
+fresh solve.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def shipped() -> Iterator[tuple[str, Any, str, Callable[[], np.ndarray]]]:
+    """``(game, rules, file name, solve)`` of every shipped table."""
+    from ..games import cinqmille, seveny, trwavril
+    from . import cinqmille_duel as cd
+
+    for rules in (cinqmille.Rules(), cinqmille.Rules(dice=6)):
+        yield ("cinqmille", rules, cd.table_name(rules),
+               lambda r=rules: np.asarray(cd.solve_duel(r, use_table=False).T))
+    from . import seveny_duel as sd
+    from . import trwavril_duel as td
+
+    for rules in (seveny.Rules(),):
+        yield ("seveny", rules, sd.table_name(rules),
+               lambda r=rules: np.asarray(sd.solve_duel(r, use_table=False).T))
+    for straight in trwavril.Rules.CHOICES["straight"]:
+        rules = trwavril.Rules(straight=straight)
+        yield ("trwavril", rules, td.table_name(rules),
+               lambda r=rules: np.asarray(td.solve_duel(r, use_table=False).W))
+
+
+def write(path: Path, T: np.ndarray, rules: Any) -> None:
+    """Save one table (compressed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, T=np.asarray(T, dtype=float), rules=np.array(repr(rules)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m dicelab.engine.build_tables",
+                                 description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*",
+                    help="cinqmille, seveny, trwavril (default: every game)")
+    ap.add_argument("--list", action="store_true", help="list the shipped tables and stop")
+    ap.add_argument("--out", type=Path, default=DATA, help="directory (default: dicelab/data)")
+    args = ap.parse_args(argv)
+    for game, rules, name, solve in shipped():
+        if args.games and game not in args.games:
+            continue
+        if args.list:
+            print(f"{game:10s} {name}  {rules!r}")
+            continue
+        t0 = time.perf_counter()
+        T = solve()
+        write(args.out / name, T, rules)
+        print(f"{name}: {time.perf_counter() - t0:.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,333 @@
+"""5000 for two players, played to win (issue 11).
+
+``T[s, o]``: probability that the player to move wins, at the start of their turn, with
+``s`` points against the opponent's ``o`` (units of 50 points; 0 = not opened), both
+players maximising their own chance of winning.  A bust or an overshoot hands the turn
+over at ``(o, s)``; banking ``u`` hands it over at ``(o, u)``; a win (exactly 5000, five
+1s, banking 5000+ with 6 dice) is worth 1.
+
+The turn is the solo engine's own machinery (:func:`dicelab.engine.cinqmille._step`: the
+rule tables of :func:`~dicelab.engine.cinqmille._model`, every set-aside of every roll),
+re-optimised for the win probability: the values are ``-P(win)`` (the sweep minimises),
+a bust is worth ``-(1 - T[o, s])`` and banking at ``u`` ``-(1 - T[o, u])``.  Layers of
+equal ``s + o`` are solved from the top down; a layer's pairs ``(s, o)``, ``(o, s)`` by
+:func:`dicelab.engine.duel.solve_pairs` (every pair at once, one sweep of the turn totals
+per Newton step).
+
+>>> from dicelab.games.cinqmille import Rules
+>>> round(duel_win_probability(Rules(), (4950, 4950)), 6) > 0.5
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from ..errors import IllegalMove, brief
+from ..games._base import Bank
+from ..games.cinqmille import DEFAULT_RULES, UNIT, Rules
+from . import cinqmille as solo
+from .advice import Advice, rank
+from .duel import PolicySurface, load_table, solve_pairs
+
+TOP = solo.TOP
+
+__all__ = [
+    "DuelSolution",
+    "clear_cache",
+    "duel_table",
+    "duel_win_probability",
+    "policy_surface",
+    "solve_duel",
+]
+
+
+@dataclass(frozen=True)
+class DuelSolution:
+    """The solved two-player game for one ``Rules``.
+
+    ``T[s, o]``: start-of-turn win probability of the player to move (units of 50; ``nan``
+    below the layers solved).  ``evaluations``: turn sweeps used; ``seconds``: solve time
+    (0 for a table read from the package data).
+    """
+
+    rules: Rules
+    T: np.ndarray
+    evaluations: int
+    seconds: float
+
+
+_CACHE: dict[Rules, DuelSolution] = {}
+
+
+def clear_cache() -> None:
+    """Forget every solved duel (benchmarks: cold runs)."""
+    _CACHE.clear()
+    _turn.cache_clear()
+    _turns_against.cache_clear()
+
+
+def _check_rules(rules: Any) -> Rules:
+    rules = DEFAULT_RULES if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise IllegalMove(f"5000 needs cinqmille.Rules; got {rules!r}")
+    return rules
+
+
+def table_name(rules: Rules) -> str:
+    """File name of the shipped start-of-turn table of ``rules`` (``dicelab/data/``)."""
+    return (f"duel_cinqmille_d{rules.dice}_o{rules.opening}_m{rules.min_bank}"
+            f"_k{int(rules.keep_all_scoring)}_n{int(rules.no_4900)}.npz")
+
+
+def _bank_fn(Text: np.ndarray, opp: np.ndarray, lo: int) -> Any:
+    def bank(sub: Any, u2c: Any) -> Any:
+        return Text[opp[sub - lo]][:, u2c] - 1.0
+    return bank
+
+
+def _sweep(m: Any, Text: np.ndarray, lo: int, hi: int, opp: np.ndarray, bust_all: np.ndarray,
+           R: np.ndarray, D: np.ndarray | None, down_to: int) -> None:
+    """One optimal-turn sweep for the rows ``s = lo..hi`` (opponent ``opp[s - lo]``), every
+    total from the top down to ``down_to``: fills ``R[s, n, u]`` (``-P(win)``) and ``D``."""
+    N = m.N
+    top = m.UC if N == 6 else TOP - 1
+    bank = _bank_fn(Text, opp, lo)
+    minus_one = -np.ones(hi - lo + 1)
+    for u in range(top, down_to - 1, -1):
+        sub = np.arange(lo, min(u, hi) + 1)
+        bust = bust_all[sub - lo]
+        win = minus_one[: len(sub)]
+        if u == m.UC and N == 6:
+            solo._clamp_column(m, sub, R, D, bust, win, bank)
+        else:
+            solo._step(m, u, sub, R, D, bust, win, bank)
+
+
+def _text(m: Any, T: np.ndarray) -> np.ndarray:
+    Text = np.zeros((TOP, m.W + 1))
+    Text[:, :TOP] = np.nan_to_num(T)
+    return Text
+
+
+def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int = 0,
+               use_table: bool = True) -> DuelSolution:
+    """Solve two-player 5000 for every pair of scores (cached per Rules).
+
+    The shipped table of ``rules`` (``dicelab/data/``, see
+    :mod:`dicelab.engine.build_tables`) is read when there is one and ``use_table``.
+    ``lowest`` (points) solves only the layers with ``s + o >= lowest`` (tests and
+    benchmarks: the rest of ``T`` is ``nan``; not cached).  ``newton=False``: plain value
+    iteration in each layer (the benchmark baseline; not cached).
+    """
+    rules = _check_rules(rules)
+    low = int(lowest) // UNIT
+    full = newton and low == 0
+    if full and use_table and rules in _CACHE:
+        return _CACHE[rules]
+    if full and use_table:
+        T = load_table(table_name(rules))
+        if T is not None:
+            sol = DuelSolution(rules, T, 0, 0.0)
+            _CACHE[rules] = sol
+            return sol
+    t0 = time.perf_counter()
+    m = solo._model(rules)
+    N = m.N
+    T = np.full((TOP, TOP), np.nan)
+    # Text[o, u]: the opponent's start value after I bank at total u (0 from 5000 on: I won)
+    Text = np.zeros((TOP, m.W + 1))
+    R = np.zeros((TOP, N + 1, m.W + 1))
+    D = np.zeros_like(R)
+    evaluations = 0
+    for L in range(2 * TOP - 2, low - 1, -1):
+        lo, hi = max(0, L - TOP + 1), min(L, TOP - 1)
+        ss = np.arange(lo, hi + 1)
+        oo = L - ss
+
+        def evaluate(p: np.ndarray, lo: int = lo, hi: int = hi, ss: Any = ss,
+                     oo: Any = oo) -> tuple[np.ndarray, np.ndarray]:
+            _sweep(m, Text, lo, hi, oo, p - 1.0, R, D, lo)
+            return -R[ss, N, ss], D[ss, N, ss].copy()
+
+        # guess: the same scores one layer up (one opponent point more, or mine)
+        up = np.where(oo + 1 < TOP, T[ss, np.minimum(oo + 1, TOP - 1)],
+                      T[np.minimum(ss + 1, TOP - 1), oo])
+        guess = np.where(np.isnan(up), 0.5, up)
+        v, it = solve_pairs(evaluate, guess, oo - lo, newton=newton)
+        evaluations += it
+        T[ss, oo] = v
+        Text[ss, oo] = v
+    T.setflags(write=False)
+    sol = DuelSolution(rules, T, evaluations, time.perf_counter() - t0)
+    if full:
+        _CACHE[rules] = sol
+    return sol
+
+
+def duel_table(rules: Rules | None = None) -> np.ndarray:
+    """``T[s, o]`` (read-only): probability that the player to move wins from the start of
+    their turn at ``s`` against ``o`` points (both in units of 50, 0..99), both playing to win.
+
+    >>> T = duel_table()
+    >>> T.shape, round(float(T[0, 0]), 6)
+    ((100, 100), 0.526847)
+    """
+    return solve_duel(rules).T
+
+
+def _check_scores(scores: Any) -> tuple[int, int]:
+    if not isinstance(scores, Iterable) or isinstance(scores, (str, bytes)):
+        raise IllegalMove(f"scores must be two scores (seat 0's first); got {brief(scores)}")
+    sc = tuple(scores)
+    if len(sc) != 2:
+        raise IllegalMove(f"scores must be two scores (seat 0's first); got {brief(scores)}")
+    return tuple(solo._check_score(x, DEFAULT_RULES) for x in sc)  # type: ignore[return-value]
+
+
+def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),
+                         to_play: int = 0) -> float:
+    """Probability that seat ``to_play`` wins two-player 5000, at the start of its turn with
+    ``scores`` (points, seat 0's first; 0 = not opened), both playing to win.
+
+    A score of 5000 has already won (1.0 for that seat, 0.0 for the other).
+
+    >>> round(duel_win_probability(), 6)
+    0.526847
+    >>> duel_win_probability(scores=(5000, 1000), to_play=1)
+    0.0
+    """
+    rules = _check_rules(rules)
+    s0, s1 = _check_scores(scores)
+    if to_play not in (0, 1) or isinstance(to_play, bool):
+        raise IllegalMove(f"to_play must be seat 0 or 1; got {brief(to_play)}")
+    me, opp = (s0, s1) if to_play == 0 else (s1, s0)
+    if me == TOP and opp == TOP:
+        raise IllegalMove("both players cannot have 5000 points")
+    if me == TOP:
+        return 1.0
+    if opp == TOP:
+        return 0.0
+    return float(solve_duel(rules).T[me, opp])
+
+
+# ------------------------------------------------------------------ in-turn values
+@lru_cache(maxsize=256)
+def _turn(rules: Rules, s: int, o: int) -> np.ndarray:
+    """``R[n, u]`` = ``-P(win)`` of the player at ``(s, o)`` about to roll ``n`` dice at
+    total ``u`` (one sweep from the table: a few ms)."""
+    m = solo._model(rules)
+    T = solve_duel(rules).T
+    Text = _text(m, T)
+    R = np.zeros((TOP, m.N + 1, m.W + 1))
+    _sweep(m, Text, s, s, np.array([o]), np.array([T[o, s] - 1.0]), R, None, s)
+    out = R[s].copy()
+    out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=8)
+def _turns_against(rules: Rules, o: int) -> np.ndarray:
+    """``R[s, n, u]`` for every score ``s`` against ``o`` (the policy picture)."""
+    m = solo._model(rules)
+    T = solve_duel(rules).T
+    Text = _text(m, T)
+    R = np.zeros((TOP, m.N + 1, m.W + 1))
+    _sweep(m, Text, 0, TOP - 1, np.full(TOP, o), Text[o, :TOP] - 1.0, R, None, 0)
+    R.setflags(write=False)
+    return R
+
+
+def choice_values(rules: Rules, s: int, o: int, u: int, roll: tuple[int, ...]) -> dict[
+        tuple[tuple[int, ...], str], float]:
+    """``{(keep, "roll" | "bank"): P(win)}`` of every choice after ``roll`` at total ``u``
+    (units) for the player at ``(s, o)``; a set-aside that wins or overshoots ends the
+    turn whatever the action (both keys)."""
+    m = solo._model(rules)
+    R = _turn(rules, s, o)
+    T = solve_duel(rules).T
+    out: dict[tuple[tuple[int, ...], str], float] = {}
+    for keep, pts, left, bankable in m.options[roll]:
+        u2 = u + pts
+        kind = m.kind[s, u2]
+        if kind != solo._NONE:
+            v = 1.0 if kind == solo._WIN else 1.0 - float(T[o, s])
+            out[(keep, "roll")] = out[(keep, "bank")] = v
+            continue
+        u2c = min(u2, m.UC)
+        out[(keep, "roll")] = -float(R[left, u2c])
+        if bankable and m.bank_ok[s, u2c]:
+            out[(keep, "bank")] = 1.0 if u2c >= TOP else 1.0 - float(T[o, u2c])
+    return out
+
+
+def advise_duel(state: Any) -> Advice:
+    """The two-player advice of a 5000 state: every choice of the solo advice, with
+    ``p_duel`` (the mover's exact two-player win probability), ranked by it."""
+    base = solo.advise(state.dice, turn_points=state.turn_points,
+                       score=state.scores[state.current_player], rules=state.rules,
+                       opened=state.opened[state.current_player],
+                       pending=state.pending_validation)
+    p = state.current_player
+    s, o = state.scores[p] // UNIT, state.scores[1 - p] // UNIT
+    u = s + state.turn_points // UNIT
+    rules = state.rules
+    vals = choice_values(rules, s, o, min(u, solo._model(rules).UC),
+                         tuple(sorted(state.dice))) if len(base) else {}
+    choices = []
+    for c in base:
+        key = (c.keep, "bank" if isinstance(c.action, Bank) else "roll")
+        figs = dict(c.figures)
+        figs["p_duel"] = vals[key]
+        choices.append(replace(c, figures=figs))
+    return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
+
+
+# ------------------------------------------------------------------ policy picture
+def policy_surface(rules: Rules | None = None, n: int = 3) -> PolicySurface:
+    """Smallest turn total (points) at which the player banks rather than rolls ``n`` dice
+    on (after a set-aside leaving ``n`` dice), by (my score, opponent's score) — duel-optimal
+    and solo-optimal — with the duel win probability.  ``nan``: not opened (the opening
+    rule decides), or never banks below 5000.  About 100 turn sweeps (cached).
+    """
+    rules = _check_rules(rules)
+    if n not in range(1, rules.dice):
+        raise IllegalMove(f"n (dice left to roll) must be 1 to {rules.dice - 1}; got {brief(n)}")
+    m = solo._model(rules)
+    T = solve_duel(rules).T
+    ts = solo.solve_turns(rules)
+    duel = np.full((TOP, TOP), np.nan)
+    solo_ = np.full((TOP, TOP), np.nan)
+    us = np.arange(m.W)
+    for s in range(1, TOP):
+        ok = m.bank_ok[s, : min(m.W, TOP)] & (us[: min(m.W, TOP)] > s)
+        if m.N == 5:
+            ok &= m.kind[s, : min(m.W, TOP)] == solo._NONE
+        cand = np.flatnonzero(ok)
+        if not len(cand):
+            continue
+        # solo: bank (1 + V[u]) vs roll (1 + R[n, s, u]), ties bank (the advice's order)
+        bank_solo = ts.V[cand] <= ts.R[n, s, cand] + 1e-15
+        if bank_solo.any():
+            solo_[s, :] = (cand[bank_solo.argmax()] - s) * UNIT
+    for o in range(TOP):
+        R = _turns_against(rules, o)
+        for s in range(1, TOP):
+            ok = m.bank_ok[s, :TOP] & (np.arange(TOP) > s)
+            if m.N == 5:
+                ok &= m.kind[s, :TOP] == solo._NONE
+            cand = np.flatnonzero(ok)
+            if not len(cand):
+                continue
+            bank_duel = (1.0 - T[o, cand]) >= -R[s, n, cand] - 1e-15
+            if bank_duel.any():
+                duel[s, o] = (cand[bank_duel.argmax()] - s) * UNIT
+    axis = np.arange(TOP) * UNIT
+    return PolicySurface("cinqmille", f"bank_total_{n}_dice", axis, axis, duel, solo_,
+                         np.array(T))

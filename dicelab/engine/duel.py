@@ -1,0 +1,170 @@
+"""Two-player races played to win: the generic layer solver (issue 11).
+
+In a two-player race each player maximises their own probability of winning the game,
+the opponent doing the same; a shared win counts one half.  Scores only go up, so the
+positions at the start of a turn fall into *layers* of equal progress (e.g. the sum of
+the two scores), solved from the most advanced layer down.  Inside a layer, a turn that
+makes no progress (a bust) hands the turn to the opponent in the same layer: position
+``i`` (my score ``a``, theirs ``b``) and its *partner* ``j`` (``b``, ``a``) depend on each
+other.  With ``p`` the partner's value, the value of ``i`` is
+
+    F_i(p) = max over turn policies of  E[value | no bust] + P(bust) * (1 - p)
+
+(convex, piecewise linear and decreasing in ``p``).  :func:`solve_pairs` finds the fixed
+point ``a_i = F_i(a_j)``, ``a_j = F_j(a_i)`` of every pair of a layer at once: each
+``evaluate`` is one optimal-turn sweep for the current estimates, returning ``F`` and
+``D = -dF/dp`` (the probability that the chosen turn busts); Newton's step on the pair's
+linearisation is policy iteration, exact once the policies stop changing.  ``newton=False``
+is plain value iteration (contracting by ``D_i D_j`` per step), kept as the baseline.
+
+Pig (Neller & Presser) is the classic check: first player's win probability 0.530593 to 100
+(see ``tests/test_duel.py``).
+
+>>> import numpy as np
+>>> # a toy pair: each turn wins at once with 1/2, else busts (F = 1/2 + 1/2 (1 - p))
+>>> ev = lambda p: (0.5 + 0.5 * (1 - p), np.full(len(p), 0.5))
+>>> v, _ = solve_pairs(ev, np.zeros(1), np.zeros(1, dtype=int))
+>>> round(float(v[0]), 12)  # 2/3: first to roll wins with 1/2 + 1/8 + ...
+0.666666666667
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+__all__ = ["PolicySurface", "load_table", "policy_surface", "solve_pairs"]
+
+TOL = 1e-12
+
+
+def solve_pairs(
+    evaluate: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]],
+    guess: np.ndarray,
+    partner: np.ndarray,
+    *,
+    tol: float = TOL,
+    max_iter: int = 500,
+    newton: bool = True,
+) -> tuple[np.ndarray, int]:
+    """Solve one layer: ``a[i] = F_i(a[partner[i]])`` for every state ``i`` of the layer.
+
+    ``evaluate(p)`` gets each state's partner value ``p[i]`` and returns ``(F, D)``:
+    each state's optimal turn value and ``D = -dF/dp`` under the chosen policy (in
+    ``[0, 1]``).  ``partner`` must be an involution (``partner[partner[i]] == i``; a
+    state may be its own partner).  Returns the values (a last ``F`` whose residual
+    ``|F - a|`` is below ``tol``, or a Newton solution that moved less than ``tol / 100``
+    from the point where ``F`` was evaluated) and the number of evaluations.
+
+    Newton steps run first; should they not settle within half of ``max_iter`` (a
+    policy cycle), plain iteration finishes (it contracts: every turn can bust).
+
+    >>> import numpy as np
+    >>> ev = lambda p: (1 - 0.75 * p, np.full(len(p), 0.75))   # F(p) = 1 - 3/4 p
+    >>> v, n = solve_pairs(ev, np.array([0.0, 0.0]), np.array([1, 0]))
+    >>> [round(float(x), 12) for x in v], n <= 3     # a = 1 - 3/4 a: 4/7
+    ([0.571428571429, 0.571428571429], True)
+    >>> v, n = solve_pairs(ev, np.array([0.0, 0.0]), np.array([1, 0]), newton=False)
+    >>> round(float(v[0]), 11), n > 50
+    (0.57142857143, True)
+    """
+    est = np.array(guess, dtype=float)
+    partner = np.asarray(partner)
+    prev: tuple[np.ndarray, np.ndarray] | None = None
+    for it in range(1, max_iter + 1):
+        p = est[partner]
+        F, D = evaluate(p)
+        F = np.asarray(F, dtype=float)
+        if np.max(np.abs(F - est), initial=0.0) <= tol:
+            return F, it
+        if D is None:  # secant slopes from the last two evaluations (exact on a fixed policy)
+            if prev is None:
+                prev = (p, F)
+                est = F
+                continue
+            dp = p - prev[0]
+            moved = np.abs(dp) > 1e-15
+            D = np.where(moved, -(F - prev[1]) / np.where(moved, dp, 1.0), 0.0)
+            D = np.clip(D, 0.0, 1.0 - 1e-12)
+            prev = (p, F)
+        if newton and it <= max_iter // 2:
+            Dj, Fj, ej = D[partner], F[partner], est[partner]
+            den = 1.0 - D * Dj
+            ok = den > 1e-300
+            num = F - D * Fj - D * Dj * est + D * ej
+            new = np.clip(np.where(ok, num / np.where(ok, den, 1.0), F), 0.0, 1.0)
+            if np.max(np.abs(new - est), initial=0.0) <= tol * 1e-2:
+                # the policy did not change: Newton's step solved the pair's linear system
+                return new, it
+            est = new
+        else:
+            est = F
+    return F, max_iter
+
+
+def load_table(name: str) -> np.ndarray | None:
+    """The table ``T`` of the shipped file ``dicelab/data/<name>`` (read-only), or ``None``.
+
+    The files are written by :mod:`dicelab.engine.build_tables`.
+    """
+    from importlib import resources
+
+    try:
+        ref = resources.files("dicelab") / "data" / name
+        if not ref.is_file():
+            return None
+        with ref.open("rb") as f, np.load(f) as z:
+            T = np.array(z["T"], dtype=float)
+    except (OSError, KeyError, ValueError):  # pragma: no cover - a broken install
+        return None
+    T.setflags(write=False)
+    return T
+
+
+# ------------------------------------------------------------------ policy picture
+@dataclass(frozen=True)
+class PolicySurface:
+    """The optimal first decision of a turn by (my score, opponent's score).
+
+    ``my``, ``opp``: the scores of the axes (points).  ``duel[i, j]`` and ``solo[i, j]``:
+    the turn total (points) from which the duel-optimal and the solo-optimal player bank
+    (see ``what``), ``nan`` where the position is not played; ``p_win[i, j]``: the
+    duel win probability of the player to move.  ``differs``: where the two policies
+    disagree.
+    """
+
+    game: str
+    what: str
+    my: np.ndarray
+    opp: np.ndarray
+    duel: np.ndarray
+    solo: np.ndarray
+    p_win: np.ndarray
+
+    @property
+    def differs(self) -> np.ndarray:
+        both = ~np.isnan(self.duel) & ~np.isnan(self.solo)
+        return both & (self.duel != self.solo)
+
+
+def policy_surface(game: str, rules: Any = None) -> PolicySurface:
+    """The policy picture of ``game`` (``"cinqmille"`` or ``"seveny"``) for ``rules``.
+
+    5000: the smallest turn total at which the player banks rather than rolls the dice
+    left, on the first decision after a set-aside leaving ``what`` dice (see
+    :func:`dicelab.engine.cinqmille_duel.bank_threshold_surface`).  Seveny: the smallest
+    turn total at which the player banks instead of rolling on, with the first cycle's
+    hand empty of 6s.
+    """
+    if game == "cinqmille":
+        from .cinqmille_duel import policy_surface as ps
+    elif game == "seveny":
+        from .seveny_duel import policy_surface as ps
+    else:
+        from ..errors import DicelabError
+
+        raise DicelabError(f"the policy picture exists for 'cinqmille' and 'seveny'; got {game!r}")
+    return ps(rules)

@@ -1,0 +1,475 @@
+"""Seveny for two players, played to win (issue 11), with the final round as the game plays it.
+
+Seat 0 starts every round.  When seat 0 reaches the target, seat 1 still plays its turn,
+then the game ends (highest score wins; equal scores share the win, worth 1/2 each).
+When seat 1 reaches the target (seat 0 below it), the game ends at once: seat 1 wins.
+A player who reached the target never plays again (``dicelab.games.seveny._end_turn``).
+
+Tables, scores ``a`` (seat 0) and ``b`` (seat 1) below the target:
+
+* ``T[0, a, b]``: P(seat 0 wins), seat 0 to play;
+* ``T[1, a, b]``: P(seat 1 wins), seat 1 to play (seat 0 still below the target);
+* ``q(d)``: seat 1's last turn, seat 0 ahead by ``d > 0`` points: P(more than ``d``
+  points) + 1/2 P(exactly ``d``), playing for exactly that.  ``q`` is one solo turn solved
+  once: its value with ``M`` memorised points and threshold ``D`` is its value with 0
+  memorised and threshold ``D - M``.
+
+A bust, or banking 0 points, passes the turn with the scores unchanged: ``T[0, a, b]`` and
+``T[1, a, b]`` form a pair of :func:`dicelab.engine.duel.solve_pairs`; layers of equal
+``a + b`` are solved from the top down.  The turn is the solo engine's own tables
+(:func:`dicelab.engine.seveny._tables`: every hand, every roll class, every set-aside by
+:func:`dicelab.games.seveny.settable`), here batched over the positions of a layer.
+
+**No cap error.**  Seat 0's turn points past the target are unbounded, but from
+``M`` memorised points with ``q(a + M - b) <= p7 * q(target - b)`` banking is optimal
+(``p7`` = P(seven dice allow no set-aside) = 35/3888 is the least chance that any next
+roll busts, and seat 1 wins with at least ``q(target - b)`` after a bust, by reaching the
+target in its next turn), so the solver banks there and the values are exact (floats).
+
+>>> from dicelab.games.seveny import Rules
+>>> round(duel_win_probability(Rules(target=5)), 6)
+0.403955
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from ..errors import IllegalMove, brief
+from ..games._base import Bank
+from ..games.seveny import DICE, Rules
+from . import seveny as solo
+from .advice import Advice, rank
+from .duel import PolicySurface, load_table, solve_pairs
+
+__all__ = [
+    "DuelSolution",
+    "clear_cache",
+    "duel_table",
+    "duel_win_probability",
+    "last_turn_probability",
+    "policy_surface",
+    "solve_duel",
+]
+
+MS = solo.MAX_SCORE
+P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bust chance
+
+
+# ------------------------------------------------------------------ batched turn
+@lru_cache(maxsize=1)
+def _structure() -> tuple[Any, ...]:
+    """Per level: the level, ``G`` (hands x groups: the groups' probabilities) and the
+    groups bucketed by size: ``(group ids, targets (groups x size))``."""
+    t = solo._tables()
+    out = []
+    for lv in t.levels:
+        nl, ng = lv.hi - lv.lo, len(lv.starts)
+        G = np.zeros((nl, ng))
+        G[lv.group_hand, np.arange(ng)] = lv.prob
+        buckets = []
+        for size in np.unique(lv.lens):
+            g = np.flatnonzero(lv.lens == size)
+            idx = lv.targets[lv.starts[g][:, None] + np.arange(size)[None, :]]
+            buckets.append((g, idx))
+        out.append((lv, G, tuple(buckets)))
+    return tuple(out)
+
+
+def _turn_batch(bank: np.ndarray, bank_d: np.ndarray | None, x: np.ndarray, mcap: int,
+                keep: bool = False) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """Optimal turns of a batch of positions, minimising (values are ``-P(win)``).
+
+    ``bank[i, t]``: value of banking a turn total ``t`` (``t < mcap + 14``); ``x[i]``:
+    value of a bust; from ``mcap`` memorised points on, the player banks (after a
+    completed cycle).  ``bank_d`` (d bank / dx) tracks the derivative.  Returns the
+    value of the turn's first roll, its derivative, and (``keep``) ``R[M, i, h]``.
+    Arrays are laid out (positions last) so that every segment minimum runs over
+    contiguous rows.
+    """
+    t = solo._tables()
+    nh = len(t.hands)
+    B = bank.shape[0]
+    track = bank_d is not None
+    bankT = np.ascontiguousarray(bank.T)  # (totals, B)
+    bdT = np.ascontiguousarray(bank_d.T) if track else None
+    W = np.empty((mcap + MS + 1, B))
+    W[mcap:] = bankT[mcap : mcap + MS + 1]
+    WD = np.zeros((mcap + MS + 1, B)) if track else None
+    if track:
+        WD[mcap:] = bdT[mcap : mcap + MS + 1]
+    V = np.empty((nh + MS + 1, B))
+    VD = np.zeros((nh + MS + 1, B)) if track else None
+    Rk = np.empty((mcap, B, nh)) if keep else None
+    scores = t.scores
+    xr = x[None, :]
+    r0 = np.empty(B)
+    d0 = np.zeros(B)
+    rd0 = None
+    for m in range(mcap - 1, -1, -1):
+        V[nh + 1 :] = W[m + 1 : m + MS + 1]
+        if track:
+            VD[nh + 1 :] = WD[m + 1 : m + MS + 1]
+        for lv, G, buckets in _structure():
+            ng = len(lv.starts)
+            mins = np.empty((ng, B))
+            dmins = np.empty((ng, B)) if track else None
+            for g, idx in buckets:
+                sub = V[idx]  # (groups, size, B)
+                if idx.shape[1] == 1:
+                    mins[g] = sub[:, 0]
+                    if track:
+                        dmins[g] = VD[idx[:, 0]]
+                else:
+                    mn = sub.min(axis=1)
+                    mins[g] = mn
+                    if track:
+                        tie = sub == mn[:, None, :]
+                        dmins[g] = np.where(tie, VD[idx], np.inf).min(axis=1)
+            r = G @ mins + lv.pbust[:, None] * xr
+            rows = m + scores[lv.lo : lv.hi]
+            b = bankT[rows]
+            V[lv.lo : lv.hi] = np.minimum(b, r)
+            if keep:
+                Rk[m, :, lv.lo : lv.hi] = r.T
+            if track:
+                rd = G @ dmins + lv.pbust[:, None]
+                VD[lv.lo : lv.hi] = np.where(b <= r, bdT[rows], rd)
+                rd0 = rd[0]
+            r0 = r[0]  # the last level is the empty hand: the roll of seven dice
+        W[m] = np.minimum(bankT[m], r0)
+        if track:
+            WD[m] = np.where(bankT[m] <= r0, bdT[m], rd0)
+            d0 = rd0
+    return r0, (d0 if track else None), Rk
+
+
+# ------------------------------------------------------------------ the last turn
+@lru_cache(maxsize=4)
+def _last(D: int) -> tuple[np.ndarray, np.ndarray]:
+    """Seat 1's last turn with threshold ``D``: ``q[d]`` for ``d = 0..D`` and ``R[M, h]``."""
+    tot = np.arange(D + 1 + MS + 1)
+    bank = -np.where(tot > D, 1.0, np.where(tot == D, 0.5, 0.0))[None, :]
+    _, _, Rk = _turn_batch(bank, None, np.zeros(1), D + 1, keep=True)
+    R = Rk[:, 0, :]
+    q = np.empty(D + 1)
+    q[1:] = -R[D - np.arange(1, D + 1), 0]
+    q[0] = 0.5  # not used: seat 0 ahead means d >= 1
+    q.setflags(write=False)
+    R.setflags(write=False)
+    return q, R
+
+
+def _q(d_max: int) -> np.ndarray:
+    D = 64
+    while D < d_max:
+        D *= 2
+    return _last(D)[0]
+
+
+def last_turn_probability(ahead: int) -> float:
+    """Seat 1's chance in its last turn with seat 0 ``ahead`` points ahead (ties count 1/2).
+
+    >>> round(last_turn_probability(1), 6), last_turn_probability(400) < 1e-15
+    (0.97289, True)
+    """
+    if isinstance(ahead, bool) or not isinstance(ahead, int) or ahead < 1:
+        raise IllegalMove(f"ahead must be a whole number of points >= 1; got {brief(ahead)}")
+    return float(_q(ahead)[ahead])
+
+
+def _caps(target: int) -> tuple[np.ndarray, np.ndarray]:
+    """``dstar[b]``: lead from which seat 0 banks for sure against ``b``; and ``q``."""
+    q = _q(8 * target + 400)
+    dstar = np.empty(target, dtype=np.int64)
+    for b in range(target):
+        bound = P7 * q[target - b]
+        d = target - b
+        while q[d] > bound:
+            d += 1
+        dstar[b] = d
+    return dstar, q
+
+
+# ------------------------------------------------------------------ the solver
+@dataclass(frozen=True)
+class DuelSolution:
+    """``T[seat, a, b]`` (see the module docstring); ``evaluations``, ``seconds``."""
+
+    rules: Rules
+    T: np.ndarray
+    evaluations: int
+    seconds: float
+
+
+_CACHE: dict[Rules, DuelSolution] = {}
+
+
+def clear_cache() -> None:
+    """Forget every solved duel (benchmarks: cold runs)."""
+    _CACHE.clear()
+    _last.cache_clear()
+    _turn_of.cache_clear()
+
+
+def table_name(rules: Rules) -> str:
+    """File name of the shipped table of ``rules`` (``dicelab/data/``)."""
+    return f"duel_seveny_t{rules.target}.npz"
+
+
+def _check_rules(rules: Any) -> Rules:
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise IllegalMove(f"Seveny needs dicelab.games.seveny.Rules; got {brief(rules)}")
+    return rules
+
+
+def _bank_rows(seat: int, a: np.ndarray, b: np.ndarray, target: int, T: np.ndarray,
+               q: np.ndarray, width: int) -> np.ndarray:
+    """``bank[i, t]`` (``-P(win)`` of banking ``t`` points), ``t >= 1``; column 0 is set
+    by the caller (banking 0 = a bust)."""
+    tt = np.arange(width)[None, :]
+    if seat == 0:
+        s2 = a[:, None] + tt
+        inside = s2 < target
+        vin = T[1, np.minimum(s2, target - 1), b[:, None]]
+        lead = np.minimum(s2 - b[:, None], len(q) - 1)
+        return np.where(inside, vin, q[np.maximum(lead, 0)]) - 1.0
+    s2 = b[:, None] + tt
+    inside = s2 < target
+    vin = T[0, a[:, None], np.minimum(s2, target - 1)]
+    return np.where(inside, vin - 1.0, -1.0)
+
+
+def solve_duel(rules: Rules | None = None, *, newton: bool = True,
+               use_table: bool = True) -> DuelSolution:
+    """Solve two-player Seveny for every pair of scores (cached per Rules; the shipped
+    table of :mod:`dicelab.engine.build_tables` is read when there is one)."""
+    rules = _check_rules(rules)
+    if newton and use_table and rules in _CACHE:
+        return _CACHE[rules]
+    target = rules.target
+    if newton and use_table:
+        T = load_table(table_name(rules))
+        if T is not None and T.shape == (2, target, target):
+            sol = DuelSolution(rules, T, 0, 0.0)
+            _CACHE[rules] = sol
+            return sol
+    t0 = time.perf_counter()
+    dstar, q = _caps(target)
+    T = np.full((2, target, target), np.nan)
+    evaluations = 0
+    for L in range(2 * target - 2, -1, -1):
+        lo, hi = max(0, L - target + 1), min(L, target - 1)
+        aa = np.arange(lo, hi + 1)
+        bb = L - aa
+        n = len(aa)
+        capA = int(np.max(dstar[bb] - aa + bb))
+        capB = int(np.max(target - bb))
+        bankA = _bank_rows(0, aa, bb, target, T, q, capA + MS + 1)
+        bankB = _bank_rows(1, aa, bb, target, T, q, capB + MS + 1)
+        dA = np.zeros_like(bankA)
+        dB = np.zeros_like(bankB)
+        dA[:, 0] = dB[:, 0] = 1.0
+
+        def evaluate(p: np.ndarray, n: int = n, capA: int = capA, capB: int = capB,
+                     bankA: Any = bankA, bankB: Any = bankB, dA: Any = dA,
+                     dB: Any = dB) -> tuple[np.ndarray, np.ndarray]:
+            x = p - 1.0
+            bankA[:, 0], bankB[:, 0] = x[:n], x[n:]
+            ra, _, _ = _turn_batch(bankA, None, x[:n], capA)
+            rb, _, _ = _turn_batch(bankB, None, x[n:], capB)
+            return -np.concatenate([ra, rb]), None
+
+        prev = np.concatenate([T[0, aa, np.minimum(bb + 1, target - 1)],
+                               T[1, np.minimum(aa + 1, target - 1), bb]])
+        guess = np.where(np.isnan(prev), 0.5, prev)
+        partner = np.concatenate([np.arange(n) + n, np.arange(n)])
+        v, it = solve_pairs(evaluate, guess, partner, newton=newton)
+        evaluations += it
+        T[0, aa, bb] = v[:n]
+        T[1, aa, bb] = v[n:]
+    T.setflags(write=False)
+    sol = DuelSolution(rules, T, evaluations, time.perf_counter() - t0)
+    if newton:
+        _CACHE[rules] = sol
+    return sol
+
+
+def duel_table(rules: Rules | None = None) -> np.ndarray:
+    """``T[seat, a, b]`` (read-only): P(seat wins), that seat to play, scores ``a`` (seat 0)
+    and ``b`` (seat 1) below the target, both playing to win.
+
+    >>> T = duel_table(Rules(target=5))
+    >>> T.shape
+    (2, 5, 5)
+    """
+    return solve_duel(rules).T
+
+
+def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),
+                         to_play: int = 0) -> float:
+    """Probability that seat ``to_play`` wins two-player Seveny, at the start of its turn
+    with ``scores`` (seat 0's first), both playing to win; a shared win counts 1/2.
+
+    Seat 1 may play with seat 0 at or past the target (its last turn).
+
+    >>> round(duel_win_probability(Rules(target=5), (7, 3), to_play=1), 6)
+    0.685293
+    """
+    rules = _check_rules(rules)
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
+        raise IllegalMove(f"scores must be two scores (seat 0's first); got {brief(scores)}")
+    sc = tuple(scores)
+    if len(sc) != 2 or any(isinstance(x, bool) or not isinstance(x, (int, np.integer))
+                           or x < 0 for x in sc):
+        raise IllegalMove(f"scores must be two whole numbers >= 0; got {brief(scores)}")
+    if to_play not in (0, 1) or isinstance(to_play, bool):
+        raise IllegalMove(f"to_play must be seat 0 or 1; got {brief(to_play)}")
+    a, b = int(sc[0]), int(sc[1])
+    target = rules.target
+    if b >= target:
+        raise IllegalMove("seat 1 has reached the target: the game is over")
+    if a >= target:
+        if to_play == 0:
+            raise IllegalMove("seat 0 has reached the target: it does not play again")
+        return float(_q(a - b)[a - b])
+    return float(solve_duel(rules).T[to_play, a, b])
+
+
+# ------------------------------------------------------------------ in-turn values
+@lru_cache(maxsize=64)
+def _turn_of(rules: Rules, seat: int, a: int, b: int) -> tuple[np.ndarray, int, np.ndarray]:
+    """``(R[M, h], mcap, bank[t])``: ``-P(win)`` of rolling from hand ``h`` with ``M``
+    memorised points, for the seat to play at ``(a, b)`` (``M >= mcap``: banks)."""
+    target = rules.target
+    if seat == 1 and a >= target:
+        d = a - b
+        D = 64
+        while D < d + 1:
+            D *= 2
+        _, Rl = _last(D)
+        R = Rl[D - d :]  # memorised M with threshold d is row D - d + M
+        tot = np.arange(d + 2 + MS + 200)
+        bank = -np.where(tot > d, 1.0, np.where(tot == d, 0.5, 0.0))
+        return R, d + 1, bank
+    T = solve_duel(rules).T
+    dstar, q = _caps(target)
+    A, Bv = np.array([a]), np.array([b])
+    cap = int(dstar[b] - a + b) if seat == 0 else target - b
+    bank = _bank_rows(seat, A, Bv, target, T, q, cap + MS + 1 + 200)
+    x = T[1 - seat, a, b] - 1.0
+    bank[:, 0] = x
+    _, _, Rk = _turn_batch(bank, None, np.array([x]), cap, keep=True)
+    return Rk[:, 0, :], cap, bank[0]
+
+
+def choice_values(rules: Rules, seat: int, a: int, b: int, memorised: int,
+                  hand: tuple[int, ...], roll: tuple[int, ...]) -> dict[tuple[Any, str], float]:
+    """``{(set-aside, "roll" | "bank"): P(win)}`` of every choice of the seat to play."""
+    from ..games.seveny import score as cycle_score
+    from ..games.seveny import settable
+
+    t = solo._tables()
+    R, cap, bank = _turn_of(rules, seat, a, b)
+
+    def bank_value(total: int) -> float:
+        if total < len(bank):
+            return -float(bank[total])
+        return -float(bank[-1])  # pragma: no cover - past the cap the value is flat
+
+    def roll_value(m: int, hi: int) -> float:
+        if m >= cap:  # banking is optimal from the cap on: one more roll, then bank
+            return _roll_far(bank, m, hi)
+        return -float(R[m, hi])
+
+    out: dict[tuple[Any, str], float] = {}
+    for s in settable(hand, roll):
+        nh_ = tuple(sorted(hand + s))
+        pts = memorised + cycle_score(nh_)
+        out[(s, "bank")] = bank_value(pts)
+        if len(nh_) == DICE:
+            out[(s, "roll")] = roll_value(pts, 0)
+        else:
+            out[(s, "roll")] = roll_value(memorised, t.index[nh_])
+    return out
+
+
+def _roll_far(bank: np.ndarray, m: int, hi: int) -> float:
+    """P(win) rolling on from hand ``hi`` with ``m`` memorised points past the cap, where
+    banking is optimal: one more roll, then the best bank (or the bust)."""
+    t = solo._tables()
+    nh = len(t.hands)
+
+    def bv(total: int) -> float:
+        return -float(bank[min(total, len(bank) - 1)])
+
+    v = 0.0
+    for lv, _, _b in _structure():
+        if lv.lo <= hi < lv.hi:
+            h = hi - lv.lo
+            for g in np.flatnonzero(lv.group_hand == h):
+                st, ln = lv.starts[g], lv.lens[g]
+                best = max(bv(m + (int(t.scores[j]) if j < nh else int(j - nh)))
+                           for j in lv.targets[st : st + ln])
+                v += float(lv.prob[g]) * best
+            v += float(lv.pbust[h]) * bv(0)
+    return v
+
+
+def advise_duel(state: Any) -> Advice:
+    """Two-player advice of a Seveny state: the solo advice's choices with ``p_duel``."""
+    p = state.current_player
+    base = solo.advise(state.dice, hand=state.hand, memorised=state.memorised,
+                       score=state.scores[p], rules=state.rules)
+    a, b = state.scores
+    vals = choice_values(state.rules, p, a, b, state.memorised, tuple(state.hand),
+                         tuple(sorted(state.dice)))
+    choices = []
+    for c in base:
+        figs = dict(c.figures)
+        figs["p_duel"] = vals[(c.keep, "bank" if isinstance(c.action, Bank) else "roll")]
+        choices.append(replace(c, figures=figs))
+    return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
+
+
+# ------------------------------------------------------------------ policy picture
+def policy_surface(rules: Rules | None = None) -> PolicySurface:
+    """Smallest turn total at which the player banks a hand of one die (a 1) rather than
+    rolling the six other dice, by (my score, opponent's score): a proxy for the turn total
+    at which to stop.  ``duel[i, j]``: my score ``i``, opponent ``j`` (as seat 0);
+    ``solo``: the solo-optimal player.  Computed from whole turns of each position.
+    """
+    rules = _check_rules(rules)
+    target = rules.target
+    t = solo._tables()
+    h1 = t.index[(1,)]
+    T = solve_duel(rules).T
+    ssol = solo.solve(rules)
+    duel = np.full((target, target), np.nan)
+    sol_ = np.full((target, target), np.nan)
+    for a in range(target):
+        for m in range(0, target + 40):
+            tot = m + 1
+            roll_s = 1.0 + ssol.roll_value(a, m, h1)
+            bank_s = 1.0 + ssol.bank_value(a, tot)
+            if bank_s <= roll_s:
+                sol_[a, :] = tot
+                break
+    for a in range(target):
+        for b in range(target):
+            R, cap, bank = _turn_of(rules, 0, a, b)
+            for m in range(cap):
+                if -bank[m + 1] >= -R[m, h1] - 1e-15:
+                    duel[a, b] = m + 1
+                    break
+    axis = np.arange(target)
+    return PolicySurface("seveny", "bank_total_one_die_aside", axis, axis, duel, sol_,
+                         np.array(T[0]))

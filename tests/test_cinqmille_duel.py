@@ -1,0 +1,138 @@
+"""Two-player 5000 played to win (issue 11): identities, plain iteration, the shipped table,
+simulation of duel-optimal against duel-optimal, and the advice."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from dicelab.engine import cinqmille as eng
+from dicelab.engine import cinqmille_duel as cd
+from dicelab.engine.build_tables import write
+from dicelab.errors import DicelabError
+from dicelab.games import cinqmille as cm
+from dicelab.policies import duel_optimal
+from dicelab.simulate import play_one  # noqa: F401 - the simulator's loop, below by hand
+
+TOP = 100
+LOW = 9200  # layers s + o >= 9200 points: a few seconds
+
+
+@pytest.fixture(scope="module")
+def reduced():
+    return cd.solve_duel(cm.Rules(), lowest=LOW)
+
+
+def test_reduced_matches_plain_value_iteration(reduced):
+    base = cd.solve_duel(cm.Rules(), lowest=LOW, newton=False)
+    ok = ~np.isnan(reduced.T)
+    assert ok.sum() > 50
+    assert np.max(np.abs(reduced.T[ok] - base.T[ok])) < 1e-11
+    assert reduced.evaluations < base.evaluations
+
+
+def test_shipped_table_rebuilds_exactly(reduced, tmp_path):
+    shipped = cd.duel_table()
+    ok = ~np.isnan(reduced.T)
+    assert np.array_equal(shipped[ok], reduced.T[ok])
+    write(tmp_path / "t.npz", reduced.T, cm.Rules())
+    with np.load(tmp_path / "t.npz") as z:
+        assert np.array_equal(z["T"], reduced.T, equal_nan=True)
+
+
+def test_table_is_a_fixed_point_of_the_turn():
+    T = cd.duel_table()
+    for s, o in [(0, 0), (15, 0), (0, 15), (40, 60), (98, 99), (99, 99), (90, 30)]:
+        R = cd._turn(cm.Rules(), s, o)
+        assert -R[5, s] == pytest.approx(T[s, o], abs=1e-11)
+
+
+def test_identities_and_first_player_edge():
+    T = cd.duel_table()
+    assert np.all((T >= 0) & (T <= 1))
+    p0 = cd.duel_win_probability()
+    # seat 1 at the start of its turn after seat 0 busts at 0-0: the same symmetric position
+    assert cd.duel_win_probability(scores=(0, 0), to_play=1) == p0
+    assert round(p0, 6) == 0.526847
+    # seats swap: P(seat 1 wins at (a, b), its turn) is the table at (b, a)
+    assert cd.duel_win_probability(scores=(1000, 2500), to_play=1) == T[50, 20]
+    assert cd.duel_win_probability(scores=(5000, 200), to_play=1) == 0.0
+    assert cd.duel_win_probability(scores=(5000, 200), to_play=0) == 1.0
+    # playing to win is worth at least the solo policy's chance (the solver maximises it)
+    assert T[99, 99] > 0.5  # moving first at 4950 each: you may well win at once
+
+
+def test_errors():
+    with pytest.raises(DicelabError, match="multiple of 50"):
+        cd.duel_win_probability(scores=(10, 0))
+    with pytest.raises(DicelabError, match="two scores"):
+        cd.duel_win_probability(scores=(0, 0, 0))
+    with pytest.raises(DicelabError, match="seat 0 or 1"):
+        cd.duel_win_probability(to_play=2)
+    assert cm.duel_win_probability is not None  # re-exported lazily by the game module
+
+
+def _state(scores, dice, turn_points=0, players=2):
+    s = cm.new_state(cm.Rules(), players)
+    return replace(s, scores=scores, opened=tuple(x > 0 for x in scores), dice=dice,
+                   phase="choose", turn_points=turn_points)
+
+
+def test_advice_ranks_by_duel_probability_and_keeps_solo_figures():
+    a = eng.advise_state(_state((1000, 4950), (1, 5, 2, 3, 3), turn_points=150))
+    assert a.objective == "p_duel" and a.kind == "duel" and a.label == "duel odds"
+    ps = [c["p_duel"] for c in a]
+    assert ps == sorted(ps, reverse=True)
+    assert all(c.loss == pytest.approx(ps[0] - c["p_duel"]) for c in a)
+    assert all("expected_turns" in c.figures for c in a)
+
+
+def test_behind_take_risks():
+    """1000 against 4950, 200 in the turn, a 1 to set aside: solo play banks 300, playing
+    to win rolls the two dice left (the lesson's question)."""
+    state = _state((1000, 4950), (1, 2, 3), turn_points=200)
+    duel = eng.advise_state(state)
+    solo = eng.advise_state(state, objective="expected_turns")
+    assert solo.kind == "solo" and solo.best.action == cm.Bank((1,))
+    assert duel.best.action == cm.Roll((1,))
+    bank = duel.find(cm.Bank((1,)))
+    assert bank.loss > 0 and bank["p_duel"] < 0.85 * duel.best["p_duel"]
+
+
+def test_three_players_get_labelled_solo_odds():
+    a = eng.advise_state(_state((1000, 0, 0), (1, 5, 2, 3, 3), players=3))
+    assert a.kind == "solo" and a.players == 3 and a.label == "solo odds"
+    with pytest.raises(DicelabError, match="two-player"):
+        eng.advise_state(_state((1000, 0, 0), (1, 5, 2, 3, 3), players=3), objective="p_duel")
+
+
+def test_duel_optimal_simulation_agrees_within_4_sigma():
+    rules = cm.Rules()
+    start = (4500, 4500)
+    p = cd.duel_win_probability(rules, start)
+    pol = duel_optimal()
+    rng = np.random.default_rng(11)
+    n, wins = 600, 0
+    for _ in range(n):
+        st = replace(cm.new_state(rules, 2), scores=start, opened=(True, True))
+        while not st.is_over:
+            if st.to_roll:
+                st, _ = cm.roll_outcome(st, tuple(int(x) for x in rng.integers(1, 7, st.to_roll)))
+            else:
+                st, _ = cm.step(st, pol(st))
+        wins += st.winners == (0,)
+    sigma = math.sqrt(p * (1 - p) / n)
+    assert abs(wins / n - p) < 4 * sigma
+
+
+@pytest.mark.slow
+def test_shipped_table_against_a_fresh_full_solve():
+    cd.clear_cache()
+    fresh = cd.solve_duel(cm.Rules(), use_table=False)
+    cd.clear_cache()
+    shipped = cd.duel_table()
+    for s, o in [(0, 0), (15, 15), (50, 80), (80, 50), (99, 0)]:
+        assert fresh.T[s, o] == pytest.approx(shipped[s, o], abs=1e-12)
