@@ -37,11 +37,21 @@ from typing import Any
 import numpy as np
 
 from .errors import DicelabError, brief
+from .teaching import _Widget
 
 __all__ = [
+    "BEHIND",
+    "HEAD_TO_HEAD_GAMES",
+    "HEAD_TO_HEAD_SEED",
+    "HeadToHead",
     "POLICY_NAMES",
     "VersusResult",
+    "behind_choices",
+    "behind_html",
     "clear_cache",
+    "first_player_probability",
+    "head_to_head",
+    "head_to_head_html",
     "simulate_versus",
     "solo_first_player_probability",
 ]
@@ -329,3 +339,161 @@ def solo_first_player_probability(rules: Any = None, max_turns: int = 600) -> fl
     p = np.asarray(solo.turns_distribution(_rules(rules), max_turns=max_turns), dtype=float)
     at_least = 1.0 - np.concatenate([[0.0], np.cumsum(p)[:-1]])  # P(T >= t)
     return float(p @ at_least)
+
+
+# ------------------------------------------------------------------ the lesson "Behind? take risks"
+
+#: The lesson's position: my score, the opponent's, the turn's points, the dice shown.
+BEHIND = {"scores": (1000, 4950), "turn_points": 200, "dice": (1, 2, 3)}
+#: The seed of the lesson's head-to-head (20,000 games).
+HEAD_TO_HEAD_SEED = 2026
+HEAD_TO_HEAD_GAMES = 20_000
+
+
+@lru_cache(maxsize=1)
+def behind_choices() -> dict[str, Any]:
+    """The lesson's position (1,000 against 4,950, 200 in the turn, dice 1 2 3): set aside
+    the 1 (300 points), then bank or roll the two dice left.  From the engine's advice:
+    each choice's exact two-player win probability (``p_bank``, ``p_roll``), the
+    duel-optimal choice (``best``), the solo-optimal one (``solo_best``: fewest expected
+    turns) and each choice's expected turns to reach 5000 (``turns_bank``, ``turns_roll``).
+
+    >>> c = behind_choices()
+    >>> c["best"], c["solo_best"], c["p_roll"] > c["p_bank"]
+    ('roll', 'bank', True)
+    """
+    from dataclasses import replace
+
+    from .engine import cinqmille as engine
+    from .games import cinqmille as cm
+
+    state = cm.new_state(cm.Rules(), 2)
+    scores = BEHIND["scores"]
+    state = replace(state, scores=scores, opened=tuple(x > 0 for x in scores),
+                    dice=BEHIND["dice"], phase="choose", turn_points=BEHIND["turn_points"])
+    duel = engine.advise_state(state)
+    solo = engine.advise_state(state, objective="expected_turns")
+    bank, roll = cm.Bank((1,)), cm.Roll((1,))
+
+    def name(a: Any) -> str:
+        return "bank" if isinstance(a, cm.Bank) else "roll"
+
+    return {
+        "p_bank": duel.find(bank)["p_duel"], "p_roll": duel.find(roll)["p_duel"],
+        "best": name(duel.best.action), "solo_best": name(solo.best.action),
+        "turns_bank": solo.find(bank)["expected_turns"],
+        "turns_roll": solo.find(roll)["expected_turns"],
+    }
+
+
+def first_player_probability() -> float:
+    """Both playing to win from 0–0: the first player's exact chance (the duel engine)."""
+    from .engine.cinqmille_duel import duel_win_probability
+
+    return duel_win_probability()
+
+
+@lru_cache(maxsize=4)
+def head_to_head(games: int = HEAD_TO_HEAD_GAMES, seed: int = HEAD_TO_HEAD_SEED) -> VersusResult:
+    """The lesson's head-to-head: plays to win against solo-optimal (cached)."""
+    return simulate_versus(games, seed)
+
+
+def behind_html(lang: str | None = None) -> str:
+    """The lesson's exact answer as an HTML table: each choice, its two-player win
+    probability (per 10,000 games) and its expected turns (the solo figure)."""
+    import html
+
+    from .i18n import _, fmt_number
+
+    c = behind_choices()
+    rows = [(_("bank the 300 points", lang=lang), c["p_bank"], c["turns_bank"], "bank"),
+            (_("roll the two dice left", lang=lang), c["p_roll"], c["turns_roll"], "roll")]
+    head = (_("choice", lang=lang), _("games won in 10,000 (playing to win)", lang=lang),
+            _("expected turns to reach 5000 (solo play)", lang=lang))
+    cell = 'style="border:1px solid #999;padding:4px 8px"'
+    out = ['<table class="dicelab-behind" style="border-collapse:collapse">',
+           "<tr>" + "".join(f"<th {cell}>{html.escape(h)}</th>" for h in head) + "</tr>"]
+    for label, p, t, key in rows:
+        marks = []
+        if c["best"] == key:
+            marks.append(_("best to win", lang=lang))
+        if c["solo_best"] == key:
+            marks.append(_("best for solo play", lang=lang))
+        mark = f" ({', '.join(marks)})" if marks else ""
+        out.append(f"<tr><td {cell}>{html.escape(label + mark)}</td>"
+                   f"<td {cell}>{fmt_number(p * 10_000, 2, lang)}</td>"
+                   f"<td {cell}>{fmt_number(t, 2, lang)}</td></tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+def head_to_head_html(result: VersusResult, lang: str | None = None) -> str:
+    """A head-to-head's table (both seat orders, win rates with standard errors) and its
+    edge, with the exact first-player value of two players who both play to win."""
+    import html
+
+    from .i18n import _, fmt_int, fmt_number, fmt_percent
+
+    def pct(x: float) -> str:
+        return fmt_percent(x, 1, lang)
+
+    cell = 'style="border:1px solid #999;padding:4px 8px"'
+    cols = (_("plays to win moves first", lang=lang), _("plays to win moves second", lang=lang),
+            _("both orders", lang=lang))
+    games = (*result.per_order, result.games)
+    rates = (result.rate(0), result.rate(1), result.rate())
+    ses = (result.se(0), result.se(1), result.se())
+    out = ['<table class="dicelab-versus" style="border-collapse:collapse"><tr>'
+           f"<th {cell}></th>"
+           + "".join(f"<th {cell}>{html.escape(c)}</th>" for c in cols) + "</tr>"]
+    for label, vals in ((_("games", lang=lang), [fmt_int(g, lang) for g in games]),
+                        (_("won by the player who plays to win", lang=lang),
+                         [pct(r) for r in rates]),
+                        (_("standard error", lang=lang), [pct(s) for s in ses])):
+        out.append(f"<tr><th {cell}>{html.escape(label)}</th>"
+                   + "".join(f"<td {cell}>{html.escape(v)}</td>" for v in vals) + "</tr>")
+    out.append("</table>")
+    edge = _("Edge of playing to win: {edge} percentage points ± {se} (one standard error), "
+             "that is {k} standard errors. Both playing to win, the first player wins {p} "
+             "(exact).", lang=lang, edge=fmt_number(100 * result.edge, 2, lang),
+             se=fmt_number(100 * result.se_edge, 2, lang),
+             k=fmt_number(result.edge / result.se_edge, 1, lang),
+             p=pct(first_player_probability()))
+    out.append(f"<p>{html.escape(edge)}</p>")
+    return "".join(out)
+
+
+class HeadToHead(_Widget):
+    """The lesson's head-to-head widget: a seed box and a button; 20,000 games of plays to
+    win against solo-optimal, both seat orders, shown as a table with standard errors.
+    Runs once with the lesson's seed when built."""
+
+    def __init__(self, *, games: int = HEAD_TO_HEAD_GAMES, seed: int = HEAD_TO_HEAD_SEED,
+                 lang: str | None = None) -> None:
+        from .i18n import _
+        from .teaching import _button, _w, parse_seed
+
+        w = _w()
+        self.lang = lang
+        self.games = games
+        self.seed = w.Text(value=str(parse_seed(seed)), description=_("seed", lang=lang))
+        self.seed.add_class("dicelab-seed")
+        self.go = _button(description=_("Simulate", lang=lang), button_style="primary")
+        self.go.add_class("dicelab-simulate")
+        self.message = w.HTML()
+        self.message.add_class("dicelab-message")
+        self.out = w.HTML()
+        self.out.add_class("dicelab-versus")
+        self.widget = w.VBox([w.HBox([self.seed, self.go]), self.message, self.out])
+        self.go.on_click(self.guarded(lambda _b: self.run()))
+        self.guarded(self.run)()
+
+    def run(self) -> VersusResult:
+        from .teaching import parse_seed
+
+        seed = parse_seed(self.seed.value)
+        self.say("")
+        res = head_to_head(self.games, seed)
+        self.out.value = head_to_head_html(res, self.lang)
+        return res

@@ -398,42 +398,6 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
         a = advise_resolution(
             state.dice, barred=state.barred[p], parapluies=state.parapluies[p], rules=state.rules
         )
-<<<<<<< HEAD
-    return advise(
-        state.dice,
-        rolls_left=state.rolls_left,
-        barred=state.barred[p],
-        parapluies=state.parapluies[p],
-        rules=state.rules,
-        objective=obj,
-    )
-
-
-def keep_outcomes(
-    keep: Iterable[int],
-    *,
-    rolls_left: int,
-    barred: Iterable[int],
-    parapluies: int,
-    rules: Rules = DEFAULT_RULES,
-) -> dict[Dice, float]:
-    """Distribution of the turn's final dice after ``keep``, then optimal play (``p_win``).
-
-    ``rolls_left`` as in :func:`advise` (keeping all four dice is stopping).  The coach
-    reads how often the turn succeeds, and which cards it flips, from it.
-
-    >>> d = keep_outcomes((5, 5, 5), rolls_left=1, barred=(), parapluies=4)
-    >>> round(sum(d.values()), 12), round(d[(5, 5, 5, 5)], 4)
-    (1.0, 0.1667)
-    """
-    from .reroll import final_distribution
-
-    _check_rules(rules)
-    b, u = _check_board(barred, parapluies)
-    if u == 0 or mask_of(b) == WON:
-        raise DicelabError("the game is already decided: there is no turn to play")
-    return final_distribution(_level(rules.straight, u).turn, keep, rolls_left, mask_of(b))
-=======
     else:
         a = advise(
             state.dice,
@@ -461,4 +425,29 @@ def duel_table(rules: Rules | None = None) -> Any:
     from .trwavril_duel import duel_table as f
 
     return f(rules)
->>>>>>> duel
+
+
+def keep_outcomes(
+    keep: Iterable[int],
+    *,
+    rolls_left: int,
+    barred: Iterable[int],
+    parapluies: int,
+    rules: Rules = DEFAULT_RULES,
+) -> dict[Dice, float]:
+    """Distribution of the turn's final dice after ``keep``, then optimal play (``p_win``).
+
+    ``rolls_left`` as in :func:`advise` (keeping all four dice is stopping).  The coach
+    reads how often the turn succeeds, and which cards it flips, from it.
+
+    >>> d = keep_outcomes((5, 5, 5), rolls_left=1, barred=(), parapluies=4)
+    >>> round(sum(d.values()), 12), round(d[(5, 5, 5, 5)], 4)
+    (1.0, 0.1667)
+    """
+    from .reroll import final_distribution
+
+    _check_rules(rules)
+    b, u = _check_board(barred, parapluies)
+    if u == 0 or mask_of(b) == WON:
+        raise DicelabError("the game is already decided: there is no turn to play")
+    return final_distribution(_level(rules.straight, u).turn, keep, rolls_left, mask_of(b))
