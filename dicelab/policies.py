@@ -41,6 +41,17 @@ GREEDY_OBJECTIVE = {
 }
 
 
+#: The solo objective of each game's exact engine (:func:`optimal` with no objective):
+#: with two players ``advise_state`` ranks by ``p_duel`` by default, the solo-optimal
+#: player keeps playing for these.
+SOLO_OBJECTIVE = {
+    "dripeul": "p_win",
+    "trwavril": "p_win",
+    "cinqmille": "expected_turns",
+    "seveny": "expected_turns",
+}
+
+
 def game_module(state: Any) -> ModuleType:
     """The game module that defines ``state`` (``dicelab.games.<key>``)."""
     return importlib.import_module(type(state).__module__)
@@ -57,7 +68,9 @@ def _only_or(state: Any, actions: list[Any]) -> Any:
 
 
 def optimal(objective: str | None = None) -> Policy:
-    """The exact engine's best choice (default objective of each game's ``advise_state``).
+    """The exact engine's best choice for ``objective`` (default: the game's solo objective,
+    :data:`SOLO_OBJECTIVE` — solo-optimal play, also with two players; see
+    :func:`duel_optimal` for playing to win).
 
     Where there is nothing to choose (e.g. the first roll of a turn) it takes the only action.
     """
@@ -67,7 +80,8 @@ def optimal(objective: str | None = None) -> Policy:
         legal = mod.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        advice = mod.advise_state(state, objective=objective)
+        obj = objective or SOLO_OBJECTIVE.get(game_key(state))
+        advice = mod.advise_state(state, objective=obj)
         if len(advice):
             return advice.best.action
         return _only_or(state, legal)

@@ -94,3 +94,19 @@ def test_advice_ranks_by_duel_probability():
     assert a.kind == "duel" and a.objective == "p_duel"
     ps = [c["p_duel"] for c in a]
     assert ps == sorted(ps, reverse=True) and all("expected_turns" in c.figures for c in a)
+
+
+def test_shipped_table_is_a_fixed_point():
+    T = sd.duel_table()
+    assert T.shape == (2, 50, 50)
+    for seat, a, b in [(0, 0, 0), (1, 0, 0), (0, 49, 20), (1, 30, 45), (0, 10, 48)]:
+        R, cap, bank = sd._turn_of(sv.Rules(), seat, a, b)
+        assert -R[0, 0] == pytest.approx(T[seat, a, b], abs=1e-11)
+    assert 0.4 < sd.duel_win_probability() < 0.5  # the second player, who plays last, leads
+
+
+@pytest.mark.slow
+def test_shipped_table_against_a_fresh_solve():
+    fresh = sd.solve_duel(sv.Rules(), use_table=False)
+    sd._CACHE.clear()
+    assert np.max(np.abs(fresh.T - sd.duel_table())) < 1e-11

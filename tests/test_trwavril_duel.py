@@ -113,3 +113,19 @@ def test_simulation_and_advice_with_one_parapluie(one, monkeypatch):
     three = replace(tw.new_state(rules, 3), phase="choose", dice=(2, 2, 5, 6), rolls_left=2)
     s3 = eng.advise_state(three)
     assert s3.kind == "solo" and s3.label == "solo odds"
+
+
+def test_shipped_tables_are_fixed_points():
+    for straight in ("four", "as_written"):
+        W = td.duel_table(tw.Rules(straight=straight))
+        for u, v in [(1, 1), (2, 3), (4, 4)]:
+            again = td._sweep(straight, W[v, u], W[v, u - 1] if u > 1 else None)
+            assert np.max(np.abs(again - W[u, v])) < 1e-12
+
+
+@pytest.mark.slow
+def test_shipped_table_against_a_fresh_solve():
+    td._CACHE.clear()
+    fresh = td.solve_duel(tw.Rules(), use_table=False)
+    td._CACHE.clear()
+    assert np.nanmax(np.abs(fresh.W - td.duel_table(tw.Rules()))) < 1e-12

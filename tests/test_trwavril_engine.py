@@ -219,11 +219,13 @@ def test_advise_state_follows_the_game():
     g = tw.Game(rules=Rules(parapluies=2), players=2, seed=1)
     assert len(eng.advise_state(g.state)) == 0  # start of a turn: nothing to choose
     g.apply(Roll(()), dice=[3, 3, 3, 3])
-    a = eng.advise_state(g.state)
+    a = eng.advise_state(g.state, "p_win")  # two players: p_duel by default (issue 11)
     assert {c.action for c in a} == set(g.legal_actions())
-    assert a == eng.advise((3, 3, 3, 3), rolls_left=2, barred=(), parapluies=2,
-                           rules=Rules(parapluies=2))
+    assert a.choices == eng.advise((3, 3, 3, 3), rolls_left=2, barred=(), parapluies=2,
+                                   rules=Rules(parapluies=2)).choices
+    assert a.kind == "solo" and a.players == 2
     assert eng.advise_state(g.state, "p_turn").objective == "p_turn"
+    assert eng.advise_state(g.state).objective == "p_duel"
     g.apply(Stop())
     a = eng.advise_state(g.state)
     assert {c.action for c in a} == set(g.legal_actions())

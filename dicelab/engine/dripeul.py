@@ -41,7 +41,7 @@ stop                   0.5909
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -457,23 +457,26 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
     """Advice for the player to move: keeps while rolling, tokens when resolving.
 
     Empty (no choices) when there is nothing to choose: before the first roll,
-    while dice are being rolled, or once the game is over.
+    while dice are being rolled, or once the game is over.  Always solo figures (the
+    player's own manche; ``kind="solo"``, ``players`` set, so with several players the
+    overlay says "solo odds" — docs/rules.md says why there is no two-player figure).
     """
     objective = "p_win" if objective is None else objective
     if objective not in OBJECTIVES:
         raise DicelabError(f"objective must be one of {', '.join(OBJECTIVES)}; got {objective!r}")
     if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
-        return Advice(objective, True, ())
+        return Advice(objective, True, (), players=state.players)
     p = state.current_player
     if state.phase == "resolve":
         a = advise_resolution(state.dice, tokens=state.tokens[p], level=state.triangle[p],
                               rules=state.rules)
         if objective != "p_win":
             a = Advice(objective, True, rank(a.choices, objective, True))
-        return a
-    return advise(state.dice, rolls_left=state.rolls_left, tokens=state.tokens[p],
-                  level=state.triangle[p], rules=state.rules, locked=state.locked,
-                  objective=objective)
+        return replace(a, players=state.players)
+    a = advise(state.dice, rolls_left=state.rolls_left, tokens=state.tokens[p],
+               level=state.triangle[p], rules=state.rules, locked=state.locked,
+               objective=objective)
+    return replace(a, players=state.players)
 
 
 # ------------------------------------------------ plain reference (tests, baseline)

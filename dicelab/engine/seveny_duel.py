@@ -187,15 +187,19 @@ def last_turn_probability(ahead: int) -> float:
 
 def _caps(target: int) -> tuple[np.ndarray, np.ndarray]:
     """``dstar[b]``: lead from which seat 0 banks for sure against ``b``; and ``q``."""
-    q = _q(8 * target + 400)
-    dstar = np.empty(target, dtype=np.int64)
-    for b in range(target):
-        bound = P7 * q[target - b]
-        d = target - b
-        while q[d] > bound:
-            d += 1
-        dstar[b] = d
-    return dstar, q
+    need = 2 * target + 300
+    while True:
+        q = _q(need)
+        dstar = np.empty(target, dtype=np.int64)
+        for b in range(target):
+            bound = P7 * q[target - b]
+            d = target - b
+            while d < len(q) - 2 * target - MS - 2 and q[d] > bound:
+                d += 1
+            dstar[b] = d
+        if np.all(q[dstar] <= P7 * q[target - np.arange(target)]) or need > 100_000:
+            return dstar, q
+        need *= 2  # pragma: no cover - the tail of q is far thinner
 
 
 # ------------------------------------------------------------------ the solver
@@ -463,11 +467,17 @@ def policy_surface(rules: Rules | None = None) -> PolicySurface:
             if bank_s <= roll_s:
                 sol_[a, :] = tot
                 break
+    dstar, q = _caps(target)
+    bb = np.arange(target)
     for a in range(target):
+        aa = np.full(target, a)
+        cap = int(np.max(dstar - a + bb))
+        bank = _bank_rows(0, aa, bb, target, T, q, cap + MS + 1)
+        bank[:, 0] = T[1, a, :] - 1.0
+        _, _, Rk = _turn_batch(bank, None, bank[:, 0].copy(), cap, keep=True)
         for b in range(target):
-            R, cap, bank = _turn_of(rules, 0, a, b)
             for m in range(cap):
-                if -bank[m + 1] >= -R[m, h1] - 1e-15:
+                if -bank[b, m + 1] >= -Rk[m, b, h1] - 1e-15:
                     duel[a, b] = m + 1
                     break
     axis = np.arange(target)

@@ -1,0 +1,131 @@
+"""Two-player (duel) benchmarks, issue 11: layer solves with Newton (policy iteration) on the
+bust pairs against plain value iteration, the full default solves (the 60 s goal, which is
+why the tables ship in ``dicelab/data``), and live advice from the shipped tables.
+
+``benchmarks()`` follows docs/architecture.md: ``name``, ``goal`` (seconds or None),
+``run`` (a cold run: it clears caches itself), ``baseline`` (the straightforward method:
+plain value iteration in each layer, or None), ``icepool`` (None).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+LOWEST = 8000  # 5000: the layers s + o >= 8000 points (a sub-problem both methods solve)
+
+
+def _duel5(newton: bool) -> float:
+    from dicelab.engine import cinqmille_duel as cd
+    from dicelab.games.cinqmille import Rules
+
+    cd.clear_cache()
+    return float(cd.solve_duel(Rules(), lowest=LOWEST, newton=newton).T[80, 80])
+
+
+def duel5_newton() -> float:
+    """5000, layers from 8000: Newton on each layer's bust pairs."""
+    return _duel5(True)
+
+
+def duel5_plain() -> float:
+    """Baseline: plain value iteration in each layer."""
+    return _duel5(False)
+
+
+def duel5_full() -> float:
+    """5000, the whole default two-player solve (no shipped table)."""
+    from dicelab.engine import cinqmille_duel as cd
+    from dicelab.games.cinqmille import Rules
+
+    cd.clear_cache()
+    return float(cd.solve_duel(Rules(), use_table=False).T[0, 0])
+
+
+def _seveny(newton: bool) -> float:
+    from dicelab.engine import seveny_duel as sd
+    from dicelab.games.seveny import Rules
+
+    sd._CACHE.clear()
+    return float(sd.solve_duel(Rules(target=10), use_table=False, newton=newton).T[0, 0, 0])
+
+
+def seveny_newton() -> float:
+    """Seveny target 10: secant Newton on the bust pairs."""
+    return _seveny(True)
+
+
+def seveny_plain() -> float:
+    """Baseline: plain value iteration."""
+    return _seveny(False)
+
+
+def _trwavril(gs: bool) -> float:
+    from dicelab.engine import trwavril_duel as td
+    from dicelab.games.trwavril import Rules
+
+    return float(td.solve_duel(Rules(), max_u=2, gauss_seidel=gs).W[2, 2, 0, 0])
+
+
+def trwavril_gs() -> float:
+    """Trwavril up to 2 parapluies each: Gauss-Seidel sweeps."""
+    return _trwavril(True)
+
+
+def trwavril_plain() -> float:
+    """Baseline: Jacobi sweeps (each half uses the previous sweep)."""
+    return _trwavril(False)
+
+
+def _state5() -> Any:
+    from dicelab.games import cinqmille as cm
+
+    s = cm.new_state(cm.Rules(), 2)
+    return replace(s, scores=(0, 0), opened=(False, False), dice=(1, 5, 2, 3, 3),
+                   phase="choose", turn_points=0)
+
+
+def advice5() -> Any:
+    """5000 two-player advice at 0-0 (the longest turn sweep), from the shipped table."""
+    from dicelab.engine import cinqmille as eng
+    from dicelab.engine import cinqmille_duel as cd
+
+    cd._turn.cache_clear()
+    return eng.advise_state(_state5())
+
+
+def advice7() -> Any:
+    """Seveny two-player advice at 0-0 (seat 0), from the shipped table."""
+    from dicelab.engine import seveny as eng
+    from dicelab.engine import seveny_duel as sd
+    from dicelab.games import seveny as sv
+
+    sd._turn_of.cache_clear()
+    s, _ = sv.roll_outcome(sv.step(sv.new_state(sv.Rules(), 2), sv.Roll(()))[0],
+                           (1, 5, 5, 5, 2, 3, 4))
+    return eng.advise_state(s)
+
+
+def benchmarks() -> list[dict[str, Any]]:
+    from dicelab.engine import cinqmille_duel as cd
+    from dicelab.engine import seveny_duel as sd
+    from dicelab.games import cinqmille as cm
+    from dicelab.games import seveny as sv
+
+    cd.solve_duel(cm.Rules())  # the shipped tables, loaded once
+    sd.solve_duel(sv.Rules())
+    sd._caps(sv.Rules().target)
+    return [
+        {"name": "duel 5000: layers from 8000 (baseline: plain value iteration)",
+         "goal": None, "run": duel5_newton, "baseline": duel5_plain, "icepool": None},
+        {"name": "duel Seveny: target 10 (baseline: plain value iteration)",
+         "goal": None, "run": seveny_newton, "baseline": seveny_plain, "icepool": None},
+        {"name": "duel Trwavril: up to 2 parapluies (baseline: Jacobi sweeps)",
+         "goal": None, "run": trwavril_gs, "baseline": trwavril_plain, "icepool": None},
+        {"name": "duel 5000: advise_state at 0-0 from the shipped table",
+         "goal": 0.01, "run": advice5, "baseline": None, "icepool": None},
+        {"name": "duel Seveny: advise_state at 0-0 from the shipped table",
+         "goal": 0.01, "run": advice7, "baseline": None, "icepool": None},
+        {"name": "duel 5000: whole default solve (the table ships instead)",
+         "goal": 60.0, "run": duel5_full, "baseline": None, "icepool": None},
+    ]
