@@ -40,7 +40,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import DicelabError, brief
-from .i18n import N_, _, fmt_int, fmt_number, fmt_percent
+from .i18n import N_, _, fmt_int, fmt_number, fmt_percent, get_language
 
 #: The largest seed a seed box takes (seeds are whole numbers from 0).
 MAX_SEED = 2**32 - 1
@@ -59,10 +59,15 @@ class TeachingError(DicelabError):
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
 
 
-def parse_number(text: Any, *, percent: bool = False) -> float:
+def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -> float:
     """A number typed by a student: ``0.25``, ``0,25`` (decimal comma), ``25 %``, ``1/4``.
 
-    With ``percent=True`` a bare number is a percentage (``25`` means 0.25).
+    With ``percent=True`` a bare number is a percentage (``25`` means 0.25).  Spaces group
+    thousands in any language (``7 776``); in English a comma before groups of three digits
+    does too (``7,776``), in French it is the decimal comma.
+
+    >>> parse_number("7,776", lang="en"), parse_number("7,776", lang="fr")
+    (7776.0, 7.776)
 
     >>> parse_number("25", percent=True), parse_number("-1.5")
     (0.25, -1.5)
@@ -80,7 +85,9 @@ def parse_number(text: Any, *, percent: bool = False) -> float:
         raw = str(text)
         if len(raw) > MAX_INPUT:
             raise TeachingError(N_("{value} is too long for a number"), value=brief(raw))
-        s = raw.strip().replace("\u00a0", "").replace(" ", "")
+        s = raw.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
+        if get_language(lang) == "en" and re.fullmatch(r"[+-]?[1-9]\d{0,2}(,\d{3})+%?", s):
+            s = s.replace(",", "")
         is_pct = s.endswith("%")
         if is_pct:
             s = s[:-1]
@@ -338,7 +345,7 @@ class _Asking(_Widget):
             return int(self.box.value)
         if self.kind == "slider":
             return float(self.box.value)
-        return parse_number(self.box.value, percent=self.kind == "percent")
+        return parse_number(self.box.value, percent=self.kind == "percent", lang=self.lang)
 
     def _shown(self, x: Any) -> str:
         if self.kind == "choice":

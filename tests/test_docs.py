@@ -72,3 +72,16 @@ def test_replace_section_refuses_a_page_without_markers():
 
     with pytest.raises(DicelabError):
         docgen.replace_section("no markers here", "lesson plans", "x")
+
+
+def test_lessons_type_in_no_computed_number():
+    """The typed-number check above, extended to the lessons' prose in both languages
+    (decimal comma included): a lesson's numbers come from its widgets and figures."""
+    number = re.compile(r"\b0[.,]\d{2,}|\b\d+[.,]\d{3,}|\b\d{2,}/\d{3,}\b|\d+(?:[.,]\d+)?\s?%")
+    sources = sorted((ROOT / "notebooks").glob("*/lessons/*.md"))
+    assert len(sources) >= 20
+    for src in sources:
+        text = src.read_text(encoding="utf-8")
+        text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)  # jupytext front matter
+        text = re.sub(r"```\{code-cell\}.*?```", "", text, flags=re.S)
+        assert not number.findall(text), f"{src.name} types in {number.findall(text)}"

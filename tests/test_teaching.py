@@ -37,6 +37,17 @@ def test_parse_number_reads_what_students_type(text, percent, value):
     assert parse_number(text, percent=percent) == pytest.approx(value)
 
 
+def test_thousands_separators():
+    assert parse_number("7,776", lang="en") == 7776 and parse_number("1,234,567", lang="en")
+    assert parse_number("7,776", lang="fr") == pytest.approx(7.776)
+    assert parse_number("7\u202f776", lang="fr") == 7776 and parse_number("7 776") == 7776
+    assert parse_number("0,776", lang="en") == pytest.approx(0.776)
+    p = Predict("How many?", 7776, lang="en")
+    p.box.value = "7,776"
+    p.submit()
+    assert "off by 0" in p.reveal.value
+
+
 @pytest.mark.parametrize("text", ["", "abc", "1/0", "1//2", "nan", "inf", "1e400", "9" * 100,
                                   True, "0.2.3", "%"])
 def test_parse_number_refuses_with_a_short_message(text):
