@@ -105,17 +105,23 @@ class VersusResult:
 
 @dataclass(frozen=True)
 class _Tables:
-    m: Any
     N: int
     UC: int
     top: int
+    offs: tuple[int, ...]  # global id of the first roll of n dice
     cdf: tuple[np.ndarray, ...]
-    pts: np.ndarray  # (outcomes, K): points (units) of each set-aside option, 0 padded
+    pts: np.ndarray  # (rolls, K): points (units) of each set-aside option, 0 padded
     left: np.ndarray  # dice to roll after it (hot dice: N)
     bankable: np.ndarray
     valid: np.ndarray
     is_bust: np.ndarray
     is_win: np.ndarray
+    keeps: tuple[tuple[tuple[int, ...], ...], ...]  # the dice each option sets aside
+    kind: np.ndarray  # (TOP, UC + maxp + 1): _NONE / _WIN / _OVER of reaching total u
+    bank_ok: np.ndarray  # (TOP, UC + 1): banking allowed at total u
+
+
+_NONE, _WIN, _OVER = 0, 1, 2
 
 
 def _rules(rules: Any) -> Any:
@@ -133,37 +139,55 @@ def _rules(rules: Any) -> Any:
 
 @lru_cache(maxsize=4)
 def _tables(rules: Any) -> _Tables:
-    from .dice import multisets
-    from .engine import cinqmille as solo
+    """Every roll's set-aside options and the score/total rule tables, from the game's own
+    rule functions (:mod:`dicelab.games.cinqmille`)."""
+    from .dice import multisets, roll_probabilities
+    from .games import cinqmille as cm
 
-    m = solo._model(rules)
-    K = max(len(v) for v in m.options.values())
-    n_out = m.n_out
-    pts = np.zeros((n_out, K), dtype=np.intp)
-    left = np.full((n_out, K), m.N, dtype=np.intp)
-    bankable = np.zeros((n_out, K), dtype=bool)
-    valid = np.zeros((n_out, K), dtype=bool)
-    is_bust = np.zeros(n_out, dtype=bool)
-    is_win = np.zeros(n_out, dtype=bool)
-    win_ids = set(int(g) for g in m.win_ids)
+    N, top, unit = rules.dice, 100, cm.UNIT
+    UC = top
+    rolls = [(n, o) for n in range(1, N + 1) for o in multisets(n)]
+    offs = [0] * (N + 2)
+    for i, (n, _o) in enumerate(rolls):
+        if i == 0 or rolls[i - 1][0] != n:
+            offs[n] = i
+    offs[N + 1] = len(rolls)
+    options = []
+    for n, o in rolls:
+        opts = [] if cm.is_five_ones(o, rules) else cm.scoring_options(o, rules)
+        # the engines' candidate order: fewest dice set aside first, bank before roll
+        options.append(sorted(((tuple(k), p // unit, n - len(k) or N,
+                                cm.keep_bank_refusal(rules, k, n) is None)
+                               for k, p in opts), key=lambda x: (len(x[0]), x[0])))
+    K = max(len(x) for x in options)
+    R = len(rolls)
+    pts = np.zeros((R, K), dtype=np.intp)
+    left = np.full((R, K), N, dtype=np.intp)
+    bankable = np.zeros((R, K), dtype=bool)
+    valid = np.zeros((R, K), dtype=bool)
+    is_win = np.array([cm.is_five_ones(o, rules) for _n, o in rolls])
+    for g, opts in enumerate(options):
+        for k, (_keep, p, lft, b) in enumerate(opts):
+            pts[g, k], left[g, k], bankable[g, k], valid[g, k] = p, lft, b, True
+    is_bust = ~is_win & ~valid.any(axis=1)
+    maxp = int(pts.max())
+    kind = np.zeros((top, UC + maxp + 1), dtype=np.int8)
+    bank_ok = np.zeros((top, UC + 1), dtype=bool)
+    for s in range(top):
+        for u in range(s, UC + maxp + 1):
+            r = cm.set_aside_result(rules, s * unit, (u - s) * unit)
+            kind[s, u] = _WIN if r == cm.WIN else _OVER if r == cm.OVERSHOOT else _NONE
+            if u <= UC:
+                bank_ok[s, u] = cm.total_bank_refusal(rules, s * unit, s > 0,
+                                                      (u - s) * unit) is None
     cdf = [np.zeros(0)]
-    for n in range(1, m.N + 1):
-        c = np.cumsum(np.asarray(m.probs[n], dtype=float))
+    for n in range(1, N + 1):
+        c = np.cumsum(np.asarray(roll_probabilities(n), dtype=float))
         c[-1] = np.inf  # rounding: a draw always lands
         cdf.append(c)
-        for i, o in enumerate(multisets(n)):
-            g = m.offs[n] + i
-            if g in win_ids:
-                is_win[g] = True
-                continue
-            # the candidates' order of turn_outcome_matrix: fewest dice set aside first
-            opts = sorted(m.options[o], key=lambda x: (len(x[0]), x[0]))
-            if not opts:
-                is_bust[g] = True
-            for k, (_keep, p, lft, b) in enumerate(opts):
-                pts[g, k], left[g, k], bankable[g, k], valid[g, k] = p, lft, b, True
-    return _Tables(m, m.N, m.UC, solo.TOP, tuple(cdf), pts, left, bankable, valid, is_bust,
-                   is_win)
+    keeps = tuple(tuple(x[0] for x in opts) for opts in options)
+    return _Tables(N, UC, top, tuple(offs), tuple(cdf), pts, left, bankable, valid, is_bust,
+                   is_win, keeps, kind, bank_ok)
 
 
 @lru_cache(maxsize=2)
@@ -171,11 +195,11 @@ def _solo_values(rules: Any) -> tuple[np.ndarray, np.ndarray]:
     """(``Vext[u]`` start-of-turn expected turns, 0 from 5000 on; ``R[n, s, u]``)."""
     from .engine import cinqmille as solo
 
-    m = solo._model(rules)
-    sol = solo.solve_turns(rules)
-    Vext = np.zeros(m.W + 1)
-    Vext[: solo.TOP] = sol.V[: solo.TOP]
-    return Vext, np.asarray(sol.R)
+    sol = solo.solve_turns(rules)  # V[s], R[n, s, u]
+    R = np.asarray(sol.R)
+    Vext = np.zeros(R.shape[2])
+    Vext[: solo.TOP] = np.asarray(sol.V)[: solo.TOP]
+    return Vext, R
 
 
 @lru_cache(maxsize=2)
@@ -186,10 +210,17 @@ def _duel_values(rules: Any) -> tuple[np.ndarray, np.ndarray]:
     from .engine import cinqmille as solo
     from .engine import cinqmille_duel as cd
 
-    m = solo._model(rules)
-    T = cd.solve_duel(rules).T
-    Text = cd._text(m, T)
-    RD = np.stack([cd._turns_against(rules, o) for o in range(solo.TOP)])
+    top = solo.TOP
+    T = np.asarray(cd.solve_duel(rules).T)
+    parts = []
+    for o in range(top):
+        R = np.asarray(cd._turns_against(rules, o))
+        if R.shape[0] != top:  # laid out R[n, u, s]: bring the score first
+            R = R.transpose(2, 0, 1)
+        parts.append(R)
+    RD = np.stack(parts)  # RD[o, s, n, u]
+    Text = np.zeros((top, RD.shape[3]))
+    Text[:, :top] = np.nan_to_num(T)
     return Text, RD
 
 
@@ -206,13 +237,11 @@ def clear_cache() -> None:
 def _choose(t: _Tables, rules: Any, duel: np.ndarray, s: np.ndarray, o: np.ndarray,
             u: np.ndarray, g: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each mover's choice after a scoring roll ``g``: (option index, bank?, kind)."""
-    from .engine import cinqmille as solo
-
     pts, left, valid = t.pts[g], t.left[g], t.valid[g]
     u2 = u[:, None] + pts
-    kind = t.m.kind[s[:, None], u2]
+    kind = t.kind[s[:, None], u2]
     u2c = np.minimum(u2, t.UC)
-    allowed = t.bankable[g] & t.m.bank_ok[s[:, None], u2c] & valid
+    allowed = t.bankable[g] & t.bank_ok[s[:, None], u2c] & valid
     vb = np.empty(pts.shape)
     vr = np.empty(pts.shape)
     if (~duel).any():
@@ -223,8 +252,8 @@ def _choose(t: _Tables, rules: Any, duel: np.ndarray, s: np.ndarray, o: np.ndarr
         vr[i] = 1.0 + R[lefti, si, u2ci]
         k = kind[i]
         over = (1.0 + Vext[s[i]])[:, None]
-        vb[i] = np.where(k == solo._WIN, 1.0, np.where(k == solo._OVER, over, vb[i]))
-        vr[i] = np.where(k == solo._WIN, 1.0, np.where(k == solo._OVER, over, vr[i]))
+        vb[i] = np.where(k == _WIN, 1.0, np.where(k == _OVER, over, vb[i]))
+        vr[i] = np.where(k == _WIN, 1.0, np.where(k == _OVER, over, vr[i]))
     if duel.any():
         Text, RD = _duel_values(rules)
         i = duel
@@ -233,8 +262,8 @@ def _choose(t: _Tables, rules: Any, duel: np.ndarray, s: np.ndarray, o: np.ndarr
         vr[i] = RD[oi, si, lefti, u2ci]
         k = kind[i]
         over = (Text[o[i], s[i]] - 1.0)[:, None]
-        vb[i] = np.where(k == solo._WIN, -1.0, np.where(k == solo._OVER, over, vb[i]))
-        vr[i] = np.where(k == solo._WIN, -1.0, np.where(k == solo._OVER, over, vr[i]))
+        vb[i] = np.where(k == _WIN, -1.0, np.where(k == _OVER, over, vb[i]))
+        vr[i] = np.where(k == _WIN, -1.0, np.where(k == _OVER, over, vr[i]))
     vb = np.where(valid, vb, _INF)
     vr = np.where(valid, vr, _INF)
     vals = np.stack([vb, vr], axis=2).reshape(len(g), -1)  # per option: bank, then roll
@@ -256,7 +285,6 @@ def simulate_versus(games: int = 20_000, seed: int | None = 0, *, rules: Any = N
     ((200, 200), True)
     """
     from .dice import make_rng
-    from .engine import cinqmille as solo
 
     if isinstance(games, bool) or not isinstance(games, int) or not 2 <= games <= 1_000_000:
         raise DicelabError("games must be a whole number from 2 to 1,000,000; got {games}",
@@ -293,7 +321,7 @@ def simulate_versus(games: int = 20_000, seed: int | None = 0, *, rules: Any = N
         for k in range(1, t.N + 1):
             sel = n[act] == k
             if sel.any():
-                g[sel] = t.m.offs[k] + np.searchsorted(t.cdf[k], x[sel], side="right")
+                g[sel] = t.offs[k] + np.searchsorted(t.cdf[k], x[sel], side="right")
         won = t.is_win[g].copy()
         ends = t.is_bust[g].copy()
         go = ~(won | ends)
@@ -302,8 +330,8 @@ def simulate_versus(games: int = 20_000, seed: int | None = 0, *, rules: Any = N
             k, bank, kind = _choose(t, rules, is_duel[gi, mover[gi]], s[go], o[go], u[gi],
                                     g[go])
             u2 = u[gi] + t.pts[g[go], k]
-            w = kind == solo._WIN
-            over = kind == solo._OVER
+            w = kind == _WIN
+            over = kind == _OVER
             banks = bank & ~w & ~over
             rolls = ~(w | over | bank)
             won[go] = w
