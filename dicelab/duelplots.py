@@ -2,9 +2,8 @@
 
 In the style of Neller & Presser's roll/hold surface for Pig: a heat map of the
 duel-optimal decision by (my score, opponent's score) — here the smallest turn total at
-which the player banks — with a mark on every position where the solo-optimal player
-(who only wants to finish fast) decides differently.  Colour-blind safe (the
-``cividis`` map; the differences are marked with a symbol, not a colour), white
+which the player banks — beside the difference with the solo-optimal player (who only
+wants to finish fast).  Colour-blind safe (``cividis`` and the diverging ``PuOr``), white
 background, and a text alternative in ``fig.dicelab_alt_text`` like every
 :mod:`dicelab.plots` figure.  Every word goes through :mod:`dicelab.i18n`.
 
@@ -50,8 +49,9 @@ def surface_summary(surface: PolicySurface) -> dict[str, float]:
 
 def plot_policy_surface(game: Any = "cinqmille", rules: Any = None, *,
                         lang: str | None = None) -> Figure:
-    """Heat map of the duel-optimal bank total by (my score, opponent's score), with the
-    positions where solo-optimal play differs marked ``×``.
+    """Heat map of the duel-optimal bank total by (my score, opponent's score) (left), and
+    its difference with the solo-optimal one (right: orange where playing to win banks
+    later, i.e. takes more risk; purple where it banks earlier).
 
     ``game``: ``"cinqmille"``, ``"seveny"`` or a ready
     :class:`~dicelab.engine.duel.PolicySurface`.  Returns a matplotlib Figure (its
@@ -62,23 +62,25 @@ def plot_policy_surface(game: Any = "cinqmille", rules: Any = None, *,
     surf = _surface(game, rules)
     info = surface_summary(surf)
     with plots._style():
-        fig = plots._new_figure((7.0, 5.6))
-        ax = fig.add_subplot(1, 1, 1)
+        fig = plots._new_figure((11.0, 4.8))
+        ax, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
         my, opp = surf.my, surf.opp
-        data = np.ma.masked_invalid(surf.duel)
         step_x = float(opp[1] - opp[0]) if len(opp) > 1 else 1.0
         step_y = float(my[1] - my[0]) if len(my) > 1 else 1.0
         extent = (opp[0] - step_x / 2, opp[-1] + step_x / 2, my[0] - step_y / 2,
                   my[-1] + step_y / 2)
-        im = ax.imshow(data, origin="lower", cmap="cividis", aspect="auto", extent=extent,
-                       interpolation="nearest")
-        cb = fig.colorbar(im, ax=ax)
-        cb.set_label(_("turn total at which to bank (points)", lang=lang))
-        ii, jj = np.nonzero(surf.differs)
-        if len(ii):
-            ax.scatter(opp[jj], my[ii], marker="x", s=10, linewidths=0.6, color="#D55E00",
-                       label=_("solo-optimal play differs", lang=lang))
-            ax.legend(loc="upper right", framealpha=0.9)
+        im = ax.imshow(np.ma.masked_invalid(surf.duel), origin="lower", cmap="cividis",
+                       aspect="auto", extent=extent, interpolation="nearest")
+        fig.colorbar(im, ax=ax).set_label(_("turn total at which to bank (points)", lang=lang))
+        ax.grid(False)
+        diff = surf.duel - surf.solo
+        lim = float(np.nanmax(np.abs(diff))) if np.isfinite(diff).any() else 1.0
+        im2 = ax2.imshow(np.ma.masked_invalid(diff), origin="lower", cmap="PuOr_r",
+                         vmin=-max(lim, 1.0), vmax=max(lim, 1.0), aspect="auto", extent=extent,
+                         interpolation="nearest")
+        fig.colorbar(im2, ax=ax2).set_label(
+            _("playing to win minus solo play (points)", lang=lang))
+        ax2.grid(False)
         names = {"cinqmille": "5000", "seveny": "Seveny"}
         title = _("{game}: when to bank, playing to win", lang=lang,
                   game=names.get(surf.game, surf.game))
@@ -86,7 +88,7 @@ def plot_policy_surface(game: Any = "cinqmille", rules: Any = None, *,
             "Heat map of the turn total at which the player who plays to win banks, by "
             "their own score (vertical) and the opponent's score (horizontal), over "
             "{n} positions. Solo-optimal play decides differently in {share} of them "
-            "(marked with crosses). Mean bank total: {duel} points playing to win, "
+            "(right-hand panel). Mean bank total: {duel} points playing to win, "
             "{solo} points in solo play.",
             lang=lang, n=fmt_int(info["positions"], lang=lang),
             share=fmt_percent(info["differs"], lang=lang),
@@ -94,6 +96,8 @@ def plot_policy_surface(game: Any = "cinqmille", rules: Any = None, *,
             solo=fmt_int(round(info["solo_mean"]), lang=lang)
             if not np.isnan(info["solo_mean"]) else "-",
         )
+        plots._finish(fig, ax2, _("opponent's score", lang=lang), _("my score", lang=lang),
+                      _("against solo play", lang=lang), alt)
         plots._finish(fig, ax, _("opponent's score", lang=lang), _("my score", lang=lang),
                       title, alt)
     return fig

@@ -38,6 +38,10 @@ def shipped() -> Iterator[tuple[str, Any, str, Callable[[], np.ndarray]]]:
     from . import seveny_duel as sd
     from . import trwavril_duel as td
 
+    rules = cinqmille.Rules()
+    yield ("cinqmille", rules, cd.surface_name(rules, 3),
+           lambda r=rules: _surface(cd.policy_surface(r, 3, use_table=False)))
+
     for rules in (seveny.Rules(),):
         yield ("seveny", rules, sd.table_name(rules),
                lambda r=rules: np.asarray(sd.solve_duel(r, use_table=False).T))
@@ -45,6 +49,10 @@ def shipped() -> Iterator[tuple[str, Any, str, Callable[[], np.ndarray]]]:
         rules = trwavril.Rules(straight=straight)
         yield ("trwavril", rules, td.table_name(rules),
                lambda r=rules: np.asarray(td.solve_duel(r, use_table=False).W))
+
+
+def _surface(ps: Any) -> np.ndarray:
+    return np.stack([ps.duel, ps.solo])
 
 
 def write(path: Path, T: np.ndarray, rules: Any) -> None:
@@ -59,10 +67,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("games", nargs="*",
                     help="cinqmille, seveny, trwavril (default: every game)")
     ap.add_argument("--list", action="store_true", help="list the shipped tables and stop")
+    ap.add_argument("--only", default="", help="only the files whose name contains this")
     ap.add_argument("--out", type=Path, default=DATA, help="directory (default: dicelab/data)")
     args = ap.parse_args(argv)
     for game, rules, name, solve in shipped():
-        if args.games and game not in args.games:
+        if args.games and game not in args.games or args.only not in name:
             continue
         if args.list:
             print(f"{game:10s} {name}  {rules!r}")

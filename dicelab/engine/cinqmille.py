@@ -540,11 +540,14 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     """Advice for the player to move in a game state (empty when there is nothing to choose).
 
     Two players: ranked by ``p_duel``, the exact two-player win probability (both playing
-    to win), by default or with ``objective="p_duel"``; the solo figures stay as secondary
-    figures (``kind="duel"``).  Otherwise solo figures (``kind="solo"``; with 3-6 players
+    to win), with ``objective="p_duel"`` (solving the variant first if needed: minutes), or by
+    default when its table is at hand (:func:`~.cinqmille_duel.duel_ready`: the shipped
+    default rules, or solved already); the solo figures stay as secondary figures
+    (``kind="duel"``).  Otherwise solo figures (``kind="solo"``; with 3-6 players
     the overlay labels them "solo odds").
     """
-    duel = state.players == 2 and objective in (None, "p_duel")
+    duel = state.players == 2 and (objective == "p_duel" or objective is None and _duel_ready(
+        state.rules))
     if objective == "p_duel" and state.players != 2:
         raise IllegalMove("objective 'p_duel' needs a two-player game")
     obj = "p_duel" if duel else objective or "expected_turns"
@@ -560,6 +563,12 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
                rules=state.rules, opened=state.opened[p],
                pending=state.pending_validation, objective=objective)
     return replace(a, players=state.players)
+
+
+def _duel_ready(rules: Rules) -> bool:
+    from .cinqmille_duel import duel_ready
+
+    return duel_ready(rules)
 
 
 def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),

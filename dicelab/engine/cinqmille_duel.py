@@ -171,6 +171,17 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     return sol
 
 
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules`` is at hand (shipped or already solved), so
+    that advice costs milliseconds; otherwise the first use solves it (minutes).
+
+    >>> duel_ready(), duel_ready(Rules(opening=1000))
+    (True, False)
+    """
+    rules = _check_rules(rules)
+    return rules in _CACHE or load_table(table_name(rules)) is not None
+
+
 def duel_table(rules: Rules | None = None) -> np.ndarray:
     """``T[s, o]`` (read-only): probability that the player to move wins from the start of
     their turn at ``s`` against ``o`` points (both in units of 50, 0..99), both playing to win.
@@ -290,15 +301,27 @@ def advise_duel(state: Any) -> Advice:
 
 
 # ------------------------------------------------------------------ policy picture
-def policy_surface(rules: Rules | None = None, n: int = 3) -> PolicySurface:
+def surface_name(rules: Rules, n: int) -> str:
+    """File name of a shipped policy picture (``T`` holds ``[duel, solo]``)."""
+    return table_name(rules).replace("duel_cinqmille", f"surface_cinqmille_n{n}")
+
+
+def policy_surface(rules: Rules | None = None, n: int = 3, *,
+                   use_table: bool = True) -> PolicySurface:
     """Smallest turn total (points) at which the player banks rather than rolls ``n`` dice
     on (after a set-aside leaving ``n`` dice), by (my score, opponent's score) — duel-optimal
     and solo-optimal — with the duel win probability.  ``nan``: not opened (the opening
-    rule decides), or never banks below 5000.  About 100 turn sweeps (cached).
+    rule decides), or never banks below 5000.  About 100 turn sweeps (minutes), so the
+    picture of the default rules ships with the tables (``use_table``).
     """
     rules = _check_rules(rules)
     if n not in range(1, rules.dice):
         raise IllegalMove(f"n (dice left to roll) must be 1 to {rules.dice - 1}; got {brief(n)}")
+    shipped = load_table(surface_name(rules, n)) if use_table else None
+    axis = np.arange(TOP) * UNIT
+    if shipped is not None:
+        return PolicySurface("cinqmille", f"bank_total_{n}_dice", axis, axis, shipped[0],
+                             shipped[1], np.array(solve_duel(rules).T))
     m = solo._model(rules)
     T = solve_duel(rules).T
     ts = solo.solve_turns(rules)

@@ -562,8 +562,10 @@ def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0,
 def advise_state(state: Any, objective: str | None = None) -> Advice:
     """The advice for the player to move in a Seveny ``state`` (no choices unless choosing).
 
-    Two players: ranked by ``p_duel``, the exact two-player win probability (default, or
-    ``objective="p_duel"``), solo figures kept (``kind="duel"``); otherwise solo figures.
+    Two players: ranked by ``p_duel``, the exact two-player win probability, with
+    ``objective="p_duel"`` (solving the target first if needed), or by default when its
+    table is at hand (:func:`~.seveny_duel.duel_ready`); solo figures kept
+    (``kind="duel"``).  Otherwise solo figures (``kind="solo"``, "solo odds").
 
     >>> from dicelab.games import seveny
     >>> s = seveny.new_state(seveny.Rules(target=5))
@@ -573,7 +575,8 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     >>> advise_state(s).best.action
     Bank(keep=(1, 1, 1, 1, 1))
     """
-    duel = state.players == 2 and objective in (None, "p_duel")
+    duel = state.players == 2 and (objective == "p_duel" or objective is None and _duel_ready(
+        state.rules))
     if objective == "p_duel" and state.players != 2:
         raise IllegalMove("objective 'p_duel' needs a two-player game")
     if duel:
@@ -591,6 +594,12 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
                score=state.scores[state.current_player], rules=state.rules,
                objective=objective)
     return replace(a, players=state.players)
+
+
+def _duel_ready(rules: Rules) -> bool:
+    from .seveny_duel import duel_ready
+
+    return duel_ready(rules)
 
 
 def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),

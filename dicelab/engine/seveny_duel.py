@@ -307,6 +307,18 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
     return sol
 
 
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules`` is at hand (shipped, solved, or a target
+    of 5 or less: seconds), so that advice needs no long solve first.
+
+    >>> duel_ready(), duel_ready(Rules(target=100))
+    (True, False)
+    """
+    rules = _check_rules(rules)
+    return (rules in _CACHE or rules.target <= 5
+            or load_table(table_name(rules)) is not None)
+
+
 def duel_table(rules: Rules | None = None) -> np.ndarray:
     """``T[seat, a, b]`` (read-only): P(seat wins), that seat to play, scores ``a`` (seat 0)
     and ``b`` (seat 1) below the target, both playing to win.
