@@ -478,7 +478,8 @@ def head_to_head_html(result: VersusResult, lang: str | None = None) -> str:
     for label, vals in ((_("games", lang=lang), [fmt_int(g, lang) for g in games]),
                         (_("won by the player who plays to win", lang=lang),
                          [pct(r) for r in rates]),
-                        (_("standard error", lang=lang), [pct(s) for s in ses])):
+                        (_("standard error", lang=lang),
+                         [fmt_percent(s, 2, lang) for s in ses])):
         out.append(f"<tr><th {cell}>{html.escape(label)}</th>"
                    + "".join(f"<td {cell}>{html.escape(v)}</td>" for v in vals) + "</tr>")
     out.append("</table>")
