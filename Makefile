@@ -1,5 +1,6 @@
 # dicelab — two commands for a fresh machine: `make lab` and `make test`.
 #   make lab           create .venv, install dicelab + JupyterLab, open the notebooks
+#                      (notebooks/index.ipynb: choose Français or English)
 #   make test          install the test dependencies into .venv and run the whole suite:
 #                      ruff, pytest (tests/, doctests of dicelab/, nbval-lax on every notebook,
 #                      the real-browser test), then the Binder check
@@ -36,7 +37,7 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 # (root, e.g. in a container, needs --allow-root)
 lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" $(LAB_ARGS) \
-	  $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
+	  $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/index.ipynb
 
 ## make test: install the test dependencies into .venv and run the whole suite
 test: lint pytest binder-check
@@ -49,7 +50,7 @@ pytest: $(VENV)/.test-installed
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 browser: $(VENV)/.test-installed
-	$(PY) -m pytest -m browser tests/test_browser.py $(PYTEST_ARGS)
+	$(PY) -m pytest -m browser tests/test_browser.py tests/test_browser_i18n.py $(PYTEST_ARGS)
 
 binder-check: $(VENV)/.test-installed
 	PYTHON="$(PYTHON)" .ci/binder_check.sh

@@ -7,6 +7,7 @@ built there too, with the odds shown, at a fixed position set by hand.
 * toggle: flip one die; the app re-marks the selection in the overlay, updates
   the buttons and the "why not" line.  Advice is computed once per position, so
   this never calls the engine: it is what a click costs.  Goal 0.1 s.
+* keys 1, U, R: a toggle, Undo and Roll again from the keyboard.  Goal 0.1 s.
 * Roll click: the Roll button from the start of a turn: the action, the new
   position's board, dice, log and its advice (``advise_state``, engine solved;
   the app's own advice cache is cleared in every run).  Goal 0.1 s.
@@ -73,6 +74,20 @@ def make_roll_click(key: str) -> Any:
     return run
 
 
+def make_key_undo(key: str) -> Any:
+    """Keyboard: "1" toggles a die, "u" undoes the last roll, "r" rolls it again."""
+    app = _toggle_app(key)
+
+    def run() -> int:
+        app.key("1")
+        app.key("u")
+        app.key("r")
+        return len(app.log.value)
+
+    run.__name__ = f"key_undo_{key}"
+    return run
+
+
 def benchmarks() -> list[dict[str, Any]]:
     from dicelab import GAME_NAMES
 
@@ -91,6 +106,13 @@ def benchmarks() -> list[dict[str, Any]]:
             "name": f"{name}: Roll click → new position with odds (solved)",
             "goal": 0.1,
             "run": make_roll_click(key),
+            "baseline": None,
+            "icepool": None,
+        })
+        out.append({
+            "name": f"{name}: keys 1, U, R → toggle, undo, roll again (solved)",
+            "goal": 0.1,
+            "run": make_key_undo(key),
             "baseline": None,
             "icepool": None,
         })

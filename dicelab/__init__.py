@@ -19,6 +19,7 @@ import importlib
 from typing import Any
 
 from .errors import DicelabError, IllegalMove, InvalidDice, InvalidRules, InvalidSave
+from .i18n import get_language, set_language
 
 __version__ = "0.1.0"
 
@@ -39,6 +40,7 @@ _LAZY_SUBMODULES = {
     "explorer",
     "figures",
     "games",
+    "guide",
     "lessons",
     "plots",
     "policies",
@@ -57,6 +59,8 @@ __all__ = [
     "InvalidRules",
     "InvalidSave",
     "__version__",
+    "get_language",
+    "set_language",
 ]
 
 

@@ -42,13 +42,52 @@ def brief(value: Any, limit: int = BRIEF_LIMIT) -> str:
     return f"{text[: limit - 1]}… ({len(text)} characters)"
 
 
+class Phrase:
+    """Words of an error message translated with it: a field that is itself text.
+
+    ``InvalidSave("{where}: ...", where=Phrase(N_("step {number}"), number=3))``:
+    ``str(error)`` says ``step 3`` and ``error.message("fr")`` ``étape 3``.  Mark the
+    template with :func:`dicelab.i18n.N_` so that it reaches the catalog.
+
+    >>> str(Phrase("step {number}", number=3))
+    'step 3'
+    """
+
+    __slots__ = ("template", "params")
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        self.template = template
+        self.params = params
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params) if self.params else self.template
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.template!r}, **{self.params!r})"
+
+    def message(self, lang: str | None = None) -> str:
+        """The words in ``lang`` (default: the current language)."""
+        from .i18n import _
+
+        return _(self.template, lang=lang, **_translated(self.params, lang))
+
+
+def _translated(params: dict[str, Any], lang: str | None) -> dict[str, Any]:
+    """``params`` with every :class:`Phrase` or error in it given in ``lang``."""
+    return {
+        k: v.message(lang) if isinstance(v, (Phrase, DicelabError)) else v
+        for k, v in params.items()
+    }
+
+
 class DicelabError(ValueError):
     """Base class of every dicelab error.
 
     The message is an English template whose ``{name}`` fields come from the
     keyword arguments; ``str(error)`` is the English text, and
     :meth:`message` gives it in any language dicelab speaks (the template is a
-    message of the translation catalog).
+    message of the translation catalog).  A field that is itself an error or a
+    :class:`Phrase` is translated with it.
 
     >>> e = IllegalMove("you cannot keep {dice}", dice="1 1")
     >>> str(e)
@@ -66,7 +105,7 @@ class DicelabError(ValueError):
         """The message in ``lang`` (default: the current language; see :mod:`dicelab.i18n`)."""
         from .i18n import _
 
-        return _(self.template, lang=lang, **self.params)
+        return _(self.template, lang=lang, **_translated(self.params, lang))
 
 
 class IllegalMove(DicelabError):

@@ -15,25 +15,34 @@ target); :func:`explain_difference` puts two headlines into words and
 :func:`explorer` is the interactive widget.  Nothing here knows a rule: every
 number comes from the game modules.
 
->>> METRICS["trwavril"][0].label
-'P(win the solo game)'
+Every word goes through :mod:`dicelab.i18n`: each function that writes text
+takes ``lang=None``.  A headline number has a plain name ("chance to win",
+"chance de gagner") and, for tooltips and captions, its exact meaning
+("P(win the solo game)…").
+
+>>> METRICS["trwavril"][0].name("en"), METRICS["trwavril"][0].name("fr")
+('chance to win', 'chance de gagner')
 >>> DIFFICULTY["dripeul"], DIFFICULTY["cinqmille"]
 ('level', None)
->>> format_value(METRICS["seveny"][0], 12.3456)
+>>> format_value(METRICS["seveny"][0], 12.3456, lang="en")
 '12.35 turns'
+>>> format_value(METRICS["seveny"][0], 12.3456, lang="fr")
+'12,35 tours'
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from . import GAME_NAMES
-from .errors import InvalidRules
+from .errors import DicelabError, InvalidRules, brief
+from .i18n import N_, _, fmt_number, fmt_percent, get_language
 
 __all__ = [
     "DIFFICULTY",
@@ -52,6 +61,8 @@ __all__ = [
     "explain_grid",
     "explorer",
     "format_value",
+    "option_label",
+    "option_name",
     "game_module",
     "grid_chart",
     "grid_table",
@@ -71,31 +82,77 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Metric:
-    """One headline number: its key, a short label, and which direction is better."""
+    """One headline number: its key, its plain name, its exact meaning (English msgids,
+    see :meth:`name` and :meth:`meaning`), the solver, and which direction is better."""
 
     key: str
     label: str
     solver: str
     higher_is_better: bool
+    exact: str = ""
 
     @property
     def is_probability(self) -> bool:
         return self.higher_is_better
 
+    def name(self, lang: str | None = None) -> str:
+        """The plain name, e.g. ``"chance to win"`` / ``"chance de gagner"``."""
+        return _(self.label, lang=lang)
+
+    def meaning(self, lang: str | None = None) -> str:
+        """The exact figure and its meaning, for a tooltip or a caption."""
+        return _(self.exact, lang=lang) if self.exact else self.name(lang)
+
 
 #: The headline numbers of each game, primary first; ``solver`` names the game module's function.
 METRICS: dict[str, tuple[Metric, ...]] = {
     "dripeul": (
-        Metric("p_manche", "P(clear one manche)", "win_probability", True),
-        Metric("p_game", "P(win the whole solo game)", "game_win_probability", True),
+        Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
+               N_("P(clear one manche): the probability that a solo player clears one manche, "
+                  "playing optimally")),
+        Metric("p_game", N_("chance to win the whole solo game"), "game_win_probability", True,
+               N_("P(win the game): the probability that a solo player clears every manche, "
+                  "playing optimally")),
     ),
-    "trwavril": (Metric("p_win", "P(win the solo game)", "win_probability", True),),
+    "trwavril": (
+        Metric("p_win", N_("chance to win"), "win_probability", True,
+               N_("P(win): the probability that a solo player bars all six cards before the "
+                  "last parapluie is turned, playing optimally")),
+    ),
     "cinqmille": (
-        Metric("expected_turns", "Expected turns to reach 5000", "expected_turns", False),
+        Metric("expected_turns", N_("turns to reach 5000, on average"), "expected_turns", False,
+               N_("E(T): the expected number of turns T a solo player needs to reach exactly "
+                  "5000, playing optimally")),
     ),
     "seveny": (
-        Metric("expected_turns", "Expected turns to reach the target", "expected_turns", False),
+        Metric("expected_turns", N_("turns to reach the target, on average"), "expected_turns",
+               False,
+               N_("E(T): the expected number of turns T a solo player needs to reach the "
+                  "target, playing optimally")),
     ),
+}
+
+#: Short names of the options, for table cells and variant names (field -> msgid).
+OPTION_NAMES: dict[str, str] = {
+    "level": N_("level"),
+    "reroll_set_aside": N_("re-roll set-aside dice"),
+    "straight_bonus": N_("suite bonus"),
+    "last_six": N_("last six"),
+    "manches": N_("manches"),
+    "parapluies": N_("parapluies"),
+    "straight": N_("suite"),
+    "dice": N_("dice"),
+    "opening": N_("opening"),
+    "min_bank": N_("minimum bank"),
+    "keep_all_scoring": N_("every scoring die set aside"),
+    "no_4900": N_("no bank to 4900–4999"),
+    "target": N_("target"),
+}
+
+#: Words for option values that are not numbers (value -> msgid).
+VALUE_NAMES: dict[Any, str] = {
+    "four": N_("4-dice runs"),
+    "as_written": N_("as written (5-dice suites)"),
 }
 
 #: The ``Rules`` field that sets each game's difficulty (None: the game has no difficulty).
@@ -114,7 +171,8 @@ def _key(game_key: str) -> str:
         return get(game_key).key
     except KeyError as e:
         raise InvalidRules(
-            f"unknown game {game_key!r}; games: {', '.join(GAME_NAMES)}"
+            "unknown game {game}; games: {games}", game=brief(game_key),
+            games=", ".join(GAME_NAMES),
         ) from e
 
 
@@ -132,27 +190,59 @@ def default_rules(game_key: str) -> Any:
     return game_module(game_key).Rules()
 
 
-def format_value(metric: Metric, value: float) -> str:
-    """A headline value in words: a percentage or a number of turns.
+def format_value(metric: Metric, value: float, lang: str | None = None) -> str:
+    """A headline value in words: a percentage or a number of turns, in the language.
 
-    >>> format_value(METRICS["trwavril"][0], 0.123456), format_value(METRICS["trwavril"][0], 3e-4)
-    ('12.35 %', '0.03 %')
+    >>> m = METRICS["trwavril"][0]
+    >>> format_value(m, 0.123456, "en"), format_value(m, 3e-4, "en")
+    ('12.35%', '0.030%')
+    >>> format_value(m, 0.123456, "fr")
+    '12,35\xa0%'
     """
     if metric.is_probability:
-        pct = 100 * value
-        return f"{pct:.2f} %" if abs(pct) >= 1 or pct == 0 else f"{pct:.2g} %"
-    return f"{value:.2f} turns"
+        pct = abs(100 * value)
+        digits = 2
+        if 0 < pct < 1:  # two significant digits for small chances
+            digits = max(2, 1 - math.floor(math.log10(pct)))
+        return fmt_percent(value, digits, lang)
+    return _("{x} turns", lang=lang, x=fmt_number(value, 2, lang))
 
 
-def _fmt_option(v: Any) -> str:
+def _fmt_option(
+    v: Any, lang: str | None = None, game_key: str | None = None, field: str | None = None
+) -> str:
+    """An option value in words: the game's ``Rules.VALUE_LABELS`` if it has one for it,
+    else on/off for booleans, :data:`VALUE_NAMES` for words, the number itself."""
+    if game_key is not None and field is not None:
+        labels = getattr(game_module(game_key).Rules, "VALUE_LABELS", {}).get(field, {})
+        for known, label in labels.items():
+            if _same(known, v):
+                return _(label, lang=lang)
+    if v is None:  # a Rules.CHOICES value meaning "the default, which follows another option"
+        return _("default", lang=lang)
     if isinstance(v, bool):
-        return "on" if v else "off"
+        return _("on", lang=lang) if v else _("off", lang=lang)
+    if isinstance(v, str):
+        return _(VALUE_NAMES[v], lang=lang) if v in VALUE_NAMES else v
     return str(v)
 
 
-def difficulty_label(game_key: str, value: Any, *, field: bool = False) -> str:
+def option_name(field: str, lang: str | None = None) -> str:
+    """The short name of a ``Rules`` field, e.g. ``"suite bonus"`` / ``"bonus de suite"``."""
+    return _(OPTION_NAMES[field], lang=lang) if field in OPTION_NAMES else field
+
+
+def option_label(game_key: str, field: str, lang: str | None = None) -> str:
+    """The field's ``Rules.LABELS`` label, translated."""
+    labels = game_module(game_key).Rules.LABELS
+    return _(labels[field], lang=lang) if field in labels else option_name(field, lang)
+
+
+def difficulty_label(
+    game_key: str, value: Any, *, field: bool = False, lang: str | None = None
+) -> str:
     """The difficulty value with its French name where the game has one, e.g. ``3 (facile)``
-    (``level 3 (facile)`` with ``field=True``)."""
+    (``level 3 (facile)`` with ``field=True``; ``niveau 3 (facile)`` in French)."""
     key = _key(game_key)
     mod = game_module(key)
     dfield = DIFFICULTY[key]
@@ -162,15 +252,23 @@ def difficulty_label(game_key: str, value: Any, *, field: bool = False) -> str:
         if names:
             break
     name = names.get(value) if isinstance(names, dict) else None
-    label = f"{dfield} {value}" if dfield and field else str(value)
+    label = f"{option_name(dfield, lang)} {value}" if dfield and field else str(value)
     return f"{label} ({name})" if name else label
 
 
-def change_label(game_key: str, changes: Sequence[tuple[str, Any]]) -> str:
-    """Words for a set of option changes, e.g. ``"straight_bonus on"``; ``"defaults"`` if none."""
+def change_label(
+    game_key: str, changes: Sequence[tuple[str, Any]], lang: str | None = None
+) -> str:
+    """Words for a set of option changes, e.g. ``"suite bonus on"``; ``"defaults"`` if none.
+
+    >>> change_label("dripeul", [("straight_bonus", True)], lang="fr")
+    'bonus de suite activé'
+    """
     if not changes:
-        return "defaults"
-    return ", ".join(f"{f} {_fmt_option(v)}" for f, v in changes)
+        return _("defaults", lang=lang)
+    return ", ".join(
+        f"{option_name(f, lang)} {_fmt_option(v, lang, game_key, f)}" for f, v in changes
+    )
 
 
 @dataclass(frozen=True)
@@ -195,9 +293,13 @@ class Headline:
     def __getitem__(self, key: str) -> float:
         return self.values[key]
 
-    def text(self) -> str:
+    def text(self, lang: str | None = None) -> str:
         """Every headline number in words."""
-        return "; ".join(f"{m.label} = {format_value(m, self.values[m.key])}" for m in self.metrics)
+        return _("; ", lang=lang).join(
+            _("{name} = {value}", lang=lang, name=m.name(lang),
+              value=format_value(m, self.values[m.key], lang))
+            for m in self.metrics
+        )
 
 
 def headline(game_key: str, rules: Any = None) -> Headline:
@@ -210,7 +312,8 @@ def headline(game_key: str, rules: Any = None) -> Headline:
     if rules is None:
         rules = mod.Rules()
     elif not isinstance(rules, mod.Rules):
-        raise InvalidRules(f"{GAME_NAMES[key]} needs {mod.__name__}.Rules; got {rules!r}")
+        raise InvalidRules("{game} needs {rules}; got {got}", game=GAME_NAMES[key],
+                           rules=f"{mod.__name__}.Rules", got=brief(rules))
     values = {m.key: float(solver(key, m.solver)(rules)) for m in METRICS[key]}
     return Headline(key, rules, values)
 
@@ -238,7 +341,7 @@ def one_option_changes(game_key: str) -> list[tuple[tuple[str, Any], ...]]:
         if field == DIFFICULTY[key]:
             continue
         for v in values:
-            if not _same(v, getattr(base, field)):
+            if v is not None and not _same(v, getattr(base, field)):  # None: the default
                 out.append(((field, v),))
     return out
 
@@ -259,7 +362,11 @@ class GridRow:
 
     @property
     def variant(self) -> str:
-        return change_label(self.headline.game, self.changes)
+        """The variant's name in the current language (see :meth:`variant_name`)."""
+        return self.variant_name()
+
+    def variant_name(self, lang: str | None = None) -> str:
+        return change_label(self.headline.game, self.changes, lang)
 
 
 def variant_grid(
@@ -286,7 +393,7 @@ def variant_grid(
     else:
         diffs = list(difficulties)
         if dfield is None and diffs != [None]:
-            raise InvalidRules(f"{GAME_NAMES[key]} has no difficulty setting")
+            raise InvalidRules("{game} has no difficulty setting", game=GAME_NAMES[key])
     variants = one_option_changes(key) if changes is None else [tuple(c) for c in changes]
     rows = []
     for d in diffs:
@@ -335,13 +442,15 @@ def by_difficulty(
     mod = game_module(key)
     dfield = DIFFICULTY[key]
     if dfield is None:
-        raise InvalidRules(f"{GAME_NAMES[key]} has no difficulty setting")
+        raise InvalidRules("{game} has no difficulty setting", game=GAME_NAMES[key])
     base = mod.Rules() if rules is None else rules
     vals = list(mod.Rules.CHOICES[dfield]) if values is None else list(values)
     return [headline(key, dataclasses.replace(base, **{dfield: v})) for v in vals]
 
 
-def grid_table(rows: Sequence[GridRow]) -> tuple[list[list[Any]], list[str]]:
+def grid_table(
+    rows: Sequence[GridRow], lang: str | None = None
+) -> tuple[list[list[Any]], list[str]]:
     """``(rows, columns)`` for a table of a grid: difficulty, variant, each headline value
     (formatted)."""
     if not rows:
@@ -349,30 +458,32 @@ def grid_table(rows: Sequence[GridRow]) -> tuple[list[list[Any]], list[str]]:
     game = rows[0].headline.game
     metrics = METRICS[game]
     dfield = DIFFICULTY[game]
-    columns = ([dfield] if dfield else []) + ["variant"] + [m.label for m in metrics]
+    columns = (([option_name(dfield, lang)] if dfield else []) + [_("variant", lang=lang)]
+               + [m.name(lang) for m in metrics])
     out = []
     for r in rows:
-        line: list[Any] = [difficulty_label(game, r.difficulty)] if dfield else []
-        line.append(r.variant)
-        line += [format_value(m, r.headline[m.key]) for m in metrics]
+        line: list[Any] = [difficulty_label(game, r.difficulty, lang=lang)] if dfield else []
+        line.append(r.variant_name(lang))
+        line += [format_value(m, r.headline[m.key], lang) for m in metrics]
         out.append(line)
     return out, columns
 
 
-def _diff_words(metric: Metric, a: float, b: float) -> str:
+def _diff_words(metric: Metric, a: float, b: float, lang: str | None = None) -> str:
     d = b - a
     if abs(d) < 1e-12:
-        return "exactly the same"
+        return _("exactly the same", lang=lang)
     if metric.is_probability:
-        amount = f"{abs(100 * d):.2f} percentage points"
+        x = fmt_number(abs(100 * d), 2, lang)
+        amount = (_("{x} percentage points higher", lang=lang, x=x) if d > 0
+                  else _("{x} percentage points lower", lang=lang, x=x))
     else:
-        amount = f"{abs(d):.2f} turns"
+        x = fmt_number(abs(d), 2, lang)
+        amount = (_("{x} turns more", lang=lang, x=x) if d > 0
+                  else _("{x} turns fewer", lang=lang, x=x))
     better = (d > 0) == metric.higher_is_better
-    if metric.is_probability:
-        direction = "higher" if d > 0 else "lower"
-    else:
-        direction = "more" if d > 0 else "fewer"
-    return f"{amount} {direction} ({'easier' if better else 'harder'})"
+    verdict = _("easier", lang=lang) if better else _("harder", lang=lang)
+    return _("{amount} ({verdict})", lang=lang, amount=amount, verdict=verdict)
 
 
 def _changes_between(game_key: str, base: Any, other: Any) -> list[tuple[str, Any]]:
@@ -384,7 +495,9 @@ def _changes_between(game_key: str, base: Any, other: Any) -> list[tuple[str, An
     return out
 
 
-def explain_difference(game_key: str, rules: Any, base: Any = None) -> str:
+def explain_difference(
+    game_key: str, rules: Any, base: Any = None, lang: str | None = None
+) -> str:
     """Explain in words how ``rules`` changes the exact headline against ``base``
     (the defaults if None), quoting the computed numbers.
 
@@ -398,26 +511,33 @@ def explain_difference(game_key: str, rules: Any, base: Any = None) -> str:
     changed = _changes_between(key, base, rules)
     name = GAME_NAMES[key]
     if not changed:
-        return f"{name} with these rules: {ha.text()} (no option differs from the comparison)."
-    labels = mod.Rules.LABELS
-    what = "; ".join(
-        f"“{labels.get(f, f)}” set to {_fmt_option(v)} (was {_fmt_option(getattr(base, f))})"
+        return _("{game} with these rules: {headline} (no option differs from the comparison).",
+                 lang=lang, game=name, headline=ha.text(lang))
+    what = _("; ", lang=lang).join(
+        _("“{option}” set to {value} (was {old})", lang=lang,
+          option=option_label(key, f, lang), value=_fmt_option(v, lang, key, f),
+          old=_fmt_option(getattr(base, f), lang, key, f))
         for f, v in changed
     )
     dfield = DIFFICULTY[key]
     if dfield and dfield not in dict(changed):
-        name = f"{name} at {difficulty_label(key, getattr(base, dfield), field=True)}"
+        name = _("{game} at {difficulty}", lang=lang, game=name, difficulty=difficulty_label(
+            key, getattr(base, dfield), field=True, lang=lang))
     parts = []
     for m in METRICS[key]:
         a, b = ha[m.key], hb[m.key]
-        parts.append(
-            f"{m.label} goes from {format_value(m, a)} to {format_value(m, b)}: "
-            f"{_diff_words(m, a, b)}"
-        )
-    return f"{name}, {what}. " + ". ".join(parts) + "."
+        parts.append(_(
+            "{metric} goes from {a} to {b}: {difference}", lang=lang, metric=m.name(lang),
+            a=format_value(m, a, lang), b=format_value(m, b, lang),
+            difference=_diff_words(m, a, b, lang),
+        ))
+    sentence = _("{game}, {changes}.", lang=lang, game=name, changes=what)
+    return sentence + " " + ". ".join(p[:1].upper() + p[1:] for p in parts) + "."
 
 
-def explain_grid(rows: Sequence[GridRow], difficulty: Any = None) -> list[str]:
+def explain_grid(
+    rows: Sequence[GridRow], difficulty: Any = None, lang: str | None = None
+) -> list[str]:
     """One sentence per non-default row of a grid, against the defaults at the same difficulty
     (a grid with no option but the difficulty: each difficulty against the default one).
     ``difficulty="default"`` keeps only the rows at the game's default difficulty; any other
@@ -434,18 +554,22 @@ def explain_grid(rows: Sequence[GridRow], difficulty: Any = None) -> list[str]:
     out = []
     for r in rows:
         if r.changes and r.difficulty in base:
-            out.append(explain_difference(r.headline.game, r.rules, base[r.difficulty].rules))
+            out.append(explain_difference(r.headline.game, r.rules, base[r.difficulty].rules,
+                                          lang))
     if out or not rows:
         return out
     # Only the difficulty varies: compare each difficulty with the default one.
     default = default_rules(rows[0].headline.game)
     return [
-        explain_difference(r.headline.game, r.rules, default) for r in rows if r.rules != default
+        explain_difference(r.headline.game, r.rules, default, lang)
+        for r in rows if r.rules != default
     ]
 
 
 # ------------------------------------------------------------ tables and charts
-def headline_table(headlines: Sequence[Headline]) -> tuple[list[list[Any]], list[str]]:
+def headline_table(
+    headlines: Sequence[Headline], lang: str | None = None
+) -> tuple[list[list[Any]], list[str]]:
     """``(rows, columns)`` for :func:`dicelab.plots.table`: one row per headline (e.g. per
     difficulty from :func:`by_difficulty`), the difficulty, then each value formatted."""
     if not headlines:
@@ -453,21 +577,34 @@ def headline_table(headlines: Sequence[Headline]) -> tuple[list[list[Any]], list
     game = headlines[0].game
     dfield = DIFFICULTY[game]
     metrics = METRICS[game]
-    columns = [dfield or "rules"] + [m.label for m in metrics]
+    columns = [option_name(dfield, lang) if dfield else _("rules", lang=lang)]
+    columns += [m.name(lang) for m in metrics]
     rows = []
     for h in headlines:
-        first = difficulty_label(game, getattr(h.rules, dfield)) if dfield else repr(h.rules)
-        rows.append([first] + [format_value(m, h[m.key]) for m in metrics])
+        if dfield:
+            first = difficulty_label(game, getattr(h.rules, dfield), lang=lang)
+        else:
+            first = change_label(game, _changes_between(game, default_rules(game), h.rules), lang)
+        rows.append([first] + [format_value(m, h[m.key], lang) for m in metrics])
     return rows, columns
 
 
-def _axis_label(metric: Metric) -> str:
-    return "probability" if metric.is_probability else "expected turns"
+def _axis_label(metric: Metric, lang: str | None = None) -> str:
+    if metric.is_probability:
+        return _("probability", lang=lang)
+    return _("expected number of turns", lang=lang)
 
 
-def headline_chart(headlines: Sequence[Headline]) -> Any:
+def _with_meanings(fig: Any, metrics: Iterable[Metric], lang: str | None) -> Any:
+    """Add each metric's exact meaning to the figure's text alternative (its caption)."""
+    fig.dicelab_alt_text += " " + " ".join(m.meaning(lang) + "." for m in metrics)
+    return fig
+
+
+def headline_chart(headlines: Sequence[Headline], lang: str | None = None) -> Any:
     """A grouped bar chart of headlines by difficulty (one series per headline metric),
-    white background, with its text alternative (see :func:`dicelab.plots.show`)."""
+    white background, with its text alternative (see :func:`dicelab.plots.show`), which
+    gives each number's exact meaning."""
     from . import plots
 
     if not headlines:
@@ -475,15 +612,19 @@ def headline_chart(headlines: Sequence[Headline]) -> Any:
     game = headlines[0].game
     dfield = DIFFICULTY[game]
     metrics = METRICS[game]
+    rules_word = _("rules", lang=lang)
     groups = [
-        difficulty_label(game, getattr(h.rules, dfield)) if dfield else "rules" for h in headlines
+        difficulty_label(game, getattr(h.rules, dfield), lang=lang) if dfield else rules_word
+        for h in headlines
     ]
-    series = {m.label: [h[m.key] for h in headlines] for m in metrics}
-    ylabel = metrics[0].label if len(metrics) == 1 else _axis_label(metrics[0])
-    return plots.grouped_bars(
-        groups, series, xlabel=dfield or "rules", ylabel=ylabel,
-        title=f"{GAME_NAMES[game]}: exact headline by {dfield or 'rules'}",
+    series = {m.name(lang): [h[m.key] for h in headlines] for m in metrics}
+    ylabel = metrics[0].name(lang) if len(metrics) == 1 else _axis_label(metrics[0], lang)
+    axis = option_name(dfield, lang) if dfield else rules_word
+    fig = plots.grouped_bars(
+        groups, series, xlabel=axis, ylabel=ylabel, lang=lang,
+        title=_("{game}: exact numbers by {axis}", lang=lang, game=GAME_NAMES[game], axis=axis),
     )
+    return _with_meanings(fig, metrics, lang)
 
 
 def chart_metric(game_key: str) -> Metric:
@@ -492,7 +633,9 @@ def chart_metric(game_key: str) -> Metric:
     return METRICS[_key(game_key)][-1]
 
 
-def grid_chart(rows: Sequence[GridRow], metric: Metric | None = None) -> Any:
+def grid_chart(
+    rows: Sequence[GridRow], metric: Metric | None = None, lang: str | None = None
+) -> Any:
     """The variants side by side: a grouped bar chart with one group per difficulty and one
     bar per variant (games without difficulty: one bar per variant)."""
     from . import plots
@@ -502,25 +645,29 @@ def grid_chart(rows: Sequence[GridRow], metric: Metric | None = None) -> Any:
     game = rows[0].headline.game
     metric = metric or chart_metric(game)
     dfield = DIFFICULTY[game]
-    title = f"{GAME_NAMES[game]}: {metric.label}, each variant"
+    title = _("{game}: {metric}, each variant", lang=lang, game=GAME_NAMES[game],
+              metric=metric.name(lang))
     if dfield is None:
         fig = plots.bars(
-            [r.variant for r in rows], [r.headline[metric.key] for r in rows],
-            xlabel="variant (one option changed from the defaults)",
-            ylabel=_axis_label(metric), title=title, figsize=(8.0, 4.2),
+            [r.variant_name(lang) for r in rows], [r.headline[metric.key] for r in rows],
+            xlabel=_("variant (one option changed from the defaults)", lang=lang),
+            ylabel=_axis_label(metric, lang), title=title, figsize=(8.0, 4.2), lang=lang,
         )
         fig.axes[0].tick_params(axis="x", labelrotation=15)
-        return fig
+        return _with_meanings(fig, [metric], lang)
     diffs = list(dict.fromkeys(r.difficulty for r in rows))
-    variants = list(dict.fromkeys(r.variant for r in rows))
-    value = {(r.difficulty, r.variant): r.headline[metric.key] for r in rows}
+    variants = list(dict.fromkeys(r.changes for r in rows))
+    value = {(r.difficulty, r.changes): r.headline[metric.key] for r in rows}
     series = {
-        v: [value.get((d, v), float("nan")) for d in diffs] for v in variants
+        change_label(game, v, lang): [value.get((d, v), float("nan")) for d in diffs]
+        for v in variants
     }
-    return plots.grouped_bars(
-        [difficulty_label(game, d) for d in diffs], series, xlabel=dfield,
-        ylabel=_axis_label(metric), title=title, figsize=(8.5, 4.2),
+    fig = plots.grouped_bars(
+        [difficulty_label(game, d, lang=lang) for d in diffs], series,
+        xlabel=option_name(dfield, lang), ylabel=_axis_label(metric, lang), title=title,
+        figsize=(8.5, 4.2), lang=lang,
     )
+    return _with_meanings(fig, [metric], lang)
 
 
 # ------------------------------------------------------------------ simulation
@@ -533,8 +680,12 @@ class Simulated:
 
     @property
     def label(self) -> str:
+        """The rules' name in the current language (see :meth:`name`)."""
+        return self.name()
+
+    def name(self, lang: str | None = None) -> str:
         return change_label(self.headline.game, _changes_between(
-            self.headline.game, default_rules(self.headline.game), self.headline.rules))
+            self.headline.game, default_rules(self.headline.game), self.headline.rules), lang)
 
 
 def simulate_rules(
@@ -558,7 +709,9 @@ def simulate_rules(
     return out
 
 
-def simulation_table(sims: Sequence[Simulated]) -> tuple[list[list[Any]], list[str]]:
+def simulation_table(
+    sims: Sequence[Simulated], lang: str | None = None
+) -> tuple[list[list[Any]], list[str]]:
     """``(rows, columns)``: for each simulated rules, the games, the simulated mean turns
     (± standard error) and, for win-or-lose games, the win rate (± s.e.) next to the exact
     headline."""
@@ -566,23 +719,27 @@ def simulation_table(sims: Sequence[Simulated]) -> tuple[list[list[Any]], list[s
         return [], []
     game = sims[0].headline.game
     metric = chart_metric(game)
-    columns = ["rules", "games", "mean turns (simulated)"]
+    columns = [_("rules", lang=lang), _("games", lang=lang),
+               _("mean turns (simulated)", lang=lang)]
     if metric.is_probability:
-        columns += ["win rate (simulated)", f"{metric.label} (exact)"]
-    else:
-        columns += [f"{metric.label} (exact)"]
+        columns += [_("win rate (simulated)", lang=lang)]
+    columns += [_("{metric} (exact)", lang=lang, metric=metric.name(lang))]
     rows = []
     for s in sims:
         r = s.result
-        line: list[Any] = [s.label, r.games, f"{r.mean_turns:.2f} ± {r.se_turns:.2f}"]
+        line: list[Any] = [
+            s.name(lang), r.games,
+            f"{fmt_number(r.mean_turns, 2, lang)} ± {fmt_number(r.se_turns, 2, lang)}",
+        ]
         if metric.is_probability:
-            line.append(f"{100 * r.win_rate[0]:.1f} % ± {100 * r.se_win_rate(0):.1f}")
-        line.append(format_value(metric, s.headline[metric.key]))
+            line.append(f"{fmt_percent(r.win_rate[0], 1, lang)} ± "
+                        f"{fmt_number(100 * r.se_win_rate(0), 1, lang)}")
+        line.append(format_value(metric, s.headline[metric.key], lang))
         rows.append(line)
     return rows, columns
 
 
-def distribution_chart(sim: Simulated) -> Any:
+def distribution_chart(sim: Simulated, lang: str | None = None) -> Any:
     """Histogram of the simulated turns, with the exact expected turns marked when the
     headline is a number of turns."""
     from . import plots
@@ -590,50 +747,75 @@ def distribution_chart(sim: Simulated) -> Any:
     game = sim.headline.game
     metric = chart_metric(game)
     exact = None if metric.is_probability else sim.headline[metric.key]
-    what = "turns to finish" if exact is not None else "turns played (won or lost)"
-    title = f"{GAME_NAMES[game]}, {sim.label}"
-    return plots.turns_histogram(
-        sim.result.turns, exact, xlabel=what, title=title, label="simulated, optimal play"
+    what = (_("turns to finish", lang=lang) if exact is not None
+            else _("turns played (won or lost)", lang=lang))
+    title = f"{GAME_NAMES[game]}, {sim.name(lang)}"
+    fig = plots.turns_histogram(
+        sim.result.turns, exact, xlabel=what, title=title,
+        label=_("simulated, optimal play", lang=lang), lang=lang,
     )
+    return fig if exact is None else _with_meanings(fig, [metric], lang)
 
 
-def win_rate_chart(sims: Sequence[Simulated]) -> Any:
+def win_rate_chart(sims: Sequence[Simulated], lang: str | None = None) -> Any:
     """Win-or-lose games: the exact probability next to the simulated win rate, per rules."""
     from . import plots
 
     if not sims:
         raise InvalidRules("no simulation to draw")
     metric = chart_metric(sims[0].headline.game)
-    return plots.bar_distribution(
-        [s.label for s in sims],
+    fig = plots.bar_distribution(
+        [s.name(lang) for s in sims],
         [s.headline[metric.key] for s in sims],
         [float(s.result.win_rate[0]) for s in sims],
-        xlabel="rules", ylabel=metric.label,
-        title=f"{GAME_NAMES[sims[0].headline.game]}: exact against "
-        f"{sims[0].result.games} simulated games",
-        simulated_label="simulated win rate",
+        xlabel=_("rules", lang=lang), ylabel=metric.name(lang),
+        title=_("{game}: exact against {n} simulated games", lang=lang,
+                game=GAME_NAMES[sims[0].headline.game], n=sims[0].result.games),
+        simulated_label=_("simulated win rate", lang=lang), lang=lang,
     )
+    return _with_meanings(fig, [metric], lang)
 
 
-def simulation_charts(sims: Sequence[Simulated]) -> list[Any]:
+def simulation_charts(sims: Sequence[Simulated], lang: str | None = None) -> list[Any]:
     """Every chart of a simulation: one turns histogram per rules (exact expected turns
     marked), and for win-or-lose games the exact-versus-simulated win rate chart."""
-    figs = [distribution_chart(s) for s in sims]
+    figs = [distribution_chart(s, lang) for s in sims]
     if sims and chart_metric(sims[0].headline.game).is_probability:
-        figs.append(win_rate_chart(sims))
+        figs.append(win_rate_chart(sims, lang))
     return figs
 
 
 # ------------------------------------------------------------------ the widget
-def _control(field: str, values: Sequence[Any], value: Any, label: str) -> Any:
+class _Default:
+    """A control's value for the ``None`` of ``Rules.CHOICES`` (the default that follows
+    another option): ipywidgets reads a ``None`` value as "nothing selected"."""
+
+    def __repr__(self) -> str:
+        return "default"
+
+
+_DEFAULT = _Default()
+
+
+def _widget_value(v: Any) -> Any:
+    return _DEFAULT if v is None else v
+
+
+def _rules_value(v: Any) -> Any:
+    return None if v is _DEFAULT else v
+
+
+def _control(
+    field: str, values: Sequence[Any], value: Any, label: str, lang: str, game_key: str
+) -> Any:
     import ipywidgets as w
 
-    opts = [(_fmt_option(v), v) for v in values]
+    opts = [(_fmt_option(v, lang, game_key, field), _widget_value(v)) for v in values]
     ctl = w.ToggleButtons(
         options=opts,
-        value=value,
+        value=_widget_value(value),
         description="",
-        tooltips=[f"{label}: {o}" for o, _ in opts],
+        tooltips=[f"{label}: {o}" for o, _v in opts],
         style={"button_width": "auto"},
     )
     ctl.add_class(f"dicelab-explorer-{field}")
@@ -644,24 +826,28 @@ def explorer(
     game_key: str = "dripeul",
     *,
     compute: Callable[[str, Any], Headline] | None = None,
+    lang: str | None = None,
 ) -> Any:
     """An interactive explorer: pick a game, toggle any of its options (built from
     ``Rules.CHOICES`` with ``Rules.LABELS``), and read the exact headline of your
-    choice next to the defaults, with the difference explained.
+    choice next to the defaults, with the difference explained, in ``lang``.
 
     Returns an ``ipywidgets.VBox`` (CSS class ``dicelab-explorer``); its
     ``.controls`` dict maps field names to the option widgets, ``.game`` is the
-    game picker and ``.result`` the HTML with the numbers.
+    game picker and ``.result`` the HTML with the numbers.  Each number's name
+    carries its exact meaning as a tooltip.  A refused combination or any other
+    :class:`~dicelab.errors.DicelabError` is shown as a message, never a traceback.
     """
     import html
 
     import ipywidgets as w
 
+    lang = get_language(lang)
     solve = compute or headline
     game = w.Dropdown(
         options=[(n, k) for k, n in GAME_NAMES.items()],
         value=_key(game_key),
-        description="Game",
+        description=_("Game", lang=lang),
     )
     box = w.VBox()
     box.add_class("dicelab-explorer")
@@ -674,7 +860,8 @@ def explorer(
 
     def current_rules() -> Any:
         mod = game_module(game.value)
-        values = {f: c.value for f, c in state["controls"].items() if f in state["touched"]}
+        values = {f: _rules_value(c.value) for f, c in state["controls"].items()
+                  if f in state["touched"]}
         return mod.Rules(**values)
 
     def changed(change: Any) -> None:
@@ -685,14 +872,20 @@ def explorer(
                 state["touched"].add(f)
         refresh()
 
-    def refresh(*_: Any) -> None:
+    def message(e: DicelabError) -> None:
+        head = _("Not a valid combination:", lang=lang) if isinstance(e, InvalidRules) else ""
+        result.value = f"<p><b>{html.escape(head)}</b> {html.escape(e.message(lang))}</p>"
+
+    def refresh(*_args: Any) -> None:
+        try:
+            show_numbers()
+        except DicelabError as e:
+            message(e)
+
+    def show_numbers() -> None:
         key = game.value
         mod = game_module(key)
-        try:
-            rules = current_rules()
-        except InvalidRules as e:
-            result.value = f"<p><b>Not a valid combination:</b> {html.escape(str(e))}</p>"
-            return
+        rules = current_rules()
         state["syncing"] = True
         try:  # show the values the untouched options take under these rules
             for f, c in state["controls"].items():
@@ -700,7 +893,7 @@ def explorer(
                     c.value = getattr(rules, f)
         finally:
             state["syncing"] = False
-        result.value = "<p><i>Solving exactly…</i></p>"
+        result.value = "<p><i>{}</i></p>".format(html.escape(_("Solving exactly…", lang=lang)))
         mine = solve(key, rules)
         dfield = DIFFICULTY[key]
         # Compare with the defaults at the chosen difficulty.
@@ -709,36 +902,46 @@ def explorer(
             base_rules = mod.Rules()
         base = solve(key, base_rules)
         rows = "".join(
-            f"<tr><td>{html.escape(m.label)}</td>"
-            f"<td>{format_value(m, base[m.key])}</td>"
-            f"<td><b>{format_value(m, mine[m.key])}</b></td></tr>"
+            f'<tr><td title="{html.escape(m.meaning(lang))}">{html.escape(m.name(lang))}'
+            f' <span aria-hidden="true">ⓘ</span></td>'
+            f"<td>{html.escape(format_value(m, base[m.key], lang))}</td>"
+            f"<td><b>{html.escape(format_value(m, mine[m.key], lang))}</b></td></tr>"
             for m in METRICS[key]
         )
         words = (
-            explain_difference(key, rules, base_rules)
+            explain_difference(key, rules, base_rules, lang)
             if rules != base_rules
-            else "These are the default rules: toggle an option to compare."
+            else _("These are the default rules: toggle an option to compare.", lang=lang)
+        )
+        meanings = "".join(
+            f"<li>{html.escape(m.meaning(lang))}</li>" for m in METRICS[key]
         )
         result.value = (
-            "<table><tr><th></th><th>defaults</th><th>your rules</th></tr>"
-            f"{rows}</table><p>{html.escape(words)}</p>"
+            "<table><tr><th></th><th>{}</th><th>{}</th></tr>".format(
+                html.escape(_("defaults", lang=lang)), html.escape(_("your rules", lang=lang)))
+            + f"{rows}</table><p>{html.escape(words)}</p>"
+            + f'<ul class="dicelab-explorer-meanings" style="font-size:0.9em">{meanings}</ul>'
         )
 
-    def build(*_: Any) -> None:
-        mod = game_module(game.value)
-        base = mod.Rules()
-        controls = {}
-        children = []
-        for f, values in mod.Rules.CHOICES.items():
-            label = mod.Rules.LABELS.get(f, f)
-            ctl = _control(f, values, getattr(base, f), label)
-            ctl.observe(changed, names="value")
-            controls[f] = ctl
-            children += [w.HTML(f"<b>{html.escape(label)}</b> <code>{f}</code>"), ctl]
-        state["controls"] = controls
-        state["touched"] = set()
-        box.controls = controls
-        opts_box.children = children
+    def build(*_args: Any) -> None:
+        try:
+            mod = game_module(game.value)
+            base = mod.Rules()
+            controls = {}
+            children = []
+            for f, values in mod.Rules.CHOICES.items():
+                label = option_label(game.value, f, lang)
+                ctl = _control(f, values, getattr(base, f), label, lang, game.value)
+                ctl.observe(changed, names="value")
+                controls[f] = ctl
+                children += [w.HTML(f"<b>{html.escape(label)}</b>"), ctl]
+            state["controls"] = controls
+            state["touched"] = set()
+            box.controls = controls
+            opts_box.children = children
+        except DicelabError as e:
+            message(e)
+            return
         refresh()
 
     game.observe(build, names="value")
@@ -746,5 +949,6 @@ def explorer(
     box.game = game
     box.result = result
     box.rules = current_rules
+    box.lang = lang
     build()
     return box

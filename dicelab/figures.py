@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .dice import counts
+from .i18n import _
 
 FIGURE_NAMES = {3: "brelan", 4: "carré", 5: "quinté"}
 
@@ -58,11 +59,16 @@ def contains_run(dice: Iterable[int], length: int) -> bool:
     return any(all(present[s : s + length]) for s in range(0, 7 - length))
 
 
-def figure_name(dice: Iterable[int]) -> str:
-    """French name of the best same-face figure: 'quinté', 'carré', 'brelan' or 'rien'.
+def figure_name(dice: Iterable[int], lang: str | None = None) -> str:
+    """Name of the best same-face figure: 'quinté', 'carré', 'brelan' (the games' own words,
+    French in both languages), or 'nothing' / 'rien'.
 
-    >>> figure_name((6, 6, 6, 6, 1)), figure_name((1, 2, 2, 5, 5))
+    >>> figure_name((6, 6, 6, 6, 1)), figure_name((1, 2, 2, 5, 5), lang="fr")
     ('carré', 'rien')
+    >>> figure_name((1, 2, 2, 5, 5), lang="en")
+    'nothing'
     """
     k = min(of_a_kind(dice), 5)
-    return FIGURE_NAMES.get(k, "rien")
+    if k in FIGURE_NAMES:
+        return FIGURE_NAMES[k]
+    return _("nothing", lang=lang)

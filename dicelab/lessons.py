@@ -123,6 +123,11 @@ class Lesson:
     #: (a likely misconception, the key of the question that brings it out)
     misconceptions: tuple[tuple[str, str], ...] = field(default=())
 
+    @property
+    def figure_answers(self) -> tuple[str, ...]:
+        """Predictions whose answer the main figure shows: a lesson asks them before it."""
+        return FIGURE_ANSWERS.get(self.key, ())
+
     def question(self, key: str) -> Question:
         for q in self.questions:
             if q.key == key:
@@ -331,6 +336,22 @@ def seveny_turns_distribution(threshold: int | None, max_turns: int = 40) -> lis
     return [float(x) for x in turns_to_target_distribution(seveny_bank_at(threshold, target),
                                                            target, max_turns)]
 
+
+#: Per lesson, the predictions that its main figure answers (asked before the figure).
+FIGURE_ANSWERS: dict[str, tuple[str, ...]] = {
+    "counting": ("five_ordered", "five_multisets"),
+    "figures": ("p_brelan", "rarer"),
+    "large_numbers": ("se_100",),
+    "at_least_one": ("one_in_five", "how_many"),
+    "binomial": ("exactly_one",),
+    "conditional": ("six_given_brelan",),
+    "expected_value": ("e_one_die", "zero_or_not"),
+    "stop_or_roll": ("best_n", "zero_at_8"),
+    "variance": ("mean_rule", "more_spread"),
+    "markov": ("from_pair",),
+    "optimal_play": ("optimal_points", "shortfall"),
+    "gamblers_fallacy": ("six_next",),
+}
 
 #: Games of the turns simulator, and the policies that fit each (thresholds in its points).
 TURN_GAMES: dict[str, str] = {"seveny": "Seveny", "cinqmille": "5000"}

@@ -11,11 +11,19 @@ Every helper
 * sets ``fig.dicelab_alt_text``: one paragraph describing the figure with its
   key numbers.  :func:`show` displays the figure with that text under it.
 
+Every word a helper writes itself (default labels, legends, the text
+alternative, table headers) goes through :mod:`dicelab.i18n`, and every number
+it prints uses the language's notation (a decimal comma in French): each helper
+takes ``lang=None`` (the current language).  Labels passed in are drawn as given.
+
 matplotlib is imported inside the functions, so ``import dicelab.plots`` is light.
 
->>> fig = bars(["brelan", "carré"], [0.21, 0.02], xlabel="figure", ylabel="probability")
+>>> fig = bars(["brelan", "carré"], [0.21, 0.02], xlabel="figure", ylabel="probability",
+...            lang="en")
 >>> fig.get_facecolor()[:3], "0.21" in fig.dicelab_alt_text
 ((1.0, 1.0, 1.0), True)
+>>> "0,21" in bars(["brelan"], [0.21], xlabel="figure", ylabel="p", lang="fr").dicelab_alt_text
+True
 >>> table([{"n": 5, "p": 0.5}]).html.startswith("<table")
 True
 """
@@ -31,6 +39,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .errors import DicelabError
+from .i18n import _, get_language, ngettext
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -114,7 +123,9 @@ def _new_figure(figsize: tuple[float, float] = (7.0, 4.0)) -> Figure:
     return fig
 
 
-def _finish(fig: Figure, ax: Any, xlabel: str, ylabel: str, title: str, alt: str) -> Figure:
+def _finish(
+    fig: Figure, ax: Any, xlabel: str, ylabel: str, title: str, alt: str, lang: str | None = None
+) -> Figure:
     if not xlabel or not ylabel:
         raise PlotError("every plot needs an x-axis label and a y-axis label")
     ax.set_xlabel(xlabel)
@@ -123,20 +134,56 @@ def _finish(fig: Figure, ax: Any, xlabel: str, ylabel: str, title: str, alt: str
         ax.set_title(title)
     ax.set_facecolor("white")
     ax.set_axisbelow(True)
+    if get_language(lang) != "en":
+        _localise_ticks(ax, lang)
     fig.dicelab_alt_text = alt  # type: ignore[attr-defined]
+    fig.dicelab_lang = get_language(lang)  # type: ignore[attr-defined]
     return fig
+
+
+def _localise_ticks(ax: Any, lang: str | None) -> None:
+    """Numeric tick labels in the language's notation (``0,25`` in French)."""
+    from matplotlib.ticker import ScalarFormatter
+
+    class LocalFormatter(ScalarFormatter):
+        def __call__(self, x: float, pos: Any = None) -> str:
+            return _localise(super().__call__(x, pos), lang)
+
+        def format_data_short(self, value: float) -> str:
+            return _localise(super().format_data_short(value), lang)
+
+    for axis in (ax.xaxis, ax.yaxis):
+        if type(axis.get_major_formatter()) is ScalarFormatter:
+            axis.set_major_formatter(LocalFormatter())
+
+
+def _localise(text: str, lang: str | None = None) -> str:
+    """A number written the English way (``1,234.5``) in the language's notation.
+
+    >>> _localise("1,234.5", "fr"), _localise("0.25", "en")
+    ('1\u202f234,5', '0.25')
+    """
+    if get_language(lang) == "en":
+        return text
+    return text.translate(_FRENCH_DIGITS)
+
+
+_FRENCH_DIGITS = str.maketrans({".": ",", ",": "\u202f"})
 
 
 def _num(x: Any) -> float:
     return float(x)
 
 
-def fmt(x: Any, digits: int = 4) -> str:
-    """A number as a lesson shows it: Fractions as ``p/q ≈ 0.1234``, floats rounded.
+def fmt(x: Any, digits: int = 4, lang: str | None = None) -> str:
+    """A number as a lesson shows it: Fractions as ``p/q ≈ 0.1234``, floats rounded,
+    in the language's notation.
 
-    >>> fmt(Fraction(23, 108)), fmt(0.5), fmt(3), fmt(Fraction(0))
+    >>> fmt(Fraction(23, 108), lang="en"), fmt(0.5, lang="en"), fmt(3), fmt(Fraction(0))
     ('23/108 ≈ 0.2130', '0.5', '3', '0')
-    >>> fmt(Fraction(10**13 + 1, 3 * 10**13))  # huge denominators: the value only
+    >>> fmt(Fraction(23, 108), lang="fr"), fmt(1234.5, lang="fr")
+    ('23/108 ≈ 0,2130', '1\u202f234,50')
+    >>> fmt(Fraction(10**13 + 1, 3 * 10**13), lang="en")  # huge denominators: the value only
     '≈ 0.3333'
 
     """
@@ -144,35 +191,53 @@ def fmt(x: Any, digits: int = 4) -> str:
         if x.denominator == 1:
             return str(x.numerator)
         if x.denominator > 10**12:  # exact, but too long to read: show the value
-            return f"≈ {float(x):.{digits}f}"
-        return f"{x.numerator}/{x.denominator} ≈ {float(x):.{digits}f}"
+            return _localise(f"≈ {float(x):.{digits}f}", lang)
+        return f"{x.numerator}/{x.denominator} ≈ " + _localise(f"{float(x):.{digits}f}", lang)
     if isinstance(x, bool):
-        return str(x)
+        return _("yes", lang=lang) if x else _("no", lang=lang)
     if isinstance(x, int):
         return str(x)
     if isinstance(x, float):
-        return f"{x:.{digits}g}" if abs(x) < 1 else f"{x:,.{max(digits - 2, 1)}f}"
+        text = f"{x:.{digits}g}" if abs(x) < 1 else f"{x:,.{max(digits - 2, 1)}f}"
+        return _localise(text, lang)
     try:
-        return fmt(float(x), digits) if not isinstance(x, str) else x
+        return fmt(float(x), digits, lang) if not isinstance(x, str) else x
     except (TypeError, ValueError):
         return str(x)
 
 
-def _short(x: Any) -> str:
-    """A float for alt text: 4 significant digits."""
-    return f"{_num(x):.4g}"
+def _short(x: Any, lang: str | None = None) -> str:
+    """A float for alt text and bar labels: 4 significant digits, in the language's notation."""
+    return _localise(f"{_num(x):.4g}", lang)
+
+
+def _titled(text: str, title: str, lang: str | None) -> str:
+    """``"Bar chart. ..."`` becomes ``"Bar chart: <title>. ..."`` when there is a title."""
+    kind, _sep, rest = text.partition(". ")
+    rest = rest[:1].upper() + rest[1:]
+    if not title:
+        return f"{kind}. {rest}"
+    return _("{kind}: {title}.", lang=lang, kind=kind, title=title) + " " + rest
+
+
+def _list(parts: Iterable[str], lang: str | None) -> str:
+    """Items of a text alternative joined by semicolons (``" ; "`` in French typography)."""
+    # TRANSLATORS: the separator between the items of a list in a sentence
+    return _("; ", lang=lang).join(parts)
 
 
 def _check_lengths(what: str, labels: Sequence[Any], values: Sequence[Any]) -> None:
     if len(labels) != len(values):
-        raise PlotError(f"{what}: {len(labels)} labels but {len(values)} values")
+        raise PlotError("{what}: {n} labels but {m} values", what=what, n=len(labels),
+                        m=len(values))
     if not len(labels):
-        raise PlotError(f"{what}: nothing to plot")
+        raise PlotError("{what}: nothing to plot", what=what)
 
 
 def alt_text(fig: Any) -> str:
     """The text alternative of a dicelab figure."""
-    return str(getattr(fig, "dicelab_alt_text", "A figure (no description was given)."))
+    return str(getattr(fig, "dicelab_alt_text", None)
+               or _("A figure (no description was given)."))
 
 
 def figure_png(fig: Figure, dpi: int = 100) -> bytes:
@@ -237,6 +302,7 @@ def bars(
     title: str = "",
     figsize: tuple[float, float] = (7.0, 4.0),
     annotate: bool = True,
+    lang: str | None = None,
 ) -> Figure:
     """One bar per label (heights ``values``), each bar annotated with its value.
 
@@ -246,7 +312,7 @@ def bars(
     """
     return bar_distribution(
         labels, values, None, xlabel=xlabel, ylabel=ylabel, title=title, figsize=figsize,
-        annotate=annotate, exact_label="value",
+        annotate=annotate, exact_label=_("value", lang=lang), lang=lang,
     )
 
 
@@ -256,12 +322,13 @@ def bar_distribution(
     simulated: Sequence[Any] | None = None,
     *,
     xlabel: str,
-    ylabel: str = "probability",
+    ylabel: str | None = None,
     title: str = "",
-    exact_label: str = "exact",
-    simulated_label: str = "simulated",
+    exact_label: str | None = None,
+    simulated_label: str | None = None,
     figsize: tuple[float, float] = (7.0, 4.0),
     annotate: bool = True,
+    lang: str | None = None,
 ) -> Figure:
     """A distribution as bars: exact values, and simulated ones side by side if given.
 
@@ -271,6 +338,9 @@ def bar_distribution(
     >>> [round(float(p.get_height()), 2) for p in fig.axes[0].patches]
     [0.5, 0.25, 0.48, 0.27]
     """
+    ylabel = _("probability", lang=lang) if ylabel is None else ylabel
+    exact_label = _("exact", lang=lang) if exact_label is None else exact_label
+    simulated_label = _("simulated", lang=lang) if simulated_label is None else simulated_label
     labels = [str(x) for x in labels]
     _check_lengths("bar_distribution", labels, exact)
     if simulated is not None:
@@ -295,21 +365,29 @@ def bar_distribution(
             ax.legend()
         if annotate and len(labels) <= 12:
             for c in containers:
-                ax.bar_label(c, labels=[_short(r.get_height()) for r in c], fontsize=9, padding=2)
+                ax.bar_label(c, labels=[_short(r.get_height(), lang) for r in c], fontsize=9,
+                             padding=2)
             ax.margins(y=0.15)
         ax.set_xticks(x, labels)
         ax.grid(axis="x", visible=False)
-        parts = [f"{lab}: {exact_label} {_short(e)}" for lab, e in zip(labels, exact)]
+        parts = [
+            _("{label}: {series} {value}", lang=lang, label=lab, series=exact_label,
+              value=_short(e, lang))
+            for lab, e in zip(labels, exact)
+        ]
         if simulated is not None:
             parts = [
-                f"{p}, {simulated_label} {_short(s)}" for p, s in zip(parts, simulated)
+                _("{before}, {series} {value}", lang=lang, before=p, series=simulated_label,
+                  value=_short(s, lang))
+                for p, s in zip(parts, simulated)
             ]
-        alt = (
-            f"Bar chart{': ' + title if title else ''}. {ylabel} for each {xlabel}"
-            f"{' (' + exact_label + ' and ' + simulated_label + ' side by side)' if simulated is not None else ''}"  # noqa: E501
-            f". " + "; ".join(parts) + "."
-        )
-        return _finish(fig, ax, xlabel, ylabel, title, alt)
+        if simulated is None:
+            head = _("Bar chart. {y} for each {x}.", lang=lang, y=ylabel, x=xlabel)
+        else:
+            head = _("Bar chart. {y} for each {x} ({a} and {b} side by side).", lang=lang,
+                     y=ylabel, x=xlabel, a=exact_label, b=simulated_label)
+        alt = _titled(head, title, lang) + " " + _list(parts, lang) + "."
+        return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
 
 def grouped_bars(
@@ -321,6 +399,7 @@ def grouped_bars(
     title: str = "",
     figsize: tuple[float, float] = (7.5, 4.0),
     annotate: bool = True,
+    lang: str | None = None,
 ) -> Figure:
     """Headline numbers by group (difficulty, variant...): one bar per series in each group.
 
@@ -348,7 +427,8 @@ def grouped_bars(
                 edgecolor=TEXT, hatch=HATCHES[j % len(HATCHES)],
             )
             if annotate and len(groups) * k <= 16:
-                ax.bar_label(c, labels=[f"{_num(v):.3g}" for v in vals], fontsize=8, padding=2,
+                ax.bar_label(c, labels=[_localise(f"{_num(v):.3g}", lang) for v in vals],
+                             fontsize=8, padding=2,
                              rotation=90 if k >= 3 else 0)
         if annotate:
             ax.margins(y=0.25 if k >= 3 else 0.15)
@@ -357,39 +437,42 @@ def grouped_bars(
         if k > 1:
             ax.legend()
         parts = [
-            f"{g}: " + ", ".join(f"{name} {_short(vals[i])}" for name, vals in series.items())
+            _("{label}: {values}", lang=lang, label=g, values=", ".join(
+                f"{name} {_short(vals[i], lang)}" for name, vals in series.items()))
             for i, g in enumerate(groups)
         ]
-        alt = (
-            f"Grouped bar chart{': ' + title if title else ''}. {ylabel} by {xlabel}, "
-            f"series {', '.join(series)}. " + "; ".join(parts) + "."
-        )
-        return _finish(fig, ax, xlabel, ylabel, title, alt)
+        head = _("Grouped bar chart. {y} by {x}, series {series}.", lang=lang, y=ylabel,
+                 x=xlabel, series=", ".join(series))
+        alt = _titled(head, title, lang) + " " + _list(parts, lang) + "."
+        return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
 
 def convergence_plot(
     frequency: Sequence[float],
     exact: Any,
     *,
-    xlabel: str = "number of rolls",
-    ylabel: str = "running frequency",
+    xlabel: str | None = None,
+    ylabel: str | None = None,
     title: str = "",
     band: bool = True,
     log_x: bool = True,
     figsize: tuple[float, float] = (7.5, 4.0),
+    lang: str | None = None,
 ) -> Figure:
     """The law of large numbers: the running frequency against the exact probability.
 
     A dashed line marks the exact value; a shaded band (with hatching) shows
     exact ± 2 standard errors, ``2 sqrt(p (1 - p) / t)`` after ``t`` trials.
 
-    >>> fig = convergence_plot([1.0, 0.5, 1 / 3, 0.25], 0.25, title="demo")
+    >>> fig = convergence_plot([1.0, 0.5, 1 / 3, 0.25], 0.25, title="demo", lang="en")
     >>> line = fig.axes[0].lines[0]
     >>> float(line.get_ydata()[-1]), "0.25" in fig.dicelab_alt_text
     (0.25, True)
     """
     import numpy as np
 
+    xlabel = _("number of rolls", lang=lang) if xlabel is None else xlabel
+    ylabel = _("running frequency", lang=lang) if ylabel is None else ylabel
     freq = np.asarray(frequency, dtype=float)
     if freq.ndim != 1 or len(freq) == 0:
         raise PlotError("convergence_plot: frequency must be a non-empty list of numbers")
@@ -399,13 +482,14 @@ def convergence_plot(
         fig = _new_figure(figsize)
         ax = fig.add_subplot()
         ax.plot(t, freq, color=PALETTE[0], linestyle=LINESTYLES[0], linewidth=1.4,
-                label="simulated running frequency")
-        ax.axhline(p, color=PALETTE[3], linestyle="--", linewidth=1.6, label=f"exact {_short(p)}")
+                label=_("simulated running frequency", lang=lang))
+        ax.axhline(p, color=PALETTE[3], linestyle="--", linewidth=1.6,
+                   label=_("exact {value}", lang=lang, value=_short(p, lang)))
         if band:
             se = np.sqrt(p * (1 - p) / t)
             ax.fill_between(t, p - 2 * se, p + 2 * se, facecolor=PALETTE[5], alpha=0.35,
                             hatch="..", edgecolor=PALETTE[5], linewidth=0,
-                            label="exact ± 2 standard errors")
+                            label=_("exact ± 2 standard errors", lang=lang))
         if log_x and len(freq) > 1:
             ax.set_xscale("log")
         lo = min(float(freq[min(9, len(freq) - 1):].min()), p) if len(freq) > 10 else 0.0
@@ -415,30 +499,33 @@ def convergence_plot(
         ax.legend(loc="best")
         final = float(freq[-1])
         se_final = (p * (1 - p) / len(freq)) ** 0.5
-        alt = (
-            f"Line chart{': ' + title if title else ''}. The {ylabel} after each of "
-            f"{len(freq)} simulated rolls (x axis: {xlabel}"
-            f"{', logarithmic' if log_x else ''}) settles towards the exact probability "
-            f"{_short(p)}, drawn as a dashed line"
-            f"{' inside a band of ± 2 standard errors' if band else ''}. "
-            f"Final frequency {_short(final)}, which is {abs(final - p) / se_final:.2g} standard "
-            f"errors ({_short(se_final)} each) from the exact value."
-            if se_final > 0
-            else f"Line chart{': ' + title if title else ''}. Final frequency {_short(final)}, "
-            f"exact {_short(p)}."
-        )
-        return _finish(fig, ax, xlabel, ylabel, title, alt)
+        if se_final > 0:
+            axis = (_("{x}, logarithmic", lang=lang, x=xlabel) if log_x else xlabel)
+            head = _("Line chart. The {y} after each of {n} simulated rolls (x axis: {x}) "
+                     "settles towards the exact probability {p}, drawn as a dashed line.",
+                     lang=lang, y=ylabel, n=len(freq), x=axis, p=_short(p, lang))
+            if band:
+                head += " " + _("The band around it is ± 2 standard errors.", lang=lang)
+            alt = _titled(head, title, lang) + " " + _(
+                "Final frequency {f}, which is {k} standard errors ({se} each) from the "
+                "exact value.", lang=lang, f=_short(final, lang),
+                k=_localise(f"{abs(final - p) / se_final:.2g}", lang), se=_short(se_final, lang))
+        else:
+            alt = _titled(_("Line chart. Final frequency {f}, exact {p}.", lang=lang,
+                            f=_short(final, lang), p=_short(p, lang)), title, lang)
+        return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
 
 def turns_histogram(
     samples: Sequence[Any],
     exact_mean: Any = None,
     *,
-    xlabel: str = "turns to finish",
-    ylabel: str = "share of games",
+    xlabel: str | None = None,
+    ylabel: str | None = None,
     title: str = "",
-    label: str = "simulated",
+    label: str | None = None,
     figsize: tuple[float, float] = (7.0, 4.0),
+    lang: str | None = None,
 ) -> Figure:
     """Histogram of simulated integer outcomes (e.g. turns), with the exact mean marked.
 
@@ -451,6 +538,9 @@ def turns_histogram(
     """
     import numpy as np
 
+    xlabel = _("turns to finish", lang=lang) if xlabel is None else xlabel
+    ylabel = _("share of games", lang=lang) if ylabel is None else ylabel
+    label = _("simulated", lang=lang) if label is None else label
     s = np.asarray(samples)
     if s.ndim != 1 or len(s) == 0:
         raise PlotError("turns_histogram: give a non-empty list of simulated values")
@@ -462,13 +552,14 @@ def turns_histogram(
         fig = _new_figure(figsize)
         ax = fig.add_subplot()
         ax.bar(values, share, 0.9, color=PALETTE[0], edgecolor=TEXT, hatch=HATCHES[0],
-               label=f"{label} ({len(s)} games)")
+               label=_("{label} ({games})", lang=lang, label=label,
+                       games=ngettext("{n} game", "{n} games", len(s), lang=lang)))
         mean = float(s.mean())
         ax.axvline(mean, color=PALETTE[1], linestyle=":", linewidth=2.2,
-                   label=f"sample mean {_short(mean)}")
+                   label=_("sample mean {value}", lang=lang, value=_short(mean, lang)))
         if exact_mean is not None:
             ax.axvline(_num(exact_mean), color=PALETTE[3], linestyle="--", linewidth=2.0,
-                       label=f"exact mean {_short(exact_mean)}")
+                       label=_("exact mean {value}", lang=lang, value=_short(exact_mean, lang)))
         ax.legend()
         ax.grid(axis="x", visible=False)
         from matplotlib.ticker import MaxNLocator
@@ -476,15 +567,15 @@ def turns_histogram(
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         mode = int(values[int(np.argmax(share))])
         sd = float(s.std(ddof=1)) if len(s) > 1 else 0.0
-        alt = (
-            f"Histogram{': ' + title if title else ''}. {ylabel} for each value of {xlabel}, "
-            f"from {len(s)} simulated games: values from {lo} to {hi}, most common {mode}, "
-            f"sample mean {_short(mean)}, standard deviation {_short(sd)}"
-            + (f"; the exact mean {_short(exact_mean)} is marked by a dashed line"
-               if exact_mean is not None else "")
-            + "."
-        )
-        return _finish(fig, ax, xlabel, ylabel, title, alt)
+        head = _("Histogram. {y} for each value of {x}, from {n} simulated games: values from "
+                 "{lo} to {hi}, most common {mode}, sample mean {mean}, standard deviation {sd}.",
+                 lang=lang, y=ylabel, x=xlabel, n=len(s), lo=lo, hi=hi, mode=mode,
+                 mean=_short(mean, lang), sd=_short(sd, lang))
+        if exact_mean is not None:
+            head += " " + _("The exact mean {value} is marked by a dashed line.", lang=lang,
+                            value=_short(exact_mean, lang))
+        alt = _titled(head, title, lang)
+        return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
 
 def state_diagram(
@@ -493,11 +584,12 @@ def state_diagram(
     *,
     title: str = "",
     state_labels: Sequence[str] | None = None,
-    xlabel: str = "state",
-    ylabel: str = "transitions (arrows, with probabilities)",
+    xlabel: str | None = None,
+    ylabel: str | None = None,
     highlight: Iterable[Any] = (),
     min_probability: float = 1e-12,
     figsize: tuple[float, float] = (9.0, 4.2),
+    lang: str | None = None,
 ) -> Figure:
     """A Markov chain drawn with circles and labelled arrows (pure matplotlib).
 
@@ -506,15 +598,17 @@ def state_diagram(
     backward ones below, and a loop above a state is its chance of staying.
     States in ``highlight`` get a double ring and a hatch (e.g. success states).
 
-    >>> fig = state_diagram([1, 2], [[0.5, 0.5], [0, 1]], title="demo")
+    >>> fig = state_diagram([1, 2], [[0.5, 0.5], [0, 1]], title="demo", lang="en")
     >>> len(fig.axes[0].texts) >= 4, "1 to 2: 0.5" in fig.dicelab_alt_text
     (True, True)
     """
     from matplotlib.patches import Circle, FancyArrowPatch
 
+    xlabel = _("state", lang=lang) if xlabel is None else xlabel
+    ylabel = _("transitions (arrows, with probabilities)", lang=lang) if ylabel is None else ylabel
     k = len(states)
     if k == 0 or len(matrix) != k or any(len(row) != k for row in matrix):
-        raise PlotError(f"state_diagram: need a {k}×{k} transition matrix for {k} states")
+        raise PlotError("state_diagram: need a {k}×{k} transition matrix for {k} states", k=k)
     labels = [str(s) for s in (state_labels or states)]
     if len(labels) != k:
         raise PlotError("state_diagram: one label per state")
@@ -543,7 +637,8 @@ def state_diagram(
                 p = P[i][j]
                 if p <= min_probability:
                     continue
-                parts.append(f"{labels[i]} to {labels[j]}: {_short(p)}")
+                parts.append(_("{a} to {b}: {p}", lang=lang, a=labels[i], b=labels[j],
+                               p=_short(p, lang)))
                 if i == j:
                     loop = FancyArrowPatch(
                         (xs[i] - 0.18, -r + 0.02), (xs[i] + 0.18, -r + 0.02),
@@ -551,7 +646,8 @@ def state_diagram(
                         color=PALETTE[1], linewidth=1.3, zorder=2,
                     )
                     ax.add_patch(loop)
-                    ax.text(xs[i], -r - 0.62, f"stay {_short(p)}", ha="center", va="top",
+                    ax.text(xs[i], -r - 0.62, _("stay {p}", lang=lang, p=_short(p, lang)),
+                            ha="center", va="top",
                             fontsize=9, color=TEXT, zorder=5)
                     continue
                 span = abs(j - i)
@@ -570,7 +666,7 @@ def state_diagram(
                 mid = (xs[i] + xs[j]) / 2
                 h = (abs(xs[j] - xs[i]) - 2 * abs(dx)) * abs(rad) / 2 + r
                 y = h if forward else -h
-                ax.text(mid, y, _short(p), ha="center", va="center", fontsize=8.5, zorder=5,
+                ax.text(mid, y, _short(p, lang), ha="center", va="center", fontsize=8.5, zorder=5,
                         bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "#909090",
                               "lw": 0.5})
         span_max = 2.0 * (k - 1)
@@ -582,13 +678,17 @@ def state_diagram(
         ax.set_yticks([])
         for side in ("top", "right", "left"):
             ax.spines[side].set_visible(False)
-        alt = (
-            f"State diagram{': ' + title if title else ''}. States {', '.join(labels)} in a row"
-            + (f" (highlighted: {', '.join(str(h) for h in sorted(hl, key=str))})" if hl else "")
-            + ". Arrows give the probability of each move after one re-roll: "
-            + "; ".join(parts) + "."
-        )
-        return _finish(fig, ax, xlabel, ylabel, title, alt)
+        if hl:
+            head = _("State diagram. States {states} in a row (highlighted: {marked}).",
+                     lang=lang, states=", ".join(labels),
+                     marked=", ".join(str(h) for h in sorted(hl, key=str)))
+        else:
+            head = _("State diagram. States {states} in a row.", lang=lang,
+                     states=", ".join(labels))
+        alt = _titled(head, title, lang) + " " + _(
+            "Arrows give the probability of each move after one re-roll: {moves}.", lang=lang,
+            moves=_list(parts, lang))
+        return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
 
 # ---------------------------------------------------------------------------
@@ -601,6 +701,7 @@ def table(
     *,
     caption: str = "",
     digits: int = 4,
+    lang: str | None = None,
 ) -> HTMLOutput:
     """An HTML table for a notebook, from rows (dicts or sequences) or a mapping.
 
@@ -608,9 +709,9 @@ def table(
     * a list of sequences: ``columns`` names them;
     * a mapping ``{key: value}``: two columns, ``columns`` names them.
 
-    Fractions show as ``p/q ≈ 0.1234`` (see :func:`fmt`).
+    Fractions show as ``p/q ≈ 0.1234`` (see :func:`fmt`), in the language's notation.
 
-    >>> t = table({"brelan": Fraction(1, 4)}, ["figure", "P"])
+    >>> t = table({"brelan": Fraction(1, 4)}, ["figure", "P"], lang="en")
     >>> "<th>figure</th>" in t.html, "1/4 ≈ 0.2500" in t.html
     (True, True)
     >>> table([(1, 2)], ["a"])
@@ -619,7 +720,7 @@ def table(
     dicelab.plots.PlotError: table: row 0 has 2 cells but there are 1 columns
     """
     if isinstance(rows, Mapping):
-        cols = list(columns or ("key", "value"))
+        cols = list(columns or (_("key", lang=lang), _("value", lang=lang)))
         body = [[k, v] for k, v in rows.items()]
     else:
         rows = list(rows)
@@ -628,13 +729,15 @@ def table(
             body = [[r.get(c, "") for c in cols] for r in rows]
         else:
             body = [list(r) for r in rows]
-            cols = list(columns or [f"column {i + 1}" for i in range(len(body[0]) if body else 0)])
+            cols = list(columns or [_("column {i}", lang=lang, i=i + 1)
+                                    for i in range(len(body[0]) if body else 0)])
     for i, r in enumerate(body):
         if len(r) != len(cols):
-            raise PlotError(f"table: row {i} has {len(r)} cells but there are {len(cols)} columns")
+            raise PlotError("table: row {i} has {n} cells but there are {m} columns", i=i,
+                            n=len(r), m=len(cols))
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in cols)
     lines = [
-        "<tr>" + "".join(f"<td>{html.escape(fmt(v, digits))}</td>" for v in r) + "</tr>"
+        "<tr>" + "".join(f"<td>{html.escape(fmt(v, digits, lang))}</td>" for v in r) + "</tr>"
         for r in body
     ]
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
@@ -644,7 +747,7 @@ def table(
     )
 
 
-def answer(*paragraphs: str, summary: str = "Answer") -> HTMLOutput:
+def answer(*paragraphs: str, summary: str | None = None, lang: str | None = None) -> HTMLOutput:
     """A collapsed ``<details>`` block whose text is computed in a code cell.
 
     Paragraphs are plain text (escaped); a lesson builds them from computed values,
@@ -653,6 +756,7 @@ def answer(*paragraphs: str, summary: str = "Answer") -> HTMLOutput:
     >>> answer("It is 3.", summary="Show").html
     '<details class="dicelab-answer"><summary>Show</summary><p>It is 3.</p></details>'
     """
+    summary = _("Answer", lang=lang) if summary is None else summary
     body = "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
     return HTMLOutput(
         f'<details class="dicelab-answer"><summary>{html.escape(summary)}</summary>'

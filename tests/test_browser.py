@@ -1,6 +1,6 @@
 """End-to-end: the play notebooks in a real browser (JupyterLab and Voilà, headless Chromium).
 
-For each play notebook (``notebooks/0[1-4]_*.ipynb``) the test starts from a throw-away
+For each English play notebook (``notebooks/en/0[1-4]_*.ipynb``) the test starts from a throw-away
 JupyterLab server (see ``browser_helpers``), opens the notebook, runs all cells from the
 Run menu, waits for the app (``.dicelab-app``), reveals the odds (``.dicelab-show-odds``),
 toggles a die (``.dicelab-die``), clicks Roll (``.dicelab-roll``), and checks that the
@@ -44,12 +44,12 @@ NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "artifacts"
 REQUIRED = os.environ.get("DICELAB_REQUIRE_BROWSER") == "1"
 
-#: Game key -> play notebook (relative to notebooks/).
+#: Game key -> play notebook (relative to notebooks/; the French twins: test_browser_i18n.py).
 PLAY_NOTEBOOKS = {
-    "dripeul": "01_dripeul.ipynb",
-    "trwavril": "02_trwavril.ipynb",
-    "cinqmille": "03_cinqmille.ipynb",
-    "seveny": "04_seveny.ipynb",
+    "dripeul": "en/01_dripeul.ipynb",
+    "trwavril": "en/02_trwavril.ipynb",
+    "cinqmille": "en/03_cinqmille.ipynb",
+    "seveny": "en/04_seveny.ipynb",
 }
 
 APP_TIMEOUT_S = 600  # run all cells of a notebook (exact solves included) and render the app
@@ -161,6 +161,14 @@ def _toggle_a_die(page, app) -> bool:
     return False
 
 
+def _keep_my_choice(page, app) -> None:
+    """The play notebooks' coach asks before a costly choice: keep it (issue 12 §2)."""
+    prompt = app.locator(".dicelab-prompt")
+    if prompt.count() and prompt.first.is_visible():
+        app.locator(".dicelab-prompt-keep").first.click()
+        settle(page, app, ACTION_TIMEOUT_S)
+
+
 def exercise_app(page, app, screenshot: Path) -> dict[str, object]:
     """Reveal the odds, toggle a die, roll; check the dice and the overlay change."""
     app.scroll_into_view_if_needed()
@@ -182,6 +190,7 @@ def exercise_app(page, app, screenshot: Path) -> dict[str, object]:
             continue
         roll.click()
         settle(page, app, ACTION_TIMEOUT_S)
+        _keep_my_choice(page, app)
         dice_after = die_texts(app)
         overlay_after = overlay.inner_text()
         record = {"before": dice_before, "after": dice_after}

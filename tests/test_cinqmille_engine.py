@@ -377,3 +377,81 @@ def test_absorbing_helpers_by_hand():
     assert E.absorbing_moments(P, 2) == (0.0, 0.0)
     with pytest.raises(IllegalMove):
         E.absorbing_turns(P, 0, -1)
+
+
+# ------------------------------------------ issue 8 item 17: grouped rolls, exact tables
+def _effects(rules, o):
+    n = len(o)
+    return frozenset((n - len(k) or rules.dice, p // 50, cm.keep_bank_refusal(rules, k, n) is None)
+                     for k, p in cm.scoring_options(o, rules))
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=repr)
+def test_groups_are_exact_sums_over_every_roll(rules):
+    # straightforward: every roll of 1..N dice, its set of set-aside effects, exact fractions
+    m = E._model(rules)
+    effects = list(zip(m.opt_next.tolist(), m.opt_p.tolist(), m.opt_bankable.tolist()))
+    E_ = len(effects)
+    exact: dict = {}
+    for n in range(1, rules.dice + 1):
+        for o, p in roll_distribution(n).items():
+            if cm.is_five_ones(o, rules):
+                key = frozenset((E_ + 1,))
+            else:
+                key = frozenset(effects.index(e) for e in _effects(rules, o)) or frozenset((E_,))
+            exact.setdefault(key, [Fraction(0)] * rules.dice)[n - 1] += p
+    assert set(exact) == set(m.groups)
+    for g, group in enumerate(m.groups):
+        for n in range(rules.dice):
+            assert m.grp_PT[n, g] == float(exact[group][n])  # exactly: one rounding each
+    assert all(sum(col[n] for col in exact.values()) == 1 for n in range(rules.dice))
+    for first, stop, rows in m.buckets:  # every group is in its bucket, padded by repetition
+        for g in range(first, stop):
+            assert set(rows[g - first].tolist()) == set(m.groups[g])
+
+
+@pytest.mark.parametrize("rules", [FIVE, SIX, Rules(min_bank=300)], ids=repr)
+def test_grouped_step_equals_every_set_aside_one_at_a_time(rules):
+    # one solver step against a plain loop over every roll and every legal set-aside
+    m = E._model(rules)
+    rng = np.random.default_rng(7)
+    R = rng.random((m.N + 1, m.W + 1, E.TOP)) * 30
+    D = rng.random(R.shape)
+    R[1:, :, :] = np.round(R[1:, :, :])  # ties between set-asides: the slope rule matters
+    Vb = rng.random(m.W + 1) * 30
+    for u, lo, hi in [(60, 0, 61), (97, 40, 98), (m.UC, 0, E.TOP)]:
+        S = hi - lo
+        bust, win = rng.random(S) * 40, np.zeros(S)
+        R2, D2 = R.copy(), D.copy()
+        E._step(m, u, lo, hi, R2, D2, bust, win, lambda lo, hi, u2c: Vb[u2c][:, None])
+        for s in range(lo, hi, 7):
+            i = s - lo
+            for n in range(1, m.N + 1):
+                r_tot = d_tot = 0.0
+                for o, p in roll_distribution(n).items():
+                    if cm.is_five_ones(o, rules):
+                        val, slope = win[i], 0.0
+                    elif not cm.scoring_options(o, rules):
+                        val, slope = bust[i], 1.0
+                    else:
+                        vals = []
+                        for left, pts, bankable in _effects(rules, o):
+                            u2 = u + pts
+                            kind = m.kind[s, u2]
+                            if kind == E._WIN:
+                                vals.append((win[i], 0.0))
+                            elif kind == E._OVER:
+                                vals.append((bust[i], 1.0))
+                            else:
+                                u2c = min(u2, m.UC)
+                                rv, dv = R[left, u2c, s], D[left, u2c, s]
+                                if bankable and m.bank_ok[s, u2c] and Vb[u2c] < rv:
+                                    vals.append((Vb[u2c], 0.0))
+                                else:
+                                    vals.append((rv, dv))
+                        val = min(v for v, _ in vals)
+                        slope = max(d for v, d in vals if v == val)
+                    r_tot += float(p) * val
+                    d_tot += float(p) * slope
+                assert R2[n, u, s] == pytest.approx(r_tot, rel=1e-12), (u, s, n)
+                assert D2[n, u, s] == pytest.approx(d_tot, rel=1e-12), (u, s, n)

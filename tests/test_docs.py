@@ -1,5 +1,6 @@
 """The documentation's numbers are computed by the package, and the pages are up to date."""
 
+import os
 import re
 from pathlib import Path
 
@@ -22,8 +23,11 @@ def test_generated_pages_are_up_to_date(built):
 
 
 def test_templates_type_in_no_computed_number():
-    """Outside {{ }}, a template holds no probability-like decimal or fraction."""
-    number = re.compile(r"\b0\.\d{2,}|\b\d+\.\d{3,}|\b\d{2,}/\d{3,}\b")
+    """Outside {{ }}, a template holds no probability-like decimal or fraction (English or
+    French notation)."""
+    number = re.compile(
+        r"\b0[.,]\d{2,}|\b\d+\.\d{3,}|\b\d+,\d{3,}(?!\d)|\b\d{2,}/\d{3,}\b"
+    )
     templates = [src for sources in docgen.PAGES.values() for src in sources]
     templates += [src for _name, src in docgen.SECTIONS.values()]
     for src in templates:
@@ -46,6 +50,81 @@ def test_rules_page_states_the_headline_values(built):
 
 def test_render_evaluates_expressions():
     assert docgen.render("{{ 1 + 1 }} and {{ f4(0.5) }}") == "2 and 0.5000"
+
+
+# ----------------------------------------------------------------- the French page
+
+#: The French rule texts, beside the repository (``../shared/seeds``; DICELAB_SEEDS overrides).
+SEEDS = next(
+    (p for p in [Path(os.environ.get("DICELAB_SEEDS", "/nonexistent")),
+                 *(parent / "shared" / "seeds" for parent in ROOT.parents)] if p.is_dir()),
+    ROOT.parent / "shared" / "seeds",
+)
+
+
+def _norm(text: str) -> str:
+    text = text.replace("\u2019", "'")
+    text = re.sub(r"^\s*[-•]\s*", " ", text, flags=re.M)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _quotes(page: str) -> list[str]:
+    return re.findall(r"«(.+?)»", re.sub(r"\n> ?", " ", page), re.S)
+
+
+def test_both_rules_pages_are_built():
+    assert docgen.PAGES["docs/fr/regles.md"]
+    assert docgen.LANGUAGES["docs/fr/regles.md"] == "fr"
+    for page in ("docs/rules.md", "docs/fr/regles.md"):
+        assert page in docgen.PAGES and (ROOT / page).exists()
+
+
+def test_french_page_states_the_headline_values_in_french_notation(built):
+    from dicelab.games import cinqmille, dripeul, trwavril
+    from dicelab.i18n import fmt_number
+
+    text = built["docs/fr/regles.md"]
+    p = trwavril.win_probability(trwavril.Rules())
+    assert fmt_number(p, 4, "fr") in text and f"{p:.4f}" not in text
+    assert fmt_number(dripeul.win_probability(dripeul.Rules()), 4, "fr") in text
+    assert fmt_number(cinqmille.expected_turns(cinqmille.Rules()), 4, "fr") in text
+    for anchor in ("dripeul", "trwavril", "cinqmille", "seveny"):
+        assert f'<a id="{anchor}"></a>' in text and f"(#{anchor})" in text
+    for game in ("Dripeul 5", "Trwavril", "5000", "Seveny"):
+        assert f"## {game}" in text
+    for ruling in [f"D{i}" for i in range(1, 8)] + [f"T{i}" for i in range(1, 7)] + [
+        f"F{i}" for i in range(1, 11)
+    ] + [f"S{i}" for i in range(1, 7)]:
+        assert re.search(rf"\b{ruling}\b", text), f"ruling {ruling} is not in docs/fr/regles.md"
+    # numbers computed by the package, in French notation: no decimal point between digits
+    prose = re.sub(r"`[^`]*`|\n    .*", "", text)  # code spans and code blocks aside
+    assert not re.findall(r"\d\.\d", prose), re.findall(r".{20}\d\.\d.{20}", prose)
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rule texts (../shared/seeds) are not here")
+def test_french_page_quotes_the_rule_texts_verbatim(built):
+    """Every « quotation » of the French page is the original text, word for word (fragments
+    joined by …, ·, — or a line break; an editor's [insertion] aside)."""
+    seeds = _norm(" ".join(p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))))
+    missing = []
+    for quote in _quotes(built["docs/fr/regles.md"]):
+        for frag in re.split(r"…|·|—|–|\[[^\]]*\]|:|;|•", quote):
+            frag = _norm(frag).strip(" .,;:")
+            if len(frag) >= 12 and frag not in seeds:
+                missing.append(frag)
+    assert not missing, missing
+
+
+def test_french_page_quotes_every_passage_the_english_page_quotes(built):
+    """The French page keeps each French passage the English page quotes next to a ruling."""
+    fr = _norm(" ".join(_quotes(built["docs/fr/regles.md"])))
+    gone = []
+    for quote in _quotes(built["docs/rules.md"]):
+        for frag in re.split(r"…|·|—|–|\[[^\]]*\]|:|;|•|\.", quote):
+            frag = _norm(frag).strip(" .,;:")
+            if len(frag) >= 12 and frag.lower() not in fr.lower() and "de cette face" not in frag:
+                gone.append(frag)
+    assert not gone, gone
 
 
 def test_teachers_guides_state_every_lesson_with_computed_answers(built):
@@ -85,3 +164,96 @@ def test_lessons_type_in_no_computed_number():
         text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)  # jupytext front matter
         text = re.sub(r"```\{code-cell\}.*?```", "", text, flags=re.S)
         assert not number.findall(text), f"{src.name} types in {number.findall(text)}"
+
+
+# ------------------------------------------------ issue 8 item 15: no builtins in templates
+@pytest.mark.parametrize("expr", [
+    "__import__('os').getcwd()",
+    "open('pyproject.toml').read()",
+    "().__class__.__base__.__subclasses__()",
+    "eval('1')",
+    "exec('x = 1')",
+    "globals()",
+    "getattr(f4, '__globals__')",
+    "f4.__globals__['__builtins__']",
+    "cinqmille_engine.np.load('x')",
+    "[c for c in ().__class__.__mro__]",
+    "(lambda: 1)()",
+    "_namespace()",
+])
+def test_templates_cannot_reach_builtins_or_modules(expr):
+    # refused before anything runs, with the full namespace of a real build
+    with pytest.raises(docgen.DicelabError, match="template expression"):
+        docgen.render("text {{ f4(0.5) }} then {{ " + expr + " }}", docgen._namespace())
+
+
+def test_templates_keep_what_they_need():
+    ns = docgen._namespace()
+    assert docgen.render("{{ [n * 2 for n in range(3)] }}", ns) == "[0, 2, 4]"
+    assert docgen.render("{{ f4(trwavril.win_probability(trwavril.Rules())) }}", ns) == (
+        f"{docgen.f4(__import__('dicelab').games.trwavril.win_probability())}")
+    assert docgen.render("{{ Fraction(1, 6) }}") == "1/6"
+    with pytest.raises(docgen.DicelabError, match="not a Python expression"):
+        docgen.render("{{ 1 + }}")
+
+
+# ---------------------------------------------- issue 8 item 13: quotes and the 04 summary
+def _prose(markdown: str) -> str:
+    """Blockquote markers and line breaks removed, spaces collapsed."""
+    return " ".join(" ".join(re.sub(r"^> ?", "", ln) for ln in markdown.splitlines()).split())
+
+
+def test_rules_quote_the_six_dice_sentence_whole_with_its_reading(built):
+    text = _prose(built["docs/rules.md"])
+    sentence = (
+        "« Le joueur qui lance écarte les combinaisons de brelans, de « 1 » ou de « 5 » "
+        "uniquement, mais doit obligatoirement garder les brelans et doit obligatoirement "
+        "avoir un « 1 » ou un « 5 » pour pouvoir continuer à lancer les dés non écartés. »"
+    )
+    assert sentence in text
+    f9 = text[text.index("F9 — The 6-dice rules"):text.index("### Exact odds (`dicelab.engine")]
+    assert sentence in f9
+    assert "a roll must score — a brelan, a 1 or a 5 — for the player to go on" in f9
+    assert "Read literally (only 1s and 5s" in f9
+
+
+def test_rules_quote_the_seveny_brelan_sentence_as_written(built):
+    text = _prose(built["docs/rules.md"])
+    assert "de cette face" not in text
+    assert ("« Si au moins un brelan a déjà été écarté, alors les dés ayant la même face que "
+            "ce brelan … peuvent être écarté » is read per face and per cycle") in text
+
+
+# ------------------------------------------- issue 8 item 14: every docs path exists
+_DOC_PATH = re.compile(r"(?<![\w/])docs/[\w./-]+\.md(?:#[\w-]+)?")
+
+
+def _anchors(markdown: str) -> set[str]:
+    """GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens."""
+    out = set()
+    for line in markdown.splitlines():
+        m = re.match(r"#{1,6} +(.+)", line)
+        if m:
+            out.add(re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-"))
+    return out
+
+
+def test_every_docs_path_in_the_package_exists():
+    files = [p for p in (ROOT / "dicelab").rglob("*") if p.suffix in (".py", ".po", ".md")]
+    found = []
+    for path in files:
+        for ref in _DOC_PATH.findall(path.read_text(encoding="utf-8")):
+            found.append((path.relative_to(ROOT), ref))
+            target, _, anchor = ref.partition("#")
+            assert (ROOT / target).is_file(), f"{path.relative_to(ROOT)} points to {ref}"
+            if anchor:
+                assert anchor in _anchors((ROOT / target).read_text(encoding="utf-8")), (
+                    f"{path.relative_to(ROOT)}: no heading #{anchor} in {target}")
+    games = {str(p) for p, ref in found if ref.startswith("docs/rules.md#")}
+    assert {f"dicelab/games/{g}.py" for g in ("dripeul", "trwavril", "cinqmille", "seveny")
+            } <= games
+
+
+def test_anchor_slugs_match_github():
+    headings = "## Dripeul 5 (5 dice, 1–6 players)\n## 5000 (`dicelab.games.cinqmille`)"
+    assert _anchors(headings) == {"dripeul-5-5-dice-16-players", "5000-dicelabgamescinqmille"}

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from dicelab import DicelabError, InvalidDice
-from dicelab.dice import sub_multisets
+from dicelab.dice import multisets, sub_multisets
 from dicelab.engine import dripeul as E
 from dicelab.games.dripeul import (
     SQUARES,
@@ -254,3 +254,41 @@ def test_optimal_play_matches_headline_by_simulation():
         wins += g.winners == (0,)
     se = math.sqrt(exact * (1 - exact) / n)
     assert abs(wins / n - exact) < 4 * se
+
+
+# ------------------------------------------- issue 8 item 17: fast outcome tables, exact
+@pytest.mark.parametrize("key", list(itertools.product((True, False), repeat=3)), ids=str)
+def test_fast_options_equal_the_straightforward_tables(key):
+    # one rule call per class of rolls and board, against one per roll and board
+    E.clear_caches()
+    fast = E.options(key)
+    outcomes, index, failure, bonus = E.options_reference(key)
+    assert fast.outcomes == outcomes
+    assert np.array_equal(fast.index, index) and fast.index.dtype == index.dtype
+    assert np.array_equal(fast.failure, failure) and np.array_equal(fast.bonus, bonus)
+    # a handful of entries read straight from the game's public rule
+    for o, m in [((1, 1, 1, 1, 1), 63), ((2, 2, 2, 4, 6), 0b111101), ((1, 2, 3, 4, 5), 5),
+                 ((6, 6, 6, 1, 2), 4), ((3, 3, 3, 3, 1), 0b10101)]:
+        oi = multisets(5).index(tuple(sorted(o)))
+        assert fast.outcomes[oi][m] == resolutions(o, E.tokens_of(m), E._rules_of(key))
+
+
+def test_options_shared_by_the_reroll_variants_and_classes_are_figures():
+    a, b = E.options((True, True, False)), E.options((False, True, False))
+    assert a is b  # the resolution rule ignores reroll_set_aside
+    assert len(set(a.cls.tolist())) == 21  # 252 rolls, 21 figures
+    assert a.class_index.shape == (21, E.BOARDS, 15)  # a quinté on six tokens: 15 pairs
+
+
+def test_cold_table_solves_turns_on_demand():
+    E.clear_caches()
+    tab = E.table(Rules(level=2))
+    assert "turn" not in vars(tab) and "p_turn" not in vars(tab)  # headline: V only
+    assert tab.V[63, 2] == pytest.approx(0.3710781273, abs=1e-9)
+    # advice then solves the turns, the same as the straightforward tables give
+    vext = np.append(tab.V.ravel(), 0.0)
+    _, index, _, _ = E.options_reference(tab.key)
+    final = vext[index].max(axis=2)
+    ref = E.solve_turn(5, final, 3)
+    assert np.array_equal(tab.turn.start, ref.start)
+    assert np.abs(tab.turn.start[np.arange(64) * 5 + 2][1:] - tab.V[1:, 2]).max() < 1e-12

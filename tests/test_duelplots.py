@@ -36,3 +36,22 @@ def test_plot_has_text_in_both_languages(seveny_surface):
 def test_unknown_game():
     with pytest.raises(DicelabError, match="policy picture"):
         policy_surface("dripeul")
+
+
+def test_cinqmille_picture_ships():
+    s = policy_surface("cinqmille")
+    assert s.duel.shape == (100, 100) and s.my[-1] == 4950
+    assert s.differs.any() and np.isnan(s.duel[0]).all()  # not opened: the opening decides
+    fig = duelplots.plot_policy_surface(s, lang="en")
+    assert "5000" in fig.axes[0].get_title()
+
+
+@pytest.mark.slow
+def test_cinqmille_picture_against_a_fresh_computation():
+    from dicelab.engine import cinqmille_duel as cd
+    from dicelab.games import cinqmille as cm
+
+    fresh = cd.policy_surface(cm.Rules(), 3, use_table=False)
+    shipped = policy_surface("cinqmille")
+    assert np.array_equal(fresh.duel, shipped.duel, equal_nan=True)
+    assert np.array_equal(fresh.solo, shipped.solo, equal_nan=True)

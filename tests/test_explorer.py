@@ -19,6 +19,15 @@ FAST = {
     "seveny": {"target": 20},
 }
 
+@pytest.fixture(autouse=True)
+def _english():
+    """These tests read English text: whatever the machine's locale, write in English."""
+    from dicelab import i18n
+
+    with i18n.using("en"):
+        yield
+
+
 
 def mod(key):
     return importlib.import_module(f"dicelab.games.{key}")
@@ -152,7 +161,7 @@ def test_explain_difference_for_turns_and_two_metrics():
     text = explorer.explain_difference("dripeul", r)
     h0, h1 = explorer.headline("dripeul"), explorer.headline("dripeul", r)
     assert h0["p_manche"] == h1["p_manche"]
-    assert "P(clear one manche) goes from" in text and "exactly the same" in text
+    assert "Chance to clear one manche goes from" in text and "exactly the same" in text
     assert format_value(METRICS["dripeul"][1], h1["p_game"]) in text
     assert "higher (easier)" in text
 
@@ -167,9 +176,10 @@ def test_explain_grid_one_sentence_per_variant():
 def test_grid_table_rows_and_columns():
     rows = explorer.variant_grid("trwavril", difficulties=(3,))
     table, columns = explorer.grid_table(rows)
-    assert columns == ["parapluies", "variant", "P(win the solo game)"]
+    assert columns == ["parapluies", "variant", "chance to win"]
     assert table[0][:2] == ["3 (moyen)", "defaults"]
-    assert table[1][1] == "straight as_written"
+    # the value in words (the game's VALUE_LABELS, else the explorer's), never the raw value
+    assert table[1][1].startswith("suite ") and "as_written" not in table[1][1]
     assert table[0][2] == format_value(METRICS["trwavril"][0], rows[0].headline.primary)
 
 
@@ -192,11 +202,13 @@ def test_explorer_widget_follows_the_options():
     app.controls["straight"].value = "four"
     p4 = trwavril.win_probability(trwavril.Rules())
     assert format_value(METRICS["trwavril"][0], p4) in app.result.value
-    assert "set to 2 (was 4)" in app.result.value
+    two, four = (explorer._fmt_option(n, "en", "trwavril", "parapluies") for n in (2, 4))
+    assert f"set to {two} (was {four})" in app.result.value
     # Switching game rebuilds the controls from that game's Rules.CHOICES.
     app.game.value = "dripeul"
     assert set(app.controls) == set(mod("dripeul").Rules.CHOICES)
-    assert "P(clear one manche)" in app.result.value
+    assert "chance to clear one manche" in app.result.value
+    assert "P(clear one manche)" in app.result.value  # the exact meaning, as a tooltip
 
 
 def test_explorer_widget_untouched_options_follow_the_rules_defaults():
@@ -234,7 +246,7 @@ def test_headline_chart_draws_the_headline_values():
     assert fig.get_facecolor()[:3] == (1.0, 1.0, 1.0)
     assert "4 (facile)" in alt_text(fig) and f"{hs[0]['p_win']:.4g}" in alt_text(fig)
     rows, columns = explorer.headline_table(hs)
-    assert columns == ["parapluies", "P(win the solo game)"]
+    assert columns == ["parapluies", "chance to win"]
     assert rows[-1] == ["1 (héroïque)", format_value(METRICS["trwavril"][0], hs[-1]["p_win"])]
 
 
@@ -282,11 +294,12 @@ def test_simulations_match_the_simulator_and_quote_the_exact_headline():
     direct = simulate_fast("trwavril", rules=rules[1], games=30, seed=3)
     assert list(sims[1].result.turns) == list(direct.turns)
     assert sims[1].headline == explorer.headline("trwavril", rules[1])
-    assert [s.label for s in sims] == ["defaults", "parapluies 1"]
+    one = explorer._fmt_option(1, "en", "trwavril", "parapluies")
+    assert [s.label for s in sims] == ["defaults", f"parapluies {one}"]
     table, columns = explorer.simulation_table(sims)
-    assert columns[-1] == "P(win the solo game) (exact)"
+    assert columns[-1] == "chance to win (exact)"
     assert table[1][-1] == format_value(METRICS["trwavril"][0], sims[1].headline["p_win"])
-    assert table[1][3].startswith(f"{100 * direct.win_rate[0]:.1f} %")
+    assert table[1][3].startswith(f"{100 * direct.win_rate[0]:.1f}%")
     figs = explorer.simulation_charts(sims)
     assert len(figs) == 3  # two histograms and exact-versus-simulated win rates
     win = [p.get_height() for p in figs[2].axes[0].patches]

@@ -17,6 +17,7 @@ from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAY = ["01_dripeul", "02_trwavril", "03_cinqmille", "04_seveny"]
+LANGS = ["en", "fr"]
 
 
 def _run(args: list[str], cwd: Path = ROOT, **kw) -> subprocess.CompletedProcess[str]:
@@ -56,9 +57,10 @@ def test_version_is_one_number_everywhere():
     assert importlib.metadata.version("dicelab") == dicelab.__version__
 
 
-def test_runtime_dependencies_are_numpy_ipywidgets_matplotlib():
+def test_runtime_dependencies():
+    """numpy, ipywidgets, matplotlib; Babel (catalogs, number formats); anywidget (keyboard)."""
     deps = {Requirement(r).name for r in _pyproject()["project"]["dependencies"]}
-    assert deps == {"numpy", "ipywidgets", "matplotlib"}
+    assert deps == {"numpy", "ipywidgets", "matplotlib", "babel", "anywidget"}
 
 
 def test_registry_names_and_modules():
@@ -86,7 +88,9 @@ def test_pytest_collects_the_whole_suite():
     assert any(i.startswith("tests/test_browser.py::") for i in ids)
     assert any(i.startswith("dicelab/dice.py::") for i in ids), "doctests not collected"
     notebooks = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").rglob("*.ipynb")
-                       if ".ipynb_checkpoints" not in p.parts)
+                       if ".ipynb_checkpoints" not in p.parts
+                       and '"cell_type": "code"' in p.read_text(encoding="utf-8"))
+    # (a notebook without code, e.g. notebooks/index.ipynb, the language chooser, has no test)
     collected = {i.split("::")[0] for i in ids if ".ipynb::" in i}
     assert set(notebooks) <= collected, f"notebooks not collected: {set(notebooks) - collected}"
     m = re.search(r"(\d+) tests? collected", out.stdout)
@@ -98,11 +102,25 @@ def test_pytest_collects_the_whole_suite():
 def test_readme_gives_the_two_commands_and_the_links():
     readme = (ROOT / "README.md").read_text()
     assert "make lab" in readme and "make test" in readme and "make bench" in readme
-    assert ".venv/bin/voila notebooks/01_dripeul.ipynb" in readme
-    assert re.search(r"mybinder\.org/v2/gh/[^)\s]+\?urlpath=lab", readme)
-    for name in PLAY:
-        link = f"urlpath=voila/render/notebooks/{name}.ipynb"
-        assert link in readme or link.replace("/", "%2F") in readme, f"no Voilà link to {name}"
+    assert ".venv/bin/voila notebooks/en/01_dripeul.ipynb" in readme
+    assert ".venv/bin/voila notebooks/fr/01_dripeul.ipynb" in readme
+    assert re.search(r"mybinder\.org/v2/gh/[^)\s]+\?urlpath=lab/tree/notebooks/index\.ipynb",
+                     readme)
+    for lang in LANGS:
+        start = "00_start_here" if lang == "en" else "00_commencer_ici"
+        assert f"urlpath=lab/tree/notebooks/{lang}/{start}.ipynb" in readme
+        for name in PLAY:
+            link = f"urlpath=voila/render/notebooks/{lang}/{name}.ipynb"
+            assert link in readme or link.replace("/", "%2F") in readme, (
+                f"no Voilà link to {lang}/{name}")
+            assert (ROOT / "notebooks" / lang / f"{name}.ipynb").exists()
+
+
+def test_readme_opens_with_a_french_section():
+    readme = (ROOT / "README.md").read_text()
+    head = readme[: readme.index("## Set-up")]
+    assert "En français" in head and "make lab" in head and "make test" in head
+    assert head.index("En français") < head.index("Learn probability")
 
 
 def test_readme_describes_every_notebook():
@@ -118,6 +136,8 @@ def test_makefile_targets():
     for target in ("lab", "test", "bench", "lint", "binder-check", "clean"):
         assert re.search(rf"^{re.escape(target)}:", makefile, re.M), f"no `make {target}`"
     assert "-e '.[test,lab,bench]'" in makefile
+    lab = makefile.split("\nlab:")[1].split("\n\n")[0]
+    assert "notebooks/index.ipynb" in lab  # `make lab` opens the language chooser
 
 
 def test_ci_entry_point():

@@ -16,6 +16,15 @@ from dicelab.counting import convergence, figure_table, most_common_chain  # noq
 
 WHITE = (1.0, 1.0, 1.0, 1.0)
 
+@pytest.fixture(autouse=True)
+def _english():
+    """These tests read English text: whatever the machine's locale, write in English."""
+    from dicelab import i18n
+
+    with i18n.using("en"):
+        yield
+
+
 
 @pytest.fixture(autouse=True)
 def no_leaks():

@@ -48,11 +48,17 @@ def test_every_policy_chooses_a_legal_action(key):
 
 @pytest.mark.parametrize("key", sorted(MODULES))
 def test_optimal_takes_the_advised_best(key):
+    from dicelab.policies import SOLO_OBJECTIVE, duel_optimal
+
     mod = MODULES[key]
     for state in _decision_states(mod, seed=11):
-        advice = mod.advise_state(state)
+        # optimal() plays solo-optimally, also with two players (duel_optimal plays to win)
+        advice = mod.advise_state(state, objective=SOLO_OBJECTIVE[key])
         if len(advice) and len(mod.legal_actions(state)) > 1:
             assert optimal()(state) == advice.best.action
+            default = mod.advise_state(state)
+            if default.kind == "duel":
+                assert duel_optimal()(state) == default.best.action
 
 
 def test_bank_at_banks_at_the_threshold():

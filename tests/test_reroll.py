@@ -125,3 +125,68 @@ def test_one_dimensional_final_and_counts():
     _, _, start = brute(3, [Fraction(int(len(set(o)) == 1)) for o in outs], 3, False)
     assert float(solve_turn(3, yahtzee).start) == pytest.approx(float(start), abs=1e-15)
     assert from_counts((0, 0, 3, 0, 0, 0)) in outs
+
+
+# ----------------------------------- issue 8 item 17: one die at a time, no dense product
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_keep_values_one_die_at_a_time_equal_the_keep_table(n):
+    from dicelab.engine.reroll import _keep_values, sub_lattice
+
+    t = keep_table(n)
+    q = _keep_values(np.eye(len(t.outcomes)), sub_lattice(n))  # column o: outcome o
+    assert q.shape == t.matrix.shape
+    assert np.abs(q - t.matrix).max() < 1e-15
+    assert np.array_equal(sub_lattice(n).p_roll, t.matrix[0])
+
+
+def test_cold_solve_turn_needs_no_keep_table():
+    from dicelab.engine.reroll import sub_lattice
+
+    keep_table.cache_clear()
+    sub_lattice.cache_clear()
+    outs, cols = toy_finals(5)
+    F = np.array([[float(c[i]) for c in cols] for i in range(len(outs))])
+    sol = solve_turn(5, F, 3)
+    assert keep_table.cache_info().currsize == 0  # advice (keep_values) builds it
+    assert np.array_equal(sol.keep_values(outs[0], 2)[outs[0]], F[0])
+    assert keep_table.cache_info().currsize == 1
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 5])
+def test_sub_lattice_links_each_keep_to_one_die_less_and_more(n):
+    from dicelab.dice import keeps
+    from dicelab.engine.reroll import sub_lattice
+
+    lat, ks = sub_lattice(n), keeps(n)
+    for k, keep in enumerate(ks):
+        fewer = {ks[c] for c in lat.child[k]}
+        expect = {keep[:i] + keep[i + 1:] for i in range(len(keep))} or {()}
+        assert fewer == expect, keep
+    for j, rows in enumerate(lat.grow):
+        for k, row in zip(lat.levels[j], rows):
+            assert [ks[g] for g in row] == [sort_dice(ks[k] + (f,)) for f in range(1, 7)]
+    assert [ks[o] for o in lat.full] == list(multisets(n))
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_locked_pairs_equal_a_plain_construction(n):
+    # (locked l, shown o) with l ⊆ o, sorted by l; child: (l + d, o) for faces d ascending
+    t = keep_table(n)
+    pairs = [(k, o) for k in range(len(t.keeps)) for o in range(len(t.outcomes))
+             if is_sub_multiset(t.keeps[k], t.outcomes[o])]
+    index = {p: i for i, p in enumerate(pairs)}
+    kids = []
+    for k, o in pairs:
+        keep, shown = t.keeps[k], t.outcomes[o]
+        kids.append([index[(t.keep_index[sort_dice(keep + (d,))], o)]
+                     for d in sorted(set(shown)) if keep.count(d) < shown.count(d)])
+    p = locked_pairs(n)
+    assert p.index == index
+    assert p.lock.tolist() == [k for k, _ in pairs] and p.out.tolist() == [o for _, o in pairs]
+    assert np.array_equal(p.prob, t.matrix[p.lock, p.out])
+    width = max(1, max(len(r) for r in kids))
+    assert p.child.shape == (len(pairs), width)
+    for i, r in enumerate(kids):
+        assert p.child[i].tolist() == r + [len(pairs)] * (width - len(r))
+    for j, lv in enumerate(p.levels):
+        assert [len(t.keeps[pairs[i][0]]) for i in lv] == [j] * len(lv)

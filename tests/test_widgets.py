@@ -15,7 +15,8 @@ pytest.importorskip("ipywidgets")
 from dicelab.engine.advice import Advice, Choice, rank  # noqa: E402
 from dicelab.games import trwavril  # noqa: E402
 from dicelab.games._base import Resolve, Roll, Stop  # noqa: E402
-from dicelab.widgets import play  # noqa: E402
+from dicelab.i18n import set_language  # noqa: E402
+from dicelab.widgets import play as _play  # noqa: E402
 from dicelab.widgets.controls import parse_dice_text  # noqa: E402
 from dicelab.widgets.overlay import (  # noqa: E402
     CoachTally,
@@ -26,6 +27,20 @@ from dicelab.widgets.overlay import (  # noqa: E402
 from dicelab.widgets.text import fmt_figure, fmt_loss  # noqa: E402
 
 rows = read_rows
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """These tests read English words (the French ones are in tests/test_widgets_i18n.py)."""
+    set_language("en")
+    yield
+    set_language(None)
+
+
+def play(game, **kw):
+    """The app without the coach prompt (these tests click choices the coach would question)."""
+    kw.setdefault("coach_prompt", False)
+    return _play(game, **kw)
 
 
 def classes(widget) -> set[str]:
@@ -52,7 +67,7 @@ def test_odds_html_marks_best_and_selection():
     adv = _toy_advice()
     r = rows(odds_html(adv, {Roll((5, 5))}))
     assert [x["label"] for x in r] == ["stop", "keep 5 5, roll 3", "roll all 5"]
-    assert r[0]["figure"] == "p_win 50.0 %" and "★ best" in r[0]["marks"]
+    assert r[0]["figure"] == "chance to win 50.0%" and "★ best" in r[0]["marks"]
     assert "◀ your choice" in r[1]["marks"] and "★ best" not in r[1]["marks"]
     assert "◀ your choice" not in r[0]["marks"] + r[2]["marks"]
     # bar widths are the probabilities themselves
@@ -63,8 +78,8 @@ def test_odds_html_marks_best_and_selection():
 def test_selection_sentence_numbers():
     adv = _toy_advice()
     s = selection_sentence(adv, {Roll(())})
-    assert "loses 37.5 percentage points of win probability" in s
-    assert "“stop”, p_win 50.0 %" in s
+    assert "loses 37.5 percentage points of chance to win" in s
+    assert "“stop”, chance to win 50.0%" in s
     assert selection_sentence(adv, {Stop()}) == "Your choice “stop” is the best choice."
     assert "not one of the legal choices" in selection_sentence(adv, {Roll((1,))})
 
@@ -75,10 +90,11 @@ def test_relative_bars_for_turns():
         Choice((5,), Roll((5,)), "b", {"expected_turns": 20.0}),
     ], "expected_turns", False))
     html = odds_html(adv)
-    assert [x["figure"] for x in rows(html)] == ["expected turns 10.00", "expected turns 20.00"]
+    assert [x["figure"] for x in rows(html)] == [
+        "turns left on average 10.00", "turns left on average 20.00"]
     # a longer bar is a better choice: best / value
     assert re.findall(r'dicelab-bar" style="[^"]*width:([0-9.]+)%', html) == ["100.0", "50.0"]
-    assert "1.50 extra expected turns" in fmt_loss("expected_turns", 1.5)
+    assert "1.50 more turns on average" in fmt_loss("expected_turns", 1.5)
 
 
 def test_coach_tally_adds_losses():
@@ -143,10 +159,10 @@ def test_buttons_follow_legal_actions():
 def test_die_labels_and_tooltips():
     app = rolled(dice=(2, 5, 5, 1))
     t = app.dice_row.die_toggles[2]
-    assert t.description == "5 ⚄" and t.tooltip == "Die 3: 5 — not kept"
+    assert t.description == "5" and t.tooltip == "Die 3: 5 — not kept (key 3)"
+    assert "dicelab-face-5" in classes(t)  # drawn as a face with five pips
     t.value = True
-    assert t.description == "5 ⚄ ✓ kept" and t.tooltip == "Die 3: 5 — kept"
-    assert t.icon == "lock"
+    assert t.description == "5 ✓ kept" and t.tooltip == "Die 3: 5 — kept (key 3)"
 
 
 def test_odds_hidden_then_shown_with_best_from_engine():
@@ -157,10 +173,11 @@ def test_odds_hidden_then_shown_with_best_from_engine():
     adv = trwavril.advise_state(app.state)
     r = rows(app.overlay.body.value)
     assert len(r) == len(adv.choices)
-    assert r[0]["label"] == adv.best.label
-    assert r[0]["figure"] == "p_win " + fmt_figure("p_win", adv.best["p_win"])
+    assert r[0]["label"] == app.choice_label(adv.best) == "stop"
+    assert r[0]["figure"] == "chance to win " + fmt_figure("p_win", adv.best["p_win"])
     assert "★ best" in r[0]["marks"]
-    assert [x["label"] for x in r] == [c.label for c in adv.choices]
+    assert [x["label"] for x in r] == [app.choice_label(c) for c in adv.choices]
+    assert "keep 3 4, roll 2 dice" in [x["label"] for x in r]
 
 
 def test_selection_mark_moves_and_loss_sentence():
@@ -169,24 +186,34 @@ def test_selection_mark_moves_and_loss_sentence():
     app.select(0, 1)  # keep 3 4
     mine = [x for x in rows(app.overlay.body.value) if "◀ your choice" in x["marks"]]
     choice = adv.find(Roll((3, 4)))
-    assert [m["label"] for m in mine] == [choice.label]
+    assert [m["label"] for m in mine] == [app.choice_label(choice)]
     assert choice.loss > 0
     assert fmt_loss("p_win", choice.loss) in app.overlay.sentence.value
     app.select(2)  # keep 5
     mine = [x for x in rows(app.overlay.body.value) if "◀ your choice" in x["marks"]]
-    assert [m["label"] for m in mine] == [adv.find(Roll((5,))).label]
+    assert [m["label"] for m in mine] == [app.choice_label(adv.find(Roll((5,))))]
     app.select(0, 1, 2, 3)  # all kept = stop
     mine = [x for x in rows(app.overlay.body.value) if "◀ your choice" in x["marks"]]
-    assert [m["label"] for m in mine] == [adv.find(Stop()).label]
+    assert [m["label"] for m in mine] == [app.choice_label(adv.find(Stop()))]
 
 
 def test_hint_shows_only_best():
     app = rolled(dice=(1, 1, 2, 6))
-    app.overlay.hint_button.click()
     adv = trwavril.advise_state(app.state)
+    app.overlay.hint_button.click()  # 1st: which dice matter, not the answer
+    assert rows(app.overlay.body.value) == []
+    from dicelab import coach
+
+    first = coach.hint(app.state, 1, lang="en")
+    assert first.text in app.overlay.body.value
+    marked = [i for i, t in enumerate(app.dice_row.die_toggles) if "dicelab-hinted" in classes(t)]
+    assert marked == list(first.positions)  # the dice the hint points at are marked
+    app.overlay.hint_button.click()  # 2nd: the best choice
     r = rows(app.overlay.body.value)
-    assert [x["label"] for x in r] == [adv.best.label]
+    assert [x["label"] for x in r] == [app.choice_label(adv.best)]
     assert "★ best" in r[0]["marks"]
+    app.overlay.hint_button.click()  # 3rd: the full table
+    assert len(rows(app.overlay.body.value)) == len(adv.choices)
     app.roll_button.click()  # a new position forgets the hint
     if app.overlay.advice() is not None and not app.state.is_over:
         assert rows(app.overlay.body.value) == []
@@ -225,7 +252,7 @@ def test_resolution_prompt():
     assert app.roll_button.disabled and app.stop_button.disabled
     # the resolution is advised too
     adv = trwavril.advise_state(app.state)
-    assert rows(app.overlay.body.value)[0]["label"] == adv.best.label
+    assert rows(app.overlay.body.value)[0]["label"] == app.choice_label(adv.best)
     assert app.overlay.sentence.value == ""  # no dice selection to judge here
     app.resolve_buttons[2].click()
     assert app.game.state.barred[0] == (3,)
@@ -254,7 +281,7 @@ def test_teacher_button_uses_text_box():
     app.controls.dice_text.value = "4 4 4 4"
     app.controls.set_dice.click()
     assert app.state.dice == (4, 4, 4, 4)
-    assert "4⚃" in app.message.value
+    assert "4 4 4 4" in app.message.value
 
 
 def test_engine_errors_are_messages():
@@ -291,9 +318,9 @@ def test_reset_restarts_same_dice():
 
 def test_log_and_status():
     app = rolled(dice=(1, 2, 4, 6))
-    assert "Player 1's turn" in app.status.value
+    assert "Turn 1" in app.status.value
     app.stop_button.click()  # a miss: a parapluie is turned
-    assert "miss" in app.log.value and "parapluies left 3" in app.log.value
+    assert "Missed: a parapluie is turned over (3 left)." in app.log.value
     assert "3 of 4 left" in app.board.value
 
 
@@ -339,3 +366,311 @@ def test_whole_game_by_clicks():
     assert "Game over" in app.status.value
     assert app.overlay.tally.decisions > 0
     assert app.overlay.tally.below_best == 0
+
+
+# ------------------------------------------------------------------ keyboard
+def test_keyboard_keys_toggle_roll_stop_undo():
+    app = play("trwavril", seed=1)
+    assert app.keyboard is not None and "dicelab-keys" in classes(app.keyboard)
+    assert app.keyboard in app.box.children  # inside the app: keys work when it has focus
+    assert "R roll" in app.help.value and "U undo" in app.help.value
+    assert not app.key("1")  # no dice yet
+    assert app.key("r") and len(app.state.dice) == 4
+    assert app.key("1") and app.dice_row.die_toggles[0].value
+    assert app.key("1") and not app.dice_row.die_toggles[0].value
+    assert not app.key("7")  # Trwavril has four dice
+    assert not app.key("b")  # no banking in Trwavril
+    app.key("2")
+    kept = app.state.dice[1]
+    assert app.key("r") and app.state.rolls_left == 1
+    assert app.state.kept == (kept,)
+    assert app.key("u") and app.state.rolls_left == 2  # undo the reroll
+    assert app.key("s") and app.state.phase in ("resolve", "start")
+    # the browser side: the listener's message reaches the app
+    before = len(app.game.actions)
+    app.keyboard._handle_custom_msg({"key": "u"}, [])
+    assert len(app.game.actions) == before - 1
+
+
+def test_keyboard_hint_ladder():
+    app = rolled(dice=(1, 1, 2, 6))
+    assert app.key("h") and app.overlay.hint_level == 1
+    assert app.key("h") and app.overlay.hint_level == 2
+    assert app.key("h") and app.overlay.hint_level == 3
+
+
+# ------------------------------------------------------------------ undo
+def test_undo_every_phase_back_to_the_start():
+    app = rolled(dice=(2, 2, 2, 2))
+    app.select(0, 1, 2)
+    app.roll()
+    assert app.teacher_set_dice("2"), app.message.value  # the re-rolled die
+    app.stop()
+    assert app.state.phase == "resolve"
+    app.resolve_buttons[0].click()  # a resolution is a decision too
+    assert app.state.barred[0]
+    states = []
+    g = app.game
+    while g.actions:
+        states.append(app.state)
+        n = len(g.actions)
+        assert app.undo_button.click() is None and len(g.actions) == n - 1
+    assert app.state == trwavril.new_state()
+    assert app.undo_button.disabled and not app.undo()
+    assert "nothing to undo" in app.message.value
+    assert states[0].barred[0] and states[1].phase == "resolve"
+
+
+def test_undo_takes_back_the_coach_tally():
+    app = rolled(dice=(3, 4, 5, 6))
+    app.select(0)
+    app.roll()
+    assert app.overlay.tally.decisions == 1
+    app.undo()
+    assert app.overlay.tally.decisions == 0 and "no decisions yet" in app.overlay.coach.value
+
+
+def test_undo_refused_after_a_computer_seat_played_unless_allowed():
+    app = play("trwavril", seed=4, players=2, computer={1: "random"})
+    app.roll()
+    assert app.undo() and app.state.phase == "start"  # no computer has played yet
+    app.roll()
+    app.stop()
+    while app.state.phase == "resolve":
+        app.resolve_buttons[0].click()
+    app.play_computer_turn()
+    assert not app.undo_allowed() and app.undo_button.disabled
+    n = len(app.game.actions)
+    assert not app.undo() and len(app.game.actions) == n
+    assert "computer" in app.message.value
+    app.controls.allow_undo.value = True  # the teacher allows it
+    app.refresh()
+    assert not app.undo_button.disabled and app.undo()
+    assert len(app.game.actions) == n - 1
+
+
+# ------------------------------------------------------------------ coach prompt
+def coached(**kw):
+    app = rolled(dice=(3, 4, 5, 6), coach_prompt=True, **kw)
+    app.select(0)  # keep 3: loses more than 1 percentage point against stopping
+    return app
+
+
+def test_coach_prompt_try_again():
+    app = coached()
+    before = app.state
+    loss = trwavril.advise_state(before).find(Roll((3,))).loss
+    assert loss * 100 > 1
+    assert not app.roll_button.click() and app.state == before
+    assert app.prompt.layout.display == "flex"
+    assert "A better move is available" in app.prompt_text.value
+    assert fmt_loss("p_win", loss) in app.prompt_text.value
+    app.prompt_retry.click()
+    assert app.prompt.layout.display == "none" and app.state == before
+    assert app.selection() == (3,)  # the dice stay as they were
+    assert not app.key("r")  # asked again: the prompt is back
+    assert app.prompt.layout.display == "flex"
+
+
+def test_coach_prompt_keep_my_choice():
+    app = coached()
+    app.roll_button.click()
+    app.prompt_keep.click()
+    assert app.state.kept == (3,) and app.state.rolls_left == 1
+    assert app.prompt.layout.display == "none"
+    assert app.overlay.tally.below_best == 1
+
+
+def test_coach_prompt_show_me_the_best():
+    app = coached()
+    best = trwavril.advise_state(app.state).best
+    app.roll_button.click()
+    app.prompt_show.click()
+    assert app.prompt.layout.display == "none"
+    assert f"“{app.choice_label(best)}”" in app.message.value
+    assert Stop() == best.action and app.selection() == (3, 4, 5, 6)  # all kept = stop
+    assert app.overlay.hint_level == 2
+    assert rows(app.overlay.body.value)[0]["label"] == app.choice_label(best)
+    assert app.stop_button.click() is None and app.state.phase != "choose"  # no prompt
+
+
+def test_coach_prompt_threshold_from_the_classroom_controls():
+    app = coached()
+    app.controls.threshold_points.value = 100.0
+    assert app.roll() and app.state.kept == (3,)
+    # play() asks by default (the play notebooks); the app class alone does not
+    assert _play("trwavril", seed=1).controls.coach_prompt.value
+    from dicelab.widgets.apps import TrwavrilApp
+
+    assert not TrwavrilApp(seed=1).controls.coach_prompt.value
+
+
+# ------------------------------------------------------------------ errors
+def test_teacher_dice_box_huge_inputs_short_messages():
+    app = rolled(dice=(3, 4, 5, 6))
+    before = app.state
+    for bad in ("9" * 4301, "9" * 300, "1 " * 100_000, "x" * 10_000_000, "7"):
+        assert not app.teacher_set_dice(bad)
+        assert app.state == before
+        assert len(app.message.value) < 400, len(app.message.value)
+    assert not app.teacher_set_dice(12345)
+    assert app.state == before
+
+
+def test_every_callback_shows_errors_as_messages(monkeypatch):
+    from dicelab.errors import IllegalMove
+
+    app = play("trwavril", seed=1)
+
+    def refuse():
+        raise IllegalMove("the game is over")
+
+    monkeypatch.setattr(app, "roll", refuse)
+    guarded = app._guard(app.roll)
+    assert guarded(app.roll_button) is None
+    assert "Not possible" in app.message.value and "the game is over" in app.message.value
+
+    def crash():
+        raise KeyError("x")
+
+    assert app._guard(crash)() is None
+    assert "something went wrong (KeyError)" in app.message.value
+
+
+def test_late_click_on_a_disabled_die_is_ignored():
+    from dicelab.games import cinqmille
+
+    app = play("cinqmille", seed=1)
+    app.roll()
+    assert app.teacher_set_dice("2 3 4 6 6")  # no scoring die: the turn is lost
+    assert app.state.phase == "start" and app.state.dice
+    toggles = app.dice_row.die_toggles
+    assert toggles and all(t.disabled for t in toggles)
+    toggles[0].value = True  # a click arriving after the turn ended
+    assert not toggles[0].value
+    assert app.selection() == () and not app.roll_button.disabled
+    assert "roll" in app.enabled_actions()
+    hidden = app.dice_row.toggles[6]  # not on the table at all
+    hidden.value = True
+    assert not hidden.value
+    assert app.roll() and cinqmille.legal_actions(app.state)
+
+
+def test_computer_argument_checked():
+    from dicelab.errors import DicelabError
+
+    for bad in ("optimal", 1.5, {"0": "random"}, {1: "genius"}, [5], {True: "random"}):
+        with pytest.raises(DicelabError):
+            play("seveny", players=2, computer=bad)
+    assert play("seveny", players=2, computer={1: "random"}).is_computer(1)
+
+
+# ------------------------------------------------------------------ close
+def widget_count() -> int:
+    """Live widgets in the kernel (``Widget.widgets``, renamed ``_instances`` in 8.1)."""
+    import warnings
+
+    from ipywidgets.widgets import widget
+
+    instances = getattr(widget, "_instances", None)
+    if instances is not None:
+        return len(instances)
+    with warnings.catch_warnings():  # pragma: no cover - older ipywidgets
+        warnings.simplefilter("ignore")
+        return len(widget.Widget.widgets)
+
+
+def test_close_frees_every_widget():
+    before = widget_count()
+    for key in ("dripeul", "trwavril", "cinqmille", "seveny"):
+        app = play(key, seed=1, players=2, computer={1: "random"})
+        app.roll()
+        app.close()
+    assert widget_count() == before
+
+
+def test_resolve_buttons_closed_when_redrawn():
+    app = rolled(dice=(2, 2, 2, 2))
+    app.stop()
+    assert len(app.resolve_buttons) == 3
+    app.undo()
+    app.stop()
+    counts = []
+    for _ in range(5):
+        app.undo()
+        app.stop()
+        counts.append(widget_count())
+    assert len(set(counts)) == 1  # no widget piles up across redraws
+    old = app.resolve_buttons
+    app.resolve_buttons[0].click()
+    assert all(b.comm is None for b in old)  # closed
+
+
+# ------------------------------------------------------------------ win bar, review
+def test_win_bar_shown_with_two_players_when_the_duel_engine_answers(monkeypatch):
+    from dicelab.widgets import adapters
+
+    app = play("trwavril", seed=1)
+    assert app.winbar.layout.display == "none"  # solo: no bar
+    monkeypatch.setattr(adapters, "win_chances", lambda a: (0.25, 0.75))
+    two = play("trwavril", seed=1, players=2)
+    assert two.winbar.layout.display == "none"  # shown with the odds
+    two.overlay.show_odds.value = True
+    assert two.winbar.layout.display != "none"
+    assert "25.0%" in two.winbar.value and "75.0%" in two.winbar.value
+    assert "Player 2" in two.winbar.value
+    monkeypatch.setattr(adapters, "win_chances", lambda a: None)
+    two.refresh()
+    assert two.winbar.layout.display == "none"
+
+
+def test_review_shown_in_the_app(monkeypatch):
+    from dicelab.widgets import adapters
+
+    app = play("trwavril", seed=1)
+    monkeypatch.setattr(adapters, "review", lambda game, lang, players=None: None)
+    assert app.review() is None and "review" in app.message.value
+
+    class Review:
+        def to_html(self):
+            return "<h2>Review</h2><p>mean loss 0.1</p>"
+
+    monkeypatch.setattr(adapters, "review", lambda game, lang, players=None: Review())
+    assert app.review() is not None and "mean loss 0.1" in app.review_box.value
+
+
+def test_review_of_a_real_game():
+    app = rolled(dice=(3, 4, 5, 6))
+    app.select(0)
+    app.roll()  # a costly keep
+    rev = app.review()
+    assert rev is not None and len(rev.rows) == 1
+    row = rev.rows[0]
+    assert row.loss == pytest.approx(trwavril.advise_state(
+        trwavril.roll_outcome(trwavril.step(trwavril.new_state(), Roll(()))[0],
+                              (3, 4, 5, 6))[0]).find(Roll((3,))).loss)
+    assert row.choice in app.review_box.value
+
+
+# ------------------------------------------------------------------ language
+def test_language_switch_redraws_in_place_keeping_the_game():
+    app = rolled(dice=(3, 4, 5, 6))
+    app.select(0)
+    state = app.state
+    app.controls.language.value = "fr"
+    assert app.lang == "fr" and app.state is state
+    assert app.roll_button.description.startswith("Lancer")
+    assert app.overlay.show_odds.description == "Afficher les probabilités"
+    assert app.controls.new_game.description == "Nouvelle partie"
+    assert "Vous lancez 4 dés" in app.log.value
+    assert app.dice_row.die_toggles[0].tooltip == "Dé 1 : 3 — pas gardé (touche 1)"
+    app.controls.language.value = "en"
+    assert app.roll_button.description.startswith("Roll")
+
+
+def test_errors_in_the_apps_language():
+    app = play("trwavril", seed=1, lang="fr")
+    assert not app.act(Resolve(3))
+    assert "Impossible" in app.message.value
+    assert not app.teacher_set_dice("1 two")
+    assert "n’est pas une valeur de dé" in app.message.value

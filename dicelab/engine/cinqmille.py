@@ -19,7 +19,14 @@ Opening depends only on ``s`` (a player has opened exactly when ``s > 0``).
   every roll) together with its derivative in ``V[s]``, and applies one Newton
   step to ``V[u]`` when the sweep reaches ``u = s``.  Newton on a concave
   piecewise linear equation, started above the root, is exact once the policy
-  stops changing; sweeps stop when no value moves by more than 1e-13.
+  stops changing; sweeps stop when no value moves by more than 1e-13, and each
+  sweep revisits only the scores up to the highest one that still moved.
+
+Speed (issue 8): a set-aside matters to the solver only through its *effect*
+(dice left to roll, points, whether a bank may follow), and a roll only through
+the set of its effects, so the 461 rolls of 1–5 dice fall into 93 groups whose
+probabilities are summed exactly once (:class:`_Model`); each step values every
+effect once, takes each group's best, and one product gives every ``n``.
 
 6-dice variant: banking at 5000 or more wins, so totals at or above
 ``5000 + min_bank`` behave alike and are clamped to one column, itself a small
@@ -43,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from ..dice import multisets, probability, roll_probabilities, validate_dice
+from ..dice import multisets, probability, roll_distribution, roll_probabilities, validate_dice
 from ..errors import IllegalMove
 from ..games import _base
 from ..games.cinqmille import (
@@ -65,6 +72,7 @@ from .markov import absorbing_moments, absorbing_turns
 TOP = TARGET // UNIT  # 100
 _NONE, _WIN, _OVER = 0, 1, 2
 _INF = float("inf")
+BUCKET_OVERHEAD = 64  # padded rows one more bucket of groups costs (numpy call overhead)
 
 
 # ------------------------------------------------------------------ exact odds
@@ -83,26 +91,34 @@ def p_bust(n: int, rules: Rules = DEFAULT_RULES) -> Fraction:
 # ------------------------------------------------------------------ the model
 @dataclass(frozen=True)
 class _Model:
-    """Every roll's set-asides, flattened, plus the score/total rule tables."""
+    """Every roll's set-asides, grouped for the solver, plus the score/total rule tables.
+
+    The solver values each distinct set-aside *effect* (dice to roll next, points,
+    bankable) once per step.  A roll's value is the best of its effects, and rolls whose
+    effects are the same set are worth the same: they form one *group*, whose probability
+    for ``n`` dice is the sum of theirs (exact fractions, then floats).  The two extra
+    effect rows ``E`` (bust: no set-aside) and ``E + 1`` (five 1s: a win) close the list, so
+    every roll of 1..N dice is in exactly one group.
+    """
 
     rules: Rules
     N: int
     UC: int  # clamp column of u (6 dice); TOP with 5 dice
     W: int  # width of the u axis of the tables
-    offs: tuple[int, ...]  # offs[n]: first global outcome index of n dice
     probs: tuple[Any, ...]  # probs[n]: float probabilities of multisets(n)
     opt_next: Any  # distinct set-aside effects: dice to roll after the set-aside,
     opt_p: Any  # its points (units),
     opt_bankable: Any  # and whether the keep allows banking (no full hand, 6 dice: no brelan)
-    opt_inv: Any  # for each set-aside of each roll, its distinct effect
-    seg_start: Any  # first option of each scoring outcome
-    seg_len: Any
-    scoring_ids: Any  # global ids of outcomes with options
-    bust_ids: Any
-    win_ids: Any  # five 1s
-    n_out: int
+    groups: tuple[frozenset[int], ...]  # effect rows of each group (sorted by size)
+    grp_PT: Any  # (N, groups): probability that a roll of n dice falls in each group
+    buckets: tuple[tuple[int, int, Any], ...]  # (first, stop, (groups, k) effect rows)
     kind: Any  # (TOP, W + maxp): _NONE/_WIN/_OVER of a set-aside reaching u'
     bank_ok: Any  # (TOP, W): the total allows banking
+    flat_u: Any  # (W, E): row of R[n, u'] (as R.reshape(-1, TOP)) each effect reaches from u
+    u2c_u: Any  # (W, E): the total each effect reaches from u, clamped to UC
+    win_u: Any  # (W, E, TOP): from total u at score s, the effect wins at once
+    over_u: Any  # (W, E, TOP): ... or overshoots 5000 (the turn is lost)
+    allowed_u: Any  # (W, E, TOP): ... or may be followed by a bank
     options: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int, int, bool], ...]]
 
 
@@ -110,40 +126,35 @@ class _Model:
 def _model(rules: Rules) -> _Model:
     N = rules.dice
     UC = TOP + (math.ceil(rules.min_bank / UNIT) if N == 6 else 0)
-    offs = [0] * (N + 2)
     probs: list[Any] = [None]
-    nxt, pts, bankable, seg_start, seg_len = [], [], [], [], []
-    scoring, bust, win = [], [], []
     options: dict[tuple[int, ...], Any] = {}
-    gid = 0
+    rolls: list[tuple[int, Fraction, Any]] = []  # (n, probability, effects or "win")
     for n in range(1, N + 1):
-        offs[n] = gid
         probs.append(roll_probabilities(n))
-        for o in multisets(n):
-            if is_five_ones(o, rules):
-                win.append(gid)
-            opts = scoring_options(o, rules)
-            info = []
-            for keep, p in opts:
-                left = n - len(keep)
-                info.append((keep, p // UNIT, left or N,
-                             keep_bank_refusal(rules, keep, n) is None))
-            options[o] = tuple(info)
-            if is_five_ones(o, rules):
-                pass  # a win: listed in ``win`` above
-            elif not info:
-                bust.append(gid)
-            else:
-                scoring.append(gid)
-                seg_start.append(len(nxt))
-                seg_len.append(len(info))
-                for _, p, left, b in info:
-                    nxt.append(left)
-                    pts.append(p)
-                    bankable.append(b)
-            gid += 1
-    offs[N + 1] = gid
-    maxp = max(pts)
+        for o, p in roll_distribution(n).items():
+            info = tuple((keep, pts // UNIT, n - len(keep) or N,
+                          keep_bank_refusal(rules, keep, n) is None)
+                         for keep, pts in scoring_options(o, rules))
+            options[o] = info
+            five = is_five_ones(o, rules)
+            rolls.append((n, p, "win" if five else frozenset((x[2], x[1], x[3]) for x in info)))
+    effects = sorted({e for _, _, es in rolls if es != "win" for e in es})
+    E = len(effects)
+    eidx = {e: i for i, e in enumerate(effects)}
+    mass: dict[frozenset[int], list[Fraction]] = {}
+    for n, p, es in rolls:
+        key = frozenset((E + 1,)) if es == "win" else (
+            frozenset(eidx[e] for e in es) or frozenset((E,)))
+        mass.setdefault(key, [Fraction(0)] * N)[n - 1] += p
+    groups = tuple(sorted(mass, key=lambda g: (len(g), sorted(g))))
+    grp_PT = np.array([[float(mass[g][n]) for g in groups] for n in range(N)])
+    buckets = []
+    for first, stop in _bucket_bounds([len(g) for g in groups], BUCKET_OVERHEAD):
+        k = len(groups[stop - 1])  # the largest: smaller groups repeat their last row
+        rows = [sorted(g) for g in groups[first:stop]]
+        buckets.append((first, stop, np.array([r + r[-1:] * (k - len(r)) for r in rows],
+                                              dtype=np.intp)))
+    maxp = max(p for _, p, _ in effects)
     W = UC + 1
     kind = np.zeros((TOP, W + maxp + 1), dtype=np.int8)
     bank_ok = np.zeros((TOP, W), dtype=bool)
@@ -154,80 +165,117 @@ def _model(rules: Rules) -> _Model:
             kind[s, u] = _WIN if r == WIN else _OVER if r == OVERSHOOT else _NONE
             if u < W:
                 bank_ok[s, u] = total_bank_refusal(rules, s * UNIT, opened, (u - s) * UNIT) is None
-    arr = np.asarray
-    effects = sorted(set(zip(nxt, pts, bankable)))
-    eidx = {e: i for i, e in enumerate(effects)}
-    inv = [eidx[e] for e in zip(nxt, pts, bankable)]
-    nxt, pts, bankable = (list(x) for x in zip(*effects))
+    nxt, pts, bankable = (np.asarray(x) for x in zip(*effects))
+    nxt, pts, bankable = nxt.astype(np.intp), pts.astype(np.intp), bankable.astype(bool)
+    # what each effect does from each total u (the rows of the solver's step), precomputed
+    u2 = np.arange(W)[:, None] + pts[None, :]
+    u2c = np.minimum(u2, UC)
+    kind_u = kind.T[u2]  # (W, E, TOP)
+    allowed_u = bank_ok.T[u2c] & bankable[None, :, None]
     return _Model(
-        rules, N, UC, W, tuple(offs), tuple(probs), arr(nxt, dtype=np.intp),
-        arr(pts, dtype=np.intp), arr(bankable, dtype=bool), arr(inv, dtype=np.intp),
-        arr(seg_start, dtype=np.intp),
-        arr(seg_len, dtype=np.intp), arr(scoring, dtype=np.intp), arr(bust, dtype=np.intp),
-        arr(win, dtype=np.intp), gid, kind, bank_ok, options,
+        rules, N, UC, W, tuple(probs), nxt, pts, bankable, groups, grp_PT, tuple(buckets),
+        kind, bank_ok, nxt[None, :] * (W + 1) + u2c, u2c, kind_u == _WIN, kind_u == _OVER,
+        allowed_u, options,
     )
 
 
-def _step(m: _Model, u: int, ss: Any, R: Any, D: Any | None, bust: Any, win: Any,
-          bank: Any) -> None:
-    """Fill ``R[ss, n, u]`` (and ``D``) for every n: the value of rolling n dice at total u.
+def _bucket_bounds(sizes: list[int], overhead: int = BUCKET_OVERHEAD) -> list[tuple[int, int]]:
+    """Split groups sorted by size into contiguous buckets, each padded to its largest size,
+    minimising padded rows plus ``overhead`` per bucket (a few numpy calls each).
 
-    ``ss`` is a contiguous range of scores; ``R`` has shape ``(TOP, N + 1, W + 1)``.
-    Values are minimised (turns; points are negated).  ``bust``/``win``: the
-    value of a bust/overshoot and of a win for each score in ``ss``;
-    ``bank(ss, u2)``: the value of banking at totals ``u2``.  Each distinct
-    set-aside effect (dice left, points, bankable) is valued once, then spread
-    over every roll's set-asides for the per-roll minimum.
+    >>> _bucket_bounds([1, 1, 2, 9], overhead=4)
+    [(0, 3), (3, 4)]
     """
-    lo, hi = int(ss[0]), int(ss[-1]) + 1
+    n = len(sizes)
+    cost = [0] + [None] * n
+    cut = [0] * (n + 1)
+    for j in range(1, n + 1):
+        for i in range(j):
+            c = cost[i] + overhead + (j - i) * sizes[j - 1]
+            if cost[j] is None or c < cost[j]:
+                cost[j], cut[j] = c, i
+    out = []
+    j = n
+    while j:
+        out.append((cut[j], j))
+        j = cut[j]
+    return out[::-1]
+
+
+def _group_best(m: _Model, X: Any) -> tuple[Any, list[Any]]:
+    """``best[g, s]``: the lowest of the effect rows ``X[e, s]`` of each group (and the
+    gathered rows, bucket by bucket, for :func:`_group_slope`)."""
+    best = np.empty((len(m.groups), X.shape[1]))
+    taken = []
+    for first, stop, rows in m.buckets:
+        x = X[rows]  # (groups of this size, size, S)
+        taken.append(x)
+        np.minimum.reduce(x, axis=1, out=best[first:stop])
+    return best, taken
+
+
+def _group_slope(m: _Model, DX: Any, best: Any, taken: list[Any]) -> Any:
+    """The derivative of each group's best value: the largest ``DX`` among the effects
+    that reach the minimum (the same tie rule as one set-aside at a time)."""
+    out = np.empty_like(best)
+    for (first, stop, rows), x in zip(m.buckets, taken):
+        d = np.where(x <= best[first:stop, None, :], DX[rows], -_INF)
+        np.maximum.reduce(d, axis=1, out=out[first:stop])
+    return out
+
+
+def _step(m: _Model, u: int, lo: int, hi: int, R: Any, D: Any | None, bust: Any, win: Any,
+          bank: Any) -> None:
+    """Fill ``R[n, u, lo:hi]`` (and ``D``) for every n: the value of rolling n dice at total
+    u, for the scores ``lo <= s < hi``.
+
+    ``R`` has shape ``(N + 1, W + 1, TOP)``.  Values are minimised (turns; points are
+    negated).  ``bust``/``win``: the value of a bust/overshoot and of a win for each score;
+    ``bank(lo, hi, u2)``: the value of banking at totals ``u2`` (shape ``(len(u2), S)``).
+    Each distinct set-aside effect is valued once; each group of rolls (same effects) takes
+    the best of its effects; one product with the groups' probabilities gives every n.
+    """
+    E = len(m.opt_p)
     S = hi - lo
-    u2 = u + m.opt_p
-    u2c = np.minimum(u2, m.UC)
-    flat = m.opt_next * R.shape[2] + u2c
-    rv = np.take(R[lo:hi].reshape(S, -1), flat, axis=1)
-    allowed = np.take(m.bank_ok[lo:hi], u2c, axis=1) & m.opt_bankable[None, :]
-    bv = np.where(allowed, bank(ss, u2c), _INF)
-    val = np.minimum(rv, bv)
-    kind = np.take(m.kind[lo:hi], u2, axis=1)
-    is_win, is_over = kind == _WIN, kind == _OVER
-    val = np.where(is_win, win[:, None], np.where(is_over, bust[:, None], val))
-    full = np.take(val.T, m.opt_inv, axis=0)  # (set-asides, S): rows are contiguous
-    best = np.minimum.reduceat(full, m.seg_start, axis=0)
-    C = np.empty((m.n_out, S))
-    C[m.scoring_ids] = best
-    C[m.bust_ids] = bust[None, :]
-    C[m.win_ids] = win[None, :]
+    flat, u2c = m.flat_u[u], m.u2c_u[u]
+    is_win, is_over = m.win_u[u, :, lo:hi], m.over_u[u, :, lo:hi]
+    rv = R.reshape(-1, TOP)[flat, lo:hi]  # (E, S)
+    bv = np.where(m.allowed_u[u, :, lo:hi], bank(lo, hi, u2c), _INF)
+    X = np.empty((E + 2, S))
+    np.minimum(rv, bv, out=X[:E])
+    np.copyto(X[:E], bust, where=is_over)
+    np.copyto(X[:E], win, where=is_win)
+    X[E] = bust
+    X[E + 1] = win
+    best, taken = _group_best(m, X)
+    R[1:, u, lo:hi] = m.grp_PT @ best
     if D is not None:
-        d = np.where(rv <= bv, np.take(D[lo:hi].reshape(S, -1), flat, axis=1), 0.0)
-        d = np.where(is_win, 0.0, np.where(is_over, 1.0, d))
-        tie = full <= np.repeat(best, m.seg_len, axis=0)
-        dfull = np.take(d.T, m.opt_inv, axis=0)
-        bd = np.maximum.reduceat(np.where(tie, dfull, -_INF), m.seg_start, axis=0)
-        CD = np.zeros((m.n_out, S))
-        CD[m.scoring_ids] = bd
-        CD[m.bust_ids] = 1.0
-    for n in range(1, m.N + 1):
-        sl = slice(m.offs[n], m.offs[n + 1])
-        R[lo:hi, n, u] = m.probs[n] @ C[sl]
-        if D is not None:
-            D[lo:hi, n, u] = m.probs[n] @ CD[sl]
+        DX = np.empty((E + 2, S))
+        DX[:E] = D.reshape(-1, TOP)[flat, lo:hi]
+        np.copyto(DX[:E], 0.0, where=rv > bv)  # banking: its value does not move with V[s]
+        np.copyto(DX[:E], 1.0, where=is_over)
+        np.copyto(DX[:E], 0.0, where=is_win)
+        DX[E] = 1.0
+        DX[E + 1] = 0.0
+        D[1:, u, lo:hi] = m.grp_PT @ _group_slope(m, DX, best, taken)
 
 
-def _scores_at(u: int, lowest: int) -> Any:
-    return np.arange(lowest, min(u, TOP - 1) + 1)
-
-
-def _clamp_column(m: _Model, ss: Any, R: Any, D: Any, bust: Any, win: Any, bank: Any) -> None:
+def _clamp_column(m: _Model, lo: int, hi: int, R: Any, D: Any, bust: Any, win: Any,
+                  bank: Any) -> None:
     """6 dice: the column u = UC refers to itself; iterate to a fixed point.
 
     The iteration starts from the column's current values (zeros at first, then
     the previous sweep's), a contraction by the chance of a forced roll.
     """
     for _ in range(500):
-        old = R[ss, :, m.UC].copy()
-        _step(m, m.UC, ss, R, D, bust, win, bank)
-        if np.max(np.abs(R[ss, :, m.UC] - old)) < 1e-15:
+        old = R[:, m.UC, lo:hi].copy()
+        _step(m, m.UC, lo, hi, R, D, bust, win, bank)
+        if np.max(np.abs(R[:, m.UC, lo:hi] - old)) < 1e-15:
             break
+
+
+def _scores_at(u: int, lowest: int) -> Any:
+    return np.arange(lowest, min(u, TOP - 1) + 1)
 
 
 @dataclass(frozen=True)
@@ -273,22 +321,22 @@ def solve_points(rules: Rules = DEFAULT_RULES) -> PointsSolution:
     if rules in _POINTS:
         return _POINTS[rules]
     m = _model(rules)
-    R = np.zeros((TOP, m.N + 1, m.W + 1))
+    R = np.zeros((m.N + 1, m.W + 1, TOP))  # R[n, u, s]
     cap = np.arange(TOP)  # points of a win: 5000 - score
 
-    def bank(ss: Any, u2c: Any) -> Any:
-        return -(np.minimum(u2c[None, :], TOP) - ss[:, None]).astype(float)
+    def bank(lo: int, hi: int, u2c: Any) -> Any:
+        return -(np.minimum(u2c[:, None], TOP) - cap[None, lo:hi]).astype(float)
 
     top = m.UC if m.N == 6 else TOP - 1
     for u in range(top, -1, -1):
-        ss = _scores_at(u, 0)
-        zero = np.zeros(len(ss))
-        win = -(TOP - cap[ss]).astype(float)
+        hi = min(u, TOP - 1) + 1
+        zero = np.zeros(hi)
+        win = -(TOP - cap[:hi]).astype(float)
         if u == m.UC and m.N == 6:
-            _clamp_column(m, ss, R, None, zero, win, bank)
+            _clamp_column(m, 0, hi, R, None, zero, win, bank)
         else:
-            _step(m, u, ss, R, None, zero, win, bank)
-    sol = PointsSolution(m, -R.transpose(1, 0, 2))
+            _step(m, u, 0, hi, R, None, zero, win, bank)
+    sol = PointsSolution(m, np.ascontiguousarray(-R.transpose(0, 2, 1)))
     _POINTS[rules] = sol
     return sol
 
@@ -303,34 +351,39 @@ def solve_turns(rules: Rules = DEFAULT_RULES, lowest: int = 0, *, tol: float = 1
     m = _model(rules)
     V = np.full(TOP + 1, 1000.0)  # start above the root: Newton then descends to it
     V[TOP] = 0.0
-    R = np.zeros((TOP, m.N + 1, m.W + 1))
+    R = np.zeros((m.N + 1, m.W + 1, TOP))  # R[n, u, s]
     D = np.zeros_like(R)
     Vb = np.zeros(m.W + 1)
 
-    def bank(ss: Any, u2c: Any) -> Any:
-        return np.broadcast_to(Vb[u2c][None, :], (len(ss), len(u2c)))
+    def bank(lo: int, hi: int, u2c: Any) -> Any:
+        return Vb[u2c][:, None]
 
     top = m.UC if m.N == 6 else TOP - 1
     sweeps = 0
+    active = TOP  # scores lo..active-1 still move; those above have converged
     for sweeps in range(1, max_sweeps + 1):  # noqa: B007
         old = V.copy()
         for u in range(top, lo - 1, -1):
-            ss = _scores_at(u, lo)
-            xs = V[ss].copy()
-            win = np.zeros(len(ss))
+            hi = min(u + 1, active)
+            xs = V[lo:hi].copy()
+            win = np.zeros(hi - lo)
             if u == m.UC and m.N == 6:
-                _clamp_column(m, ss, R, D, xs, win, bank)
+                _clamp_column(m, lo, hi, R, D, xs, win, bank)
             else:
-                _step(m, u, ss, R, D, xs, win, bank)
-            if u < TOP:
-                r, b = R[u, m.N, u], D[u, m.N, u]
+                _step(m, u, lo, hi, R, D, xs, win, bank)
+            if u < active:
+                r, b = R[m.N, u, u], D[m.N, u, u]
                 # Newton step on V = 1 + R(V); b < 1 above the root (b = 1 would mean a
                 # sure bust, so V is still far too low: move up)
                 V[u] = (1.0 + r - b * V[u]) / (1.0 - b) if b < 1.0 else 2.0 * V[u] + 1.0
                 Vb[u] = V[u]
-        if np.max(np.abs(V - old)) < tol:
+        moved = np.flatnonzero(np.abs(V - old) >= tol)
+        if not len(moved):
             break
-    sol = TurnsSolution(m, V, R.transpose(1, 0, 2), sweeps, lo)
+        # a score whose value and higher values no longer move is done: the next sweep
+        # revisits only the scores up to the highest one that moved
+        active = int(moved[-1]) + 1
+    sol = TurnsSolution(m, V, np.ascontiguousarray(R.transpose(0, 2, 1)), sweeps, lo)
     _TURNS[(rules, lo)] = sol
     return sol
 

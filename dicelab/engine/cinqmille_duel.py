@@ -87,27 +87,28 @@ def table_name(rules: Rules) -> str:
 
 
 def _bank_fn(Text: np.ndarray, opp: np.ndarray, lo: int) -> Any:
-    def bank(sub: Any, u2c: Any) -> Any:
-        return Text[opp[sub - lo]][:, u2c] - 1.0
+    def bank(lo_: int, hi_: int, u2c: Any) -> Any:  # (len(u2c), rows lo_..hi_-1)
+        return Text[opp[lo_ - lo : hi_ - lo]][:, u2c].T - 1.0
     return bank
 
 
 def _sweep(m: Any, Text: np.ndarray, lo: int, hi: int, opp: np.ndarray, bust_all: np.ndarray,
            R: np.ndarray, D: np.ndarray | None, down_to: int) -> None:
     """One optimal-turn sweep for the rows ``s = lo..hi`` (opponent ``opp[s - lo]``), every
-    total from the top down to ``down_to``: fills ``R[s, n, u]`` (``-P(win)``) and ``D``."""
+    total from the top down to ``down_to``: fills ``R[n, u, s]`` (``-P(win)``) and ``D``
+    (the solo engine's layout, shape ``(N + 1, W + 1, TOP)``)."""
     N = m.N
     top = m.UC if N == 6 else TOP - 1
     bank = _bank_fn(Text, opp, lo)
     minus_one = -np.ones(hi - lo + 1)
     for u in range(top, down_to - 1, -1):
-        sub = np.arange(lo, min(u, hi) + 1)
-        bust = bust_all[sub - lo]
-        win = minus_one[: len(sub)]
+        hi_ = min(u, hi) + 1
+        bust = bust_all[: hi_ - lo]
+        win = minus_one[: hi_ - lo]
         if u == m.UC and N == 6:
-            solo._clamp_column(m, sub, R, D, bust, win, bank)
+            solo._clamp_column(m, lo, hi_, R, D, bust, win, bank)
         else:
-            solo._step(m, u, sub, R, D, bust, win, bank)
+            solo._step(m, u, lo, hi_, R, D, bust, win, bank)
 
 
 def _text(m: Any, T: np.ndarray) -> np.ndarray:
@@ -143,7 +144,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     T = np.full((TOP, TOP), np.nan)
     # Text[o, u]: the opponent's start value after I bank at total u (0 from 5000 on: I won)
     Text = np.zeros((TOP, m.W + 1))
-    R = np.zeros((TOP, N + 1, m.W + 1))
+    R = np.zeros((N + 1, m.W + 1, TOP))  # R[n, u, s]
     D = np.zeros_like(R)
     evaluations = 0
     for L in range(2 * TOP - 2, low - 1, -1):
@@ -154,7 +155,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
         def evaluate(p: np.ndarray, lo: int = lo, hi: int = hi, ss: Any = ss,
                      oo: Any = oo) -> tuple[np.ndarray, np.ndarray]:
             _sweep(m, Text, lo, hi, oo, p - 1.0, R, D, lo)
-            return -R[ss, N, ss], D[ss, N, ss].copy()
+            return -R[N, ss, ss], D[N, ss, ss].copy()
 
         # guess: the same scores one layer up (one opponent point more, or mine)
         up = np.where(oo + 1 < TOP, T[ss, np.minimum(oo + 1, TOP - 1)],
@@ -236,20 +237,20 @@ def _turn(rules: Rules, s: int, o: int) -> np.ndarray:
     m = solo._model(rules)
     T = solve_duel(rules).T
     Text = _text(m, T)
-    R = np.zeros((TOP, m.N + 1, m.W + 1))
+    R = np.zeros((m.N + 1, m.W + 1, TOP))
     _sweep(m, Text, s, s, np.array([o]), np.array([T[o, s] - 1.0]), R, None, s)
-    out = R[s].copy()
+    out = R[:, :, s].copy()
     out.setflags(write=False)
     return out
 
 
 @lru_cache(maxsize=8)
 def _turns_against(rules: Rules, o: int) -> np.ndarray:
-    """``R[s, n, u]`` for every score ``s`` against ``o`` (the policy picture)."""
+    """``R[n, u, s]`` for every score ``s`` against ``o`` (the policy picture)."""
     m = solo._model(rules)
     T = solve_duel(rules).T
     Text = _text(m, T)
-    R = np.zeros((TOP, m.N + 1, m.W + 1))
+    R = np.zeros((m.N + 1, m.W + 1, TOP))
     _sweep(m, Text, 0, TOP - 1, np.full(TOP, o), Text[o, :TOP] - 1.0, R, None, 0)
     R.setflags(write=False)
     return R
@@ -348,7 +349,7 @@ def policy_surface(rules: Rules | None = None, n: int = 3, *,
             cand = np.flatnonzero(ok)
             if not len(cand):
                 continue
-            bank_duel = (1.0 - T[o, cand]) >= -R[s, n, cand] - 1e-15
+            bank_duel = (1.0 - T[o, cand]) >= -R[n, cand, s] - 1e-15
             if bank_duel.any():
                 duel[s, o] = (cand[bank_duel.argmax()] - s) * UNIT
     axis = np.arange(TOP) * UNIT

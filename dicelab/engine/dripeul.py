@@ -20,7 +20,11 @@ each other; each layer of masks is then iterated to a fixed point (changes
 below 1e-13, from below: the values only grow).
 
 The table holds every board at once, so it answers every level; it is cached
-per (``reroll_set_aside``, ``straight_bonus``, ``last_six``).
+per (``reroll_set_aside``, ``straight_bonus``, ``last_six``).  The outcome
+tables (what every final roll allows on every board) call the game's rule once
+per figure and board — rolls with the same figure resolve alike — and are shared
+by both ``reroll_set_aside`` variants (:class:`Options`); the turn solutions that
+advice needs are solved on first use (:class:`Table`).
 
 >>> from dicelab.games.dripeul import Rules
 >>> round(win_probability(Rules(level=3)), 4)
@@ -43,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
@@ -67,6 +71,7 @@ from ..games.dripeul import (
     Outcome,
     Rules,
     State,
+    _figure,
     _outcomes,
     check_tokens,
 )
@@ -122,10 +127,19 @@ class Options:
     the j-th outcome leads to from board ``c`` (``XCOL`` for X; padded by
     repetition); ``failure[o, m]`` / ``bonus[o, m]``: the roll is a failure / a
     suite bonus on mask ``m`` (either is then the only outcome).
+
+    The rule reads final dice only through their figure
+    (:func:`dicelab.games.dripeul._figure`: how many alike, the figure's name, the brelan
+    face, a suite), so rolls with the same figure form one *class* (21 classes for 252
+    rolls) and the rule is called once per class and board.  ``cls[o]`` is the class of
+    outcome ``o``; ``class_index`` is ``index`` per class (``index = class_index[cls]``,
+    built on first use).  :func:`options_reference` builds the same tables the
+    straightforward way, one rule call per roll and board.
     """
 
     outcomes: tuple[tuple[tuple[Outcome, ...], ...], ...]
-    index: Any
+    class_index: Any
+    cls: Any
     failure: Any
     bonus: Any
 
@@ -134,16 +148,19 @@ class Options:
         """``[o, m]``: the roll is not a failure (cleared boards count as success)."""
         return ~self.failure
 
+    @cached_property
+    def index(self) -> Any:
+        """``[o, c, j]``: the column of the j-th outcome of roll ``o`` from board ``c``."""
+        index = self.class_index[self.cls]
+        index.setflags(write=False)
+        return index
 
-@cache
-def options(key: tuple[bool, bool, bool]) -> Options:
-    """The cached :class:`Options` of a rules variant, built from the game's own rule."""
-    rules = _rules_of(key)
-    outs = multisets(DICE)
-    boards = [tokens_of(m) for m in range(64)]
-    per = [((),) + tuple(_outcomes(o, boards[m], rules) for m in range(1, 64)) for o in outs]
+
+def _board_tables(per: list[tuple[tuple[Outcome, ...], ...]]) -> tuple[Any, Any, Any]:
+    """``(index, failure, bonus)`` from ``per[i][m]``, the outcomes of row ``i`` on mask
+    ``m`` (``per[i][0]`` is the cleared board): see :class:`Options`."""
     width = max(len(r) for row in per for r in row)
-    kind = np.zeros((len(outs), 64), dtype=np.int64)  # 0 remove, 1 failure, 2 bonus, 3 cleared
+    kind = np.zeros((len(per), 64), dtype=np.int64)  # 0 remove, 1 failure, 2 bonus, 3 cleared
     kind[:, 0] = 3
     bits = {tuple(v for v in SQUARES if b >> (v - 1) & 1): b for b in range(64)}
     rows: list[list[int]] = []
@@ -159,7 +176,7 @@ def options(key: tuple[bool, bool, bool]) -> Options:
             else:
                 rows.append([m] * width)
                 kind[i, m] = 2 if first.bonus else 1
-    newmask = np.array(rows, dtype=np.int64).reshape(len(outs), 64, width)
+    newmask = np.array(rows, dtype=np.int64).reshape(len(per), 64, width)
     t = np.arange(LEVELS)[None, None, :, None]
     m = np.arange(64)[None, :, None, None]
     k = kind[:, :, None, None]
@@ -173,12 +190,55 @@ def options(key: tuple[bool, bool, bool]) -> Options:
             np.where(k == 2, m * LEVELS + np.minimum(t + 1, MAX_TRIANGLE), m * LEVELS + t),
         ),
     )
-    index = np.ascontiguousarray(np.broadcast_to(index, (len(outs), 64, LEVELS, width)))
-    index = index.reshape(len(outs), BOARDS, width)
+    index = np.ascontiguousarray(np.broadcast_to(index, (len(per), 64, LEVELS, width)))
+    index = index.reshape(len(per), BOARDS, width)
     failure, bonus = kind == 1, kind == 2
     for arr in (index, failure, bonus):
         arr.setflags(write=False)
-    return Options(tuple(per), index, failure, bonus)
+    return index, failure, bonus
+
+
+def options(key: tuple[bool, bool, bool]) -> Options:
+    """The cached :class:`Options` of a rules variant, built from the game's own rule.
+
+    Only the resolution variants (``straight_bonus``, ``last_six``) matter: both
+    ``reroll_set_aside`` variants share one table.
+    """
+    return _options(key[1], key[2])
+
+
+@cache
+def _options(straight_bonus: bool, last_six: bool) -> Options:
+    rules = Rules(straight_bonus=straight_bonus, last_six=last_six)
+    outs = multisets(DICE)
+    figures: dict[Any, int] = {}
+    reps: list[Dice] = []
+    cls = []
+    for o in outs:
+        f = _figure(o)
+        if f not in figures:
+            figures[f] = len(reps)
+            reps.append(o)
+        cls.append(figures[f])
+    boards = [tokens_of(m) for m in range(64)]
+    per = [((),) + tuple(_outcomes(r, boards[m], rules) for m in range(1, 64)) for r in reps]
+    class_index, cfail, cbonus = _board_tables(per)
+    c = np.array(cls, dtype=np.int64)
+    failure, bonus = cfail[c], cbonus[c]
+    for arr in (c, failure, bonus):
+        arr.setflags(write=False)
+    return Options(tuple(per[i] for i in cls), class_index, c, failure, bonus)
+
+
+def options_reference(key: tuple[bool, bool, bool]) -> tuple[Any, Any, Any, Any]:
+    """``(outcomes, index, failure, bonus)`` of :class:`Options` the straightforward way: the
+    game's rule called for every roll and board (16,000 calls).  Slow; the tests' oracle for
+    :func:`options` and the benchmark's baseline."""
+    rules = _rules_of(key)
+    boards = [tokens_of(m) for m in range(64)]
+    per = [((),) + tuple(_outcomes(o, boards[m], rules) for m in range(1, 64))
+           for o in multisets(DICE)]
+    return (tuple(per), *_board_tables(per))
 
 
 @dataclass(frozen=True)
@@ -189,20 +249,35 @@ class Table:
     solution of every board (column ``m * 5 + t``; stopping value = best
     outcome); ``p_turn``: the turn solution of "not a failure" per mask;
     ``iterations``: Newton (policy) iterations used for the suite bonus (0
-    when the boards are acyclic).
+    when the boards are acyclic).  ``turn`` and ``p_turn`` (what advice needs) are
+    solved from ``V`` on first use: a headline number needs ``V`` only.
     """
 
     key: tuple[bool, bool, bool]
     V: Any
-    turn: TurnSolution
-    p_turn: TurnSolution
     iterations: int
+
+    @cached_property
+    def turn(self) -> TurnSolution:
+        """The turn solution of every board (see the class docstring)."""
+        vext = np.append(self.V.ravel(), 0.0)  # column XCOL: X
+        return _solver(self.key)(DICE, _finals(options(self.key), vext, np.arange(BOARDS)),
+                                 ROLLS)
+
+    @cached_property
+    def p_turn(self) -> TurnSolution:
+        """The turn solution of "not a failure", one column per mask."""
+        return _solver(self.key)(DICE, options(self.key).success.astype(float), ROLLS)
+
+
+def _solver(key: tuple[bool, bool, bool]) -> Any:
+    return solve_turn if key[0] else solve_turn_locked
 
 
 def _finals(opt: Options, vext: Any, cols: Any) -> Any:
-    if opt.index.shape[2] == 1:
-        return vext[opt.index[:, cols, 0]]
-    return vext[opt.index[:, cols, :]].max(axis=2)
+    """``[o, i]``: the best value of final roll ``o`` on board ``cols[i]`` (one max per class
+    of rolls, then spread to the rolls)."""
+    return vext[opt.class_index[:, cols, :]].max(axis=2)[opt.cls]
 
 
 EPS = 1e-6
@@ -251,7 +326,7 @@ def _newton_layer(opt: Options, solver: Any, vext: Any, cols: Any) -> int:
 def solve(key: tuple[bool, bool, bool]) -> Table:
     """Solve every board of a rules variant (cached; see the module docstring)."""
     opt = options(key)
-    solver = solve_turn if key[0] else solve_turn_locked
+    solver = _solver(key)
     vext = np.zeros(BOARDS + 1)
     vext[:LEVELS] = 1.0  # mask 0: cleared
     pop = np.array([bin(m).count("1") for m in range(64)])
@@ -265,12 +340,9 @@ def solve(key: tuple[bool, bool, bool]) -> Table:
     else:
         for k in range(1, 7):  # layers by token count; each layer's boards are cyclic
             iterations += _newton_layer(opt, solver, vext, np.flatnonzero(board_pop == k))
-    allcols = np.arange(BOARDS)
-    turn = solver(DICE, _finals(opt, vext, allcols), ROLLS)
-    p_turn = solver(DICE, opt.success.astype(float), ROLLS)
     V = vext[:BOARDS].reshape(64, LEVELS).copy()
     V.setflags(write=False)
-    return Table(key, V, turn, p_turn, iterations)
+    return Table(key, V, iterations)
 
 
 def table(rules: Rules | None = None) -> Table:
@@ -281,7 +353,7 @@ def table(rules: Rules | None = None) -> Table:
 def clear_caches() -> None:
     """Forget every solved table (for cold benchmarks)."""
     solve.cache_clear()
-    options.cache_clear()
+    _options.cache_clear()
 
 
 # ------------------------------------------------------------------ headline numbers
@@ -429,8 +501,14 @@ def advise_resolution(
 
     >>> a = advise_resolution((3, 3, 3, 3, 1), tokens=(1, 3, 6), level=2,
     ...                       rules=Rules(last_six=True))
-    >>> [(c.action.choice, round(c["p_win"], 4)) for c in a]
-    [(6, 0.7682), (1, 0.7475), (3, 0.7475)]
+    >>> a.best.action.choice, round(a.best["p_win"], 4)
+    (6, 0.7682)
+
+    Taking the 1 or the 3 leaves boards that mirror each other: an exact tie (their
+    order is rounding noise).
+
+    >>> sorted((c.action.choice, round(c["p_win"], 4)) for c in a.choices[1:])
+    [(1, 0.7475), (3, 0.7475)]
     """
     rules = Rules() if rules is None else rules
     shown = sort_dice(validate_dice(list(dice), DICE))

@@ -11,7 +11,11 @@ turn is::
     W_r[o] = max(final[o], max_{k ⊆ o} Q_r[k])
 
 ``final`` may have extra columns (one per board), so every board of a game is
-solved in one pass.
+solved in one pass.  ``T @ W`` is computed one die at a time: keeping ``k`` and
+rolling ``m`` dice is worth the average over the next die's six faces of keeping
+``k`` plus that die and rolling ``m - 1`` (``Q[k] = mean_d Q[k + d]``), six
+gathers per keep instead of a dense product (the keep table ``T`` is only needed
+for advice).
 
 :func:`solve_turn_locked` solves the variant where a die once kept stays kept
 (Dripeul's ``reroll_set_aside=False``): the position is then the pair
@@ -41,7 +45,15 @@ from typing import Any
 
 import numpy as np
 
-from ..dice import Dice, is_sub_multiset, keep_table, sort_dice
+from ..dice import (
+    Dice,
+    is_sub_multiset,
+    keep_table,
+    keeps,
+    multisets,
+    roll_probabilities,
+    sort_dice,
+)
 
 
 @dataclass(frozen=True)
@@ -92,37 +104,52 @@ def solve_turn(n: int, final: Any, rolls: int = 3) -> TurnSolution:
     ``final`` has shape ``(outcomes,)`` or ``(outcomes, B)``, aligned with
     :func:`dicelab.dice.multisets` ``(n)``.
     """
-    t = keep_table(n)
+    lattice = sub_lattice(n)
     f = np.asarray(final, dtype=float)
-    if f.shape[0] != len(t.outcomes):
-        raise ValueError(f"final values need {len(t.outcomes)} rows, got {f.shape[0]}")
+    if f.shape[0] != len(lattice.full):
+        raise ValueError(f"final values need {len(lattice.full)} rows, got {f.shape[0]}")
     W = [f]
     Q: list[Any] = [None]
-    lattice = sub_lattice(n)
     for _ in range(1, rolls):
-        # keeping all n dice rolls nothing: those rows of T are the identity
-        q = np.concatenate([lattice.rolling @ W[-1], W[-1]])
+        q = _keep_values(W[-1], lattice)
         w = np.maximum(f, _max_below(q, lattice))
         Q.append(q)
         W.append(w)
-    start = t.matrix[0] @ W[-1]  # the first roll keeps nothing
+    start = lattice.p_roll @ W[-1]  # the first roll keeps nothing
     return TurnSolution(n, rolls, f, tuple(W), tuple(Q), start)
 
 
 @dataclass(frozen=True)
 class SubLattice:
-    """Keeps one die smaller than each keep, for ``max_{k ⊆ o} Q[k]`` level by level.
+    """Keeps one die smaller and one die larger than each keep, level by level.
 
-    ``child[k]`` lists the keeps ``k`` minus one die (one per distinct face, padded by
-    repetition); ``levels[j]`` the keeps of ``j`` dice; ``full[o]`` the keep equal to
-    outcome ``o``.  The running max over sub-multisets then costs about 5 gathers per keep
-    instead of one per sub-multiset (up to 32 with 5 dice).
+    Keeps are :func:`dicelab.dice.keeps` ``(n)`` (sorted by size; the last ones are the
+    outcomes).  ``child[k]`` lists the keeps ``k`` minus one die (one per distinct face,
+    padded by repetition), for ``max_{k ⊆ o} Q[k]``: about 5 gathers per keep instead of
+    one per sub-multiset (up to 32 with 5 dice).  ``grow[j]`` (shape ``(keeps of j dice,
+    6)``) is keep ``k`` plus a die showing 1..6, for the value of rolling one die at a
+    time.  ``levels[j]`` lists the keeps of ``j`` dice, ``full[o]`` the keep equal to
+    outcome ``o`` and ``p_roll`` the probability of each outcome of ``n`` dice.
     """
 
     child: Any
     levels: tuple[Any, ...]
     full: Any
-    rolling: Any  # the rows of T for keeps of fewer than n dice (the others roll nothing)
+    grow: tuple[Any, ...]
+    p_roll: Any
+
+
+@cache
+def _keep_codes(n: int) -> tuple[Any, Any, Any, Any]:
+    """``(counts, unit, code, lookup)`` of :func:`dicelab.dice.keeps` ``(n)``: each keep as
+    its count of each face, coded in base ``n + 1`` (adding a die of face ``f`` adds
+    ``unit[f - 1]``), and ``lookup[code]``, the keep's index (-1 for no keep)."""
+    counts = np.array([[k.count(f) for f in range(1, 7)] for k in keeps(n)], dtype=np.int64)
+    unit = (n + 1) ** np.arange(6, dtype=np.int64)
+    code = counts @ unit
+    lookup = np.full((n + 1) ** 6, -1, dtype=np.int64)
+    lookup[code] = np.arange(len(counts))
+    return counts, unit, code, lookup
 
 
 @cache
@@ -130,25 +157,39 @@ def sub_lattice(n: int) -> SubLattice:
     """The cached :class:`SubLattice` of ``n`` dice.
 
     >>> lat = sub_lattice(2)
-    >>> [len(x) for x in lat.levels], lat.full.shape
-    ([1, 6, 21], (21,))
+    >>> [len(x) for x in lat.levels], lat.full.shape, lat.grow[1].shape
+    ([1, 6, 21], (21,), (6, 6))
     """
-    t = keep_table(n)
-    kids = []
-    for keep in t.keeps:
-        row = [t.keep_index[tuple(keep[:i] + keep[i + 1 :])]
-               for i in range(len(keep)) if i == 0 or keep[i] != keep[i - 1]]
-        kids.append(row or [0])
-    width = max(len(r) for r in kids)
-    child = np.array([[r[j % len(r)] for j in range(width)] for r in kids], dtype=np.int64)
-    sizes = np.array([len(k) for k in t.keeps])
+    ks = keeps(n)
+    counts, unit, code, lookup = _keep_codes(n)
+    sizes = counts.sum(axis=1)
     levels = tuple(np.flatnonzero(sizes == j) for j in range(n + 1))
-    full = np.array([t.keep_index[o] for o in t.outcomes], dtype=np.int64)
-    first_full = len(t.keeps) - len(t.outcomes)
-    assert t.keeps[first_full:] == t.outcomes  # keeps are sorted by size
-    rolling = np.ascontiguousarray(t.matrix[:first_full])
-    rolling.setflags(write=False)
-    return SubLattice(child, levels, full, rolling)
+    grow = tuple(lookup[code[levels[j], None] + unit[None, :]] for j in range(n))
+    present = counts > 0  # child: one die fewer, one per face shown, padded by repetition
+    width = max(1, int(present.sum(axis=1).max()))
+    order = np.argsort(~present, axis=1, kind="stable")  # the faces shown first, ascending
+    shown = np.maximum(present.sum(axis=1), 1)
+    faces = np.take_along_axis(order, np.arange(width)[None, :] % shown[:, None], axis=1)
+    child = np.where(present.any(axis=1)[:, None],
+                     lookup[np.clip(code[:, None] - unit[faces], 0, None)], 0)
+    first_full = len(ks) - len(multisets(n))
+    assert ks[first_full:] == multisets(n)  # keeps are sorted by size
+    full = np.arange(first_full, len(ks), dtype=np.int64)
+    p_roll = roll_probabilities(n)
+    for arr in (child, full, p_roll, *levels, *grow):
+        arr.setflags(write=False)
+    return SubLattice(child, levels, full, grow, p_roll)
+
+
+def _keep_values(w: Any, lattice: SubLattice) -> Any:
+    """``q[k]``: the value of keeping ``k`` and rolling the other dice once, whose outcomes
+    are worth ``w`` (``q = T @ w`` of :func:`dicelab.dice.keep_table`; keeping all the dice
+    rolls nothing, so those rows are ``w``).  One die at a time, largest keeps first."""
+    q = np.empty((len(lattice.child), *w.shape[1:]))
+    q[lattice.full] = w
+    for j in range(len(lattice.grow) - 1, -1, -1):
+        q[lattice.levels[j]] = q[lattice.grow[j]].mean(axis=1)
+    return q
 
 
 def _max_below(q: Any, lattice: SubLattice) -> Any:
@@ -188,28 +229,23 @@ def locked_pairs(n: int) -> LockedPairs:
     (78, 21)
     """
     t = keep_table(n)
-    pairs = [(k, o) for k in range(len(t.keeps)) for o in range(len(t.outcomes))
-             if t.weights[k, o] or len(t.keeps[k]) == n and t.keeps[k] == t.outcomes[o]]
-    index = {p: i for i, p in enumerate(pairs)}
-    lock = np.array([k for k, _ in pairs], dtype=np.int64)
-    out = np.array([o for _, o in pairs], dtype=np.int64)
+    counts, unit, code, lookup = _keep_codes(n)
+    lock, out = np.nonzero(t.weights)  # l ⊆ o, sorted by l (keeping all n: o itself)
+    lock, out = lock.astype(np.int64), out.astype(np.int64)
+    pair_of = np.full(t.weights.shape, -1, dtype=np.int64)
+    pair_of[lock, out] = np.arange(len(lock))
+    index = dict(zip(zip(lock.tolist(), out.tolist()), range(len(lock))))
     prob = t.matrix[lock, out]
     starts = np.searchsorted(lock, np.arange(len(t.keeps)))
-    kids: list[list[int]] = []
-    for k, o in pairs:
-        keep, shown = t.keeps[k], t.outcomes[o]
-        row = []
-        if len(keep) < n:
-            for d in sorted(set(shown)):
-                bigger = sort_dice(keep + (d,))
-                if is_sub_multiset(bigger, shown):
-                    row.append(index[(t.keep_index[bigger], o)])
-        kids.append(row)
-    width = max(1, max(len(r) for r in kids))
-    child = np.full((len(pairs), width), len(pairs), dtype=np.int64)
-    for i, r in enumerate(kids):
-        child[i, : len(r)] = r
-    sizes = np.array([len(t.keeps[k]) for k, _ in pairs])
+    # child: (l + d, o) for each face d that o still has beyond l, faces ascending, padded
+    shown = counts[len(t.keeps) - len(t.outcomes) + out]
+    more = counts[lock] < shown
+    order = np.argsort(~more, axis=1, kind="stable")
+    more = np.take_along_axis(more, order, axis=1)
+    bigger = lookup[np.where(more, code[lock, None] + unit[order], 0)]
+    width = max(1, int(more.sum(axis=1).max()))
+    child = np.where(more, pair_of[bigger, out[:, None]], len(lock))[:, :width]
+    sizes = counts[lock].sum(axis=1)
     levels = tuple(np.flatnonzero(sizes == j) for j in range(n + 1))
     return LockedPairs(n, lock, out, prob, starts, child, levels, index)
 
@@ -237,12 +273,11 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3) -> LockedTurnSolution:
     >>> round(float(solve_turn_locked(5, brelan).start), 4) <= 0.7432
     True
     """
-    t = keep_table(n)
     p = locked_pairs(n)
     lattice = sub_lattice(n)
     f = np.asarray(final, dtype=float)
-    if f.shape[0] != len(t.outcomes):
-        raise ValueError(f"final values need {len(t.outcomes)} rows, got {f.shape[0]}")
+    if f.shape[0] != len(lattice.full):
+        raise ValueError(f"final values need {len(lattice.full)} rows, got {f.shape[0]}")
     tail = f.shape[1:]
     fp = f[p.out]  # final value of each pair's shown dice
     Wp = [fp]
@@ -252,7 +287,7 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3) -> LockedTurnSolution:
     wshape = (-1,) + (1,) * len(tail)
     for r in range(1, rolls):
         if r == 1:  # the dice after the last roll are final whatever is locked
-            q = np.concatenate([lattice.rolling @ f, f])
+            q = _keep_values(f, lattice)
         else:
             q = np.add.reduceat(p.prob.reshape(wshape) * Wp[-1], p.starts, axis=0)
         Q.append(q)
@@ -267,7 +302,7 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3) -> LockedTurnSolution:
         wp = np.maximum(fp, m[:-1])
         Wp.append(wp)
         W.append(wp[p.levels[0]][np.argsort(p.out[p.levels[0]])])
-    start = t.matrix[0] @ W[-1]
+    start = lattice.p_roll @ W[-1]
     return LockedTurnSolution(n, rolls, f, tuple(W), tuple(Q), start, tuple(Wp))
 
 

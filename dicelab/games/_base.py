@@ -28,7 +28,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from ..dice import Dice, make_rng, roll, validate_dice
-from ..errors import DicelabError, IllegalMove, InvalidDice, InvalidRules, InvalidSave, brief
+from ..errors import (
+    DicelabError,
+    IllegalMove,
+    InvalidDice,
+    InvalidRules,
+    InvalidSave,
+    Phrase,
+    brief,
+)
+from ..i18n import N_
 
 Event = dict[str, Any]
 """A log entry: plain data, e.g. ``{"type": "roll", "player": 0, "dice": [1, 5, 5]}``."""
@@ -86,10 +95,10 @@ class Resolve:
         c = self.choice
         if isinstance(c, (list, tuple)):
             if not all(isinstance(x, int) and not isinstance(x, bool) for x in c):
-                raise IllegalMove(f"a choice must be whole numbers; got {brief(c)}")
+                raise IllegalMove("a choice must be whole numbers; got {choice}", choice=brief(c))
             object.__setattr__(self, "choice", tuple(sorted(c)))
         elif isinstance(c, bool) or not isinstance(c, int):
-            raise IllegalMove(f"a choice must be a whole number; got {brief(c)}")
+            raise IllegalMove("a choice must be a whole number; got {choice}", choice=brief(c))
 
 
 Action = Roll | Stop | Bank | Resolve
@@ -118,19 +127,23 @@ def action_from_json(data: Any) -> Action:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str) or (
         data["type"] not in ACTION_TYPES
     ):
-        raise IllegalMove(f"not an action: {brief(data)}")
+        raise IllegalMove("not an action: {value}", value=brief(data))
     cls = ACTION_TYPES[data["type"]]
     kwargs = {k: v for k, v in data.items() if k != "type"}
     names = {f.name for f in dataclasses.fields(cls)}
     if set(kwargs) - names:
         unknown = sorted(map(str, set(kwargs) - names))
-        raise IllegalMove(f"unknown fields {brief(unknown)} in action {brief(data)}")
+        raise IllegalMove(
+            "unknown fields {fields} in action {action}", fields=brief(unknown), action=brief(data)
+        )
     if "choice" in kwargs and isinstance(kwargs["choice"], list):
         kwargs["choice"] = tuple(kwargs["choice"])
     try:
         return cls(**kwargs)
     except TypeError as e:
-        raise IllegalMove(f"bad action {brief(data)}: {e}") from None
+        raise IllegalMove(
+            "bad action {action}: {error}", action=brief(data), error=str(e)
+        ) from None
 
 
 class GameState(Protocol):
@@ -187,12 +200,13 @@ def rules_from_dict(rules_type: type, data: Any) -> Any:
     Raises :class:`~dicelab.InvalidRules`.
     """
     if not isinstance(data, dict):
-        raise InvalidRules(f"rules must be a mapping of options; got {brief(data)}")
+        raise InvalidRules("rules must be a mapping of options; got {value}", value=brief(data))
     names = {f.name for f in dataclasses.fields(rules_type)}
     unknown = set(data) - names
     if unknown:
         raise InvalidRules(
-            f"unknown rules options {brief(sorted(map(str, unknown)))}; allowed: {sorted(names)}"
+            "unknown rules options {options}; allowed: {allowed}",
+            options=brief(sorted(map(str, unknown))), allowed=sorted(names),
         )
     return rules_type(**data)
 
@@ -211,13 +225,19 @@ def check_choice(name: str, value: Any, allowed: Iterable[Any]) -> None:
     ok = any(type(value) is type(a) and value == a for a in allowed)
     if not ok:
         shown = ", ".join(repr(a) if isinstance(a, str) else str(a) for a in allowed)
-        raise InvalidRules(f"{name} must be one of {shown}; got {brief(value)}")
+        raise InvalidRules(
+            "{name} must be one of {allowed}; got {value}",
+            name=name, allowed=shown, value=brief(value),
+        )
 
 
 def check_int(name: str, value: Any, lo: int, hi: int) -> None:
     """Raise :class:`~dicelab.InvalidRules` unless ``lo <= value <= hi`` is a whole number."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InvalidRules(f"{name} must be a whole number from {lo} to {hi}; got {brief(value)}")
+        raise InvalidRules(
+            "{name} must be a whole number from {lo} to {hi}; got {value}",
+            name=name, lo=lo, hi=hi, value=brief(value),
+        )
 
 
 # ------------------------------------------------------------------ saved games
@@ -295,7 +315,9 @@ def check_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not (
         0 <= seed < SEED_LIMIT
     ):
-        raise InvalidRules(f"seed must be a whole number from 0 to 2**63 - 1; got {brief(seed)}")
+        raise InvalidRules(
+            "seed must be a whole number from 0 to 2**63 - 1; got {value}", value=brief(seed)
+        )
     return int(seed)
 
 
@@ -326,14 +348,15 @@ class Game:
             self.rules = d.rules_type()
         elif not isinstance(self.rules, d.rules_type):
             raise InvalidRules(
-                f"{d.name} needs {d.rules_type.__module__}.Rules; got {brief(self.rules)}"
+                "{game} needs {rules}; got {got}",
+                game=d.name, rules=f"{d.rules_type.__module__}.Rules", got=brief(self.rules),
             )
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
             d.min_players <= self.players <= d.max_players
         ):
             raise InvalidRules(
-                f"{d.name} is played by {d.min_players} to {d.max_players} players; "
-                f"got {brief(self.players)}"
+                "{game} is played by {lo} to {hi} players; got {value}",
+                game=d.name, lo=d.min_players, hi=d.max_players, value=brief(self.players),
             )
         self.seed = secrets.randbits(63) if self.seed is None else check_seed(self.seed)
         self._rng = make_rng(self.seed)
@@ -400,7 +423,7 @@ class Game:
         if self.state.is_over:
             raise IllegalMove("the game is over")
         if len(self._history) >= MAX_STEPS:
-            raise IllegalMove(f"this game is too long: at most {MAX_STEPS} actions")
+            raise IllegalMove("this game is too long: at most {limit} actions", limit=MAX_STEPS)
 
         def supply(n: int, j: int) -> tuple[Dice, str]:
             if j == 0 and hand is not None:
@@ -414,7 +437,7 @@ class Game:
 
     def _draw(self, n: int) -> Dice:
         if self._draws >= MAX_DRAWS:
-            raise IllegalMove(f"this game is too long: at most {MAX_DRAWS} rolls")
+            raise IllegalMove("this game is too long: at most {limit} rolls", limit=MAX_DRAWS)
         self._draws += 1
         return roll(self._rng, n)
 
@@ -437,16 +460,21 @@ class Game:
         """Play ``action`` from ``state``; ``supply(n, j)`` gives roll ``j`` (``n`` dice)."""
         d = self.definition
         if not isinstance(action, (Roll, Stop, Bank, Resolve)):
-            raise IllegalMove(f"not an action: {brief(action)}")
+            raise IllegalMove("not an action: {value}", value=brief(action))
         new, events = d.step(state, action)
         events = list(events)
         rolls: list[Dice] = []
         sources: list[str] = []
         if hand and new.to_roll == 0:
-            raise InvalidDice(f"{action!r} rolls no dice, so no dice can be set by hand")
+            raise InvalidDice(
+                "{action} rolls no dice, so no dice can be set by hand", action=repr(action)
+            )
         while new.to_roll > 0:
             if len(rolls) >= MAX_ROLLS_PER_ACTION:
-                raise IllegalMove(f"{action!r} rolls more than {MAX_ROLLS_PER_ACTION} times")
+                raise IllegalMove(
+                    "{action} rolls more than {limit} times",
+                    action=repr(action), limit=MAX_ROLLS_PER_ACTION,
+                )
             dice, source = supply(new.to_roll, len(rolls))
             rolls.append(dice)
             sources.append(source)
@@ -574,12 +602,16 @@ class Game:
         except InvalidSave:
             raise
         except DicelabError as e:
-            raise InvalidSave(f"cannot load this {cls.definition.name} game: {e}") from None
+            raise InvalidSave(
+                "cannot load this {game} game: {error}", game=cls.definition.name, error=e
+            ) from None
         except RecursionError:
             raise InvalidSave("not a saved game: nested too deeply") from None
         except Exception as e:  # noqa: BLE001 - every failure to load is an InvalidSave
             msg = str(e)[:200]
-            raise InvalidSave(f"cannot load this {cls.definition.name} game: {msg}") from None
+            raise InvalidSave(
+                "cannot load this {game} game: {error}", game=cls.definition.name, error=msg
+            ) from None
 
     @classmethod
     def _from_dict(cls, data: Any) -> Game:
@@ -587,70 +619,89 @@ class Game:
             raise InvalidSave("not a dicelab saved game")
         version = data.get("version")
         if type(version) is not int or version not in (1, SAVE_VERSION):
-            raise InvalidSave(f"unknown save version {brief(version)}")
+            raise InvalidSave("unknown save version {value}", value=brief(version))
         if data.get("game") != cls.definition.key:
             got = brief(data.get("game"))
-            raise InvalidSave(f"this is a {got} game, not {cls.definition.key!r}")
+            raise InvalidSave(
+                "this is a {got} game, not {want}", got=got, want=repr(cls.definition.key)
+            )
         base = {"format", "version", "game", "rules", "players", "seed", "steps"}
         allowed = base | ({"rng"} if version == 1 else {"discarded"})
         if not base <= set(data) <= allowed or (version == 1 and "rng" not in data):
             want = sorted(base | {"rng"}) if version == 1 else sorted(base)
             got = brief(sorted(map(str, data)))
-            raise InvalidSave(f"saved game fields must be {want}; got {got}")
+            raise InvalidSave("saved game fields must be {want}; got {got}", want=want, got=got)
         seed = data["seed"]
         if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-            raise InvalidSave(f"seed must be a whole number from 0 to 2**63 - 1; got {brief(seed)}")
+            raise InvalidSave(
+                "seed must be a whole number from 0 to 2**63 - 1; got {value}", value=brief(seed)
+            )
         players = data["players"]
         if type(players) is not int:
-            raise InvalidSave(f"players must be a whole number; got {brief(players)}")
+            raise InvalidSave("players must be a whole number; got {value}", value=brief(players))
         steps = data["steps"]
         if not isinstance(steps, list):
             raise InvalidSave("steps must be a list")
         if len(steps) > MAX_STEPS:
-            raise InvalidSave(f"too many steps: {len(steps)} (at most {MAX_STEPS})")
+            raise InvalidSave(
+                "too many steps: {n} (at most {limit})", n=len(steps), limit=MAX_STEPS
+            )
         rules = rules_from_dict(cls.definition.rules_type, data["rules"])
         game = cls(rules=rules, players=players, seed=seed)
         for i, s in enumerate(steps):
             game._load_step(i + 1, s, version)
-        game._pending = game._check_discarded(data.get("discarded", []), "after the last step")
+        game._pending = game._check_discarded(
+            data.get("discarded", []), Phrase(N_("after the last step"))
+        )
         return game
 
     def _load_step(self, number: int, s: Any, version: int) -> None:
         """Replay step ``number`` (counted from 1) of a save, checking its dice."""
-        where = f"step {number}"
+        where = Phrase(N_("step {number}"), number=number)
         keys = {"action", "rolls"}
         if not isinstance(s, dict) or not keys <= set(s) <= keys | (
             {"discarded"} if version > 1 else set()
         ):
-            raise InvalidSave(f"{where} must have an action and its rolls")
+            raise InvalidSave("{where} must have an action and its rolls", where=where)
         rolls = s["rolls"]
         if not isinstance(rolls, list) or len(rolls) > MAX_ROLLS_PER_ACTION:
-            raise InvalidSave(f"{where}: rolls must be a list of at most {MAX_ROLLS_PER_ACTION}")
+            raise InvalidSave(
+                "{where}: rolls must be a list of at most {limit}",
+                where=where, limit=MAX_ROLLS_PER_ACTION,
+            )
         recorded = [_roll_from_json(r, version, where) for r in rolls]
         try:
             action = action_from_json(s["action"])
         except DicelabError as e:
-            raise InvalidSave(f"{where}: {e}") from None
-        discarded = self._check_discarded(s.get("discarded", []), f"before {where}")
+            raise InvalidSave("{where}: {error}", where=where, error=e) from None
+        discarded = self._check_discarded(
+            s.get("discarded", []), Phrase(N_("before {where}"), where=where)
+        )
         if self.state.is_over:
-            raise InvalidSave(f"{where}: the game is already over")
+            raise InvalidSave("{where}: the game is already over", where=where)
         if len(self._history) >= MAX_STEPS:
-            raise InvalidSave(f"too many steps (at most {MAX_STEPS})")
+            raise InvalidSave("too many steps (at most {limit})", limit=MAX_STEPS)
 
         def supply(n: int, j: int) -> tuple[Dice, str]:
             if j >= len(recorded):
-                raise InvalidSave(f"{where} ({action!r}): a roll of {n} dice is missing")
+                raise InvalidSave(
+                    "{where} ({action}): a roll of {n} dice is missing",
+                    where=where, action=repr(action), n=n,
+                )
             dice, source = recorded[j]
             if len(dice) != n:
                 raise InvalidSave(
-                    f"{where} ({action!r}): roll {j + 1} must have {n} dice; it has {len(dice)}"
+                    "{where} ({action}): roll {number} must have {n} dice; it has {count}",
+                    where=where, action=repr(action), number=j + 1, n=n, count=len(dice),
                 )
             if source == "rng":
                 drawn = self._draw_checked(n, where)
                 if drawn != dice:
                     raise InvalidSave(
-                        f"{where} ({action!r}): the dice {list(dice)} are marked as rolled, "
-                        f"but seed {self.seed} rolls {list(drawn)} there"
+                        "{where} ({action}): the dice {dice} are marked as rolled, "
+                        "but seed {seed} rolls {drawn} there",
+                        where=where, action=repr(action), dice=list(dice), seed=self.seed,
+                        drawn=list(drawn),
                     )
             return dice, source
 
@@ -659,54 +710,68 @@ class Game:
         except InvalidSave:
             raise
         except DicelabError as e:
-            raise InvalidSave(f"{where} ({action!r}) breaks the rules: {e}") from None
+            raise InvalidSave(
+                "{where} ({action}) breaks the rules: {error}",
+                where=where, action=repr(action), error=e,
+            ) from None
         if len(step.rolls) != len(recorded):
-            raise InvalidSave(f"{where} ({action!r}): a recorded roll was never used")
+            raise InvalidSave(
+                "{where} ({action}): a recorded roll was never used",
+                where=where, action=repr(action),
+            )
         step.discarded = discarded
         self._history.append(step)
 
-    def _draw_checked(self, n: int, where: str) -> Dice:
+    def _draw_checked(self, n: int, where: Phrase) -> Dice:
         if self._draws >= MAX_DRAWS:
-            raise InvalidSave(f"{where}: too many rolls (at most {MAX_DRAWS})")
+            raise InvalidSave(
+                "{where}: too many rolls (at most {limit})", where=where, limit=MAX_DRAWS
+            )
         return self._draw(n)
 
-    def _check_discarded(self, rolls: Any, where: str) -> list[Dice]:
+    def _check_discarded(self, rolls: Any, where: Phrase) -> list[Dice]:
         """Draw a save's thrown-away rolls again from the generator; they must match."""
         if not isinstance(rolls, list):
-            raise InvalidSave(f"discarded rolls {where} must be a list")
+            raise InvalidSave("discarded rolls {where} must be a list", where=where)
         out = []
         for k, r in enumerate(rolls):
             try:
                 dice = validate_dice(r)
             except InvalidDice as e:
-                raise InvalidSave(f"discarded roll {k + 1} {where}: {e}") from None
+                raise InvalidSave(
+                    "discarded roll {number} {where}: {error}", number=k + 1, where=where, error=e
+                ) from None
             drawn = self._draw_checked(len(dice), where)
             if drawn != dice:
                 raise InvalidSave(
-                    f"discarded roll {k + 1} {where}: {list(dice)} is not what seed "
-                    f"{self.seed} rolls there ({list(drawn)})"
+                    "discarded roll {number} {where}: {dice} is not what seed {seed} rolls there "
+                    "({drawn})",
+                    number=k + 1, where=where, dice=list(dice), seed=self.seed, drawn=list(drawn),
                 )
             out.append(dice)
         return out
 
 
-def _roll_from_json(r: Any, version: int, where: str) -> tuple[Dice, str]:
+def _roll_from_json(r: Any, version: int, where: Phrase) -> tuple[Dice, str]:
     """A saved roll as ``(dice, source)``; version 1 stored bare dice lists."""
     if version == 1:
         dice, source = r, "unchecked"
     else:
         if not isinstance(r, dict) or set(r) != {"dice", "source"}:
-            raise InvalidSave(f"{where}: a roll must have dice and a source; got {brief(r)}")
+            raise InvalidSave(
+                "{where}: a roll must have dice and a source; got {value}",
+                where=where, value=brief(r),
+            )
         dice, source = r["dice"], r["source"]
         if not isinstance(source, str) or source not in ROLL_SOURCES:
             raise InvalidSave(
-                f"{where}: a roll's source must be one of {', '.join(ROLL_SOURCES)}; "
-                f"got {brief(source)}"
+                "{where}: a roll's source must be one of {sources}; got {value}",
+                where=where, sources=", ".join(ROLL_SOURCES), value=brief(source),
             )
     try:
         return validate_dice(dice), source
     except InvalidDice as e:
-        raise InvalidSave(f"{where}: {e}") from None
+        raise InvalidSave("{where}: {error}", where=where, error=e) from None
 
 
 def parse_save(text: Any) -> Any:
@@ -724,27 +789,28 @@ def parse_save(text: Any) -> Any:
     if isinstance(text, dict):
         return text
     if not isinstance(text, (str, bytes, bytearray)):
-        raise InvalidSave(f"a saved game is JSON text; got {brief(text)}")
+        raise InvalidSave("a saved game is JSON text; got {value}", value=brief(text))
     if len(text) > MAX_SAVE_CHARS:
         raise InvalidSave(
-            f"this document is too long to be a saved game: {len(text)} characters "
-            f"(at most {MAX_SAVE_CHARS})"
+            "this document is too long to be a saved game: {n} characters (at most {limit})",
+            n=len(text), limit=MAX_SAVE_CHARS,
         )
     try:
         return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except RecursionError:
         raise InvalidSave("not a saved game: nested too deeply") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise InvalidSave(f"not a JSON document: {str(e)[:200]}") from None
+        raise InvalidSave("not a JSON document: {error}", error=str(e)[:200]) from None
 
 
 def _parse_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_SAVE_DIGITS:
         raise InvalidSave(
-            f"a number in the save has {len(digits)} digits (at most {MAX_SAVE_DIGITS})"
+            "a number in the save has {n} digits (at most {limit})",
+            n=len(digits), limit=MAX_SAVE_DIGITS,
         )
     return int(digits)
 
 
 def _parse_constant(name: str) -> Any:
-    raise InvalidSave(f"{name} is not allowed in a saved game")
+    raise InvalidSave("{name} is not allowed in a saved game", name=name)

@@ -1,6 +1,7 @@
 """5000 (cinq mille): push your luck to exactly 5000 points (5 dice; 6-dice variant).
 
-Rule text: ``seeds/002_6bcbae50ebd24a98.txt``; rulings F1–F10 (``docs/rules.md``).
+Rule text: ``seeds/002_6bcbae50ebd24a98.txt``; rulings F1–F10
+(``docs/rules.md#5000-dicelabgamescinqmille``).
 The pure rule functions here drive play, the exact engine
 (:mod:`dicelab.engine.cinqmille`), the policies and the widgets.
 

@@ -1,7 +1,8 @@
 """Dripeul 5 © PGC: remove the six tokens by rolling brelans (five dice, 1–6 players).
 
-Rule text: ``seeds/000_eb7cac39e568c87a.txt``; rulings D1–D7 in ``rulings.md``;
-the English rules with every ruling: ``docs/rules_dripeul.md``.
+Rule text: ``seeds/000_eb7cac39e568c87a.txt``; rulings D1–D7.  The English rules with
+every ruling next to the French sentence it interprets:
+``docs/rules.md#dripeul-5-5-dice-16-players``.
 
 One definition of the rules drives play, the exact engine
 (:mod:`dicelab.engine.dripeul`), simulation and widgets:

@@ -1,7 +1,8 @@
 """Seveny © PGC: a stop ou encore with seven dice (1–6 players).
 
-Rule text: ``seeds/003_57363f8090fd0b98.txt``; rulings S1–S6 in ``rulings.md``;
-the English rules with every ruling: ``docs/rules_seveny.md``.
+Rule text: ``seeds/003_57363f8090fd0b98.txt``; rulings S1–S6.  The English rules with
+every ruling next to the French sentence it interprets:
+``docs/rules.md#seveny-7d6-16-players``.
 
 One definition of the rules drives play, the exact engine
 (:mod:`dicelab.engine.seveny`), simulation and widgets:

@@ -1,7 +1,8 @@
 """Trwavril: bar your six numbered cards with four dice before the parapluies run out.
 
-The rule text is ``seeds/001_f8eb6015f7da4297.txt``; the rulings T1–T6 are in
-``rulings.md`` and ``docs/rules_trwavril.md``.  Everything the game, the exact
+The rule text is ``seeds/001_f8eb6015f7da4297.txt``; the rulings T1–T6, each next to
+the French sentence it interprets, are in
+``docs/rules.md#trwavril-4d6-solo-multiplayer-variant``.  Everything the game, the exact
 engine (:mod:`dicelab.engine.trwavril`) and the widgets know about the rules is
 defined here, once:
 

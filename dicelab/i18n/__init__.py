@@ -67,7 +67,8 @@ def check_language(lang: Any) -> str:
         if code in LANGUAGES:
             return code
     speaks = ", ".join(f"{k} ({v})" for k, v in LANGUAGES.items())
-    raise DicelabError(f"unknown language {brief(lang)}; dicelab speaks: {speaks}")
+    raise DicelabError("unknown language {value}; dicelab speaks: {languages}",
+                       value=brief(lang), languages=speaks)
 
 
 def environment_language() -> str:

@@ -34,6 +34,7 @@ KEYWORDS: dict[str, Any] = {
     "InvalidDice": None,
     "InvalidRules": None,
     "InvalidSave": None,
+    "PlotError": None,
 }
 #: Catalog header dates stay fixed, so that an update changes only what the source changed.
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)

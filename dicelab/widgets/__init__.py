@@ -43,8 +43,12 @@ def play(game: str, **options: Any) -> Any:
 
     Options: ``seed``, ``players``, ``rules`` or rule fields (``level=2``), ``computer``
     (seats played by the computer, e.g. ``{1: "optimal"}``), ``auto_computer``,
-    ``objective``, ``coach``, ``show_odds``.  Returns the app; display it in a notebook.
+    ``objective``, ``coach``, ``show_odds``, ``lang`` (``"fr"``/``"en"``),
+    ``coach_prompt`` (on by default here: ask before a costly choice),
+    ``threshold_points``, ``threshold_turns``, ``allow_undo``, ``animate``.
+    Returns the app; display it in a notebook.
     """
+    options.setdefault("coach_prompt", True)
     return app_class(game)(**options)
 
 

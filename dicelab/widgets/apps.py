@@ -1,15 +1,17 @@
 """One app per game: :class:`DripeulApp`, :class:`TrwavrilApp`, :class:`CinqMilleApp`,
 :class:`SevenyApp`.  Each only draws its board and words its resolution choices;
 everything else (and every rule) comes from :class:`~dicelab.widgets.base.GameApp`
-and the game module.
+and the game module.  Every app takes ``lang=``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import _, ngettext
 from .base import GameApp
 from .boards import dripeul_board, scores_board, trwavril_board
+from .text import figure_word, join_names
 
 
 class DripeulApp(GameApp):
@@ -19,17 +21,29 @@ class DripeulApp(GameApp):
     kind = "reroll"
 
     def board_html(self) -> str:
-        return dripeul_board(self.state, self.module)
+        return dripeul_board(self.state, self.module, self.lang)
 
     def resolve_label(self, choice: Any) -> str:
         for outcome in self.state.resolutions():
             if outcome.choice == choice:
-                return outcome.describe()
+                figure = figure_word(outcome.figure, self.lang)
+                if outcome.bonus:
+                    return _("{figure}: the failure token moves back one triangle",
+                             lang=self.lang, figure=figure)
+                if outcome.failure:
+                    return _("{figure}: a failure", lang=self.lang, figure=figure)
+                tokens = [str(v) for v in outcome.removed]
+                return ngettext("{figure}: remove token {tokens}",
+                                "{figure}: remove tokens {tokens}", len(tokens),
+                                lang=self.lang, figure=figure,
+                                tokens=join_names(tokens, self.lang))
         return super().resolve_label(choice)  # pragma: no cover - choices come from the state
 
     def status_extra(self) -> str:
         s = self.state
-        return f"rolls left {s.rolls_left}" if s.phase == "choose" else ""
+        if s.phase != "choose":
+            return ""
+        return ngettext("{n} roll left", "{n} rolls left", s.rolls_left, lang=self.lang)
 
     def refresh(self) -> None:
         """Kept dice stay toggled; in the variant where set-aside dice stay, they are locked."""
@@ -49,7 +63,8 @@ class DripeulApp(GameApp):
                     t = row.toggles[i]
                     t.value = True
                     t.disabled = True
-                    t.tooltip += " (set aside for good: this variant does not re-roll it)"
+                    t.tooltip += " " + _("(set aside for good: this variant does not re-roll it)",
+                                         lang=self.lang)
         finally:
             row._quiet = False
         self._update_selection()
@@ -62,18 +77,24 @@ class TrwavrilApp(GameApp):
     kind = "reroll"
 
     def board_html(self) -> str:
-        return trwavril_board(self.state, self.module)
+        return trwavril_board(self.state, self.module, self.lang)
 
     def resolve_label(self, choice: Any) -> str:
         s = self.state
         for r in self.module.resolutions(s.dice, s.barred[s.current_player], s.rules):
             if r.card == choice:
-                return r.describe()
+                if r.card is None:
+                    return _("miss: a parapluie is turned over", lang=self.lang)
+                if r.bars:
+                    return _("flip card {card} (bar it)", lang=self.lang, card=r.card)
+                return _("flip card {card} (back to normal)", lang=self.lang, card=r.card)
         return super().resolve_label(choice)  # pragma: no cover - choices come from the state
 
     def status_extra(self) -> str:
         s = self.state
-        return f"rolls left {s.rolls_left}" if s.phase == "choose" else ""
+        if s.phase != "choose":
+            return ""
+        return ngettext("{n} roll left", "{n} rolls left", s.rolls_left, lang=self.lang)
 
 
 class CinqMilleApp(GameApp):
@@ -81,14 +102,13 @@ class CinqMilleApp(GameApp):
 
     game_key = "cinqmille"
     kind = "push"
-    die_word = "set aside"
 
     def board_html(self) -> str:
-        return scores_board(self.state, "5000", 5000)
+        return scores_board(self.state, "5000", 5000, lang=self.lang)
 
     def phase_text(self) -> str:
         if self.state.phase == "choose":
-            return "set aside scoring dice, then roll or bank"
+            return _("set aside scoring dice, then roll or bank", lang=self.lang)
         return super().phase_text()
 
 
@@ -97,14 +117,14 @@ class SevenyApp(GameApp):
 
     game_key = "seveny"
     kind = "push"
-    die_word = "set aside"
 
     def board_html(self) -> str:
-        return scores_board(self.state, "Seveny", self.state.rules.target, memorised=True)
+        return scores_board(self.state, "Seveny", self.state.rules.target, memorised=True,
+                            lang=self.lang)
 
     def phase_text(self) -> str:
         if self.state.phase == "choose":
-            return "set aside at least one die, then roll or bank"
+            return _("set aside at least one die, then roll or bank", lang=self.lang)
         return super().phase_text()
 
 

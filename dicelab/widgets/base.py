@@ -4,7 +4,11 @@ A :class:`GameApp` drives one game's ``Game`` runner.  It never decides a rule:
 which buttons are enabled, which resolution choices are offered and what a
 selection means all come from the game module's ``legal_actions`` (and its
 ``advise_state`` for the odds).  Subclasses only draw the board and word the
-resolution choices.
+resolution choices.  Every word goes through :mod:`dicelab.i18n` in the app's
+language (``lang=``; the Classroom controls switch it in place).
+
+Every widget callback runs through :meth:`GameApp._guard`: a ``DicelabError`` is shown
+as a message in the app's language, never as a traceback.
 """
 
 from __future__ import annotations
@@ -15,12 +19,16 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ..errors import DicelabError
+from ..errors import DicelabError, brief
 from ..games._base import Bank, Resolve, Roll, Stop
-from .controls import SEAT_KINDS, ClassroomControls, parse_dice_text
+from ..i18n import N_, _, check_language, fmt_percent, get_language, ngettext, using
+from . import adapters
+from .controls import ClassroomControls, parse_dice_text, seat_kinds
 from .dice_row import DiceRow
-from .overlay import OddsOverlay
-from .text import esc, fmt_event, join_names, pips, player_name
+from .faces import stylesheet
+from .keys import key_listener
+from .overlay import TIE, OddsOverlay
+from .text import esc, event_sentence, fmt_dice, fmt_loss, join_names, player_name
 
 Policy = Callable[[Any], Any]
 
@@ -28,6 +36,25 @@ Policy = Callable[[Any], Any]
 LOG_LINES = 14
 #: Safety bound on the actions of one "Play computer turn".
 MAX_COMPUTER_ACTIONS = 2000
+#: Default coach thresholds: percentage points of a probability, and expected turns.
+THRESHOLD_POINTS = 1.0
+THRESHOLD_TURNS = 0.05
+
+#: Messages used inside f-strings below (marked here so the catalog extracts them).
+_MARKED = (
+    N_('click the game first'),
+    N_('Not possible:'),
+    N_('Game over — {result}.'),
+    N_('Game log (latest last)'),
+)
+
+
+
+def _auto() -> Any:
+    """A layout that sizes a button to its words (French words are longer)."""
+    import ipywidgets as w
+
+    return w.Layout(width="auto", min_width="100px")
 
 
 def make_policy(kind: str, game_key: str, seed: int | None = None) -> Policy:
@@ -45,7 +72,69 @@ def make_policy(kind: str, game_key: str, seed: int | None = None) -> Policy:
         if game_key in policies.REROLL_GAMES:
             return policies.keep_most_common()
         return policies.bank_at(300)
-    raise DicelabError(f"unknown player kind {kind!r}; choose one of {', '.join(SEAT_KINDS)}")
+    if kind == "duel_optimal":
+        policy = adapters.duel_policy()
+        if policy is not None:
+            return policy
+    raise DicelabError("unknown player kind {kind}; choose one of {kinds}", kind=brief(kind),
+                       kinds=", ".join(seat_kinds()))
+
+
+def check_computer(computer: Any, players: int) -> dict[int, str]:
+    """Seats played by the computer, checked: ``None``, a seat, a collection of seats
+    (optimal play) or a mapping seat -> kind.  Anything else is a ``DicelabError``.
+
+    >>> check_computer({1: "random"}, 2)
+    {1: 'random'}
+    >>> check_computer("optimal", 2)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.DicelabError: computer...; got 'optimal'
+    """
+    from .. import policies
+
+    check = getattr(policies, "check_computer", None)
+    if check is not None:
+        duel = {}
+        if isinstance(computer, dict) and "duel_optimal" in seat_kinds():
+            # "plays to win" comes with the duel engine: check its seats as optimal ones
+            duel = {s: k for s, k in computer.items() if k == "duel_optimal"}
+            computer = {s: ("optimal" if k == "duel_optimal" else k)
+                        for s, k in computer.items()}
+        try:
+            seats = dict(check(computer, players))
+        except TypeError:  # another signature: validate here
+            pass
+        else:
+            seats.update({int(s): "duel_optimal" for s in duel})
+            return seats
+    if computer is None:
+        return {}
+
+    def seat(s: Any) -> int:
+        if isinstance(s, bool) or not isinstance(s, int):
+            raise DicelabError("computer seat {seat} is not a seat number (0 to {last})",
+                               seat=brief(s), last=players - 1)
+        if not 0 <= s < players:
+            raise DicelabError("computer seat {seat} is not a seat of {n} players (seats "
+                               "count from 0)", seat=s, n=players)
+        return int(s)
+
+    kinds = seat_kinds()
+    if isinstance(computer, dict):
+        seats = {}
+        for s, kind in computer.items():
+            if not isinstance(kind, str) or kind not in kinds:
+                raise DicelabError("unknown player kind {kind}; choose one of {kinds}",
+                                   kind=brief(kind), kinds=", ".join(kinds))
+            seats[seat(s)] = kind
+        return seats
+    if isinstance(computer, int) and not isinstance(computer, bool):
+        return {seat(computer): "optimal"}
+    if isinstance(computer, (list, tuple, set, frozenset)):
+        return {seat(s): "optimal" for s in computer}
+    raise DicelabError("computer= takes seats (e.g. {{1: 'optimal'}} or [1]); got {value}",
+                       value=brief(computer))
 
 
 class GameApp:
@@ -58,14 +147,17 @@ class GameApp:
     ``"random"``, ``"rule"``); ``auto_computer``: play computer turns at once
     instead of waiting for the "Play computer turn" button; ``objective``: the
     figure the overlay ranks by (default: the engine's); ``coach``: keep the
-    coach tally of the humans' choices; ``show_odds``: start with the odds shown.
+    coach tally of the humans' choices; ``show_odds``: start with the odds shown;
+    ``lang``: ``"fr"`` or ``"en"`` (default: :func:`dicelab.i18n.get_language`);
+    ``coach_prompt``: ask before applying a choice that loses more than the thresholds
+    (``threshold_points`` percentage points of a probability, ``threshold_turns``
+    expected turns); ``allow_undo``: Undo stays allowed after a computer seat has played;
+    ``animate``: the dice shake briefly when rolled.
     """
 
     game_key: ClassVar[str] = ""
     #: ``"reroll"`` (keep and re-roll, stop) or ``"push"`` (set aside, roll or bank)
     kind: ClassVar[str] = "reroll"
-    #: the word for a toggled die
-    die_word: ClassVar[str] = "kept"
 
     def __init__(
         self,
@@ -77,10 +169,17 @@ class GameApp:
         objective: str | None = None,
         coach: bool = True,
         show_odds: bool = False,
+        lang: str | None = None,
+        coach_prompt: bool = False,
+        threshold_points: float = THRESHOLD_POINTS,
+        threshold_turns: float = THRESHOLD_TURNS,
+        allow_undo: bool = False,
+        animate: bool = True,
         **rule_options: Any,
     ) -> None:
         import ipywidgets as w
 
+        self.lang = get_language(lang)
         self.module = importlib.import_module(f"dicelab.games.{self.game_key}")
         if rules is None:
             rules = self.module.Rules(**rule_options)
@@ -91,75 +190,116 @@ class GameApp:
         self.objective = objective
         self.coach_on = coach
         self.auto_computer = auto_computer
-        seats = self._seat_kinds(computer, players)
+        seats = check_computer(computer, players)
         self.game = self.module.Game(rules=rules, players=players, seed=seed)
         self._advice_cache: OrderedDict[Any, Any] = OrderedDict()
         self._legal_cache: tuple[Any, frozenset[Any]] | None = None
         self._policies: dict[int, Policy] = {}
         self._seats = seats
+        self._computer_played = False
+        self._pending: Any = None
+        self._last_events: list[dict[str, Any]] = []
+        self._closed = False
 
         # --- widgets
-        self.title = w.HTML(f"<h3 style='margin:4px 0'>{esc(self.game.name)}</h3>")
+        self.style = w.HTML(stylesheet(), layout=w.Layout(display="none"))
+        self.title = w.HTML()
         self.status = w.HTML()
         self.status.add_class("dicelab-status")
+        self.winbar = w.HTML(layout=w.Layout(display="none"))
+        self.winbar.add_class("dicelab-winbar")
         self.board = w.HTML()
         self.board.add_class("dicelab-board")
-        self.dice_row = DiceRow(self.die_word, on_change=self._on_toggle)
-        self.roll_button = w.Button(description="Roll", icon="cube", tooltip="Roll the dice")
+        self.dice_row = DiceRow(self.kind, on_change=self._guard(self._on_toggle), lang=self.lang)
+        self.roll_button = w.Button(icon="cube", layout=_auto())
         self.roll_button.add_class("dicelab-roll")
-        self.stop_button = w.Button(description="Stop", icon="hand-paper-o",
-                                    tooltip="Stop: these dice are final")
+        self.stop_button = w.Button(icon="hand-paper-o", layout=_auto())
         self.stop_button.add_class("dicelab-stop")
-        self.bank_button = w.Button(description="Bank", icon="bank",
-                                    tooltip="Set aside the toggled dice and bank the turn")
+        self.bank_button = w.Button(icon="bank", layout=_auto())
         self.bank_button.add_class("dicelab-bank")
         if self.kind == "reroll":
             self.bank_button.layout.display = "none"
         else:
             self.stop_button.layout.display = "none"
-        self.computer_button = w.Button(description="Play computer turn", icon="desktop")
+        self.undo_button = w.Button(icon="undo", layout=_auto())
+        self.undo_button.add_class("dicelab-undo")
+        self.computer_button = w.Button(icon="desktop", layout=_auto())
         self.computer_button.add_class("dicelab-computer")
-        self.resolve_box = w.HBox([])
+        self.resolve_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
         self.resolve_box.add_class("dicelab-resolve")
         self.resolve_buttons: list[Any] = []
         self.resolve_choices: list[Any] = []
+        self.help = w.HTML()
+        self.help.add_class("dicelab-help")
+        self.prompt_text = w.HTML()
+        self.prompt_show = w.Button(icon="lightbulb-o", layout=_auto())
+        self.prompt_show.add_class("dicelab-prompt-show")
+        self.prompt_keep = w.Button(layout=w.Layout(width="auto"))
+        self.prompt_keep.add_class("dicelab-prompt-keep")
+        self.prompt_retry = w.Button(layout=w.Layout(width="auto"))
+        self.prompt_retry.add_class("dicelab-prompt-retry")
+        self.prompt = w.VBox(
+            [self.prompt_text,
+             w.HBox([self.prompt_show, self.prompt_keep, self.prompt_retry],
+                    layout=w.Layout(flex_flow="row wrap"))],
+            layout=w.Layout(display="none"))
+        self.prompt.add_class("dicelab-prompt")
         self.message = w.HTML()
         self.message.add_class("dicelab-message")
         self.why = w.HTML()
         self.why.add_class("dicelab-why")
-        self.overlay = OddsOverlay()
+        self.overlay = OddsOverlay(self.lang)
         self.overlay.show_odds.value = show_odds
         self.overlay.is_cold = lambda: self._advice_key(self.state) not in self._advice_cache
+        self.overlay.label_of = self.choice_label
+        self.overlay.hint_text = lambda level: adapters.hint_text(
+            self.state, level, self.lang, self.advice())
+        self.overlay.on_hint = self._mark_hint
         self.log = w.HTML()
         self.log.add_class("dicelab-log")
+        self.review_box = w.HTML()
+        self.review_box.add_class("dicelab-review")
+        self.review_button = w.Button(icon="list-alt", layout=_auto())
+        self.review_button.add_class("dicelab-review-button")
         self.controls = ClassroomControls(
-            seed, rules, players, self.module.MIN_PLAYERS, self.module.MAX_PLAYERS, seats
+            seed, rules, players, self.module.MIN_PLAYERS, self.module.MAX_PLAYERS, seats,
+            lang=self.lang, coach_prompt=coach_prompt, threshold_points=threshold_points,
+            threshold_turns=threshold_turns, allow_undo=allow_undo, animate=animate,
         )
-        self.roll_button.on_click(lambda _b: self.roll())
-        self.stop_button.on_click(lambda _b: self.stop())
-        self.bank_button.on_click(lambda _b: self.bank())
-        self.computer_button.on_click(lambda _b: self.play_computer_turn())
-        self.controls.new_game.on_click(lambda _b: self.new_game())
-        self.controls.reset.on_click(lambda _b: self.reset())
-        self.controls.set_dice.on_click(lambda _b: self.teacher_set_dice())
-        controls_box = w.Accordion(children=[self.controls.box])
-        controls_box.set_title(0, "Classroom: seed, variants, players, teacher mode")
-        self.box = w.VBox([
-            self.title,
-            self.status,
-            self.board,
-            self.dice_row.outer,
-            w.HBox([self.roll_button, self.stop_button, self.bank_button, self.resolve_box,
-                    self.computer_button], layout=w.Layout(flex_flow="row wrap")),
-            self.why,
-            self.message,
-            self.overlay.box,
-            self.log,
-            controls_box,
-        ])
+        self.roll_button.on_click(self._guard(self.roll))
+        self.stop_button.on_click(self._guard(self.stop))
+        self.bank_button.on_click(self._guard(self.bank))
+        self.undo_button.on_click(self._guard(self.undo))
+        self.computer_button.on_click(self._guard(self.play_computer_turn))
+        self.review_button.on_click(self._guard(self.review))
+        self.prompt_show.on_click(self._guard(self.prompt_show_best))
+        self.prompt_keep.on_click(self._guard(self.prompt_keep_choice))
+        self.prompt_retry.on_click(self._guard(self.prompt_try_again))
+        self.controls.new_game.on_click(self._guard(self.new_game))
+        self.controls.reset.on_click(self._guard(self.reset))
+        self.controls.set_dice.on_click(self._guard(self.teacher_set_dice))
+        self.controls.language.observe(
+            self._guard(lambda change: self.set_language(change["new"])), names="value")
+        self.controls.animate.observe(self._guard(self._set_animate), names="value")
+        self.overlay.show_odds.observe(self._guard(self._winbar), names="value")
+        self.controls_box = w.Accordion(children=[self.controls.box])
+        self.keyboard = key_listener(self._guard(self.key))
+        self.buttons = w.HBox(
+            [self.roll_button, self.stop_button, self.bank_button, self.resolve_box,
+             self.undo_button, self.computer_button], layout=w.Layout(flex_flow="row wrap"))
+        self.buttons.add_class("dicelab-buttons")
+        parts = [self.style, self.title, self.status, self.winbar, self.dice_row.outer,
+                 self.buttons, self.help, self.prompt, self.message, self.why, self.board,
+                 self.overlay.box, self.log, w.HBox([self.review_button]), self.review_box,
+                 self.controls_box]
+        if self.keyboard is not None:
+            parts.insert(1, self.keyboard)
+        self.box = w.VBox(parts)
         self.box.add_class("dicelab-app")
         self.box.add_class(f"dicelab-app-{self.game_key}")
+        self._set_animate()
         self._build_policies()
+        self._relabel()
         self.refresh()
         self._auto()
 
@@ -172,26 +312,83 @@ class GameApp:
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:  # pragma: no cover - notebook only
         return self.box._repr_mimebundle_(**kwargs)
 
-    # ------------------------------------------------------------ players
-    @staticmethod
-    def _seat_kinds(computer: Any, players: int) -> dict[int, str]:
-        if computer is None:
-            return {}
-        if isinstance(computer, dict):
-            seats = dict(computer)
-        elif isinstance(computer, int) and not isinstance(computer, bool):
-            seats = {computer: "optimal"}
-        else:
-            seats = {int(s): "optimal" for s in computer}
-        for s, kind in seats.items():
-            if not 0 <= s < players:
-                raise DicelabError(f"computer seat {s} is not a seat of {players} players "
-                                   f"(seats count from 0)")
-            if kind not in SEAT_KINDS:
-                raise DicelabError(f"unknown player kind {kind!r}; choose one of "
-                                   f"{', '.join(SEAT_KINDS)}")
-        return seats
+    # ------------------------------------------------------------ callbacks
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """``fn`` as a widget callback: widget arguments dropped when ``fn`` takes none,
+        run in the app's language; a ``DicelabError`` (or any error) becomes a message."""
+        import inspect
 
+        try:
+            takes_args = any(
+                p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL)
+                and p.default is p.empty
+                for p in inspect.signature(fn).parameters.values()
+            )
+        except (TypeError, ValueError):  # pragma: no cover - builtins
+            takes_args = True
+
+        def callback(*args: Any) -> Any:
+            if self._closed:
+                return None
+            try:
+                with using(self.lang):
+                    return fn(*args) if takes_args else fn()
+            except DicelabError as e:
+                self.say(e.message(self.lang), error=True)
+            except Exception as e:  # noqa: BLE001 - a student never sees a traceback
+                self.say(_("something went wrong ({what}); the game is unchanged",
+                           lang=self.lang, what=type(e).__name__), error=True)
+            return None
+
+        return callback
+
+    # ------------------------------------------------------------ language
+    def set_language(self, lang: str) -> None:
+        """Redraw the app in ``lang`` (``"fr"``/``"en"``), keeping the game."""
+        self.lang = check_language(lang)
+        if self.controls.language.value != self.lang:
+            self.controls.language.value = self.lang  # its observer calls back here
+            return
+        self.dice_row.lang = self.lang
+        self.overlay.relabel(self.lang)
+        self.controls.relabel(self.lang)
+        self._relabel()
+        self.message.value = ""
+        self.refresh()
+
+    def _relabel(self) -> None:
+        lang = self.lang
+        self.title.value = f"<h3 style='margin:2px 0'>{esc(self.game.name)}</h3>"
+        self.roll_button.tooltip = _("Roll the dice (key R)", lang=lang)
+        self.stop_button.description = _("Stop", lang=lang)
+        self.stop_button.tooltip = _("Stop: these dice are final (key S)", lang=lang)
+        self.bank_button.description = _("Bank", lang=lang)
+        self.bank_button.tooltip = _("Set aside the toggled dice and bank the turn (key B)",
+                                     lang=lang)
+        self.undo_button.description = _("Undo", lang=lang)
+        self.undo_button.tooltip = _("Take back the last move (key U)", lang=lang)
+        self.computer_button.description = _("Play computer turn", lang=lang)
+        self.review_button.description = _("Game review", lang=lang)
+        self.review_button.tooltip = _("Every decision of the game against the best, with "
+                                       "the loss and why", lang=lang)
+        self.prompt_show.description = _("Show me the best", lang=lang)
+        self.prompt_keep.description = _("Keep my choice", lang=lang)
+        self.prompt_retry.description = _("Let me try again", lang=lang)
+        self.controls_box.set_title(0, _("Classroom: seed, variants, players, language, coach, "
+                                         "teacher mode", lang=lang))
+        keys = (_("Keys: 1–7 toggle a die · R roll · B bank · U undo · H hint", lang=lang)
+                if self.kind == "push" else
+                _("Keys: 1–7 toggle a die · R roll · S stop · U undo · H hint", lang=lang))
+        self.help.value = (f"<span>{esc(keys)} "
+                           f"({esc(_('click the game first', lang=lang))})</span>")
+
+    def _set_animate(self, _change: Any = None) -> None:
+        if self.controls.animate.value:
+            self.box.add_class("dicelab-animate")
+        else:
+            self.box.remove_class("dicelab-animate")
+
+    # ------------------------------------------------------------ players
     def _build_policies(self) -> None:
         self._policies = {
             s: make_policy(k, self.game_key, self.game.seed + 1 + s)
@@ -250,6 +447,46 @@ class GameApp:
             return len(self.legal()) > 1
         return len(self.module.legal_actions(s)) > 1
 
+    # ------------------------------------------------------------ words
+    def choice_label(self, choice: Any) -> str:
+        """A choice of the advice in plain words of the app's language (from its action)."""
+        return self.action_label(choice.action)
+
+    def action_label(self, action: Any) -> str:
+        lang = self.lang
+        n = len(self.state.dice)
+        if isinstance(action, Stop):
+            return _("stop", lang=lang)
+        if isinstance(action, Resolve):
+            return self.resolve_label(action.choice)
+        if isinstance(action, Bank):
+            if not action.keep:
+                return _("bank", lang=lang)
+            return _("set aside {dice} and bank", lang=lang, dice=fmt_dice(action.keep))
+        if isinstance(action, Roll):
+            if self.kind == "push":
+                if not action.keep:
+                    return _("roll", lang=lang)
+                left = self._dice_left_after(action.keep)
+                return _("set aside {dice}, roll {count}", lang=lang, dice=fmt_dice(action.keep),
+                         count=ngettext("{n} die", "{n} dice", left, lang=lang))
+            count = ngettext("{n} die", "{n} dice", n - len(action.keep), lang=lang)
+            if not action.keep:
+                return _("roll all {count}", lang=lang, count=count)
+            return _("keep {dice}, roll {count}", lang=lang, dice=fmt_dice(action.keep),
+                     count=count)
+        return str(action)
+
+    def _dice_left_after(self, keep: tuple[int, ...]) -> int:
+        """Push games: how many dice the next roll throws after setting ``keep`` aside."""
+        s = self.state
+        total = getattr(s.rules, "dice", None) or 7
+        aside = getattr(s, "hand", None)
+        if aside is None:
+            aside = getattr(s, "aside", ())
+        left = total - len(aside or ()) - len(keep)
+        return left if left > 0 else total
+
     # ------------------------------------------------------------ selection
     def selection(self) -> tuple[int, ...]:
         """The toggled dice's values, sorted."""
@@ -293,24 +530,57 @@ class GameApp:
             if not t.disabled:
                 t.value = i in indices
 
+    # ------------------------------------------------------------ keyboard
+    def key(self, key: str) -> bool:
+        """A key press (the keyboard widget calls this): 1–7 toggle a die, R roll, B bank,
+        S stop, U undo, H the next hint.  Returns whether it did something."""
+        k = str(key).lower()
+        if k in "1234567" and len(k) == 1:
+            return self.dice_row.toggle(int(k) - 1)
+        if self._pending is not None and k in "rbs":
+            return False  # answer the coach first
+        button = {"r": self.roll_button, "b": self.bank_button, "s": self.stop_button,
+                  "u": self.undo_button}.get(k)
+        if button is not None:
+            if button.disabled or button.layout.display == "none":
+                return False
+            return bool({"r": self.roll, "b": self.bank, "s": self.stop, "u": self.undo}[k]())
+        if k == "h" and not self.overlay.hint_button.disabled:
+            self.overlay.hint(self.overlay.hint_level + 1)
+            return True
+        return False
+
     # ------------------------------------------------------------ actions
-    def act(self, action: Any) -> bool:
+    def act(self, action: Any, confirmed: bool = False) -> bool:
         """Apply ``action`` for the player to move; an error shows as a message.
 
-        Returns whether the action was applied.
+        With the coach prompt on, a choice losing more than the threshold is held back
+        and the prompt asks first (returns ``False``).  Returns whether it was applied.
         """
         before = self.state
         coached = None
-        if self.coach_on and not self.is_computer() and self.has_choice():
+        human = not self.is_computer()
+        if human and self.has_choice() and (self.coach_on or self.controls.coach_prompt.value):
+            if self._advice_key(before) not in self._advice_cache:
+                # the first advice may need a solve (two players: minutes): say so first
+                self.say(_("Computing the exact odds (the first time, the game is being "
+                           "solved; this can take a few seconds)…", lang=self.lang))
             coached = self._coach(before, action)
+        if (not confirmed and coached is not None and self.controls.coach_prompt.value
+                and self._too_costly(coached[0], coached[1])):
+            self._ask(action, coached)
+            return False
+        step = len(self.game.actions)
         try:
             events = self.game.apply(action)
         except DicelabError as e:
-            self.say(str(e), error=True)
+            self.say(e.message(self.lang), error=True)
             return False
-        if coached is not None:
-            self.overlay.tally.add(*coached)
+        self._close_prompt()
+        if coached is not None and self.coach_on:
+            self.overlay.tally.add(*coached, step=step)
             self.overlay.render_coach()
+        self._last_events = list(events)
         self.say(self.describe_events(events))
         self.refresh()
         self._auto()
@@ -323,8 +593,80 @@ class GameApp:
             choice = advice.find(action)
         except Exception:  # no advice here, or not a choice: nothing to tally
             return None
-        return advice.objective, choice.loss, choice.label
+        return advice.objective, choice.loss, self.action_label(action)
 
+    def _too_costly(self, objective: str, loss: float) -> bool:
+        if objective.startswith("p_"):
+            return loss * 100.0 > float(self.controls.threshold_points.value) + 1e-9
+        if objective == "expected_turns":
+            return loss > float(self.controls.threshold_turns.value) + 1e-9
+        return False
+
+    # ------------------------------------------------------------ coach prompt
+    def _ask(self, action: Any, coached: tuple[str, float, str]) -> None:
+        objective, loss, label = coached
+        lang = self.lang
+        advice = self.advice()
+        best = advice.best
+        lines = [_("A better move is available. Your choice “{label}” {verb} {loss}.",
+                   lang=lang, label=label,
+                   verb=_("costs", lang=lang) if objective == "expected_turns"
+                   else _("loses", lang=lang),
+                   loss=fmt_loss(objective, loss, lang))]
+        lines += adapters.why_lines(self.state, action, lang, advice)
+        self._pending = (action, coached, best)
+        self.prompt_text.value = "".join(f"<p>{esc(x)}</p>" for x in lines)
+        self.prompt.layout.display = "flex"
+        self.say("")
+
+    def _close_prompt(self) -> None:
+        self._pending = None
+        self.prompt.layout.display = "none"
+        self.prompt_text.value = ""
+
+    def prompt_show_best(self) -> bool:
+        """"Show me the best": name the best choice (with its why) and select its dice."""
+        if self._pending is None:
+            return False
+        action, coached, best = self._pending
+        self._close_prompt()
+        lines = [_("The best choice here: “{label}”.", lang=self.lang,
+                   label=self.action_label(best.action))]
+        lines += adapters.why_lines(self.state, best.action, self.lang, self.advice())
+        self._select_action(best.action)
+        self.overlay.hint(2)
+        self.say(" ".join(lines))
+        return True
+
+    def prompt_keep_choice(self) -> bool:
+        """"Keep my choice": apply the held-back choice."""
+        if self._pending is None:
+            return False
+        action = self._pending[0]
+        self._close_prompt()
+        return self.act(action, confirmed=True)
+
+    def prompt_try_again(self) -> bool:
+        """"Let me try again": drop the held-back choice; the dice stay as they were."""
+        if self._pending is None:
+            return False
+        self._close_prompt()
+        self.say(_("Choose again.", lang=self.lang))
+        return True
+
+    def _select_action(self, action: Any) -> None:
+        keep = list(getattr(action, "keep", ()) or ())
+        if isinstance(action, Stop):
+            keep = list(self.state.dice)
+        picked = []
+        for i, v in enumerate(self.dice_row.dice):
+            if v in keep:
+                keep.remove(v)
+                picked.append(i)
+        if not isinstance(action, Resolve):
+            self.select(*picked)
+
+    # ------------------------------------------------------------ buttons
     def roll(self) -> bool:
         """The Roll button: keep / set aside the toggled dice and roll the rest."""
         return self.act(Roll(self.selection()))
@@ -340,10 +682,37 @@ class GameApp:
     def resolve(self, choice: Any) -> bool:
         return self.act(Resolve(choice))
 
+    def undo_allowed(self) -> bool:
+        """Undo is possible: a move to take back, and no computer seat has played yet in a
+        multiplayer game (unless the teacher allows it)."""
+        if not self.game.actions:
+            return False
+        if self._computer_played and not self.controls.allow_undo.value:
+            return False
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last move (one step; resolutions and rolls included)."""
+        if not self.game.actions:
+            self.say(_("There is nothing to undo.", lang=self.lang), error=True)
+            return False
+        if not self.undo_allowed():
+            self.say(_("Undo is off once a computer player has played (the teacher can allow "
+                       "it in the Classroom controls).", lang=self.lang), error=True)
+            return False
+        self.game.undo()
+        self._close_prompt()
+        self.overlay.tally.undo_to(len(self.game.actions))
+        self.overlay.render_coach()
+        self._last_events = []
+        self.say(_("Move taken back.", lang=self.lang))
+        self.refresh()
+        return True
+
     def play_computer_turn(self) -> int:
         """Play the current computer player's turn to its end; returns the actions played."""
         if self.state.is_over or not self.is_computer():
-            self.say("It is not a computer player's turn.", error=True)
+            self.say(_("It is not a computer player's turn.", lang=self.lang), error=True)
             return 0
         p = self.state.current_player
         policy = self._policies[p]
@@ -358,12 +727,17 @@ class GameApp:
                 action = policy(self.state)
                 events = self.game.apply(action)
             except Exception as e:  # an engine error must not become a traceback in class
-                self.say(f"The computer could not play: {e}", error=True)
+                why = e.message(self.lang) if isinstance(e, DicelabError) else type(e).__name__
+                self.say(_("The computer could not play: {why}", lang=self.lang, why=why),
+                         error=True)
                 break
             played += 1
+            self._computer_played = True
+            self._last_events = list(events)
             lines.append(self.describe_events(events))
-        self.say(f"{player_name(p)} (computer) played {played} action(s). "
-                 + " ".join(x for x in lines[-2:] if x))
+        head = ngettext("{who} (computer) played {n} move.", "{who} (computer) played {n} moves.",
+                        played, lang=self.lang, who=player_name(p, self.lang))
+        self.say(" ".join([head] + [x for x in lines[-2:] if x]))
         self.refresh()
         return played
 
@@ -379,11 +753,11 @@ class GameApp:
     def play_to_end(self, max_actions: int = 100_000) -> None:
         """Finish the game with every seat played by its policy (humans: optimal). For tests."""
         fallback = make_policy("optimal", self.game_key)
-        for _ in range(max_actions):
+        for _i in range(max_actions):
             if self.state.is_over:
                 break
             policy = self._policies.get(self.state.current_player, fallback)
-            self.act(policy(self.state))
+            self.act(policy(self.state), confirmed=True)
 
     # ------------------------------------------------------------ classroom
     def new_game(self) -> bool:
@@ -391,19 +765,24 @@ class GameApp:
         c = self.controls
         try:
             rules = c.variants.build()
-            seed = int(c.seed.value)
+            seed = c.seed.value
             players = int(c.players.count.value)
-            seats = {s: k for s, k in c.players.kinds().items() if k != "human"}
+            seats = check_computer(
+                {s: k for s, k in c.players.kinds().items() if k != "human"}, players)
             game = self.module.Game(rules=rules, players=players, seed=seed)
         except DicelabError as e:
-            self.say(str(e), error=True)
+            self.say(e.message(self.lang), error=True)
             return False
         self.game = game
         self._seats = seats
+        self._computer_played = False
+        self._close_prompt()
         self._build_policies()
         self._advice_cache.clear()
         self.overlay.reset_tally()
-        self.say(f"New game: seed {seed}, {players} player(s).")
+        self._last_events = []
+        self.say(ngettext("New game: seed {seed}, {n} player.", "New game: seed {seed}, {n} "
+                          "players.", players, lang=self.lang, seed=seed))
         self.refresh()
         self._auto()
         return True
@@ -411,25 +790,97 @@ class GameApp:
     def reset(self) -> None:
         """Restart the current game from the start, with the same seed, rules and players."""
         self.game.reset(seed=self.game.seed)
+        self._computer_played = False
+        self._close_prompt()
         self.overlay.reset_tally()
-        self.say(f"Game restarted (seed {self.game.seed}).")
+        self._last_events = []
+        self.say(_("Game restarted (seed {seed}).", lang=self.lang, seed=self.game.seed))
         self.refresh()
         self._auto()
 
     def teacher_set_dice(self, text: str | None = None) -> bool:
         """Teacher mode: replace the last roll by the dice typed in the box (or ``text``)."""
         if text is not None:
-            self.controls.dice_text.value = text
+            if not isinstance(text, str):
+                self.say(_("Teacher mode: {why}", lang=self.lang, why=_(
+                    "type the dice as text, e.g. 2 2 2 4 6", lang=self.lang)), error=True)
+                return False
+            self.controls.dice_text.value = text if len(text) <= 200 else text[:200]
+        raw = text if text is not None else self.controls.dice_text.value
         try:
-            dice = parse_dice_text(self.controls.dice_text.value)
-            self.game.set_dice(dice)
+            dice = parse_dice_text(raw)
+            events = self.game.set_dice(dice)
         except DicelabError as e:
-            self.say(f"Teacher mode: {e}", error=True)
+            self.say(_("Teacher mode: {why}", lang=self.lang, why=e.message(self.lang)),
+                     error=True)
             return False
-        self.say(f"Teacher mode: the last roll now shows {pips(dice)}.")
+        self._close_prompt()
+        self._last_events = list(events)
+        self.say(_("Teacher mode: the last roll now shows {dice}.", lang=self.lang,
+                   dice=fmt_dice(dice)))
         self.refresh()
         self._auto()
         return True
+
+    # ------------------------------------------------------------ review
+    def review(self) -> Any:
+        """Show the game review in the app (``dicelab.review``); returns the review object,
+        or ``None`` (with a message) when the review module is not there."""
+        humans = [p for p in range(self.state.players) if p not in self._policies]
+        rev = adapters.review(self.game, self.lang, players=humans)
+        if rev is None:
+            self.say(_("The game review is not available in this version.", lang=self.lang),
+                     error=True)
+            return None
+        try:
+            html = rev.to_html(self.lang)
+        except TypeError:
+            html = rev.to_html()
+        self.review_box.value = f'<div class="dicelab-surface" style="overflow:auto">{html}</div>'
+        return rev
+
+    # ------------------------------------------------------------ closing
+    def close(self) -> None:
+        """Close every widget of the app (frees them in the kernel and the browser)."""
+        import ipywidgets as w
+
+        seen: set[int] = set()
+        found: list[Any] = []
+
+        def walk(obj: Any, depth: int = 0) -> None:
+            if depth > 12:
+                return
+            if isinstance(obj, w.Widget):
+                if id(obj) in seen:
+                    return
+                seen.add(id(obj))
+                found.append(obj)
+                for name in obj.keys:
+                    if name.startswith("_") and name not in ("_titles",):
+                        continue
+                    try:
+                        walk(getattr(obj, name), depth + 1)
+                    except Exception:  # noqa: BLE001 - a trait that cannot be read
+                        continue
+            elif isinstance(obj, (list, tuple, set, frozenset)):
+                for x in obj:
+                    walk(x, depth + 1)
+            elif isinstance(obj, dict):
+                for x in obj.values():
+                    walk(x, depth + 1)
+
+        holders = [self, self.dice_row, self.overlay, self.controls, self.controls.variants,
+                   self.controls.players]
+        for h in holders:
+            for v in list(vars(h).values()):
+                walk(v)
+        for x in found:
+            try:
+                x.close()
+            except Exception:  # noqa: BLE001 - already closed
+                continue
+        self._closed = True
+        self.resolve_buttons = []
 
     # ------------------------------------------------------------ rendering
     def say(self, text: str, error: bool = False) -> None:
@@ -437,23 +888,45 @@ class GameApp:
             self.message.value = ""
         elif error:
             self.message.value = (
-                f'<p role="alert" style="color:#8b0000"><strong>⚠ Not possible:</strong> '
-                f"{esc(text)}</p>"
+                f'<p role="alert" class="dicelab-error"><strong>⚠ '
+                f'{esc(_("Not possible:", lang=self.lang))}</strong> {esc(text)}</p>'
             )
         else:
             self.message.value = f"<p>{esc(text)}</p>"
 
     def describe_events(self, events: list[dict[str, Any]]) -> str:
-        return " · ".join(fmt_event(e) for e in events[-3:])
+        solo = self.state.players == 1
+        return " ".join(event_sentence(e, self.lang, solo) for e in events[-3:])
+
+    def enabled_actions(self) -> list[str]:
+        """The enabled controls that move the game: buttons, resolutions, a die to toggle."""
+        out = [name for name, b in (("roll", self.roll_button), ("stop", self.stop_button),
+                                    ("bank", self.bank_button),
+                                    ("computer", self.computer_button))
+               if not b.disabled and b.layout.display != "none"]
+        out += ["resolve" for b in self.resolve_buttons if not b.disabled]
+        out += ["die" for t in self.dice_row.die_toggles
+                if not t.disabled and self.dice_row.enabled][:1]
+        return out
 
     def refresh(self) -> None:
         """Redraw everything for the current state (after an action or a new game)."""
+        with using(self.lang):
+            self._refresh()
+
+    def _refresh(self) -> None:
         s = self.state
         human = not self.is_computer() and not s.is_over
         legal = self.legal()
         choosing = human and any(isinstance(a, (Roll, Bank)) and a.keep for a in legal)
+        rolled = any(e.get("type") == "roll" for e in self._last_events)
+        selected = self.initial_selection()
+        new = [rolled and not k for k in selected] if s.dice else []
+        aside = tuple(getattr(s, "hand", None) or getattr(s, "aside", ()) or ()) \
+            if self.kind == "push" and not s.is_over else ()
         self.dice_row.set_dice(
-            s.dice, self.initial_selection(), enabled=choosing, caption=self.dice_caption()
+            s.dice, selected, enabled=choosing, caption=self.dice_caption(rolled),
+            new=new, aside=aside, aside_caption=_("Set aside this turn:", lang=self.lang),
         )
         self._resolve_buttons(legal if human else frozenset())
         self.board.value = self.board_html()
@@ -461,9 +934,23 @@ class GameApp:
         self.log.value = self.log_html()
         self.computer_button.disabled = s.is_over or not self.is_computer()
         self.computer_button.layout.display = "" if self._policies else "none"
+        self.undo_button.disabled = not self.undo_allowed()
         advisable = human and self.has_choice()
-        self.overlay.new_position(self.advice if advisable else None)
+        self.overlay.players = s.players
+        self.overlay.new_position(self.advice if advisable else None, tuple(s.dice))
         self._update_selection()
+        self._winbar()
+
+    def _winbar(self, _change: Any = None) -> None:
+        """The two-player win bar, shown with the odds (its first solve can take a while)."""
+        shown = self.state.players == 2 and self.overlay.show_odds.value
+        chances = adapters.win_chances(self) if shown else None
+        if chances is None:
+            self.winbar.layout.display = "none"
+            self.winbar.value = ""
+            return
+        self.winbar.layout.display = ""
+        self.winbar.value = winbar_html(chances, self.lang, self.state.current_player)
 
     def _update_selection(self) -> None:
         """After a toggle: enable the buttons and re-mark the overlay (no advice recompute)."""
@@ -481,7 +968,20 @@ class GameApp:
         else:
             self.overlay.set_selection((), "")
 
+    def _mark_hint(self, level: int) -> None:
+        """The first hint also marks the dice it points at (a ☆ and a dashed frame)."""
+        toggles = self.dice_row.die_toggles
+        for t in toggles:
+            t.remove_class("dicelab-hinted")
+        if level < 1 or self.state.phase != "choose":
+            return
+        for i in adapters.hint_positions(self.state, self.lang, self.advice()):
+            if i < len(toggles):
+                toggles[i].add_class("dicelab-hinted")
+
     def _on_toggle(self) -> None:
+        if self._pending is not None:
+            self._close_prompt()
         self._update_selection()
 
     def why_text(self, keep: tuple[int, ...], legal: frozenset[Any]) -> str:
@@ -489,38 +989,55 @@ class GameApp:
         if not keep or self.state.phase != "choose":
             return ""
         reasons = []
-        buttons = [("Roll", Roll(keep))]
+        buttons = [(_("Roll", lang=self.lang), Roll(keep))]
         if self.kind == "push":
-            buttons.append(("Bank", Bank(keep)))
+            buttons.append((_("Bank", lang=self.lang), Bank(keep)))
+        if Stop() in legal and len(keep) == len(self.state.dice):
+            return ""  # every die kept: that is Stop, not a roll
         for name, action in buttons:
             if action in legal:
                 continue
             try:
                 self.module.step(self.state, action)
             except DicelabError as e:
-                reasons.append(f"{name}: {e}")
+                reasons.append(f"{name} : {e.message(self.lang)}" if self.lang == "fr"
+                               else f"{name}: {e.message(self.lang)}")
         if not reasons:
             return ""
         return "<p><small>" + esc(" · ".join(reasons)) + "</small></p>"
 
     def roll_text(self, keep: tuple[int, ...]) -> str:
+        lang = self.lang
         if self.state.phase == "start" or not self.state.dice:
-            return "Roll"
-        n = len(self.state.dice) - len(keep) if self.kind == "reroll" else None
-        return f"Roll {n}" if n else "Roll"
+            return _("Roll", lang=lang) + " (R)"
+        if self.kind == "reroll":
+            n = len(self.state.dice) - len(keep)
+        else:
+            n = self._dice_left_after(keep) if keep else 0
+        if not n:
+            return _("Roll", lang=lang) + " (R)"
+        return _("Roll {count}", lang=lang,
+                 count=ngettext("{n} die", "{n} dice", n, lang=lang)) + " (R)"
 
     def empty_selection_text(self) -> str:
         if self.kind == "push":
-            return "Toggle the dice you set aside to see what your choice is worth."
-        return "Your selection is not one of the legal choices here."
+            return _("Toggle the dice you set aside to see what your choice is worth.",
+                     lang=self.lang)
+        return _("Your selection is not one of the legal choices here.", lang=self.lang)
 
-    def dice_caption(self) -> str:
+    def dice_caption(self, rolled: bool = False) -> str:
         s = self.state
+        lang = self.lang
         if not s.dice:
-            return "<em>No dice on the table: Roll to start the turn.</em>"
+            return "<em>" + esc(_("No dice on the table: Roll to start the turn.",
+                                  lang=lang)) + "</em>"
+        new = (" <strong>" + esc(_("New roll!", lang=lang)) + "</strong>") if rolled else ""
         if self.kind == "reroll":
-            return "Dice on the table (click a die to keep it; the others are re-rolled):"
-        return "Latest roll (click the dice to set aside):"
+            text = _("Dice on the table (click a die to keep it; the others are re-rolled):",
+                     lang=lang)
+        else:
+            text = _("Latest roll (click the dice to set aside):", lang=lang)
+        return esc(text) + new
 
     def _resolve_buttons(self, legal: frozenset[Any]) -> None:
         import ipywidgets as w
@@ -529,66 +1046,111 @@ class GameApp:
             (a.choice for a in legal if isinstance(a, Resolve)),
             key=lambda c: c if isinstance(c, tuple) else (c,),
         )
+        if choices == self.resolve_choices and self.resolve_buttons:
+            return
+        old = self.resolve_buttons
         buttons = []
         for c in choices:
             label = self.resolve_label(c)
             b = w.Button(description=label, tooltip=label, layout=w.Layout(width="auto"))
             b.add_class("dicelab-resolve-choice")
-            b.on_click(lambda _b, c=c: self.resolve(c))
+            b.on_click(self._guard(lambda c=c: self.resolve(c)))
             buttons.append(b)
         self.resolve_buttons = buttons
         self.resolve_choices = choices
         self.resolve_box.children = tuple(buttons)
+        for b in old:  # the old buttons are gone from the page: free them
+            b.layout.close()
+            b.style.close()
+            b.close()
 
     def resolve_label(self, choice: Any) -> str:
         """Words on a resolution button (subclasses say "remove token 3", "flip card 4")."""
-        return f"choose {choice}"
+        return _("choose {choice}", lang=self.lang, choice=choice)
 
     def status_html(self) -> str:
         s = self.state
+        lang = self.lang
         if s.is_over:
-            names = [player_name(p) for p in s.winners]
+            names = [player_name(p, lang) for p in s.winners]
             if not names:
-                result = "nobody wins" if s.players > 1 else "you lose"
+                result = (_("nobody wins", lang=lang) if s.players > 1
+                          else _("you lose", lang=lang))
             elif s.players == 1:
-                result = f"you win, in {s.turn_count} turns"
+                result = ngettext("you win, in {n} turn", "you win, in {n} turns",
+                                  s.turn_count, lang=lang)
             elif len(names) == 1:
-                result = f"winner: {names[0]}"
+                result = _("{who} wins", lang=lang, who=names[0])
             else:
-                result = f"shared win: {join_names(names)}"
-            return f"<p><strong>Game over — {esc(result)}.</strong></p>"
-        who = player_name(s.current_player)
-        kind = "computer" if self.is_computer() else "human"
+                result = _("shared win: {names}", lang=lang, names=join_names(names, lang))
+            return (f"<p><strong>{esc(_('Game over — {result}.', lang=lang, result=result))}"
+                    "</strong></p>")
         extra = self.status_extra()
+        phase = self.phase_text()
+        if s.players == 1:
+            head = _("Turn {n}", lang=lang, n=s.turn_count)
+        else:
+            who = player_name(s.current_player, lang)
+            kind = _("computer", lang=lang) if self.is_computer() else _("human", lang=lang)
+            head = _("{who} to play ({kind}) · turn {n}", lang=lang, who=who, kind=kind,
+                     n=s.turn_count)
         return (
-            f"<p><strong>{esc(who)}'s turn</strong> ({kind}) · turn {s.turn_count} · "
-            f"{esc(self.phase_text())}{(' · ' + esc(extra)) if extra else ''}</p>"
+            f"<p><strong>{esc(head)}</strong> · "
+            f"{esc(phase)}{(' · ' + esc(extra)) if extra else ''}</p>"
         )
 
     def phase_text(self) -> str:
+        lang = self.lang
         return {
-            "start": "roll to start the turn",
-            "choose": "choose what to keep",
-            "resolve": "choose how to use the final dice",
-            "over": "game over",
-        }.get(self.state.phase, self.state.phase)
+            "start": _("roll to start the turn", lang=lang),
+            "choose": _("choose what to keep", lang=lang),
+            "resolve": _("choose how to use the final dice", lang=lang),
+            "over": _("game over", lang=lang),
+        }.get(self.state.phase, _("rolling", lang=lang))
 
     def status_extra(self) -> str:
         return ""
 
     def log_html(self) -> str:
         events = self.game.log[-LOG_LINES:]
+        lang = self.lang
         if not events:
-            return "<p><em>Turn log: nothing yet.</em></p>"
-        items = "".join(f"<li>{esc(self.event_text(e))}</li>" for e in events)
+            return "<p><em>" + esc(_("Game log: nothing yet.", lang=lang)) + "</em></p>"
+        solo = self.state.players == 1
+        items = "".join(f"<li>{esc(event_sentence(e, lang, solo))}</li>" for e in events)
         return (
-            '<details open><summary>Turn log (latest last)</summary>'
+            f"<details open><summary>{esc(_('Game log (latest last)', lang=lang))}</summary>"
             f'<ul style="margin:2px 0;font-size:90%">{items}</ul></details>'
         )
 
     def event_text(self, event: dict[str, Any]) -> str:
-        return fmt_event(event)
+        return event_sentence(event, self.lang, self.state.players == 1)
 
     def board_html(self) -> str:
         """The game's board as HTML (subclasses)."""
         raise NotImplementedError
+
+
+def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = None) -> str:
+    """Each player's exact chance of winning as a labelled bar (two players).
+
+    >>> "Player 2" in winbar_html((0.25, 0.75), "en") and "75.0%" in winbar_html((0.25, 0.75), "en")
+    True
+    """
+    rows = []
+    for p, c in enumerate(chances):
+        mark = "▶ " if p == to_play else ""
+        rows.append(
+            f'<div class="dicelab-winbar-row"><span style="display:inline-block;min-width:7em">'
+            f"{mark}{esc(player_name(p, lang))}</span>"
+            f'<span class="dicelab-bar-track"><span class="dicelab-bar" '
+            f'style="width:{100.0 * max(0.0, min(1.0, c)):.1f}%"></span></span> '
+            f"<strong>{esc(fmt_percent(c, 1, lang))}</strong></div>"
+        )
+    title = _("Chance to win (exact, both playing to win)", lang=lang)
+    meaning = _("P(win): the probability that each player wins the two-player game, both "
+                "players playing to win (a shared win counts one half)", lang=lang)
+    return f'<div title="{esc(meaning)}"><small>{esc(title)}</small>{"".join(rows)}</div>'
+
+
+__all__ = ["GameApp", "TIE", "check_computer", "make_policy", "winbar_html"]

@@ -4,17 +4,19 @@ The HTML is built by pure functions (:func:`odds_html`, :func:`selection_sentenc
 from an :class:`~dicelab.engine.advice.Advice`; :class:`OddsOverlay` is the
 widget around them.  Advice is computed once per position by the app (cached
 by state); a die toggle only re-marks the selection, which is a string build.
+Every word is in the overlay's language; each figure has a plain name and its
+mathematical name and meaning in a tooltip.
 
 >>> from dicelab.engine.advice import Advice, Choice, rank
 >>> from dicelab.games._base import Roll, Stop
 >>> adv = Advice("p_win", True, rank(
 ...     [Choice((5, 5), Roll((5, 5)), "keep 5 5, roll 3", {"p_win": 0.25}),
 ...      Choice((1, 5, 5, 5, 6), Stop(), "stop", {"p_win": 0.5})], "p_win", True))
->>> "★ best" in odds_html(adv, {Stop()})
+>>> "★ best" in odds_html(adv, {Stop()}, lang="en")
 True
->>> print(selection_sentence(adv, {Roll((5, 5))}))  # doctest: +NORMALIZE_WHITESPACE
-Your choice “keep 5 5, roll 3” loses 25.0 percentage points of win probability
-against the best (“stop”, p_win 50.0 %).
+>>> print(selection_sentence(adv, {Roll((5, 5))}, lang="en"))  # doctest: +NORMALIZE_WHITESPACE
+Your choice “keep 5 5, roll 3” loses 25.0 percentage points of chance to win
+against the best (“stop”, chance to win 50.0%).
 """
 
 from __future__ import annotations
@@ -25,17 +27,35 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from .text import FIGURE_TITLES, esc, fmt_figure, fmt_loss, is_probability, loss_verb
+from ..i18n import N_, _, get_language, ngettext
+from .text import esc, figure_meaning, figure_name, fmt_figure, fmt_loss, is_probability
 
-BEST_MARK = "★ best"
-YOUR_MARK = "◀ your choice"
 TIE = 1e-12
 
-_ROW_STYLE = "border-bottom:1px solid #ddd"
-_BAR_TRACK = (
-    "display:inline-block;width:220px;height:14px;background:#eee;"
-    "border:1px solid #999;vertical-align:middle"
+Labeller = Callable[[Any], str]
+
+#: Messages used inside f-strings below (marked here so the catalog extracts them).
+_MARKED = (
+    N_('choice'),
+    N_('value'),
+    N_('other figures'),
+    N_('Nothing to choose here.'),
+    N_('No choice to advise in this position.'),
+    N_('Hint:'),
 )
+
+
+
+def best_mark(lang: str | None = None) -> str:
+    return "★ " + _("best", lang=lang)
+
+
+def your_mark(lang: str | None = None) -> str:
+    return "◀ " + _("your choice", lang=lang)
+
+
+def _label(choice: Any, label_of: Labeller | None) -> str:
+    return label_of(choice) if label_of is not None else choice.label
 
 
 def _bar_width(advice: Any, value: float) -> float:
@@ -57,65 +77,79 @@ def _bar_width(advice: Any, value: float) -> float:
     return 0.0 if top <= 0 else max(0.0, min(100.0, 100.0 * abs(value) / top))
 
 
-def _figure_text(name: str, value: float) -> str:
-    return f"{FIGURE_TITLES.get(name, name)} {fmt_figure(name, value)}"
+def figure_text(name: str, value: float, lang: str | None = None) -> str:
+    """``"chance to win 41.3%"``."""
+    return f"{figure_name(name, lang)} {fmt_figure(name, value, lang)}"
 
 
-def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool) -> str:
+def _figure_span(name: str, value: float, lang: str | None) -> str:
+    return (f'<span title="{esc(figure_meaning(name, lang))}">'
+            f"{esc(figure_text(name, value, lang))}</span>")
+
+
+def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | None = None,
+               label_of: Labeller | None = None) -> str:
     """One ``<tr>``: label, a bar with the number written next to it, other figures, marks."""
     obj = advice.objective
     value = choice.figures[obj]
     width = _bar_width(advice, value)
-    fill = "#1f5fa8" if best else "#7a9cc6"
     bar = (
-        f'<span class="dicelab-bar-track" style="{_BAR_TRACK}">'
-        f'<span class="dicelab-bar" style="display:block;height:100%;width:{width:.1f}%;'
-        f'background:{fill}"></span></span>'
+        f'<span class="dicelab-bar-track">'
+        f'<span class="dicelab-bar" style="width:{width:.1f}%"></span></span>'
     )
     others = ", ".join(
-        _figure_text(k, v) for k, v in choice.figures.items() if k != obj
+        _figure_span(k, v, lang) for k, v in choice.figures.items() if k != obj
     )
     marks = []
     if best:
-        marks.append(f"<strong>{BEST_MARK}</strong>")
+        marks.append(f"<strong>{esc(best_mark(lang))}</strong>")
     if mine:
-        marks.append(f"<strong>{YOUR_MARK}</strong>")
+        marks.append(f"<strong>{esc(your_mark(lang))}</strong>")
     weight = "font-weight:bold;" if best or mine else ""
-    background = "background:#fff8d6;" if mine else ""
     return (
         f'<tr class="dicelab-choice{" dicelab-best" if best else ""}'
-        f'{" dicelab-mine" if mine else ""}" style="{_ROW_STYLE};{background}">'
-        f'<td style="padding:2px 6px;{weight}">{esc(choice.label)}</td>'
-        f'<td style="padding:2px 6px">{bar}</td>'
-        f'<td style="padding:2px 6px;{weight}white-space:nowrap" class="dicelab-figure">'
-        f"{esc(_figure_text(obj, value))}</td>"
-        f'<td style="padding:2px 6px;font-size:85%;color:#333">{esc(others)}</td>'
-        f'<td style="padding:2px 6px;white-space:nowrap">{" ".join(marks)}</td></tr>'
+        f'{" dicelab-mine" if mine else ""}">'
+        f'<td style="{weight}">{esc(_label(choice, label_of))}</td>'
+        f"<td>{bar}</td>"
+        f'<td style="{weight}white-space:nowrap" class="dicelab-figure">'
+        f"{_figure_span(obj, value, lang)}</td>"
+        f'<td style="font-size:85%">{others}</td>'
+        f'<td style="white-space:nowrap">{" ".join(marks)}</td></tr>'
     )
 
 
-def _table(rows: list[str], advice: Any) -> str:
-    better = "higher is better" if advice.higher_is_better else "lower is better"
-    title = FIGURE_TITLES.get(advice.objective, advice.objective)
+def _table(rows: list[str], advice: Any, lang: str | None, players: int = 1) -> str:
+    better = (_("higher is better", lang=lang) if advice.higher_is_better
+              else _("lower is better", lang=lang))
+    title = figure_name(advice.objective, lang)
+    meaning = figure_meaning(advice.objective, lang)
+    solo = ""
+    if max(players, getattr(advice, "players", 1) or 1) > 2 \
+            and getattr(advice, "kind", "solo") != "duel":
+        solo = " — " + _("solo odds", lang=lang)
     return (
-        f'<div class="dicelab-odds" style="max-height:360px;overflow-y:auto">'
-        f'<table style="border-collapse:collapse;font-size:13px;background:#fff;color:#000">'
-        f"<caption style=\"text-align:left;padding:2px 6px\">Exact odds by choice — "
-        f"ranked by {esc(title)} ({better})</caption>"
-        f'<tr><th style="text-align:left;padding:2px 6px">choice</th>'
-        f'<th style="text-align:left;padding:2px 6px">{esc(title)}</th>'
-        f'<th style="text-align:left;padding:2px 6px">value</th>'
-        f'<th style="text-align:left;padding:2px 6px">other figures</th><th></th></tr>'
+        '<div class="dicelab-odds">'
+        '<table class="dicelab-surface" style="border-collapse:collapse;font-size:13px">'
+        '<caption style="text-align:left;padding:2px 6px">'
+        + esc(_("Exact odds of each choice, ranked by {figure} ({better})", lang=lang,
+                figure=title, better=better))
+        + esc(solo)
+        + "</caption>"
+        f"<tr><th>{esc(_('choice', lang=lang))}</th>"
+        f'<th title="{esc(meaning)}">{esc(title)}</th>'
+        f"<th>{esc(_('value', lang=lang))}</th>"
+        f"<th>{esc(_('other figures', lang=lang))}</th><th></th></tr>"
         + "".join(rows)
         + "</table></div>"
     )
 
 
-def odds_html(advice: Any, selected: Collection[Any] = ()) -> str:
+def odds_html(advice: Any, selected: Collection[Any] = (), lang: str | None = None,
+              label_of: Labeller | None = None, players: int = 1) -> str:
     """Every choice of ``advice`` as a labelled bar; ``selected`` holds the actions that the
     player's current selection would make (marked ``◀ your choice``)."""
     if not advice.choices:
-        return "<p>Nothing to choose here.</p>"
+        return f"<p>{esc(_('Nothing to choose here.', lang=lang))}</p>"
     best_value = advice.best.figures[advice.objective]
     rows = [
         choice_row(
@@ -123,20 +157,61 @@ def odds_html(advice: Any, selected: Collection[Any] = ()) -> str:
             c,
             best=i == 0 or abs(c.figures[advice.objective] - best_value) <= TIE,
             mine=c.action in selected,
+            lang=lang,
+            label_of=label_of,
         )
         for i, c in enumerate(advice.choices)
     ]
-    return _table(rows, advice)
+    return _table(rows, advice, lang, players)
 
 
-def hint_html(advice: Any) -> str:
-    """Only the best choice (the Hint button)."""
+def hint_html(advice: Any, lang: str | None = None, label_of: Labeller | None = None,
+              players: int = 1) -> str:
+    """Only the best choice (the second Hint)."""
     if not advice.choices:
-        return "<p>Nothing to choose here.</p>"
-    return _table([choice_row(advice, advice.best, best=True, mine=False)], advice)
+        return f"<p>{esc(_('Nothing to choose here.', lang=lang))}</p>"
+    return _table([choice_row(advice, advice.best, best=True, mine=False, lang=lang,
+                              label_of=label_of)], advice, lang, players)
 
 
-def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "") -> str:
+def dice_that_matter(advice: Any, dice: Collection[int]) -> list[tuple[int, float]]:
+    """Faces whose keeping changes the value most: ``(face, difference)``, biggest first.
+
+    For each face on the table: the best value among the choices keeping at least one
+    die of that face, against the best among those keeping none.
+    """
+    out = []
+    sign = 1.0 if advice.higher_is_better else -1.0
+    for face in sorted(set(dice)):
+        with_it = [c.figures[advice.objective] for c in advice.choices
+                   if face in (getattr(c.action, "keep", ()) or ())]
+        without = [c.figures[advice.objective] for c in advice.choices
+                   if face not in (getattr(c.action, "keep", ()) or ())]
+        if not with_it or not without:
+            continue
+        diff = abs(sign * max(sign * v for v in with_it) - sign * max(sign * v for v in without))
+        out.append((face, diff))
+    out.sort(key=lambda x: -x[1])
+    return out
+
+
+def matter_html(advice: Any, dice: Collection[int], lang: str | None = None) -> str:
+    """The first Hint: which dice matter most (without saying what to do with them)."""
+    ranked = [(f, d) for f, d in dice_that_matter(advice, dice) if d > 1e-9]
+    if not ranked:
+        return "<p>" + esc(_("Every choice here is about the same: compare what each one "
+                             "leaves you.", lang=lang)) + "</p>"
+    top = ranked[:2]
+    faces = " · ".join(
+        _("the {face}s ({x})", lang=lang, face=f, x=fmt_loss(advice.objective, d, lang))
+        for f, d in top
+    )
+    return "<p>" + esc(_("Think about these dice first: {faces}.", lang=lang, faces=faces)) \
+        + "</p>"
+
+
+def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
+                       lang: str | None = None, label_of: Labeller | None = None) -> str:
     """How much the current selection loses against the best, as one sentence (plain text)."""
     if not advice.choices:
         return ""
@@ -144,19 +219,23 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "") 
         return empty
     mine = [c for c in advice.choices if c.action in selected]
     if not mine:
-        return empty or "Your selection is not one of the legal choices here."
+        return empty or _("Your selection is not one of the legal choices here.", lang=lang)
     best = advice.best
-    best_text = f"“{best.label}”, {_figure_text(advice.objective, best.figures[advice.objective])}"
+    best_text = (f"“{_label(best, label_of)}”, "
+                 f"{figure_text(advice.objective, best.figures[advice.objective], lang)}")
     out = []
     for c in mine:
         if c.loss <= TIE:
-            out.append(f"Your choice “{c.label}” is the best choice.")
+            out.append(_("Your choice “{label}” is the best choice.", lang=lang,
+                         label=_label(c, label_of)))
+        elif advice.objective == "expected_turns":
+            out.append(_("Your choice “{label}” costs {loss} against the best ({best}).",
+                         lang=lang, label=_label(c, label_of),
+                         loss=fmt_loss(advice.objective, c.loss, lang), best=best_text))
         else:
-            out.append(
-                f"Your choice “{c.label}” {loss_verb(advice.objective)} "
-                f"{fmt_loss(advice.objective, c.loss)} "
-                f"against the best ({best_text})."
-            )
+            out.append(_("Your choice “{label}” loses {loss} against the best ({best}).",
+                         lang=lang, label=_label(c, label_of),
+                         loss=fmt_loss(advice.objective, c.loss, lang), best=best_text))
     return " ".join(out)
 
 
@@ -167,13 +246,14 @@ _TAG = re.compile(r"<[^>]+>")
 
 def read_rows(html_text: str) -> list[dict[str, Any]]:
     """Read back the choice rows of :func:`odds_html` (for tests and the browser test):
-    each a dict with ``label``, ``figure`` (e.g. ``"p_win 41.3 %"``), ``marks`` and ``classes``.
+    each a dict with ``label``, ``figure`` (e.g. ``"chance to win 41.3%"``), ``marks``
+    and ``classes``.
 
     >>> from dicelab.engine.advice import Advice, Choice
     >>> from dicelab.games._base import Stop
     >>> adv = Advice("p_win", True, (Choice((1,), Stop(), "stop", {"p_win": 0.413}),))
-    >>> read_rows(odds_html(adv, {Stop()}))[0]["figure"]
-    'p_win 41.3 %'
+    >>> read_rows(odds_html(adv, {Stop()}, lang="en"))[0]["figure"]
+    'chance to win 41.3%'
     """
     out = []
     for classes, body in _ROW.findall(html_text):
@@ -191,61 +271,83 @@ def read_rows(html_text: str) -> list[dict[str, Any]]:
 class CoachTally:
     """Adds up how much the player's actual choices lost against the best, by objective.
 
-    >>> t = CoachTally()
+    Each decision remembers the step it was made at, so Undo takes it back.
+
+    >>> t = CoachTally(lang="en")
     >>> t.add("p_win", 0.05); t.add("p_win", 0.0)
     >>> t.decisions, round(t.lost["p_win"], 3), t.below_best
     (2, 0.05, 1)
     >>> t.text()
-    'Coach: 2 decisions, 1 below the best; lost 5.0 percentage points of win probability in total.'
+    'Coach: 2 decisions, 1 below the best; lost 5.0 percentage points of chance to win in total.'
     """
 
-    decisions: int = 0
-    below_best: int = 0
-    lost: dict[str, float] = field(default_factory=dict)
-    last: str = ""
+    lang: str = "en"
+    records: list[tuple[int, str, float, str]] = field(default_factory=list)
 
-    def add(self, objective: str, loss: float, label: str = "") -> None:
-        self.decisions += 1
-        if loss > TIE:
-            self.below_best += 1
-        self.lost[objective] = self.lost.get(objective, 0.0) + max(0.0, loss)
-        if label:
-            verb = "cost" if objective == "expected_turns" else "lost"
-            verdict = "the best" if loss <= TIE else f"{verb} {fmt_loss(objective, loss)}"
-            self.last = f"Last choice “{label}”: {verdict}."
+    def add(self, objective: str, loss: float, label: str = "", step: int = -1) -> None:
+        self.records.append((step, objective, loss, label))
+
+    def undo_to(self, steps: int) -> None:
+        """Forget the decisions made at step ``steps`` or later (after an Undo)."""
+        self.records = [r for r in self.records if r[0] < steps]
+
+    @property
+    def decisions(self) -> int:
+        return len(self.records)
+
+    @property
+    def below_best(self) -> int:
+        return sum(1 for r in self.records if r[2] > TIE)
+
+    @property
+    def lost(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for _step, obj, loss, _label in self.records:
+            out[obj] = out.get(obj, 0.0) + max(0.0, loss)
+        return out
+
+    @property
+    def last(self) -> str:
+        if not self.records:
+            return ""
+        _step, obj, loss, label = self.records[-1]
+        if not label:
+            return ""
+        if loss <= TIE:
+            return _("Last choice “{label}”: the best.", lang=self.lang, label=label)
+        return _("Last choice “{label}”: {verb} {loss}.", lang=self.lang, label=label,
+                 verb=self._verb(obj), loss=fmt_loss(obj, loss, self.lang))
+
+    def _verb(self, objective: str) -> str:
+        return _("cost", lang=self.lang) if objective == "expected_turns" \
+            else _("lost", lang=self.lang)
 
     def text(self) -> str:
         if not self.decisions:
-            return "Coach: no decisions yet."
-        lost = "; ".join(
-            f"{'cost' if k == 'expected_turns' else 'lost'} {fmt_loss(k, v)}"
-            for k, v in self.lost.items()
-        )
-        word = "decision" if self.decisions == 1 else "decisions"
-        return (
-            f"Coach: {self.decisions} {word}, {self.below_best} below the best; {lost} in total."
-        )
+            return _("Coach: no decisions yet.", lang=self.lang)
+        lost = "; ".join(f"{self._verb(k)} {fmt_loss(k, v, self.lang)}"
+                         for k, v in self.lost.items())
+        n = ngettext("{n} decision", "{n} decisions", self.decisions, lang=self.lang)
+        return _("Coach: {n}, {below} below the best; {lost} in total.", lang=self.lang,
+                 n=n, below=self.below_best, lost=lost)
 
 
 class OddsOverlay:
-    """The overlay widget (class ``dicelab-overlay``): a Show-odds switch, a Hint button,
-    the odds, the selection sentence and the coach tally.
+    """The overlay widget (class ``dicelab-overlay``): a Show-odds switch, a Hint button
+    (a ladder: which dice matter, then the best choice, then the full table), the odds,
+    the selection sentence and the coach tally.
 
     ``get_advice`` is called lazily (only when odds or hint are shown) and must be cheap
     on repeated calls for one position (the app caches advice by state).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str | None = None) -> None:
         import ipywidgets as w
 
-        self.show_odds = w.Checkbox(
-            value=False, description="Show odds", indent=False,
-            tooltip="Show the exact odds of every choice (predict first!)",
-        )
+        self.lang = get_language(lang)
+        self.show_odds = w.Checkbox(value=False, indent=False)
         self.show_odds.add_class("dicelab-show-odds")
-        self.hint_button = w.Button(
-            description="Hint", tooltip="Show only the best choice", icon="lightbulb-o"
-        )
+        self.hint_button = w.Button(icon="lightbulb-o")
         self.hint_button.add_class("dicelab-hint")
         self.body = w.HTML()
         self.body.add_class("dicelab-odds-body")
@@ -257,23 +359,59 @@ class OddsOverlay:
             [w.HBox([self.show_odds, self.hint_button]), self.body, self.sentence, self.coach]
         )
         self.box.add_class("dicelab-overlay")
-        self.hint_on = False
+        #: 0 = no hint; 1 = which dice matter; 2 = the best choice; 3 = the full table
+        self.hint_level = 0
         self._get_advice: Callable[[], Any] | None = None
         #: tells whether the next advice needs a computation (set by the app)
         self.is_cold: Callable[[], bool] | None = None
+        self.label_of: Labeller | None = None
+        #: the coach's hint text for a level (set by the app), or ``None``
+        self.hint_text: Callable[[int], str | None] | None = None
+        #: called with the new level after each hint (the app marks the dice)
+        self.on_hint: Callable[[int], None] | None = None
+        self.dice: tuple[int, ...] = ()
+        #: players in the game: with 3 to 6, solo figures are labelled "solo odds"
+        self.players = 1
         self._selected: Collection[Any] = ()
         self._empty = ""
-        self.tally = CoachTally()
+        self.tally = CoachTally(lang=self.lang)
         self.show_odds.observe(lambda _change: self.render(), names="value")
         self.hint_button.on_click(self._on_hint)
+        self.relabel(self.lang)
+
+    @property
+    def hint_on(self) -> bool:
+        return self.hint_level > 0
+
+    def relabel(self, lang: str) -> None:
+        """Every fixed word in ``lang`` (the language switch)."""
+        self.lang = lang
+        self.tally.lang = lang
+        self.show_odds.description = _("Show odds", lang=lang)
+        self.show_odds.tooltip = _("Show the exact odds of every choice (predict first!)",
+                                   lang=lang)
+        self._hint_text()
+        self.render()
         self.render_coach()
 
+    def _hint_text(self) -> None:
+        texts = {
+            0: _("Hint: which dice matter", lang=self.lang),
+            1: _("Hint: the best choice", lang=self.lang),
+            2: _("Hint: the full table", lang=self.lang),
+        }
+        self.hint_button.description = _("Hint", lang=self.lang) + " (H)"
+        self.hint_button.tooltip = texts.get(self.hint_level, texts[2])
+
     # ------------------------------------------------------------------ state
-    def new_position(self, get_advice: Callable[[], Any] | None) -> None:
+    def new_position(self, get_advice: Callable[[], Any] | None,
+                     dice: tuple[int, ...] = ()) -> None:
         """A new position: forget the hint; ``None`` when there is no choice to advise."""
         self._get_advice = get_advice
-        self.hint_on = False
+        self.dice = tuple(dice)
+        self.hint_level = 0
         self.hint_button.disabled = get_advice is None
+        self._hint_text()
 
     def set_selection(self, selected: Collection[Any], empty: str = "") -> None:
         """The actions the player's current selection would make (re-marks, no recompute)."""
@@ -282,8 +420,17 @@ class OddsOverlay:
         self.render()
 
     def _on_hint(self, _button: Any = None) -> None:
-        self.hint_on = True
+        self.hint(self.hint_level + 1)
+
+    def hint(self, level: int) -> None:
+        """Show hint ``level`` (1 which dice matter, 2 the best choice, 3 the full table)."""
+        if self._get_advice is None:
+            return
+        self.hint_level = max(0, min(3, level))
+        self._hint_text()
         self.render()
+        if self.on_hint is not None:
+            self.on_hint(self.hint_level)
 
     # ----------------------------------------------------------------- render
     def advice(self) -> Any:
@@ -291,33 +438,45 @@ class OddsOverlay:
         return None if self._get_advice is None else self._get_advice()
 
     def render(self) -> None:
+        lang = self.lang
         if self._get_advice is None:
-            self.body.value = "<p><em>No choice to advise in this position.</em></p>"
+            nothing = _("No choice to advise in this position.", lang=lang)
+            self.body.value = f"<p><em>{esc(nothing)}</em></p>"
             self.sentence.value = ""
             return
         if not self.show_odds.value and not self.hint_on:
-            self.body.value = (
-                "<p><em>Odds hidden: predict first, then tick “Show odds” "
-                "(or ask for a Hint).</em></p>"
-            )
+            self.body.value = "<p><em>" + esc(_(
+                "Odds hidden: predict first, then tick “Show odds” (or ask for a Hint).",
+                lang=lang)) + "</em></p>"
             self.sentence.value = ""
             return
         if self.is_cold is not None and self.is_cold():
             # the first advice of a game may need a solve: say so before waiting
-            self.body.value = "<p><em>Computing the exact odds (the first time, the game is " \
-                "being solved; this can take a few seconds)…</em></p>"
+            self.body.value = "<p><em>" + esc(_(
+                "Computing the exact odds (the first time, the game is being solved; this "
+                "can take a few seconds)…", lang=lang)) + "</em></p>"
         try:
             advice = self.advice()
         except Exception as e:  # the engine may not offer advice for this position
-            self.body.value = f"<p><em>Exact odds are not available here: {esc(e)}</em></p>"
+            msg = e.message(lang) if hasattr(e, "message") else _("no advice", lang=lang)
+            self.body.value = "<p><em>" + esc(_("Exact odds are not available here: {why}",
+                                                lang=lang, why=msg)) + "</em></p>"
             self.sentence.value = ""
             return
-        if self.show_odds.value:
-            self.body.value = odds_html(advice, self._selected)
-            text = selection_sentence(advice, self._selected, self._empty)
+        if self.show_odds.value or self.hint_level >= 3:
+            self.body.value = odds_html(advice, self._selected, lang, self.label_of,
+                                        self.players)
+            text = selection_sentence(advice, self._selected, self._empty, lang, self.label_of)
             self.sentence.value = f"<p>{esc(text)}</p>" if text else ""
+        elif self.hint_level == 1:
+            coach = self.hint_text(1) if self.hint_text is not None else None
+            self.body.value = (f"<p><strong>{esc(_('Hint:', lang=lang))}</strong></p>"
+                               + (f'<p class="dicelab-hint-text">{esc(coach)}</p>' if coach
+                                  else matter_html(advice, self.dice, lang)))
+            self.sentence.value = ""
         else:
-            self.body.value = "<p><strong>Hint:</strong></p>" + hint_html(advice)
+            self.body.value = (f"<p><strong>{esc(_('Hint:', lang=lang))}</strong></p>"
+                               + hint_html(advice, lang, self.label_of, self.players))
             self.sentence.value = ""
 
     def render_coach(self) -> None:
@@ -325,5 +484,5 @@ class OddsOverlay:
         self.coach.value = f"<p>{esc(self.tally.text())}{last}</p>"
 
     def reset_tally(self) -> None:
-        self.tally = CoachTally()
+        self.tally = CoachTally(lang=self.lang)
         self.render_coach()

@@ -1,16 +1,23 @@
 """Plain-text and HTML helpers shared by the widgets (no ipywidgets needed).
 
-Everything the apps show is built here as strings, so it can be tested and
-read without a browser.  Nothing in this module knows a game rule.
+Everything the apps show is built here as strings, in the player's language
+(every word goes through :mod:`dicelab.i18n`), so it can be tested and read
+without a browser.  Nothing in this module knows a game rule.
 
->>> die_label(5), die_label(5, kept=True)
-('5 ⚄', '5 ⚄ ✓ kept')
->>> fmt_figure("p_win", 0.4134), fmt_figure("expected_turns", 12.3456)
-('41.3 %', '12.35')
->>> fmt_loss("p_win", 0.052)
-'5.2 percentage points of win probability'
+>>> die_label(5, lang="en"), die_label(5, kept=True, lang="fr")
+('5', '5 ✓ gardé')
+>>> fmt_figure("p_win", 0.4134, "en"), fmt_figure("expected_turns", 12.3456, "fr")
+('41.3%', '12,35')
+>>> fmt_loss("p_win", 0.052, "en")
+'5.2 percentage points of chance to win'
 >>> fmt_dice((2, 2, 4))
 '2 2 4'
+>>> event_sentence({"type": "set_aside", "player": 0, "dice": [5, 5, 5], "hand": [5, 5, 5],
+...                 "cycle_points": 10}, lang="en")
+'You set aside 5 5 5 (cycle: 10 points).'
+>>> event_sentence({"type": "bank", "player": 1, "points": 750, "score": 750}, lang="fr",
+...                solo=False)
+'Joueur 2 encaisse 750 points : total 750.'
 """
 
 from __future__ import annotations
@@ -19,17 +26,51 @@ import html
 from collections.abc import Iterable
 from typing import Any
 
-#: Unicode die faces: a glyph next to the number, never the glyph alone.
+from ..i18n import N_, _, fmt_number, fmt_percent, ngettext
+
+#: Unicode die faces (used in plain text only; the app draws SVG faces).
 PIPS: dict[int, str] = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
-#: Readable names of the figures the exact engine reports.
-FIGURE_TITLES: dict[str, str] = {
-    "p_win": "p_win",
-    "p_turn": "p_turn",
-    "p_bust": "p_bust",
-    "expected_points": "expected points",
-    "expected_turns": "expected turns",
+#: Every figure the exact engine reports: (plain name, mathematical name and meaning).
+FIGURES: dict[str, tuple[str, str]] = {
+    "p_win": (
+        N_("chance to win"),
+        N_("P(win): the probability of winning the game, playing the best way from here"),
+    ),
+    "p_duel": (
+        N_("chance to win (2 players)"),
+        N_("P(win): the probability that the player to move wins the two-player game, both "
+           "players playing to win (a shared win counts one half)"),
+    ),
+    "p_turn": (
+        N_("chance this turn succeeds"),
+        N_("P(success): the probability that this turn succeeds, playing the best way"),
+    ),
+    "p_bust": (
+        N_("chance to lose the turn"),
+        N_("P(bust): the probability that this turn ends with no points"),
+    ),
+    "expected_points": (
+        N_("points expected this turn"),
+        N_("E(points): the expected points of this turn, playing the best way"),
+    ),
+    "expected_turns": (
+        N_("turns left on average"),
+        N_("E(turns): the expected number of turns to reach the target, playing the best way"),
+    ),
 }
+
+
+def figure_name(name: str, lang: str | None = None) -> str:
+    """The plain name of a figure: ``"chance to win"`` / ``"chance de gagner"``."""
+    pair = FIGURES.get(name)
+    return _(pair[0], lang=lang) if pair else name.replace("_", " ")
+
+
+def figure_meaning(name: str, lang: str | None = None) -> str:
+    """The mathematical name and meaning of a figure (for a tooltip)."""
+    pair = FIGURES.get(name)
+    return _(pair[1], lang=lang) if pair else ""
 
 
 def esc(text: Any) -> str:
@@ -57,19 +98,36 @@ def pips(dice: Iterable[int]) -> str:
     return " ".join(f"{v}{PIPS.get(v, '')}" for v in d) if d else "—"
 
 
-def die_label(face: int, kept: bool = False, mark: str = "✓ kept") -> str:
-    """The text on a die toggle: number, pip glyph and, when kept, a text mark."""
-    base = f"{face} {PIPS.get(face, '')}".rstrip()
-    return f"{base} {mark}" if kept else base
+def points_text(n: int, lang: str | None = None) -> str:
+    """``"1 point"``, ``"750 points"`` (game points: no thousands separator, as in "5000")."""
+    return ngettext("{n} point", "{n} points", n, lang=lang).replace(str(n), str(n), 1)
 
 
-def die_tooltip(index: int, face: int, kept: bool, word: str = "kept") -> str:
-    """Tooltip of a die toggle, e.g. ``"Die 3: 5 — kept"`` (``index`` counts from 0).
+def die_word(kind: str, lang: str | None = None) -> str:
+    """The mark of a toggled die: ``"kept"`` (reroll games) or ``"set aside"`` (push games)."""
+    return _("set aside", lang=lang) if kind == "push" else _("kept", lang=lang)
 
-    >>> die_tooltip(2, 5, True), die_tooltip(0, 1, False)
-    ('Die 3: 5 — kept', 'Die 1: 1 — not kept')
+
+def die_label(face: int, kept: bool = False, kind: str = "reroll",
+              lang: str | None = None) -> str:
+    """The text on a die toggle (its face is drawn above it): the number and, when
+    toggled, a check mark and a word."""
+    return f"{face} ✓ {die_word(kind, lang)}" if kept else f"{face}"
+
+
+def die_tooltip(index: int, face: int, kept: bool, kind: str = "reroll",
+                lang: str | None = None) -> str:
+    """Tooltip of a die toggle, e.g. ``"Die 3: 5 — kept (key 3)"`` (``index`` counts from 0).
+
+    >>> die_tooltip(2, 5, True, lang="en"), die_tooltip(0, 1, False, "push", "fr")
+    ('Die 3: 5 — kept (key 3)', 'Dé 1 : 1 — pas mis de côté (touche 1)')
     """
-    return f"Die {index + 1}: {face} — {word if kept else 'not ' + word}"
+    if kind == "push":
+        state = _("set aside", lang=lang) if kept else _("not set aside", lang=lang)
+    else:
+        state = _("kept", lang=lang) if kept else _("not kept", lang=lang)
+    return _("Die {i}: {face} — {state} (key {i})", lang=lang, i=index + 1, face=face,
+             state=state)
 
 
 def is_probability(name: str) -> bool:
@@ -77,84 +135,281 @@ def is_probability(name: str) -> bool:
     return name.startswith("p_")
 
 
-def fmt_figure(name: str, value: float) -> str:
+def fmt_figure(name: str, value: float, lang: str | None = None) -> str:
     """A figure's value as text: percent for probabilities, 2 decimals for turns."""
     if is_probability(name):
-        return f"{100.0 * value:.1f} %"
+        return fmt_percent(value, 1, lang)
     if name == "expected_turns":
-        return f"{value:.2f}"
-    return f"{value:.1f}"
+        return fmt_number(value, 2, lang)
+    return fmt_number(value, 1, lang)
 
 
-def fmt_loss(objective: str, loss: float) -> str:
+def fmt_loss(objective: str, loss: float, lang: str | None = None) -> str:
     """How much a loss in ``objective`` amounts to, in words.
 
-    >>> fmt_loss("expected_turns", 0.25)
-    '0.25 extra expected turns'
-    >>> fmt_loss("expected_points", 12.0)
-    '12.0 expected points'
+    >>> fmt_loss("expected_turns", 0.25, "en")
+    '0.25 more turns on average'
+    >>> fmt_loss("expected_points", 12.0, "fr")
+    '12,0 points espérés ce tour'
     """
     if is_probability(objective):
-        what = {"p_win": "win probability", "p_turn": "probability of a good turn",
-                "p_bust": "bust probability"}.get(objective, objective)
-        return f"{100.0 * loss:.1f} percentage points of {what}"
+        return _("{x} percentage points of {figure}", lang=lang,
+                 x=fmt_number(100.0 * loss, 1, lang), figure=figure_name(objective, lang))
     if objective == "expected_turns":
-        return f"{loss:.2f} extra expected turns"
-    return f"{loss:.1f} {FIGURE_TITLES.get(objective, objective)}"
+        return _("{x} more turns on average", lang=lang, x=fmt_number(loss, 2, lang))
+    return f"{fmt_number(loss, 1, lang)} {figure_name(objective, lang)}"
 
 
-def loss_verb(objective: str) -> str:
-    """``"costs"`` for turns (a loss is more turns), ``"loses"`` otherwise."""
-    return "costs" if objective == "expected_turns" else "loses"
-
-
-def player_name(player: int) -> str:
+def player_name(player: int, lang: str | None = None) -> str:
     """Display name of a seat (seats count from 0).
 
-    >>> player_name(0)
-    'Player 1'
+    >>> player_name(0, "en"), player_name(2, "fr")
+    ('Player 1', 'Joueur 3')
     """
-    return f"Player {player + 1}"
+    return _("Player {n}", lang=lang, n=player + 1)
 
 
-def join_names(names: list[str]) -> str:
-    """``"A"``, ``"A and B"``, ``"A, B and C"``.
+def join_names(names: list[str], lang: str | None = None) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"`` (``"A, B et C"``).
 
-    >>> join_names(["A", "B", "C"])
-    'A, B and C'
+    >>> join_names(["A", "B", "C"], "en"), join_names(["A", "B"], "fr")
+    ('A, B and C', 'A et B')
     """
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _("{first} and {last}", lang=lang, first=", ".join(names[:-1]), last=names[-1])
 
 
-_SKIP_KEYS = {"type", "player"}
+def figure_word(figure: Any, lang: str | None = None) -> str:
+    """A game's figure name: the French words stay (brelan, carré …); ``rien`` is explained."""
+    if figure == "rien":
+        return _("rien (no figure)", lang=lang)
+    return str(figure)
 
 
-def fmt_event(event: dict[str, Any]) -> str:
-    """One log line from a game event (plain data), as plain text.
+# ---------------------------------------------------------------- event sentences
+#: type -> (msgid when the player is "you" (solo), msgid for a named player)
+_SENTENCES: dict[str, tuple[str, str]] = {
+    "turn": (N_("Your turn {turn} starts."), N_("{who} starts turn {turn}.")),
+    "turn_manche": (N_("Your turn {turn} starts (manche {manche})."),
+                    N_("{who} starts turn {turn} (manche {manche}).")),
+    "roll": (N_("You roll {count}: {dice}."), N_("{who} rolls {count}: {dice}.")),
+    "roll_keep": (N_("You keep {kept} and roll {count}: {dice}."),
+                  N_("{who} keeps {kept} and rolls {count}: {dice}.")),
+    "stop": (N_("You stop with {dice}."), N_("{who} stops with {dice}.")),
+    "miss": (N_("Missed: a parapluie is turned over ({left} left)."),
+             N_("{who} misses: a parapluie is turned over ({left} left).")),
+    "bar": (N_("You bar card {card}."), N_("{who} bars card {card}.")),
+    "unbar": (N_("Card {card} flips back to normal."), N_("Card {card} flips back to normal.")),
+    "win": (N_("You win!"), N_("{who} wins!")),
+    "win_5000": (N_("You reach exactly 5000 and win!"),
+                 N_("{who} reaches exactly 5000 and wins!")),
+    "win_five_1s": (N_("Five 1s: you win at once!"), N_("Five 1s: {who} wins at once!")),
+    "lose": (N_("No parapluie left: you lose."), N_("No parapluie left: {who} loses.")),
+    "out": (N_("You are out of the game."), N_("{who} is out of the game.")),
+    "out_manche": (N_("The failure token reaches X: you are out of manche {manche}."),
+                   N_("The failure token reaches X: {who} is out of manche {manche}.")),
+    "remove": (N_("{dice} ({figure}): you remove token {tokens}."),
+               N_("{dice} ({figure}): {who} removes token {tokens}.")),
+    "remove_many": (N_("{dice} ({figure}): you remove tokens {tokens}."),
+                    N_("{dice} ({figure}): {who} removes tokens {tokens}.")),
+    "bonus": (N_("{dice} ({figure}): bonus, your failure token moves back one triangle."),
+              N_("{dice} ({figure}): bonus, the failure token of {who} moves back one "
+                 "triangle.")),
+    "failure": (N_("{dice} ({figure}): a failure, your failure token moves on (triangle "
+                   "{triangle})."),
+                N_("{dice} ({figure}): a failure, the failure token of {who} moves on "
+                   "(triangle {triangle}).")),
+    "cleared": (N_("You clear every square of manche {manche}!"),
+                N_("{who} clears every square of manche {manche}!")),
+    "bust": (N_("No scoring die in {dice}: you lose the turn and {lost}."),
+             N_("No scoring die in {dice}: {who} loses the turn and {lost}.")),
+    "set_aside": (N_("You set aside {dice} ({points}; turn total {total})."),
+                  N_("{who} sets aside {dice} ({points}; turn total {total}).")),
+    "set_aside_cycle": (N_("You set aside {dice} (cycle: {points})."),
+                        N_("{who} sets aside {dice} (cycle: {points}).")),
+    "full_hand": (N_("Every die has scored: you roll all the dice again with {total} at "
+                     "stake."),
+                  N_("Every die has scored: {who} rolls all the dice again with {total} at "
+                     "stake.")),
+    "open": (N_("You open with {points}."), N_("{who} opens with {points}.")),
+    "bank": (N_("You bank {points}: your total is now {score}."),
+             N_("{who} banks {points}: total {score}.")),
+    "overshoot": (N_("Over 5000: you lose the turn's {lost} and stay at {score}."),
+                  N_("Over 5000: {who} loses the turn's {lost} and stays at {score}.")),
+    "cycle_complete": (N_("All seven dice are set aside: you memorise {points} (memorised: "
+                          "{memorised}) and roll the seven dice again."),
+                       N_("All seven dice are set aside: {who} memorises {points} (memorised: "
+                          "{memorised}) and rolls the seven dice again.")),
+    "turn_end": (N_("Your turn ends with {points}: total {score}."),
+                 N_("The turn of {who} ends with {points}: total {score}.")),
+    "final_round": (N_("You reach {score} (target {target}): the other players play a last "
+                       "round."),
+                    N_("{who} reaches {score} (target {target}): the others play a last "
+                       "round.")),
+}
+_PLAIN: dict[str, str] = {
+    "ballot": N_("It is a ballot: every die was rolled and none scores."),
+    "validated": N_("The roll scores: the points set aside before are validated."),
+    "manche_start": N_("Manche {manche} starts."),
+    "final": N_("Final dice {dice}: {figure}."),
+    "over_win_solo": N_("Game over: you win."),
+    "over_lose_solo": N_("Game over: you lose."),
+    "over_one": N_("Game over: {names} wins."),
+    "over_shared": N_("Game over: shared win for {names}."),
+    "over_none": N_("Game over: nobody wins."),
+    "manche_end_solo": N_("End of manche {manche}: {points} left on your squares."),
+    "manche_end": N_("End of manche {manche}. Points left on the squares: {points}."),
+    "other": N_("Something happened in the game."),
+}
 
-    >>> fmt_event({"type": "roll", "player": 0, "dice": [1, 5, 5]})
-    'Player 1 — roll: dice 1 5 5'
-    >>> fmt_event({"type": "manche_end", "player": None})
-    'manche end'
-    >>> fmt_event({"type": "game_over", "player": 1, "winners": [0, 2]})
-    'Player 2 — game over: winners Player 1 and Player 3'
+
+def _num(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _dice(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return fmt_dice(v for v in value if isinstance(v, int))
+    return "—"
+
+
+def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = True) -> str:
+    """One log line from a game event (plain data), as a plain sentence in ``lang``.
+
+    ``solo``: the player is called "you"; otherwise players are named ("Player 2").
+    No program value (``True``, ``None``, a tuple) is ever shown.
+
+    >>> event_sentence({"type": "roll", "player": 0, "dice": [1, 5, 5]}, "en")
+    'You roll 3 dice: 1 5 5.'
+    >>> event_sentence({"type": "roll", "player": 0, "dice": [5], "kept": [2, 2, 3, 3],
+    ...                 "rolled": [5], "rolls_left": 1}, "fr", solo=False)
+    'Joueur 1 garde 2 2 3 3 et relance 1 dé : 5. Il reste 1 lancer.'
+    >>> event_sentence({"type": "game_over", "player": 1, "winners": [0, 2]}, "en", solo=False)
+    'Game over: shared win for Player 1 and Player 3.'
+    >>> print(event_sentence({"type": "bust", "player": 0, "dice": [2, 3, 4, 6, 6], "lost": 0,
+    ...                       "ballot": True}, "en"))  # doctest: +NORMALIZE_WHITESPACE
+    No scoring die in 2 3 4 6 6: you lose the turn and 0 points. It is a ballot:
+    every die was rolled and none scores.
     """
-    kind = str(event.get("type", "event")).replace("_", " ")
+    kind = str(event.get("type", ""))
     player = event.get("player")
-    parts = []
-    for key, value in event.items():
-        if key in _SKIP_KEYS:
-            continue
-        if key == "winners" and isinstance(value, (list, tuple)):
-            names = [player_name(v) for v in value if isinstance(v, int)]
-            parts.append(f"winners {join_names(names) or 'nobody'}")
-            continue
-        if isinstance(value, (list, tuple)) and all(isinstance(v, int) for v in value):
-            shown = fmt_dice(value)
+    named = isinstance(player, int) and not isinstance(player, bool)
+    you = solo or not named
+    who = player_name(player, lang) if named else ""
+
+    def say(key: str, **fields: Any) -> str:
+        mine, theirs = _SENTENCES[key]
+        return _(mine if you else theirs, lang=lang, who=who, **fields)
+
+    def pts(key: str) -> str:
+        return points_text(_num(event.get(key)), lang)
+
+    extra = ""
+    if kind in ("turn", "turn_start"):
+        if "manche" in event:
+            return say("turn_manche", turn=_num(event.get("turn")), manche=_num(event["manche"]))
+        return say("turn", turn=_num(event.get("turn")))
+    if kind == "roll":
+        kept = event.get("kept")
+        rolled = event.get("rolled", event.get("dice", ()))
+        count = ngettext("{n} die", "{n} dice", len(rolled or ()), lang=lang)
+        if kept:
+            text = say("roll_keep", kept=_dice(kept), count=count, dice=_dice(rolled))
         else:
-            shown = str(value)
-        parts.append(f"{key.replace('_', ' ')} {shown}")
-    head = f"{player_name(player)} — {kind}" if isinstance(player, int) else kind
-    return head + (": " + ", ".join(parts) if parts else "")
+            text = say("roll", count=count, dice=_dice(rolled))
+        if "rolls_left" in event:
+            left = _num(event["rolls_left"])
+            extra = (ngettext("{n} roll left.", "{n} rolls left.", left, lang=lang) if left
+                     else _("No roll left: the dice are final.", lang=lang))
+        return f"{text} {extra}".strip()
+    if kind == "stop":
+        return say("stop", dice=_dice(event.get("dice")))
+    if kind == "final":
+        return _(_PLAIN["final"], lang=lang, dice=_dice(event.get("dice")),
+                 figure=figure_word(event.get("figure"), lang))
+    if kind == "miss":
+        return say("miss", left=_num(event.get("parapluies_left")))
+    if kind == "flip":
+        card = _num(event.get("card"))
+        return say("bar" if event.get("barred") is True else "unbar", card=card)
+    if kind == "win":
+        reason = event.get("reason")
+        key = {"5000": "win_5000", "five 1s": "win_five_1s"}.get(str(reason), "win")
+        return say(key)
+    if kind == "lose":
+        return say("lose")
+    if kind == "out":
+        if "manche" in event:
+            return say("out_manche", manche=_num(event["manche"]))
+        return say("out")
+    if kind == "game_over":
+        winners = [w for w in event.get("winners") or () if isinstance(w, int)]
+        if solo:
+            return _(_PLAIN["over_win_solo" if winners else "over_lose_solo"], lang=lang)
+        names = join_names([player_name(w, lang) for w in winners], lang)
+        if not winners:
+            return _(_PLAIN["over_none"], lang=lang)
+        return _(_PLAIN["over_one" if len(winners) == 1 else "over_shared"], lang=lang,
+                 names=names)
+    if kind == "resolve":
+        dice = _dice(event.get("dice"))
+        figure = figure_word(event.get("figure"), lang)
+        removed = [v for v in event.get("removed") or () if isinstance(v, int)]
+        if removed:
+            tokens = join_names([str(v) for v in removed], lang)
+            return say("remove" if len(removed) == 1 else "remove_many", dice=dice,
+                       figure=figure, tokens=tokens)
+        if event.get("bonus") is True:
+            return say("bonus", dice=dice, figure=figure)
+        tri = event.get("triangle")
+        return say("failure", dice=dice, figure=figure,
+                   triangle="X" if not isinstance(tri, int) or tri < 0 else tri)
+    if kind == "cleared":
+        return say("cleared", manche=_num(event.get("manche")))
+    if kind == "manche_end":
+        points = [_num(p) for p in event.get("points") or ()]
+        manche = _num(event.get("manche"))
+        if solo and len(points) == 1:
+            return _(_PLAIN["manche_end_solo"], lang=lang, manche=manche,
+                     points=points_text(points[0], lang))
+        listed = ", ".join(_("{who}: {n}", lang=lang, who=player_name(i, lang), n=p)
+                           for i, p in enumerate(points))
+        return _(_PLAIN["manche_end"], lang=lang, manche=manche, points=listed)
+    if kind == "manche_start":
+        return _(_PLAIN["manche_start"], lang=lang, manche=_num(event.get("manche")))
+    if kind == "bust":
+        text = say("bust", dice=_dice(event.get("dice")), lost=pts("lost"))
+        if event.get("ballot") is True:
+            text += " " + _(_PLAIN["ballot"], lang=lang)
+        return text
+    if kind == "set_aside":
+        if "cycle_points" in event:
+            return say("set_aside_cycle", dice=_dice(event.get("dice")),
+                       points=pts("cycle_points"))
+        return say("set_aside", dice=_dice(event.get("dice")), points=pts("points"),
+                   total=str(_num(event.get("turn_points"))))
+    if kind == "full_hand":
+        return say("full_hand", total=pts("turn_points"))
+    if kind == "open":
+        return say("open", points=pts("points"))
+    if kind == "bank":
+        return say("bank", points=pts("points"), score=str(_num(event.get("score"))))
+    if kind == "overshoot":
+        return say("overshoot", lost=pts("lost"), score=str(_num(event.get("score"))))
+    if kind == "validated":
+        return _(_PLAIN["validated"], lang=lang)
+    if kind == "cycle_complete":
+        return say("cycle_complete", points=pts("points"), memorised=pts("memorised"))
+    if kind == "turn_end":
+        return say("turn_end", points=pts("points"),
+                   score=str(_num(event.get("score"))))
+    if kind == "final_round":
+        return say("final_round", score=str(_num(event.get("score"))),
+                   target=str(_num(event.get("target"))))
+    return _(_PLAIN["other"], lang=lang)
+
+
+def fmt_event(event: dict[str, Any], lang: str | None = None, solo: bool = True) -> str:
+    """Alias of :func:`event_sentence` (the name earlier versions used)."""
+    return event_sentence(event, lang, solo)
