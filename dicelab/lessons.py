@@ -351,6 +351,7 @@ FIGURE_ANSWERS: dict[str, tuple[str, ...]] = {
     "markov": ("from_pair",),
     "optimal_play": ("optimal_points", "shortfall"),
     "gamblers_fallacy": ("six_next",),
+    "behind": ("bank_or_roll",),
 }
 
 #: Games of the turns simulator, and the policies that fit each (thresholds in its points).
