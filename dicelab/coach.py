@@ -129,13 +129,23 @@ def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
     ('1.29 percentage points', '0,080 tour')
     """
     if unit in PROBABILITY_UNITS:
-        return _("{x} percentage points", lang=lang, x=fmt_number(100 * loss, 2, lang=lang))
+        x = fmt_number(100 * loss, 2, lang=lang)
+        return ngettext("{x} percentage point", "{x} percentage points",
+                        _plural_n(100 * loss, lang), lang=lang, x=x)
     if unit == "expected_turns":
         x = fmt_number(loss, 3, lang=lang)
-        return ngettext("{x} turn", "{x} turns", 1 if loss <= 1 else 2, lang=lang, x=x)
+        return ngettext("{x} turn", "{x} turns", _plural_n(loss, lang), lang=lang, x=x)
     if unit == "expected_points":
         return _("{x} points", lang=lang, x=fmt_number(loss, 1, lang=lang))
     return fmt_number(loss, 4, lang=lang)
+
+
+def _plural_n(x: float, lang: str | None) -> int:
+    """The ``n`` that picks the right plural for a decimal amount: French puts amounts
+    below 2 in the singular (« 0,5 tour »), English only exactly 1 (“0.5 turns”)."""
+    if x == 1 or (get_language(lang) == "fr" and abs(x) < 2):
+        return 1
+    return 2
 
 
 def _dice(dice: Iterable[int]) -> str:
@@ -196,8 +206,12 @@ def describe_action(state: Any, action: Any, *, lang: str | None = None) -> str:
         if key in PUSH_GAMES:
             if state.phase == "start" or state.to_roll:
                 return _("roll the dice", lang=lang)
-            after = game_module(state).step(state, action)[0]
+            after = _after(state, action)
+            if after is None:  # not a legal choice here: say it without the count
+                return _("set aside {kept} and roll", lang=lang, kept=_dice(action.keep))
             left = after.to_roll
+            if not left:  # the set-aside ends the turn (5000 reached, or over it)
+                return _("set aside {kept}", lang=lang, kept=_dice(action.keep))
             if not action.keep:
                 return _("roll {dice}", lang=lang, dice=dice_count(left, lang=lang))
             return _("set aside {kept}, roll {dice}", lang=lang, kept=_dice(action.keep),
@@ -225,7 +239,8 @@ class Assessment:
     ``value`` / ``best_value``: the objective's figure (``unit``) of each; ``loss`` (>= 0)
     how much the choice gives up, in ``unit``; ``higher_is_better`` tells the direction;
     ``label`` / ``best_label`` the choices in words; ``why`` 1–3 translated lines;
-    ``choice`` / ``best`` the engine's :class:`~dicelab.engine.advice.Choice` objects.
+    ``choice`` / ``best`` the engine's :class:`~dicelab.engine.advice.Choice` objects;
+    ``lang`` the language of the texts; :attr:`headline` one sentence for a coach prompt.
     """
 
     action: Any
@@ -240,6 +255,7 @@ class Assessment:
     why: list[str] = field(default_factory=list)
     choice: Choice | None = None
     best: Choice | None = None
+    lang: str = "en"
 
     @property
     def is_best(self) -> bool:
@@ -256,6 +272,21 @@ class Assessment:
         else:
             t = float(threshold)
         return self.loss > t + 1e-12
+
+    @property
+    def headline(self) -> str:
+        """One sentence for a coach prompt, in the assessment's language.
+
+        >>> from dicelab.games import seveny
+        >>> s = seveny.new_state(seveny.Rules(target=5))
+        >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
+        >>> assess(s, Roll((1,)), lang="fr", why=False).headline
+        'Un meilleur choix existe : mettre de côté 1 1 1 1 1 et marquer (0,599 tour de mieux).'
+        """
+        if self.is_best:
+            return _("This is the best choice.", lang=self.lang)
+        return _("A better choice is available: {best} ({loss} better).", lang=self.lang,
+                 best=self.best_label, loss=format_loss(self.unit, self.loss, lang=self.lang))
 
 
 def assess(state: Any, action: Any, *, lang: str | None = None,
@@ -296,6 +327,7 @@ def assess(state: Any, action: Any, *, lang: str | None = None,
         why=lines,
         choice=choice,
         best=best,
+        lang=get_language(lang),
     )
 
 
@@ -312,16 +344,22 @@ def explain(state: Any, action_or_choice: Any, *, against: Any = None,
     expected gain, the objective.  Choosing a token or a card: the board each leaves, the
     next turn's chance, the objective.
 
+    Trwavril, cards 1 2 3 4 barred, two parapluies left: keeping the brelan of 3 always
+    wins the turn, but the brelan flips card 3 back.
+
+    >>> import dataclasses, textwrap
     >>> from dicelab.games import trwavril
     >>> s = trwavril.new_state(trwavril.Rules(), 1)
-    >>> s, _ = trwavril.roll_outcome(trwavril.step(s, Roll(()))[0], (5, 5, 2, 5))
-    >>> import textwrap
-    >>> for line in explain(s, Stop(), lang="en"):
+    >>> s, _ = trwavril.roll_outcome(trwavril.step(s, Roll(()))[0], (3, 3, 3, 6))
+    >>> s = dataclasses.replace(s, barred=((1, 2, 3, 4),), parapluies=(2,))
+    >>> for line in explain(s, Roll((3, 3, 3)), lang="en"):
     ...     print(textwrap.fill(line, 88))
-    “stop” wins the turn as often as “keep 5 5 5, roll 1 die” (100.0%).
-    After a success, your chance to win the game is 30.9% on average (most often it bars
-    card 5); with “keep 5 5 5, roll 1 die”: 31.2% (bars card 5).
-    Your chance to win the game is 30.9% instead of 31.2% (2 rolls left).
+    “keep 3 3 3, roll 1 die” wins the turn more often than “keep 6, roll 3 dice” (100.0% vs
+    31.8%, 2 rolls left).
+    After a success, your chance to win the game is 22.2% on average (most often it flips
+    card 3 back); with “keep 6, roll 3 dice”: 56.1% (bars card 6). After a miss: 1
+    parapluie left (héroïque), chance to win the game 14.7%.
+    So your chance to win the game falls from 27.8% to 22.2%.
     """
     advice = _advice(state) if advice is None else advice
     if not len(advice):
@@ -347,15 +385,19 @@ def explain(state: Any, action_or_choice: Any, *, against: Any = None,
 
 
 def _objective_line(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
-                    lang: str, extra: str = "") -> str:
+                    lang: str) -> str:
     unit = advice.objective
     name = figure_name(unit, key, lang=lang)
     va, vb = choice.figures[unit], other.figures[unit]
     a, b = format_value(unit, va, lang=lang), format_value(unit, vb, lang=lang)
-    if extra:
-        return _("Your {figure} is {a} instead of {b} ({extra}).", lang=lang, figure=name,
-                 a=a, b=b, extra=extra)
-    return _("Your {figure} is {a} instead of {b}.", lang=lang, figure=name, a=a, b=b)
+    if abs(va - vb) < 1e-12 or a == b:
+        return _("Your {figure} is {a} either way.", lang=lang, figure=name, a=a)
+    better = (va > vb) == advice.higher_is_better
+    if better:
+        return _("So your {figure} is {a}, against {b}.", lang=lang, figure=name, a=a, b=b)
+    if va < vb:
+        return _("So your {figure} falls from {b} to {a}.", lang=lang, figure=name, a=a, b=b)
+    return _("So your {figure} rises from {b} to {a}.", lang=lang, figure=name, a=a, b=b)
 
 
 # --- reroll games ------------------------------------------------------------
@@ -404,7 +446,8 @@ def _trwavril_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[boo
     return True, text, a.best.figures["p_win"], ("flip", c)
 
 
-def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str) -> _TurnView:
+def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
+               memo: dict[Any, Any] | None = None) -> _TurnView:
     from .engine import dripeul as de
     from .engine import trwavril as te
 
@@ -420,8 +463,11 @@ def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str) -> _TurnV
     success = 0.0
     weighted = 0.0
     groups: dict[tuple, list[Any]] = {}
+    memo = {} if memo is None else memo
     for final, prob in dist.items():
-        ok, text, value, gkey = result(state, final, lang)
+        if final not in memo:
+            memo[final] = result(state, final, lang)
+        ok, text, value, gkey = memo[final]
         if ok:
             success += prob
             weighted += prob * value
@@ -437,17 +483,20 @@ def _explain_reroll(state: Any, key: str, choice: Choice, other: Choice, advice:
                     lang: str) -> list[str]:
     la = _q(describe_action(state, choice.action, lang=lang), lang)
     lb = _q(describe_action(state, other.action, lang=lang), lang)
-    va = _turn_view(state, key, choice.keep, lang)
-    vb = _turn_view(state, key, other.keep, lang)
+    memo: dict[Any, Any] = {}
+    va = _turn_view(state, key, choice.keep, lang, memo)
+    vb = _turn_view(state, key, other.keep, lang, memo)
     pa, pb = fmt_percent(va.p_success, 1, lang=lang), fmt_percent(vb.p_success, 1, lang=lang)
+    rolls = ngettext("{n} roll left", "{n} rolls left", state.rolls_left, lang=lang)
     if abs(va.p_success - vb.p_success) < 5e-4:
-        first = _("{a} wins the turn as often as {b} ({pa}).", lang=lang, a=la, b=lb, pa=pa)
+        first = _("{a} wins the turn as often as {b} ({pa}, {rolls}).", lang=lang, a=la, b=lb,
+                  pa=pa, rolls=rolls)
     elif va.p_success > vb.p_success:
-        first = _("{a} wins the turn more often than {b} ({pa} vs {pb}).", lang=lang, a=la,
-                  b=lb, pa=pa, pb=pb)
+        first = _("{a} wins the turn more often than {b} ({pa} vs {pb}, {rolls}).", lang=lang,
+                  a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
     else:
-        first = _("{a} wins the turn less often than {b} ({pa} vs {pb}).", lang=lang, a=la,
-                  b=lb, pa=pa, pb=pb)
+        first = _("{a} wins the turn less often than {b} ({pa} vs {pb}, {rolls}).", lang=lang,
+                  a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
     unit = advice.objective
     fname = figure_name("p_win", key, lang=lang)
     lines = [first]
@@ -461,9 +510,39 @@ def _explain_reroll(state: Any, key: str, choice: Choice, other: Choice, advice:
         lines.append(_("After a success, your {figure} is {x} on average (most often it "
                        "{what}).", lang=lang, figure=fname,
                        x=fmt_percent(va.success_value or 0.0, 1, lang=lang), what=va.likeliest))
-    rolls = ngettext("{n} roll left", "{n} rolls left", state.rolls_left, lang=lang)
-    lines.append(_objective_line(state, key, choice, other, advice, lang, rolls))
+    if unit in ("p_win", "p_turn"):
+        fail = _failure_text(state, key, fname, lang)
+        if len(lines) > 1:
+            lines[1] += " " + fail
+        else:
+            lines.append(fail)
+    lines.append(_objective_line(state, key, choice, other, advice, lang))
     return lines
+
+
+def _failure_text(state: Any, key: str, fname: str, lang: str) -> str:
+    """What a failed turn leaves: the difficulty left and the chance from there."""
+    p = state.current_player
+    if key == "dripeul":
+        from .engine import dripeul as eng
+        from .games.dripeul import LEVEL_NAMES
+
+        t = state.triangle[p] - 1
+        if t < 0:
+            return _("A failure now loses the manche.", lang=lang)
+        x = eng.start_value(state.tokens[p], t, state.rules)
+        return _("After a failure: triangle {t} ({name}), {figure} {x}.", lang=lang, t=t,
+                 name=LEVEL_NAMES[t], figure=fname, x=fmt_percent(x, 1, lang=lang))
+    from .engine import trwavril as eng
+    from .games.trwavril import DIFFICULTIES
+
+    u = state.parapluies[p] - 1
+    if u < 1:
+        return _("A miss now ends your game.", lang=lang)
+    x = eng.start_value(state.barred[p], u, state.rules)
+    return ngettext("After a miss: {n} parapluie left ({name}), {figure} {x}.",
+                    "After a miss: {n} parapluies left ({name}), {figure} {x}.", u, lang=lang,
+                    name=DIFFICULTIES[u], figure=fname, x=fmt_percent(x, 1, lang=lang))
 
 
 # --- resolutions (which token, which card) -----------------------------------------
@@ -504,33 +583,41 @@ def _explain_resolve(state: Any, key: str, choice: Choice, other: Choice, advice
 
 
 # --- push-your-luck games --------------------------------------------------------
-def _stake(state: Any, choice: Choice) -> tuple[int | None, int]:
-    """(points at stake after the set-aside, dice then rolled), read from the game's step."""
-    mod = game_module(state)
+def _after(state: Any, action: Any) -> Any:
+    """The state right after ``action`` (before any roll), or ``None`` if it is illegal."""
     try:
-        after = mod.step(state, Roll(choice.keep))[0]
+        return game_module(state).step(state, action)[0]
     except DicelabError:
-        return None, 0
-    return int(after.turn_points), int(after.to_roll)
+        return None
 
 
 def _push_line(state: Any, choice: Choice, lang: str) -> str:
     label = _q(describe_action(state, choice.action, lang=lang), lang)
     f = choice.figures
+    after = _after(state, choice.action)
+    if after is not None and after.is_over and state.current_player in after.winners:
+        return _("{a} ends the game: you win.", lang=lang, a=label)
     if isinstance(choice.action, Bank):
+        if f["expected_points"] <= 0:
+            return _("{a} ends the turn with no points.", lang=lang, a=label)
         return _("{a} banks {points} points for sure.", lang=lang, a=label,
                  points=fmt_int(round(f["expected_points"]), lang=lang))
-    stake, _n = _stake(state, choice)
     p = f.get("p_bust", 0.0)
-    if stake is None or p >= 1.0:
-        return _("{a} loses the turn: {p} chance to bust.", lang=lang, a=label,
-                 p=fmt_percent(p, 1, lang=lang))
-    loss = p * stake
-    gain = f["expected_points"] - (1.0 - p) * stake
+    if after is None or not after.to_roll or p >= 1.0:
+        return _("{a} ends the turn with no points.", lang=lang, a=label)
+    stake = int(after.turn_points)
     return _("{a} puts {stake} points at stake: {p} chance to bust on the next roll, an "
-             "expected loss of {loss} against an expected gain of {gain} points.", lang=lang,
-             a=label, stake=fmt_int(stake, lang=lang), p=fmt_percent(p, 1, lang=lang),
-             loss=fmt_number(loss, 1, lang=lang), gain=fmt_number(gain, 1, lang=lang))
+             "expected loss of {loss} points; played on for points, the turn is worth {worth} "
+             "points on average, a net expected gain of {gain}.", lang=lang, a=label,
+             stake=fmt_int(stake, lang=lang), p=fmt_percent(p, 1, lang=lang),
+             loss=fmt_number(p * stake, 1, lang=lang),
+             worth=fmt_number(f["expected_points"], 1, lang=lang),
+             gain=_signed(f["expected_points"] - stake, lang))
+
+
+def _signed(x: float, lang: str) -> str:
+    text = fmt_number(abs(x), 1, lang=lang)
+    return ("+" if x >= 0 else "−") + text
 
 
 def _explain_push(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from .errors import DicelabError, brief
 from .games._base import Bank, Roll, Stop
 
 Policy = Callable[[Any], Any]
@@ -203,3 +204,42 @@ POLICIES: dict[str, Callable[..., Policy]] = {
     "bank_at": bank_at,
     "keep_most_common": keep_most_common,
 }
+
+
+#: The push-your-luck rule of thumb: bank as soon as the turn holds this many points
+#: (5000: 300; Seveny: 5 — a threshold of 300 would almost never bank in Seveny).
+RULE_BANK_AT: dict[str, int] = {"cinqmille": 300, "seveny": 5}
+
+
+def rule_of_thumb(game_key: str) -> Policy:
+    """The game's rule of thumb: keep the most common face (Dripeul 5, Trwavril), or bank at
+    :data:`RULE_BANK_AT` points (5000, Seveny).
+
+    >>> rule_of_thumb("seveny").__name__, rule_of_thumb("trwavril").__name__
+    ('bank_at(5)', 'keep_most_common')
+    """
+    if game_key in REROLL_GAMES:
+        return keep_most_common()
+    if game_key not in RULE_BANK_AT:
+        raise DicelabError("unknown game {game}", game=brief(game_key))
+    return bank_at(RULE_BANK_AT[game_key])
+
+
+def for_kind(kind: str, game_key: str, seed: int | None = None) -> Policy:
+    """The policy of a player kind — ``optimal``, ``greedy``, ``rule`` (:func:`rule_of_thumb`)
+    or ``random`` (seeded) — for ``game_key``; the apps' seats and the review's calibration
+    both take their players from here.
+
+    >>> for_kind("rule", "cinqmille").__name__
+    'bank_at(300)'
+    """
+    if kind == "optimal":
+        return optimal()
+    if kind == "greedy":
+        return greedy()
+    if kind == "random":
+        return random_legal(seed)
+    if kind == "rule":
+        return rule_of_thumb(game_key)
+    raise DicelabError("unknown player kind {kind}; choose one of {kinds}", kind=brief(kind),
+                       kinds="optimal, greedy, rule, random")

@@ -40,10 +40,11 @@ import importlib
 import io
 import json
 import os
+import re
 import sys
 import types
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -61,8 +62,12 @@ __all__ = [
     "calibrate",
     "calibration",
     "load_game",
+    "calibration_markdown",
     "rate",
+    "rating_bounds",
     "review",
+    "stored_calibration",
+    "update_teachers_doc",
     "write_calibration",
 ]
 
@@ -71,8 +76,8 @@ __all__ = [
 CALIBRATION_FILE = Path(__file__).resolve().parent / "data" / "review_calibration.json"
 
 #: The calibrating policies, best to worst, with their readable names.  ``rule`` is the
-#: game's rule of thumb: keep the most common face (Dripeul 5, Trwavril), or bank at 300
-#: points (5000, Seveny).
+#: game's rule of thumb: keep the most common face (Dripeul 5, Trwavril), or bank at
+#: :data:`dicelab.policies.RULE_BANK_AT` points (5000, Seveny).
 CALIBRATION_POLICIES: dict[str, str] = {
     "optimal": N_("optimal player"),
     "greedy": N_("greedy player (best for this turn only)"),
@@ -83,7 +88,7 @@ _RULE_NAMES = {
     "dripeul": N_("keep the most common face"),
     "trwavril": N_("keep the most common face"),
     "cinqmille": N_("bank at 300 points"),
-    "seveny": N_("bank at 300 points"),
+    "seveny": N_("bank at 5 points"),
 }
 
 #: Rating bands, best first: (key, readable name).  A mean loss at most the band's bound
@@ -94,8 +99,12 @@ RATING_BANDS: tuple[tuple[str, str], ...] = (
     ("fair", N_("fair")),
     ("beginner", N_("beginner")),
     ("random", N_("no better than chance")),
+    ("unrated", N_("not rated (no calibration for this objective)")),
 )
 
+
+#: Roll sources shown as "dice set by hand".
+HAND_SOURCES = ("hand", "teacher")
 
 # ----------------------------------------------------------------------- rows
 @dataclass(frozen=True)
@@ -108,7 +117,8 @@ class ReviewRow:
     ``choice`` / ``best``: the choices in words; ``value`` / ``best_value`` / ``loss`` in
     ``unit``; ``costly``: the loss is above the threshold; ``why``: the coach's lines
     (empty when the review was made with ``why=False``); ``hand_set``: the dice of this
-    position were set by hand or by a teacher, not rolled.
+    position were set by hand or by a teacher, not rolled; ``source``: where they came
+    from (``"rng"``, ``"hand"``, ``"teacher"``, or ``"unchecked"`` from an old save).
     """
 
     number: int
@@ -126,6 +136,7 @@ class ReviewRow:
     costly: bool
     why: tuple[str, ...]
     hand_set: bool
+    source: str
     action: Any
     best_action: Any
 
@@ -135,7 +146,7 @@ def load_game(source: Any) -> Any:
     """A :class:`~dicelab.games._base.Game` from a game, a JSON save (text, bytes, dict) or
     the path of a saved file.  Raises :class:`~dicelab.InvalidSave` for anything else."""
     from .games import REGISTRY
-    from .games._base import Game
+    from .games._base import Game, parse_save
 
     if isinstance(source, Game):
         return source
@@ -146,25 +157,17 @@ def load_game(source: Any) -> Any:
         except (OSError, UnicodeDecodeError) as e:
             raise InvalidSave("cannot read the saved game {path}: {error}",
                               path=brief(str(source)), error=str(e)) from None
-    data = source
-    if isinstance(source, (str, bytes)):
-        try:
-            data = json.loads(source)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-            raise InvalidSave("not a saved game: {value}", value=brief(source)) from None
+    data = parse_save(source) if isinstance(source, (str, bytes, bytearray)) else source
     if not isinstance(data, dict) or data.get("game") not in REGISTRY:
         raise InvalidSave("not a saved game: {value}", value=brief(source))
     module = REGISTRY[data["game"]].module
     return module.Game.from_json(data)
 
 
-def _hand_set_steps(game: Any) -> set[int]:
-    """Indices of the actions whose roll was set by hand or by a teacher (when the game
-    records where its dice came from: ``game.rolls``)."""
-    records = getattr(game, "rolls", None)
-    if not records:
-        return set()
-    return {r.step for r in records if getattr(r, "source", "rng") in ("hand", "teacher")}
+def _roll_sources(game: Any) -> dict[int, str]:
+    """Where the (last) roll of each action that rolled came from (``"rng"``, ``"hand"``,
+    ``"teacher"``, ``"unchecked"``: see ``Game.rolls``), by action index."""
+    return {r.step: r.source for r in getattr(game, "rolls", ())}
 
 
 def _states(game: Any) -> list[tuple[int, Any, Any]]:
@@ -253,7 +256,6 @@ class Review:
     higher_is_better: bool
     threshold: float
     lang: str
-    series: tuple[tuple[int, float], ...] = field(default=())
 
     @property
     def decisions(self) -> int:
@@ -283,32 +285,40 @@ class Review:
     def summary(self, lang: str | None = None) -> str:
         """One paragraph: decisions, mean loss, costly decisions."""
         lang = lang or self.lang
-        return _("{n} decisions reviewed; mean loss per decision: {loss} ({unit}); costly "
+        return _("{n} decisions reviewed; mean loss per decision: {loss}; costly "
                  "decisions: {costly}.", lang=lang, n=self.decisions,
-                 loss=_loss_number(self.unit, self.mean_loss, lang),
-                 unit=_unit_name(self.unit, lang), costly=len(self.costly))
+                 loss=_loss_number(self.unit, self.mean_loss, lang), costly=len(self.costly))
 
     # ---------------------------------------------------------------- chart
     def to_figure(self, lang: str | None = None) -> Any:
         """The position's value before each decision (the chance to win, or expected turns
         to finish, playing optimally from there), costly decisions marked (a cross, not
         only a colour).  A matplotlib Figure, labels translated."""
-        from .plots import PALETTE, _new_figure, _style
+        from .plots import OKABE_ITO, PALETTE, _new_figure, _style
 
         lang = lang or self.lang
         name = coach.figure_name(self.unit, self.game_key, lang=lang)
         with _style():
             fig = _new_figure((7.0, 3.4))
             ax = fig.add_subplot()
-            xs = [r.number for r in self.rows]
-            ys = [_plot_value(self.unit, r.best_value) for r in self.rows]
-            ax.plot(xs, ys, color=PALETTE[0], marker="o", markersize=3, linewidth=1.5,
-                    label=name)
-            bad = [r for r in self.rows if r.costly]
+            rows = [r for r in self.rows if r.unit == self.unit]
+            xs = [r.number for r in rows]
+            seats = sorted({r.player for r in rows})
+            styles = ("-", "--", ":", "-.")
+            markers = ("o", "s", "^", "D", "v", "P")
+            for k, p in enumerate(seats):
+                mine = [r for r in rows if r.player == p]
+                label = name if len(seats) == 1 else _player(p, lang)
+                ax.plot([r.number for r in mine],
+                        [_plot_value(self.unit, r.best_value) for r in mine],
+                        color=PALETTE[k % len(PALETTE)], marker=markers[k % len(markers)],
+                        linestyle=styles[k % len(styles)], markersize=3, linewidth=1.5,
+                        label=label)
+            bad = [r for r in rows if r.costly]
             if bad:
                 ax.plot([r.number for r in bad], [_plot_value(self.unit, r.best_value)
                                                   for r in bad],
-                        linestyle="none", marker="X", markersize=9, color=PALETTE[3],
+                        linestyle="none", marker="X", markersize=9, color=OKABE_ITO["vermillion"],
                         label=_("costly decision", lang=lang))
             ax.set_xlabel(_("decision", lang=lang))
             ylabel = name + (" (%)" if self.unit in coach.PROBABILITY_UNITS else "")
@@ -322,16 +332,19 @@ class Review:
                 "marked with a cross.", lang=lang, figure=name, n=len(xs), costly=len(bad))
         return fig
 
-    def chart_svg(self, lang: str | None = None) -> str:
-        """The chart as an inline SVG document (text kept as text)."""
+    def chart_svg(self, lang: str | None = None, fig: Any = None) -> str:
+        """The chart as inline SVG (text kept as text; matplotlib's document-wide ``*``
+        style rule removed, so the SVG changes nothing else on a page)."""
         import matplotlib
 
-        fig = self.to_figure(lang)
+        fig = self.to_figure(lang) if fig is None else fig
         buf = io.StringIO()
         with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "dicelab"}):
             fig.savefig(buf, format="svg", metadata={"Date": None})
         text = buf.getvalue()
-        return text[text.index("<svg"):]
+        text = re.sub(r"<style[^>]*>.*?</style>", "", text, flags=re.S)
+        text = re.sub(r"<metadata>.*?</metadata>", "", text, flags=re.S)
+        return text[text.index("<svg"):].strip()
 
     # ---------------------------------------------------------------- exports
     def table(self, lang: str | None = None) -> tuple[list[str], list[list[str]]]:
@@ -377,9 +390,12 @@ class Review:
                         yes if r.costly else no, " ".join(r.why)])
         return buf.getvalue()
 
-    def to_html(self, lang: str | None = None) -> str:
-        """A printable single-page HTML document: summary, rating, chart (inline SVG),
-        the table of decisions.  No external resource; every text is escaped."""
+    def to_html(self, lang: str | None = None, *, standalone: bool = True) -> str:
+        """A printable single-page HTML document: summary, rating and its scale, the chart
+        (inline SVG), the table of decisions.  No external resource, no script; every
+        text is escaped.  ``standalone=False`` gives the same content as one ``<div
+        class="dicelab-review-page">`` to embed in a page or an app (the styles are scoped
+        to that class in both forms, so embedding either changes nothing around it)."""
         lang = get_language(lang or self.lang)
         e = html.escape
         rating = self.rating
@@ -388,29 +404,42 @@ class Review:
         body = "".join(
             "<tr{cls}>{cells}</tr>".format(
                 cls=' class="costly"' if r.costly else "",
-                cells="".join(f"<td>{e(c)}</td>" for c in row))
+                cells="".join(f"<td>{e(c)}</td>" for c in row[:-1])
+                + "<td>" + "<br>".join(e(line) for line in r.why) + "</td>")
             for r, row in zip(self.rows, rows)
         )
-        scale = "".join(f"<li>{e(name)}: {e(_loss_number(self.unit, v, lang))}</li>"
+        scale = "".join("<li>{}</li>".format(e(_("{player}: {loss}", lang=lang, player=name,
+                                                   loss=_loss_number(self.unit, v, lang))))
                         for name, v in rating.scale)
-        rating_word = _("Rating", lang=lang)
-        style = ("body{font-family:sans-serif;margin:1.5em;color:#111;background:#fff}"
-                 "table{border-collapse:collapse;font-size:11px;width:100%}"
-                 "th,td{border:1px solid #999;padding:2px 4px;vertical-align:top}"
-                 "tr.costly td{background:#fde8d8;font-weight:bold}"
-                 "svg{max-width:100%;height:auto}"
-                 "@media print{body{margin:0.5cm}}")
-        return (
-            f'<!DOCTYPE html>\n<html lang="{e(lang)}"><head><meta charset="utf-8">'
-            f"<title>{e(self.title(lang))}</title><style>{style}</style></head><body>"
+        rating_line = _("Rating: {band}", lang=lang, band=rating.label)
+        scale_word = _("Scale (mean loss per decision of simulated players):", lang=lang)
+        fig = self.to_figure(lang)
+        k = ".dicelab-review-page"
+        style = (f"{k}{{font-family:sans-serif;color:#111;background:#fff;padding:1em}}"
+                 f"{k} h1{{font-size:1.4em;margin:0 0 .4em}}"
+                 f"{k} table{{border-collapse:collapse;font-size:11px;width:100%}}"
+                 f"{k} th,{k} td{{border:1px solid #999;padding:2px 4px;vertical-align:top;"
+                 "text-align:left}"
+                 f"{k} tr.costly td{{background:#fde8d8;font-weight:bold}}"
+                 f"{k} svg{{max-width:100%;height:auto}}"
+                 f"@media print{{{k}{{padding:0;font-size:10px}}"
+                 f"{k} tr{{page-break-inside:avoid}}}}")
+        content = (
+            f'<div class="dicelab-review-page" lang="{e(lang)}"><style>{style}</style>'
             f"<h1>{e(self.title(lang))}</h1>"
             f"<p>{e(self.summary(lang))}</p>"
-            f"<p><strong>{e(rating_word)}: {e(rating.label)}</strong> — "
-            f"{e(rating.text)}</p><ul>{scale}</ul>"
-            f'<figure>{self.chart_svg(lang)}<figcaption>'
-            f"{e(self.to_figure(lang).dicelab_alt_text)}</figcaption></figure>"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-            "</body></html>\n"
+            f"<p><strong>{e(rating_line)}</strong> — "
+            f"{e(rating.text)}</p><p>{e(scale_word)}</p><ul>{scale}</ul>"
+            f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
+            f"{e(fig.dicelab_alt_text)}</figcaption></figure>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+        )
+        if not standalone:
+            return content
+        return (
+            f'<!DOCTYPE html>\n<html lang="{e(lang)}"><head><meta charset="utf-8">'
+            f"<title>{e(self.title(lang))}</title></head><body style=\"margin:0\">"
+            f"{content}</body></html>\n"
         )
 
     def _repr_html_(self) -> str:  # pragma: no cover - notebook display
@@ -437,6 +466,13 @@ _UNIT_NAMES = {
     "expected_turns": N_("turns"),
     "expected_points": N_("points"),
 }
+_LOSS_UNITS = {
+    "p_win": N_("percentage points"),
+    "p_duel": N_("percentage points"),
+    "p_turn": N_("percentage points"),
+    "expected_turns": N_("turns"),
+    "expected_points": N_("points"),
+}
 
 
 def _unit_name(unit: str, lang: str | None) -> str:
@@ -444,6 +480,14 @@ def _unit_name(unit: str, lang: str | None) -> str:
 
 
 def _loss_number(unit: str, x: float, lang: str | None) -> str:
+    """A mean loss with its unit (percentage points for probabilities)."""
+    return coach.format_loss(unit, x, lang=lang)
+
+
+def _loss_plain(unit: str, x: float, lang: str | None) -> str:
+    """A loss as a bare number in :data:`_LOSS_UNITS` (for tables with a unit column)."""
+    if unit in coach.PROBABILITY_UNITS:
+        return fmt_number(100 * x, 3, lang=lang)
     return fmt_number(x, 4, lang=lang)
 
 
@@ -468,11 +512,14 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
                                last=game.players - 1, value=brief(p))
     module = game.definition
     mod = importlib.import_module(f"dicelab.games.{key}")
-    hand = _hand_set_steps(game)
+    sources = _roll_sources(game)
     rows: list[ReviewRow] = []
     units: dict[str, int] = {}
     higher: dict[str, bool] = {}
+    last_source = "rng"
     for i, state, action in _states(game):
+        if i - 1 in sources:
+            last_source = sources[i - 1]
         if state.to_roll or state.is_over or state.current_player not in seats:
             continue
         if len(module.legal_actions(state)) < 2:
@@ -480,7 +527,10 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
         advice = mod.advise_state(state, objective=objective)
         if len(advice) < 2:
             continue
-        a = coach.assess(state, action, lang=lang, advice=advice, why=why)
+        try:
+            a = coach.assess(state, action, lang=lang, advice=advice, why=why)
+        except DicelabError:  # an action the engine does not list: nothing to compare
+            continue
         units[a.unit] = units.get(a.unit, 0) + 1
         higher[a.unit] = a.higher_is_better
         t = coach.DEFAULT_THRESHOLDS.get(a.unit, 0.0) if threshold is None else threshold
@@ -489,7 +539,8 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             dice=tuple(state.dice), position=describe_position(state, lang=lang),
             choice=a.label, best=a.best_label, value=a.value, best_value=a.best_value,
             loss=a.loss, unit=a.unit, costly=a.is_costly(t), why=tuple(a.why),
-            hand_set=(i - 1) in hand, action=a.action, best_action=a.best_action,
+            hand_set=last_source in HAND_SOURCES, source=last_source,
+            action=a.action, best_action=a.best_action,
         ))
     unit = max(units, key=units.get) if units else (objective or "p_win")
     t = coach.DEFAULT_THRESHOLDS.get(unit, 0.0) if threshold is None else threshold
@@ -500,18 +551,10 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
 def _policy(game_key: str, name: str, seed: int) -> Any:
     from . import policies
 
-    if name == "optimal":
-        return policies.optimal()
-    if name == "greedy":
-        return policies.greedy()
-    if name == "random":
-        return policies.random_legal(seed)
-    if name == "rule":
-        if game_key in policies.REROLL_GAMES:
-            return policies.keep_most_common()
-        return policies.bank_at(300)
-    raise DicelabError("unknown policy {name}; choose one of {names}", name=brief(name),
-                       names=", ".join(CALIBRATION_POLICIES))
+    if name not in CALIBRATION_POLICIES:
+        raise DicelabError("unknown policy {name}; choose one of {names}", name=brief(name),
+                           names=", ".join(CALIBRATION_POLICIES))
+    return policies.for_kind(name, game_key, seed)
 
 
 def calibrate(game_key: str, games: int = 20, seed: int = 0, *,
@@ -554,70 +597,144 @@ def calibrate(game_key: str, games: int = 20, seed: int = 0, *,
     return out
 
 
+#: The small case stored with the calibration, recomputed exactly by the tests.  Only the
+#: policies whose games do not hang on exact ties between equally good choices: the
+#: optimal player (its loss is 0 whichever tie it takes) and the random one.  The greedy
+#: and rule-of-thumb players pick among choices the engine values equal up to rounding
+#: (e.g. keep 2 2 or keep 4 4 for the turn alone), so a change in the engine's arithmetic
+#: may send their games elsewhere: re-run the calibration after engine changes.
+CHECK_CASE = {"game": "dripeul", "games": 3, "seed": 0, "policies": ("optimal", "random")}
+
+
 def write_calibration(games: int = 200, seed: int = 0,
                       keys: Iterable[str] = ("dripeul", "trwavril", "cinqmille", "seveny"),
                       path: Path = CALIBRATION_FILE) -> dict[str, Any]:
-    """Compute the calibration of every game (default rules, solo) and store it."""
-    data = {"format": "dicelab-review-calibration", "version": 1, "games": {}}
+    """Compute the calibration of every game (default rules, solo) and store it, with
+    :data:`CHECK_CASE` computed by the same code (the tests recompute it)."""
+    data: dict[str, Any] = {"format": "dicelab-review-calibration", "version": 1,
+                            "games": {}}
     for k in keys:
         data["games"][k] = calibrate(k, games=games, seed=seed)
+    data["check"] = {**CHECK_CASE, "result": calibrate(
+        CHECK_CASE["game"], games=CHECK_CASE["games"], seed=CHECK_CASE["seed"],
+        policies=CHECK_CASE["policies"])}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    calibration.cache_clear()
+    stored_calibration.cache_clear()
     return data
 
 
 @cache
-def calibration() -> dict[str, dict[str, dict[str, float]]]:
-    """The stored calibration per game (empty if it was never computed)."""
+def stored_calibration() -> dict[str, Any]:
+    """The whole stored calibration document (empty if it was never computed)."""
     try:
         data = json.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return data.get("games", {})
+    return data if isinstance(data, dict) else {}
 
 
-def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
-         lang: str | None = None) -> Rating:
-    """Place a mean loss per decision on the game's calibrated scale.
+def calibration() -> dict[str, dict[str, dict[str, float]]]:
+    """The stored calibration per game: ``{game: {policy: {"mean_loss": …, …}}}``."""
+    return stored_calibration().get("games", {})
 
-    The bands' upper bounds sit between the calibrating policies: *expert* up to a
-    quarter of the greedy player's mean loss, *strong* up to the greedy player's,
-    *fair* up to the rule of thumb's, *beginner* up to the random player's, then *no
-    better than chance*.  Without a stored calibration for the game the band is
-    computed from the policies available.
+
+def rating_bounds(game_key: str) -> list[tuple[str, float]]:
+    """The upper bound of each rating band but the last, from the stored calibration:
+    *expert* up to a quarter of the greedy player's mean loss per decision, *strong* up to
+    the greedy player's, *fair* up to the rule of thumb's, *beginner* up to the random
+    player's; above that, *no better than chance*.  Empty without a calibration.
     """
-    lang = get_language(lang)
     cal = calibration().get(game_key, {})
-    scale: list[tuple[str, float]] = []
+    if not all(p in cal for p in ("greedy", "rule", "random")):
+        return []
+    greedy = float(cal["greedy"]["mean_loss"])
+    rule = max(float(cal["rule"]["mean_loss"]), greedy)
+    rnd = max(float(cal["random"]["mean_loss"]), rule)
+    return [("expert", greedy / 4), ("strong", greedy), ("fair", rule), ("beginner", rnd)]
+
+
+def _scale(game_key: str, lang: str) -> tuple[tuple[str, float], ...]:
+    cal = calibration().get(game_key, {})
+    out = []
     for name, label in CALIBRATION_POLICIES.items():
         if name in cal:
             text = _(label, lang=lang)
             if name == "rule":
                 text = f"{text} ({_(_RULE_NAMES[game_key], lang=lang)})"
-            scale.append((text, float(cal[name]["mean_loss"])))
-    unit = unit or next((c.get("unit") for c in cal.values() if c.get("unit")), "p_win")
-    greedy = cal.get("greedy", {}).get("mean_loss")
-    rule = cal.get("rule", {}).get("mean_loss")
-    rnd = cal.get("random", {}).get("mean_loss")
-    bounds = [
-        ("expert", greedy / 4 if greedy is not None else None),
-        ("strong", greedy),
-        ("fair", max(rule, greedy or 0.0) if rule is not None else None),
-        ("beginner", rnd),
-    ]
-    band = "random"
+            out.append((text, float(cal[name]["mean_loss"])))
+    return tuple(out)
+
+
+def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
+         lang: str | None = None) -> Rating:
+    """Place a mean loss per decision on the game's calibrated scale (:func:`rating_bounds`).
+
+    Without a stored calibration for the game: *expert* for no loss, *fair* otherwise.
+    The calibration is solo play in the game's solo objective; a review in another unit
+    (a two-player game ranked by ``p_duel``) is *unrated*, its scale still shown.
+    """
+    lang = get_language(lang)
+    cal = calibration().get(game_key, {})
+    cal_unit = next((c.get("unit") for c in cal.values() if c.get("unit")), None)
+    unit = unit or cal_unit or "p_win"
+    bounds = rating_bounds(game_key)
     eps = 1e-12
-    for k, b in bounds:
-        if b is not None and mean_loss <= b + eps:
-            band = k
-            break
-    if not cal:
+    if cal_unit is not None and unit != cal_unit:  # e.g. a two-player game (p_duel)
+        band = "unrated"
+    elif bounds:
+        band = next((k for k, b in bounds if mean_loss <= b + eps), "random")
+    else:
         band = "expert" if mean_loss <= eps else "fair"
     label = _(dict(RATING_BANDS)[band], lang=lang)
     text = _("Mean loss per decision {loss}: {band}.", lang=lang,
              loss=_loss_number(unit, mean_loss, lang), band=label)
-    return Rating(band, label, mean_loss, unit, tuple(scale), text)
+    return Rating(band, label, mean_loss, unit, _scale(game_key, lang), text)
+
+
+DOC_START = "<!-- review-calibration: computed by `python -m dicelab.review docs` -->"
+DOC_END = "<!-- /review-calibration -->"
+
+
+def calibration_markdown(lang: str | None = "en") -> str:
+    """The calibration table of every game (Markdown, between the markers of
+    ``docs/teachers.md``): each policy's mean loss per decision and the band bounds."""
+    from . import GAME_NAMES
+    from .docgen import md_table
+
+    lang = get_language(lang)
+    header = [_("game", lang=lang), _("loss per decision in", lang=lang)]
+    header += [_(label, lang=lang) for label in CALIBRATION_POLICIES.values()]
+    header += [_("{band} up to", lang=lang, band=_(dict(RATING_BANDS)[k], lang=lang))
+               for k, _b in rating_bounds(next(iter(calibration()), ""))]
+    header += [_("games simulated", lang=lang)]
+    rows = []
+    stored = calibration()
+    for key in [k for k in GAME_NAMES if k in stored]:
+        cal = stored[key]
+        unit = next((c.get("unit") for c in cal.values() if c.get("unit")), "p_win")
+        row = [GAME_NAMES[key], _(_LOSS_UNITS[unit], lang=lang)]
+        for name in CALIBRATION_POLICIES:
+            cell = _loss_plain(unit, cal[name]["mean_loss"], lang) if name in cal else "—"
+            if name == "rule":
+                cell += f" ({_(_RULE_NAMES[key], lang=lang)})"
+            row.append(cell)
+        row += [_loss_plain(unit, b, lang) for _k, b in rating_bounds(key)]
+        row.append(str(int(next(iter(cal.values()))["games"])))
+        rows.append(row)
+    return f"{DOC_START}\n{md_table(header, rows)}\n{DOC_END}"
+
+
+def update_teachers_doc(path: str | Path = "docs/teachers.md") -> bool:
+    """Replace the calibration table between the markers of ``path``; True if it changed."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    if DOC_START not in text or DOC_END not in text:
+        raise DicelabError("no calibration markers in {path}", path=str(path))
+    a, b = text.index(DOC_START), text.index(DOC_END) + len(DOC_END)
+    new = text[:a] + calibration_markdown() + text[b:]
+    path.write_text(new, encoding="utf-8")
+    return new != text
 
 
 # ----------------------------------------------------------------------- callable module
@@ -638,7 +755,11 @@ def _main(argv: Sequence[str]) -> int:  # pragma: no cover - developer tool
         data = write_calibration(games=games)
         print(json.dumps(data, indent=1))
         return 0
-    print("usage: python -m dicelab.review calibrate [GAMES]")
+    if argv[:1] == ["docs"]:
+        changed = update_teachers_doc(argv[1] if len(argv) > 1 else "docs/teachers.md")
+        print("docs/teachers.md " + ("updated" if changed else "unchanged"))
+        return 0
+    print("usage: python -m dicelab.review calibrate [GAMES] | docs [PATH]")
     return 2
 
 

@@ -62,16 +62,8 @@ def make_policy(kind: str, game_key: str, seed: int | None = None) -> Policy:
     :mod:`dicelab.policies`."""
     from .. import policies
 
-    if kind == "optimal":
-        return policies.optimal()
-    if kind == "greedy":
-        return policies.greedy()
-    if kind == "random":
-        return policies.random_legal(seed)
-    if kind == "rule":
-        if game_key in policies.REROLL_GAMES:
-            return policies.keep_most_common()
-        return policies.bank_at(300)
+    if kind in ("optimal", "greedy", "random", "rule"):
+        return policies.for_kind(kind, game_key, seed)
     if kind == "duel_optimal":
         policy = adapters.duel_policy()
         if policy is not None:
