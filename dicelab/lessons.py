@@ -351,6 +351,7 @@ FIGURE_ANSWERS: dict[str, tuple[str, ...]] = {
     "markov": ("from_pair",),
     "optimal_play": ("optimal_points", "shortfall"),
     "gamblers_fallacy": ("six_next",),
+    "behind": ("bank_or_roll",),
 }
 
 #: Games of the turns simulator, and the policies that fit each (thresholds in its points).
@@ -989,6 +990,75 @@ def _lessons() -> dict[str, Lesson]:
             (N_("After a run without a 6, a 6 is 'due'."), "six_next"),
             (N_("A regular-looking sequence is less likely than a mixed one."), "sequences"),
         )))
+    # issue 11 §4: two-player 5000, played to win (computations in dicelab.versus)
+    from . import versus as vs
+
+    ch = vs.behind_choices
+
+    def fig_behind(lang: str | None) -> Any:
+        from .duelplots import plot_policy_surface
+
+        return plot_policy_surface("cinqmille", lang=lang)
+
+    L.append(Lesson(
+        "behind", N_("Behind? take risks"), "5000",
+        N_("Première/Terminale: choosing by a probability rather than an expected value; "
+           "simulation and sampling error"),
+        fig_behind, (
+            _q("bank_or_roll", "predict",
+               N_("Two players: you have 1,000 points, your opponent 4,950. Your turn holds "
+                  "200 points and the dice show 1 2 3. You set aside the 1 (300 points). "
+                  "Bank, or roll the two dice left?"),
+               lambda: 0 if ch()["best"] == "bank" else 1, input="choice",
+               options=(N_("bank the 300 points"), N_("roll the two dice left")),
+               digits=2,
+               worked=N_("Playing to win, rolling on wins {roll} games in 10,000 from here, "
+                         "banking {bank}."),
+               fields=lambda: {"roll": ch()["p_roll"] * 10_000,
+                               "bank": ch()["p_bank"] * 10_000}),
+            _q("first_player", "predict",
+               N_("Both players play to win from 0 to 0. Who is more likely to win?"),
+               lambda: 0 if vs.first_player_probability() > 0.5 else 1, input="choice",
+               options=(N_("the player who moves first"), N_("the player who moves second"),
+                        N_("neither: one half each")),
+               worked=N_("The first player wins {p} of games (exact)."),
+               fields=lambda: {"p": Pct(vs.first_player_probability())}),
+            _q("win_ratio", "exercise",
+               N_("From this position, playing to win: how many times more likely is a win "
+                  "when you roll on than when you bank (a decimal)?"),
+               lambda: ch()["p_roll"] / ch()["p_bank"], tolerance=0.03, digits=2,
+               hints=(N_("Divide the two win probabilities of the table."),),
+               worked=N_("{roll} / {bank} = {r}: both are small, but rolling on wins more "
+                         "often."),
+               fields=lambda: {"roll": ch()["p_roll"] * 10_000,
+                               "bank": ch()["p_bank"] * 10_000,
+                               "r": ch()["p_roll"] / ch()["p_bank"]}),
+            _q("turns_cost", "exercise",
+               N_("Solo play counts the expected turns to reach 5000. How many more turns "
+                  "does rolling on cost than banking, on average (a decimal)?"),
+               lambda: ch()["turns_roll"] - ch()["turns_bank"], tolerance=0.02, digits=2,
+               hints=(N_("Read the last column of the table."),),
+               worked=N_("{roll} − {bank} = {d} turns: for points, banking is better; to "
+                         "win, it is not."),
+               fields=lambda: {"roll": ch()["turns_roll"], "bank": ch()["turns_bank"],
+                               "d": ch()["turns_roll"] - ch()["turns_bank"]}),
+            _q("se_games", "exercise",
+               N_("The head-to-head plays 20,000 games and the win rate is close to one "
+                  "half. Its standard error (a decimal)?"),
+               lambda: standard_error(0.5, vs.HEAD_TO_HEAD_GAMES), tolerance=0.0003,
+               hints=(N_("SE = √(p(1 − p)/n) with p = 0.5."),),
+               worked=N_("√(0.5 × 0.5 / {n}) = {se}: an edge smaller than about {two} "
+                         "(two standard errors) could be luck."),
+               fields=lambda: {"n": vs.HEAD_TO_HEAD_GAMES,
+                               "se": standard_error(0.5, vs.HEAD_TO_HEAD_GAMES),
+                               "two": 2 * standard_error(0.5, vs.HEAD_TO_HEAD_GAMES)}),
+        ),
+        misconceptions=(
+            (N_("Banking is the safe choice, so it is always the best one."), "bank_or_roll"),
+            (N_("The choice that finishes fastest on average also wins most often."),
+             "turns_cost"),
+            (N_("A measured edge is real as soon as it is positive."), "se_games"),
+        )))
     return {lesson.key: lesson for lesson in L}
 
 
@@ -1020,6 +1090,7 @@ FILES: dict[str, dict[str, str]] = {
         "expected_value": "07_expected_value", "stop_or_roll": "08_stop_or_roll",
         "variance": "09_variance", "markov": "10_markov_chain",
         "optimal_play": "11_optimal_play", "gamblers_fallacy": "12_is_a_six_due",
+        "behind": "13_behind_take_risks",
     },
     "fr": {
         "counting": "01_denombrer_les_lancers", "figures": "02_probabilite_d_une_figure",
@@ -1028,6 +1099,7 @@ FILES: dict[str, dict[str, str]] = {
         "expected_value": "07_esperance", "stop_or_roll": "08_s_arreter_ou_relancer",
         "variance": "09_variance_ecart_type", "markov": "10_chaine_de_markov",
         "optimal_play": "11_jeu_optimal", "gamblers_fallacy": "12_le_six_est_il_du",
+        "behind": "13_en_retard_prenez_des_risques",
     },
 }
 

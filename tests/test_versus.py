@@ -1,0 +1,123 @@
+"""Head-to-head 5000 (issue 11 §4, dicelab.versus): the simulator's choices are the engines',
+its results agree with exact first-player values within 4 sigma, and the lesson's numbers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from dicelab import versus
+from dicelab.engine import cinqmille as eng
+from dicelab.engine import cinqmille_duel as cd
+from dicelab.errors import DicelabError
+from dicelab.games import cinqmille as cm
+
+
+def _state(scores, mover, dice, turn_points):
+    s = cm.new_state(cm.Rules(), 2)
+    return replace(s, scores=scores, opened=tuple(x > 0 for x in scores), dice=dice,
+                   phase="choose", turn_points=turn_points, current_player=mover)
+
+
+POSITIONS = [  # (scores, mover, dice, turn points)
+    ((1000, 4950), 0, (1, 2, 3), 200),
+    ((0, 0), 0, (1, 1, 5, 2, 3), 0),
+    ((2500, 4000), 1, (5, 5, 2, 3, 4), 300),
+    ((4500, 1500), 0, (1, 2), 250),
+    ((3000, 3000), 1, (1, 1, 1, 4, 6), 0),
+    ((4800, 4900), 0, (5, 2, 3), 50),
+]
+
+
+def _pick(duel: bool, scores, mover, dice, tp):
+    t = versus._tables(cm.Rules())
+    from dicelab.dice import multisets
+
+    n = len(dice)
+    g = t.offs[n] + list(multisets(n)).index(tuple(sorted(dice)))
+    s, o = scores[mover] // cm.UNIT, scores[1 - mover] // cm.UNIT
+    k, bank, _kind = versus._choose(t, cm.Rules(), np.array([duel]), np.array([s]),
+                                    np.array([o]), np.array([s + tp // cm.UNIT]), np.array([g]))
+    keep = t.keeps[g][int(k[0])]
+    return cm.Bank(keep) if bank[0] else cm.Roll(keep)
+
+
+@pytest.mark.parametrize("scores, mover, dice, tp", POSITIONS)
+def test_the_simulator_chooses_as_the_engines(scores, mover, dice, tp):
+    state = _state(scores, mover, dice, tp)
+    solo = eng.advise_state(state, objective="expected_turns")
+    duel = eng.advise_state(state)
+    got_solo, got_duel = _pick(False, scores, mover, dice, tp), _pick(True, scores, mover, dice,
+                                                                      tp)
+    # the engines' best, or a choice worth exactly as much (a tie)
+    assert solo.find(got_solo)["expected_turns"] == pytest.approx(
+        solo.best["expected_turns"], abs=1e-12)
+    assert duel.find(got_duel)["p_duel"] == pytest.approx(duel.best["p_duel"], abs=1e-12)
+
+
+def test_behind_choices_are_the_engines_in_its_order():
+    c = versus.behind_choices()
+    assert (c["best"], c["solo_best"]) == ("roll", "bank")
+    state = _state((1000, 4950), 0, (1, 2, 3), 200)
+    a = eng.advise_state(state)
+    assert [x.action for x in a] == [cm.Roll((1,)), cm.Bank((1,))]
+    assert c["p_roll"] == a.find(cm.Roll((1,)))["p_duel"]
+    assert c["p_bank"] == a.find(cm.Bank((1,)))["p_duel"]
+    assert round(c["p_roll"], 7) == 0.0006386 and round(c["p_bank"], 7) == 0.0005314
+    # banking hands the opponent the table's start at (4950, 1300)
+    assert c["p_bank"] == pytest.approx(1 - cd.duel_table()[99, 26], abs=1e-12)
+    assert round(c["turns_roll"] - c["turns_bank"], 2) == 0.18
+
+
+def test_solo_against_solo_agrees_with_the_exact_first_player_value():
+    exact = versus.solo_first_player_probability()
+    assert round(exact, 4) == 0.5272
+    r = versus.simulate_versus(3000, seed=5, players=("solo", "solo"))
+    assert abs(r.rate(0) - exact) < 4 * r.se(0)
+    assert abs(r.rate(1) - (1 - exact)) < 4 * r.se(1)
+
+
+def test_duel_against_duel_agrees_with_the_duel_engine():
+    exact = cd.duel_win_probability()
+    r = versus.simulate_versus(3000, seed=7, players=("duel", "duel"))
+    assert abs(r.rate(0) - exact) < 4 * r.se(0)
+    assert abs(r.rate(1) - (1 - exact)) < 4 * r.se(1)
+
+
+def test_head_to_head_is_seeded_and_playing_to_win_gains():
+    a = versus.simulate_versus(600, seed=3)
+    b = versus.simulate_versus(600, seed=3)
+    assert np.array_equal(a.wins, b.wins) and np.array_equal(a.turns, b.turns)
+    assert a.per_order == (300, 300) and a.games == 600
+    assert a.edge == pytest.approx(a.wins.sum() / 600 - 0.5)
+    r = versus.head_to_head()
+    assert r.games == 20_000 and r.se_edge == pytest.approx(np.sqrt(r.rate() * (1 - r.rate())
+                                                                    / 20_000))
+    assert r.edge > 2 * r.se_edge  # the lesson's run: a measured gain, 3.9 standard errors
+    # the lesson states its edge with the simulator's own numbers, in both languages
+    en, fr = versus.head_to_head_html(r, "en"), versus.head_to_head_html(r, "fr")
+    assert f"{100 * r.edge:.2f}" in en and f"{100 * r.edge:.2f}".replace(".", ",") in fr
+    assert "erreur type" in fr
+
+
+def test_errors_name_what_is_wrong():
+    with pytest.raises(DicelabError, match="games"):
+        versus.simulate_versus(1)
+    with pytest.raises(DicelabError, match="players"):
+        versus.simulate_versus(10, players=("duel", "greedy"))
+    with pytest.raises(DicelabError, match="5 dice"):
+        versus.simulate_versus(10, rules=cm.Rules(dice=6))
+    with pytest.raises(DicelabError, match="cinqmille.Rules"):
+        versus.simulate_versus(10, rules="x")
+
+
+def test_widget_runs_and_refuses_a_bad_seed_without_a_traceback():
+    w = versus.HeadToHead(lang="fr")
+    assert "Avantage du jeu pour gagner" in w.out.value
+    w.seed.value = "-1"
+    w.go.click()
+    assert w.message.value and "Traceback" not in w.message.value
+    w.close()
+    assert "parties gagnées sur 10 000" in versus.behind_html("fr")
