@@ -68,8 +68,6 @@ def test_errors_keep_english_text_and_translate_on_demand():
     assert DicelabError("Language").message("fr") == "Langue"
 
 
-@pytest.mark.xfail(reason="issue 9 in progress: the lead removes this mark at integration",
-                   strict=False)
 def test_catalog_covers_the_source():
     """Every message of the source is in the French catalog, translated, not fuzzy, not stale."""
     problems = catalog.problems()

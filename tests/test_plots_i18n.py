@@ -193,7 +193,5 @@ def test_explorer_widget_in_french_and_errors_as_messages():
     assert "aucun résultat à tracer" in app.result.value
 
 
-@pytest.mark.xfail(reason="Rules.LABELS are translated with the game modules (issue 9, helper "
-                   "api); the lead drops this mark at integration", strict=False)
 def test_rules_labels_are_translated():
     assert untranslated_rules_labels() == []
