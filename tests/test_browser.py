@@ -1,11 +1,13 @@
 """End-to-end: the play notebooks in a real browser (JupyterLab and Voilà, headless Chromium).
 
-For each English play notebook (``notebooks/en/0[1-4]_*.ipynb``) the test starts from a throw-away
-JupyterLab server (see ``browser_helpers``), opens the notebook, runs all cells from the
-Run menu, waits for the app (``.dicelab-app``), reveals the odds (``.dicelab-show-odds``),
-toggles a die (``.dicelab-die``), clicks Roll (``.dicelab-roll``), and checks that the
-dice and the odds overlay (``.dicelab-overlay``) changed.  A screenshot of each app is saved
-in ``artifacts/``.  The same app is then opened as a Voilà page (the Binder links' route).
+This module holds the machinery: a throw-away JupyterLab server (see ``browser_helpers``)
+opens a notebook, runs all cells from the Run menu, waits for the app (``.dicelab-app``),
+reveals the odds (``.dicelab-show-odds``), toggles a die (``.dicelab-die``), clicks Roll
+(``.dicelab-roll``), and checks that the dice and the odds overlay (``.dicelab-overlay``)
+changed, saving a screenshot in ``artifacts/`` (``exercise_app``).  Every play notebook of
+both languages goes through it in JupyterLab and as a Voilà page (the Binder links' route)
+in ``tests/test_browser_i18n.py``; the apps' keyboard, Undo, coach, review and screen sizes
+in ``tests/test_browser_app.py``; one lesson per language here.
 A small harness notebook built from plain ipywidgets, following the same DOM contract
 (docs/architecture.md), checks the machinery itself.
 
@@ -43,14 +45,6 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "artifacts"
 REQUIRED = os.environ.get("DICELAB_REQUIRE_BROWSER") == "1"
-
-#: Game key -> play notebook (relative to notebooks/; the French twins: test_browser_i18n.py).
-PLAY_NOTEBOOKS = {
-    "dripeul": "en/01_dripeul.ipynb",
-    "trwavril": "en/02_trwavril.ipynb",
-    "cinqmille": "en/03_cinqmille.ipynb",
-    "seveny": "en/04_seveny.ipynb",
-}
 
 APP_TIMEOUT_S = 600  # run all cells of a notebook (exact solves included) and render the app
 ACTION_TIMEOUT_S = 180  # one click's round trip to the kernel (a cold exact solve at worst)
@@ -107,14 +101,6 @@ def page(browser, lab):
     finally:
         context.close()
         shutdown_kernels(lab)
-
-
-def _play_notebook(key: str) -> str:
-    """The play notebook of ``key`` (relative to the server root), or skip/fail if absent."""
-    name = PLAY_NOTEBOOKS[key]
-    if not (NOTEBOOKS / name).exists():
-        _skip_or_fail(f"notebooks/{name} does not exist")
-    return f"notebooks/{name}"
 
 
 def _run_in_lab(page, lab, notebook: str):
@@ -216,24 +202,6 @@ def test_harness_widget_in_jupyterlab(page, lab):
     app = _run_in_lab(page, lab, "harness/harness.ipynb")
     record = exercise_app(page, app, ARTIFACTS / "browser-harness.png")
     assert len(record["after"]) == 5
-
-
-@pytest.mark.parametrize("key", list(PLAY_NOTEBOOKS))
-def test_play_notebook_in_jupyterlab(page, lab, key):
-    notebook = _play_notebook(key)
-    app = _run_in_lab(page, lab, notebook)
-    exercise_app(page, app, ARTIFACTS / f"browser-{key}.png")
-
-
-@pytest.mark.parametrize("key", list(PLAY_NOTEBOOKS))
-def test_play_notebook_in_voila(page, lab, key):
-    """The Binder links' route: /voila/render/notebooks/<play notebook>."""
-    notebook = _play_notebook(key)
-    page.goto(lab.voila_url(notebook), timeout=APP_TIMEOUT_S * 1000)
-    app = page.locator(".dicelab-app").first
-    app.wait_for(state="visible", timeout=APP_TIMEOUT_S * 1000)
-    settle(page, page.locator("body"), APP_TIMEOUT_S)
-    exercise_app(page, app, ARTIFACTS / f"voila-{key}.png")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
