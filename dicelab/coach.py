@@ -600,16 +600,21 @@ def _push_line(state: Any, choice: Choice, lang: str) -> str:
     if isinstance(choice.action, Bank):
         if f["expected_points"] <= 0:
             return _("{a} ends the turn with no points.", lang=lang, a=label)
-        return _("{a} banks {points} points for sure.", lang=lang, a=label,
-                 points=fmt_int(round(f["expected_points"]), lang=lang))
+        banked = round(f["expected_points"])
+        return ngettext("{a} banks {n} point for sure.", "{a} banks {n} points for sure.",
+                        banked, lang=lang, a=label)
     p = f.get("p_bust", 0.0)
     if after is None or not after.to_roll or p >= 1.0:
         return _("{a} ends the turn with no points.", lang=lang, a=label)
     stake = int(after.turn_points)
-    return _("{a} puts {stake} points at stake: {p} chance to bust on the next roll, an "
-             "expected loss of {loss} points; played on for points, the turn is worth {worth} "
-             "points on average, a net expected gain of {gain}.", lang=lang, a=label,
-             stake=fmt_int(stake, lang=lang), p=fmt_percent(p, 1, lang=lang),
+    return ngettext(
+        "{a} puts {n} point at stake: {p} chance to bust on the next roll, an "
+        "expected loss of {loss} points; played on for points, the turn is worth {worth} "
+        "points on average, a net expected gain of {gain}.",
+        "{a} puts {n} points at stake: {p} chance to bust on the next roll, an "
+        "expected loss of {loss} points; played on for points, the turn is worth {worth} "
+        "points on average, a net expected gain of {gain}.", stake, lang=lang, a=label,
+        p=fmt_percent(p, 1, lang=lang),
              loss=fmt_number(p * stake, 1, lang=lang),
              worth=fmt_number(f["expected_points"], 1, lang=lang),
              gain=_signed(f["expected_points"] - stake, lang))

@@ -32,6 +32,7 @@ __all__ = [
     "button",
     "choice_label",
     "details",
+    "first_roll_why",
     "figure_meaning",
     "figure_name",
     "howto",
@@ -199,3 +200,25 @@ def advice_table(
         cells.append(fmt_number(loss, 2 if advice.higher_is_better else 3, lang))
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def first_roll_why(game_key: str, dice: Sequence[int], lang: str | None = None,
+                   rules: Any = None) -> tuple[Any, Markdown]:
+    """The exact advice for ``dice`` as the first roll of a solo game, and the coach's *why*
+    of its best choice (against the runner-up) as a Markdown list — computed by the engine,
+    for a guided question's answer.
+
+    >>> adv, why = first_roll_why("seveny", (6, 6, 6, 1, 1, 3, 4), lang="en")
+    >>> adv.best.keep, len(why.text.splitlines())
+    ((6,), 3)
+    """
+    from . import coach
+    from .games import get
+    from .games._base import Roll
+
+    module = get(game_key).module
+    game = module.Game(rules=rules, seed=0)
+    game.apply(Roll(()), dice=tuple(dice))
+    advice = module.advise_state(game.state)
+    lines = coach.explain(game.state, advice.best.action, lang=lang, advice=advice)
+    return advice, Markdown("\n".join(f"- {line}" for line in lines))
