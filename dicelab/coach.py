@@ -38,7 +38,7 @@ from typing import Any
 from .engine.advice import Advice, Choice
 from .errors import DicelabError, brief
 from .games._base import Bank, Resolve, Roll, Stop
-from .i18n import N_, _, dice_count, fmt_int, fmt_number, fmt_percent, get_language, ngettext
+from .i18n import N_, _, dice_count, fmt_number, fmt_percent, get_language, ngettext
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
