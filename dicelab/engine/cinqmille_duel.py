@@ -31,6 +31,7 @@ import numpy as np
 
 from ..errors import IllegalMove, brief
 from ..games._base import Bank
+from ..games._checks import check_rules
 from ..games.cinqmille import DEFAULT_RULES, UNIT, Rules
 from . import cinqmille as solo
 from .advice import Advice, rank
@@ -74,10 +75,7 @@ def clear_cache() -> None:
 
 
 def _check_rules(rules: Any) -> Rules:
-    rules = DEFAULT_RULES if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise IllegalMove(f"5000 needs cinqmille.Rules; got {rules!r}")
-    return rules
+    return DEFAULT_RULES if rules is None else check_rules(Rules, rules, "5000")
 
 
 def table_name(rules: Rules) -> str:
@@ -196,10 +194,12 @@ def duel_table(rules: Rules | None = None) -> np.ndarray:
 
 def _check_scores(scores: Any) -> tuple[int, int]:
     if not isinstance(scores, Iterable) or isinstance(scores, (str, bytes)):
-        raise IllegalMove(f"scores must be two scores (seat 0's first); got {brief(scores)}")
+        raise IllegalMove("scores must be two scores (seat 0's first); got {scores}",
+                          scores=brief(scores))
     sc = tuple(scores)
     if len(sc) != 2:
-        raise IllegalMove(f"scores must be two scores (seat 0's first); got {brief(scores)}")
+        raise IllegalMove("scores must be two scores (seat 0's first); got {scores}",
+                          scores=brief(scores))
     return tuple(solo._check_score(x, DEFAULT_RULES) for x in sc)  # type: ignore[return-value]
 
 
@@ -218,7 +218,7 @@ def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0,
     rules = _check_rules(rules)
     s0, s1 = _check_scores(scores)
     if to_play not in (0, 1) or isinstance(to_play, bool):
-        raise IllegalMove(f"to_play must be seat 0 or 1; got {brief(to_play)}")
+        raise IllegalMove("to_play must be seat 0 or 1; got {seat}", seat=brief(to_play))
     me, opp = (s0, s1) if to_play == 0 else (s1, s0)
     if me == TOP and opp == TOP:
         raise IllegalMove("both players cannot have 5000 points")
@@ -317,7 +317,8 @@ def policy_surface(rules: Rules | None = None, n: int = 3, *,
     """
     rules = _check_rules(rules)
     if n not in range(1, rules.dice):
-        raise IllegalMove(f"n (dice left to roll) must be 1 to {rules.dice - 1}; got {brief(n)}")
+        raise IllegalMove("n (dice left to roll) must be 1 to {hi}; got {n}", hi=rules.dice - 1,
+                          n=brief(n))
     shipped = load_table(surface_name(rules, n)) if use_table else None
     axis = np.arange(TOP) * UNIT
     if shipped is not None:

@@ -164,7 +164,8 @@ def policy_surface(game: str, rules: Any = None) -> PolicySurface:
     elif game == "seveny":
         from .seveny_duel import policy_surface as ps
     else:
-        from ..errors import DicelabError
+        from ..errors import DicelabError, brief
 
-        raise DicelabError(f"the policy picture exists for 'cinqmille' and 'seveny'; got {game!r}")
+        raise DicelabError("the policy picture exists for 'cinqmille' and 'seveny'; got {game}",
+                           game=brief(game))
     return ps(rules)

@@ -44,6 +44,7 @@ import numpy as np
 
 from ..errors import IllegalMove, brief
 from ..games._base import Bank
+from ..games._checks import check_rules
 from ..games.seveny import DICE, Rules
 from . import seveny as solo
 from .advice import Advice, rank
@@ -181,7 +182,8 @@ def last_turn_probability(ahead: int) -> float:
     (0.97289, True)
     """
     if isinstance(ahead, bool) or not isinstance(ahead, int) or ahead < 1:
-        raise IllegalMove(f"ahead must be a whole number of points >= 1; got {brief(ahead)}")
+        raise IllegalMove("ahead must be a whole number of points >= 1; got {ahead}",
+                          ahead=brief(ahead))
     return float(_q(ahead)[ahead])
 
 
@@ -229,10 +231,7 @@ def table_name(rules: Rules) -> str:
 
 
 def _check_rules(rules: Any) -> Rules:
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise IllegalMove(f"Seveny needs dicelab.games.seveny.Rules; got {brief(rules)}")
-    return rules
+    return check_rules(Rules, rules, "Seveny")
 
 
 def _bank_rows(seat: int, a: np.ndarray, b: np.ndarray, target: int, T: np.ndarray,
@@ -342,13 +341,15 @@ def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0,
     """
     rules = _check_rules(rules)
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
-        raise IllegalMove(f"scores must be two scores (seat 0's first); got {brief(scores)}")
+        raise IllegalMove("scores must be two scores (seat 0's first); got {scores}",
+                          scores=brief(scores))
     sc = tuple(scores)
     if len(sc) != 2 or any(isinstance(x, bool) or not isinstance(x, (int, np.integer))
                            or x < 0 for x in sc):
-        raise IllegalMove(f"scores must be two whole numbers >= 0; got {brief(scores)}")
+        raise IllegalMove("scores must be two whole numbers >= 0; got {scores}",
+                          scores=brief(scores))
     if to_play not in (0, 1) or isinstance(to_play, bool):
-        raise IllegalMove(f"to_play must be seat 0 or 1; got {brief(to_play)}")
+        raise IllegalMove("to_play must be seat 0 or 1; got {seat}", seat=brief(to_play))
     a, b = int(sc[0]), int(sc[1])
     target = rules.target
     if b >= target:

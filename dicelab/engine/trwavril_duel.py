@@ -37,6 +37,7 @@ import numpy as np
 
 from ..errors import DicelabError, brief
 from ..games._base import Resolve
+from ..games._checks import check_rules
 from ..games.trwavril import DICE, ROLLS, Rules, State, validate_barred
 from . import trwavril as solo
 from .advice import Advice, rank
@@ -102,9 +103,7 @@ def solve_duel(rules: Rules | None = None, *, max_u: int = MAXU, tol: float = 1e
     each (cached per straight ruling; ``max_u < 4``: tests, not cached).  The shipped
     table (:mod:`dicelab.engine.build_tables`) is read when there is one and ``use_table``.
     ``gauss_seidel=False``: each sweep uses only the previous sweep's values (baseline)."""
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise DicelabError(f"rules must be trwavril.Rules; got {brief(rules)}")
+    rules = check_rules(Rules, rules, "Trwavril")
     st = rules.straight
     full = max_u == MAXU and gauss_seidel
     if full and use_table and st in _CACHE:
@@ -150,19 +149,23 @@ def duel_table(rules: Rules | None = None) -> np.ndarray:
 
 def _boards(barred: Any, parapluies: Any, rules: Rules) -> tuple[tuple[int, int], tuple[int, int]]:
     if isinstance(barred, (str, bytes)) or not isinstance(barred, Iterable):
-        raise DicelabError(f"barred must be two collections of cards; got {brief(barred)}")
+        raise DicelabError("barred must be two collections of cards; got {barred}",
+                           barred=brief(barred))
     bs = tuple(barred)
     if len(bs) != 2:
-        raise DicelabError(f"barred must be two collections of cards; got {brief(barred)}")
+        raise DicelabError("barred must be two collections of cards; got {barred}",
+                           barred=brief(barred))
     masks = tuple(solo.mask_of(validate_barred(b)) for b in bs)
     if parapluies is None:
         parapluies = (rules.parapluies, rules.parapluies)
     if isinstance(parapluies, (str, bytes)) or not isinstance(parapluies, Iterable):
-        raise DicelabError(f"parapluies must be two numbers 0 to 4; got {brief(parapluies)}")
+        raise DicelabError("parapluies must be two numbers 0 to 4; got {parapluies}",
+                           parapluies=brief(parapluies))
     ps = tuple(parapluies)
     if len(ps) != 2 or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 4
                            for x in ps):
-        raise DicelabError(f"parapluies must be two numbers 0 to 4; got {brief(parapluies)}")
+        raise DicelabError("parapluies must be two numbers 0 to 4; got {parapluies}",
+                           parapluies=brief(parapluies))
     return masks, ps  # type: ignore[return-value]
 
 
@@ -175,11 +178,9 @@ def duel_win_probability(rules: Rules | None = None, barred: Any = ((), ()),
     >>> duel_win_probability(barred=((1, 2, 3, 4, 5, 6), ()), to_play=1)
     0.0
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise DicelabError(f"rules must be trwavril.Rules; got {brief(rules)}")
+    rules = check_rules(Rules, rules, "Trwavril")
     if to_play not in (0, 1) or isinstance(to_play, bool):
-        raise DicelabError(f"to_play must be seat 0 or 1; got {brief(to_play)}")
+        raise DicelabError("to_play must be seat 0 or 1; got {seat}", seat=brief(to_play))
     (m0, m1), (u0, u1) = _boards(barred, parapluies, rules)
     m, M = (m0, m1) if to_play == 0 else (m1, m0)
     u, v = (u0, u1) if to_play == 0 else (u1, u0)
