@@ -43,10 +43,14 @@ def untranslated_rules_labels() -> list[str]:
     """``Rules.LABELS`` still missing from the French catalog (the game modules own them;
     :func:`test_rules_labels_are_translated` reports them)."""
     from dicelab import GAME_NAMES
+    from dicelab.i18n import translations
 
     labels = [lab for key in GAME_NAMES
               for lab in explorer.game_module(key).Rules.LABELS.values()]
-    return [lab for lab in labels if _(lab, lang="fr") == lab]
+    # a label made only of the games' own words ("Parapluies (4 facile, …)") may read the same
+    # in French: what counts is that the catalog has it
+    french = translations("fr")._catalog  # noqa: SLF001 - gettext's own table
+    return [lab for lab in labels if not french.get(lab)]
 
 
 def words_found(text: str, words: list[str]) -> list[str]:
