@@ -283,8 +283,25 @@ class _Widget:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def say(self, text: str, kind: str = "info") -> None:
-        color = {"error": "#a00000", "ok": "#006400", "info": "#1a1a1a"}[kind]
+        # JupyterLab's theme colours (readable in dark themes), fixed ones outside it
+        color = {"error": "var(--jp-error-color1, #a00000)",
+                 "ok": "var(--jp-success-color1, #006400)",
+                 "info": "var(--jp-ui-font-color1, #1a1a1a)"}[kind]
         self.message.value = f'<p style="color:{color}">{_esc(text)}</p>' if text else ""
+
+    def _simulate_row(self, seed: int, out_class: str = "dicelab-figure") -> None:
+        """The controls every simulator shares: a seed box (valid seeds only), a Simulate
+        button, the message line and the output (``self.seed``, ``go``, ``message``, ``out``)."""
+        w = _w()
+        self.seed = w.Text(value=str(parse_seed(seed)), description=_("seed", lang=self.lang))
+        self.seed.add_class("dicelab-seed")
+        self.go = _button(description=_("Simulate", lang=self.lang), button_style="primary")
+        self.go.add_class("dicelab-simulate")
+        self.message = w.HTML()
+        self.message.add_class("dicelab-message")
+        self.out = w.HTML()
+        self.out.add_class(out_class)
+        self.go.on_click(self.guarded(lambda _b: self.run()))
 
     def guarded(self, callback: Callable[..., None]) -> Callable[..., None]:
         """``callback`` with every error turned into a message (no traceback for a student)."""
@@ -897,15 +914,7 @@ class FrequencySimulator(_Widget):
         self.lang = lang
         self.rolls = w.SelectionSlider(options=[10, 100, 1_000, 10_000, 100_000], value=1_000,
                                        description=_("rolls", lang=lang))
-        self.seed = w.Text(value=str(parse_seed(seed)), description=_("seed", lang=lang))
-        self.seed.add_class("dicelab-seed")
-        self.go = _button(description=_("Simulate", lang=lang), button_style="primary")
-        self.go.add_class("dicelab-simulate")
-        self.message = w.HTML()
-        self.message.add_class("dicelab-message")
-        self.out = w.HTML()
-        self.out.add_class("dicelab-figure")
-        self.go.on_click(self.guarded(lambda _b: self.run()))
+        self._simulate_row(seed)
         self.widget = w.VBox([w.HBox([self.rolls, self.seed, self.go]), self.message, self.out])
 
     def run(self) -> Any:
@@ -950,16 +959,8 @@ class TurnsSimulator(_Widget):
         self.policy.add_class("dicelab-sim-policy")
         self.games = w.SelectionSlider(options=[20, 50, 100, 200, 500], value=games,
                                        description=_("games", lang=lang))
-        self.seed = w.Text(value=str(parse_seed(seed)), description=_("seed", lang=lang))
-        self.seed.add_class("dicelab-seed")
-        self.go = _button(description=_("Simulate", lang=lang), button_style="primary")
-        self.go.add_class("dicelab-simulate")
-        self.message = w.HTML()
-        self.message.add_class("dicelab-message")
-        self.out = w.HTML()
-        self.out.add_class("dicelab-figure")
+        self._simulate_row(seed)
         self.game.observe(self.guarded(lambda _c: self._policies()), "value")
-        self.go.on_click(self.guarded(lambda _b: self.run()))
         self._policies()
         self.widget = w.VBox([w.HBox([self.game, self.policy]),
                               w.HBox([self.games, self.seed, self.go]), self.message, self.out])

@@ -500,22 +500,13 @@ class HeadToHead(_Widget):
 
     def __init__(self, *, games: int = HEAD_TO_HEAD_GAMES, seed: int = HEAD_TO_HEAD_SEED,
                  lang: str | None = None) -> None:
-        from .i18n import _
-        from .teaching import _button, _w, parse_seed
+        from .teaching import _w
 
         w = _w()
         self.lang = lang
         self.games = games
-        self.seed = w.Text(value=str(parse_seed(seed)), description=_("seed", lang=lang))
-        self.seed.add_class("dicelab-seed")
-        self.go = _button(description=_("Simulate", lang=lang), button_style="primary")
-        self.go.add_class("dicelab-simulate")
-        self.message = w.HTML()
-        self.message.add_class("dicelab-message")
-        self.out = w.HTML()
-        self.out.add_class("dicelab-versus")
+        self._simulate_row(seed, out_class="dicelab-versus")
         self.widget = w.VBox([w.HBox([self.seed, self.go]), self.message, self.out])
-        self.go.on_click(self.guarded(lambda _b: self.run()))
         self.guarded(self.run)()
 
     def run(self) -> VersusResult:
