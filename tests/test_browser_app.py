@@ -15,13 +15,9 @@ Skips like tests/test_browser.py without Chromium or Playwright.
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 from browser_helpers import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     CURRENT_NOTEBOOK,
     error_outputs,
     lab_server,
@@ -32,12 +28,10 @@ from browser_helpers import (
     switch_on,
     wait_until_executed,
 )
+from test_browser import ARTIFACTS, browser  # noqa: F401 - the Chromium fixture, shared
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
-ARTIFACTS = ROOT / "artifacts"
-REQUIRED = os.environ.get("DICELAB_REQUIRE_BROWSER") == "1"
 TIMEOUT_S = 300
 
 
@@ -57,30 +51,8 @@ def _notebook(lang: str) -> dict:
     }
 
 
-def _skip_or_fail(message: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"{message} (DICELAB_REQUIRE_BROWSER=1: the browser test is mandatory)")
-    pytest.skip(message)
-
-
 @pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        _skip_or_fail(f"no Chromium at {CHROMIUM}")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _skip_or_fail("the playwright package is missing")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture(scope="module")
-def lab(browser, tmp_path_factory):
+def lab(browser, tmp_path_factory):  # noqa: F811 - the imported fixture
     work = tmp_path_factory.mktemp("applab")
     root = work / "root"
     root.mkdir()
@@ -90,7 +62,7 @@ def lab(browser, tmp_path_factory):
         yield server
 
 
-def _page(browser, lab, width: int, height: int):
+def _page(browser, lab, width: int, height: int):  # noqa: F811
     context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(TIMEOUT_S * 1000)
     return context, context.new_page()
@@ -101,7 +73,7 @@ def _press(page, app, key: str) -> None:
     settle(page, app, TIMEOUT_S)
 
 
-def test_keyboard_undo_coach_and_review_in_jupyterlab(browser, lab):
+def test_keyboard_undo_coach_and_review_in_jupyterlab(browser, lab):  # noqa: F811
     context, page = _page(browser, lab, 1366, 768)
     try:
         open_notebook(page, lab, "app_en.ipynb")
@@ -158,7 +130,7 @@ def test_keyboard_undo_coach_and_review_in_jupyterlab(browser, lab):
         shutdown_kernels(lab)
 
 
-def test_phone_size_in_voila_french(browser, lab):
+def test_phone_size_in_voila_french(browser, lab):  # noqa: F811
     context, page = _page(browser, lab, 390, 844)
     try:
         page.goto(lab.voila_url("app_fr.ipynb"), timeout=TIMEOUT_S * 1000)
@@ -202,7 +174,7 @@ _CONTRAST = """e => {
 }"""
 
 
-def test_dark_theme_stays_readable_in_voila(browser, lab):
+def test_dark_theme_stays_readable_in_voila(browser, lab):  # noqa: F811
     """Voilà's dark theme: dice, board and log keep light text on a dark background."""
     context, page = _page(browser, lab, 1366, 768)
     try:
