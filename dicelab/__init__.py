@@ -21,7 +21,7 @@ from typing import Any
 from .errors import DicelabError, IllegalMove, InvalidDice, InvalidRules, InvalidSave
 from .i18n import get_language, set_language
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 #: Module name -> display name of every game, in the order the notebooks use.
 GAME_NAMES: dict[str, str] = {
