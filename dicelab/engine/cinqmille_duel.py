@@ -33,9 +33,10 @@ from ..errors import IllegalMove, brief
 from ..games._base import Bank
 from ..games._checks import check_rules
 from ..games.cinqmille import DEFAULT_RULES, UNIT, Rules
+from ..i18n import N_
 from . import cinqmille as solo
 from .advice import Advice, rank
-from .duel import PolicySurface, load_table, solve_pairs
+from .duel import PolicySurface, check_seat, load_table, seat_pair, solve_pairs
 
 TOP = solo.TOP
 
@@ -193,13 +194,8 @@ def duel_table(rules: Rules | None = None) -> np.ndarray:
 
 
 def _check_scores(scores: Any) -> tuple[int, int]:
-    if not isinstance(scores, Iterable) or isinstance(scores, (str, bytes)):
-        raise IllegalMove("scores must be two scores (seat 0's first); got {scores}",
-                          scores=brief(scores))
-    sc = tuple(scores)
-    if len(sc) != 2:
-        raise IllegalMove("scores must be two scores (seat 0's first); got {scores}",
-                          scores=brief(scores))
+    sc = seat_pair(scores, N_("scores must be two scores (seat 0's first); got {scores}"),
+                   "scores")
     return tuple(solo._check_score(x, DEFAULT_RULES) for x in sc)  # type: ignore[return-value]
 
 
@@ -217,8 +213,7 @@ def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0,
     """
     rules = _check_rules(rules)
     s0, s1 = _check_scores(scores)
-    if to_play not in (0, 1) or isinstance(to_play, bool):
-        raise IllegalMove("to_play must be seat 0 or 1; got {seat}", seat=brief(to_play))
+    check_seat(to_play)
     me, opp = (s0, s1) if to_play == 0 else (s1, s0)
     if me == TOP and opp == TOP:
         raise IllegalMove("both players cannot have 5000 points")

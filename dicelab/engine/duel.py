@@ -30,15 +30,40 @@ Pig (Neller & Presser) is the classic check: first player's win probability 0.53
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-__all__ = ["PolicySurface", "load_table", "policy_surface", "solve_pairs"]
+from ..errors import IllegalMove, brief
+
+__all__ = ["PolicySurface", "check_seat", "load_table", "policy_surface", "seat_pair",
+           "solve_pairs"]
 
 TOL = 1e-12
+
+
+def seat_pair(value: Any, message: str, field: str) -> tuple[Any, Any]:
+    """``value`` as one item per seat (seat 0's first), or :class:`~dicelab.IllegalMove`
+    with ``message`` (a catalog template whose ``{field}`` shows the bad value).
+
+    >>> seat_pair([300, 50], "scores must be two scores; got {scores}", "scores")
+    (300, 50)
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise IllegalMove(message, **{field: brief(value)})
+    pair = tuple(value)
+    if len(pair) != 2:
+        raise IllegalMove(message, **{field: brief(value)})
+    return pair  # type: ignore[return-value]
+
+
+def check_seat(to_play: Any) -> int:
+    """``to_play`` if it is seat 0 or 1 of a duel, else :class:`~dicelab.IllegalMove`."""
+    if to_play not in (0, 1) or isinstance(to_play, bool):
+        raise IllegalMove("to_play must be seat 0 or 1; got {seat}", seat=brief(to_play))
+    return int(to_play)
 
 
 def solve_pairs(

@@ -46,9 +46,10 @@ from ..errors import IllegalMove, brief
 from ..games._base import Bank
 from ..games._checks import check_rules
 from ..games.seveny import DICE, Rules
+from ..i18n import N_
 from . import seveny as solo
 from .advice import Advice, rank
-from .duel import PolicySurface, load_table, solve_pairs
+from .duel import PolicySurface, check_seat, load_table, seat_pair, solve_pairs
 
 __all__ = [
     "DuelSolution",
@@ -340,16 +341,13 @@ def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0,
     0.685293
     """
     rules = _check_rules(rules)
-    if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
-        raise IllegalMove("scores must be two scores (seat 0's first); got {scores}",
-                          scores=brief(scores))
-    sc = tuple(scores)
-    if len(sc) != 2 or any(isinstance(x, bool) or not isinstance(x, (int, np.integer))
+    sc = seat_pair(scores, N_("scores must be two scores (seat 0's first); got {scores}"),
+                   "scores")
+    if any(isinstance(x, bool) or not isinstance(x, (int, np.integer))
                            or x < 0 for x in sc):
         raise IllegalMove("scores must be two whole numbers >= 0; got {scores}",
                           scores=brief(scores))
-    if to_play not in (0, 1) or isinstance(to_play, bool):
-        raise IllegalMove("to_play must be seat 0 or 1; got {seat}", seat=brief(to_play))
+    check_seat(to_play)
     a, b = int(sc[0]), int(sc[1])
     target = rules.target
     if b >= target:

@@ -28,20 +28,20 @@ solve serves every difficulty.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from ..errors import DicelabError, brief
+from ..errors import IllegalMove, brief
 from ..games._base import Resolve
 from ..games._checks import check_rules
 from ..games.trwavril import DICE, ROLLS, Rules, State, validate_barred
+from ..i18n import N_
 from . import trwavril as solo
 from .advice import Advice, rank
-from .duel import load_table
+from .duel import check_seat, load_table, seat_pair
 from .reroll import solve_turn
 
 __all__ = ["DuelSolution", "clear_cache", "duel_table", "duel_win_probability", "solve_duel"]
@@ -148,24 +148,16 @@ def duel_table(rules: Rules | None = None) -> np.ndarray:
 
 
 def _boards(barred: Any, parapluies: Any, rules: Rules) -> tuple[tuple[int, int], tuple[int, int]]:
-    if isinstance(barred, (str, bytes)) or not isinstance(barred, Iterable):
-        raise DicelabError("barred must be two collections of cards; got {barred}",
-                           barred=brief(barred))
-    bs = tuple(barred)
-    if len(bs) != 2:
-        raise DicelabError("barred must be two collections of cards; got {barred}",
-                           barred=brief(barred))
+    bs = seat_pair(barred, N_("barred must be two collections of cards; got {barred}"),
+                   "barred")
     masks = tuple(solo.mask_of(validate_barred(b)) for b in bs)
     if parapluies is None:
         parapluies = (rules.parapluies, rules.parapluies)
-    if isinstance(parapluies, (str, bytes)) or not isinstance(parapluies, Iterable):
-        raise DicelabError("parapluies must be two numbers 0 to 4; got {parapluies}",
-                           parapluies=brief(parapluies))
-    ps = tuple(parapluies)
-    if len(ps) != 2 or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 4
+    message = N_("parapluies must be two numbers 0 to 4; got {parapluies}")
+    ps = seat_pair(parapluies, message, "parapluies")
+    if any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 4
                            for x in ps):
-        raise DicelabError("parapluies must be two numbers 0 to 4; got {parapluies}",
-                           parapluies=brief(parapluies))
+        raise IllegalMove(message, parapluies=brief(parapluies))
     return masks, ps  # type: ignore[return-value]
 
 
@@ -179,8 +171,7 @@ def duel_win_probability(rules: Rules | None = None, barred: Any = ((), ()),
     0.0
     """
     rules = check_rules(Rules, rules, "Trwavril")
-    if to_play not in (0, 1) or isinstance(to_play, bool):
-        raise DicelabError("to_play must be seat 0 or 1; got {seat}", seat=brief(to_play))
+    check_seat(to_play)
     (m0, m1), (u0, u1) = _boards(barred, parapluies, rules)
     m, M = (m0, m1) if to_play == 0 else (m1, m0)
     u, v = (u0, u1) if to_play == 0 else (u1, u0)
