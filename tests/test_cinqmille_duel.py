@@ -136,3 +136,64 @@ def test_shipped_table_against_a_fresh_full_solve():
     shipped = cd.duel_table()
     for s, o in [(0, 0), (15, 15), (50, 80), (80, 50), (99, 0)]:
         assert fresh.T[s, o] == pytest.approx(shipped[s, o], abs=1e-12)
+
+
+# ------------------------------------------------------------------ the fast in-turn sweep
+def _pairs(k, seed):
+    rng = np.random.default_rng(seed)
+    fixed = [(0, 0), (0, 15), (15, 0), (14, 3), (98, 99), (99, 99), (99, 0), (0, 99), (60, 97)]
+    return fixed + [tuple(int(x) for x in rng.integers(0, TOP, 2)) for _ in range(k)]
+
+
+@pytest.mark.parametrize("rules", [cm.Rules(), cm.Rules(dice=6)], ids=["5 dice", "6 dice"])
+def test_row_sweep_equals_the_solvers_sweep(rules):
+    """The one-row sweep of live advice gives the solver's vectorised sweep's values at every
+    total and dice count (a drift in the fast path fails here)."""
+    m = eng._model(rules)
+    T = cd.duel_table(rules)
+    cd._turn.cache_clear()
+    for s, o in _pairs(25, 1):
+        fast = cd._turn(rules, s, o)
+        ref = cd._turn_reference(rules, s, o)
+        assert fast.shape == (m.N + 1, m.W + 1)
+        assert np.max(np.abs(fast[1:, s:] - ref[1:, s:])) <= 1e-12, (s, o)
+        assert -fast[m.N, s] == pytest.approx(T[s, o], abs=1e-11)
+
+
+@pytest.mark.parametrize("rules", [cm.Rules(), cm.Rules(dice=6)], ids=["5 dice", "6 dice"])
+def test_first_decision_averaged_over_the_first_roll_is_the_table(rules):
+    """At the start of a turn, the best choice's p_duel of every first roll, weighted by the
+    roll's probability (a bust hands over, five 1s win), is T[s, o]."""
+    from dicelab.dice import roll_distribution
+
+    T = cd.duel_table(rules)
+    dist = roll_distribution(rules.dice)
+    for s, o in _pairs(6, 2):
+        total = 0.0
+        for roll, p in dist.items():
+            if cm.is_five_ones(roll, rules):
+                v = 1.0
+            elif not cm.scoring_options(roll, rules):
+                v = 1.0 - T[o, s]
+            else:
+                v = max(cd.choice_values(rules, s, o, s, roll).values())
+            total += float(p) * v
+        assert total == pytest.approx(T[s, o], abs=1e-11), (s, o)
+
+
+def test_advice_at_a_turn_start_matches_the_reference_sweep(monkeypatch):
+    state = _state((1500, 2000), (1, 5, 2, 3, 3))
+    fast = eng.advise_state(state)
+    monkeypatch.setattr(cd, "_turn", cd._turn_reference)
+    ref = eng.advise_state(state)
+    assert [c.action for c in fast] == [c.action for c in ref]
+    for a, b in zip(fast, ref):
+        assert a["p_duel"] == pytest.approx(b["p_duel"], abs=1e-12)
+
+
+def test_warm_reads_the_table_and_reports_readiness():
+    cd.clear_cache()
+    assert cd.warm() is True and cm.Rules() in cd._CACHE
+    assert cd.warm(cm.Rules(dice=6)) is True
+    with pytest.raises(DicelabError, match="Rules"):
+        cd.warm("5000")

@@ -32,7 +32,7 @@ def shipped() -> Iterator[tuple[str, Any, str, Callable[[], np.ndarray]]]:
     from ..games import cinqmille, seveny, trwavril
     from . import cinqmille_duel as cd
 
-    for rules in (cinqmille.Rules(), cinqmille.Rules(dice=6)):
+    for rules in cinqmille_variants():
         yield ("cinqmille", rules, cd.table_name(rules),
                lambda r=rules: np.asarray(cd.solve_duel(r, use_table=False).T))
     from . import seveny_duel as sd
@@ -49,6 +49,31 @@ def shipped() -> Iterator[tuple[str, Any, str, Callable[[], np.ndarray]]]:
         rules = trwavril.Rules(straight=straight)
         yield ("trwavril", rules, td.table_name(rules),
                lambda r=rules: np.asarray(td.solve_duel(r, use_table=False).W))
+
+
+def cinqmille_variants() -> list[Any]:
+    """Every 5000 variant (48: dice x opening x min_bank x keep_all_scoring x no_4900),
+    the two defaults first: each ships its two-player table (~70 kB each).
+
+    >>> vs = cinqmille_variants()
+    >>> from dicelab.games.cinqmille import Rules
+    >>> len(vs), vs[0] == Rules(), vs[1] == Rules(dice=6)
+    (48, True, True)
+    """
+    from itertools import product
+
+    from ..games.cinqmille import Rules
+
+    ch = Rules.CHOICES
+    out = [Rules(), Rules(dice=6)]
+    for dice, opening, min_bank, keep, no4900 in product(
+            ch["dice"], *([x for x in ch[f] if x is not None]
+                          for f in ("opening", "min_bank", "keep_all_scoring", "no_4900"))):
+        r = Rules(dice=dice, opening=opening, min_bank=min_bank, keep_all_scoring=keep,
+                  no_4900=no4900)
+        if r not in out:
+            out.append(r)
+    return out
 
 
 def _surface(ps: Any) -> np.ndarray:
