@@ -129,3 +129,34 @@ def test_shipped_table_against_a_fresh_solve():
     fresh = td.solve_duel(tw.Rules(), use_table=False)
     td._CACHE.clear()
     assert np.nanmax(np.abs(fresh.W - td.duel_table(tw.Rules()))) < 1e-12
+
+
+# ------------------------------------------------------------------ the fast one-column path
+@pytest.mark.parametrize("straight", ["four", "as_written"])
+def test_one_column_finals_equal_the_full_table(straight):
+    """Live advice computes one pair of boards' stopping values (_finals_one): exactly the
+    column of the full table, on many pairs, for every parapluie count (last one too)."""
+    W = td.duel_table(tw.Rules(straight=straight))
+    rng = np.random.default_rng(5)
+    for u, v in [(1, 1), (1, 4), (2, 3), (4, 4), (3, 1)]:
+        low = W[v, u - 1] if u > 1 else None
+        full = td._finals(straight, W[v, u], low)
+        pairs = [(0, 0), (62, 62), (31, 0)] + [tuple(rng.integers(0, 63, 2)) for _ in range(15)]
+        for m, M in pairs:
+            assert np.array_equal(td._finals_one(straight, W[v, u], low, int(m), int(M)),
+                                  full[:, m * 63 + M])
+
+
+def test_the_turn_of_live_advice_starts_at_the_table_value():
+    """The first decision's turn (one column) is worth W[u, v, m, M] before the first roll."""
+    W = td.duel_table(tw.Rules())
+    td._turn.cache_clear()
+    for u, v, m, M in [(4, 4, 0, 0), (1, 2, 0b101, 0b11), (3, 1, 62, 61), (2, 2, 17, 40)]:
+        sol, _ = td._turn("four", u, v, m, M)
+        assert float(sol.start) == pytest.approx(W[u, v, m, M], abs=1e-12)
+
+
+def test_warm():
+    assert td.warm() is True and td.warm(tw.Rules(straight="as_written")) is True
+    with pytest.raises(DicelabError, match="Rules"):
+        td.warm("trwavril")

@@ -311,19 +311,25 @@ def _turn_reference(rules: Rules, s: int, o: int) -> np.ndarray:
 
 def warm(rules: Rules | None = None) -> bool:
     """Get two-player advice of ``rules`` ready (the apps call it when a two-player game
-    starts): read the table if it ships (or is solved already) and build the rule model,
-    so that the first advice costs milliseconds.  Returns :func:`duel_ready` (``False``:
-    the variant is not at hand, nothing is solved).
+    starts): read the two-player table if it is at hand (:func:`duel_ready`: every variant
+    ships one) and build what every advice needs (the rule model, the solo solutions the
+    secondary figures come from), so that the first advice costs milliseconds rather than
+    the few hundred of a cold start.  Never starts a two-player solve; returns
+    :func:`duel_ready`.
 
     >>> warm()
     True
     """
     rules = _check_rules(rules)
+    solo._model(rules)
+    _groups_flat(rules)
+    solo.solve_turns(rules)
+    solo.solve_points(rules)
+    for n in range(1, rules.dice + 1):
+        solo._p_bust(n, rules)
     if not duel_ready(rules):
         return False
     solve_duel(rules)
-    solo._model(rules)
-    _groups_flat(rules)
     return True
 
 

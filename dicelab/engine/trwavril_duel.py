@@ -44,7 +44,8 @@ from .advice import Advice, rank
 from .duel import check_seat, load_table, seat_pair
 from .reroll import solve_turn
 
-__all__ = ["DuelSolution", "clear_cache", "duel_table", "duel_win_probability", "solve_duel"]
+__all__ = ["DuelSolution", "clear_cache", "duel_table", "duel_win_probability", "solve_duel",
+           "warm"]
 
 WON = solo.WON
 MAXU = 4
@@ -75,6 +76,24 @@ def _finals(straight: str, W_other: np.ndarray, W_low: np.ndarray | None) -> np.
     vals = np.where(allowed[:, :, None], after[None], -1.0).max(axis=1)  # (outcomes, pairs)
     low = np.zeros(WON * WON) if W_low is None else (1.0 - W_low.T).reshape(-1)
     vals[miss] = low[None, :]
+    return vals
+
+
+def _finals_one(straight: str, W_other: np.ndarray, W_low: np.ndarray | None, m: int,
+                M: int) -> np.ndarray:
+    """The column ``m * 63 + M`` of :func:`_finals` alone (live advice: the same maxima of
+    the same values, for one pair of boards).
+
+    >>> from dicelab.games.trwavril import Rules
+    >>> W = duel_table(Rules())
+    >>> bool(np.array_equal(_finals_one("four", W[2, 3], W[2, 2], 5, 9),
+    ...                     _finals("four", W[2, 3], W[2, 2])[:, 5 * WON + 9]))
+    True
+    """
+    allowed, miss = solo._outcome_table(straight)
+    ext = np.append(1.0 - W_other[M], 1.0)  # mine after a flip to m' (all six: won)
+    vals = np.where(allowed, ext[solo._NEXT[:, m]][None, :], -1.0).max(axis=1)
+    vals[miss] = 0.0 if W_low is None else 1.0 - W_low[M, m]
     return vals
 
 
@@ -187,8 +206,26 @@ def duel_win_probability(rules: Rules | None = None, barred: Any = ((), ()),
 def _turn(straight: str, u: int, v: int, m: int, M: int) -> Any:
     """The mover's optimal turn on one pair of boards (one column)."""
     W = solve_duel(Rules(straight=straight)).W
-    f = _finals(straight, W[v, u], W[v, u - 1] if u > 1 else None)
-    return solve_turn(DICE, f[:, m * WON + M], ROLLS), f[:, m * WON + M]
+    f = _finals_one(straight, W[v, u], W[v, u - 1] if u > 1 else None, m, M)
+    return solve_turn(DICE, f, ROLLS), f
+
+
+def warm(rules: Rules | None = None) -> bool:
+    """Get two-player advice of ``rules`` ready (the apps call it when a two-player game
+    starts): read the shipped table of its straight ruling and build what every advice
+    needs (the outcome table, the solo solutions the secondary figures come from), so that
+    the first advice costs milliseconds rather than the few hundred of a cold start.
+    Returns ``True`` (both straight rulings ship their table).
+
+    >>> warm()
+    True
+    """
+    rules = check_rules(Rules, rules, "Trwavril")
+    solve_duel(rules)
+    solo._outcome_table(rules.straight)
+    solo._level(rules.straight, MAXU)  # every parapluie count below it too
+    solo._p_turn_solution(rules.straight)
+    return True
 
 
 def advise_duel(state: State) -> Advice:
