@@ -106,6 +106,98 @@ def advice7() -> Any:
     return eng.advise_state(s)
 
 
+# ------------------------------------------------------------------ live advice, every decision
+LIVE_GAMES = 5  # seeded two-player games per game
+LIVE_GOAL = 0.01  # issue 11: live advice for any position <= 10 ms from the table
+
+
+def _duel_module(key: str) -> Any | None:
+    import importlib
+
+    try:
+        return importlib.import_module(f"dicelab.engine.{key}_duel")
+    except ImportError:  # an engine not there yet (Dripeul's is being added)
+        return None
+
+
+def _clear_in_turn(duel: Any) -> None:
+    """Forget the in-turn values (every cached function of the engine whose name says
+    "turn": 5000's and Trwavril's ``_turn``, Seveny's ``_turn_of``); the tables stay."""
+    for name in dir(duel):
+        fn = getattr(duel, name)
+        if "turn" in name and callable(getattr(fn, "cache_clear", None)):
+            fn.cache_clear()
+
+
+def live_advice(key: str, games: int = LIVE_GAMES) -> dict[str, Any]:
+    """Time ``advise_state`` at every decision of ``games`` seeded two-player games of
+    ``key``, best choice played (a state without choices: its first legal action), the
+    table loaded and the engine warmed (its ``warm`` if it has one, else one advice in
+    another game), the in-turn caches cleared at the start of each game: the slowest
+    decision, wall clock (held against 10 ms), and the p95, the median, the slowest first
+    decision of a turn and the thread CPU time (what a loaded machine adds is waiting)."""
+    import importlib
+    import time
+
+    import numpy as np
+
+    games_mod = importlib.import_module(f"dicelab.games.{key}")
+    eng = importlib.import_module(f"dicelab.engine.{key}")
+    duel = _duel_module(key)
+    rules = games_mod.Rules()
+    warm = getattr(duel, "warm", None)
+    if warm is not None:
+        warm(rules)
+    else:  # no warm(): one advice of another game builds what the engine caches
+        g = games_mod.Game(players=2, seed=10**6)
+        while not eng.advise_state(g.state).choices:
+            g.apply(g.legal_actions()[0])
+    times, cpu, first = [], [], []
+    for seed in range(games):
+        g = games_mod.Game(players=2, seed=seed)
+        _clear_in_turn(duel)
+        turn = -1
+        for _ in range(5000):
+            st = g.state
+            if st.is_over:
+                break
+            t0, c0 = time.perf_counter(), time.thread_time()
+            a = eng.advise_state(st)
+            dt, dc = time.perf_counter() - t0, time.thread_time() - c0
+            if not a.choices:
+                g.apply(g.legal_actions()[0])
+                continue
+            if a.kind != "duel":
+                raise RuntimeError(f"{key}: two-player advice is not ranked by p_duel")
+            times.append(dt)
+            cpu.append(dc)
+            if st.turn_count != turn:  # the first decision of this turn
+                first.append(dt)
+                turn = st.turn_count
+            g.apply(a.choices[0].action)
+    t, c = np.array(times) * 1e3, np.array(cpu) * 1e3
+    note = (f"{len(t)} decisions in {games} games: p95 {np.percentile(t, 95):.2f} ms, "
+            f"median {np.median(t):.2f} ms, max {t.max():.2f} ms; first decision of a turn "
+            f"({len(first)}): max {max(first) * 1e3:.2f} ms; CPU time (thread, without "
+            f"waiting for a busy core): p95 {np.percentile(c, 95):.2f} ms, max {c.max():.2f} ms")
+    return {"time": float(t.max()) / 1e3, "note": note}
+
+
+def _live(key: str) -> Any:
+    return lambda: live_advice(key)
+
+
+def live_benchmarks() -> list[dict[str, Any]]:
+    """One live-advice benchmark per game with a two-player engine (Dripeul's if present)."""
+    names = {"cinqmille": "5000", "seveny": "Seveny", "trwavril": "Trwavril",
+             "dripeul": "Dripeul 5"}
+    return [{"name": f"duel {names[k]}: live advice at every decision of {LIVE_GAMES} games "
+                     "(max; p95 below)",
+             "goal": LIVE_GOAL, "run": _live(k), "baseline": None, "icepool": None,
+             "measures": True}
+            for k in ("cinqmille", "seveny", "trwavril", "dripeul") if _duel_module(k)]
+
+
 def benchmarks() -> list[dict[str, Any]]:
     from dicelab.engine import cinqmille_duel as cd
     from dicelab.engine import seveny_duel as sd
@@ -128,4 +220,5 @@ def benchmarks() -> list[dict[str, Any]]:
          "goal": 0.01, "run": advice7, "baseline": None, "icepool": None},
         {"name": "duel 5000: whole default solve (the table ships instead)",
          "goal": 60.0, "run": duel5_full, "baseline": None, "icepool": None},
+        *live_benchmarks(),
     ]

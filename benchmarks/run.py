@@ -3,7 +3,10 @@
 Every ``benchmarks/bench_*.py`` module exposes ``benchmarks() -> list[dict]``; each dict has
 ``name``, ``goal`` (seconds or ``None``), ``run`` (a callable that clears the caches it uses
 itself: a cold run), ``baseline`` (a straightforward implementation, or ``None``) and
-``icepool`` (the same figure computed with icepool, or ``None``).
+``icepool`` (the same figure computed with icepool, or ``None``).  A benchmark that times
+many small steps itself (e.g. live advice at every decision of a game) sets the optional key
+``measures: True``: its ``run`` returns ``{"time": seconds, "note": text}`` (the figure held
+against the goal, e.g. the slowest step, and a line printed under the table, e.g. the p95).
 
 Each benchmark runs in its own subprocess, so its peak memory (``ru_maxrss``, the resident
 set of the whole process, interpreter included) is its own and no cache survives from one
@@ -110,6 +113,11 @@ def measure_one(path: Path, name: str, repeats: int, repeat_below: float) -> dic
     """Time benchmark ``name`` of module ``path`` (in this process: the child's job)."""
     bench = next(b for b in load_benchmarks(path) if b["name"] == name)
     result: dict[str, Any] = {"name": name, "module": path.name, "goal": bench["goal"]}
+    if bench.get("measures"):  # the benchmark times its own steps: one run, its figure
+        out = bench["run"]()
+        result.update(time=float(out["time"]), note=str(out.get("note", "")),
+                      peak_mb=max_rss_mb(), baseline=None, icepool=None, alloc_mb=None)
+        return result
     result["time"] = best_time(bench["run"], repeats, repeat_below)
     result["peak_mb"] = max_rss_mb()  # before the comparisons: the run's own footprint
     for key in ("baseline", "icepool"):
@@ -190,7 +198,7 @@ def table(results: list[dict[str, Any]]) -> str:
             r["name"], _fmt_s(r["time"]), _fmt_s(goal), ok,
             _fmt_s(r.get("baseline")), _ratio(r.get("baseline"), r["time"]),
             _fmt_s(r.get("icepool")), _ratio(r.get("icepool"), r["time"]),
-            f"{r['peak_mb']:.0f}", f"{r['alloc_mb']:.1f}",
+            f"{r['peak_mb']:.0f}", "-" if r["alloc_mb"] is None else f"{r['alloc_mb']:.1f}",
         ])
     widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
     line = lambda cells: " | ".join(str(c).ljust(w) for c, w in zip(cells, widths))  # noqa: E731
@@ -201,6 +209,9 @@ def table(results: list[dict[str, Any]]) -> str:
         "speed-up = baseline / time; "
         "vs icepool = icepool / time; peak MB = max RSS of the benchmark's own process."
     )
+    for r in results:
+        if r.get("note"):
+            out.append(f"{r['name']}: {r['note']}")
     for r in results:
         if "error" in r:
             out.append(f"\nERROR in {r['name']} ({r['module']}):")

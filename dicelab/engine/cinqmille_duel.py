@@ -321,15 +321,13 @@ def warm(rules: Rules | None = None) -> bool:
     True
     """
     rules = _check_rules(rules)
-    solo._model(rules)
-    _groups_flat(rules)
-    solo.solve_turns(rules)
-    solo.solve_points(rules)
+    roll = (1, 2, 3, 4, 6, 6)[: rules.dice]
     for n in range(1, rules.dice + 1):
         solo._p_bust(n, rules)
+    solo.advise(roll, turn_points=0, score=0, rules=rules)  # model, solo solutions
     if not duel_ready(rules):
         return False
-    solve_duel(rules)
+    choice_values(rules, 0, 0, 0, tuple(sorted(roll)))  # the table; the turn at 0-0
     return True
 
 

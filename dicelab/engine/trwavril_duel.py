@@ -221,10 +221,11 @@ def warm(rules: Rules | None = None) -> bool:
     True
     """
     rules = check_rules(Rules, rules, "Trwavril")
-    solve_duel(rules)
-    solo._outcome_table(rules.straight)
+    for rolls_left in (2, 1):  # the outcome and keep tables, the solo solutions
+        solo.advise((1, 2, 3, 5), rolls_left=rolls_left, barred=(), parapluies=MAXU,
+                    rules=rules)
     solo._level(rules.straight, MAXU)  # every parapluie count below it too
-    solo._p_turn_solution(rules.straight)
+    _turn(rules.straight, rules.parapluies, rules.parapluies, 0, 0)  # the table; the 1st turn
     return True
 
 
