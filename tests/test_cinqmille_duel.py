@@ -197,3 +197,41 @@ def test_warm_reads_the_table_and_reports_readiness():
     assert cd.warm(cm.Rules(dice=6)) is True
     with pytest.raises(DicelabError, match="Rules"):
         cd.warm("5000")
+
+
+# ------------------------------------------------------------------ every variant ships
+def test_every_variant_ships_its_table():
+    from dicelab.engine.build_tables import cinqmille_variants
+    from dicelab.engine.duel import load_table
+
+    variants = cinqmille_variants()
+    assert len(variants) == len(set(variants)) == 48
+    for rules in variants:
+        assert cd.duel_ready(rules), rules
+        T = load_table(cd.table_name(rules))
+        assert T.shape == (TOP, TOP) and np.all((T >= 0) & (T <= 1)), rules
+
+
+SPREAD = [cm.Rules(opening=1000), cm.Rules(min_bank=300, no_4900=True),
+          cm.Rules(keep_all_scoring=True, opening=700),
+          cm.Rules(dice=6, min_bank=0, keep_all_scoring=True),
+          cm.Rules(dice=6, opening=1000, no_4900=True)]
+
+
+@pytest.mark.parametrize("rules", SPREAD, ids=repr)
+def test_shipped_variant_tables_are_fixed_points_of_the_turn(rules):
+    """Each start-of-turn value is the turn played from it (busts and banks read in the same
+    table): a wrong or mislabelled file fails here."""
+    T = cd.duel_table(rules)
+    for s, o in [(0, 0), (0, 30), (99, 99), (70, 20), (25, 98)]:
+        R = cd._turn(rules, s, o)
+        assert -R[rules.dice, s] == pytest.approx(T[s, o], abs=1e-11), (s, o)
+
+
+@pytest.mark.parametrize("rules", [cm.Rules(opening=1000, keep_all_scoring=True),
+                                   cm.Rules(dice=6, min_bank=0, no_4900=True)], ids=repr)
+def test_shipped_variant_tables_rebuild_exactly(rules):
+    fresh = cd.solve_duel(rules, lowest=LOW)
+    ok = ~np.isnan(fresh.T)
+    assert ok.sum() > 50
+    assert np.array_equal(cd.duel_table(rules)[ok], fresh.T[ok])

@@ -86,3 +86,19 @@ def test_pig_small_target_against_brute_force():
 def test_plain_iteration_agrees_with_newton():
     a, b = pig_table(20), pig_table(20, newton=False)
     assert np.max(np.abs(a - b)) < 1e-11
+
+
+def test_warm_dispatches_to_each_game_and_never_solves():
+    from dicelab.engine import duel
+    from dicelab.engine.seveny_duel import duel_ready
+    from dicelab.errors import DicelabError
+    from dicelab.games import cinqmille, seveny, trwavril
+
+    assert duel.warm(cinqmille.Rules(dice=6)) is True
+    assert duel.warm(trwavril.Rules(straight="as_written")) is True
+    assert duel.warm(seveny.Rules()) is True  # target 50 ships
+    assert duel.warm(seveny.Rules(target=80)) is False  # not at hand: no solve started
+    assert not duel_ready(seveny.Rules(target=80))
+    for bad in ("5000", None, 3):
+        with pytest.raises(DicelabError, match="warm needs a game's Rules"):
+            duel.warm(bad)

@@ -624,8 +624,8 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
 
     Two players: ranked by ``p_duel``, the exact two-player win probability (both playing
     to win), with ``objective="p_duel"`` (solving the variant first if needed: minutes), or by
-    default when its table is at hand (:func:`~.cinqmille_duel.duel_ready`: the shipped
-    default rules, or solved already); the solo figures stay as secondary figures
+    default when its table is at hand (:func:`~.cinqmille_duel.duel_ready`: every variant's
+    table ships); the solo figures stay as secondary figures
     (``kind="duel"``).  Otherwise solo figures (``kind="solo"``; with 3-6 players
     the overlay labels them "solo odds").
     """
