@@ -174,7 +174,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
 
 def duel_ready(rules: Rules | None = None) -> bool:
     """Whether the two-player table of ``rules`` is at hand (shipped or already solved), so
-    that advice costs milliseconds; otherwise the first use solves it (10 to 90 s).  Every
+    that advice costs milliseconds; otherwise the first use solves it (10 s to 3 min).  Every
     variant's table ships (:func:`dicelab.engine.build_tables.cinqmille_variants`), so this
     is ``False`` only in an install without them.
 
