@@ -1,8 +1,10 @@
 """Rebuild the shipped two-player start-of-turn tables (``dicelab/data/*.npz``).
 
-The two-player solves of 5000 and Seveny take minutes on a small machine, so their
-start-of-turn tables ship with the package (a few hundred kB); advice recomputes the turn
-in play from them in milliseconds.  Rebuild after any change to a rule or an engine::
+The two-player solves take from seconds to minutes on a small machine, so their
+start-of-turn tables ship with the package (every 5000 variant — 48 files of ~74 kB,
+10 s to 3 min each to solve here —, Seveny's target 50, Trwavril's two straight rulings:
+about 4 MB in all); advice recomputes the turn in play from them in milliseconds.
+Rebuild after any change to a rule or an engine (all of them: about 40 minutes)::
 
     python -m dicelab.engine.build_tables            # every shipped table
     python -m dicelab.engine.build_tables --list     # what ships
