@@ -175,6 +175,10 @@ class GameApp:
     (``threshold_points`` percentage points of a probability, ``threshold_turns``
     expected turns); ``allow_undo``: Undo stays allowed after a computer seat has played;
     ``animate``: the dice shake briefly when rolled.
+
+    Two players: the exact two-player odds of a variant whose table is not at hand are
+    computed in the background (the overlay says so meanwhile, and the app redraws itself
+    when they are ready; :meth:`wait_for_duel` waits for them in a script).
     """
 
     game_key: ClassVar[str] = ""

@@ -334,8 +334,9 @@ class CoachTally:
 
 class OddsOverlay:
     """The overlay widget (class ``dicelab-overlay``): a Show-odds switch, a Hint button
-    (a ladder: which dice matter, then the best choice, then the full table), the odds,
-    the selection sentence and the coach tally.
+    (a ladder: which dice matter, then the best choice, then the full table), a line
+    about the exact two-player odds (``note``, set by the app), the odds, the selection
+    sentence and the coach tally.
 
     ``get_advice`` is called lazily (only when odds or hint are shown) and must be cheap
     on repeated calls for one position (the app caches advice by state).
