@@ -287,3 +287,30 @@ def test_a_real_background_solve_of_a_small_seveny_target():
     assert app.roll()
     if app.has_choice():
         assert app.advice().kind == "duel"
+
+
+def test_the_redraw_goes_to_the_kernels_main_loop(monkeypatch):
+    """In a kernel, the solving thread hands the redraw to the kernel's event loop (the
+    thread where widget callbacks run), never redraws from its own thread."""
+    import IPython
+
+    class Loop:
+        def __init__(self):
+            self.callbacks = []
+
+        def add_callback(self, fn):
+            self.callbacks.append(fn)
+
+    loop = Loop()
+    shell = type("Shell", (), {"kernel": type("Kernel", (), {"io_loop": loop})()})()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
+    assert base.main_thread_scheduler() == loop.add_callback
+    monkeypatch.setattr(IPython, "get_ipython", lambda: None)
+    assert base.main_thread_scheduler() is None
+
+
+def test_error_text_in_both_languages():
+    assert base.error_text(MemoryError(), "fr") == "erreur inattendue (MemoryError)"
+    err = DicelabError("{game} has no exact two-player odds", game="'x'")
+    assert base.error_text(err, "en") == "'x' has no exact two-player odds"
+    assert base.error_text(err, "fr") == "'x' n’a pas de probabilités exactes à deux joueurs"
