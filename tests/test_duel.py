@@ -88,17 +88,13 @@ def test_plain_iteration_agrees_with_newton():
     assert np.max(np.abs(a - b)) < 1e-11
 
 
-def test_warm_dispatches_to_each_game_and_never_solves():
-    from dicelab.engine import duel
-    from dicelab.engine.seveny_duel import duel_ready
-    from dicelab.errors import DicelabError
+def test_the_registry_warms_with_the_engines_own_warm():
+    from dicelab.engine import cinqmille_duel, duel_registry, trwavril_duel
     from dicelab.games import cinqmille, seveny, trwavril
 
-    assert duel.warm(cinqmille.Rules(dice=6)) is True
-    assert duel.warm(trwavril.Rules(straight="as_written")) is True
-    assert duel.warm(seveny.Rules()) is True  # target 50 ships
-    assert duel.warm(seveny.Rules(target=80)) is False  # not at hand: no solve started
-    assert not duel_ready(seveny.Rules(target=80))
-    for bad in ("5000", None, 3):
-        with pytest.raises(DicelabError, match="warm needs a game's Rules"):
-            duel.warm(bad)
+    assert duel_registry.duel_function("cinqmille", "warm") is cinqmille_duel.warm
+    assert duel_registry.duel_function("trwavril", "warm") is trwavril_duel.warm
+    assert duel_registry.warm("cinqmille", cinqmille.Rules(dice=6, no_4900=True)) is True
+    assert duel_registry.warm("trwavril", trwavril.Rules(straight="as_written")) is True
+    assert duel_registry.warm("seveny", seveny.Rules(target=80)) is False  # never solves
+    assert not duel_registry.duel_ready("seveny", seveny.Rules(target=80))

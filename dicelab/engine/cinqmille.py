@@ -658,6 +658,18 @@ def _duel_ready(rules: Rules) -> bool:
     return duel_ready(rules)
 
 
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules`` is at hand (shipped or solved already), so
+    that two-player advice costs milliseconds (see :func:`~.cinqmille_duel.duel_ready`:
+    every variant's table ships; otherwise :func:`~.cinqmille_duel.solve_duel` solves it:
+    10 s to 3 min).
+
+    >>> duel_ready()
+    True
+    """
+    return _duel_ready(check_rules(Rules, rules, "5000") if rules is not None else DEFAULT_RULES)
+
+
 def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),
                          to_play: int = 0) -> float:
     """Probability that seat ``to_play`` wins two-player 5000 at the start of its turn with

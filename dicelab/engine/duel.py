@@ -39,7 +39,7 @@ import numpy as np
 from ..errors import IllegalMove, brief
 
 __all__ = ["PolicySurface", "check_seat", "load_table", "policy_surface", "seat_pair",
-           "solve_pairs", "warm"]
+           "solve_pairs"]
 
 TOL = 1e-12
 
@@ -147,43 +147,6 @@ def load_table(name: str) -> np.ndarray | None:
         return None
     T.setflags(write=False)
     return T
-
-
-def warm(rules: Any) -> bool:
-    """Prepare two-player advice for ``rules`` (any game's ``Rules``): the apps call it when a
-    two-player game starts.  It calls the game's duel engine's ``warm(rules)``
-    (:func:`dicelab.engine.cinqmille_duel.warm`, :func:`dicelab.engine.trwavril_duel.warm`,
-    …), or, for an engine without one, loads its table when ``duel_ready(rules)``.  Never
-    starts a two-player solve; returns whether the two-player table is at hand (``False``
-    for a game without a two-player engine).
-
-    >>> from dicelab.games import cinqmille, trwavril
-    >>> warm(cinqmille.Rules()), warm(trwavril.Rules(parapluies=2))
-    (True, True)
-    >>> warm("5000")
-    Traceback (most recent call last):
-    ...
-    dicelab.errors.DicelabError: warm needs a game's Rules; got '5000'
-    """
-    import importlib
-
-    from ..errors import DicelabError
-
-    module = type(rules).__module__
-    key = module.rsplit(".", 1)[-1]
-    if (not module.startswith("dicelab.games.") or type(rules).__name__ != "Rules"
-            or key not in ("cinqmille", "seveny", "trwavril", "dripeul")):
-        raise DicelabError("warm needs a game's Rules; got {rules}", rules=brief(rules))
-    try:
-        engine = importlib.import_module(f"dicelab.engine.{key}_duel")
-    except ImportError:  # no two-player engine for this game
-        return False
-    if hasattr(engine, "warm"):
-        return bool(engine.warm(rules))
-    if hasattr(engine, "duel_ready") and engine.duel_ready(rules):
-        engine.solve_duel(rules)
-        return True
-    return False
 
 
 # ------------------------------------------------------------------ policy picture

@@ -55,6 +55,7 @@ __all__ = [
     "advise",
     "advise_state",
     "clear_caches",
+    "duel_ready",
     "duel_table",
     "duel_win_probability",
     "expected_turn_points",
@@ -64,6 +65,7 @@ __all__ = [
     "p_bust",
     "points_table",
     "solve",
+    "solve_duel",
     "turn_points_distribution",
     "turn_outcome_distribution",
     "turn_outcome_matrix",
@@ -620,6 +622,31 @@ def _duel_ready(rules: Rules) -> bool:
     from .seveny_duel import duel_ready
 
     return duel_ready(rules)
+
+
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules`` is at hand (shipped, solved already, or a
+    target of 5 or less: seconds); see :func:`~.seveny_duel.duel_ready`.
+
+    >>> duel_ready(), duel_ready(Rules(target=100))
+    (True, False)
+    """
+    return _duel_ready(_rules(rules))
+
+
+def solve_duel(rules: Rules | None = None) -> Any:
+    """Solve two-player Seveny for ``rules`` (:func:`~.seveny_duel.solve_duel`, cached),
+    for the targets the exact solver takes (up to :data:`MAX_SOLVED_TARGET`; a larger one is
+    a :class:`~dicelab.DicelabError` at once, not hours of solving).
+
+    >>> solve_duel(Rules(target=1000))
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.DicelabError: exact odds are computed for targets up to 100 ...
+    """
+    from .seveny_duel import solve_duel as solve
+
+    return solve(_solvable(rules))
 
 
 def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),

@@ -64,6 +64,7 @@ __all__ = [
     "bellman",
     "board_values",
     "clear_cache",
+    "duel_ready",
     "duel_table",
     "duel_win_probability",
     "flip_effect",
@@ -406,6 +407,23 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
             objective=obj,
         )
     return replace(a, players=state.players)
+
+
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules``' straight ruling is at hand (both rulings
+    ship one, see :mod:`dicelab.engine.build_tables`), so that advice costs milliseconds.
+
+    >>> duel_ready(), duel_ready(Rules(straight="as_written"))
+    (True, True)
+    """
+    from . import trwavril_duel as duel
+    from .duel import load_table
+
+    rules = _check_rules(rules)
+    own = getattr(duel, "duel_ready", None)
+    if own is not None:
+        return bool(own(rules))
+    return rules.straight in duel._CACHE or load_table(duel.table_name(rules)) is not None
 
 
 def duel_win_probability(rules: Rules | None = None, barred: Any = ((), ()),

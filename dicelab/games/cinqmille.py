@@ -609,7 +609,7 @@ __getattr__, __dir__ = engine_exports(
     {
         "advise", "advise_state", "expected_turns", "turn_start_value", "expected_turn_points",
         "turn_points_distribution", "p_bust", "clear_cache", "duel_win_probability",
-        "duel_table",
+        "duel_table", "duel_ready",
     },
 )
 

@@ -479,6 +479,6 @@ __getattr__, __dir__ = engine_exports(
     {
         "advise", "advise_state", "expected_turns", "turn_start_value", "expected_turn_points",
         "p_bust", "turn_points_distribution", "optimal_points_distribution", "clear_caches",
-        "duel_win_probability", "duel_table",
+        "duel_win_probability", "duel_table", "duel_ready",
     },
 )

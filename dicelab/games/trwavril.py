@@ -615,6 +615,6 @@ __getattr__, __dir__ = engine_exports(
     {
         "win_probability", "advise", "advise_resolution", "advise_state", "start_value",
         "flip_effect", "FlipEffect", "p_turn_start", "clear_cache", "duel_win_probability",
-        "duel_table",
+        "duel_table", "duel_ready",
     },
 )

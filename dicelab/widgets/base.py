@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from ..engine import duel_registry
 from ..errors import DicelabError, brief
 from ..games._base import Bank, Resolve, Roll, Stop
 from ..i18n import N_, _, check_language, fmt_percent, get_language, ngettext, using
@@ -47,6 +48,35 @@ _MARKED = (
     N_('Game over — {result}.'),
     N_('Game log (latest last)'),
 )
+
+
+def main_thread_scheduler() -> Callable[[Callable[[], Any]], Any] | None:
+    """How another thread runs a function on the kernel's main thread (where the widget
+    callbacks run): the IPython kernel's event loop's ``add_callback``.  ``None`` outside a
+    kernel: an app then picks up a background result at its next redraw (or
+    :meth:`GameApp.wait_for_duel`).
+
+    >>> main_thread_scheduler() is None  # no kernel here
+    True
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    kernel = getattr(get_ipython(), "kernel", None)
+    add = getattr(getattr(kernel, "io_loop", None), "add_callback", None)
+    return add if callable(add) else None
+
+
+def error_text(error: BaseException, lang: str) -> str:
+    """An error in words for a student: a ``DicelabError``'s own message, else its kind.
+
+    >>> error_text(MemoryError(), "en")
+    'unexpected error (MemoryError)'
+    """
+    if isinstance(error, DicelabError):
+        return error.message(lang)
+    return _("unexpected error ({what})", lang=lang, what=type(error).__name__)
 
 
 
@@ -145,6 +175,10 @@ class GameApp:
     (``threshold_points`` percentage points of a probability, ``threshold_turns``
     expected turns); ``allow_undo``: Undo stays allowed after a computer seat has played;
     ``animate``: the dice shake briefly when rolled.
+
+    Two players: the exact two-player odds of a variant whose table is not at hand are
+    computed in the background (the overlay says so meanwhile, and the app redraws itself
+    when they are ready; :meth:`wait_for_duel` waits for them in a script).
     """
 
     game_key: ClassVar[str] = ""
@@ -192,6 +226,11 @@ class GameApp:
         self._pending: Any = None
         self._last_events: list[dict[str, Any]] = []
         self._closed = False
+        #: the background two-player solve this app waits for, its error, "just solved"
+        self._duel_job: duel_registry.SolveJob | None = None
+        self._duel_error: BaseException | None = None
+        self._duel_news = False
+        self._duel_schedule: Callable[[Callable[[], Any]], Any] | None = None
 
         # --- widgets
         self.style = w.HTML(stylesheet(), layout=w.Layout(display="none"))
@@ -292,6 +331,7 @@ class GameApp:
         self._set_animate()
         self._build_policies()
         self._relabel()
+        self._prepare_duel()
         self.refresh()
         self._auto()
 
@@ -707,6 +747,11 @@ class GameApp:
             self.say(_("It is not a computer player's turn.", lang=self.lang), error=True)
             return 0
         p = self.state.current_player
+        if self._seats.get(p) == "duel_optimal" and self.duel_computing():
+            self.say(_("The computer plays to win: it waits for the exact chances of beating "
+                       "each other, which are being computed (the game goes on by itself when "
+                       "they are ready).", lang=self.lang))
+            return 0
         policy = self._policies[p]
         played = 0
         lines: list[str] = []
@@ -771,6 +816,7 @@ class GameApp:
         self._close_prompt()
         self._build_policies()
         self._advice_cache.clear()
+        self._prepare_duel()
         self.overlay.reset_tally()
         self._last_events = []
         self.say(ngettext("New game: seed {seed}, {n} player.", "New game: seed {seed}, {n} "
@@ -813,6 +859,120 @@ class GameApp:
         self.refresh()
         self._auto()
         return True
+
+    # ------------------------------------------------------------ two-player odds
+    def _prepare_duel(self) -> None:
+        """Two players: get the exact two-player odds ready.  A ready table is loaded now
+        (the first decision then costs milliseconds); otherwise the variant's solve starts
+        in the background (one per variant in the kernel, see
+        :mod:`dicelab.engine.duel_registry`), the overlay meanwhile shows labelled solo odds
+        and says so, and the app redraws itself when the solve ends."""
+        self._drop_duel_job()
+        s = self.state
+        game = self.game_key
+        if s.players != 2 or self.objective is not None or not duel_registry.has_duel(game):
+            return
+        try:
+            if duel_registry.warm(game, s.rules):
+                return
+        except Exception:  # noqa: BLE001,S110 - warming is only a head start
+            pass
+        try:
+            job = duel_registry.solve_in_background(game, s.rules)
+        except Exception as e:  # noqa: BLE001 - a student never sees a traceback
+            self._duel_error = e
+            return
+        if job is None:  # ready meanwhile
+            return
+        self._duel_job = job
+        self._duel_schedule = main_thread_scheduler()
+        job.subscribe(self._duel_ended)
+
+    def _duel_ended(self, job: duel_registry.SolveJob) -> None:
+        """The solving thread: hand the redraw to the kernel's main thread (outside a
+        kernel, the next redraw or :meth:`wait_for_duel` picks the result up)."""
+        schedule = self._duel_schedule
+        if schedule is not None and not self._closed and job is self._duel_job:
+            schedule(self._guard(self._duel_redraw))
+
+    def _duel_redraw(self) -> None:
+        if self._collect_duel():
+            self.refresh()
+            self._auto()
+
+    def _collect_duel(self) -> bool:
+        """Take in a finished background solve (main thread); returns whether one ended."""
+        job = self._duel_job
+        if job is None or job.running:
+            return False
+        self._duel_job = None
+        if job.error is not None:
+            self._duel_error = job.error
+        else:
+            self._duel_news = True
+            self._advice_cache.clear()  # advice given meanwhile was solo advice
+        return True
+
+    def _drop_duel_job(self) -> None:
+        job = self._duel_job
+        if job is not None:
+            job.unsubscribe(self._duel_ended)
+        self._duel_job = None
+        self._duel_error = None
+        self._duel_news = False
+
+    def duel_computing(self) -> bool:
+        """Whether the exact two-player odds of this game are being computed."""
+        return self._duel_job is not None and self._duel_job.running
+
+    def wait_for_duel(self, timeout: float | None = None) -> bool:
+        """Wait for the background two-player solve and redraw (scripts and tests; in a
+        notebook the app redraws itself).  Returns whether the exact two-player odds are
+        at hand."""
+        job = self._duel_job
+        if job is not None:
+            job.join(timeout)
+        if self._collect_duel():
+            self.refresh()
+            self._auto()
+        return self._duel_at_hand() and self._duel_error is None
+
+    def _duel_at_hand(self) -> bool:
+        """The two-player table is ready (or the game's own adapters decide: no engine in
+        the registry)."""
+        game = self.game_key
+        if not duel_registry.has_duel(game):
+            return True
+        try:
+            return duel_registry.duel_ready(game, self.state.rules)
+        except Exception:  # noqa: BLE001 - no exact two-player odds here
+            return False
+
+    def duel_note(self) -> str:
+        """The overlay's line about the exact two-player odds (HTML, may be empty): being
+        computed, could not be computed, or just ready."""
+        lang = self.lang
+        if self.state.players != 2:
+            return ""
+        solo = _("Until then the odds shown are solo odds: each player's own chances, as if "
+                 "playing alone.", lang=lang)
+        if self.duel_computing():
+            text = _("The exact chances of beating each other are being computed in the "
+                     "background (this can take a minute or more); the app updates itself "
+                     "when they are ready.", lang=lang)
+            return f'<p role="status"><em>⏳ {esc(text)} {esc(solo)}</em></p>'
+        if self._duel_error is not None:
+            text = _("The exact chances of beating each other could not be computed: {why}.",
+                     lang=lang, why=error_text(self._duel_error, lang).rstrip("."))
+            solo = _("The odds shown are solo odds: each player's own chances, as if playing "
+                     "alone.", lang=lang)
+            return (f'<p role="alert" class="dicelab-error"><strong>⚠</strong> {esc(text)} '
+                    f"{esc(solo)}</p>")
+        if self._duel_news:
+            text = _("The exact chances of beating each other are ready: the odds now rank "
+                     "every choice by them.", lang=lang)
+            return f'<p role="status"><em>✓ {esc(text)}</em></p>'
+        return ""
 
     # ------------------------------------------------------------ review
     def review(self) -> Any:
@@ -872,6 +1032,7 @@ class GameApp:
             except Exception:  # noqa: BLE001 - already closed
                 continue
         self._closed = True
+        self._drop_duel_job()  # a background solve goes on (other apps may use it)
         self.resolve_buttons = []
 
     # ------------------------------------------------------------ rendering
@@ -904,6 +1065,7 @@ class GameApp:
     def refresh(self) -> None:
         """Redraw everything for the current state (after an action or a new game)."""
         with using(self.lang):
+            self._collect_duel()
             self._refresh()
 
     def _refresh(self) -> None:
@@ -929,13 +1091,15 @@ class GameApp:
         self.undo_button.disabled = not self.undo_allowed()
         advisable = human and self.has_choice()
         self.overlay.players = s.players
+        self.overlay.set_note(self.duel_note())
         self.overlay.new_position(self.advice if advisable else None, tuple(s.dice))
         self._update_selection()
         self._winbar()
 
     def _winbar(self, _change: Any = None) -> None:
         """The two-player win bar, shown with the odds (its first solve can take a while)."""
-        shown = self.state.players == 2 and self.overlay.show_odds.value
+        shown = (self.state.players == 2 and self.overlay.show_odds.value
+                 and self._duel_at_hand())
         chances = adapters.win_chances(self) if shown else None
         if chances is None:
             self.winbar.layout.display = "none"

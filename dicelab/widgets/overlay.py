@@ -124,7 +124,7 @@ def _table(rows: list[str], advice: Any, lang: str | None, players: int = 1) -> 
     title = figure_name(advice.objective, lang)
     meaning = figure_meaning(advice.objective, lang)
     solo = ""
-    if max(players, getattr(advice, "players", 1) or 1) > 2 \
+    if max(players, getattr(advice, "players", 1) or 1) > 1 \
             and getattr(advice, "kind", "solo") != "duel":
         solo = " — " + _("solo odds", lang=lang)
     return (
@@ -334,8 +334,9 @@ class CoachTally:
 
 class OddsOverlay:
     """The overlay widget (class ``dicelab-overlay``): a Show-odds switch, a Hint button
-    (a ladder: which dice matter, then the best choice, then the full table), the odds,
-    the selection sentence and the coach tally.
+    (a ladder: which dice matter, then the best choice, then the full table), a line
+    about the exact two-player odds (``note``, set by the app), the odds, the selection
+    sentence and the coach tally.
 
     ``get_advice`` is called lazily (only when odds or hint are shown) and must be cheap
     on repeated calls for one position (the app caches advice by state).
@@ -355,8 +356,12 @@ class OddsOverlay:
         self.sentence.add_class("dicelab-loss")
         self.coach = w.HTML()
         self.coach.add_class("dicelab-coach")
+        #: the line about the exact two-player odds (being computed, failed, ready)
+        self.note = w.HTML(layout=w.Layout(display="none"))
+        self.note.add_class("dicelab-duel-status")
         self.box = w.VBox(
-            [w.HBox([self.show_odds, self.hint_button]), self.body, self.sentence, self.coach]
+            [w.HBox([self.show_odds, self.hint_button]), self.note, self.body, self.sentence,
+             self.coach]
         )
         self.box.add_class("dicelab-overlay")
         #: 0 = no hint; 1 = which dice matter; 2 = the best choice; 3 = the full table
@@ -370,7 +375,7 @@ class OddsOverlay:
         #: called with the new level after each hint (the app marks the dice)
         self.on_hint: Callable[[int], None] | None = None
         self.dice: tuple[int, ...] = ()
-        #: players in the game: with 3 to 6, solo figures are labelled "solo odds"
+        #: players in the game: with 2 to 6, solo figures are labelled "solo odds"
         self.players = 1
         self._selected: Collection[Any] = ()
         self._empty = ""
@@ -412,6 +417,12 @@ class OddsOverlay:
         self.hint_level = 0
         self.hint_button.disabled = get_advice is None
         self._hint_text()
+
+    def set_note(self, html_text: str) -> None:
+        """The line about the exact two-player odds (HTML; empty hides it)."""
+        if self.note.value != html_text:
+            self.note.value = html_text
+        self.note.layout.display = "" if html_text else "none"
 
     def set_selection(self, selected: Collection[Any], empty: str = "") -> None:
         """The actions the player's current selection would make (re-marks, no recompute)."""

@@ -1,0 +1,316 @@
+"""The apps and the exact two-player odds: a ready table is loaded at the start, any other
+variant is solved in the background (one solve per variant), the overlay says so, and the
+app redraws itself when the solve ends (issue 11 §3)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from dicelab.engine import cinqmille_duel, duel_registry  # noqa: E402
+from dicelab.errors import DicelabError  # noqa: E402
+from dicelab.games import cinqmille, seveny, trwavril  # noqa: E402
+from dicelab.widgets import base  # noqa: E402
+from dicelab.widgets import play as _play  # noqa: E402
+from dicelab.widgets.overlay import read_rows  # noqa: E402
+from dicelab.widgets.text import fmt_figure  # noqa: E402
+
+DICE = "1 5 2 3 4"  # a 5000 roll with a choice: set aside the 1, the 5 or both
+
+
+def play(game, **kw):
+    kw.setdefault("coach_prompt", False)
+    return _play(game, **kw)
+
+
+def at_choice(app, dice=DICE):
+    assert app.roll(), app.message.value
+    assert app.teacher_set_dice(dice), app.message.value
+    assert app.state.phase == "choose"
+    return app
+
+
+class Unsolved:
+    """5000's default rules as if their two-player table were not at hand: the engine's
+    ``duel_ready`` says no until the (fake, fast) background solve has run; the solve waits
+    for :meth:`release`.  A foreground solve of the variant fails the test.  Redraws the
+    solving thread hands to the kernel's main thread land in ``pending``."""
+
+    rules = cinqmille.Rules()
+
+    def __init__(self, monkeypatch):
+        self.gate = threading.Event()
+        self.calls = 0
+        self.solved = False
+        self.fail: BaseException | None = None
+        self.foreground: list[str] = []
+        self.pending: list = []
+        real_ready = cinqmille_duel.duel_ready
+        real_solve = cinqmille_duel.solve_duel
+
+        def ready(rules=None):
+            if (rules or self.rules) == self.rules and not self.solved:
+                return False
+            return real_ready(rules)
+
+        def solve_duel(rules=None, **kw):
+            if (rules or self.rules) == self.rules and not self.solved:
+                self.foreground.append(threading.current_thread().name)
+                raise AssertionError("a two-player solve outside the background thread")
+            return real_solve(rules, **kw)
+
+        def fake_solve(game, rules):
+            assert game == "cinqmille" and rules == self.rules
+            if self.solved:  # warming a ready table reads it
+                return real_solve(rules)
+            self.calls += 1
+            assert self.gate.wait(60)
+            if self.fail is not None:
+                raise self.fail
+            real_solve(rules)  # the shipped table: what a real solve caches
+            self.solved = True
+
+        monkeypatch.setattr(cinqmille_duel, "duel_ready", ready)
+        monkeypatch.setattr(cinqmille_duel, "solve_duel", solve_duel)
+        monkeypatch.setattr(duel_registry, "solve", fake_solve)
+        monkeypatch.setattr(base, "main_thread_scheduler", lambda: self.pending.append)
+
+    def release(self):
+        """Let the solve end; wait for its thread; run the redraws it handed over."""
+        self.gate.set()
+        job = duel_registry.running_job("cinqmille", self.rules)
+        if job is not None:
+            assert job.join(60)
+        ran = len(self.pending)
+        while self.pending:
+            self.pending.pop(0)()
+        return ran
+
+
+@pytest.fixture
+def unsolved(monkeypatch):
+    u = Unsolved(monkeypatch)
+    yield u
+    u.gate.set()
+    job = duel_registry.running_job("cinqmille", u.rules)
+    if job is not None:
+        job.join(60)
+    assert not u.foreground, u.foreground
+
+
+# ------------------------------------------------------------------ the registry
+def test_registry_finds_each_games_engine_and_tolerates_a_missing_one(monkeypatch):
+    assert duel_registry.has_duel("cinqmille") and duel_registry.has_duel("trwavril")
+    # Seveny's solve is the engine module's, which refuses targets the solver does not take
+    assert duel_registry.duel_function("seveny", "solve_duel").__module__ == \
+        "dicelab.engine.seveny"
+    with pytest.raises(DicelabError, match="targets up to 100"):
+        duel_registry.solve("seveny", seveny.Rules(target=101))
+    # Trwavril: the engine module's duel_ready (both straight rulings ship their table)
+    assert duel_registry.duel_ready("trwavril", trwavril.Rules(straight="as_written"))
+    assert trwavril.duel_ready() is True and cinqmille.duel_ready() is True
+    # a game joins with its key; a key whose module is not there is no engine, not an error
+    monkeypatch.setattr(duel_registry, "DUEL_GAMES", (*duel_registry.DUEL_GAMES, "nogame"))
+    assert duel_registry.duel_function("nogame", "solve_duel") is None
+    assert not duel_registry.has_duel("nogame")
+    assert not duel_registry.duel_ready("nogame", None)
+    assert duel_registry.solve_in_background("nogame", None) is None
+    with pytest.raises(DicelabError, match="no exact two-player odds"):
+        duel_registry.solve("nogame", None)
+
+
+def test_solve_job_reports_its_error_and_calls_back_once():
+    seen = []
+    job = duel_registry.SolveJob("x", None, solver=lambda g, r: 1 / 0)
+    job.subscribe(seen.append)
+    job.start()
+    assert job.join(30) and not job.running and not job.ok
+    assert isinstance(job.error, ZeroDivisionError) and seen == [job]
+    late = []
+    job.subscribe(late.append)  # ended: called at once
+    assert late == [job] and seen == [job]
+
+
+# ------------------------------------------------------------------ the background path
+def test_two_player_app_solves_in_the_background_then_redraws_itself(unsolved):
+    app = at_choice(play("cinqmille", seed=1, players=2, show_odds=True))
+    assert app.duel_computing() and unsolved.calls == 1
+    note = app.overlay.note
+    assert "being computed" in note.value and "solo odds" in note.value
+    assert note.layout.display != "none"
+    assert app.advice().kind == "solo"
+    assert "solo odds" in app.overlay.body.value  # labelled, never bare
+    assert app.winbar.layout.display == "none"  # no bar (and no foreground solve)
+    assert unsolved.release() == 1  # the solving thread handed one redraw to the main thread
+    # redrawn without a click: ranked by the exact two-player win probability, with the bar
+    advice = app.advice()
+    assert advice.kind == "duel" and advice.objective == "p_duel"
+    exact = cinqmille.advise_state(app.state, objective="p_duel")
+    best = exact.best.figures["p_duel"]
+    assert advice.best.figures["p_duel"] == pytest.approx(best, abs=1e-12)
+    assert 0.0 < best < 1.0
+    shown = read_rows(app.overlay.body.value)
+    assert shown[0]["figure"].endswith(fmt_figure("p_duel", best, "en"))
+    assert "solo odds" not in app.overlay.body.value
+    assert app.winbar.layout.display != "none"
+    assert fmt_figure("p_duel", best, "en") in app.winbar.value
+    assert fmt_figure("p_duel", 1.0 - best, "en") in app.winbar.value
+    assert "are ready" in note.value and not app.duel_computing()
+
+
+def test_one_solve_per_variant_shared_by_every_app(unsolved):
+    a = play("cinqmille", seed=1, players=2)
+    b = play("cinqmille", seed=2, players=2, lang="fr")
+    c = play("cinqmille", seed=3, players=2)
+    assert a._duel_job is b._duel_job is c._duel_job is not None
+    c.close()  # a closed app lets go of the solve; the others still wait for it
+    assert unsolved.calls == 1
+    assert unsolved.release() == 2  # one redraw for each open app
+    assert unsolved.calls == 1
+    for app in (a, b):
+        assert not app.duel_computing() and app.wait_for_duel()
+    d = play("cinqmille", seed=4, players=2)  # ready now: nothing to solve
+    assert d._duel_job is None and d.overlay.note.value == "" and unsolved.calls == 1
+
+
+def test_closing_the_app_while_solving_leaves_nothing_broken(unsolved):
+    app = play("cinqmille", seed=1, players=2)
+    job = app._duel_job
+    app.close()
+    assert unsolved.release() == 0  # no redraw for a closed app
+    assert job.ok and duel_registry.duel_ready("cinqmille", unsolved.rules)
+    app.wait_for_duel()  # nothing left to wait for, and no error
+
+
+@pytest.mark.parametrize("error", [DicelabError("the solver gave up on {what}", what="this"),
+                                   MemoryError()])
+def test_a_failed_solve_is_a_clear_message_and_a_new_game_tries_again(unsolved, error):
+    unsolved.fail = error
+    app = at_choice(play("cinqmille", seed=1, players=2, show_odds=True))
+    unsolved.release()
+    note = app.overlay.note.value
+    assert "could not be computed" in note and "Traceback" not in note
+    assert ("the solver gave up on this" in note if isinstance(error, DicelabError)
+            else "unexpected error (MemoryError)" in note)
+    assert "solo odds" in note and "solo odds" in app.overlay.body.value
+    assert app.advice().kind == "solo" and app.winbar.layout.display == "none"
+    app.set_language("fr")
+    assert "n’ont pas pu être calculées" in app.overlay.note.value
+    unsolved.fail = None
+    unsolved.gate.clear()
+    assert app.new_game()
+    assert app.duel_computing() and unsolved.calls == 2
+    unsolved.release()
+    assert at_choice(app).advice().kind == "duel"
+    assert "pas pu" not in app.overlay.note.value and "sont prêtes" in app.overlay.note.value
+
+
+def test_the_computing_note_in_french(unsolved):
+    app = at_choice(play("cinqmille", seed=1, players=2, show_odds=True, lang="fr"))
+    note = app.overlay.note.value
+    assert "en cours de calcul" in note and "chances en solo" in note
+    assert "chances en solo" in app.overlay.body.value
+    unsolved.release()
+    assert "sont prêtes" in app.overlay.note.value
+
+
+def test_a_computer_playing_to_win_waits_for_the_solve(unsolved):
+    if "duel_optimal" not in base.seat_kinds():
+        pytest.skip("no 'plays to win' computer in this version")
+    app = play("cinqmille", seed=1, players=2, computer={0: "duel_optimal"},
+               auto_computer=True)
+    assert not app.game.actions
+    assert "waits for the exact chances" in app.message.value
+    assert app.play_computer_turn() == 0
+    unsolved.release()
+    assert app.game.actions and app.state.current_player == 1  # it played its turn
+
+
+def test_no_note_and_no_solve_outside_two_player_games(unsolved):
+    for players in (1, 3):
+        app = play("cinqmille", seed=1, players=players, show_odds=True)
+        assert app._duel_job is None and app.overlay.note.value == ""
+    # an explicit objective ranks by it: nothing to solve
+    app = at_choice(play("cinqmille", seed=1, players=2, objective="expected_points",
+                         show_odds=True))
+    assert app._duel_job is None and unsolved.calls == 0
+    assert app.advice().kind == "solo" and "solo odds" in app.overlay.body.value
+    # changing the players to two in the Classroom controls starts the solve
+    one = play("cinqmille", seed=1)
+    one.controls.players.count.value = 2
+    assert one.new_game() and one.duel_computing() and unsolved.calls == 1
+
+
+# ------------------------------------------------------------------ a ready table
+def test_a_ready_table_is_loaded_when_the_app_starts(monkeypatch):
+    from dicelab.engine import duel
+
+    calls = []
+    real = duel_registry.warm
+    monkeypatch.setattr(duel_registry, "warm", lambda g, r: calls.append((g, r)) or real(g, r))
+    play("trwavril", seed=1)  # one player: nothing to warm
+    play("cinqmille", seed=1, players=3)
+    assert calls == []
+    cinqmille_duel.clear_cache()
+    app = play("cinqmille", seed=1, players=2, show_odds=True)
+    assert calls == [("cinqmille", cinqmille.Rules())]
+    assert app._duel_job is None and app.overlay.note.value == ""
+
+    def no_load(name):
+        raise AssertionError(f"table {name} loaded at the first decision")
+
+    monkeypatch.setattr(duel, "load_table", no_load)
+    monkeypatch.setattr(cinqmille_duel, "load_table", no_load)
+    at_choice(app)
+    assert app.advice().kind == "duel" and app.winbar.layout.display != "none"
+
+
+# ------------------------------------------------------------------ a real solve
+@pytest.mark.slow
+def test_a_real_background_solve_of_a_small_seveny_target():
+    rules = seveny.Rules(target=6)
+    if seveny.duel_ready(rules):
+        pytest.skip("Seveny target 6 is already at hand")
+    app = play("seveny", seed=5, players=2, target=6, show_odds=True)
+    assert app.duel_computing() and "being computed" in app.overlay.note.value
+    assert app.wait_for_duel(timeout=600)
+    assert seveny.duel_ready(rules) and "are ready" in app.overlay.note.value
+    # the bar at the start of the turn is the engine's exact value
+    assert app.state.phase == "start"
+    p = seveny.duel_win_probability(rules, scores=(0, 0), to_play=0)
+    assert 0.0 < p < 1.0
+    assert fmt_figure("p_duel", p, "en") in app.winbar.value
+    assert fmt_figure("p_duel", 1.0 - p, "en") in app.winbar.value
+    assert app.roll()
+    if app.has_choice():
+        assert app.advice().kind == "duel"
+
+
+def test_the_redraw_goes_to_the_kernels_main_loop(monkeypatch):
+    """In a kernel, the solving thread hands the redraw to the kernel's event loop (the
+    thread where widget callbacks run), never redraws from its own thread."""
+    import IPython
+
+    class Loop:
+        def __init__(self):
+            self.callbacks = []
+
+        def add_callback(self, fn):
+            self.callbacks.append(fn)
+
+    loop = Loop()
+    shell = type("Shell", (), {"kernel": type("Kernel", (), {"io_loop": loop})()})()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
+    assert base.main_thread_scheduler() == loop.add_callback
+    monkeypatch.setattr(IPython, "get_ipython", lambda: None)
+    assert base.main_thread_scheduler() is None
+
+
+def test_error_text_in_both_languages():
+    assert base.error_text(MemoryError(), "fr") == "erreur inattendue (MemoryError)"
+    err = DicelabError("{game} has no exact two-player odds", game="'x'")
+    assert base.error_text(err, "en") == "'x' has no exact two-player odds"
+    assert base.error_text(err, "fr") == "'x' n’a pas de probabilités exactes à deux joueurs"
