@@ -13,6 +13,7 @@ from dicelab.dice import multisets
 from dicelab.engine import dripeul as eng
 from dicelab.engine import dripeul_duel as dd
 from dicelab.engine.dripeul import reference_turn
+from dicelab.engine.reroll import solve_turn
 from dicelab.games import dripeul as g
 from dicelab.games._base import Roll
 from dicelab.policies import duel_optimal
@@ -51,6 +52,49 @@ def brute(rules, tokens, triangles, to_play):
     s = g.new_state(rules, 2)
     value(replace(s, tokens=tokens, triangle=triangles, current_player=to_play))
     return memo
+
+
+def brute_cyclic(rules, tokens, triangles, to_play):
+    """:func:`brute` for rules with cycles (the suite bonus): every reachable position,
+    swept by plain value iteration through the game's code until nothing moves (each
+    turn by the batched solver, checked against ``reference_turn`` in test_reroll)."""
+    outs = multisets(5)
+    states = {}
+    todo = [replace(g.new_state(rules, 2), tokens=tokens, triangle=triangles,
+                    current_player=to_play)]
+    while todo:  # the reachable positions and, per final roll, where each outcome goes
+        st = todo.pop()
+        key = (st.tokens, st.triangle, st.current_player)
+        if key in states:
+            continue
+        p = st.current_player
+        table = {}
+        for o in outs:
+            nexts = []
+            for out in g._outcomes(o, st.tokens[p], rules):
+                nxt, _ = g._resolve(replace(st, dice=o, rolls_left=0, phase="resolve"),
+                                    out, auto=False)
+                if nxt.is_over:
+                    v = 1.0 if nxt.winners == (p,) else 0.5 if len(nxt.winners) == 2 else 0.0
+                    nexts.append((None, v))
+                else:
+                    nexts.append(((nxt.tokens, nxt.triangle, nxt.current_player),
+                                  nxt.current_player == p))
+                    todo.append(nxt)
+            table[o] = nexts
+        states[key] = table
+    V = {k: 0.0 for k in states}
+    for _ in range(200):
+        new = {}
+        for k, table in states.items():
+            final = [max(v if nk is None else (V[nk] if v else 1.0 - V[nk])
+                         for nk, v in table[o]) for o in outs]
+            new[k] = float(solve_turn(5, np.array(final)).start)
+        change = max(abs(new[k] - V[k]) for k in V)
+        V = new
+        if change < 1e-14:
+            return V
+    raise AssertionError("no convergence")
 
 
 @pytest.mark.parametrize("rules, tokens, triangles", [
@@ -100,16 +144,19 @@ def test_alone_against_an_x():
         got = dd.duel_win_probability(r, tokens=(toks, (1,)), triangles=(t, -1))
         assert got == pytest.approx(eng.start_value(toks, t, r), abs=1e-12)
     # ... holding every square (21): anything but a full board left wins
-    assert dd.duel_win_probability(r, tokens=((1, 2), FULL), triangles=(0, -1)) == 1.0
-    # with a full board, failing ties: 1/2 + 1/2 P(clear)
+    assert dd.duel_win_probability(r, tokens=((1, 2), FULL), triangles=(0, -1)) == \
+        pytest.approx(1.0, abs=1e-12)
+    # a full board against a full board on X: one token removed wins (whatever follows),
+    # reaching X without removing one ties — from triangle 1, two failed turns in a row
+    q = 1 - eng.p_turn_start(FULL, r)
     v = dd.duel_win_probability(r, tokens=(FULL, FULL), triangles=(1, -1))
-    assert v == pytest.approx(0.5 + 0.5 * eng.start_value(FULL, 1, r), abs=1e-12)
+    assert v == pytest.approx(1 - 0.5 * q * q, abs=1e-12)
     # which token to take matters alone: the opponent on X holds 5; from (1, 6) at
     # triangle 0 a carré should take the 6 (a failure then leaves 1 < 5: a win anyway)
     tab = dd.solve_duel(r)
     o = dd.board((5,), -1)
-    assert tab.H[0, dd.board((1,), 0), o] == 1.0
-    assert tab.H[0, dd.board((6,), 0), o] < 1.0
+    assert tab.H[0, dd.board((1,), 0), o] == pytest.approx(1.0, abs=1e-12)
+    assert tab.H[0, dd.board((6,), 0), o] < 0.5
 
 
 def test_seat_swap_and_complementarity():
@@ -141,20 +188,38 @@ def test_first_player_value_and_levels():
     assert dd.duel_win_probability(g.Rules(level=1)) == v[3]
 
 
-def test_bellman_residual_straight_bonus():
-    # the suite bonus makes cycles: the table is a fixed point of one more sweep
+def test_straight_bonus_fixed_point_and_baseline():
+    # the suite bonus makes cycles: solve the positions with at most 2 tokens in all, by
+    # Gauss–Seidel sweeps and by plain value iteration; both reach the same fixed point,
+    # which one more sweep does not move
     r = g.Rules(straight_bonus=True)
-    tab = dd.solve_duel(r)
-    rng = np.random.default_rng(1)
-    n = 300
-    s = rng.integers(0, 2, n)
-    b = rng.choice(dd.ACTIVE, n)
-    o = rng.choice(dd.ACTIVE, n)
-    again = dd._starts(tab.key, tab.H, s, b, o)
-    assert np.abs(again - tab.V[s, b, o]).max() < 1e-11
-    # a suite is worth something: more than without the bonus
-    assert dd.duel_win_probability(r, triangles=(0, 3)) > dd.duel_win_probability(
-        g.Rules(), triangles=(0, 3))
+    gs = dd.solve_duel(r, max_tokens=2)
+    plain = dd.solve_duel(r, max_tokens=2, gauss_seidel=False)
+    ok = ~np.isnan(gs.V)
+    assert ok.sum() > 5000 and np.array_equal(ok, ~np.isnan(plain.V))
+    assert np.abs(gs.V[ok] - plain.V[ok]).max() < 1e-12
+    assert gs.sweeps < plain.sweeps
+    s, b, o = np.nonzero(ok[:, dd.ACTIVE][:, :, dd.ACTIVE])
+    b, o = dd.ACTIVE[b], dd.ACTIVE[o]
+    pick = np.random.default_rng(1).choice(len(s), 300, replace=False)
+    s, b, o = s[pick], b[pick], o[pick]
+    again = dd._starts(gs.key, gs.H, s, b, o)
+    assert np.abs(again - gs.V[s, b, o]).max() < 1e-12
+    # alone against an X holding 6, from triangle 0: a suite is a second chance (with both
+    # players in, it helps the opponent too)
+    args = dict(tokens=((5, 6), (6,)), triangles=(0, -1))
+    assert gs.V[0, dd.board((5, 6), 0), dd.board((6,), -1)] > dd.duel_win_probability(
+        g.Rules(), **args)
+
+
+def test_straight_bonus_against_brute_force_iteration():
+    # plain value iteration through the game's code on a small cyclic case
+    r = g.Rules(manches=1, straight_bonus=True)
+    memo = brute_cyclic(r, ((6,), (5,)), (0, 0), 0)
+    assert len(memo) > 40 and any(4 in tr for _, tr, _ in memo)
+    tab = dd.solve_duel(r, max_tokens=2)  # every position with at most 2 tokens in all
+    for (tk, tr, p), v in memo.items():
+        assert tab.V[dd._boards(r, tk, tr, p)] == pytest.approx(v, abs=1e-11)
 
 
 def test_arguments_are_checked():
@@ -228,17 +293,25 @@ def test_advice_ranks_by_p_duel():
         eng.advise_state(three, objective="p_duel")
 
 
-def test_opponent_on_x_advice_and_last_turn():
+def test_advice_in_the_last_turn_and_alone():
     r = g.Rules()
     dd.solve_duel(r)
+    # seat 1's last turn (seat 0 cleared): stopping on a brelan of 1 leaves square 2, a
+    # loss; only a clear ties, so every figure is at most 1/2
     s = replace(g.new_state(r, 2), tokens=((), (1, 2)), triangle=(2, 1), current_player=1,
                 phase="choose", dice=(1, 1, 1, 3, 4), rolls_left=1)
     a = eng.advise_state(s)
-    # seat 1's last turn: only a clear ties; keeping 1 1 1 (the 1 is taken) and rolling
-    # for a brelan of 2 is hopeless — two dice cannot make three 2s: keep 1 1 1 2? no 2;
-    # the best is to go for a quinté or carré, and every value is 1/2 P(clear)
     assert a.kind == "duel" and 0 < a.best["p_duel"] <= 0.5
     assert a.find(g.Stop())["p_duel"] == 0.0
+    # alone against an X holding 5, a carré on (1, 6) at triangle 0: taking the 6 wins for
+    # sure (1 < 5 even on X), taking the 1 leaves the one-turn chance of a brelan of 6
+    s = replace(g.new_state(r, 2), tokens=((5,), (1, 6)), triangle=(-1, 0), current_player=1,
+                phase="resolve", dice=(3, 3, 3, 3, 2), rolls_left=0)
+    a = eng.advise_state(s)
+    assert a.best.action.choice == 6
+    assert a.best["p_duel"] == pytest.approx(1.0, abs=1e-12)
+    assert a.find(g.Resolve(1))["p_duel"] == pytest.approx(eng.start_value((6,), 0, r),
+                                                             abs=1e-12)
 
 
 def test_live_advice_is_fast():

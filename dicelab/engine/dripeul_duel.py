@@ -33,8 +33,8 @@ position.  Without the suite bonus every turn strictly advances its player (a to
 removed or a failure), so positions are solved once, exactly, in layers of total
 progress (tokens + triangles of both players).  With ``straight_bonus`` a suite moves the
 triangle back up: positions with the same tokens depend on each other, and each layer of
-equal tokens is swept once (lower triangles first), then solved by Newton's method (policy
-iteration) until no value moves by more than 1e-12.
+equal tokens is swept Gauss–Seidel (lower triangles first) until no value moves by more
+than 1e-12.
 
 Seat 0 (first to play) beats seat 1 a little less often than half the time from the start
 of a manche, level 3: seat 1's last turn after seat 0 clears makes up for playing second.
@@ -55,7 +55,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import IllegalMove, brief
-from ..games._checks import check_rules
+from ..games._checks import check_rules, whole
 from ..games.dripeul import (
     DICE,
     MAX_TRIANGLE,
@@ -86,7 +86,6 @@ __all__ = [
 NL = MAX_TRIANGLE + 2  # X, 0..4
 NB = 64 * NL
 TOL = 1e-12
-EPS = 1e-6
 CHUNK = {True: 500, False: 250}  # columns per batched turn solve (cache-friendly)
 POP = np.array([bin(m).count("1") for m in range(64)])
 SUM = np.array([sum(solo.tokens_of(m)) for m in range(64)])
@@ -185,46 +184,18 @@ def _cmp(a: Any, b: Any) -> Any:
     return np.where(a < b, 1.0, np.where(a == b, 0.5, 0.0))
 
 
-def _starts_slopes(key: tuple[bool, bool, bool], H: np.ndarray, s: Any, b: Any, o: Any
-                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Start values and their slopes: ``d start / d`` (the value of the board a failure
-    leaves) and ``d start / d`` (the board a suite bonus leaves), i.e. the chances that
-    the optimal turn ends in a failure / a suite, from the same batched solve with those
-    final values nudged by ``EPS`` (exact while the optimal policy does not change)."""
-    solver = _solver(key)
-    opt = solo.options(key)
-    n = len(b)
-    out = np.empty((3, n))
-    step = max(1, CHUNK[key[0]] // 3)
-    for i in range(0, n, step):
-        j = slice(i, i + step)
-        f0 = _finals(key, H, s[j], b[j], o[j])
-        m = B_MASK[b[j]]
-        fail = opt.failure[:, m] & (B_T[b[j]] > 0)[None, :]  # from 0: X, a constant
-        sol = solver(DICE, np.concatenate([f0, f0 + EPS * fail, f0 + EPS * opt.bonus[:, m]],
-                                          axis=1), ROLLS).start
-        k = len(m)
-        out[:, j] = sol.reshape(3, k)
-    F = out[0]
-    return F, (out[1] - F) / EPS, (out[2] - F) / EPS
-
-
 def _layers(key: tuple[bool, bool, bool], H: np.ndarray, s: np.ndarray, b: np.ndarray,
-            o: np.ndarray, write: Any, sign: float) -> int:
+            o: np.ndarray, write: Any, gauss_seidel: bool = True) -> int:
     """Solve positions ``(s, b, o)`` whose successors are solved or among them.
 
     Without the suite bonus: layers of equal total progress, lowest first, once each.
-    With it: layers of equal tokens, lowest first.  A layer is swept once (lower progress
-    first: failures lead to values already swept), then solved by Newton's method on the
-    chances of ending the turn in a failure or a suite (:func:`_starts_slopes`) — policy
-    iteration; the slopes are kept while each step at least halves the change: a policy
-    switch among thousands of positions then costs one sweep, not three) until no value
-    moves by more than ``TOL`` (the steps shrink the change about fiftyfold, so the
-    values are then within ``TOL / 10`` of the fixed point).  ``sign``: how the board's
-    value depends on the position after a failure or a suite (``-1``: the opponent's
-    value, it moves next;
-    ``+1``: the same player moves again, alone).  Returns the number of turn sweeps (a
-    sweep with slopes counts 3).
+    With it: layers of equal tokens, lowest first, each swept until no value moves by
+    more than ``TOL``; a sweep goes up the sub-layers of equal progress, each using the
+    values just computed below it (Gauss–Seidel: a failure leads to a sub-layer already
+    swept, only a suite to one swept before), so each sweep shrinks the change about
+    tenfold and the values are then within ``TOL / 10`` of the fixed point.
+    ``gauss_seidel=False``: each sweep reads the previous sweep's values only (plain
+    value iteration, the benchmark's baseline).  Returns the number of sweeps.
     """
     prog = PROGRESS[b] + np.where(B_MASK[o] > 0, PROGRESS[o], 0)
     if not key[1]:
@@ -233,73 +204,29 @@ def _layers(key: tuple[bool, bool, bool], H: np.ndarray, s: np.ndarray, b: np.nd
             write(sel, _starts(key, H, s[sel], b[sel], o[sel]))
         return 0
     toks = POP[B_MASK[b]] + POP[B_MASK[o]]
-    nxt = 1 - s if sign < 0 else s
-    pos = np.full((2, NB, NB), -1, dtype=np.int64)
     sweeps = 0
     for k in np.unique(toks):
         layer = np.flatnonzero(toks == k)
-        ls, lb, lo = s[layer], b[layer], o[layer]
-        x = np.empty(len(layer))
-        for d in np.unique(prog[layer]):  # one sweep, lower progress first
-            sub = np.flatnonzero(prog[layer] == d)
-            x[sub] = _starts(key, H, ls[sub], lb[sub], lo[sub])
-            write(layer[sub], x[sub])
-        sweeps += 1
-        pos[ls, lb, lo] = np.arange(len(layer))
-        t = B_T[lb]
-        bf, bb = lb - 1, np.where(t < MAX_TRIANGLE, lb + 1, lb)  # boards after fail / suite
-        if sign < 0:
-            jf, jb = pos[nxt[layer], lo, bf], pos[nxt[layer], lo, bb]
-        else:
-            jf, jb = pos[ls, bf, lo], pos[ls, bb, lo]
-        jf = np.where(t > 0, jf, -1)
-        pos[ls, lb, lo] = -1
-        slopes = None
-        last = np.inf
-        for _ in range(100):
-            if slopes is None:
-                F, df, db = _starts_slopes(key, H, ls, lb, lo)
-                slopes = (df, db)
-                sweeps += 3
-            else:
-                F = _starts(key, H, ls, lb, lo)
-                sweeps += 1
-            change = float(np.abs(F - x).max())
+        subs = ([layer[prog[layer] == d] for d in np.unique(prog[layer])] if gauss_seidel
+                else [layer])
+        old = np.zeros(len(s))
+        for _ in range(1000):
+            sweeps += 1
+            change = 0.0
+            for sel in subs:
+                v = _starts(key, H, s[sel], b[sel], o[sel])
+                change = max(change, float(np.abs(v - old[sel]).max()))
+                old[sel] = v
+                write(sel, v)
             if change < TOL:
-                write(layer, F)
                 break
-            if change > 0.5 * last:
-                slopes_next = None
-            else:
-                slopes_next = slopes
-            last = change
-            y = _linear(F, x, slopes, jf, jb, sign)
-            write(layer, y)
-            x = y
-            slopes = slopes_next
         else:  # pragma: no cover - contraction: every turn may remove a token
-            raise RuntimeError("the suite-bonus Newton steps did not converge")
+            raise RuntimeError("the suite-bonus sweeps did not converge")
     return sweeps
 
 
-def _linear(F: np.ndarray, x: np.ndarray, slopes: tuple[np.ndarray, np.ndarray],
-            jf: np.ndarray, jb: np.ndarray, sign: float) -> np.ndarray:
-    """Newton's step: ``y = F + sign * (df * (y[jf] - x[jf]) + db * (y[jb] - x[jb]))``
-    (``jf < 0``: a failure onto X, a constant), by fixed-point iteration (it contracts:
-    ``df + db < 1``, a turn may always remove a token)."""
-    df, db = slopes
-    hf = jf >= 0
-    jf0 = np.where(hf, jf, 0)
-    y = F.copy()
-    for _ in range(2000):
-        new = F + sign * (np.where(hf, df * (y[jf0] - x[jf0]), 0.0) + db * (y[jb] - x[jb]))
-        if float(np.abs(new - y).max()) < 1e-16:
-            return np.clip(new, 0.0, 1.0)
-        y = new
-    return np.clip(y, 0.0, 1.0)  # pragma: no cover
-
-
-def _solve(key: tuple[bool, bool, bool]) -> DuelTable:
+def _solve(key: tuple[bool, bool, bool], max_tokens: int = 12, gauss_seidel: bool = True
+           ) -> DuelTable:
     t0 = time.perf_counter()
     V = np.full((2, NB, NB), np.nan)
     H = np.zeros((2, NB, NB))
@@ -321,6 +248,8 @@ def _solve(key: tuple[bool, bool, bool]) -> DuelTable:
     same = {S: OUT[SUM[B_MASK[OUT]] == S] for S in reps}
     rb = np.repeat(ACTIVE, len(reps))
     ro = np.tile(np.array(list(reps.values())), len(ACTIVE))
+    keep = POP[B_MASK[rb]] <= max_tokens
+    rb, ro = rb[keep], ro[keep]
 
     def write_alone(sel: np.ndarray, vals: np.ndarray) -> None:
         for i, val in zip(sel, vals):
@@ -329,32 +258,44 @@ def _solve(key: tuple[bool, bool, bool]) -> DuelTable:
             H[:, rb[i], outs] = val  # playing on alone
             H[:, outs, rb[i]] = 1.0 - val  # the other one's failure onto X
 
-    sweeps = _layers(key, H, np.zeros(len(rb), dtype=np.int64), rb, ro, write_alone, 1.0)
+    sweeps = _layers(key, H, np.zeros(len(rb), dtype=np.int64), rb, ro, write_alone,
+                     gauss_seidel)
     # 3. both still in, seat 0 or 1 to move
     db = np.repeat(ACTIVE, len(ACTIVE))
     do = np.tile(ACTIVE, len(ACTIVE))
     ds = np.concatenate([np.zeros(len(db), dtype=np.int64), np.ones(len(db), dtype=np.int64)])
     db, do = np.concatenate([db, db]), np.concatenate([do, do])
+    keep = POP[B_MASK[db]] + POP[B_MASK[do]] <= max_tokens
+    ds, db, do = ds[keep], db[keep], do[keep]
 
     def write_duel(sel: np.ndarray, vals: np.ndarray) -> None:
         V[ds[sel], db[sel], do[sel]] = vals
         H[1 - ds[sel], do[sel], db[sel]] = 1.0 - vals
 
-    sweeps += _layers(key, H, ds, db, do, write_duel, -1.0)
+    sweeps += _layers(key, H, ds, db, do, write_duel, gauss_seidel)
     for arr in (V, H):
         arr.setflags(write=False)
     return DuelTable(key, V, H, sweeps, time.perf_counter() - t0)
 
 
-def solve_duel(rules: Rules | None = None) -> DuelTable:
+def solve_duel(rules: Rules | None = None, *, max_tokens: int = 12,
+               gauss_seidel: bool = True) -> DuelTable:
     """Solve the two-player manche of ``rules``' variant (cached: instant after the first
     call; ``level`` and ``manches`` do not matter).
+
+    ``max_tokens`` (benchmarks, tests): only the positions with at most that many tokens
+    on the two boards together (a player alone: on its own board), not cached (``V`` is
+    ``nan`` elsewhere); ``gauss_seidel=False``: the suite-bonus layers by plain value
+    iteration (the baseline), not cached.
 
     >>> t = solve_duel()
     >>> t.V.shape
     (2, 384, 384)
     """
     key = _key(rules)
+    max_tokens = whole("max_tokens", max_tokens, 1, 12)
+    if max_tokens < 12 or not gauss_seidel:
+        return _solve(key, max_tokens, gauss_seidel)
     if key not in _CACHE:
         _CACHE[key] = _solve(key)
     return _CACHE[key]
