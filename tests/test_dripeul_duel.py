@@ -16,6 +16,7 @@ from dicelab.engine.dripeul import reference_turn
 from dicelab.engine.reroll import solve_turn
 from dicelab.games import dripeul as g
 from dicelab.games._base import Roll
+from dicelab.i18n import fmt_percent
 from dicelab.policies import duel_optimal
 
 FULL = (1, 2, 3, 4, 5, 6)
@@ -326,3 +327,31 @@ def test_live_advice_is_fast():
     eng.advise_state(s)
     first = time.perf_counter() - t
     assert first < 1.0  # the speed goal (≤ 10 ms) lives in benchmarks/
+
+
+def test_apps_say_what_the_number_is():
+    pytest.importorskip("ipywidgets")
+    from dicelab.i18n import set_language
+    from dicelab.widgets import play
+    from dicelab.widgets.overlay import read_rows
+
+    set_language("en")
+    r = g.Rules()
+    dd.solve_duel(r)
+    app = play("dripeul", seed=3, players=2, coach_prompt=False)
+    app.overlay.show_odds.value = True
+    # start of the turn: the win bar reads duel_win_probability, and says it is the manche
+    assert app.winbar.layout.display != "none"
+    assert "this manche" in app.winbar.value
+    p = dd.duel_win_probability(r)
+    assert fmt_percent(p, 1, "en") in app.winbar.value
+    assert app.roll(), app.message.value
+    assert app.teacher_set_dice("2 2 2 4 6"), app.message.value
+    body = app.overlay.body.value
+    assert "chance to beat your opponent in this manche" in body
+    best = read_rows(body)[0]
+    assert best["label"].startswith("keep 2 2 2")
+    app.controls.language.value = "fr"
+    assert "chance de battre l’adversaire dans cette manche" in app.overlay.body.value
+    assert "Chance de battre l’adversaire dans cette manche" in app.winbar.value
+    set_language("en")
