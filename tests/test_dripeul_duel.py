@@ -111,13 +111,16 @@ def test_small_cases_against_brute_force_through_the_game(rules, tokens, triangl
         assert got == pytest.approx(v, abs=1e-12), (tk, tr, p)
 
 
-@pytest.mark.slow
 def test_locked_variant_against_brute_force():
     rules = g.Rules(manches=1, reroll_set_aside=False)
     memo = brute(rules, ((6,), (5,)), (1, 0), 0)
+    tab = dd.solve_duel(rules, max_tokens=2)  # every position with at most 2 tokens in all
     for (tk, tr, p), v in memo.items():
-        assert dd.duel_win_probability(rules, tokens=tk, triangles=tr,
-                                       to_play=p) == pytest.approx(v, abs=1e-12)
+        assert tab.V[dd._boards(rules, tk, tr, p)] == pytest.approx(v, abs=1e-12)
+    # keeping dice for good matters: seat 1's last turn with two tokens is worth less
+    free = dd.solve_duel(g.Rules(), max_tokens=2)
+    b = dd._boards(rules, ((), (2, 5)), (0, 0), 1)
+    assert 0 < tab.V[b] < free.V[b]
 
 
 def test_last_turn_is_half_the_one_turn_clear_chance():
