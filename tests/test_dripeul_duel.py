@@ -272,6 +272,18 @@ def test_simulation_duel_optimal_against_itself():
     assert abs(won / n - p) < 4 * math.sqrt(0.25 / n)
 
 
+@pytest.mark.slow
+def test_simulation_from_the_start_of_a_manche():
+    # Rules(manches=1): the value is the game's win probability; 3000 whole games
+    rules = g.Rules(manches=1)
+    p = dd.duel_win_probability(rules)
+    rng = np.random.default_rng(2026)
+    pol = duel_optimal()
+    n = 3000
+    won = sum(_play(rules, (FULL, FULL), (3, 3), rng, pol) for _ in range(n))
+    assert abs(won / n - p) < 4 * math.sqrt(0.25 / n)
+
+
 def test_advice_ranks_by_p_duel():
     r = g.Rules()
     dd.solve_duel(r)
