@@ -376,3 +376,17 @@ def test_apps_say_what_the_number_is():
     assert "chance de battre l’adversaire dans cette manche" in app.overlay.body.value
     assert "Chance de battre l’adversaire dans cette manche" in app.winbar.value
     set_language("en")
+
+
+def test_coach_measures_losses_in_p_duel():
+    from dicelab import coach
+
+    r = g.Rules()
+    dd.solve_duel(r)
+    s = g.new_state(r, 2)
+    s, _ = g.roll_outcome(g.step(s, Roll(()))[0], (2, 2, 2, 4, 6))
+    a = coach.assess(s, g.Stop(), lang="en")
+    best = eng.advise_state(s)
+    assert a.unit == "p_duel" and a.best_action == best.best.action
+    assert a.loss == pytest.approx(best.find(g.Stop()).loss, abs=1e-15) and a.loss > 0.01
+    assert any("chance to beat your opponent in this manche" in line for line in a.why)
