@@ -77,6 +77,7 @@ _FIGURE_NAMES: dict[str, str] = {
     "expected_turns": N_("expected turns to finish"),
 }
 _DRIPEUL_P_WIN = N_("chance to clear the manche")
+_DRIPEUL_P_DUEL = N_("chance to beat your opponent in this manche")
 _FIGURE_SYMBOLS: dict[str, str] = {
     "p_win": N_("P(win)"),
     "p_duel": N_("P(win the duel)"),
@@ -94,9 +95,13 @@ def figure_name(name: str, game: str | None = None, *, lang: str | None = None) 
     'nombre de tours espéré pour finir'
     >>> figure_name("p_win", "dripeul", lang="en")
     'chance to clear the manche'
+    >>> figure_name("p_duel", "dripeul", lang="en")
+    'chance to beat your opponent in this manche'
     """
     if name == "p_win" and game == "dripeul":
         return _(_DRIPEUL_P_WIN, lang=lang)
+    if name == "p_duel" and game == "dripeul":
+        return _(_DRIPEUL_P_DUEL, lang=lang)
     return _(_FIGURE_NAMES[name], lang=lang) if name in _FIGURE_NAMES else name
 
 

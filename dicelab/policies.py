@@ -106,7 +106,8 @@ def optimal(objective: str | None = None) -> Policy:
 def duel_optimal() -> Policy:
     """"Plays to win": the choice maximising the exact two-player win probability
     (``objective="p_duel"``) in a two-player game whose engine has one (5000, Seveny,
-    Trwavril); the solo-optimal choice otherwise.
+    Trwavril; Dripeul 5: the chance of beating the opponent in the manche); the
+    solo-optimal choice otherwise.
 
     >>> from dicelab.games import cinqmille
     >>> s = cinqmille.new_state(cinqmille.Rules(), 2)

@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 #: Games with a two-player engine (``dicelab.engine.<key>_duel``); a game joins with its key.
-DUEL_GAMES: tuple[str, ...] = ("cinqmille", "seveny", "trwavril")
+DUEL_GAMES: tuple[str, ...] = ("cinqmille", "seveny", "trwavril", "dripeul")
 
 
 def duel_function(game: str, name: str) -> Callable[..., Any] | None:

@@ -666,5 +666,6 @@ __getattr__, __dir__ = engine_exports(
     {
         "win_probability", "game_win_probability", "start_value", "advise",
         "advise_resolution", "advise_state", "p_turn_start", "p_turn_exact", "clear_caches",
+        "duel_win_probability", "duel_ready",
     },
 )

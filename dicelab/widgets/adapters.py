@@ -54,6 +54,8 @@ def win_chances(app: Any) -> tuple[float, ...] | None:
                 mine = float(fn(s.rules, barred=s.barred, parapluies=s.parapluies, to_play=p))
             elif app.game_key in ("cinqmille", "seveny"):
                 mine = float(fn(s.rules, scores=tuple(s.scores), to_play=p))
+            elif app.game_key == "dripeul":  # this manche (see docs/rules.md)
+                mine = float(fn(s.rules, tokens=s.tokens, triangles=s.triangle, to_play=p))
     except Exception:  # the duel engine does not cover this position: no bar
         return None
     if mine is None:

@@ -1092,6 +1092,7 @@ class GameApp:
         advisable = human and self.has_choice()
         self.overlay.players = s.players
         self.overlay.set_note(self.duel_note())
+        self.overlay.game = self.game_key
         self.overlay.new_position(self.advice if advisable else None, tuple(s.dice))
         self._update_selection()
         self._winbar()
@@ -1106,7 +1107,8 @@ class GameApp:
             self.winbar.value = ""
             return
         self.winbar.layout.display = ""
-        self.winbar.value = winbar_html(chances, self.lang, self.state.current_player)
+        self.winbar.value = winbar_html(chances, self.lang, self.state.current_player,
+                                        self.game_key)
 
     def _update_selection(self) -> None:
         """After a toggle: enable the buttons and re-mark the overlay (no advice recompute)."""
@@ -1287,10 +1289,15 @@ class GameApp:
         raise NotImplementedError
 
 
-def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = None) -> str:
+def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = None,
+                game: str | None = None) -> str:
     """Each player's exact chance of winning as a labelled bar (two players).
 
+    Dripeul 5 (``game="dripeul"``): each player's chance of beating the other in this manche.
+
     >>> "Player 2" in winbar_html((0.25, 0.75), "en") and "75.0%" in winbar_html((0.25, 0.75), "en")
+    True
+    >>> "manche" in winbar_html((0.5, 0.5), "en", game="dripeul")
     True
     """
     rows = []
@@ -1303,9 +1310,16 @@ def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = Non
             f'style="width:{100.0 * max(0.0, min(1.0, c)):.1f}%"></span></span> '
             f"<strong>{esc(fmt_percent(c, 1, lang))}</strong></div>"
         )
-    title = _("Chance to win (exact, both playing to win)", lang=lang)
-    meaning = _("P(win): the probability that each player wins the two-player game, both "
-                "players playing to win (a shared win counts one half)", lang=lang)
+    if game == "dripeul":
+        title = _("Chance to beat the opponent in this manche (exact, both playing for it)",
+                  lang=lang)
+        meaning = _("P(win the manche): the probability that each player ends this manche "
+                    "with fewer points than the other (a cleared board scores 0), both "
+                    "playing for that (equal points count one half)", lang=lang)
+    else:
+        title = _("Chance to win (exact, both playing to win)", lang=lang)
+        meaning = _("P(win): the probability that each player wins the two-player game, "
+                    "both players playing to win (a shared win counts one half)", lang=lang)
     return f'<div title="{esc(meaning)}"><small>{esc(title)}</small>{"".join(rows)}</div>'
 
 

@@ -77,18 +77,19 @@ def _bar_width(advice: Any, value: float) -> float:
     return 0.0 if top <= 0 else max(0.0, min(100.0, 100.0 * abs(value) / top))
 
 
-def figure_text(name: str, value: float, lang: str | None = None) -> str:
+def figure_text(name: str, value: float, lang: str | None = None,
+                game: str | None = None) -> str:
     """``"chance to win 41.3%"``."""
-    return f"{figure_name(name, lang)} {fmt_figure(name, value, lang)}"
+    return f"{figure_name(name, lang, game)} {fmt_figure(name, value, lang)}"
 
 
-def _figure_span(name: str, value: float, lang: str | None) -> str:
-    return (f'<span title="{esc(figure_meaning(name, lang))}">'
-            f"{esc(figure_text(name, value, lang))}</span>")
+def _figure_span(name: str, value: float, lang: str | None, game: str | None = None) -> str:
+    return (f'<span title="{esc(figure_meaning(name, lang, game))}">'
+            f"{esc(figure_text(name, value, lang, game))}</span>")
 
 
 def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | None = None,
-               label_of: Labeller | None = None) -> str:
+               label_of: Labeller | None = None, game: str | None = None) -> str:
     """One ``<tr>``: label, a bar with the number written next to it, other figures, marks."""
     obj = advice.objective
     value = choice.figures[obj]
@@ -98,7 +99,7 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
         f'<span class="dicelab-bar" style="width:{width:.1f}%"></span></span>'
     )
     others = ", ".join(
-        _figure_span(k, v, lang) for k, v in choice.figures.items() if k != obj
+        _figure_span(k, v, lang, game) for k, v in choice.figures.items() if k != obj
     )
     marks = []
     if best:
@@ -112,17 +113,18 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
         f'<td style="{weight}">{esc(_label(choice, label_of))}</td>'
         f"<td>{bar}</td>"
         f'<td style="{weight}white-space:nowrap" class="dicelab-figure">'
-        f"{_figure_span(obj, value, lang)}</td>"
+        f"{_figure_span(obj, value, lang, game)}</td>"
         f'<td style="font-size:85%">{others}</td>'
         f'<td style="white-space:nowrap">{" ".join(marks)}</td></tr>'
     )
 
 
-def _table(rows: list[str], advice: Any, lang: str | None, players: int = 1) -> str:
+def _table(rows: list[str], advice: Any, lang: str | None, players: int = 1,
+           game: str | None = None) -> str:
     better = (_("higher is better", lang=lang) if advice.higher_is_better
               else _("lower is better", lang=lang))
-    title = figure_name(advice.objective, lang)
-    meaning = figure_meaning(advice.objective, lang)
+    title = figure_name(advice.objective, lang, game)
+    meaning = figure_meaning(advice.objective, lang, game)
     solo = ""
     if max(players, getattr(advice, "players", 1) or 1) > 1 \
             and getattr(advice, "kind", "solo") != "duel":
@@ -145,9 +147,11 @@ def _table(rows: list[str], advice: Any, lang: str | None, players: int = 1) -> 
 
 
 def odds_html(advice: Any, selected: Collection[Any] = (), lang: str | None = None,
-              label_of: Labeller | None = None, players: int = 1) -> str:
+              label_of: Labeller | None = None, players: int = 1,
+              game: str | None = None) -> str:
     """Every choice of ``advice`` as a labelled bar; ``selected`` holds the actions that the
-    player's current selection would make (marked ``◀ your choice``)."""
+    player's current selection would make (marked ``◀ your choice``); ``game`` (a key)
+    names a figure that means something else in that game (``text.GAME_FIGURES``)."""
     if not advice.choices:
         return f"<p>{esc(_('Nothing to choose here.', lang=lang))}</p>"
     best_value = advice.best.figures[advice.objective]
@@ -159,19 +163,20 @@ def odds_html(advice: Any, selected: Collection[Any] = (), lang: str | None = No
             mine=c.action in selected,
             lang=lang,
             label_of=label_of,
+            game=game,
         )
         for i, c in enumerate(advice.choices)
     ]
-    return _table(rows, advice, lang, players)
+    return _table(rows, advice, lang, players, game)
 
 
 def hint_html(advice: Any, lang: str | None = None, label_of: Labeller | None = None,
-              players: int = 1) -> str:
+              players: int = 1, game: str | None = None) -> str:
     """Only the best choice (the second Hint)."""
     if not advice.choices:
         return f"<p>{esc(_('Nothing to choose here.', lang=lang))}</p>"
     return _table([choice_row(advice, advice.best, best=True, mine=False, lang=lang,
-                              label_of=label_of)], advice, lang, players)
+                              label_of=label_of, game=game)], advice, lang, players, game)
 
 
 def dice_that_matter(advice: Any, dice: Collection[int]) -> list[tuple[int, float]]:
@@ -377,6 +382,8 @@ class OddsOverlay:
         self.dice: tuple[int, ...] = ()
         #: players in the game: with 2 to 6, solo figures are labelled "solo odds"
         self.players = 1
+        #: the game's key (set by the app): names its own figures (``text.GAME_FIGURES``)
+        self.game: str | None = None
         self._selected: Collection[Any] = ()
         self._empty = ""
         self.tally = CoachTally(lang=self.lang)
@@ -476,7 +483,7 @@ class OddsOverlay:
             return
         if self.show_odds.value or self.hint_level >= 3:
             self.body.value = odds_html(advice, self._selected, lang, self.label_of,
-                                        self.players)
+                                        self.players, self.game)
             text = selection_sentence(advice, self._selected, self._empty, lang, self.label_of)
             self.sentence.value = f"<p>{esc(text)}</p>" if text else ""
         elif self.hint_level == 1:
@@ -487,7 +494,7 @@ class OddsOverlay:
             self.sentence.value = ""
         else:
             self.body.value = (f"<p><strong>{esc(_('Hint:', lang=lang))}</strong></p>"
-                               + hint_html(advice, lang, self.label_of, self.players))
+                               + hint_html(advice, lang, self.label_of, self.players, self.game))
             self.sentence.value = ""
 
     def render_coach(self) -> None:

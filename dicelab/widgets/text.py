@@ -61,15 +61,32 @@ FIGURES: dict[str, tuple[str, str]] = {
 }
 
 
-def figure_name(name: str, lang: str | None = None) -> str:
-    """The plain name of a figure: ``"chance to win"`` / ``"chance de gagner"``."""
-    pair = FIGURES.get(name)
+#: Figures that mean something else in one game: ``{(game, figure): (name, meaning)}``.
+#: Dripeul 5's two-player figure is the chance of beating the opponent in the current
+#: manche (with three manches it is not the game's win probability).
+GAME_FIGURES: dict[tuple[str, str], tuple[str, str]] = {
+    ("dripeul", "p_duel"): (
+        N_("chance to beat your opponent in this manche"),
+        N_("P(win the manche): the probability that the player to move ends this manche with "
+           "fewer points than the opponent (a cleared board scores 0), both players playing "
+           "for that (equal points count one half)"),
+    ),
+}
+
+
+def figure_name(name: str, lang: str | None = None, game: str | None = None) -> str:
+    """The plain name of a figure: ``"chance to win"`` / ``"chance de gagner"``.
+
+    >>> figure_name("p_duel", "en", game="dripeul")
+    'chance to beat your opponent in this manche'
+    """
+    pair = GAME_FIGURES.get((game or "", name)) or FIGURES.get(name)
     return _(pair[0], lang=lang) if pair else name.replace("_", " ")
 
 
-def figure_meaning(name: str, lang: str | None = None) -> str:
+def figure_meaning(name: str, lang: str | None = None, game: str | None = None) -> str:
     """The mathematical name and meaning of a figure (for a tooltip)."""
-    pair = FIGURES.get(name)
+    pair = GAME_FIGURES.get((game or "", name)) or FIGURES.get(name)
     return _(pair[1], lang=lang) if pair else ""
 
 

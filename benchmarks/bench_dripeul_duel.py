@@ -1,0 +1,68 @@
+"""Two-player Dripeul 5 benchmarks (issue 11): the whole default solve (the 60 s goal: it
+is solved on first use, nothing ships), the suite-bonus layers by Gauss–Seidel sweeps
+against plain value iteration, and live advice from the solved table.
+
+``benchmarks()`` follows docs/architecture.md: ``name``, ``goal`` (seconds or None),
+``run`` (a cold run: it clears caches itself), ``baseline`` (the straightforward method,
+or None), ``icepool`` (None).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+MAX_TOKENS = 3  # the suite-bonus sub-problem: positions with at most 3 tokens in all
+
+
+def full_default() -> float:
+    """Dripeul 5, the whole default two-player solve (every level)."""
+    from dicelab.engine import dripeul_duel as dd
+
+    dd.clear_cache()
+    return dd.duel_win_probability()
+
+
+def _bonus(gauss_seidel: bool) -> float:
+    from dicelab.engine import dripeul_duel as dd
+    from dicelab.games.dripeul import Rules
+
+    tab = dd.solve_duel(Rules(straight_bonus=True), max_tokens=MAX_TOKENS,
+                        gauss_seidel=gauss_seidel)
+    return float(tab.V[0, dd.board((5, 6), 0), dd.board((6,), 1)])
+
+
+def bonus_gs() -> float:
+    """Suite bonus, positions with at most 3 tokens: Gauss–Seidel sweeps."""
+    return _bonus(True)
+
+
+def bonus_plain() -> float:
+    """Baseline: plain value iteration in each layer."""
+    return _bonus(False)
+
+
+def advice() -> Any:
+    """Two-player advice at the first decision of a turn (one turn solve), solved table."""
+    from dicelab.engine import dripeul as eng
+    from dicelab.engine import dripeul_duel as dd
+    from dicelab.games import dripeul as g
+
+    dd._turn.cache_clear()
+    s = replace(g.new_state(g.Rules(), 2), tokens=((1, 3, 6), (2, 4, 5)), triangle=(2, 1),
+                phase="choose", dice=(3, 3, 5, 6, 1), rolls_left=2)
+    return eng.advise_state(s)
+
+
+def benchmarks() -> list[dict[str, Any]]:
+    from dicelab.engine import dripeul_duel as dd
+
+    dd.solve_duel()  # advice reads the solved default table
+    return [
+        {"name": "duel Dripeul: suite bonus, <= 3 tokens (baseline: plain value iteration)",
+         "goal": None, "run": bonus_gs, "baseline": bonus_plain, "icepool": None},
+        {"name": "duel Dripeul: advise_state, first decision of a turn (solved table)",
+         "goal": 0.01, "run": advice, "baseline": None, "icepool": None},
+        {"name": "duel Dripeul: whole default solve (solved on first use)",
+         "goal": 60.0, "run": full_default, "baseline": None, "icepool": None},
+    ]
