@@ -66,91 +66,97 @@ P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bu
 
 
 # ------------------------------------------------------------------ batched turn
+@dataclass(frozen=True)
+class _Lv:
+    """One level of the solo tables, laid out for :func:`_turn_batch`: ``targets`` gathers
+    the level's candidates (a bust is the candidate ``X``, one group per hand), ``starts``
+    opens each group (``None`` when every group has one candidate), ``G`` (hands x groups)
+    holds the groups' probabilities."""
+
+    lo: int
+    hi: int
+    targets: np.ndarray
+    starts: np.ndarray | None
+    G: np.ndarray
+
+
 @lru_cache(maxsize=1)
-def _structure() -> tuple[Any, ...]:
-    """Per level: the level, ``G`` (hands x groups: the groups' probabilities) and the
-    groups bucketed by size: ``(group ids, targets (groups x size))``."""
+def _structure() -> tuple[_Lv, ...]:
+    """The levels of :func:`dicelab.engine.seveny._tables` (hand size 6 down to 0), each
+    with its bust as one more group per hand, pointing at the value slot ``X``."""
     t = solo._tables()
+    X = len(t.hands) + MS + 1
     out = []
     for lv in t.levels:
         nl, ng = lv.hi - lv.lo, len(lv.starts)
-        G = np.zeros((nl, ng))
+        G = np.zeros((nl, ng + nl))
         G[lv.group_hand, np.arange(ng)] = lv.prob
-        buckets = []
-        for size in np.unique(lv.lens):
-            g = np.flatnonzero(lv.lens == size)
-            idx = lv.targets[lv.starts[g][:, None] + np.arange(size)[None, :]]
-            buckets.append((g, idx))
-        out.append((lv, G, tuple(buckets)))
+        G[np.arange(nl), ng + np.arange(nl)] = lv.pbust
+        targets = np.concatenate([lv.targets, np.full(nl, X)])
+        starts = np.concatenate([lv.starts, len(lv.targets) + np.arange(nl)])
+        single = bool(np.all(lv.lens == 1))
+        out.append(_Lv(lv.lo, lv.hi, targets, None if single else starts, G))
     return tuple(out)
 
 
-def _turn_batch(bank: np.ndarray, bank_d: np.ndarray | None, x: np.ndarray, mcap: int,
-                keep: bool = False) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+def _turn_batch(bank: np.ndarray, x: np.ndarray, mcap: int,
+                keep: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
     """Optimal turns of a batch of positions, minimising (values are ``-P(win)``).
 
     ``bank[i, t]``: value of banking a turn total ``t`` (``t < mcap + 14``); ``x[i]``:
     value of a bust; from ``mcap`` memorised points on, the player banks (after a
-    completed cycle).  ``bank_d`` (d bank / dx) tracks the derivative.  Returns the
-    value of the turn's first roll, its derivative, and (``keep``) ``R[M, i, h]``.
-    Arrays are laid out (positions last) so that every segment minimum runs over
-    contiguous rows.
+    completed cycle).  Returns the value of the turn's first roll (seven fresh dice, 0
+    memorised) and (``keep``) ``R[M, i, h]``: rolling from hand ``h`` with ``M`` memorised.
+
+    Each level of each memorised total costs four numpy calls: one gather of every
+    candidate of the level, one segment minimum, one product by the groups' probabilities
+    and one minimum with banking.  One position runs on 1-D arrays.
     """
     t = solo._tables()
     nh = len(t.hands)
     B = bank.shape[0]
-    track = bank_d is not None
-    bankT = np.ascontiguousarray(bank.T)  # (totals, B)
-    bdT = np.ascontiguousarray(bank_d.T) if track else None
-    W = np.empty((mcap + MS + 1, B))
-    W[mcap:] = bankT[mcap : mcap + MS + 1]
-    WD = np.zeros((mcap + MS + 1, B)) if track else None
-    if track:
-        WD[mcap:] = bdT[mcap : mcap + MS + 1]
-    V = np.empty((nh + MS + 1, B))
-    VD = np.zeros((nh + MS + 1, B)) if track else None
-    Rk = np.empty((mcap, B, nh)) if keep else None
-    scores = t.scores
-    xr = x[None, :]
-    r0 = np.empty(B)
-    d0 = np.zeros(B)
-    rd0 = None
+    levels = _structure()
+    if mcap <= 0:
+        return np.full(B, np.nan), (np.empty((0, B, nh)) if keep else None)
+    one = B == 1
+    # bank of every hand at every memorised total: bh[m, h] = bank[m + score(h)]
+    rows = np.arange(mcap)[:, None] + t.scores[None, :]
+    if one:
+        b1 = bank[0]
+        bh = b1[rows]
+        W = np.empty(mcap + MS + 1)
+        W[mcap:] = b1[mcap : mcap + MS + 1]
+        V = np.empty(nh + MS + 2)
+        V[-1] = x[0]
+        Rk = np.empty((mcap, nh)) if keep else None
+    else:
+        bankT = np.ascontiguousarray(bank.T)  # (totals, B): segment minima over rows
+        bh = bankT[rows]  # (mcap, nh, B)
+        W = np.empty((mcap + MS + 1, B))
+        W[mcap:] = bankT[mcap : mcap + MS + 1]
+        V = np.empty((nh + MS + 2, B))
+        V[-1] = x
+        Rk = np.empty((mcap, nh, B)) if keep else None
+    r = V[0]
+    mins: np.ndarray
     for m in range(mcap - 1, -1, -1):
-        V[nh + 1 :] = W[m + 1 : m + MS + 1]
-        if track:
-            VD[nh + 1 :] = WD[m + 1 : m + MS + 1]
-        for lv, G, buckets in _structure():
-            ng = len(lv.starts)
-            mins = np.empty((ng, B))
-            dmins = np.empty((ng, B)) if track else None
-            for g, idx in buckets:
-                sub = V[idx]  # (groups, size, B)
-                if idx.shape[1] == 1:
-                    mins[g] = sub[:, 0]
-                    if track:
-                        dmins[g] = VD[idx[:, 0]]
-                else:
-                    mn = sub.min(axis=1)
-                    mins[g] = mn
-                    if track:
-                        tie = sub == mn[:, None, :]
-                        dmins[g] = np.where(tie, VD[idx], np.inf).min(axis=1)
-            r = G @ mins + lv.pbust[:, None] * xr
-            rows = m + scores[lv.lo : lv.hi]
-            b = bankT[rows]
-            V[lv.lo : lv.hi] = np.minimum(b, r)
+        V[nh + 1 : nh + MS + 1] = W[m + 1 : m + MS + 1]
+        bm = bh[m]
+        for lv in levels:
+            vals = V[lv.targets]
+            mins = vals if lv.starts is None else np.minimum.reduceat(vals, lv.starts, axis=0)
+            r = lv.G @ mins
             if keep:
-                Rk[m, :, lv.lo : lv.hi] = r.T
-            if track:
-                rd = G @ dmins + lv.pbust[:, None]
-                VD[lv.lo : lv.hi] = np.where(b <= r, bdT[rows], rd)
-                rd0 = rd[0]
-            r0 = r[0]  # the last level is the empty hand: the roll of seven dice
-        W[m] = np.minimum(bankT[m], r0)
-        if track:
-            WD[m] = np.where(bankT[m] <= r0, bdT[m], rd0)
-            d0 = rd0
-    return r0, (d0 if track else None), Rk
+                Rk[m, lv.lo : lv.hi] = r
+            np.minimum(bm[lv.lo : lv.hi], r, out=V[lv.lo : lv.hi])
+        # the last level is the empty hand: the roll of seven fresh dice
+        W[m] = np.minimum(bank[:, m] if not one else b1[m], r[0])
+    r0 = np.atleast_1d(r[0]).copy()
+    if keep and one:
+        Rk = Rk[:, None, :]
+    elif keep:
+        Rk = Rk.transpose(0, 2, 1)
+    return r0, Rk
 
 
 # ------------------------------------------------------------------ the last turn
@@ -159,7 +165,7 @@ def _last(D: int) -> tuple[np.ndarray, np.ndarray]:
     """Seat 1's last turn with threshold ``D``: ``q[d]`` for ``d = 0..D`` and ``R[M, h]``."""
     tot = np.arange(D + 1 + MS + 1)
     bank = -np.where(tot > D, 1.0, np.where(tot == D, 0.5, 0.0))[None, :]
-    _, _, Rk = _turn_batch(bank, None, np.zeros(1), D + 1, keep=True)
+    _, Rk = _turn_batch(bank, np.zeros(1), D + 1, keep=True)
     R = Rk[:, 0, :]
     q = np.empty(D + 1)
     q[1:] = -R[D - np.arange(1, D + 1), 0]
@@ -188,8 +194,10 @@ def last_turn_probability(ahead: int) -> float:
     return float(_q(ahead)[ahead])
 
 
+@lru_cache(maxsize=8)
 def _caps(target: int) -> tuple[np.ndarray, np.ndarray]:
-    """``dstar[b]``: lead from which seat 0 banks for sure against ``b``; and ``q``."""
+    """``dstar[b]``: lead from which seat 0 banks for sure against ``b``; and ``q``
+    (read-only; cached per target)."""
     need = 2 * target + 300
     while True:
         q = _q(need)
@@ -201,6 +209,7 @@ def _caps(target: int) -> tuple[np.ndarray, np.ndarray]:
                 d += 1
             dstar[b] = d
         if np.all(q[dstar] <= P7 * q[target - np.arange(target)]) or need > 100_000:
+            dstar.setflags(write=False)
             return dstar, q
         need *= 2  # pragma: no cover - the tail of q is far thinner
 
@@ -223,6 +232,7 @@ def clear_cache() -> None:
     """Forget every solved duel (benchmarks: cold runs)."""
     _CACHE.clear()
     _last.cache_clear()
+    _caps.cache_clear()
     _turn_of.cache_clear()
 
 
@@ -288,8 +298,8 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
                      dB: Any = dB) -> tuple[np.ndarray, np.ndarray]:
             x = p - 1.0
             bankA[:, 0], bankB[:, 0] = x[:n], x[n:]
-            ra, _, _ = _turn_batch(bankA, None, x[:n], capA)
-            rb, _, _ = _turn_batch(bankB, None, x[n:], capB)
+            ra, _ = _turn_batch(bankA, x[:n], capA)
+            rb, _ = _turn_batch(bankB, x[n:], capB)
             return -np.concatenate([ra, rb]), None
 
         prev = np.concatenate([T[0, aa, np.minimum(bb + 1, target - 1)],
@@ -382,7 +392,7 @@ def _turn_of(rules: Rules, seat: int, a: int, b: int) -> tuple[np.ndarray, int, 
     bank = _bank_rows(seat, A, Bv, target, T, q, cap + MS + 1 + 200)
     x = T[1 - seat, a, b] - 1.0
     bank[:, 0] = x
-    _, _, Rk = _turn_batch(bank, None, np.array([x]), cap, keep=True)
+    _, Rk = _turn_batch(bank, np.array([x]), cap, keep=True)
     return Rk[:, 0, :], cap, bank[0]
 
 
@@ -427,7 +437,7 @@ def _roll_far(bank: np.ndarray, m: int, hi: int) -> float:
         return -float(bank[min(total, len(bank) - 1)])
 
     v = 0.0
-    for lv, _, _b in _structure():
+    for lv in t.levels:
         if lv.lo <= hi < lv.hi:
             h = hi - lv.lo
             for g in np.flatnonzero(lv.group_hand == h):
@@ -485,7 +495,7 @@ def policy_surface(rules: Rules | None = None) -> PolicySurface:
         cap = int(np.max(dstar - a + bb))
         bank = _bank_rows(0, aa, bb, target, T, q, cap + MS + 1)
         bank[:, 0] = T[1, a, :] - 1.0
-        _, _, Rk = _turn_batch(bank, None, bank[:, 0].copy(), cap, keep=True)
+        _, Rk = _turn_batch(bank, bank[:, 0].copy(), cap, keep=True)
         for b in range(target):
             for m in range(cap):
                 if -bank[b, m + 1] >= -Rk[m, b, h1] - 1e-15:
