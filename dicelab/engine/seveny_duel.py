@@ -62,41 +62,80 @@ __all__ = [
 ]
 
 MS = solo.MAX_SCORE
+SHIPPED_TARGETS = (50,)
+"""The targets whose tables ship (:mod:`dicelab.engine.build_tables`)."""
 P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bust chance
 
 
 # ------------------------------------------------------------------ batched turn
 @dataclass(frozen=True)
 class _Lv:
-    """One level of the solo tables, laid out for :func:`_turn_batch`: ``targets`` gathers
-    the level's candidates (a bust is the candidate ``X``, one group per hand), ``starts``
-    opens each group (``None`` when every group has one candidate), ``G`` (hands x groups)
-    holds the groups' probabilities."""
+    """One level of the solo tables, laid out for :func:`_turn_batch`.
+
+    ``P[k, g]``: the ``k``-th candidate (a value slot) of group ``g``, padded with the
+    slot ``INF`` (+inf); a bust is one more group per hand, whose one candidate is the
+    slot ``X``.  ``G`` (hands x groups) holds the groups' probabilities.  ``P`` has one
+    row when every group has one candidate (then no minimum is taken).
+    """
 
     lo: int
     hi: int
-    targets: np.ndarray
-    starts: np.ndarray | None
+    P: np.ndarray
     G: np.ndarray
 
 
 @lru_cache(maxsize=1)
 def _structure() -> tuple[_Lv, ...]:
-    """The levels of :func:`dicelab.engine.seveny._tables` (hand size 6 down to 0), each
-    with its bust as one more group per hand, pointing at the value slot ``X``."""
+    """The levels of :func:`dicelab.engine.seveny._tables` (hand size 6 down to 0).
+
+    >>> [lv.P.shape for lv in _structure()][::3]
+    [(1, 175), (11, 324), (19, 206)]
+    """
     t = solo._tables()
-    X = len(t.hands) + MS + 1
+    X, INF = _slots()
     out = []
     for lv in t.levels:
         nl, ng = lv.hi - lv.lo, len(lv.starts)
+        P = np.full((int(lv.lens.max()), ng + nl), INF, dtype=np.intp)
+        for g in range(ng):
+            P[: lv.lens[g], g] = lv.targets[lv.starts[g] : lv.starts[g] + lv.lens[g]]
+        P[0, ng:] = X
         G = np.zeros((nl, ng + nl))
         G[lv.group_hand, np.arange(ng)] = lv.prob
         G[np.arange(nl), ng + np.arange(nl)] = lv.pbust
-        targets = np.concatenate([lv.targets, np.full(nl, X)])
-        starts = np.concatenate([lv.starts, len(lv.targets) + np.arange(nl)])
-        single = bool(np.all(lv.lens == 1))
-        out.append(_Lv(lv.lo, lv.hi, targets, None if single else starts, G))
+        out.append(_Lv(lv.lo, lv.hi, P, G))
     return tuple(out)
+
+
+def _slots() -> tuple[int, int]:
+    """The value slots of a bust (``X``) and of +inf (``INF``, padding), after the hands
+    and the completed cycles (worth ``1..MS``)."""
+    nh = len(solo._tables().hands)
+    return nh + MS + 1, nh + MS + 2
+
+
+def _sweep(V: np.ndarray, bm: np.ndarray, R: np.ndarray | None = None) -> Any:
+    """One memorised total ``M``, every hand from the fullest down (minimising).
+
+    ``V`` holds the value slots (rows; positions last in a batch): the completed cycles
+    worth ``k`` points (``W[M + k]``), the bust ``X`` and ``INF`` are read, and each hand's
+    value (best of banking ``bm[h]`` and rolling) is written.  ``R`` (if given) receives the
+    value of rolling from each hand.  Returns the value of rolling seven fresh dice.  Four
+    numpy calls per level: one gather of every candidate of the level (padded to the
+    largest group), one minimum over the candidates, one product by the groups'
+    probabilities and one minimum with banking.
+    """
+    r = V[0]
+    for lv in _structure():
+        if len(lv.P) == 1:
+            mins = V.take(lv.P[0], axis=0)
+        else:
+            mins = V.take(lv.P, axis=0).min(axis=0)
+        r = lv.G @ mins
+        if R is not None:
+            R[lv.lo : lv.hi] = r
+        np.minimum(bm[lv.lo : lv.hi], r, out=V[lv.lo : lv.hi])
+    return r[0]  # the last level is the empty hand
 
 
 def _turn_batch(bank: np.ndarray, x: np.ndarray, mcap: int,
@@ -105,58 +144,37 @@ def _turn_batch(bank: np.ndarray, x: np.ndarray, mcap: int,
 
     ``bank[i, t]``: value of banking a turn total ``t`` (``t < mcap + 14``); ``x[i]``:
     value of a bust; from ``mcap`` memorised points on, the player banks (after a
-    completed cycle).  Returns the value of the turn's first roll (seven fresh dice, 0
-    memorised) and (``keep``) ``R[M, i, h]``: rolling from hand ``h`` with ``M`` memorised.
-
-    Each level of each memorised total costs four numpy calls: one gather of every
-    candidate of the level, one segment minimum, one product by the groups' probabilities
-    and one minimum with banking.  One position runs on 1-D arrays.
+    completed cycle).  Returns ``C[M, i]``: the value of rolling seven fresh dice with
+    ``M`` memorised (``C[0]``: the turn's first roll), and (``keep``) ``R[M, i, h]``:
+    rolling from hand ``h``.  One position runs on 1-D arrays (:func:`_sweep`).
     """
     t = solo._tables()
     nh = len(t.hands)
     B = bank.shape[0]
-    levels = _structure()
-    if mcap <= 0:
-        return np.full(B, np.nan), (np.empty((0, B, nh)) if keep else None)
+    X, INF = _slots()
     one = B == 1
     # bank of every hand at every memorised total: bh[m, h] = bank[m + score(h)]
-    rows = np.arange(mcap)[:, None] + t.scores[None, :]
-    if one:
-        b1 = bank[0]
-        bh = b1[rows]
-        W = np.empty(mcap + MS + 1)
-        W[mcap:] = b1[mcap : mcap + MS + 1]
-        V = np.empty(nh + MS + 2)
-        V[-1] = x[0]
-        Rk = np.empty((mcap, nh)) if keep else None
-    else:
-        bankT = np.ascontiguousarray(bank.T)  # (totals, B): segment minima over rows
-        bh = bankT[rows]  # (mcap, nh, B)
-        W = np.empty((mcap + MS + 1, B))
-        W[mcap:] = bankT[mcap : mcap + MS + 1]
-        V = np.empty((nh + MS + 2, B))
-        V[-1] = x
-        Rk = np.empty((mcap, nh, B)) if keep else None
-    r = V[0]
-    mins: np.ndarray
+    rows = np.arange(max(mcap, 0))[:, None] + t.scores[None, :]
+    bankT = bank[0] if one else np.ascontiguousarray(bank.T)  # (totals[, B])
+    bh = bankT[rows]
+    lane = () if one else (B,)
+    W = np.empty((max(mcap, 0) + MS + 1, *lane))
+    W[max(mcap, 0):] = bankT[max(mcap, 0) : max(mcap, 0) + MS + 1]
+    V = np.empty((INF + 1, *lane))
+    V[X] = x[0] if one else x
+    V[INF] = np.inf
+    C = np.empty((max(mcap, 0), *lane))
+    Rk = np.empty((max(mcap, 0), nh, *lane)) if keep else None
     for m in range(mcap - 1, -1, -1):
-        V[nh + 1 : nh + MS + 1] = W[m + 1 : m + MS + 1]
-        bm = bh[m]
-        for lv in levels:
-            vals = V[lv.targets]
-            mins = vals if lv.starts is None else np.minimum.reduceat(vals, lv.starts, axis=0)
-            r = lv.G @ mins
-            if keep:
-                Rk[m, lv.lo : lv.hi] = r
-            np.minimum(bm[lv.lo : lv.hi], r, out=V[lv.lo : lv.hi])
-        # the last level is the empty hand: the roll of seven fresh dice
-        W[m] = np.minimum(bank[:, m] if not one else b1[m], r[0])
-    r0 = np.atleast_1d(r[0]).copy()
-    if keep and one:
-        Rk = Rk[:, None, :]
+        V[nh + 1 : X] = W[m + 1 : m + MS + 1]
+        C[m] = _sweep(V, bh[m], Rk[m] if keep else None)
+        W[m] = np.minimum(bankT[m], C[m])
+    if one:
+        C = C[:, None]
+        Rk = Rk[:, None, :] if keep else None
     elif keep:
         Rk = Rk.transpose(0, 2, 1)
-    return r0, Rk
+    return C, Rk
 
 
 # ------------------------------------------------------------------ the last turn
@@ -233,7 +251,14 @@ def clear_cache() -> None:
     _CACHE.clear()
     _last.cache_clear()
     _caps.cache_clear()
+    _shipped.cache_clear()
+    clear_positions()
+
+
+def clear_positions() -> None:
+    """Forget the in-turn values of every position (the tables stay)."""
     _turn_of.cache_clear()
+    _position.cache_clear()
 
 
 def table_name(rules: Rules) -> str:
@@ -298,9 +323,9 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
                      dB: Any = dB) -> tuple[np.ndarray, np.ndarray]:
             x = p - 1.0
             bankA[:, 0], bankB[:, 0] = x[:n], x[n:]
-            ra, _ = _turn_batch(bankA, x[:n], capA)
-            rb, _ = _turn_batch(bankB, x[n:], capB)
-            return -np.concatenate([ra, rb]), None
+            ca, _ = _turn_batch(bankA, x[:n], capA)
+            cb, _ = _turn_batch(bankB, x[n:], capB)
+            return -np.concatenate([ca[0], cb[0]]), None
 
         prev = np.concatenate([T[0, aa, np.minimum(bb + 1, target - 1)],
                                T[1, np.minimum(aa + 1, target - 1), bb]])
@@ -315,6 +340,57 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
     if newton:
         _CACHE[rules] = sol
     return sol
+
+
+def _cycle_starts(target: int, T: np.ndarray, dstar: np.ndarray,
+                  q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(n, C)``: for every position ``(seat, a, b)`` below the target, in that order, the
+    cycle starts ``C[M]`` (``-P(win)`` of rolling seven fresh dice with ``M`` memorised)
+    for ``M < n[seat, a, b]``, the end of the last ``M`` where rolling beats banking after a
+    completed cycle (from there on the player banks), concatenated in ``C``.  One batched
+    turn per score of the player to move."""
+    n = np.zeros((2, target, target), dtype=np.int64)
+    parts: dict[tuple[int, int, int], np.ndarray] = {}
+    others = np.arange(target)
+    for seat in (0, 1):
+        for i in range(target):
+            if seat == 0:  # seat 0 at a = i against every b
+                aa, bb = np.full(target, i), others
+                caps = dstar[others] - i + others
+                x = T[1, i, :] - 1.0
+            else:  # seat 1 at b = i against every a
+                aa, bb = others, np.full(target, i)
+                caps = np.full(target, target - i)
+                x = T[0, :, i] - 1.0
+            mcap = int(caps.max())
+            bank = _bank_rows(seat, aa, bb, target, T, q, mcap + MS + 1)
+            bank[:, 0] = x
+            C, _ = _turn_batch(bank, x, mcap)
+            for j in range(target):
+                cj = C[: caps[j], j]
+                rolls = np.flatnonzero(cj < bank[j, : caps[j]])
+                k = int(rolls[-1]) + 1 if len(rolls) else 0
+                key = (seat, i, j) if seat == 0 else (seat, j, i)
+                n[key] = k
+                parts[key] = cj[:k]
+    C = np.concatenate([parts[key] for key in np.ndindex(n.shape)])
+    return n, C
+
+
+def table_arrays(rules: Rules | None = None) -> dict[str, np.ndarray]:
+    """What the shipped file of ``rules`` holds (a fresh solve): ``T``; the cycle starts
+    ``C`` and their counts ``n`` (see :func:`_cycle_starts`), so that advice at any
+    position needs one sweep of one memorised total; ``dstar`` and ``q`` (:func:`_caps`).
+
+    >>> arrs = table_arrays(Rules(target=2))
+    >>> sorted(arrs), arrs["n"].shape, int(arrs["n"].sum()) == len(arrs["C"])
+    (['C', 'T', 'dstar', 'n', 'q'], (2, 2, 2), True)
+    """
+    rules = _check_rules(rules)
+    T = np.asarray(solve_duel(rules, use_table=False).T)
+    dstar, q = _caps(rules.target)
+    n, C = _cycle_starts(rules.target, T, dstar, q)
+    return {"T": T, "C": C, "n": n, "dstar": np.asarray(dstar), "q": np.asarray(q)}
 
 
 def duel_ready(rules: Rules | None = None) -> bool:
@@ -396,6 +472,100 @@ def _turn_of(rules: Rules, seat: int, a: int, b: int) -> tuple[np.ndarray, int, 
     return Rk[:, 0, :], cap, bank[0]
 
 
+class _Position:
+    """The turn of the seat to play at one position, evaluated lazily, one memorised total
+    at a time, from its cycle starts: ``C[M]`` (``-P(win)`` of rolling seven fresh dice
+    with ``M`` memorised) is known for ``M < len(C)``; from ``n`` on, the player banks after
+    a completed cycle (``W[M] = bank[M]``).  ``bank[t]``: ``-P(win)`` of banking ``t``
+    points (``bank[0]``: the bust), flat past its end."""
+
+    def __init__(self, bank: np.ndarray, x: float, C: np.ndarray, n: int) -> None:
+        self.bank, self.x, self.n = bank, float(x), int(n)
+        self._c = {m: float(v) for m, v in enumerate(C)}
+        self._rows: dict[int, np.ndarray] = {}
+
+    def bank_at(self, total: int) -> float:
+        return float(self.bank[min(total, len(self.bank) - 1)])
+
+    def start(self, m: int) -> float:
+        """``C[m]``: rolling seven fresh dice with ``m`` memorised."""
+        if m not in self._c:
+            self._c[m] = float(self.row(m)[0])
+        return self._c[m]
+
+    def row(self, m: int) -> np.ndarray:
+        """``R[m, h]``: rolling from each hand ``h`` with ``m`` memorised (one sweep)."""
+        if m not in self._rows:
+            nh = len(solo._tables().hands)
+            X, INF = _slots()
+            V = np.empty(INF + 1)
+            V[X], V[INF] = self.x, np.inf
+            for k in range(1, MS + 1):
+                w = self.bank_at(m + k)
+                V[nh + k] = w if m + k >= self.n else min(w, self.start(m + k))
+            bm = self.bank[np.minimum(m + solo._tables().scores, len(self.bank) - 1)]
+            R = np.empty(nh)
+            _sweep(V, bm, R)
+            R.setflags(write=False)
+            self._rows[m] = R
+        return self._rows[m]
+
+
+@lru_cache(maxsize=8)
+def _shipped(target: int) -> dict[str, np.ndarray] | None:
+    """The cycle starts, ``dstar`` and ``q`` shipped with the table of ``target`` (see
+    :func:`table_arrays`), with ``offset`` (where each position's cycle starts begin)."""
+    from importlib import resources
+
+    try:
+        ref = resources.files("dicelab") / "data" / table_name(Rules(target=target))
+        if not ref.is_file():
+            return None
+        with ref.open("rb") as f, np.load(f) as z:
+            out = {k: np.array(z[k]) for k in ("C", "n", "dstar", "q")}
+    except (OSError, KeyError, ValueError):  # pragma: no cover - an older or broken file
+        return None
+    if out["n"].shape != (2, target, target):  # pragma: no cover - a broken file
+        return None
+    out["offset"] = np.concatenate([[0], np.cumsum(out["n"].ravel())]).reshape(-1)
+    for v in out.values():
+        v.setflags(write=False)
+    return out
+
+
+def _live_caps(target: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_caps`, read from the shipped file when there is one."""
+    sh = _shipped(target)
+    return (sh["dstar"], sh["q"]) if sh is not None else _caps(target)
+
+
+@lru_cache(maxsize=64)
+def _position(rules: Rules, seat: int, a: int, b: int) -> _Position:
+    """The turn of the seat to play at ``(a, b)``: cycle starts from the shipped file, or
+    from one turn sweep of this position (a target without one)."""
+    target = rules.target
+    if seat == 1 and a >= target:  # the last turn: C[M] = -q(d - M)
+        d = a - b
+        tot = np.arange(d + 2 + MS + 200)
+        bank = -np.where(tot > d, 1.0, np.where(tot == d, 0.5, 0.0))
+        sh = _shipped(target)
+        q = sh["q"] if sh is not None and d < len(sh["q"]) else _q(d)
+        return _Position(bank, 0.0, -q[d - np.arange(d)], d + 1)
+    T = solve_duel(rules).T
+    dstar, q = _live_caps(target)
+    cap = int(dstar[b] - a + b) if seat == 0 else target - b
+    bank = _bank_rows(seat, np.array([a]), np.array([b]), target, T, q, cap + MS + 1 + 200)[0]
+    x = T[1 - seat, a, b] - 1.0
+    bank[0] = x
+    sh = _shipped(target)
+    if sh is not None:
+        i = np.ravel_multi_index((seat, a, b), sh["n"].shape)
+        lo, hi = int(sh["offset"][i]), int(sh["offset"][i + 1])
+        return _Position(bank, x, sh["C"][lo:hi], hi - lo)
+    C, _ = _turn_batch(bank[None, :], np.array([x]), cap)
+    return _Position(bank, x, C[:, 0], cap)
+
+
 def choice_values(rules: Rules, seat: int, a: int, b: int, memorised: int,
                   hand: tuple[int, ...], roll: tuple[int, ...]) -> dict[tuple[Any, str], float]:
     """``{(set-aside, "roll" | "bank"): P(win)}`` of every choice of the seat to play."""
@@ -403,50 +573,17 @@ def choice_values(rules: Rules, seat: int, a: int, b: int, memorised: int,
     from ..games.seveny import settable
 
     t = solo._tables()
-    R, cap, bank = _turn_of(rules, seat, a, b)
-
-    def bank_value(total: int) -> float:
-        if total < len(bank):
-            return -float(bank[total])
-        return -float(bank[-1])  # pragma: no cover - past the cap the value is flat
-
-    def roll_value(m: int, hi: int) -> float:
-        if m >= cap:  # banking is optimal from the cap on: one more roll, then bank
-            return _roll_far(bank, m, hi)
-        return -float(R[m, hi])
-
+    pos = _position(rules, seat, a, b)
     out: dict[tuple[Any, str], float] = {}
     for s in settable(hand, roll):
         nh_ = tuple(sorted(hand + s))
         pts = memorised + cycle_score(nh_)
-        out[(s, "bank")] = bank_value(pts)
-        if len(nh_) == DICE:
-            out[(s, "roll")] = roll_value(pts, 0)
+        out[(s, "bank")] = -pos.bank_at(pts)
+        if len(nh_) == DICE:  # a completed cycle: seven fresh dice with ``pts`` memorised
+            out[(s, "roll")] = -pos.start(pts)
         else:
-            out[(s, "roll")] = roll_value(memorised, t.index[nh_])
+            out[(s, "roll")] = -float(pos.row(memorised)[t.index[nh_]])
     return out
-
-
-def _roll_far(bank: np.ndarray, m: int, hi: int) -> float:
-    """P(win) rolling on from hand ``hi`` with ``m`` memorised points past the cap, where
-    banking is optimal: one more roll, then the best bank (or the bust)."""
-    t = solo._tables()
-    nh = len(t.hands)
-
-    def bv(total: int) -> float:
-        return -float(bank[min(total, len(bank) - 1)])
-
-    v = 0.0
-    for lv in t.levels:
-        if lv.lo <= hi < lv.hi:
-            h = hi - lv.lo
-            for g in np.flatnonzero(lv.group_hand == h):
-                st, ln = lv.starts[g], lv.lens[g]
-                best = max(bv(m + (int(t.scores[j]) if j < nh else int(j - nh)))
-                           for j in lv.targets[st : st + ln])
-                v += float(lv.prob[g]) * best
-            v += float(lv.pbust[h]) * bv(0)
-    return v
 
 
 def advise_duel(state: Any) -> Advice:
