@@ -220,7 +220,8 @@ def test_fast_path_agrees_with_the_whole_turn(seat, a, b):
         if m < cap:
             assert np.max(np.abs(row - R[m])) < 1e-12, m
         assert pos.start(m) == pytest.approx(float(row[0]), abs=1e-12)
-    assert np.array_equal(pos.bank[: len(bank)], bank[: len(pos.bank)])
+    k = min(len(bank), len(pos.bank))
+    assert np.max(np.abs(pos.bank[:k] - bank[:k])) < 1e-12
 
 
 def test_table_arrays_rebuild_a_reduced_case(tmp_path):

@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 MS = solo.MAX_SCORE
-SHIPPED_TARGETS = (50,)
+SHIPPED_TARGETS = (20, 30, 50, 100)
 """The targets whose tables ship (:mod:`dicelab.engine.build_tables`)."""
 P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bust chance
 
@@ -70,17 +70,18 @@ P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bu
 # ------------------------------------------------------------------ batched turn
 @dataclass(frozen=True)
 class _Lv:
-    """One level of the solo tables, laid out for :func:`_turn_batch`.
+    """One level of the solo tables, laid out for :func:`_sweep`.
 
     ``P[k, g]``: the ``k``-th candidate (a value slot) of group ``g``, padded with the
     slot ``INF`` (+inf); a bust is one more group per hand, whose one candidate is the
-    slot ``X``.  ``G`` (hands x groups) holds the groups' probabilities.  ``P`` has one
-    row when every group has one candidate (then no minimum is taken).
+    slot ``X``.  Groups run from the largest down, so ``ranks[k] = P[k, :count_k]`` holds
+    every real ``k``-th candidate.  ``G`` (hands x groups) holds the groups' probabilities.
     """
 
     lo: int
     hi: int
     P: np.ndarray
+    ranks: tuple[np.ndarray, ...]
     G: np.ndarray
 
 
@@ -96,14 +97,18 @@ def _structure() -> tuple[_Lv, ...]:
     out = []
     for lv in t.levels:
         nl, ng = lv.hi - lv.lo, len(lv.starts)
-        P = np.full((int(lv.lens.max()), ng + nl), INF, dtype=np.intp)
+        lens = np.concatenate([lv.lens, np.ones(nl, dtype=np.int64)])
+        order = np.argsort(-lens, kind="stable")
+        P = np.full((int(lens.max()), ng + nl), INF, dtype=np.intp)
         for g in range(ng):
             P[: lv.lens[g], g] = lv.targets[lv.starts[g] : lv.starts[g] + lv.lens[g]]
         P[0, ng:] = X
         G = np.zeros((nl, ng + nl))
         G[lv.group_hand, np.arange(ng)] = lv.prob
         G[np.arange(nl), ng + np.arange(nl)] = lv.pbust
-        out.append(_Lv(lv.lo, lv.hi, P, G))
+        P, G = P[:, order], G[:, order]
+        ranks = tuple(P[k, : int(np.sum(lens > k))].copy() for k in range(len(P)))
+        out.append(_Lv(lv.lo, lv.hi, P, ranks, G))
     return tuple(out)
 
 
@@ -120,17 +125,23 @@ def _sweep(V: np.ndarray, bm: np.ndarray, R: np.ndarray | None = None) -> Any:
     ``V`` holds the value slots (rows; positions last in a batch): the completed cycles
     worth ``k`` points (``W[M + k]``), the bust ``X`` and ``INF`` are read, and each hand's
     value (best of banking ``bm[h]`` and rolling) is written.  ``R`` (if given) receives the
-    value of rolling from each hand.  Returns the value of rolling seven fresh dice.  Four
-    numpy calls per level: one gather of every candidate of the level (padded to the
-    largest group), one minimum over the candidates, one product by the groups'
-    probabilities and one minimum with banking.
+    value of rolling from each hand.  Returns the value of rolling seven fresh dice.  Per
+    level: one gather of every candidate (padded to the largest group) and one minimum
+    over them for one position, one gather and minimum per candidate rank for a batch
+    (less data); one product by the groups' probabilities and one minimum with banking.
     """
     r = V[0]
+    one = V.ndim == 1
     for lv in _structure():
         if len(lv.P) == 1:
             mins = V.take(lv.P[0], axis=0)
-        else:
+        elif one:
             mins = V.take(lv.P, axis=0).min(axis=0)
+        else:
+            mins = V.take(lv.ranks[0], axis=0)
+            for rk in lv.ranks[1:]:
+                c = len(rk)
+                np.minimum(mins[:c], V.take(rk, axis=0), out=mins[:c])
         r = lv.G @ mins
         if R is not None:
             R[lv.lo : lv.hi] = r
@@ -138,37 +149,54 @@ def _sweep(V: np.ndarray, bm: np.ndarray, R: np.ndarray | None = None) -> Any:
     return r[0]  # the last level is the empty hand
 
 
-def _turn_batch(bank: np.ndarray, x: np.ndarray, mcap: int,
+def _turn_batch(bank: np.ndarray, x: np.ndarray, mcap: int | np.ndarray,
                 keep: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
     """Optimal turns of a batch of positions, minimising (values are ``-P(win)``).
 
     ``bank[i, t]``: value of banking a turn total ``t`` (``t < mcap + 14``); ``x[i]``:
-    value of a bust; from ``mcap`` memorised points on, the player banks (after a
-    completed cycle).  Returns ``C[M, i]``: the value of rolling seven fresh dice with
-    ``M`` memorised (``C[0]``: the turn's first roll), and (``keep``) ``R[M, i, h]``:
-    rolling from hand ``h``.  One position runs on 1-D arrays (:func:`_sweep`).
+    value of a bust; from ``mcap`` memorised points on (one number, or one per position),
+    the player banks (after a completed cycle).  Returns ``C[M, i]``: the value of rolling
+    seven fresh dice with ``M`` memorised (``C[0]``: the turn's first roll; ``nan`` from
+    the position's cap on), and (``keep``) ``R[M, i, h]``: rolling from hand ``h``.  At
+    each ``M`` only the positions below their cap are swept (positions sorted by cap);
+    one position runs on 1-D arrays.
     """
     t = solo._tables()
     nh = len(t.hands)
     B = bank.shape[0]
     X, INF = _slots()
+    caps = np.broadcast_to(np.asarray(mcap, dtype=np.int64), (B,))
+    top = max(int(caps.max()), 0)
+    order = np.argsort(-caps, kind="stable")
+    if B > 1 and np.any(order != np.arange(B)):
+        C, Rk = _turn_batch(bank[order], x[order], caps[order], keep)
+        back = np.argsort(order)
+        return C[:, back], (Rk[:, back] if keep else None)
     one = B == 1
     # bank of every hand at every memorised total: bh[m, h] = bank[m + score(h)]
-    rows = np.arange(max(mcap, 0))[:, None] + t.scores[None, :]
+    rows = np.arange(top)[:, None] + t.scores[None, :]
     bankT = bank[0] if one else np.ascontiguousarray(bank.T)  # (totals[, B])
     bh = bankT[rows]
     lane = () if one else (B,)
-    W = np.empty((max(mcap, 0) + MS + 1, *lane))
-    W[max(mcap, 0):] = bankT[max(mcap, 0) : max(mcap, 0) + MS + 1]
+    W = np.array(bankT[: top + MS + 1])  # banking, replaced below each cap
     V = np.empty((INF + 1, *lane))
     V[X] = x[0] if one else x
     V[INF] = np.inf
-    C = np.empty((max(mcap, 0), *lane))
-    Rk = np.empty((max(mcap, 0), nh, *lane)) if keep else None
-    for m in range(mcap - 1, -1, -1):
-        V[nh + 1 : X] = W[m + 1 : m + MS + 1]
-        C[m] = _sweep(V, bh[m], Rk[m] if keep else None)
-        W[m] = np.minimum(bankT[m], C[m])
+    C = np.full((top, *lane), np.nan)
+    Rk = np.full((top, nh, *lane), np.nan) if keep else None
+    k = 0
+    for m in range(top - 1, -1, -1):
+        while k < B and caps[k] > m:
+            k += 1  # positions 0..k-1 are below their cap
+        if one:
+            V[nh + 1 : X] = W[m + 1 : m + MS + 1]
+            C[m] = _sweep(V, bh[m], Rk[m] if keep else None)
+            W[m] = min(bankT[m], C[m])
+        else:
+            Vk = V[:, :k]
+            Vk[nh + 1 : X] = W[m + 1 : m + MS + 1, :k]
+            C[m, :k] = _sweep(Vk, bh[m, :, :k], Rk[m, :, :k] if keep else None)
+            W[m, :k] = np.minimum(bankT[m, :k], C[m, :k])
     if one:
         C = C[:, None]
         Rk = Rk[:, None, :] if keep else None
@@ -310,15 +338,15 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
         aa = np.arange(lo, hi + 1)
         bb = L - aa
         n = len(aa)
-        capA = int(np.max(dstar[bb] - aa + bb))
-        capB = int(np.max(target - bb))
-        bankA = _bank_rows(0, aa, bb, target, T, q, capA + MS + 1)
-        bankB = _bank_rows(1, aa, bb, target, T, q, capB + MS + 1)
+        capA = dstar[bb] - aa + bb
+        capB = target - bb
+        bankA = _bank_rows(0, aa, bb, target, T, q, int(capA.max()) + MS + 1)
+        bankB = _bank_rows(1, aa, bb, target, T, q, int(capB.max()) + MS + 1)
         dA = np.zeros_like(bankA)
         dB = np.zeros_like(bankB)
         dA[:, 0] = dB[:, 0] = 1.0
 
-        def evaluate(p: np.ndarray, n: int = n, capA: int = capA, capB: int = capB,
+        def evaluate(p: np.ndarray, n: int = n, capA: Any = capA, capB: Any = capB,
                      bankA: Any = bankA, bankB: Any = bankB, dA: Any = dA,
                      dB: Any = dB) -> tuple[np.ndarray, np.ndarray]:
             x = p - 1.0
@@ -365,7 +393,7 @@ def _cycle_starts(target: int, T: np.ndarray, dstar: np.ndarray,
             mcap = int(caps.max())
             bank = _bank_rows(seat, aa, bb, target, T, q, mcap + MS + 1)
             bank[:, 0] = x
-            C, _ = _turn_batch(bank, x, mcap)
+            C, _ = _turn_batch(bank, x, caps)
             for j in range(target):
                 cj = C[: caps[j], j]
                 rolls = np.flatnonzero(cj < bank[j, : caps[j]])
