@@ -105,11 +105,45 @@ def test_shipped_table_is_a_fixed_point():
     assert 0.4 < sd.duel_win_probability() < 0.5  # the second player, who plays last, leads
 
 
+def test_shipped_targets_are_the_menu_and_hold_cycle_starts():
+    assert sd.SHIPPED_TARGETS == sv.Rules.CHOICES["target"]
+    for target in sd.SHIPPED_TARGETS:
+        rules = sv.Rules(target=target)
+        assert sd.duel_ready(rules)
+        sh = sd._shipped(target)
+        assert sh is not None and int(sh["n"].sum()) == len(sh["C"])
+        T = sd.duel_table(rules)
+        assert T.shape == (2, target, target)
+        # three positions against one whole sweep of their turn
+        for seat, a, b in [(0, 0, 0), (1, target // 2, target - 3), (0, target - 1, target // 3)]:
+            R, cap, bank = sd._turn_of(rules, seat, a, b)
+            i = np.ravel_multi_index((seat, a, b), sh["n"].shape)
+            c = sh["C"][sh["offset"][i] : sh["offset"][i + 1]]
+            n = len(c)
+            assert np.max(np.abs(c - R[:n, 0]), initial=0.0) < 1e-12
+            assert n == 0 or R[n - 1, 0] < bank[n - 1]  # rolling on beats banking there
+            assert np.all(R[n:cap, 0] >= bank[n:cap] - 1e-12)  # and not from n on
+            assert -R[0, 0] == pytest.approx(T[seat, a, b], abs=1e-11)
+
+
 @pytest.mark.slow
 def test_shipped_table_against_a_fresh_solve():
     fresh = sd.solve_duel(sv.Rules(), use_table=False)
     sd._CACHE.clear()
     assert np.max(np.abs(fresh.T - sd.duel_table())) < 1e-11
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("target", [20, 30])
+def test_shipped_files_against_a_fresh_build(target):
+    """Every array of the shipped file (table, cycle starts and their counts, caps)."""
+    fresh = sd.table_arrays(sv.Rules(target=target))
+    sd._CACHE.clear()
+    sh = sd._shipped(target)
+    assert np.max(np.abs(fresh["T"] - sd.duel_table(sv.Rules(target=target)))) < 1e-11
+    assert np.array_equal(fresh["n"], sh["n"]) and np.array_equal(fresh["dstar"], sh["dstar"])
+    assert np.max(np.abs(fresh["C"] - sh["C"])) < 1e-11
+    assert np.max(np.abs(fresh["q"] - sh["q"])) < 1e-12
 
 
 # ------------------------------------------------------------------ the fast in-turn path
@@ -197,7 +231,8 @@ def _first_decision_average(rules, seat, a, b):
 
 
 @pytest.mark.parametrize("target,seat,a,b", [(5, 0, 0, 0), (9, 0, 3, 7), (12, 1, 11, 2),
-                                             (50, 0, 0, 0), (50, 0, 7, 49), (50, 1, 40, 12)])
+                                             (50, 0, 0, 0), (50, 0, 7, 49), (50, 1, 40, 12),
+                                             (20, 1, 19, 0), (30, 0, 0, 29), (100, 0, 99, 99)])
 def test_first_decision_averages_to_the_table(target, seat, a, b):
     rules = sv.Rules(target=target)
     sd.clear_positions()

@@ -26,6 +26,14 @@ A bust, or banking 0 points, passes the turn with the scores unchanged: ``T[0, a
 roll busts, and seat 1 wins with at least ``q(target - b)`` after a bust, by reaching the
 target in its next turn), so the solver banks there and the values are exact (floats).
 
+**Advice at any decision from the shipped files.**  The files of the menu's targets
+(:data:`SHIPPED_TARGETS`, :mod:`dicelab.engine.build_tables`) hold, besides ``T``, every
+position's cycle starts: ``C[M]``, the value of rolling seven fresh dice with ``M``
+memorised points, for each ``M`` below the last one where that beats banking
+(:func:`table_arrays`).  A decision then needs one sweep of the hands at its own
+memorised total (about 0.1 ms) instead of the whole turn from the cap down; other targets
+sweep the position's whole turn once (milliseconds to tens of milliseconds).
+
 >>> from dicelab.games.seveny import Rules
 >>> round(duel_win_probability(Rules(target=5)), 6)
 0.403955
@@ -63,7 +71,8 @@ __all__ = [
 
 MS = solo.MAX_SCORE
 SHIPPED_TARGETS = (20, 30, 50, 100)
-"""The targets whose tables ship (:mod:`dicelab.engine.build_tables`)."""
+"""The targets whose tables ship (``Rules.CHOICES["target"]``, rebuilt by
+:mod:`dicelab.engine.build_tables`)."""
 P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bust chance
 
 
@@ -422,11 +431,12 @@ def table_arrays(rules: Rules | None = None) -> dict[str, np.ndarray]:
 
 
 def duel_ready(rules: Rules | None = None) -> bool:
-    """Whether the two-player table of ``rules`` is at hand (shipped, solved, or a target
-    of 5 or less: seconds), so that advice needs no long solve first.
+    """Whether the two-player table of ``rules`` is at hand (shipped: the targets 20, 30,
+    50 and 100; solved; or a target of 5 or less: seconds), so that advice needs no long
+    solve first.
 
-    >>> duel_ready(), duel_ready(Rules(target=100))
-    (True, False)
+    >>> duel_ready(), duel_ready(Rules(target=100)), duel_ready(Rules(target=40))
+    (True, True, False)
     """
     rules = _check_rules(rules)
     return (rules in _CACHE or rules.target <= 5
