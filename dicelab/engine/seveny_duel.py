@@ -352,13 +352,9 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
         capB = target - bb
         bankA = _bank_rows(0, aa, bb, target, T, q, int(capA.max()) + MS + 1)
         bankB = _bank_rows(1, aa, bb, target, T, q, int(capB.max()) + MS + 1)
-        dA = np.zeros_like(bankA)
-        dB = np.zeros_like(bankB)
-        dA[:, 0] = dB[:, 0] = 1.0
 
         def evaluate(p: np.ndarray, n: int = n, capA: Any = capA, capB: Any = capB,
-                     bankA: Any = bankA, bankB: Any = bankB, dA: Any = dA,
-                     dB: Any = dB) -> tuple[np.ndarray, np.ndarray]:
+                     bankA: Any = bankA, bankB: Any = bankB) -> tuple[np.ndarray, Any]:
             x = p - 1.0
             bankA[:, 0], bankB[:, 0] = x[:n], x[n:]
             ca, _ = _turn_batch(bankA, x[:n], capA)
