@@ -100,7 +100,7 @@ def advice7() -> Any:
     from dicelab.engine import seveny_duel as sd
     from dicelab.games import seveny as sv
 
-    sd._turn_of.cache_clear()
+    sd.clear_positions()
     s, _ = sv.roll_outcome(sv.step(sv.new_state(sv.Rules(), 2), sv.Roll(()))[0],
                            (1, 5, 5, 5, 2, 3, 4))
     return eng.advise_state(s)
@@ -121,8 +121,12 @@ def _duel_module(key: str) -> Any | None:
 
 
 def _clear_in_turn(duel: Any) -> None:
-    """Forget the in-turn values (every cached function of the engine whose name says
-    "turn": 5000's and Trwavril's ``_turn``, Seveny's ``_turn_of``); the tables stay."""
+    """Forget the in-turn values (the engine's ``clear_positions`` if it has one, and every
+    cached function whose name says "turn": 5000's, Trwavril's and Dripeul's ``_turn``,
+    Seveny's ``_turn_of``); the tables stay."""
+    clear = getattr(duel, "clear_positions", None)
+    if clear is not None:
+        clear()
     for name in dir(duel):
         fn = getattr(duel, name)
         if "turn" in name and callable(getattr(fn, "cache_clear", None)):
@@ -145,6 +149,8 @@ def live_advice(key: str, games: int = LIVE_GAMES) -> dict[str, Any]:
     eng = importlib.import_module(f"dicelab.engine.{key}")
     duel = _duel_module(key)
     rules = games_mod.Rules()
+    if not duel.duel_ready(rules):  # Dripeul: solved on first use (seconds), not timed
+        duel.solve_duel(rules)
     warm = getattr(duel, "warm", None)
     if warm is not None:
         warm(rules)

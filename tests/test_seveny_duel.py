@@ -105,8 +105,176 @@ def test_shipped_table_is_a_fixed_point():
     assert 0.4 < sd.duel_win_probability() < 0.5  # the second player, who plays last, leads
 
 
+def test_shipped_targets_are_the_menu_and_hold_cycle_starts():
+    assert sd.SHIPPED_TARGETS == sv.Rules.CHOICES["target"]
+    for target in sd.SHIPPED_TARGETS:
+        rules = sv.Rules(target=target)
+        assert sd.duel_ready(rules)
+        sh = sd._shipped(target)
+        assert sh is not None and int(sh["n"].sum()) == len(sh["C"])
+        T = sd.duel_table(rules)
+        assert T.shape == (2, target, target)
+        # three positions against one whole sweep of their turn
+        for seat, a, b in [(0, 0, 0), (1, target // 2, target - 3), (0, target - 1, target // 3)]:
+            R, cap, bank = sd._turn_of(rules, seat, a, b)
+            i = np.ravel_multi_index((seat, a, b), sh["n"].shape)
+            c = sh["C"][sh["offset"][i] : sh["offset"][i + 1]]
+            n = len(c)
+            assert np.max(np.abs(c - R[:n, 0]), initial=0.0) < 1e-12
+            assert n == 0 or R[n - 1, 0] < bank[n - 1]  # rolling on beats banking there
+            assert np.all(R[n:cap, 0] >= bank[n:cap] - 1e-12)  # and not from n on
+            assert -R[0, 0] == pytest.approx(T[seat, a, b], abs=1e-11)
+
+
 @pytest.mark.slow
 def test_shipped_table_against_a_fresh_solve():
     fresh = sd.solve_duel(sv.Rules(), use_table=False)
     sd._CACHE.clear()
     assert np.max(np.abs(fresh.T - sd.duel_table())) < 1e-11
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("target", [20, 30])
+def test_shipped_files_against_a_fresh_build(target):
+    """Every array of the shipped file (table, cycle starts and their counts, caps)."""
+    fresh = sd.table_arrays(sv.Rules(target=target))
+    sd._CACHE.clear()
+    sh = sd._shipped(target)
+    assert np.max(np.abs(fresh["T"] - sd.duel_table(sv.Rules(target=target)))) < 1e-11
+    assert np.array_equal(fresh["n"], sh["n"]) and np.array_equal(fresh["dstar"], sh["dstar"])
+    assert np.max(np.abs(fresh["C"] - sh["C"])) < 1e-11
+    assert np.max(np.abs(fresh["q"] - sh["q"])) < 1e-12
+
+
+# ------------------------------------------------------------------ the fast in-turn path
+def brute_choices(rules, seat, a, b, memorised, hand, roll):
+    """Every choice of the seat to play by plain recursion over (memorised, hand), from the
+    start-of-turn table: ``{(set-aside, "roll" | "bank"): P(win)}``.  Banking ``t`` points
+    moves to the other seat's start of turn (or to seat 1's last turn, or wins); from the
+    solver's proven cap on, the player banks."""
+    T = sd.duel_table(rules)
+    target = rules.target
+    last = seat == 1 and a >= target
+    x = 0.0 if last else 1.0 - T[1 - seat, a, b]
+    if last:
+        cap = a - b + 1
+    elif seat == 0:
+        cap = int(sd._caps(target)[0][b]) - a + b
+    else:
+        cap = target - b
+
+    def bank(t: int) -> float:
+        if t == 0:
+            return x
+        if last:
+            return 1.0 if t > a - b else 0.5 if t == a - b else 0.0
+        if seat == 1:
+            return 1.0 if b + t >= target else 1.0 - T[0, a, b + t]
+        if a + t < target:
+            return 1.0 - T[1, a + t, b]
+        return 1.0 - sd.last_turn_probability(a + t - b)
+
+    @cache
+    def roll_on(m: int, h: tuple[int, ...]) -> float:
+        total = 0.0
+        for o, p in roll_distribution(sv.DICE - len(h)).items():
+            opts = sv.settable(h, o)
+            total += float(p) * (max(best(m, h, k) for k in opts) if opts else x)
+        return total
+
+    def options(m, h, k):
+        nh = tuple(sorted(h + k))
+        pts = m + sv.score(nh)
+        go = (roll_on(pts, ()) if pts < cap else None) if len(nh) == sv.DICE else (
+            roll_on(m, nh) if m < cap else None)
+        return bank(pts), go
+
+    def best(m, h, k):
+        bk, go = options(m, h, k)
+        return bk if go is None else max(bk, go)
+
+    out = {}
+    for k in sv.settable(hand, roll):
+        bk, go = options(memorised, hand, k)
+        out[(k, "bank")] = bk
+        if go is not None:
+            out[(k, "roll")] = go
+    return out
+
+
+@pytest.mark.parametrize("target,seat,a,b,memorised,hand,roll", [
+    (6, 1, 2, 3, 0, (), (1, 1, 2, 2, 2, 6, 6)),
+    (7, 1, 0, 4, 1, (1,), (1, 3, 3, 3, 5, 6)),
+    (8, 1, 5, 5, 0, (6, 6), (1, 2, 6, 6, 4)),
+    (5, 1, 9, 2, 3, (), (1, 2, 2, 2, 5, 6, 6)),  # seat 1's last turn, 7 behind
+])
+def test_choice_values_against_plain_recursion(target, seat, a, b, memorised, hand, roll):
+    rules = sv.Rules(target=target)
+    sd.clear_positions()
+    fast = sd.choice_values(rules, seat, a, b, memorised, hand, roll)
+    ref = brute_choices(rules, seat, a, b, memorised, hand, roll)
+    assert ref and set(ref) <= set(fast)
+    for key, v in ref.items():
+        assert fast[key] == pytest.approx(v, abs=1e-12), key
+    # past the cap, rolling on is one more roll then a bank (brute: banking only)
+    assert all(fast[key] <= fast[(key[0], "bank")] + 1e-12 for key in fast if key not in ref)
+
+
+def _first_decision_average(rules, seat, a, b):
+    """The first decision of the turn, best choice averaged over the first roll."""
+    T = sd.duel_table(rules)
+    total = 0.0
+    for o, p in roll_distribution(sv.DICE).items():
+        vals = sd.choice_values(rules, seat, a, b, 0, (), o)
+        total += float(p) * (max(vals.values()) if vals else 1.0 - T[1 - seat, a, b])
+    return total
+
+
+@pytest.mark.parametrize("target,seat,a,b", [(5, 0, 0, 0), (9, 0, 3, 7), (12, 1, 11, 2),
+                                             (50, 0, 0, 0), (50, 0, 7, 49), (50, 1, 40, 12),
+                                             (20, 1, 19, 0), (30, 0, 0, 29), (100, 0, 99, 99)])
+def test_first_decision_averages_to_the_table(target, seat, a, b):
+    rules = sv.Rules(target=target)
+    sd.clear_positions()
+    T = sd.duel_table(rules)
+    assert _first_decision_average(rules, seat, a, b) == pytest.approx(T[seat, a, b],
+                                                                          abs=1e-12)
+
+
+@pytest.mark.parametrize("seat,a,b", [(0, 0, 0), (0, 3, 44), (1, 20, 30), (0, 49, 0)])
+def test_fast_path_agrees_with_the_whole_turn(seat, a, b):
+    """The shipped cycle starts (one sweep per memorised total) against one whole turn of
+    the position (every memorised total from the cap down), at every memorised total."""
+    rules = sv.Rules()
+    assert sd._shipped(rules.target) is not None
+    sd.clear_positions()
+    R, cap, bank = sd._turn_of(rules, seat, a, b)
+    pos = sd._position(rules, seat, a, b)
+    for m in range(0, cap + 5):
+        row = pos.row(m)
+        if m < cap:
+            assert np.max(np.abs(row - R[m])) < 1e-12, m
+        assert pos.start(m) == pytest.approx(float(row[0]), abs=1e-12)
+    k = min(len(bank), len(pos.bank))
+    assert np.max(np.abs(pos.bank[:k] - bank[:k])) < 1e-12
+
+
+def test_table_arrays_rebuild_a_reduced_case(tmp_path):
+    from dicelab.engine.build_tables import write
+
+    rules = sv.Rules(target=4)
+    arrs = sd.table_arrays(rules)
+    write(tmp_path / "t.npz", arrs, rules)
+    with np.load(tmp_path / "t.npz") as z:
+        assert sorted(z.files) == ["C", "T", "dstar", "n", "q", "rules"]
+        for k, v in arrs.items():
+            assert np.array_equal(z[k], v), k
+    # the counts: rolling beats banking after a completed cycle just below n, not from n on
+    n, C = arrs["n"], arrs["C"]
+    off = np.concatenate([[0], np.cumsum(n.ravel())])
+    i = np.ravel_multi_index((0, 0, 0), n.shape)
+    c = C[off[i] : off[i + 1]]
+    R, cap, bank = sd._turn_of(rules, 0, 0, 0)
+    assert len(c) == n[0, 0, 0] > 0 and c[-1] < bank[len(c) - 1]
+    assert np.allclose(c, R[: len(c), 0], atol=1e-12, rtol=0)
+    assert np.all(R[len(c) : cap, 0] >= bank[len(c) : cap])

@@ -10,7 +10,9 @@ Rebuild after any change to a rule or an engine (all of them: about 40 minutes):
     python -m dicelab.engine.build_tables --list     # what ships
     python -m dicelab.engine.build_tables cinqmille  # one game
 
-Each file holds ``T`` (the table) and ``rules`` (the rules, as text).  The tests rebuild
+Each file holds ``T`` (the table) and ``rules`` (the rules, as text); Seveny's also hold
+the cycle starts of every position (``C``, ``n``: advice then sweeps one memorised total,
+:func:`dicelab.engine.seveny_duel.table_arrays`).  The tests rebuild
 a reduced case and compare it exactly; a slow test spot-checks a shipped table against a
 fresh solve.
 """
@@ -29,7 +31,7 @@ import numpy as np
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
-def shipped() -> Iterator[tuple[str, Any, str, Callable[[], np.ndarray]]]:
+def shipped() -> Iterator[tuple[str, Any, str, Callable[[], Any]]]:
     """``(game, rules, file name, solve)`` of every shipped table."""
     from ..games import cinqmille, seveny, trwavril
     from . import cinqmille_duel as cd
@@ -44,9 +46,9 @@ def shipped() -> Iterator[tuple[str, Any, str, Callable[[], np.ndarray]]]:
     yield ("cinqmille", rules, cd.surface_name(rules, 3),
            lambda r=rules: _surface(cd.policy_surface(r, 3, use_table=False)))
 
-    for rules in (seveny.Rules(),):
-        yield ("seveny", rules, sd.table_name(rules),
-               lambda r=rules: np.asarray(sd.solve_duel(r, use_table=False).T))
+    for target in sd.SHIPPED_TARGETS:
+        rules = seveny.Rules(target=target)
+        yield ("seveny", rules, sd.table_name(rules), lambda r=rules: sd.table_arrays(r))
     for straight in trwavril.Rules.CHOICES["straight"]:
         rules = trwavril.Rules(straight=straight)
         yield ("trwavril", rules, td.table_name(rules),
@@ -82,10 +84,12 @@ def _surface(ps: Any) -> np.ndarray:
     return np.stack([ps.duel, ps.solo])
 
 
-def write(path: Path, T: np.ndarray, rules: Any) -> None:
-    """Save one table (compressed)."""
+def write(path: Path, T: np.ndarray | dict[str, np.ndarray], rules: Any) -> None:
+    """Save one table (compressed): ``T``, or a dict of arrays that holds ``T``."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, T=np.asarray(T, dtype=float), rules=np.array(repr(rules)))
+    arrays = dict(T) if isinstance(T, dict) else {"T": T}
+    arrays["T"] = np.asarray(arrays["T"], dtype=float)
+    np.savez_compressed(path, rules=np.array(repr(rules)), **arrays)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,6 +26,14 @@ A bust, or banking 0 points, passes the turn with the scores unchanged: ``T[0, a
 roll busts, and seat 1 wins with at least ``q(target - b)`` after a bust, by reaching the
 target in its next turn), so the solver banks there and the values are exact (floats).
 
+**Advice at any decision from the shipped files.**  The files of the menu's targets
+(:data:`SHIPPED_TARGETS`, :mod:`dicelab.engine.build_tables`) hold, besides ``T``, every
+position's cycle starts: ``C[M]``, the value of rolling seven fresh dice with ``M``
+memorised points, for each ``M`` below the last one where that beats banking
+(:func:`table_arrays`).  A decision then needs one sweep of the hands at its own
+memorised total (about 0.1 ms) instead of the whole turn from the cap down; other targets
+sweep the position's whole turn once (milliseconds to tens of milliseconds).
+
 >>> from dicelab.games.seveny import Rules
 >>> round(duel_win_probability(Rules(target=5)), 6)
 0.403955
@@ -62,95 +70,149 @@ __all__ = [
 ]
 
 MS = solo.MAX_SCORE
+SHIPPED_TARGETS = (20, 30, 50, 100)
+"""The targets whose tables ship (``Rules.CHOICES["target"]``, rebuilt by
+:mod:`dicelab.engine.build_tables`)."""
 P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bust chance
 
 
 # ------------------------------------------------------------------ batched turn
+@dataclass(frozen=True)
+class _Lv:
+    """One level of the solo tables, laid out for :func:`_sweep`.
+
+    ``P[k, g]``: the ``k``-th candidate (a value slot) of group ``g``, padded with the
+    slot ``INF`` (+inf); a bust is one more group per hand, whose one candidate is the
+    slot ``X``.  Groups run from the largest down, so ``ranks[k] = P[k, :count_k]`` holds
+    every real ``k``-th candidate.  ``G`` (hands x groups) holds the groups' probabilities.
+    """
+
+    lo: int
+    hi: int
+    P: np.ndarray
+    ranks: tuple[np.ndarray, ...]
+    G: np.ndarray
+
+
 @lru_cache(maxsize=1)
-def _structure() -> tuple[Any, ...]:
-    """Per level: the level, ``G`` (hands x groups: the groups' probabilities) and the
-    groups bucketed by size: ``(group ids, targets (groups x size))``."""
+def _structure() -> tuple[_Lv, ...]:
+    """The levels of :func:`dicelab.engine.seveny._tables` (hand size 6 down to 0).
+
+    >>> [lv.P.shape for lv in _structure()][::3]
+    [(1, 175), (11, 324), (19, 206)]
+    """
     t = solo._tables()
+    X, INF = _slots()
     out = []
     for lv in t.levels:
         nl, ng = lv.hi - lv.lo, len(lv.starts)
-        G = np.zeros((nl, ng))
+        lens = np.concatenate([lv.lens, np.ones(nl, dtype=np.int64)])
+        order = np.argsort(-lens, kind="stable")
+        P = np.full((int(lens.max()), ng + nl), INF, dtype=np.intp)
+        for g in range(ng):
+            P[: lv.lens[g], g] = lv.targets[lv.starts[g] : lv.starts[g] + lv.lens[g]]
+        P[0, ng:] = X
+        G = np.zeros((nl, ng + nl))
         G[lv.group_hand, np.arange(ng)] = lv.prob
-        buckets = []
-        for size in np.unique(lv.lens):
-            g = np.flatnonzero(lv.lens == size)
-            idx = lv.targets[lv.starts[g][:, None] + np.arange(size)[None, :]]
-            buckets.append((g, idx))
-        out.append((lv, G, tuple(buckets)))
+        G[np.arange(nl), ng + np.arange(nl)] = lv.pbust
+        P, G = P[:, order], G[:, order]
+        ranks = tuple(P[k, : int(np.sum(lens > k))].copy() for k in range(len(P)))
+        out.append(_Lv(lv.lo, lv.hi, P, ranks, G))
     return tuple(out)
 
 
-def _turn_batch(bank: np.ndarray, bank_d: np.ndarray | None, x: np.ndarray, mcap: int,
-                keep: bool = False) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+def _slots() -> tuple[int, int]:
+    """The value slots of a bust (``X``) and of +inf (``INF``, padding), after the hands
+    and the completed cycles (worth ``1..MS``)."""
+    nh = len(solo._tables().hands)
+    return nh + MS + 1, nh + MS + 2
+
+
+def _sweep(V: np.ndarray, bm: np.ndarray, R: np.ndarray | None = None) -> Any:
+    """One memorised total ``M``, every hand from the fullest down (minimising).
+
+    ``V`` holds the value slots (rows; positions last in a batch): the completed cycles
+    worth ``k`` points (``W[M + k]``), the bust ``X`` and ``INF`` are read, and each hand's
+    value (best of banking ``bm[h]`` and rolling) is written.  ``R`` (if given) receives the
+    value of rolling from each hand.  Returns the value of rolling seven fresh dice.  Per
+    level: one gather of every candidate (padded to the largest group) and one minimum
+    over them for one position or a few, one gather and minimum per candidate rank for a
+    larger batch (less data); one product by the groups' probabilities and one minimum
+    with banking.
+    """
+    r = V[0]
+    few = V.ndim == 1 or V.shape[1] < 16  # fewer calls beat less data (measured)
+    for lv in _structure():
+        if len(lv.P) == 1:
+            mins = V.take(lv.P[0], axis=0)
+        elif few:
+            mins = V.take(lv.P, axis=0).min(axis=0)
+        else:
+            mins = V.take(lv.ranks[0], axis=0)
+            for rk in lv.ranks[1:]:
+                c = len(rk)
+                np.minimum(mins[:c], V.take(rk, axis=0), out=mins[:c])
+        r = lv.G @ mins
+        if R is not None:
+            R[lv.lo : lv.hi] = r
+        np.minimum(bm[lv.lo : lv.hi], r, out=V[lv.lo : lv.hi])
+    return r[0]  # the last level is the empty hand
+
+
+def _turn_batch(bank: np.ndarray, x: np.ndarray, mcap: int | np.ndarray,
+                keep: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
     """Optimal turns of a batch of positions, minimising (values are ``-P(win)``).
 
     ``bank[i, t]``: value of banking a turn total ``t`` (``t < mcap + 14``); ``x[i]``:
-    value of a bust; from ``mcap`` memorised points on, the player banks (after a
-    completed cycle).  ``bank_d`` (d bank / dx) tracks the derivative.  Returns the
-    value of the turn's first roll, its derivative, and (``keep``) ``R[M, i, h]``.
-    Arrays are laid out (positions last) so that every segment minimum runs over
-    contiguous rows.
+    value of a bust; from ``mcap`` memorised points on (one number, or one per position),
+    the player banks (after a completed cycle).  Returns ``C[M, i]``: the value of rolling
+    seven fresh dice with ``M`` memorised (``C[0]``: the turn's first roll; ``nan`` from
+    the position's cap on), and (``keep``) ``R[M, i, h]``: rolling from hand ``h``.  At
+    each ``M`` only the positions below their cap are swept (positions sorted by cap);
+    one position runs on 1-D arrays.
     """
     t = solo._tables()
     nh = len(t.hands)
     B = bank.shape[0]
-    track = bank_d is not None
-    bankT = np.ascontiguousarray(bank.T)  # (totals, B)
-    bdT = np.ascontiguousarray(bank_d.T) if track else None
-    W = np.empty((mcap + MS + 1, B))
-    W[mcap:] = bankT[mcap : mcap + MS + 1]
-    WD = np.zeros((mcap + MS + 1, B)) if track else None
-    if track:
-        WD[mcap:] = bdT[mcap : mcap + MS + 1]
-    V = np.empty((nh + MS + 1, B))
-    VD = np.zeros((nh + MS + 1, B)) if track else None
-    Rk = np.empty((mcap, B, nh)) if keep else None
-    scores = t.scores
-    xr = x[None, :]
-    r0 = np.empty(B)
-    d0 = np.zeros(B)
-    rd0 = None
-    for m in range(mcap - 1, -1, -1):
-        V[nh + 1 :] = W[m + 1 : m + MS + 1]
-        if track:
-            VD[nh + 1 :] = WD[m + 1 : m + MS + 1]
-        for lv, G, buckets in _structure():
-            ng = len(lv.starts)
-            mins = np.empty((ng, B))
-            dmins = np.empty((ng, B)) if track else None
-            for g, idx in buckets:
-                sub = V[idx]  # (groups, size, B)
-                if idx.shape[1] == 1:
-                    mins[g] = sub[:, 0]
-                    if track:
-                        dmins[g] = VD[idx[:, 0]]
-                else:
-                    mn = sub.min(axis=1)
-                    mins[g] = mn
-                    if track:
-                        tie = sub == mn[:, None, :]
-                        dmins[g] = np.where(tie, VD[idx], np.inf).min(axis=1)
-            r = G @ mins + lv.pbust[:, None] * xr
-            rows = m + scores[lv.lo : lv.hi]
-            b = bankT[rows]
-            V[lv.lo : lv.hi] = np.minimum(b, r)
-            if keep:
-                Rk[m, :, lv.lo : lv.hi] = r.T
-            if track:
-                rd = G @ dmins + lv.pbust[:, None]
-                VD[lv.lo : lv.hi] = np.where(b <= r, bdT[rows], rd)
-                rd0 = rd[0]
-            r0 = r[0]  # the last level is the empty hand: the roll of seven dice
-        W[m] = np.minimum(bankT[m], r0)
-        if track:
-            WD[m] = np.where(bankT[m] <= r0, bdT[m], rd0)
-            d0 = rd0
-    return r0, (d0 if track else None), Rk
+    X, INF = _slots()
+    caps = np.broadcast_to(np.asarray(mcap, dtype=np.int64), (B,))
+    top = max(int(caps.max()), 0)
+    order = np.argsort(-caps, kind="stable")
+    if B > 1 and np.any(order != np.arange(B)):
+        C, Rk = _turn_batch(bank[order], x[order], caps[order], keep)
+        back = np.argsort(order)
+        return C[:, back], (Rk[:, back] if keep else None)
+    one = B == 1
+    # bank of every hand at every memorised total: bh[m, h] = bank[m + score(h)]
+    rows = np.arange(top)[:, None] + t.scores[None, :]
+    bankT = bank[0] if one else np.ascontiguousarray(bank.T)  # (totals[, B])
+    bh = bankT[rows]
+    lane = () if one else (B,)
+    W = np.array(bankT[: top + MS + 1])  # banking, replaced below each cap
+    V = np.empty((INF + 1, *lane))
+    V[X] = x[0] if one else x
+    V[INF] = np.inf
+    C = np.full((top, *lane), np.nan)
+    Rk = np.full((top, nh, *lane), np.nan) if keep else None
+    k = 0
+    for m in range(top - 1, -1, -1):
+        while k < B and caps[k] > m:
+            k += 1  # positions 0..k-1 are below their cap
+        if one:
+            V[nh + 1 : X] = W[m + 1 : m + MS + 1]
+            C[m] = _sweep(V, bh[m], Rk[m] if keep else None)
+            W[m] = min(bankT[m], C[m])
+        else:
+            Vk = V[:, :k]
+            Vk[nh + 1 : X] = W[m + 1 : m + MS + 1, :k]
+            C[m, :k] = _sweep(Vk, bh[m, :, :k], Rk[m, :, :k] if keep else None)
+            W[m, :k] = np.minimum(bankT[m, :k], C[m, :k])
+    if one:
+        C = C[:, None]
+        Rk = Rk[:, None, :] if keep else None
+    elif keep:
+        Rk = Rk.transpose(0, 2, 1)
+    return C, Rk
 
 
 # ------------------------------------------------------------------ the last turn
@@ -159,7 +221,7 @@ def _last(D: int) -> tuple[np.ndarray, np.ndarray]:
     """Seat 1's last turn with threshold ``D``: ``q[d]`` for ``d = 0..D`` and ``R[M, h]``."""
     tot = np.arange(D + 1 + MS + 1)
     bank = -np.where(tot > D, 1.0, np.where(tot == D, 0.5, 0.0))[None, :]
-    _, _, Rk = _turn_batch(bank, None, np.zeros(1), D + 1, keep=True)
+    _, Rk = _turn_batch(bank, np.zeros(1), D + 1, keep=True)
     R = Rk[:, 0, :]
     q = np.empty(D + 1)
     q[1:] = -R[D - np.arange(1, D + 1), 0]
@@ -188,8 +250,10 @@ def last_turn_probability(ahead: int) -> float:
     return float(_q(ahead)[ahead])
 
 
+@lru_cache(maxsize=8)
 def _caps(target: int) -> tuple[np.ndarray, np.ndarray]:
-    """``dstar[b]``: lead from which seat 0 banks for sure against ``b``; and ``q``."""
+    """``dstar[b]``: lead from which seat 0 banks for sure against ``b``; and ``q``
+    (read-only; cached per target)."""
     need = 2 * target + 300
     while True:
         q = _q(need)
@@ -201,6 +265,7 @@ def _caps(target: int) -> tuple[np.ndarray, np.ndarray]:
                 d += 1
             dstar[b] = d
         if np.all(q[dstar] <= P7 * q[target - np.arange(target)]) or need > 100_000:
+            dstar.setflags(write=False)
             return dstar, q
         need *= 2  # pragma: no cover - the tail of q is far thinner
 
@@ -223,7 +288,15 @@ def clear_cache() -> None:
     """Forget every solved duel (benchmarks: cold runs)."""
     _CACHE.clear()
     _last.cache_clear()
+    _caps.cache_clear()
+    _shipped.cache_clear()
+    clear_positions()
+
+
+def clear_positions() -> None:
+    """Forget the in-turn values of every position (the tables stay)."""
     _turn_of.cache_clear()
+    _position.cache_clear()
 
 
 def table_name(rules: Rules) -> str:
@@ -275,22 +348,18 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
         aa = np.arange(lo, hi + 1)
         bb = L - aa
         n = len(aa)
-        capA = int(np.max(dstar[bb] - aa + bb))
-        capB = int(np.max(target - bb))
-        bankA = _bank_rows(0, aa, bb, target, T, q, capA + MS + 1)
-        bankB = _bank_rows(1, aa, bb, target, T, q, capB + MS + 1)
-        dA = np.zeros_like(bankA)
-        dB = np.zeros_like(bankB)
-        dA[:, 0] = dB[:, 0] = 1.0
+        capA = dstar[bb] - aa + bb
+        capB = target - bb
+        bankA = _bank_rows(0, aa, bb, target, T, q, int(capA.max()) + MS + 1)
+        bankB = _bank_rows(1, aa, bb, target, T, q, int(capB.max()) + MS + 1)
 
-        def evaluate(p: np.ndarray, n: int = n, capA: int = capA, capB: int = capB,
-                     bankA: Any = bankA, bankB: Any = bankB, dA: Any = dA,
-                     dB: Any = dB) -> tuple[np.ndarray, np.ndarray]:
+        def evaluate(p: np.ndarray, n: int = n, capA: Any = capA, capB: Any = capB,
+                     bankA: Any = bankA, bankB: Any = bankB) -> tuple[np.ndarray, Any]:
             x = p - 1.0
             bankA[:, 0], bankB[:, 0] = x[:n], x[n:]
-            ra, _, _ = _turn_batch(bankA, None, x[:n], capA)
-            rb, _, _ = _turn_batch(bankB, None, x[n:], capB)
-            return -np.concatenate([ra, rb]), None
+            ca, _ = _turn_batch(bankA, x[:n], capA)
+            cb, _ = _turn_batch(bankB, x[n:], capB)
+            return -np.concatenate([ca[0], cb[0]]), None
 
         prev = np.concatenate([T[0, aa, np.minimum(bb + 1, target - 1)],
                                T[1, np.minimum(aa + 1, target - 1), bb]])
@@ -307,12 +376,64 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
     return sol
 
 
-def duel_ready(rules: Rules | None = None) -> bool:
-    """Whether the two-player table of ``rules`` is at hand (shipped, solved, or a target
-    of 5 or less: seconds), so that advice needs no long solve first.
+def _cycle_starts(target: int, T: np.ndarray, dstar: np.ndarray,
+                  q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(n, C)``: for every position ``(seat, a, b)`` below the target, in that order, the
+    cycle starts ``C[M]`` (``-P(win)`` of rolling seven fresh dice with ``M`` memorised)
+    for ``M < n[seat, a, b]``, the end of the last ``M`` where rolling beats banking after a
+    completed cycle (from there on the player banks), concatenated in ``C``.  One batched
+    turn per score of the player to move."""
+    n = np.zeros((2, target, target), dtype=np.int64)
+    parts: dict[tuple[int, int, int], np.ndarray] = {}
+    others = np.arange(target)
+    for seat in (0, 1):
+        for i in range(target):
+            if seat == 0:  # seat 0 at a = i against every b
+                aa, bb = np.full(target, i), others
+                caps = dstar[others] - i + others
+                x = T[1, i, :] - 1.0
+            else:  # seat 1 at b = i against every a
+                aa, bb = others, np.full(target, i)
+                caps = np.full(target, target - i)
+                x = T[0, :, i] - 1.0
+            mcap = int(caps.max())
+            bank = _bank_rows(seat, aa, bb, target, T, q, mcap + MS + 1)
+            bank[:, 0] = x
+            C, _ = _turn_batch(bank, x, caps)
+            for j in range(target):
+                cj = C[: caps[j], j]
+                rolls = np.flatnonzero(cj < bank[j, : caps[j]])
+                k = int(rolls[-1]) + 1 if len(rolls) else 0
+                key = (seat, i, j) if seat == 0 else (seat, j, i)
+                n[key] = k
+                parts[key] = cj[:k]
+    C = np.concatenate([parts[key] for key in np.ndindex(n.shape)])
+    return n, C
 
-    >>> duel_ready(), duel_ready(Rules(target=100))
-    (True, False)
+
+def table_arrays(rules: Rules | None = None) -> dict[str, np.ndarray]:
+    """What the shipped file of ``rules`` holds (a fresh solve): ``T``; the cycle starts
+    ``C`` and their counts ``n`` (see :func:`_cycle_starts`), so that advice at any
+    position needs one sweep of one memorised total; ``dstar`` and ``q`` (:func:`_caps`).
+
+    >>> arrs = table_arrays(Rules(target=2))
+    >>> sorted(arrs), arrs["n"].shape, int(arrs["n"].sum()) == len(arrs["C"])
+    (['C', 'T', 'dstar', 'n', 'q'], (2, 2, 2), True)
+    """
+    rules = _check_rules(rules)
+    T = np.asarray(solve_duel(rules, use_table=False).T)
+    dstar, q = _caps(rules.target)
+    n, C = _cycle_starts(rules.target, T, dstar, q)
+    return {"T": T, "C": C, "n": n, "dstar": np.asarray(dstar), "q": np.asarray(q)}
+
+
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules`` is at hand (shipped: the targets 20, 30,
+    50 and 100; solved; or a target of 5 or less: seconds), so that advice needs no long
+    solve first.
+
+    >>> duel_ready(), duel_ready(Rules(target=100)), duel_ready(Rules(target=40))
+    (True, True, False)
     """
     rules = _check_rules(rules)
     return (rules in _CACHE or rules.target <= 5
@@ -382,8 +503,102 @@ def _turn_of(rules: Rules, seat: int, a: int, b: int) -> tuple[np.ndarray, int, 
     bank = _bank_rows(seat, A, Bv, target, T, q, cap + MS + 1 + 200)
     x = T[1 - seat, a, b] - 1.0
     bank[:, 0] = x
-    _, _, Rk = _turn_batch(bank, None, np.array([x]), cap, keep=True)
+    _, Rk = _turn_batch(bank, np.array([x]), cap, keep=True)
     return Rk[:, 0, :], cap, bank[0]
+
+
+class _Position:
+    """The turn of the seat to play at one position, evaluated lazily, one memorised total
+    at a time, from its cycle starts: ``C[M]`` (``-P(win)`` of rolling seven fresh dice
+    with ``M`` memorised) is known for ``M < len(C)``; from ``n`` on, the player banks after
+    a completed cycle (``W[M] = bank[M]``).  ``bank[t]``: ``-P(win)`` of banking ``t``
+    points (``bank[0]``: the bust), flat past its end."""
+
+    def __init__(self, bank: np.ndarray, x: float, C: np.ndarray, n: int) -> None:
+        self.bank, self.x, self.n = bank, float(x), int(n)
+        self._c = {m: float(v) for m, v in enumerate(C)}
+        self._rows: dict[int, np.ndarray] = {}
+
+    def bank_at(self, total: int) -> float:
+        return float(self.bank[min(total, len(self.bank) - 1)])
+
+    def start(self, m: int) -> float:
+        """``C[m]``: rolling seven fresh dice with ``m`` memorised."""
+        if m not in self._c:
+            self._c[m] = float(self.row(m)[0])
+        return self._c[m]
+
+    def row(self, m: int) -> np.ndarray:
+        """``R[m, h]``: rolling from each hand ``h`` with ``m`` memorised (one sweep)."""
+        if m not in self._rows:
+            nh = len(solo._tables().hands)
+            X, INF = _slots()
+            V = np.empty(INF + 1)
+            V[X], V[INF] = self.x, np.inf
+            for k in range(1, MS + 1):
+                w = self.bank_at(m + k)
+                V[nh + k] = w if m + k >= self.n else min(w, self.start(m + k))
+            bm = self.bank[np.minimum(m + solo._tables().scores, len(self.bank) - 1)]
+            R = np.empty(nh)
+            _sweep(V, bm, R)
+            R.setflags(write=False)
+            self._rows[m] = R
+        return self._rows[m]
+
+
+@lru_cache(maxsize=8)
+def _shipped(target: int) -> dict[str, np.ndarray] | None:
+    """The cycle starts, ``dstar`` and ``q`` shipped with the table of ``target`` (see
+    :func:`table_arrays`), with ``offset`` (where each position's cycle starts begin)."""
+    from importlib import resources
+
+    try:
+        ref = resources.files("dicelab") / "data" / table_name(Rules(target=target))
+        if not ref.is_file():
+            return None
+        with ref.open("rb") as f, np.load(f) as z:
+            out = {k: np.array(z[k]) for k in ("C", "n", "dstar", "q")}
+    except (OSError, KeyError, ValueError):  # pragma: no cover - an older or broken file
+        return None
+    if out["n"].shape != (2, target, target):  # pragma: no cover - a broken file
+        return None
+    out["offset"] = np.concatenate([[0], np.cumsum(out["n"].ravel())]).reshape(-1)
+    for v in out.values():
+        v.setflags(write=False)
+    return out
+
+
+def _live_caps(target: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_caps`, read from the shipped file when there is one."""
+    sh = _shipped(target)
+    return (sh["dstar"], sh["q"]) if sh is not None else _caps(target)
+
+
+@lru_cache(maxsize=64)
+def _position(rules: Rules, seat: int, a: int, b: int) -> _Position:
+    """The turn of the seat to play at ``(a, b)``: cycle starts from the shipped file, or
+    from one turn sweep of this position (a target without one)."""
+    target = rules.target
+    if seat == 1 and a >= target:  # the last turn: C[M] = -q(d - M)
+        d = a - b
+        tot = np.arange(d + 2 + MS + 200)
+        bank = -np.where(tot > d, 1.0, np.where(tot == d, 0.5, 0.0))
+        sh = _shipped(target)
+        q = sh["q"] if sh is not None and d < len(sh["q"]) else _q(d)
+        return _Position(bank, 0.0, -q[d - np.arange(d)], d + 1)
+    T = solve_duel(rules).T
+    dstar, q = _live_caps(target)
+    cap = int(dstar[b] - a + b) if seat == 0 else target - b
+    bank = _bank_rows(seat, np.array([a]), np.array([b]), target, T, q, cap + MS + 1 + 200)[0]
+    x = T[1 - seat, a, b] - 1.0
+    bank[0] = x
+    sh = _shipped(target)
+    if sh is not None:
+        i = np.ravel_multi_index((seat, a, b), sh["n"].shape)
+        lo, hi = int(sh["offset"][i]), int(sh["offset"][i + 1])
+        return _Position(bank, x, sh["C"][lo:hi], hi - lo)
+    C, _ = _turn_batch(bank[None, :], np.array([x]), cap)
+    return _Position(bank, x, C[:, 0], cap)
 
 
 def choice_values(rules: Rules, seat: int, a: int, b: int, memorised: int,
@@ -393,50 +608,17 @@ def choice_values(rules: Rules, seat: int, a: int, b: int, memorised: int,
     from ..games.seveny import settable
 
     t = solo._tables()
-    R, cap, bank = _turn_of(rules, seat, a, b)
-
-    def bank_value(total: int) -> float:
-        if total < len(bank):
-            return -float(bank[total])
-        return -float(bank[-1])  # pragma: no cover - past the cap the value is flat
-
-    def roll_value(m: int, hi: int) -> float:
-        if m >= cap:  # banking is optimal from the cap on: one more roll, then bank
-            return _roll_far(bank, m, hi)
-        return -float(R[m, hi])
-
+    pos = _position(rules, seat, a, b)
     out: dict[tuple[Any, str], float] = {}
     for s in settable(hand, roll):
         nh_ = tuple(sorted(hand + s))
         pts = memorised + cycle_score(nh_)
-        out[(s, "bank")] = bank_value(pts)
-        if len(nh_) == DICE:
-            out[(s, "roll")] = roll_value(pts, 0)
+        out[(s, "bank")] = -pos.bank_at(pts)
+        if len(nh_) == DICE:  # a completed cycle: seven fresh dice with ``pts`` memorised
+            out[(s, "roll")] = -pos.start(pts)
         else:
-            out[(s, "roll")] = roll_value(memorised, t.index[nh_])
+            out[(s, "roll")] = -float(pos.row(memorised)[t.index[nh_]])
     return out
-
-
-def _roll_far(bank: np.ndarray, m: int, hi: int) -> float:
-    """P(win) rolling on from hand ``hi`` with ``m`` memorised points past the cap, where
-    banking is optimal: one more roll, then the best bank (or the bust)."""
-    t = solo._tables()
-    nh = len(t.hands)
-
-    def bv(total: int) -> float:
-        return -float(bank[min(total, len(bank) - 1)])
-
-    v = 0.0
-    for lv, _, _b in _structure():
-        if lv.lo <= hi < lv.hi:
-            h = hi - lv.lo
-            for g in np.flatnonzero(lv.group_hand == h):
-                st, ln = lv.starts[g], lv.lens[g]
-                best = max(bv(m + (int(t.scores[j]) if j < nh else int(j - nh)))
-                           for j in lv.targets[st : st + ln])
-                v += float(lv.prob[g]) * best
-            v += float(lv.pbust[h]) * bv(0)
-    return v
 
 
 def advise_duel(state: Any) -> Advice:
@@ -485,7 +667,7 @@ def policy_surface(rules: Rules | None = None) -> PolicySurface:
         cap = int(np.max(dstar - a + bb))
         bank = _bank_rows(0, aa, bb, target, T, q, cap + MS + 1)
         bank[:, 0] = T[1, a, :] - 1.0
-        _, _, Rk = _turn_batch(bank, None, bank[:, 0].copy(), cap, keep=True)
+        _, Rk = _turn_batch(bank, bank[:, 0].copy(), cap, keep=True)
         for b in range(target):
             for m in range(cap):
                 if -bank[b, m + 1] >= -Rk[m, b, h1] - 1e-15:
