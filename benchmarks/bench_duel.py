@@ -149,7 +149,7 @@ def live_advice(key: str, games: int = LIVE_GAMES) -> dict[str, Any]:
     eng = importlib.import_module(f"dicelab.engine.{key}")
     duel = _duel_module(key)
     rules = games_mod.Rules()
-    if not duel.duel_ready(rules):  # Dripeul: solved on first use (seconds), not timed
+    if not eng.duel_ready(rules):  # Dripeul: solved on first use (seconds), not timed
         duel.solve_duel(rules)
     warm = getattr(duel, "warm", None)
     if warm is not None:
