@@ -278,3 +278,14 @@ def test_table_arrays_rebuild_a_reduced_case(tmp_path):
     assert len(c) == n[0, 0, 0] > 0 and c[-1] < bank[len(c) - 1]
     assert np.allclose(c, R[: len(c), 0], atol=1e-12, rtol=0)
     assert np.all(R[len(c) : cap, 0] >= bank[len(c) : cap])
+
+
+def test_targets_past_the_solver_are_refused_at_once() -> None:
+    """A target above MAX_SOLVED_TARGET is a clear error, not hours of solving; readiness
+    just says no (advice then stays solo)."""
+    big = sv.Rules(target=eng.MAX_SOLVED_TARGET + 1)
+    with pytest.raises(DicelabError, match="targets up to 100"):
+        sd.solve_duel(big)
+    with pytest.raises(DicelabError, match="targets up to 100"):
+        sd.duel_win_probability(big, (3, 4), 1)
+    assert sd.duel_ready(big) is False

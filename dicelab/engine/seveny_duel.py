@@ -328,8 +328,15 @@ def _bank_rows(seat: int, a: np.ndarray, b: np.ndarray, target: int, T: np.ndarr
 def solve_duel(rules: Rules | None = None, *, newton: bool = True,
                use_table: bool = True) -> DuelSolution:
     """Solve two-player Seveny for every pair of scores (cached per Rules; the shipped
-    table of :mod:`dicelab.engine.build_tables` is read when there is one)."""
-    rules = _check_rules(rules)
+    table of :mod:`dicelab.engine.build_tables` is read when there is one).  Targets above
+    :data:`~dicelab.engine.seveny.MAX_SOLVED_TARGET` are refused at once (hours of solving).
+
+    >>> solve_duel(Rules(target=200))
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.DicelabError: exact odds are computed for targets up to 100 ...
+    """
+    rules = solo._solvable(rules)
     if newton and use_table and rules in _CACHE:
         return _CACHE[rules]
     target = rules.target
