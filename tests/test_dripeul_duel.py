@@ -350,13 +350,21 @@ def test_live_advice_is_fast():
     assert first < 1.0  # the speed goal (≤ 10 ms) lives in benchmarks/
 
 
-def test_apps_say_what_the_number_is():
-    pytest.importorskip("ipywidgets")
+@pytest.fixture
+def english():
+    """The app test reads English words; the language default is reset afterwards."""
     from dicelab.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language(None)
+
+
+def test_apps_say_what_the_number_is(english):
+    pytest.importorskip("ipywidgets")
     from dicelab.widgets import play
     from dicelab.widgets.overlay import read_rows
 
-    set_language("en")
     r = g.Rules()
     dd.solve_duel(r)
     app = play("dripeul", seed=3, players=2, coach_prompt=False)
@@ -375,7 +383,6 @@ def test_apps_say_what_the_number_is():
     app.controls.language.value = "fr"
     assert "chance de battre l’adversaire dans cette manche" in app.overlay.body.value
     assert "Chance de battre l’adversaire dans cette manche" in app.winbar.value
-    set_language("en")
 
 
 def test_coach_measures_losses_in_p_duel():

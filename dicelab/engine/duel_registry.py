@@ -109,7 +109,7 @@ def warm(game: str, rules: Any) -> bool:
     functions), which builds what the advice needs.
 
     >>> from dicelab.games import cinqmille, seveny
-    >>> warm("cinqmille", cinqmille.Rules(opening=1000)), warm("seveny", seveny.Rules(target=20))
+    >>> warm("cinqmille", cinqmille.Rules(opening=1000)), warm("seveny", seveny.Rules(target=40))
     (True, False)
     """
     if not duel_ready(game, rules):

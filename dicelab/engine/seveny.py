@@ -628,7 +628,7 @@ def duel_ready(rules: Rules | None = None) -> bool:
     """Whether the two-player table of ``rules`` is at hand (shipped, solved already, or a
     target of 5 or less: seconds); see :func:`~.seveny_duel.duel_ready`.
 
-    >>> duel_ready(), duel_ready(Rules(target=100))
+    >>> duel_ready(), duel_ready(Rules(target=40))
     (True, False)
     """
     return _duel_ready(_rules(rules))
