@@ -136,8 +136,9 @@ def _clear_in_turn(duel: Any) -> None:
 def live_advice(key: str, games: int = LIVE_GAMES) -> dict[str, Any]:
     """Time ``advise_state`` at every decision of ``games`` seeded two-player games of
     ``key``, best choice played (a state without choices: its first legal action), the
-    table loaded and the engine warmed (its ``warm`` if it has one, else one advice in
-    another game), the in-turn caches cleared at the start of each game: the slowest
+    table loaded and the engine warmed as the apps do (``duel_registry.warm``: the engine's
+    ``warm``, then what is loaded is frozen out of the garbage collector), the in-turn
+    caches cleared at the start of each game: the slowest
     decision, wall clock (held against 10 ms), and the p95, the median, the slowest first
     decision of a turn and the thread CPU time (what a loaded machine adds is waiting)."""
     import importlib
@@ -145,19 +146,15 @@ def live_advice(key: str, games: int = LIVE_GAMES) -> dict[str, Any]:
 
     import numpy as np
 
+    from dicelab.engine import duel_registry
+
     games_mod = importlib.import_module(f"dicelab.games.{key}")
     eng = importlib.import_module(f"dicelab.engine.{key}")
     duel = _duel_module(key)
     rules = games_mod.Rules()
     if not eng.duel_ready(rules):  # Dripeul: solved on first use (seconds), not timed
         duel.solve_duel(rules)
-    warm = getattr(duel, "warm", None)
-    if warm is not None:
-        warm(rules)
-    else:  # no warm(): one advice of another game builds what the engine caches
-        g = games_mod.Game(players=2, seed=10**6)
-        while not eng.advise_state(g.state).choices:
-            g.apply(g.legal_actions()[0])
+    duel_registry.warm(key, rules)  # as the apps do when a two-player game starts
     times, cpu, first = [], [], []
     for seed in range(games):
         g = games_mod.Game(players=2, seed=seed)

@@ -316,3 +316,15 @@ def test_error_text_in_both_languages():
     err = DicelabError("{game} has no exact two-player odds", game="'x'")
     assert base.error_text(err, "en") == "'x' has no exact two-player odds"
     assert base.error_text(err, "fr") == "'x' n’a pas de probabilités exactes à deux joueurs"
+
+
+def test_warm_freezes_what_is_loaded_out_of_the_collector():
+    """After warm(), a full garbage collection no longer walks the tables and models (the
+    10–15 ms pause the live-advice benchmark caught in the middle of a decision)."""
+    import gc
+
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    assert duel_registry.warm("trwavril", trwavril.Rules())
+    assert gc.get_freeze_count() > 0
+    assert not duel_registry.warm("seveny", seveny.Rules(target=40))  # not ready: nothing

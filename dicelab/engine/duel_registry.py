@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import gc
 import importlib
 import threading
 from collections.abc import Callable
@@ -42,6 +43,7 @@ __all__ = [
     "duel_ready",
     "has_duel",
     "running_job",
+    "settle_memory",
     "solve",
     "solve_in_background",
     "warm",
@@ -120,7 +122,22 @@ def warm(game: str, rules: Any) -> bool:
     else:
         solve(game, rules)
         _first_decision(game, rules)
+    settle_memory()
     return True
+
+
+def settle_memory() -> None:
+    """Collect the garbage, then freeze what is loaded (:func:`gc.freeze`): the tables,
+    rule models and caches just built stay out of later full garbage collections, which
+    would otherwise walk them all again — a 10–15 ms pause in the middle of a decision.
+    Objects made later are collected as usual (:func:`warm` calls it).
+
+    >>> import gc
+    >>> settle_memory(); gc.get_freeze_count() > 0
+    True
+    """
+    gc.collect()
+    gc.freeze()
 
 
 #: The dice of the sample first roll :func:`warm` advises (the first ones a roll needs).

@@ -911,6 +911,10 @@ class GameApp:
         else:
             self._duel_news = True
             self._advice_cache.clear()  # advice given meanwhile was solo advice
+            try:  # as at a ready start: no slow first decision
+                duel_registry.warm(self.game_key, self.state.rules)
+            except Exception:  # noqa: BLE001,S110 - warming is only a head start
+                pass
         return True
 
     def _drop_duel_job(self) -> None:
