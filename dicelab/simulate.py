@@ -89,10 +89,17 @@ def play_one(
     players: int,
     rng: np.random.Generator,
     max_steps: int = 100_000,
+    *,
+    state: Any = None,
 ) -> Any:
-    """Play one game to the end with one policy per player; return the final state."""
+    """Play one game to the end with one policy per player; return the final state.
+
+    ``state``: a position to play on from (its own rules and players; e.g. a two-player
+    position set up for a test), instead of a new game of ``rules`` and ``players``.
+    """
     mod = _module(game)
-    state = mod.new_state(rules, players)
+    if state is None:
+        state = mod.new_state(rules, players)
     for _ in range(max_steps):
         if state.is_over:
             return state

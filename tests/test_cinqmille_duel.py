@@ -15,7 +15,7 @@ from dicelab.engine.build_tables import write
 from dicelab.errors import DicelabError
 from dicelab.games import cinqmille as cm
 from dicelab.policies import duel_optimal
-from dicelab.simulate import play_one  # noqa: F401 - the simulator's loop, below by hand
+from dicelab.simulate import play_one
 
 TOP = 100
 LOW = 9200  # layers s + o >= 9200 points: a few seconds
@@ -118,11 +118,7 @@ def test_duel_optimal_simulation_agrees_within_4_sigma():
     n, wins = 600, 0
     for _ in range(n):
         st = replace(cm.new_state(rules, 2), scores=start, opened=(True, True))
-        while not st.is_over:
-            if st.to_roll:
-                st, _ = cm.roll_outcome(st, tuple(int(x) for x in rng.integers(1, 7, st.to_roll)))
-            else:
-                st, _ = cm.step(st, pol(st))
+        st = play_one("cinqmille", [pol, pol], rules, 2, rng, state=st)
         wins += st.winners == (0,)
     sigma = math.sqrt(p * (1 - p) / n)
     assert abs(wins / n - p) < 4 * sigma

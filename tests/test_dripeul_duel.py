@@ -18,6 +18,7 @@ from dicelab.games import dripeul as g
 from dicelab.games._base import Roll
 from dicelab.i18n import fmt_percent
 from dicelab.policies import duel_optimal
+from dicelab.simulate import play_one
 
 FULL = (1, 2, 3, 4, 5, 6)
 
@@ -253,11 +254,7 @@ def test_arguments_are_checked():
 
 def _play(rules, tokens, triangles, rng, policy):
     st = replace(g.new_state(rules, 2), tokens=tokens, triangle=triangles)
-    while not st.is_over:
-        if st.to_roll:
-            st, _ = g.roll_outcome(st, tuple(int(x) for x in rng.integers(1, 7, st.to_roll)))
-        else:
-            st, _ = g.step(st, policy(st))
+    st = play_one("dripeul", [policy, policy], rules, 2, rng, state=st)
     return 1.0 if st.winners == (0,) else 0.5 if len(st.winners) == 2 else 0.0
 
 

@@ -16,6 +16,7 @@ from dicelab.engine import seveny_duel as sd
 from dicelab.errors import DicelabError
 from dicelab.games import seveny as sv
 from dicelab.policies import duel_optimal
+from dicelab.simulate import play_one
 
 SMALL = sv.Rules(target=5)
 
@@ -76,12 +77,7 @@ def test_duel_optimal_simulation_agrees_within_4_sigma():
     rng = np.random.default_rng(5)
     n, won = 500, 0.0
     for _ in range(n):
-        st = sv.new_state(SMALL, 2)
-        while not st.is_over:
-            if st.to_roll:
-                st, _ = sv.roll_outcome(st, tuple(int(x) for x in rng.integers(1, 7, st.to_roll)))
-            else:
-                st, _ = sv.step(st, pol(st))
+        st = play_one("seveny", [pol, pol], SMALL, 2, rng)
         won += (0 in st.winners) / len(st.winners)
     sigma = math.sqrt(0.25 / n)
     assert abs(won / n - p) < 4 * sigma

@@ -14,6 +14,7 @@ from dicelab.engine import trwavril_duel as td
 from dicelab.errors import DicelabError
 from dicelab.games import trwavril as tw
 from dicelab.policies import duel_optimal
+from dicelab.simulate import play_one
 
 
 @pytest.fixture(scope="module")
@@ -95,12 +96,7 @@ def test_simulation_and_advice_with_one_parapluie(one, monkeypatch):
     rng = np.random.default_rng(3)
     n, won = 400, 0
     for _ in range(n):
-        st = tw.new_state(rules, 2)
-        while not st.is_over:
-            if st.to_roll:
-                st, _ = tw.roll_outcome(st, tuple(int(x) for x in rng.integers(1, 7, st.to_roll)))
-            else:
-                st, _ = tw.step(st, pol(st))
+        st = play_one("trwavril", [pol, pol], rules, 2, rng)
         won += st.winners == (0,)
     assert abs(won / n - p) < 4 * math.sqrt(p * (1 - p) / n)
     st = tw.new_state(rules, 2)
