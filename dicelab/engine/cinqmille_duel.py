@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -36,7 +36,14 @@ from ..games.cinqmille import DEFAULT_RULES, UNIT, Rules
 from ..i18n import N_
 from . import cinqmille as solo
 from .advice import Advice, rank
-from .duel import PolicySurface, check_seat, load_table, seat_pair, solve_pairs
+from .duel import (
+    DuelSolution,
+    PolicySurface,
+    check_seat,
+    load_table,
+    seat_pair,
+    solve_pairs,
+)
 
 TOP = solo.TOP
 
@@ -51,21 +58,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class DuelSolution:
-    """The solved two-player game for one ``Rules``.
-
-    ``T[s, o]``: start-of-turn win probability of the player to move (units of 50; ``nan``
-    below the layers solved).  ``evaluations``: turn sweeps used; ``seconds``: solve time
-    (0 for a table read from the package data).
-    """
-
-    rules: Rules
-    T: np.ndarray
-    evaluations: int
-    seconds: float
-
-
+#: Solved duels (:class:`~.duel.DuelSolution`: ``T[s, o]`` in units of 50, ``nan`` below
+#: the layers solved), per Rules.
 _CACHE: dict[Rules, DuelSolution] = {}
 
 

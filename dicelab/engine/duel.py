@@ -38,10 +38,25 @@ import numpy as np
 
 from ..errors import IllegalMove, brief
 
-__all__ = ["PolicySurface", "check_seat", "load_table", "policy_surface", "seat_pair",
-           "solve_pairs"]
+__all__ = ["DuelSolution", "PolicySurface", "check_seat", "load_table", "policy_surface",
+           "seat_pair", "solve_pairs"]
 
 TOL = 1e-12
+
+
+@dataclass(frozen=True)
+class DuelSolution:
+    """A solved two-player game of score races (5000, Seveny) for one ``Rules``.
+
+    ``T``: the start-of-turn table (its layout is the game's: see its duel module);
+    ``evaluations``: turn sweeps used; ``seconds``: solve time (0 for a table read from
+    the package data).
+    """
+
+    rules: Any
+    T: np.ndarray
+    evaluations: int
+    seconds: float
 
 
 def seat_pair(value: Any, message: str, field: str) -> tuple[Any, Any]:

@@ -57,7 +57,14 @@ from ..games.seveny import DICE, Rules
 from ..i18n import N_
 from . import seveny as solo
 from .advice import Advice, rank
-from .duel import PolicySurface, check_seat, load_table, seat_pair, solve_pairs
+from .duel import (
+    DuelSolution,
+    PolicySurface,
+    check_seat,
+    load_table,
+    seat_pair,
+    solve_pairs,
+)
 
 __all__ = [
     "DuelSolution",
@@ -271,16 +278,8 @@ def _caps(target: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ------------------------------------------------------------------ the solver
-@dataclass(frozen=True)
-class DuelSolution:
-    """``T[seat, a, b]`` (see the module docstring); ``evaluations``, ``seconds``."""
-
-    rules: Rules
-    T: np.ndarray
-    evaluations: int
-    seconds: float
-
-
+#: Solved duels (:class:`~.duel.DuelSolution`: ``T[seat, a, b]``, see the module
+#: docstring), per Rules.
 _CACHE: dict[Rules, DuelSolution] = {}
 
 
