@@ -169,7 +169,7 @@ def test_seat_swap_and_complementarity():
     # alone values do not depend on the seat
     a = dd.duel_win_probability(r, tokens=((2, 4), (1, 3)), triangles=(1, -1), to_play=0)
     b = dd.duel_win_probability(r, tokens=((1, 3), (2, 4)), triangles=(-1, 1), to_play=1)
-    assert a == b and 0 < a < 1
+    assert a == pytest.approx(b, abs=1e-12) and 0 < a < 1
     tab = dd.solve_duel(r)
     V, H = tab.V, tab.H
     b0, b1 = dd.board(FULL, 3), dd.board(FULL, 3)
@@ -196,7 +196,7 @@ def test_first_player_value_and_levels():
     v = [dd.duel_win_probability(r, triangles=(t, t)) for t in (4, 3, 2, 1, 0)]
     assert v[1] == pytest.approx(0.49953, abs=1e-5)
     assert all(0.49 < x < 0.5 for x in v)
-    assert dd.duel_win_probability(g.Rules(level=1)) == v[3]
+    assert dd.duel_win_probability(g.Rules(level=1)) == pytest.approx(v[3], abs=1e-12)
 
 
 def test_straight_bonus_fixed_point_and_baseline():
@@ -249,7 +249,7 @@ def test_arguments_are_checked():
         dd.duel_win_probability(r, tokens=((7,), FULL))
     with pytest.raises(DicelabError, match="Rules"):
         dd.duel_win_probability("default")
-    assert eng.duel_win_probability(r) == dd.duel_win_probability(r)
+    assert eng.duel_win_probability(r) == pytest.approx(dd.duel_win_probability(r), abs=1e-12)
 
 
 def _play(rules, tokens, triangles, rng, policy):
@@ -321,7 +321,7 @@ def test_advice_in_the_last_turn_and_alone():
                 phase="choose", dice=(1, 1, 1, 3, 4), rolls_left=1)
     a = eng.advise_state(s)
     assert a.kind == "duel" and 0 < a.best["p_duel"] <= 0.5
-    assert a.find(g.Stop())["p_duel"] == 0.0
+    assert a.find(g.Stop())["p_duel"] == pytest.approx(0, abs=1e-12)
     # alone against an X holding 5, a carré on (1, 6) at triangle 0: taking the 6 wins for
     # sure (1 < 5 even on X), taking the 1 leaves the one-turn chance of a brelan of 6
     s = replace(g.new_state(r, 2), tokens=((5,), (1, 6)), triangle=(-1, 0), current_player=1,

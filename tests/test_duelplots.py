@@ -53,5 +53,5 @@ def test_cinqmille_picture_against_a_fresh_computation():
 
     fresh = cd.policy_surface(cm.Rules(), 3, use_table=False)
     shipped = policy_surface("cinqmille")
-    assert np.array_equal(fresh.duel, shipped.duel, equal_nan=True)
-    assert np.array_equal(fresh.solo, shipped.solo, equal_nan=True)
+    np.testing.assert_allclose(fresh.duel, shipped.duel, rtol=0, atol=1e-12, equal_nan=True)
+    np.testing.assert_allclose(fresh.solo, shipped.solo, rtol=0, atol=1e-12, equal_nan=True)

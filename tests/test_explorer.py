@@ -41,9 +41,9 @@ def test_headline_equals_the_games_own_solvers(key):
     assert h.rules == rules and h.game == key
     assert list(h.values) == [x.key for x in METRICS[key]]
     for metric in METRICS[key]:
-        assert h[metric.key] == explorer.solver(key, metric.solver)(rules)
+        assert h[metric.key] == pytest.approx(explorer.solver(key, metric.solver)(rules), abs=1e-12)
         engine = importlib.import_module(f"dicelab.engine.{key}")
-        assert h[metric.key] == getattr(engine, metric.solver)(rules)
+        assert h[metric.key] == pytest.approx(getattr(engine, metric.solver)(rules), abs=1e-12)
     assert h.primary == h[METRICS[key][0].key]
 
 
@@ -53,8 +53,8 @@ def test_dripeul_headline_is_manche_and_game():
     for level in (4, 0):
         r = dripeul.Rules(level=level)
         h = explorer.headline("dripeul", r)
-        assert h["p_manche"] == dripeul.win_probability(r)
-        assert h["p_game"] == dripeul.game_win_probability(r)
+        assert h["p_manche"] == pytest.approx(dripeul.win_probability(r), abs=1e-12)
+        assert h["p_game"] == pytest.approx(dripeul.game_win_probability(r), abs=1e-12)
         assert 0 < h["p_game"] < h["p_manche"] < 1
 
 
@@ -119,7 +119,7 @@ def test_variant_grid_values_are_the_solver_values():
         (1, (("straight", "as_written"),)),
     ]
     for r in rows:
-        assert r.headline["p_win"] == trwavril.win_probability(r.rules)
+        assert r.headline["p_win"] == pytest.approx(trwavril.win_probability(r.rules), abs=1e-12)
         assert r.rules.parapluies == r.difficulty
     # An easier difficulty never lowers the chance to win.
     assert rows[0].headline.primary > rows[2].headline.primary
@@ -132,7 +132,8 @@ def test_by_difficulty_follows_choices_order():
     assert [h.rules.parapluies for h in hs] == list(trwavril.Rules.CHOICES["parapluies"])
     p = [h["p_win"] for h in hs]
     assert p == sorted(p, reverse=True)
-    assert p == [trwavril.win_probability(trwavril.Rules(parapluies=n)) for n in (4, 3, 2, 1)]
+    assert p == pytest.approx([trwavril.win_probability(trwavril.Rules(parapluies=n))
+                               for n in (4, 3, 2, 1)], abs=1e-12)
 
 
 def test_explain_difference_quotes_the_computed_numbers():
@@ -162,7 +163,7 @@ def test_explain_difference_for_turns_and_two_metrics():
     r = dripeul.Rules(manches=1)
     text = explorer.explain_difference("dripeul", r)
     h0, h1 = explorer.headline("dripeul"), explorer.headline("dripeul", r)
-    assert h0["p_manche"] == h1["p_manche"]
+    assert h0["p_manche"] == pytest.approx(h1["p_manche"], abs=1e-12)
     assert "Chance to clear one manche goes from" in text and "exactly the same" in text
     assert format_value(METRICS["dripeul"][1], h1["p_game"]) in text
     assert "higher (easier)" in text
@@ -244,7 +245,7 @@ def test_headline_chart_draws_the_headline_values():
     hs = explorer.by_difficulty("trwavril")
     fig = explorer.headline_chart(hs)
     heights = [p.get_height() for p in fig.axes[0].patches]
-    assert heights == [h["p_win"] for h in hs]
+    assert heights == pytest.approx([h["p_win"] for h in hs], abs=1e-12)
     assert fig.get_facecolor()[:3] == (1.0, 1.0, 1.0)
     assert "4 (facile)" in alt_text(fig) and f"{hs[0]['p_win']:.4g}" in alt_text(fig)
     rows, columns = explorer.headline_table(hs)
@@ -256,7 +257,7 @@ def test_grid_chart_one_bar_per_row():
     rows = explorer.variant_grid("trwavril", difficulties=(4, 2))
     fig = explorer.grid_chart(rows)
     heights = sorted(p.get_height() for p in fig.axes[0].patches)
-    assert heights == sorted(r.headline.primary for r in rows)
+    assert heights == pytest.approx(sorted(r.headline.primary for r in rows), abs=1e-12)
     # Dripeul's chart shows the whole game, which every option (manches included) moves.
     assert explorer.chart_metric("dripeul").key == "p_game"
 
@@ -305,7 +306,8 @@ def test_simulations_match_the_simulator_and_quote_the_exact_headline():
     figs = explorer.simulation_charts(sims)
     assert len(figs) == 3  # two histograms and exact-versus-simulated win rates
     win = [p.get_height() for p in figs[2].axes[0].patches]
-    assert win == [s.headline["p_win"] for s in sims] + [float(s.result.win_rate[0]) for s in sims]
+    assert win == pytest.approx([s.headline["p_win"] for s in sims]
+                                + [float(s.result.win_rate[0]) for s in sims], abs=1e-12)
 
     sims = explorer.simulate_rules("seveny", [seveny.Rules(target=20)], games=20, seed=1)
     figs = explorer.simulation_charts(sims)

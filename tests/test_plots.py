@@ -119,7 +119,7 @@ def test_convergence_plot_data_and_band():
     check_readable(fig)
     ax = fig.axes[0]
     line = ax.lines[0]
-    assert np.array_equal(line.get_ydata(), c.frequency)
+    np.testing.assert_allclose(line.get_ydata(), c.frequency, rtol=0, atol=1e-12)
     exact_line = ax.lines[1]
     assert list(exact_line.get_ydata()) == [float(c.exact)] * 2
     assert len(ax.collections) == 1  # the ±2 SE band

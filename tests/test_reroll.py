@@ -136,7 +136,7 @@ def test_keep_values_one_die_at_a_time_equal_the_keep_table(n):
     q = _keep_values(np.eye(len(t.outcomes)), sub_lattice(n))  # column o: outcome o
     assert q.shape == t.matrix.shape
     assert np.abs(q - t.matrix).max() < 1e-15
-    assert np.array_equal(sub_lattice(n).p_roll, t.matrix[0])
+    np.testing.assert_allclose(sub_lattice(n).p_roll, t.matrix[0], rtol=0, atol=1e-12)
 
 
 def test_cold_solve_turn_needs_no_keep_table():
@@ -148,7 +148,7 @@ def test_cold_solve_turn_needs_no_keep_table():
     F = np.array([[float(c[i]) for c in cols] for i in range(len(outs))])
     sol = solve_turn(5, F, 3)
     assert keep_table.cache_info().currsize == 0  # advice (keep_values) builds it
-    assert np.array_equal(sol.keep_values(outs[0], 2)[outs[0]], F[0])
+    np.testing.assert_allclose(sol.keep_values(outs[0], 2)[outs[0]], F[0], rtol=0, atol=1e-12)
     assert keep_table.cache_info().currsize == 1
 
 
@@ -183,7 +183,7 @@ def test_locked_pairs_equal_a_plain_construction(n):
     p = locked_pairs(n)
     assert p.index == index
     assert p.lock.tolist() == [k for k, _ in pairs] and p.out.tolist() == [o for _, o in pairs]
-    assert np.array_equal(p.prob, t.matrix[p.lock, p.out])
+    np.testing.assert_allclose(p.prob, t.matrix[p.lock, p.out], rtol=0, atol=1e-12)
     width = max(1, max(len(r) for r in kids))
     assert p.child.shape == (len(pairs), width)
     for i, r in enumerate(kids):
