@@ -10,6 +10,8 @@
 #   make browser       the real-browser test alone (needs /usr/bin/chromium)
 #   make messages      update the French catalog from the source (then translate the new entries)
 #   make worksheets    every lesson's worksheet and answer key, both languages, as PDF (worksheets/)
+#   make tables        re-solve every shipped two-player table (dicelab/data/*.npz): about
+#                      40 minutes; after any change to a rule or a two-player engine
 #   make clean         remove the virtualenvs, caches and artifacts
 PYTHON ?= python3
 VENV ?= .venv
@@ -18,7 +20,7 @@ PY := $(BIN)/python
 PYTEST_ARGS ?=
 LAB_ARGS ?=
 
-.PHONY: lab test pytest lint bench binder-check browser clean messages worksheets
+.PHONY: lab test pytest lint bench binder-check browser clean messages worksheets tables
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +68,13 @@ messages: $(VENV)/.test-installed
 ## make worksheets: PDF worksheets and answer keys of every lesson (numbers computed now)
 worksheets: $(VENV)/.lab-installed
 	$(PY) -m dicelab.worksheets worksheets
+
+## make tables: re-solve every shipped two-player table into dicelab/data/ (about 40 minutes
+# on a small machine; each file records its format, rules and engine version, and the suite
+# checks them: after a change to a rule or a solver, raise the engine's ENGINE_VERSION and
+# run this; see docs/developers.md)
+tables: $(VENV)/.lab-installed
+	$(PY) -m dicelab.engine.build_tables
 
 clean:
 	rm -rf $(VENV) .venv-binder .pytest_cache .ruff_cache .hypothesis *.egg-info build artifacts worksheets

@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .errors import DicelabError, IllegalMove, InvalidDice, InvalidRules, InvalidSave
+from .errors import DicelabError, IllegalMove, InvalidDice, InvalidRules, InvalidSave, TableError
 from .i18n import get_language, set_language
 
 __version__ = "0.2.0"
@@ -58,6 +58,7 @@ __all__ = [
     "InvalidDice",
     "InvalidRules",
     "InvalidSave",
+    "TableError",
     "__version__",
     "get_language",
     "set_language",

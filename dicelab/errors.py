@@ -125,3 +125,10 @@ class InvalidRules(DicelabError):
 
 class InvalidSave(DicelabError):
     """A saved game document that is malformed or has been tampered with."""
+
+
+class TableError(DicelabError):
+    """A shipped two-player table (``dicelab/data/*.npz``) that cannot be used: the file is
+    damaged, or its metadata says it was built in another format, for other rules or by
+    another engine version (see :mod:`dicelab.engine.duel`).  Nothing is solved instead:
+    reinstall dicelab or rebuild the tables (``make tables``)."""

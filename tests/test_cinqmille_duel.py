@@ -39,7 +39,7 @@ def test_shipped_table_rebuilds_within_1e_12(reduced, tmp_path):
     ok = ~np.isnan(reduced.T)
     # another CPU or numpy build sums in another order: the last bits may differ
     np.testing.assert_allclose(shipped[ok], reduced.T[ok], rtol=0, atol=1e-12)
-    write(tmp_path / "t.npz", reduced.T, cm.Rules())
+    write(tmp_path / "t.npz", reduced.T, cm.Rules(), cd.table_meta(cm.Rules()))
     with np.load(tmp_path / "t.npz") as z:
         np.testing.assert_allclose(z["T"], reduced.T, rtol=0, atol=1e-12, equal_nan=True)
 

@@ -261,9 +261,9 @@ def test_table_arrays_rebuild_a_reduced_case(tmp_path):
 
     rules = sv.Rules(target=4)
     arrs = sd.table_arrays(rules)
-    write(tmp_path / "t.npz", arrs, rules)
+    write(tmp_path / "t.npz", arrs, rules, sd.table_meta(rules))
     with np.load(tmp_path / "t.npz") as z:
-        assert sorted(z.files) == ["C", "T", "dstar", "n", "q", "rules"]
+        assert sorted(z.files) == ["C", "T", "dstar", "meta", "n", "q", "rules"]
         for k, v in arrs.items():
             np.testing.assert_allclose(z[k], v, rtol=0, atol=1e-12, err_msg=k)
     # the counts: rolling beats banking after a completed cycle just below n, not from n on

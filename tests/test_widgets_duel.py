@@ -259,7 +259,7 @@ def test_a_ready_table_is_loaded_when_the_app_starts(monkeypatch):
     assert calls == [("cinqmille", cinqmille.Rules())]
     assert app._duel_job is None and app.overlay.note.value == ""
 
-    def no_load(name):
+    def no_load(name, *args):
         raise AssertionError(f"table {name} loaded at the first decision")
 
     monkeypatch.setattr(duel, "load_table", no_load)

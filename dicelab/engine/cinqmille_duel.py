@@ -43,11 +43,14 @@ from .duel import (
     load_table,
     seat_pair,
     solve_pairs,
+    table_ready,
 )
+from .duel import table_meta as _meta
 
 TOP = solo.TOP
 
 __all__ = [
+    "ENGINE_VERSION",
     "DuelSolution",
     "clear_cache",
     "duel_table",
@@ -57,6 +60,12 @@ __all__ = [
     "warm",
 ]
 
+
+#: Version of this two-player engine, recorded in every shipped 5000 table (and picture):
+#: raise it whenever a change to the 5000 rules (:mod:`dicelab.games.cinqmille`) or to this
+#: solver changes their values, then rebuild the tables (``make tables``, about 40 minutes;
+#: ``tests/test_tables.py`` fails until then).
+ENGINE_VERSION = 1
 
 #: Solved duels (:class:`~.duel.DuelSolution`: ``T[s, o]`` in units of 50, ``nan`` below
 #: the layers solved), per Rules.
@@ -78,6 +87,17 @@ def table_name(rules: Rules) -> str:
     """File name of the shipped start-of-turn table of ``rules`` (``dicelab/data/``)."""
     return (f"duel_cinqmille_d{rules.dice}_o{rules.opening}_m{rules.min_bank}"
             f"_k{int(rules.keep_all_scoring)}_n{int(rules.no_4900)}.npz")
+
+
+def table_meta(rules: Rules, n: int | None = None) -> dict[str, Any]:
+    """The metadata of the shipped table of ``rules`` (or of its policy picture for ``n``
+    dice left, :func:`surface_name`), see :func:`dicelab.engine.duel.table_meta`.
+
+    >>> table_meta(Rules())["rules"]["opening"], table_meta(Rules(), 3)["table"]
+    (750, 'policy_surface_3')
+    """
+    return _meta("cinqmille", rules, ENGINE_VERSION,
+                 "duel" if n is None else f"policy_surface_{n}")
 
 
 def _bank_fn(Text: np.ndarray, opp: np.ndarray, lo: int) -> Any:
@@ -127,7 +147,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     if full and use_table and rules in _CACHE:
         return _CACHE[rules]
     if full and use_table:
-        T = load_table(table_name(rules))
+        T = load_table(table_name(rules), table_meta(rules), (TOP, TOP))
         if T is not None:
             sol = DuelSolution(rules, T, 0, 0.0)
             _CACHE[rules] = sol
@@ -176,7 +196,7 @@ def duel_ready(rules: Rules | None = None) -> bool:
     (True, True, True)
     """
     rules = _check_rules(rules)
-    return rules in _CACHE or load_table(table_name(rules)) is not None
+    return rules in _CACHE or table_ready(table_name(rules), table_meta(rules), (TOP, TOP))
 
 
 def duel_table(rules: Rules | None = None) -> np.ndarray:
@@ -402,7 +422,8 @@ def policy_surface(rules: Rules | None = None, n: int = 3, *,
     if n not in range(1, rules.dice):
         raise IllegalMove("n (dice left to roll) must be 1 to {hi}; got {n}", hi=rules.dice - 1,
                           n=brief(n))
-    shipped = load_table(surface_name(rules, n)) if use_table else None
+    shipped = (load_table(surface_name(rules, n), table_meta(rules, n), (2, TOP, TOP))
+               if use_table else None)
     axis = np.arange(TOP) * UNIT
     if shipped is not None:
         return PolicySurface("cinqmille", f"bank_total_{n}_dice", axis, axis, shipped[0],

@@ -36,10 +36,12 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import IllegalMove, brief
+from ..errors import IllegalMove, TableError, brief
+from ..i18n import N_
 
-__all__ = ["DuelSolution", "PolicySurface", "check_seat", "load_table", "policy_surface",
-           "seat_pair", "solve_pairs"]
+__all__ = ["TABLE_FORMAT", "DuelSolution", "PolicySurface", "check_meta", "check_seat",
+           "load_arrays", "load_table", "meta_array", "policy_surface", "seat_pair",
+           "solve_pairs", "table_meta", "table_ready"]
 
 TOL = 1e-12
 
@@ -145,23 +147,152 @@ def solve_pairs(
     return F, max_iter
 
 
-def load_table(name: str) -> np.ndarray | None:
-    """The table ``T`` of the shipped file ``dicelab/data/<name>`` (read-only), or ``None``.
+# ------------------------------------------------------------------ shipped tables
+#: Format of the shipped table files (``dicelab/data/*.npz``, written by
+#: :mod:`dicelab.engine.build_tables`): the arrays, ``rules`` (the rules as text) and
+#: ``meta``, a JSON text (see :func:`table_meta`); no pickle.  Raise it when that layout
+#: changes.
+TABLE_FORMAT = 1
+
+
+def table_meta(game: str, rules: Any, engine: int, table: str = "duel") -> dict[str, Any]:
+    """What a shipped table records about itself (its ``meta``) and what loading it expects:
+    the file ``format`` (:data:`TABLE_FORMAT`), the ``game`` and the ``table`` it holds,
+    the ``rules`` it solves (their fields) and the ``engine`` version that solved it (the
+    duel module's ``ENGINE_VERSION``, raised whenever a change to the rules or the solver
+    changes the values).
+
+    >>> from dicelab.games.seveny import Rules
+    >>> table_meta("seveny", Rules(target=50), 1)
+    {'format': 1, 'game': 'seveny', 'table': 'duel', 'rules': {'target': 50}, 'engine': 1}
+    """
+    from dataclasses import asdict
+
+    return {"format": TABLE_FORMAT, "game": game, "table": table, "rules": asdict(rules),
+            "engine": int(engine)}
+
+
+def meta_array(meta: dict[str, Any]) -> np.ndarray:
+    """``meta`` as stored in a table file: one JSON text (a 0-d unicode array, no pickle)."""
+    import json
+
+    return np.array(json.dumps(meta, sort_keys=True))
+
+
+def _damaged(name: str) -> TableError:
+    return TableError(N_("the two-player table {name} is damaged and cannot be read: "
+                         "reinstall dicelab or rebuild the tables (make tables)"), name=name)
+
+
+def check_meta(name: str, found: Any, expected: dict[str, Any]) -> None:
+    """:class:`~dicelab.errors.TableError` unless the metadata ``found`` in the table file
+    ``name`` (its JSON text) is ``expected`` (:func:`table_meta`).
+
+    >>> from dicelab.games.seveny import Rules
+    >>> want = table_meta("seveny", Rules(target=50), 2)
+    >>> check_meta("t.npz", meta_array(want), want)   # nothing to say
+    >>> check_meta("t.npz", meta_array(table_meta("seveny", Rules(target=50), 1)), want)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.TableError: the two-player table t.npz was built by engine version 1; ...
+    """
+    import json
+
+    try:
+        meta = json.loads(str(found))
+    except (TypeError, ValueError):
+        meta = None
+    if not isinstance(meta, dict) or meta.get("format") != expected["format"]:
+        got = meta.get("format") if isinstance(meta, dict) else None
+        if got is None:
+            raise TableError(N_("the two-player table {name} does not say which format, "
+                                "rules and engine built it: rebuild the tables (make tables)"),
+                             name=name)
+        raise TableError(N_("the two-player table {name} has format {got}; this dicelab "
+                            "reads format {want}: rebuild the tables (make tables)"),
+                         name=name, got=brief(got, 20), want=expected["format"])
+    for field in ("game", "table"):
+        if meta.get(field) != expected[field]:
+            raise TableError(N_("the two-player table {name} holds another table ({got}, "
+                                "not {want}): rebuild the tables (make tables)"),
+                             name=name, got=brief(meta.get(field), 30), want=expected[field])
+    if meta.get("rules") != expected["rules"]:
+        raise TableError(N_("the two-player table {name} solves other rules ({got}): rebuild "
+                            "the tables (make tables)"),
+                         name=name, got=brief(meta.get("rules"), 60))
+    if meta.get("engine") != expected["engine"]:
+        raise TableError(N_("the two-player table {name} was built by engine version {got}; "
+                            "this dicelab needs version {want}: rebuild the tables "
+                            "(make tables)"),
+                         name=name, got=brief(meta.get("engine"), 20), want=expected["engine"])
+
+
+def _data_file(name: str) -> Any:
+    """The shipped file ``dicelab/data/<name>`` (a resource: ``is_file()``, ``open("rb")``;
+    the tests point it at damaged copies)."""
+    from importlib import resources
+
+    return resources.files("dicelab") / "data" / name
+
+
+def load_arrays(name: str, meta: dict[str, Any],
+                keys: tuple[str, ...] = ("T",)) -> dict[str, np.ndarray] | None:
+    """The arrays ``keys`` of the shipped file ``dicelab/data/<name>``, or ``None`` when
+    there is no such file (an install without the tables: the engine then solves).
+
+    A file that is there must be the table of ``meta`` (:func:`table_meta`, checked by
+    :func:`check_meta` before any array is read): a damaged file, or one built in another
+    format, for other rules or by another engine version, is a
+    :class:`~dicelab.errors.TableError` — never a silent solve of several minutes.
+    """
+    import zipfile
+    import zlib
+
+    ref = _data_file(name)
+    if not ref.is_file():
+        return None
+    try:
+        with ref.open("rb") as f, np.load(f, allow_pickle=False) as z:
+            if "meta" not in z.files:
+                found: Any = None
+            else:
+                found = z["meta"]
+            check_meta(name, found, meta)
+            return {k: np.array(z[k]) for k in keys}
+    except TableError:
+        raise
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile, zlib.error):
+        raise _damaged(name) from None
+
+
+def load_table(name: str, meta: dict[str, Any],
+               shape: tuple[int, ...] | None = None) -> np.ndarray | None:
+    """The table ``T`` (float, read-only) of the shipped file ``dicelab/data/<name>``, or
+    ``None`` when there is no such file; a :class:`~dicelab.errors.TableError` when the file
+    is damaged (or ``T`` is not of ``shape``) or was not built for ``meta`` (see
+    :func:`load_arrays`).
 
     The files are written by :mod:`dicelab.engine.build_tables`.
     """
-    from importlib import resources
-
-    try:
-        ref = resources.files("dicelab") / "data" / name
-        if not ref.is_file():
-            return None
-        with ref.open("rb") as f, np.load(f) as z:
-            T = np.array(z["T"], dtype=float)
-    except (OSError, KeyError, ValueError):  # pragma: no cover - a broken install
+    arrays = load_arrays(name, meta)
+    if arrays is None:
         return None
+    T = np.asarray(arrays["T"], dtype=float)
+    if shape is not None and T.shape != tuple(shape):
+        raise _damaged(name)
     T.setflags(write=False)
     return T
+
+
+def table_ready(name: str, meta: dict[str, Any], shape: tuple[int, ...] | None = None) -> bool:
+    """Whether the shipped table ``name`` is there and usable (the engines' ``duel_ready``):
+    ``False`` when it is missing, and also when it is damaged or not built for ``meta`` —
+    the solve then raises the :class:`~dicelab.errors.TableError` that says why (the apps
+    show it), instead of solving."""
+    try:
+        return load_table(name, meta, shape) is not None
+    except TableError:
+        return False
 
 
 # ------------------------------------------------------------------ policy picture

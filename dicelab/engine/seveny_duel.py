@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import IllegalMove, brief
+from ..errors import IllegalMove, TableError, brief
 from ..games._base import Bank
 from ..games._checks import check_rules
 from ..games.seveny import DICE, Rules
@@ -61,12 +61,16 @@ from .duel import (
     DuelSolution,
     PolicySurface,
     check_seat,
+    load_arrays,
     load_table,
     seat_pair,
     solve_pairs,
+    table_ready,
 )
+from .duel import table_meta as _meta
 
 __all__ = [
+    "ENGINE_VERSION",
     "DuelSolution",
     "clear_cache",
     "duel_table",
@@ -303,6 +307,23 @@ def table_name(rules: Rules) -> str:
     return f"duel_seveny_t{rules.target}.npz"
 
 
+#: Version of this two-player engine, recorded in every shipped Seveny table: raise it
+#: whenever a change to the Seveny rules (:mod:`dicelab.games.seveny`) or to this solver
+#: changes their values (``T`` or the cycle starts), then rebuild the tables
+#: (``make tables``).
+ENGINE_VERSION = 1
+
+
+def table_meta(rules: Rules) -> dict[str, Any]:
+    """The metadata of the shipped table of ``rules`` (see
+    :func:`dicelab.engine.duel.table_meta`).
+
+    >>> table_meta(Rules(target=20))["rules"], table_meta(Rules())["engine"] == ENGINE_VERSION
+    ({'target': 20}, True)
+    """
+    return _meta("seveny", rules, ENGINE_VERSION)
+
+
 def _check_rules(rules: Any) -> Rules:
     return check_rules(Rules, rules, "Seveny")
 
@@ -340,8 +361,8 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
         return _CACHE[rules]
     target = rules.target
     if newton and use_table:
-        T = load_table(table_name(rules))
-        if T is not None and T.shape == (2, target, target):
+        T = load_table(table_name(rules), table_meta(rules), (2, target, target))
+        if T is not None:
             sol = DuelSolution(rules, T, 0, 0.0)
             _CACHE[rules] = sol
             return sol
@@ -443,7 +464,7 @@ def duel_ready(rules: Rules | None = None) -> bool:
     """
     rules = _check_rules(rules)
     return (rules in _CACHE or rules.target <= 5
-            or load_table(table_name(rules)) is not None)
+            or table_ready(table_name(rules), table_meta(rules), (2, rules.target, rules.target)))
 
 
 def duel_table(rules: Rules | None = None) -> np.ndarray:
@@ -556,18 +577,14 @@ class _Position:
 def _shipped(target: int) -> dict[str, np.ndarray] | None:
     """The cycle starts, ``dstar`` and ``q`` shipped with the table of ``target`` (see
     :func:`table_arrays`), with ``offset`` (where each position's cycle starts begin)."""
-    from importlib import resources
-
-    try:
-        ref = resources.files("dicelab") / "data" / table_name(Rules(target=target))
-        if not ref.is_file():
-            return None
-        with ref.open("rb") as f, np.load(f) as z:
-            out = {k: np.array(z[k]) for k in ("C", "n", "dstar", "q")}
-    except (OSError, KeyError, ValueError):  # pragma: no cover - an older or broken file
+    rules = Rules(target=target)
+    out = load_arrays(table_name(rules), table_meta(rules), ("C", "n", "dstar", "q"))
+    if out is None:
         return None
-    if out["n"].shape != (2, target, target):  # pragma: no cover - a broken file
-        return None
+    if out["n"].shape != (2, target, target) or int(out["n"].sum()) != len(out["C"]):
+        raise TableError(N_("the two-player table {name} is damaged and cannot be read: "
+                            "reinstall dicelab or rebuild the tables (make tables)"),
+                         name=table_name(rules))
     out["offset"] = np.concatenate([[0], np.cumsum(out["n"].ravel())]).reshape(-1)
     for v in out.values():
         v.setflags(write=False)

@@ -417,13 +417,14 @@ def duel_ready(rules: Rules | None = None) -> bool:
     (True, True)
     """
     from . import trwavril_duel as duel
-    from .duel import load_table
+    from .duel import table_ready
 
     rules = _check_rules(rules)
     own = getattr(duel, "duel_ready", None)
     if own is not None:
         return bool(own(rules))
-    return rules.straight in duel._CACHE or load_table(duel.table_name(rules)) is not None
+    return rules.straight in duel._CACHE or table_ready(duel.table_name(rules),
+                                                        duel.table_meta(rules), duel._shape())
 
 
 def duel_win_probability(rules: Rules | None = None, barred: Any = ((), ()),

@@ -42,6 +42,7 @@ from ..i18n import N_
 from . import trwavril as solo
 from .advice import Advice, rank
 from .duel import check_seat, load_table, seat_pair
+from .duel import table_meta as _meta
 from .reroll import solve_turn
 
 __all__ = ["DuelSolution", "clear_cache", "duel_table", "duel_win_probability", "solve_duel",
@@ -116,6 +117,27 @@ def table_name(rules: Rules) -> str:
     return f"duel_trwavril_{rules.straight}.npz"
 
 
+#: Version of this two-player engine, recorded in both shipped Trwavril tables: raise it
+#: whenever a change to the Trwavril rules (:mod:`dicelab.games.trwavril`) or to this solver
+#: changes their values, then rebuild the tables (``make tables``).
+ENGINE_VERSION = 1
+
+
+def table_meta(rules: Rules) -> dict[str, Any]:
+    """The metadata of the shipped table of ``rules.straight`` (every board of up to
+    ``MAXU`` parapluies each: the rules it records are the default ones with that straight
+    ruling), see :func:`dicelab.engine.duel.table_meta`.
+
+    >>> table_meta(Rules(parapluies=1))["rules"]
+    {'parapluies': 4, 'straight': 'four'}
+    """
+    return _meta("trwavril", Rules(straight=rules.straight), ENGINE_VERSION)
+
+
+def _shape() -> tuple[int, ...]:
+    return (MAXU + 1, MAXU + 1, WON, WON)
+
+
 def solve_duel(rules: Rules | None = None, *, max_u: int = MAXU, tol: float = 1e-14,
                gauss_seidel: bool = True, use_table: bool = True) -> DuelSolution:
     """Solve two-player Trwavril for every pair of boards with up to ``max_u`` parapluies
@@ -128,8 +150,8 @@ def solve_duel(rules: Rules | None = None, *, max_u: int = MAXU, tol: float = 1e
     if full and use_table and st in _CACHE:
         return _CACHE[st]
     if full and use_table:
-        T = load_table(table_name(rules))
-        if T is not None and T.shape == (MAXU + 1, MAXU + 1, WON, WON):
+        T = load_table(table_name(rules), table_meta(rules), _shape())
+        if T is not None:
             _CACHE[st] = DuelSolution(st, T, 0, 0.0)
             return _CACHE[st]
     t0 = time.perf_counter()

@@ -1,0 +1,228 @@
+"""The shipped two-player tables say what built them (issue 16 §2): a format version, the
+rules they solve and the engine version.  Every shipped file's metadata is checked here
+without rebuilding it; a damaged file, or one built in another format, for other rules or by
+another engine version, is a clear :class:`~dicelab.TableError` in the API and a clear line
+in the app — never a silent solve of several minutes."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+import numpy as np
+import pytest
+
+from dicelab import DicelabError, TableError
+from dicelab.engine import cinqmille_duel as cd
+from dicelab.engine import duel
+from dicelab.engine import seveny_duel as sd
+from dicelab.engine import trwavril_duel as td
+from dicelab.engine.build_tables import DATA, shipped
+from dicelab.games import cinqmille as cm
+from dicelab.games import seveny as sv
+from dicelab.games import trwavril as tw
+
+TABLES = list(shipped())
+ENGINES = {"cinqmille": cd.ENGINE_VERSION, "seveny": sd.ENGINE_VERSION,
+           "trwavril": td.ENGINE_VERSION}
+RULES = {"cinqmille": cm.Rules, "seveny": sv.Rules, "trwavril": tw.Rules}
+
+
+def _file_name(game: str, table: str, rules) -> str:
+    """The file name each engine reads for ``rules`` (not the build list's own name)."""
+    if game == "cinqmille":
+        if table.startswith("policy_surface_"):
+            return cd.surface_name(rules, int(table.rsplit("_", 1)[1]))
+        return cd.table_name(rules)
+    return {"seveny": sd, "trwavril": td}[game].table_name(rules)
+
+
+# ------------------------------------------------------------------ every shipped file
+def test_every_shipped_file_is_built_by_the_build_list():
+    names = [t.name for t in TABLES]
+    assert len(names) == len(set(names)) == 48 + 1 + 4 + 2
+    assert sorted(p.name for p in DATA.glob("*.npz")) == sorted(names)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.name)
+def test_shipped_table_records_format_rules_and_engine(table):
+    """Read from the file itself (no pickle, no rebuild): the format version, the game and
+    table, the rules the file's name stands for, and the current engine version."""
+    with np.load(DATA / table.name, allow_pickle=False) as z:
+        meta = json.loads(str(z["meta"]))
+        rules_text = str(z["rules"])
+        assert "T" in z.files
+    assert set(meta) == {"format", "game", "table", "rules", "engine"}
+    assert meta["format"] == duel.TABLE_FORMAT == 1
+    assert meta["game"] == table.game
+    assert meta["engine"] == ENGINES[table.game] >= 1
+    # the rules: those the build list solves, and those the engine's file name stands for
+    rules = RULES[table.game](**meta["rules"])
+    assert meta["rules"] == asdict(table.rules) and rules == table.rules
+    assert rules_text == repr(rules)
+    assert _file_name(table.game, meta["table"], rules) == table.name
+    # what loading expects for those rules
+    assert meta == table.meta
+    duel.check_meta(table.name, json.dumps(meta), table.meta)
+
+
+def test_what_each_engine_expects():
+    """The engines ask for the metadata the build list records (Trwavril: one table per
+    straight ruling, for every number of parapluies)."""
+    assert cd.table_meta(cm.Rules(dice=6))["rules"]["dice"] == 6
+    assert td.table_meta(tw.Rules(parapluies=1, straight="as_written")) == td.table_meta(
+        tw.Rules(straight="as_written"))
+    assert sd.table_meta(sv.Rules(target=30))["rules"] == {"target": 30}
+
+
+# ------------------------------------------------------------------ damaged or foreign files
+def _clear() -> None:
+    cd.clear_cache()
+    sd.clear_cache()
+    td.clear_cache()
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    """The engines read their tables from ``tmp_path`` (copies made by each test)."""
+    monkeypatch.setattr(duel, "_data_file", lambda name: tmp_path / name)
+    _clear()
+    yield tmp_path
+    _clear()  # the next tests read the real files again
+
+
+def _copy(data, name, *, as_name=None, meta=None, drop=()):
+    """Copy the shipped ``name`` into ``data`` (as ``as_name``), its metadata changed by
+    ``meta`` (a dict of fields; ``None`` for a field removes it) and members ``drop`` left
+    out."""
+    with np.load(DATA / name, allow_pickle=False) as z:
+        arrays = {k: np.array(z[k]) for k in z.files if k not in drop}
+    if meta is not None:
+        m = json.loads(str(arrays["meta"]))
+        m.update(meta)
+        m = {k: v for k, v in m.items() if v is not None}
+        arrays["meta"] = np.array(json.dumps(m))
+    np.savez_compressed(data / (as_name or name), **arrays)
+    return data / (as_name or name)
+
+
+FIVE = cm.Rules(opening=1000)
+
+
+def test_an_untouched_copy_loads(data):
+    _copy(data, cd.table_name(FIVE))
+    assert cd.duel_ready(FIVE)
+    assert 0 < cd.duel_win_probability(FIVE) < 1
+
+
+def test_a_missing_file_is_solved_as_before(data):
+    """An install without the tables: no error, the engine solves on first use."""
+    assert duel.load_table(cd.table_name(FIVE), cd.table_meta(FIVE)) is None
+    assert not cd.duel_ready(FIVE)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "empty", "no T", "bad shape"])
+def test_a_damaged_file_is_a_table_error_not_a_solve(data, monkeypatch, damage):
+    name = cd.table_name(FIVE)
+    path = _copy(data, name)
+    raw = path.read_bytes()
+    if damage == "truncated":
+        path.write_bytes(raw[: len(raw) // 2])
+    elif damage == "garbage":
+        path.write_bytes(b"not a table " * 100)
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "no T":
+        _copy(data, name, drop=("T",))
+    else:
+        with np.load(DATA / name, allow_pickle=False) as z:
+            arrays = {k: np.array(z[k]) for k in z.files}
+        arrays["T"] = arrays["T"][:50]
+        np.savez_compressed(path, **arrays)
+    monkeypatch.setattr(cd, "_sweep", lambda *a, **k: pytest.fail("a solve started"))
+    assert not cd.duel_ready(FIVE)
+    with pytest.raises(TableError, match=f"table {name} is damaged.*make tables") as info:
+        cd.duel_win_probability(FIVE)
+    assert isinstance(info.value, DicelabError) and len(str(info.value)) < 200
+    assert "endommagée" in info.value.message("fr")
+
+
+@pytest.mark.parametrize("change,match", [
+    ({"engine": 0}, r"engine version 0; this dicelab needs version 1"),
+    ({"engine": None}, r"engine version None"),
+    ({"format": 2}, r"has format 2; this dicelab reads format 1"),
+    ({"format": None}, r"does not say which format, rules and engine built it"),
+    ({"rules": asdict(cm.Rules())}, r"solves other rules \({'dice': 5, 'opening': 750"),
+    ({"game": "seveny"}, r"holds another table \('seveny', not cinqmille\)"),
+    ({"table": "policy_surface_3"}, r"holds another table"),
+], ids=["engine", "no engine", "format", "no format", "rules", "game", "table"])
+def test_wrong_metadata_is_a_table_error(data, monkeypatch, change, match):
+    name = cd.table_name(FIVE)
+    _copy(data, name, meta=change)
+    monkeypatch.setattr(cd, "_sweep", lambda *a, **k: pytest.fail("a solve started"))
+    assert not cd.duel_ready(FIVE)
+    with pytest.raises(TableError, match=match) as info:
+        cd.solve_duel(FIVE)
+    assert len(str(info.value)) < 200 and "make tables" in str(info.value)
+    assert "make tables" in info.value.message("fr") and info.value.message("fr") != str(
+        info.value)
+
+
+def test_a_file_without_metadata_is_refused(data):
+    """A file of the first format (before the metadata): the arrays alone."""
+    _copy(data, cd.table_name(FIVE), drop=("meta",))
+    with pytest.raises(TableError, match="does not say which format"):
+        cd.duel_table(FIVE)
+
+
+def test_the_other_games_and_the_policy_picture_check_too(data):
+    # Seveny: the table and the cycle starts of the same file
+    rules = sv.Rules(target=20)
+    _copy(data, sd.table_name(rules), meta={"engine": sd.ENGINE_VERSION + 1})
+    assert not sd.duel_ready(rules)
+    with pytest.raises(TableError, match="engine version"):
+        sd.duel_table(rules)
+    with pytest.raises(TableError, match="engine version"):
+        sd._shipped(20)
+    # Trwavril: another game's file under its name
+    rules = tw.Rules(straight="as_written")
+    _copy(data, sd.table_name(sv.Rules(target=20)), as_name=td.table_name(rules))
+    assert not tw.duel_ready(rules)
+    with pytest.raises(TableError, match="holds another table"):
+        td.duel_table(rules)
+    # 5000's policy picture, with the duel table's metadata
+    _copy(data, cd.table_name(cm.Rules()))
+    _copy(data, cd.surface_name(cm.Rules(), 3), meta={"table": "duel"})
+    with pytest.raises(TableError, match="holds another table"):
+        duel.policy_surface("cinqmille")
+
+
+# ------------------------------------------------------------------ the app says so
+@pytest.mark.parametrize("lang,words", [("en", "could not be computed"),
+                                        ("fr", "n’ont pas pu être calculées")])
+def test_the_app_says_the_table_is_damaged(data, lang, words):
+    pytest.importorskip("ipywidgets")
+    from dicelab.widgets import play
+
+    path = _copy(data, cd.table_name(cm.Rules()))
+    path.write_bytes(path.read_bytes()[:1000])
+    app = play("cinqmille", seed=1, players=2, show_odds=True, coach_prompt=False, lang=lang)
+    assert app.wait_for_duel(timeout=60) is False  # failed at once: nothing was solved
+    note = app.overlay.note.value
+    assert words in note and cd.table_name(cm.Rules()) in note and "make tables" in note
+    assert "Traceback" not in note
+    assert app.roll() and app.advice().kind == "solo"  # the game goes on with solo odds
+    app.close()
+
+
+def test_make_tables_rebuilds_them(repo_root):
+    """`make tables` re-solves them; the Makefile and the developers' guide say how long."""
+    def words(path):
+        return " ".join(path.read_text().replace("#", " ").replace("*", "").split())
+
+    makefile = (repo_root / "Makefile").read_text()
+    recipe = makefile.split("\ntables:")[1].split("\n\n")[0]
+    assert "-m dicelab.engine.build_tables" in recipe
+    assert "about 40 minutes" in words(repo_root / "Makefile")
+    assert "make tables" in words(repo_root / "docs" / "developers.md")
+    assert "about 40 minutes" in words(repo_root / "docs" / "developers.md")
