@@ -206,7 +206,7 @@ def test_every_variant_ships_its_table():
     assert len(variants) == len(set(variants)) == 48
     for rules in variants:
         assert cd.duel_ready(rules), rules
-        T = load_table(cd.table_name(rules))
+        T = load_table(cd.table_name(rules), cd.table_meta(rules))
         assert T.shape == (TOP, TOP) and np.all((T >= 0) & (T <= 1)), rules
 
 
