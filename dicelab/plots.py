@@ -150,7 +150,13 @@ def _number_ticks(fig: Figure, lang: str | None) -> None:
             return fmt_ticks([x], lang)[0]
 
         def format_ticks(self, values: Any) -> list[str]:
-            return fmt_ticks(values, lang)
+            # the decimals are those of the ticks in view (a log axis also places 0.1 and
+            # 100 000 outside it); ticks out of view are not drawn
+            lo, hi = sorted(self.axis.get_view_interval()) if self.axis else (-1e308, 1e308)
+            slack = 1e-9 * max(abs(lo), abs(hi), 1.0)
+            inside = [lo - slack <= v <= hi + slack for v in values]
+            shown = iter(fmt_ticks([v for v, ok in zip(values, inside) if ok], lang))
+            return [next(shown) if ok else "" for ok in inside]
 
     for ax in fig.axes:
         for axis in (ax.xaxis, ax.yaxis):
@@ -502,7 +508,8 @@ def convergence_plot(
             axis = (_("{x}, logarithmic", lang=lang, x=xlabel) if log_x else xlabel)
             head = _("Line chart. The {y} after each of {n} simulated rolls (x axis: {x}) "
                      "settles towards the exact probability {p}, drawn as a dashed line.",
-                     lang=lang, y=ylabel, n=len(freq), x=axis, p=_short(p, lang))
+                     lang=lang, y=ylabel, n=fmt_number(len(freq), 0, lang), x=axis,
+                     p=_short(p, lang))
             if band:
                 head += " " + _("The band around it is ± 2 standard errors.", lang=lang)
             alt = _titled(head, title, lang) + " " + _(

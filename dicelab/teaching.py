@@ -201,14 +201,20 @@ def within(guess: float, exact: float, tolerance: float) -> bool:
 
 def show_value(x: Any, kind: str, lang: str | None = None, digits: int = 3) -> str:
     """A value as a lesson shows it: a percentage (``kind='percent'``), a whole number, or
-    a decimal with ``digits`` decimals (a fraction also as ``p/q``)."""
+    a decimal with ``digits`` decimals (a fraction also as ``p/q``), a true minus sign.
+
+    >>> show_value(-175, "number", "fr"), show_value(Fraction(-1, 4), "number", "en")
+    ('\u2212175', '\u22121/4 ≈ \u22120.250')
+    """
     if kind == "percent":
-        return fmt_percent(float(x), 1, lang)
-    if isinstance(x, Fraction) and 1 < x.denominator <= 10_000:
-        return f"{x.numerator}/{x.denominator} ≈ {fmt_number(float(x), digits, lang)}"
-    if float(x) == int(float(x)):
-        return fmt_int(int(float(x)), lang)
-    return fmt_number(float(x), digits, lang)
+        text = fmt_percent(float(x), 1, lang)
+    elif isinstance(x, Fraction) and 1 < x.denominator <= 10_000:
+        text = f"{x.numerator}/{x.denominator} ≈ {fmt_number(float(x), digits, lang)}"
+    elif float(x) == int(float(x)):
+        text = fmt_int(int(float(x)), lang)
+    else:
+        text = fmt_number(float(x), digits, lang)
+    return text.replace("-", "\u2212")  # a true minus sign
 
 
 # ------------------------------------------------------------------ progress
@@ -829,7 +835,7 @@ def pool_figure(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = Non
                 "{p}, band ± {band}.", lang=lang, groups=last.groups,
                 freq=fmt_percent(last.frequency, 1, lang), trials=fmt_int(last.trials, lang),
                 p=fmt_percent(p, 1, lang), band=fmt_percent(2 * last.se, 1, lang))
-        return plots._finish(fig, ax, xlabel, ylabel, title, alt)
+        return plots._finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
 
 class Pool(_Widget):
