@@ -424,7 +424,7 @@ class _Asking(_Widget):
 
 def _placeholder(kind: str, lang: str | None) -> str:
     if kind == "percent":
-        return _("your guess: 0.3 or 30 %", lang=lang)
+        return _("your guess: 0.3 or 30%", lang=lang)
     return _("your guess", lang=lang)
 
 
