@@ -97,7 +97,7 @@ def plot_policy_surface(game: Any = "cinqmille", rules: Any = None, *,
             if not np.isnan(info["solo_mean"]) else "-",
         )
         plots._finish(fig, ax2, _("opponent's score", lang=lang), _("my score", lang=lang),
-                      _("against solo play", lang=lang), alt)
+                      _("against solo play", lang=lang), alt, lang)
         plots._finish(fig, ax, _("opponent's score", lang=lang), _("my score", lang=lang),
-                      title, alt)
+                      title, alt, lang)
     return fig

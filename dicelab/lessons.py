@@ -24,6 +24,7 @@ the games' own rule functions (no rule is re-implemented):
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -43,19 +44,41 @@ class Pct(float):
     """A probability that a worked answer shows as a percentage."""
 
 
-def show(x: Any, lang: str | None = None, digits: int = 4) -> str:
-    """A computed value in a text: ``Pct`` as a percentage, ints grouped, others decimals."""
+def show(x: Any, lang: str | None = None, digits: int = 4, *, term: bool = False) -> str:
+    """A computed value in a text: ``Pct`` as a percentage, ints grouped, others decimals,
+    a negative number with a true minus sign.
+
+    A fraction is ``p/q ≈ decimal``, or only ``p/q`` when it is a ``term`` inside a
+    calculation (``1 − 3125/7776 − 3125/7776 = 763/3888 ≈ 0,1962``).
+
+    >>> show(Fraction(5, 324), "fr"), show(Fraction(5, 324), "fr", term=True), show(-175, "en")
+    ('5/324 ≈ 0,0154', '5/324', '−175')
+    """
     if isinstance(x, str):
         return x
     if isinstance(x, Pct):
-        return fmt_percent(float(x), 1, lang)
-    if isinstance(x, int) and not isinstance(x, bool):
-        return fmt_int(x, lang)
-    if isinstance(x, Fraction) and x.denominator == 1:
-        return fmt_int(int(x), lang)
-    if isinstance(x, Fraction) and x.denominator <= 10_000:
-        return f"{x.numerator}/{x.denominator} ≈ {fmt_number(float(x), digits, lang)}"
-    return fmt_number(float(x), digits, lang)
+        text = fmt_percent(float(x), 1, lang)
+    elif isinstance(x, int) and not isinstance(x, bool):
+        text = fmt_int(x, lang)
+    elif isinstance(x, Fraction) and x.denominator == 1:
+        text = fmt_int(int(x), lang)
+    elif isinstance(x, Fraction) and x.denominator <= 10_000:
+        frac = f"{abs(x.numerator)}/{x.denominator}"
+        text = ("-" if x < 0 else "") + (
+            frac if term else f"{frac} ≈ {fmt_number(abs(float(x)), digits, lang)}")
+    else:
+        text = fmt_number(float(x), digits, lang)
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
+#: After a field of a worked answer, a sign that the calculation goes on (the field is a term).
+_GOES_ON = re.compile(r"\s*[−+×/=)²³·]")
+
+
+def _terms(template: str) -> set[str]:
+    """Fields of a worked-answer template followed by more calculation (shown as terms)."""
+    return {m.group(1) for m in re.finditer(r"\{(\w+)\}", template)
+            if _GOES_ON.match(template, m.end())}
 
 
 # ------------------------------------------------------------------ questions and lessons
@@ -103,8 +126,14 @@ class Question:
         return show(v, lang, self.digits)
 
     def worked_text(self, lang: str | None = None) -> str:
-        vals = {k: show(v, lang, self.digits) for k, v in self.fields().items()}
-        return _(self.worked, lang=lang, **vals) if self.worked else ""
+        """The worked answer as mathematics: a fraction inside a calculation is written
+        ``p/q``, the result ``p/q ≈ decimal``; exponents, not carets."""
+        if not self.worked:
+            return ""
+        template = _(self.worked, lang=lang)
+        terms = _terms(template)
+        vals = {k: show(v, lang, self.digits, term=k in terms) for k, v in self.fields().items()}
+        return template.format(**vals)
 
     def hints_in(self, lang: str | None = None) -> tuple[str, ...]:
         return tuple(_(h, lang=lang) for h in self.hints)
@@ -468,7 +497,7 @@ def _fig_counting(lang: str | None) -> Any:
         {_("ordered rolls", lang=lang): [o for _n, o, _m in rows],
          _("multisets", lang=lang): [m for _n, _o, m in rows]},
         xlabel=_("number of dice", lang=lang), ylabel=_("number of results", lang=lang),
-        title=_("Ordered rolls against multisets", lang=lang))
+        title=_("Ordered rolls against multisets", lang=lang), log_y=True, lang=lang)
 
 
 def _fig_figures(lang: str | None) -> Any:
@@ -480,7 +509,7 @@ def _fig_figures(lang: str | None) -> Any:
         [_("{n} dice", lang=lang, n=n) for n in ns],
         {f: [float(figure_probability(f, n)) for n in ns] for f in FIGURES},
         xlabel=_("number of dice", lang=lang), ylabel=_("probability in one roll", lang=lang),
-        title=_("Figures in one roll (brelan: at least three alike)", lang=lang))
+        title=_("Figures in one roll (brelan: at least three alike)", lang=lang), lang=lang)
 
 
 def _fig_lln(lang: str | None) -> Any:
@@ -490,7 +519,7 @@ def _fig_lln(lang: str | None) -> Any:
     return plots.convergence_plot(
         c.frequency, c.exact, xlabel=_("number of rolls", lang=lang),
         ylabel=_("running frequency", lang=lang),
-        title=_("Brelan with five dice, seed {seed}", lang=lang, seed=LLN_SEED))
+        title=_("Brelan with five dice, seed {seed}", lang=lang, seed=LLN_SEED), lang=lang)
 
 
 LLN_SEED = 2024
@@ -504,7 +533,7 @@ def _fig_at_least_one(lang: str | None) -> Any:
                       [float(at_least_one(lambda f: f == 1, k)) for k in ks],
                       xlabel=_("number of dice", lang=lang),
                       ylabel=_("P(at least one 1)", lang=lang),
-                      title=_("At least one 1: counted exactly", lang=lang))
+                      title=_("At least one 1: counted exactly", lang=lang), lang=lang)
 
 
 def _fig_binomial(lang: str | None) -> Any:
@@ -514,7 +543,7 @@ def _fig_binomial(lang: str | None) -> Any:
     return plots.bars([str(j) for j in range(6)], [float(p) for p in dist],
                       xlabel=_("number of 1s among five dice", lang=lang),
                       ylabel=_("probability", lang=lang),
-                      title=_("X follows the binomial law B(5, 1/6)", lang=lang))
+                      title=_("X follows the binomial law B(5, 1/6)", lang=lang), lang=lang)
 
 
 def _fig_conditional(lang: str | None) -> Any:
@@ -524,7 +553,7 @@ def _fig_conditional(lang: str | None) -> Any:
     return plots.bars(list(figs), [float(trwavril_card_given_figure(6, f)) for f in figs],
                       xlabel=_("figure of the four dice (B)", lang=lang),
                       ylabel=_("P(card 6 can be flipped | B)", lang=lang),
-                      title=_("Trwavril: conditional probabilities", lang=lang))
+                      title=_("Trwavril: conditional probabilities", lang=lang), lang=lang)
 
 
 def _fig_expected(lang: str | None) -> Any:
@@ -534,7 +563,7 @@ def _fig_expected(lang: str | None) -> Any:
     return plots.bars([str(x) for x in d], [float(p) for p in d.values()],
                       xlabel=_("points X of one die (5000)", lang=lang),
                       ylabel=_("probability", lang=lang),
-                      title=_("The law of X", lang=lang))
+                      title=_("The law of X", lang=lang), lang=lang)
 
 
 def _fig_stop(lang: str | None) -> Any:
@@ -547,7 +576,7 @@ def _fig_stop(lang: str | None) -> Any:
          _("P(turn scores 0) × 10", lang=lang): [10 * float(seveny_rule_points(t)[1])
                                                   for t in ts]},
         xlabel=_("bank at N points or more", lang=lang), ylabel=_("value", lang=lang),
-        title=_("Seveny: reward and risk of the 'bank at N' rule", lang=lang))
+        title=_("Seveny: reward and risk of the 'bank at N' rule", lang=lang), lang=lang)
 
 
 def _fig_variance(lang: str | None) -> Any:
@@ -562,7 +591,7 @@ def _fig_variance(lang: str | None) -> Any:
         {_("bank at {n}", lang=lang, n=best): [rule[t] for t in ts],
          _("optimal play", lang=lang): [opt[t] for t in ts]},
         xlabel=_("turns to finish", lang=lang), ylabel=_("probability", lang=lang),
-        title=_("Seveny solo: the law of the number of turns T", lang=lang))
+        title=_("Seveny solo: the law of the number of turns T", lang=lang), lang=lang)
 
 
 def _fig_markov(lang: str | None) -> Any:
@@ -571,7 +600,8 @@ def _fig_markov(lang: str | None) -> Any:
     chain = most_common_chain(5)
     return plots.state_diagram(chain.states, chain.matrix, highlight=(3, 4, 5),
                                xlabel=_("dice alike (state)", lang=lang),
-                               title=_("Keep the most common face, five dice", lang=lang))
+                               title=_("Keep the most common face, five dice", lang=lang),
+                               lang=lang)
 
 
 def _fig_optimal(lang: str | None) -> Any:
@@ -582,7 +612,7 @@ def _fig_optimal(lang: str | None) -> Any:
     values = [float(seveny_rule_points(t)[0]) for t in ts] + [seveny_optimal_points()]
     return plots.bars(labels, values, xlabel=_("policy", lang=lang),
                       ylabel=_("expected points per turn", lang=lang),
-                      title=_("Seveny: simple rules against optimal play", lang=lang))
+                      title=_("Seveny: simple rules against optimal play", lang=lang), lang=lang)
 
 
 def _fig_fallacy(lang: str | None) -> Any:
@@ -596,7 +626,7 @@ def _fig_fallacy(lang: str | None) -> Any:
     return plots.bars([str(k) for k in lengths], freq,
                       xlabel=_("rolls in a row without a 6 just before", lang=lang),
                       ylabel=_("frequency of a 6 next", lang=lang),
-                      title=_("60,000 simulated rolls: a 6 is never 'due'", lang=lang))
+                      title=_("60,000 simulated rolls: a 6 is never 'due'", lang=lang), lang=lang)
 
 
 FALLACY_SEED = 6
@@ -622,7 +652,7 @@ def _lessons() -> dict[str, Lesson]:
             _q("five_multisets", "predict",
                N_("And how many multisets (what the five dice show, order forgotten)?"),
                lambda: outcome_counts(5)[1], close=30,
-               worked=N_("Stars and bars: C(10, 5) = {m}."),
+               worked=N_("Stars and bars: ¹⁰C₅ = {m}."),
                fields=lambda: {"m": outcome_counts(5)[1]}),
             _q("which_likely", "predict",
                N_("With five dice, which multiset is the most likely?"),
@@ -638,7 +668,7 @@ def _lessons() -> dict[str, Lesson]:
                N_("What is the probability of the multiset 1 2 3 4 5 (a decimal)?"),
                lambda: Fraction(ways((1, 2, 3, 4, 5)), 6**5), tolerance=0.0005,
                hints=(N_("Each order of the five faces is one ordered roll."),
-                      N_("There are 6^5 ordered rolls in all.")),
+                      N_("There are 6⁵ ordered rolls in all.")),
                worked=N_("5! = {w} ordered rolls out of {all}: {p}."),
                fields=lambda: {"w": ways((1, 2, 3, 4, 5)), "all": 6**5,
                                "p": Fraction(ways((1, 2, 3, 4, 5)), 6**5)}),
@@ -669,7 +699,7 @@ def _lessons() -> dict[str, Lesson]:
             _q("carre_seven", "exercise",
                N_("With Seveny's seven dice, probability of a carré (at least four alike)?"),
                lambda: figure_probability("carré", 7), tolerance=0.001,
-               hints=(N_("The figure chart shows it for 7 dice."),),
+               hints=(N_("The chart below shows it for 7 dice."),),
                worked=N_("Adding every multiset of seven dice with four alike or more: {p}."),
                fields=lambda: {"p": figure_probability("carré", 7)}),
         ),
@@ -766,7 +796,7 @@ def _lessons() -> dict[str, Lesson]:
                   "1 or 6. P(Y = 0) (a decimal)?"),
                lambda: count_distribution(7, lambda f: f in (1, 6))[0], tolerance=0.001,
                hints=(N_("Y follows B(7, 1/3)."),),
-               worked=N_("(2/3)^7 = {p}."),
+               worked=N_("(2/3)⁷ = {p}."),
                fields=lambda: {"p": binomial_pmf(7, Fraction(1, 3))[0]}),
         ),
         misconceptions=(
@@ -846,7 +876,7 @@ def _lessons() -> dict[str, Lesson]:
             _q("points_best", "exercise",
                N_("Expected points per turn of the best rule, bank at 4 (a decimal)?"),
                lambda: seveny_rule_points(4)[0], tolerance=0.01,
-               hints=(N_("Read the chart."),),
+               hints=(N_("Read the chart below."),),
                worked=N_("E = {e} points per turn, with P(0) = {p0}."),
                fields=lambda: {"e": float(seveny_rule_points(4)[0]),
                                "p0": Pct(seveny_rule_points(4)[1])}),
@@ -1205,9 +1235,11 @@ class Notebook:
                         slider=q.slider, digits=q.digits, lang=self.lang)
 
     def figure(self) -> Any:
+        """The lesson's main figure with its text alternative, for the cell to display once
+        (it is returned, not displayed: a cell shows its value a single time)."""
         from . import plots
 
-        return plots.show(self.lesson.figure(self.lang))
+        return plots.HTMLOutput(plots.figure_html(self.lesson.figure(self.lang)))
 
     def progress(self) -> Any:
         from .teaching import ProgressView

@@ -39,7 +39,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .errors import DicelabError
-from .i18n import _, get_language, ngettext
+from .i18n import _, fmt_number, fmt_short, fmt_ticks, get_language, ngettext
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -134,41 +134,38 @@ def _finish(
         ax.set_title(title)
     ax.set_facecolor("white")
     ax.set_axisbelow(True)
-    if get_language(lang) != "en":
-        _localise_ticks(ax, lang)
+    _number_ticks(fig, lang)
     fig.dicelab_alt_text = alt  # type: ignore[attr-defined]
     fig.dicelab_lang = get_language(lang)  # type: ignore[attr-defined]
     return fig
 
 
-def _localise_ticks(ax: Any, lang: str | None) -> None:
-    """Numeric tick labels in the language's notation (``0,25`` in French)."""
-    from matplotlib.ticker import ScalarFormatter
+def _number_ticks(fig: Figure, lang: str | None) -> None:
+    """Every numeric tick label of the figure (colour bars too) written by the translation
+    layer (:func:`dicelab.i18n.fmt_ticks`): ``0,25`` in French, no scientific notation."""
+    from matplotlib.ticker import Formatter, LogFormatter, NullFormatter, ScalarFormatter
 
-    class LocalFormatter(ScalarFormatter):
+    class NumberFormatter(Formatter):
         def __call__(self, x: float, pos: Any = None) -> str:
-            return _localise(super().__call__(x, pos), lang)
+            return fmt_ticks([x], lang)[0]
 
-        def format_data_short(self, value: float) -> str:
-            return _localise(super().format_data_short(value), lang)
+        def format_ticks(self, values: Any) -> list[str]:
+            # the decimals are those of the ticks in view (a log axis also places 0.1 and
+            # 100 000 outside it); ticks out of view are not drawn
+            lo, hi = sorted(self.axis.get_view_interval()) if self.axis else (-1e308, 1e308)
+            slack = 1e-9 * max(abs(lo), abs(hi), 1.0)
+            inside = [lo - slack <= v <= hi + slack for v in values]
+            shown = iter(fmt_ticks([v for v, ok in zip(values, inside) if ok], lang))
+            return [next(shown) if ok else "" for ok in inside]
 
-    for axis in (ax.xaxis, ax.yaxis):
-        if type(axis.get_major_formatter()) is ScalarFormatter:
-            axis.set_major_formatter(LocalFormatter())
-
-
-def _localise(text: str, lang: str | None = None) -> str:
-    """A number written the English way (``1,234.5``) in the language's notation.
-
-    >>> _localise("1,234.5", "fr"), _localise("0.25", "en")
-    ('1\u202f234,5', '0.25')
-    """
-    if get_language(lang) == "en":
-        return text
-    return text.translate(_FRENCH_DIGITS)
-
-
-_FRENCH_DIGITS = str.maketrans({".": ",", ",": "\u202f"})
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            major = axis.get_major_formatter()
+            if isinstance(major, LogFormatter):
+                axis.set_major_formatter(NumberFormatter())
+                axis.set_minor_formatter(NullFormatter())
+            elif type(major) is ScalarFormatter:
+                axis.set_major_formatter(NumberFormatter())
 
 
 def _num(x: Any) -> float:
@@ -177,7 +174,7 @@ def _num(x: Any) -> float:
 
 def fmt(x: Any, digits: int = 4, lang: str | None = None) -> str:
     """A number as a lesson shows it: Fractions as ``p/q ≈ 0.1234``, floats rounded,
-    in the language's notation.
+    in the language's notation (:mod:`dicelab.i18n`'s formatters).
 
     >>> fmt(Fraction(23, 108), lang="en"), fmt(0.5, lang="en"), fmt(3), fmt(Fraction(0))
     ('23/108 ≈ 0.2130', '0.5', '3', '0')
@@ -191,15 +188,16 @@ def fmt(x: Any, digits: int = 4, lang: str | None = None) -> str:
         if x.denominator == 1:
             return str(x.numerator)
         if x.denominator > 10**12:  # exact, but too long to read: show the value
-            return _localise(f"≈ {float(x):.{digits}f}", lang)
-        return f"{x.numerator}/{x.denominator} ≈ " + _localise(f"{float(x):.{digits}f}", lang)
+            return f"≈ {fmt_number(float(x), digits, lang)}"
+        return f"{x.numerator}/{x.denominator} ≈ {fmt_number(float(x), digits, lang)}"
     if isinstance(x, bool):
         return _("yes", lang=lang) if x else _("no", lang=lang)
     if isinstance(x, int):
         return str(x)
     if isinstance(x, float):
-        text = f"{x:.{digits}g}" if abs(x) < 1 else f"{x:,.{max(digits - 2, 1)}f}"
-        return _localise(text, lang)
+        if abs(x) < 1:
+            return fmt_short(x, digits, lang)
+        return fmt_number(x, max(digits - 2, 1), lang)
     try:
         return fmt(float(x), digits, lang) if not isinstance(x, str) else x
     except (TypeError, ValueError):
@@ -208,7 +206,7 @@ def fmt(x: Any, digits: int = 4, lang: str | None = None) -> str:
 
 def _short(x: Any, lang: str | None = None) -> str:
     """A float for alt text and bar labels: 4 significant digits, in the language's notation."""
-    return _localise(f"{_num(x):.4g}", lang)
+    return fmt_short(_num(x), 4, lang)
 
 
 def _titled(text: str, title: str, lang: str | None) -> str:
@@ -399,11 +397,14 @@ def grouped_bars(
     title: str = "",
     figsize: tuple[float, float] = (7.5, 4.0),
     annotate: bool = True,
+    log_y: bool = False,
     lang: str | None = None,
 ) -> Figure:
     """Headline numbers by group (difficulty, variant...): one bar per series in each group.
 
-    Each series has its own colour *and* hatch.
+    Each series has its own colour *and* hatch.  ``log_y=True`` draws the values on a
+    logarithmic scale (for counts that grow fast: small bars stay visible); the text
+    alternative says so.
 
     >>> fig = grouped_bars(["facile", "moyen"], {"optimal": [0.9, 0.7], "greedy": [0.8, 0.6]},
     ...                    xlabel="difficulty", ylabel="win probability")
@@ -427,9 +428,11 @@ def grouped_bars(
                 edgecolor=TEXT, hatch=HATCHES[j % len(HATCHES)],
             )
             if annotate and len(groups) * k <= 16:
-                ax.bar_label(c, labels=[_localise(f"{_num(v):.3g}", lang) for v in vals],
+                ax.bar_label(c, labels=[fmt_short(_num(v), 3, lang) for v in vals],
                              fontsize=8, padding=2,
                              rotation=90 if k >= 3 else 0)
+        if log_y:
+            ax.set_yscale("log")
         if annotate:
             ax.margins(y=0.25 if k >= 3 else 0.15)
         ax.set_xticks(range(len(groups)), groups)
@@ -443,6 +446,8 @@ def grouped_bars(
         ]
         head = _("Grouped bar chart. {y} by {x}, series {series}.", lang=lang, y=ylabel,
                  x=xlabel, series=", ".join(series))
+        if log_y:
+            head += " " + _("The vertical scale is logarithmic.", lang=lang)
         alt = _titled(head, title, lang) + " " + _list(parts, lang) + "."
         return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
@@ -503,13 +508,14 @@ def convergence_plot(
             axis = (_("{x}, logarithmic", lang=lang, x=xlabel) if log_x else xlabel)
             head = _("Line chart. The {y} after each of {n} simulated rolls (x axis: {x}) "
                      "settles towards the exact probability {p}, drawn as a dashed line.",
-                     lang=lang, y=ylabel, n=len(freq), x=axis, p=_short(p, lang))
+                     lang=lang, y=ylabel, n=fmt_number(len(freq), 0, lang), x=axis,
+                     p=_short(p, lang))
             if band:
                 head += " " + _("The band around it is ± 2 standard errors.", lang=lang)
             alt = _titled(head, title, lang) + " " + _(
                 "Final frequency {f}, which is {k} standard errors ({se} each) from the "
                 "exact value.", lang=lang, f=_short(final, lang),
-                k=_localise(f"{abs(final - p) / se_final:.2g}", lang), se=_short(se_final, lang))
+                k=fmt_short(abs(final - p) / se_final, 2, lang), se=_short(se_final, lang))
         else:
             alt = _titled(_("Line chart. Final frequency {f}, exact {p}.", lang=lang,
                             f=_short(final, lang), p=_short(p, lang)), title, lang)

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .errors import DicelabError, brief
+from .errors import DicelabError, Phrase, brief
 from .i18n import N_, _, fmt_int, fmt_number, fmt_percent, get_language
 
 #: The largest seed a seed box takes (seeds are whole numbers from 0).
@@ -57,6 +57,11 @@ class TeachingError(DicelabError):
 # ------------------------------------------------------------------ parsing student input
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
+#: What a keyboard or a phone types for the usual signs: minus signs and dashes, fraction
+#: slashes, division and multiplication signs, and the spaces that group digits.
+_TYPED = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2012": "-", "\u2044": "/",
+                        "\u2215": "/", "÷": "/", "*": "×", "\u22c5": "×", "·": "×",
+                        "\u00a0": "", "\u202f": "", "\u2009": "", "\u2007": ""})
 
 
 def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -> float:
@@ -68,6 +73,12 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
 
     >>> parse_number("7,776", lang="en"), parse_number("7,776", lang="fr")
     (7776.0, 7.776)
+
+    The signs a keyboard or a phone produces are read too: a true minus ``−175``, a fraction
+    slash ``1⁄4``, no-break and narrow spaces ``7\u202f776``, and a product ``6 × 6``.
+
+    >>> parse_number("−175"), parse_number("1⁄4"), parse_number("7\u202f776"), parse_number("6 × 6")
+    (-175.0, 0.25, 7776.0, 36.0)
 
     >>> parse_number("25", percent=True), parse_number("-1.5")
     (0.25, -1.5)
@@ -85,7 +96,13 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
         raw = str(text)
         if len(raw) > MAX_INPUT:
             raise TeachingError(N_("{value} is too long for a number"), value=brief(raw))
-        s = raw.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
+        s = raw.strip().translate(_TYPED).replace(" ", "")
+        if "×" in s:  # a product typed as such: 6 × 6, 5 × 1/6
+            terms = s.split("×")
+            if all(terms) and "%" not in s[:-1]:
+                pct = s.endswith("%")
+                value = math.prod(parse_number(t.rstrip("%"), lang=lang) for t in terms)
+                return value / 100 if pct or percent else value
         if get_language(lang) == "en" and re.fullmatch(r"[+-]?[1-9]\d{0,2}(,\d{3})+%?", s):
             s = s.replace(",", "")
         is_pct = s.endswith("%")
@@ -115,7 +132,28 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
     return value
 
 
-def parse_count(text: Any, what: str = "count") -> int:
+def parse_probability(text: Any, lang: str | None = None) -> tuple[float, bool]:
+    """A probability guess, and whether it was typed as a probability (not a percentage).
+
+    Between 0 and 1 without a ``%`` sign, a number is that probability (``0,3`` is 30 %);
+    above 1 it is a percentage (``30`` is 30 %); with ``%`` it is always a percentage
+    (``0,3 %``); a fraction (``1/4``) is a probability.
+
+    >>> parse_probability("0,3", lang="fr"), parse_probability("30"), parse_probability("1/4")
+    ((0.3, True), (0.3, False), (0.25, True))
+    >>> parse_probability("0.3 %"), parse_probability("0.6", lang="en")
+    ((0.003, False), (0.6, True))
+    """
+    value = parse_number(text, lang=lang)
+    typed = str(text)
+    if "%" in typed or isinstance(text, bool):
+        return value, False
+    if "/" in typed or 0 <= value <= 1:
+        return value, True
+    return value / 100, False
+
+
+def parse_count(text: Any, what: str | Phrase = "count") -> int:
     """A whole number from 0 to :data:`MAX_TRIALS` (a count a group enters).
 
     >>> parse_count(" 12 ")
@@ -163,14 +201,20 @@ def within(guess: float, exact: float, tolerance: float) -> bool:
 
 def show_value(x: Any, kind: str, lang: str | None = None, digits: int = 3) -> str:
     """A value as a lesson shows it: a percentage (``kind='percent'``), a whole number, or
-    a decimal with ``digits`` decimals (a fraction also as ``p/q``)."""
+    a decimal with ``digits`` decimals (a fraction also as ``p/q``), a true minus sign.
+
+    >>> show_value(-175, "number", "fr"), show_value(Fraction(-1, 4), "number", "en")
+    ('\u2212175', '\u22121/4 ≈ \u22120.250')
+    """
     if kind == "percent":
-        return fmt_percent(float(x), 1, lang)
-    if isinstance(x, Fraction) and 1 < x.denominator <= 10_000:
-        return f"{x.numerator}/{x.denominator} ≈ {fmt_number(float(x), digits, lang)}"
-    if float(x) == int(float(x)):
-        return fmt_int(int(float(x)), lang)
-    return fmt_number(float(x), digits, lang)
+        text = fmt_percent(float(x), 1, lang)
+    elif isinstance(x, Fraction) and 1 < x.denominator <= 10_000:
+        text = f"{x.numerator}/{x.denominator} ≈ {fmt_number(float(x), digits, lang)}"
+    elif float(x) == int(float(x)):
+        text = fmt_int(int(float(x)), lang)
+    else:
+        text = fmt_number(float(x), digits, lang)
+    return text.replace("-", "\u2212")  # a true minus sign
 
 
 # ------------------------------------------------------------------ progress
@@ -362,7 +406,14 @@ class _Asking(_Widget):
             return int(self.box.value)
         if self.kind == "slider":
             return float(self.box.value)
-        return parse_number(self.box.value, percent=self.kind == "percent", lang=self.lang)
+        if self.kind == "percent":
+            value, as_probability = parse_probability(self.box.value, lang=self.lang)
+            self.reading = self.box.value.strip() if as_probability else None
+            return value
+        return parse_number(self.box.value, lang=self.lang)
+
+    #: The text of a probability guess typed between 0 and 1 (shown with its reading).
+    reading: str | None = None
 
     def _shown(self, x: Any) -> str:
         if self.kind == "choice":
@@ -373,7 +424,7 @@ class _Asking(_Widget):
 
 def _placeholder(kind: str, lang: str | None) -> str:
     if kind == "percent":
-        return _("your guess, in %", lang=lang)
+        return _("your guess: 0.3 or 30%", lang=lang)
     return _("your guess", lang=lang)
 
 
@@ -420,11 +471,15 @@ class Predict(_Asking):
         self.message.add_class("dicelab-message")
         self.reveal = w.HTML()
         self.reveal.add_class("dicelab-reveal")
+        self.note = w.HTML("<p><small>" + _esc(_(
+            "Your first guess counts: the exact value shows as soon as you check.",
+            lang=lang)) + "</small></p>")
+        self.note.add_class("dicelab-predict-note")
         self.submit_button.on_click(self.guarded(lambda _b: self.submit()))
         self.dont_know_button.on_click(self.guarded(lambda _b: self.dont_know()))
         self.widget = w.VBox([self.question, self.box,
                               w.HBox([self.submit_button, self.dont_know_button]),
-                              self.message, self.reveal])
+                              self.note, self.message, self.reveal])
         self.widget.add_class("dicelab-predict")
 
     def widget_text(self) -> str:
@@ -458,15 +513,26 @@ class Predict(_Asking):
             return _("Your guess: {guess}. Not this time.", lang=lang, guess=self._shown(guess))
         exact = float(self._answer)
         gap = abs(float(guess) - exact)
+        shown = self._shown(guess)
+        if self.kind == "percent" and self.reading:
+            # say how the number was read: "0,3 = 30 %"
+            shown = _("{typed} = {value}", lang=lang, typed=self.reading, value=shown)
+        if gap <= 1e-9 * max(1.0, abs(exact)):
+            return _("Your guess: {guess}. Exactly right!", lang=lang, guess=shown)
         if self.kind == "percent":
             off = _("{n} percentage points", lang=lang, n=fmt_number(100 * gap, 1, lang))
+            rounded_away = round(100 * gap, 1) == 0
         else:
             off = show_value(gap, "number", lang, self.digits)
+            rounded_away = round(gap, self.digits) == 0
+        if rounded_away:
+            return _("Your guess: {guess}. Right, to the precision shown!", lang=lang,
+                     guess=shown)
         close = self.close_enough if self.close_enough is not None else 0.1 * max(abs(exact), 1e-9)
         verdict = (_("Close!", lang=lang) if gap <= close + 1e-12
                    else _("Further than you thought?", lang=lang))
         return _("Your guess: {guess}, off by {off}. {verdict}", lang=lang,
-                 guess=self._shown(guess), off=off, verdict=verdict)
+                 guess=shown, off=off, verdict=verdict)
 
     def _show(self, line: str) -> None:
         self.revealed = True
@@ -565,7 +631,7 @@ class Exercise(_Asking):
         self.hints_shown += 1
         self.progress.hint(self.key)
         self.hint_area.value = "".join(
-            f"<p>{_esc(_('Hint {n}:', lang=self.lang, n=i + 1))} {_esc(h)}</p>"
+            "<p>" + _esc(_("Hint {n}: {hint}", lang=self.lang, n=i + 1, hint=h)) + "</p>"
             for i, h in enumerate(self.hints[: self.hints_shown]))
         self.hint_button.disabled = self.hints_shown >= len(self.hints)
 
@@ -650,10 +716,11 @@ def check_counts(successes: Any, trials: Any) -> tuple[int, int]:
     ...
     dicelab.teaching.TeachingError: more successes (21) than trials (20): check the counts
     """
-    s = parse_count(successes, "successes") if not isinstance(successes, int) or isinstance(
-        successes, bool) else successes
-    t = parse_count(trials, "trials") if not isinstance(trials, int) or isinstance(
-        trials, bool) else trials
+    # the field's name is translated with the message (Phrase): no English in a French error
+    s = parse_count(successes, Phrase(N_("successes"))) if not isinstance(
+        successes, int) or isinstance(successes, bool) else successes
+    t = parse_count(trials, Phrase(N_("trials"))) if not isinstance(
+        trials, int) or isinstance(trials, bool) else trials
     if s < 0:
         raise TeachingError(N_("successes cannot be negative; got {value}"), value=brief(s))
     if t < 1:
@@ -768,7 +835,7 @@ def pool_figure(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = Non
                 "{p}, band ± {band}.", lang=lang, groups=last.groups,
                 freq=fmt_percent(last.frequency, 1, lang), trials=fmt_int(last.trials, lang),
                 p=fmt_percent(p, 1, lang), band=fmt_percent(2 * last.se, 1, lang))
-        return plots._finish(fig, ax, xlabel, ylabel, title, alt)
+        return plots._finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
 
 class Pool(_Widget):
@@ -807,8 +874,9 @@ class Pool(_Widget):
         self.successes = w.Text(placeholder=_(experiment.successes_label, lang=L),
                                 description=_("successes", lang=L))
         self.successes.add_class("dicelab-pool-successes")
-        help_text = w.HTML(
-            f"<p>{_esc(_('trials: {t}; successes: {s}.', lang=L, t=_(experiment.trials_label, lang=L), s=_(experiment.successes_label, lang=L)))}</p>")  # noqa: E501
+        help_line = _("trials: {t}; successes: {s}.", lang=L, t=_(experiment.trials_label, lang=L),
+                      s=_(experiment.successes_label, lang=L))
+        help_text = w.HTML("<p>" + _esc(help_line) + "</p>")
         self.message = w.HTML()
         self.message.add_class("dicelab-message")
         self.out = w.HTML()
@@ -846,9 +914,9 @@ class Pool(_Widget):
         """The group's share code for the counts in the boxes (shown in the widget)."""
         s, t = check_counts(self.successes.value, self.trials.value)
         code = share_code(self.exp, s, t)
+        says = _("Your share code (give it to your teacher):", lang=self.lang)
         self.code_view.value = (
-            f"<p>{_esc(_('Your share code (give it to your teacher):', lang=self.lang))} "
-            f"<code style='font-size:1.3em'>{code}</code></p>")
+            f"<p>{_esc(says)} <code style='font-size:1.3em'>{code}</code></p>")
         self.say("")
         return code
 
@@ -926,7 +994,7 @@ class FrequencySimulator(_Widget):
             c.frequency, c.exact, xlabel=_("number of rolls", lang=self.lang),
             ylabel=_("running frequency", lang=self.lang),
             title=_("{figure}, {dice}, seed {seed}", lang=self.lang, figure=self.figure,
-                    dice=_dice(self.n, self.lang), seed=seed))
+                    dice=_dice(self.n, self.lang), seed=seed), lang=self.lang)
         self.say(_("Final frequency {f} after {t} rolls; exact {p}.", lang=self.lang,
                    f=fmt_percent(c.final, 1, self.lang), t=fmt_int(len(c.hits), self.lang),
                    p=fmt_percent(float(c.exact), 1, self.lang)))
@@ -982,7 +1050,8 @@ class TurnsSimulator(_Widget):
         fig = plots.turns_histogram(
             res.turns, exact_mean=exact_mean, xlabel=_("turns to finish", lang=self.lang),
             ylabel=_("share of games", lang=self.lang), label=self.policy.label,
-            title=f"{self.game.label}: {self.policy.label}")
+            title=_("{game}: {policy}", lang=self.lang, game=self.game.label,
+                    policy=self.policy.label), lang=self.lang)
         self.say(_("Simulated mean {m} turns over {g} games; exact mean of this policy: {e}.",
                    lang=self.lang, m=fmt_number(res.mean_turns, 2, self.lang),
                    g=fmt_int(res.games, self.lang),
@@ -1012,6 +1081,7 @@ __all__ = [
     "check_counts",
     "parse_count",
     "parse_number",
+    "parse_probability",
     "parse_seed",
     "pool_figure",
     "pooled",

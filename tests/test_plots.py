@@ -127,7 +127,7 @@ def test_convergence_plot_data_and_band():
     p = float(c.exact)
     assert band[:, 1].max() == pytest.approx(p + 2 * (p * (1 - p)) ** 0.5, rel=1e-9)
     alt = fig.dicelab_alt_text
-    assert "0.213" in alt and "5000" in alt and f"{c.final:.4g}" in alt
+    assert "0.213" in alt and "5,000" in alt and f"{c.final:.4g}" in alt
     assert ax.get_xscale() == "log"
 
 

@@ -35,8 +35,9 @@ import contextvars
 import copy
 import gettext as _gettext
 import io
+import math
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -176,13 +177,13 @@ def dice_count(n: int, lang: str | None = None) -> str:
 
 
 @cache
-def _pattern(lang: str, kind: str, digits: int) -> Any:
+def _pattern(lang: str, kind: str, digits: int, trim: bool = False) -> Any:
     from babel import Locale
 
     locale = Locale.parse(lang)
     formats = locale.percent_formats if kind == "percent" else locale.decimal_formats
     pattern = copy.copy(formats[None])
-    pattern.frac_prec = (digits, digits)
+    pattern.frac_prec = (0 if trim else digits, digits)
     return locale, pattern
 
 
@@ -190,6 +191,48 @@ def fmt_number(x: float, digits: int = 3, lang: str | None = None) -> str:
     """``x`` with ``digits`` decimals: ``0,743`` in French, ``0.743`` in English."""
     locale, pattern = _pattern(get_language(lang), "decimal", digits)
     return pattern.apply(x, locale)
+
+
+def fmt_short(x: float, digits: int = 4, lang: str | None = None) -> str:
+    """``x`` with ``digits`` significant digits (trailing zeros dropped), never in scientific
+    notation: the whole part is always written out (``7 776``, not ``7.78e+03``).
+
+    This is the one short number format of figures (bar labels, legends, text alternatives).
+
+    >>> fmt_short(0.09259259, lang="fr"), fmt_short(7776, 3, lang="fr"), fmt_short(0.5, lang="en")
+    ('0,09259', '7\u202f776', '0.5')
+    >>> fmt_short(0.000771605, lang="en"), fmt_short(279936.0, 3, lang="en"), fmt_short(0)
+    ('0.0007716', '279,936', '0')
+    """
+    x = float(x)
+    if x == 0 or not math.isfinite(x):
+        return fmt_number(x, 0, lang)
+    decimals = min(max(0, digits - 1 - math.floor(math.log10(abs(x)))), 15)
+    locale, pattern = _pattern(get_language(lang), "decimal", decimals, True)
+    return pattern.apply(round(x, decimals), locale)
+
+
+def fmt_ticks(values: Iterable[float], lang: str | None = None) -> list[str]:
+    """Axis tick labels: the fewest decimals that write every value exactly, the same for
+    all (``0,00  0,05  0,10``), thousands grouped, a true minus sign, no scientific notation.
+
+    Figures use it for every numeric axis (``dicelab.plots``).
+
+    >>> fmt_ticks([0, 0.05, 0.1, 0.15], lang="fr")
+    ['0,00', '0,05', '0,10', '0,15']
+    >>> fmt_ticks([1, 10, 1000, 1e6], lang="en"), fmt_ticks([-0.5, 0.0, 0.5], lang="fr")
+    (['1', '10', '1,000', '1,000,000'], ['\u22120,5', '0,0', '0,5'])
+    """
+    vals = [float(v) for v in values]
+    decimals = 0
+    while decimals < 8 and any(
+            abs(round(v, decimals) - v) > 1e-9 * max(1.0, abs(v)) for v in vals):
+        decimals += 1
+    out = []
+    for v in vals:
+        text = fmt_number(0.0 if abs(v) < 1e-12 else v, decimals, lang)
+        out.append("\u2212" + text[1:] if text.startswith("-") else text)
+    return out
 
 
 def fmt_int(n: int, lang: str | None = None) -> str:
@@ -214,6 +257,8 @@ __all__ = [
     "fmt_int",
     "fmt_number",
     "fmt_percent",
+    "fmt_short",
+    "fmt_ticks",
     "get_language",
     "ngettext",
     "set_language",

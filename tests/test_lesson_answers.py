@@ -1,0 +1,126 @@
+"""Answers as a class meets them (issue 17 §1 and §9, issue 18 §1): a probability guess is read
+the way a student means it, an exact guess is called exact, typed signs from a phone are
+understood, worked answers are written as mathematics, and the teaching widgets' own words
+are translated."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from dicelab import teaching
+from dicelab.lessons import LESSONS, Notebook
+from dicelab.teaching import Exercise, Pool, Predict, Progress, parse_number, parse_probability
+
+
+@pytest.mark.parametrize("typed, lang, value, as_probability", [
+    ("0,3", "fr", 0.3, True), ("0.6", "en", 0.6, True), ("30", "fr", 0.3, False),
+    ("30 %", "fr", 0.3, False), ("0,3 %", "fr", 0.003, False), ("1/4", "en", 0.25, True),
+    ("1", "en", 1.0, True), ("0", "fr", 0.0, True), ("19,29\u00a0%", "fr", 0.1929, False),
+])
+def test_a_probability_guess_is_read_as_meant(typed, lang, value, as_probability):
+    """Issue 18 §1: between 0 and 1 without % it is the probability; above 1, a percentage."""
+    got, prob = parse_probability(typed, lang=lang)
+    assert got == pytest.approx(value, abs=1e-12) and prob is as_probability
+
+
+def test_french_guess_0_3_is_thirty_percent_and_says_so():
+    p = Predict("Chance ?", Fraction(23, 108), kind="percent", lang="fr")
+    assert "première prédiction compte" in p.note.value  # said before the guess
+    p.box.value = "0,3"
+    p.submit()
+    assert p.guess == pytest.approx(0.3)
+    assert "0,3 = 30,0\u00a0%" in p.reveal.value
+    assert "écart de 8,7 points" in p.reveal.value  # 30 % against 21,3 %
+    p.close()
+
+
+def test_english_guess_0_6_and_a_percentage():
+    p = Predict("Chance?", 0.5, kind="percent", lang="en")
+    p.box.value = "0.6"
+    p.submit()
+    assert "0.6 = 60.0%" in p.reveal.value and "off by 10.0 percentage points" in p.reveal.value
+    q = Predict("Chance?", 0.5, kind="percent", lang="en")
+    q.box.value = "60"
+    q.submit()
+    assert "Your guess: 60.0%, off by 10.0" in q.reveal.value
+    for w in (p, q):
+        w.close()
+
+
+@pytest.mark.parametrize("lang, typed, words", [
+    ("en", "1/6", "Exactly right"), ("fr", "1/6", "exactement la valeur"),
+    ("en", "16.7 %", "Right, to the precision shown"),
+])
+def test_an_exact_guess_is_called_exact(lang, typed, words):
+    p = Predict("?", Fraction(1, 6), kind="percent", lang=lang)
+    p.box.value = typed
+    p.submit()
+    assert words in p.reveal.value and "off by 0" not in p.reveal.value
+    p.close()
+
+
+@pytest.mark.parametrize("typed, value", [
+    ("\u2212175", -175), ("\u2013175", -175), ("1\u20444", 0.25), ("1\u22154", 0.25),
+    ("7\u202f776", 7776), ("7\u00a0776", 7776), ("7\u2009776", 7776), ("6 × 6", 36),
+    ("6×5×4", 120), ("5 × 1/6", 5 / 6), ("−0,5", -0.5),
+])
+def test_typed_signs_from_a_keyboard_or_a_phone(typed, value):
+    """Issue 17 §9: the typographic minus, fraction slash, × and the spaces that group digits."""
+    assert parse_number(typed, lang="fr") == pytest.approx(value)
+
+
+def test_minus_175_typed_with_a_true_minus_is_right():
+    nb = Notebook("stop_or_roll", lang="fr")
+    ex = nb.exercise("last_die")
+    ex.progress = Progress()
+    ex.box.value = "\u2212175"
+    ex.check()
+    assert ex.correct
+    assert "\u2212175" in ex.message.value
+    ex.close()
+
+
+_GARBLED = re.compile(r"≈ [\d\s,.\u202f]+ ?[−+×/=]")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_worked_answers_are_mathematics(lang):
+    """Issue 17 §9: no approximation inside a calculation, no caret, no C(n, k), true minus."""
+    for lesson in LESSONS.values():
+        for q in lesson.questions:
+            text = q.worked_text(lang) + " " + " ".join(q.hints_in(lang)) + " " + q.answer_text(
+                lang)
+            assert not _GARBLED.search(text), (q.key, text)
+            assert "^" not in text and "C(" not in text, (q.key, text)
+            assert not re.search(r"(?<![\w)])-\d", text), (q.key, text)
+    two = LESSONS["binomial"].question("two_or_more").worked_text(lang)
+    assert "3125/7776 − 3125/7776 = 763/3888 ≈ 0" in two
+    last = LESSONS["stop_or_roll"].question("last_die").worked_text(lang)
+    assert "25 − 2/3 × 300 = \u2212175" in last
+    assert "(2/3)⁷" in LESSONS["binomial"].question("seveny_none").worked_text(lang)
+
+
+def test_exercise_hints_and_pool_speak_french():
+    """Issue 17 §1: "Hint 1:", the pool's help line and share code line, and a bad count's
+    field name are French on a French page."""
+    ex = Exercise("k", "q", 1, hints=["un", "deux"], progress=Progress(), lang="fr")
+    ex.hint()
+    ex.hint()
+    assert "Indice 1\u00a0: un" in ex.hint_area.value and "Indice 2" in ex.hint_area.value
+    assert "Hint" not in ex.hint_area.value
+    ex.close()
+    group = Pool(teaching.BRELAN_FIVE_DICE, role="group", lang="fr")
+    texts = " ".join(c.value for c in group.widget.children if hasattr(c, "value")
+                     and isinstance(c.value, str))
+    assert "essais\u00a0:" in texts and "succès\u00a0:" in texts and "trials" not in texts
+    group.trials.value, group.successes.value = "20", "4"
+    group.make_code()
+    assert "Votre code de partage" in group.code_view.value
+    with pytest.raises(teaching.TeachingError) as bad:
+        teaching.check_counts("x", 20)
+    assert bad.value.message("fr").startswith("succès\u00a0:") or bad.value.message(
+        "fr").startswith("succès :")
+    group.close()

@@ -1,0 +1,396 @@
+"""What a student sees on an executed page (issue 17 §1–4): every notebook of each language
+tree is run once (nbclient, a module-scoped cache shared by the tests below), and then
+
+* §1 no English interface word on a French page, no French one on an English page: the
+  Markdown, the ``text/plain`` and ``text/html`` outputs, the figures' alt text and captions,
+  and the saved widget state (descriptions, values, tooltips, placeholders, option labels,
+  HTML) — the games' own words are allowed in both;
+* §2 the numbers of every figure a French lesson draws (and the lesson simulators' and the
+  pooling figure) use the decimal comma and no scientific notation;
+* §3 no cell displays the same figure twice;
+* §4 no prediction's or exercise's answer (as a decimal, a percentage or a fraction) shows in
+  any Markdown or output above its widget.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import nbformat  # noqa: E402
+import pytest  # noqa: E402
+
+from dicelab.i18n import fmt_number, fmt_percent, fmt_short  # noqa: E402
+from dicelab.lessons import LESSONS  # noqa: E402
+
+nbclient = pytest.importorskip("nbclient")
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def pages(lang: str) -> list[Path]:
+    """Every notebook of a language tree (start page, play notebooks, explorer, lessons)."""
+    return sorted(p for p in (NOTEBOOKS / lang).rglob("*.ipynb")
+                  if ".ipynb_checkpoints" not in p.parts)
+
+
+ALL = [(lang, p) for lang in ("fr", "en") for p in pages(lang)]
+IDS = [f"{lang}/{p.relative_to(NOTEBOOKS / lang).with_suffix('')}" for lang, p in ALL]
+
+
+@pytest.fixture(scope="module")
+def executed():
+    """``executed(path)``: the notebook run once in this module (later calls reuse it).
+
+    The notebooks of one language tree run one after the other in one kernel (started in
+    ``notebooks/<lang>/``, with this checkout first on the path): the kernel start, the
+    imports and the catalog are paid once per language, which keeps CI short.  Each page sets
+    its language and builds its own widgets, so what a page shows is its own.
+    """
+    from jupyter_client.manager import KernelManager
+
+    cache: dict[Path, nbformat.NotebookNode] = {}
+    kernels: dict[str, KernelManager] = {}
+
+    def kernel(lang: str) -> KernelManager:
+        if lang not in kernels:
+            env = dict(os.environ)
+            env["PYTHONPATH"] = os.pathsep.join(
+                p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+            km = KernelManager(kernel_name="python3")
+            km.start_kernel(cwd=str(NOTEBOOKS / lang), env=env)
+            kernels[lang] = km
+        return kernels[lang]
+
+    def run(path: Path) -> nbformat.NotebookNode:
+        if path not in cache:
+            lang = path.relative_to(NOTEBOOKS).parts[0]
+            nb = nbformat.read(path, as_version=4)
+            nbclient.NotebookClient(nb, km=kernel(lang), timeout=900,
+                                    store_widget_state=True).execute()
+            cache[path] = nb
+        return cache[path]
+
+    yield run
+    for km in kernels.values():
+        km.shutdown_kernel(now=True)
+
+
+# ------------------------------------------------------------------ what a student sees
+
+_TAG = re.compile(r"<[^>]+>")
+_ALT = re.compile(r'\b(?:alt|title|aria-label|placeholder)="([^"]*)"')
+_IMG_DATA = re.compile(r'src="data:image/[a-z]+;base64,([^"]+)"')
+
+
+def html_text(value: str) -> list[str]:
+    """The visible text of a piece of HTML, and its attributes a student meets (alt, title…)."""
+    value = re.sub(r"<(script|style)\b.*?</\1>", " ", value, flags=re.S | re.I)
+    attrs = [html.unescape(a) for a in _ALT.findall(value)]
+    return [html.unescape(_TAG.sub(" ", value)), *attrs]
+
+
+def widget_texts(nb) -> dict[str, list[str]]:
+    """Per widget model id, every text its saved state shows."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    out: dict[str, list[str]] = {}
+    for model_id, model in state.items():
+        s = model.get("state", {})
+        texts: list[str] = []
+        for key in ("description", "tooltip", "placeholder", "description_tooltip"):
+            if isinstance(s.get(key), str):
+                texts.append(s[key])
+        value = s.get("value")
+        if isinstance(value, str) and not model.get("model_name", "").startswith("Image"):
+            texts += html_text(value) if "<" in value else [value]
+        for key in ("_options_labels", "tooltips"):
+            texts += [t for t in s.get(key) or () if isinstance(t, str)]
+        out[model_id] = [t for t in texts if t.strip()]
+    return out
+
+
+def widget_children(nb) -> dict[str, list[str]]:
+    """Per widget model id, the ids of the models it shows (boxes' children, outputs)."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    out: dict[str, list[str]] = {}
+    for model_id, model in state.items():
+        kids = model.get("state", {}).get("children") or []
+        out[model_id] = [k[len("IPY_MODEL_"):] for k in kids
+                         if isinstance(k, str) and k.startswith("IPY_MODEL_")]
+    return out
+
+
+def output_texts(output, nb) -> list[str]:
+    """What a student reads in one cell output (the richest form Jupyter shows)."""
+    data = output.get("data", {})
+    if output.get("output_type") == "stream":
+        return [output.get("text", "")]
+    if output.get("output_type") == "error":
+        return [f"{output.get('ename')}: {output.get('evalue')}"]
+    if WIDGET_VIEW in data:
+        texts: list[str] = []
+        every = widget_texts(nb)
+        children = widget_children(nb)
+        todo, seen = [data[WIDGET_VIEW]["model_id"]], set()
+        while todo:
+            mid = todo.pop()
+            if mid in seen:
+                continue
+            seen.add(mid)
+            texts += every.get(mid, [])
+            todo += children.get(mid, [])
+        return texts
+    if "text/html" in data:
+        return html_text("".join(data["text/html"]))
+    if "text/markdown" in data:
+        return ["".join(data["text/markdown"])]
+    if "text/plain" in data:
+        return ["".join(data["text/plain"])]
+    return []
+
+
+def page_items(nb) -> list[tuple[int, str, str]]:
+    """``(cell index, kind, text)`` for everything the page shows, in reading order; kind is
+    ``markdown``, ``printed`` (a value or text a code cell prints) or ``output`` (HTML,
+    figures, widgets)."""
+    items = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "markdown":
+            items.append((i, "markdown", cell.source))
+        elif cell.cell_type == "code":
+            for out in cell.get("outputs", []):
+                data = out.get("data", {})
+                printed = out.get("output_type") == "stream" or set(data) == {"text/plain"}
+                items += [(i, "printed" if printed else "output", t)
+                          for t in output_texts(out, nb)]
+    return items
+
+
+# ------------------------------------------------------------------ §1 one language per page
+
+def _markdown_prose(text: str) -> str:
+    """Markdown as read: code, code spans, link targets, comments and LaTeX set aside."""
+    from test_notebooks import _prose
+
+    text = re.sub(r"\$\$.*?\$\$|\$[^$\n]*\$", " ", text, flags=re.S)
+    return " ".join(_prose(text))
+
+
+#: Words of the other language a page may show on purpose: JupyterLab's own menus (its
+#: interface is English), a link to the other language, and program words a student types.
+ALLOWED = re.compile(
+    r"English version|Version française|Run → Run All Cells|Kernel → Restart|"
+    r"Shift\+Enter|Maj\+Entrée|JupyterLab|Voilà|dicelab[\w.]*")
+
+
+#: Interface words of the teaching widgets and figures, besides test_plots_i18n's lists.
+MORE_ENGLISH = ["Hint", "share code", "trials", "successes", "stay", "series", "chart", "Your",
+                "guess", "Check", "Simulate", "seed", "rolls", "groups", "pooled", "Predict"]
+MORE_FRENCH = ["Indice", "essais", "succès", "graine", "Votre", "prédiction", "Vérifier",
+               "Simuler", "reste", "groupes", "Prédire", "séries"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang, path", ALL, ids=IDS)
+def test_page_speaks_one_language(lang, path, executed):
+    """Issue 17 §1: no English interface word on a French page (and the mirror in English)."""
+    from test_plots_i18n import ENGLISH_WORDS, FRENCH_WORDS, words_found
+
+    words = (ENGLISH_WORDS + MORE_ENGLISH) if lang == "fr" else (FRENCH_WORDS + MORE_FRENCH)
+    nb = executed(path)
+    bad = []
+    for i, kind, text in page_items(nb):
+        if kind == "markdown":
+            text = _markdown_prose(text)
+        text = ALLOWED.sub(" ", text)
+        for sentence in re.split(r"(?<=[.;:!?])\s+|\n+", text):
+            found = words_found(sentence, words)
+            if found:
+                bad.append((i, kind, found, sentence.strip()[:140]))
+    assert not bad, bad
+
+
+# ------------------------------------------------------------------ §3 each figure once
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang, path", ALL, ids=IDS)
+def test_no_cell_shows_a_figure_twice(lang, path, executed):
+    """Issue 17 §3: a figure is displayed once (``Notebook.figure()`` returns, never shows)."""
+    nb = executed(path)
+    for i, cell in enumerate(nb.cells):
+        images: list[str] = []
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            images += [str(v) for k, v in data.items() if k.startswith("image/")]
+            images += _IMG_DATA.findall("".join(data.get("text/html", "")))
+        assert len(images) == len(set(images)), f"cell {i} of {path.name} shows a figure twice"
+        if "nb.figure()" in cell.source:
+            assert len(images) == 1, f"cell {i} of {path.name}: {len(images)} figures"
+
+
+# ------------------------------------------------------------------ §4 no answer above its question
+
+LESSON_PAGES = [(lang, p) for lang, p in ALL if p.parent.name == "lessons"]
+LESSON_IDS = [f"{lang}/{p.stem}" for lang, p in LESSON_PAGES]
+_CALL = re.compile(r'nb\.(?:predict|exercise)\("([a-z_0-9]+)"\)')
+_KEY = re.compile(r'Notebook\("([a-z_]+)"')
+
+
+def answer_forms(value, digits: int, percent: bool) -> set[str]:
+    """How an answer could be written on a page, in either notation: a decimal (3 and 4
+    significant digits, and the question's own digits), a percentage, a fraction ``p/q``, or a
+    whole number (10 and more: smaller ones are everywhere)."""
+    forms: set[str] = set()
+    if isinstance(value, Fraction) and value.denominator > 1:
+        forms.add(f"{value.numerator}/{value.denominator}")
+    x = float(value)
+    for lang in ("fr", "en"):
+        if x == int(x):
+            if abs(x) >= 10:
+                forms |= {fmt_number(x, 0, lang), str(int(x))}
+            continue
+        forms |= {fmt_short(x, 3, lang), fmt_short(x, 4, lang), fmt_number(x, digits, lang)}
+        if percent or 0 < x < 1:
+            forms.add(fmt_percent(x, 1, lang))
+    # a form with fewer than two significant digits ("0,5") says nothing about the answer
+    return {f for f in forms if len(re.sub(r"[^1-9]", "", f.lstrip("0,."))) >= 2
+            or "/" in f or abs(x) >= 10}
+
+
+def shows(form: str, text: str) -> bool:
+    """``form`` written in ``text`` as a number of its own (not inside a longer number)."""
+    form, text = (re.sub(r"[\u00a0\u202f\u2009]", " ", t) for t in (form, text))
+    return re.search(rf"(?<![\d.,/]){re.escape(form)}(?![\d/]|[.,]\d)", text) is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang, path", LESSON_PAGES, ids=LESSON_IDS)
+def test_no_answer_above_its_question(lang, path, executed):
+    """Issue 17 §4: for every prediction and exercise, its answer is in no Markdown and no
+    output above its widget (as a decimal, a percentage or a fraction)."""
+    nb = executed(path)
+    lesson = LESSONS[next(m.group(1) for c in nb.cells if (m := _KEY.search(c.source)))]
+    items = page_items(nb)
+    bad = []
+    for i, cell in enumerate(nb.cells):
+        m = _CALL.search(cell.source) if cell.cell_type == "code" else None
+        if not m:
+            continue
+        q = lesson.question(m.group(1))
+        if q.input == "choice":
+            continue
+        value = q.value()
+        forms = answer_forms(value, q.digits, q.input == "percent")
+        # a small whole number (50 points, 10 orders) is also the rules' or the axes' own
+        # number: it counts as an answer when a cell prints it
+        small = float(value) == int(float(value)) and abs(float(value)) < 100
+        above = [(j, kind, text) for j, kind, text in items
+                 if j < i and (kind == "printed" or not small)]
+        bad += [(q.key, form, j, kind, text.strip()[:100]) for form in sorted(forms)
+                for j, kind, text in above if shows(form, text)]
+    assert not bad, bad
+
+
+def test_answer_forms_and_their_search():
+    """The §4 search finds an answer written as a decimal, a percentage or a fraction, and
+    not inside another number."""
+    forms = answer_forms(Fraction(617, 5832), 4, False)
+    assert {"617/5832", "0,106", "0.1058", "10,6\u00a0%", "10.6%"} <= forms
+    assert shows("0,106", "la figure montre 0,106 pour 7 dés")
+    assert not shows("0,106", "0,1062") and not shows("3,98", "13,98")
+    assert shows("7\u202f776", "7 776 lancers") and not shows("10", "100 fois")
+    assert answer_forms(Fraction(1, 2), 4, False) == {"1/2"}  # "50 %" is everywhere
+
+
+# ------------------------------------------------------------------ §2 French numbers in figures
+
+def lesson_figures(lang: str) -> dict[str, object]:
+    """Every figure a lesson draws: the main figures, what the simulators and the class pool
+    draw after a click."""
+    from dicelab import teaching
+
+    figs = {key: lesson.figure(lang) for key, lesson in LESSONS.items()}
+    sim = teaching.FrequencySimulator("brelan", 5, lang=lang)
+    sim.rolls.value = 1_000
+    figs["FrequencySimulator"] = _last_figure(sim, lambda: sim.run())
+    turns = teaching.TurnsSimulator(games=20, lang=lang)
+    figs["TurnsSimulator"] = _last_figure(turns, lambda: turns.run())
+    for exp in teaching.EXPERIMENTS.values():
+        rows = teaching.pooled([(4, 20), (6, 20), (3, 20)], exp.p)
+        figs[f"pool {exp.code}"] = teaching.pool_figure(exp, rows, lang)
+    return figs
+
+
+def _last_figure(widget, run):
+    """The figure a simulator draws when its button is pressed (caught as it is made)."""
+    from dicelab import plots
+
+    made = []
+    real = plots.figure_html
+
+    def keep(fig):
+        made.append(fig)
+        return real(fig)
+
+    plots.figure_html = keep
+    try:
+        run()
+    finally:
+        plots.figure_html = real
+        widget.close()
+    return made[-1]
+
+
+@pytest.fixture(scope="module")
+def french_figures():
+    return lesson_figures("fr")
+
+
+_POINT = re.compile(r"\d\.\d")
+_SCIENTIFIC = re.compile(r"\d[eE][+-]?\d")
+
+
+def test_french_lesson_figures_write_french_numbers(french_figures):
+    """Issue 17 §2: decimal comma in every tick label, annotation, legend and alt text of
+    every figure a French lesson draws; no scientific notation."""
+    from test_plots_i18n import figure_texts
+
+    bad = [(name, t) for name, fig in french_figures.items() for t in figure_texts(fig)
+           if _POINT.search(t) or _SCIENTIFIC.search(t)]
+    assert not bad, bad
+
+
+def test_lesson_figures_speak_the_lesson_language(french_figures):
+    """Issue 17 §1: captions, legends, labels and alt text of every lesson figure (the
+    simulators' too) are French in French, English in English."""
+    from test_plots_i18n import ENGLISH_WORDS, FRENCH_WORDS, figure_texts, words_found
+
+    bad = [(name, found, t[:120]) for name, fig in french_figures.items()
+           for t in figure_texts(fig) if (found := words_found(t, ENGLISH_WORDS))]
+    english = lesson_figures("en")
+    bad += [(name, found, t[:120]) for name, fig in english.items()
+            for t in figure_texts(fig) if (found := words_found(t, FRENCH_WORDS))]
+    assert not bad, bad
+    assert not any(_SCIENTIFIC.search(t) for fig in english.values() for t in figure_texts(fig))
+
+
+def test_counting_figure_shows_the_small_bars():
+    """Issue 17 §2: lesson 01's counts grow like 6^n: a logarithmic scale keeps the multiset
+    bars visible, and its ticks are whole numbers written out."""
+    fig = LESSONS["counting"].figure("fr")
+    ax = fig.axes[0]
+    assert ax.get_yscale() == "log"
+    fig.canvas.draw()
+    ticks = [t.get_text() for t in ax.get_yticklabels() if t.get_text()]
+    assert "1\u202f000" in ticks and not any("e" in t or "^" in t for t in ticks)
+    assert "logarithmique" in fig.dicelab_alt_text
