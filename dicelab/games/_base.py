@@ -685,6 +685,13 @@ class Game:
                     where=where, action=repr(action), n=n,
                 )
             dice, source = recorded[j]
+            if source == "unchecked" and (self._draws or getattr(self, "_checked_loaded", False)
+                                          or any(src != "unchecked" for _d, src in recorded[:j])):
+                # a version-1 save's rolls are all unchecked; re-saved, they stay a prefix
+                raise InvalidSave(
+                    "{where} ({action}): an unchecked roll (from a version-1 save) may not "
+                    "follow a checked one", where=where, action=repr(action),
+                )
             if len(dice) != n:
                 raise InvalidSave(
                     "{where} ({action}): roll {number} must have {n} dice; it has {count}",
@@ -717,6 +724,8 @@ class Game:
             )
         step.discarded = discarded
         self._history.append(step)
+        if any(src != "unchecked" for src in step.sources):
+            self._checked_loaded = True
 
     def _draw_checked(self, n: int, where: Phrase) -> Dice:
         if self._draws >= MAX_DRAWS:
