@@ -48,6 +48,8 @@ MAX_SEED = 2**32 - 1
 MAX_TRIALS = 100_000
 #: Longest text a number box reads (anything longer is refused before parsing).
 MAX_INPUT = 40
+#: The largest number a lesson box takes (no answer comes near; beyond, a message).
+MAX_NUMBER = 10**12
 
 
 class TeachingError(DicelabError):
@@ -78,6 +80,9 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
     """
     if isinstance(text, bool):
         raise TeachingError(N_("{value} is not a number: write e.g. 0.25, 25 % or 1/4"),
+                            value=brief(text))
+    if isinstance(text, (int, Fraction)) and abs(text) > MAX_NUMBER:  # before float()
+        raise TeachingError(N_("{value} is too large a number for an answer here"),
                             value=brief(text))
     if isinstance(text, (int, float, Fraction)):
         value = float(text)
@@ -111,6 +116,9 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
             value /= 100
     if not math.isfinite(value):
         raise TeachingError(N_("{value} is not a number: write e.g. 0.25, 25 % or 1/4"),
+                            value=brief(text))
+    if abs(value) > MAX_NUMBER:
+        raise TeachingError(N_("{value} is too large a number for an answer here"),
                             value=brief(text))
     return value
 
