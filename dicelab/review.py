@@ -158,7 +158,8 @@ def load_game(source: Any) -> Any:
                                     and len(source) < 4096 and os.path.exists(source)):
         source = read_save_file(source)
     data = parse_save(source) if isinstance(source, (str, bytes, bytearray)) else source
-    if not isinstance(data, dict) or data.get("game") not in REGISTRY:
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or (
+            data["game"] not in REGISTRY):
         raise InvalidSave("not a saved game: {value}", value=brief(source))
     module = REGISTRY[data["game"]].module
     return module.Game.from_json(data)

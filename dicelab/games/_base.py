@@ -38,6 +38,7 @@ from ..errors import (
     brief,
 )
 from ..i18n import N_
+from ._checks import plain_int
 
 Event = dict[str, Any]
 """A log entry: plain data, e.g. ``{"type": "roll", "player": 0, "dice": [1, 5, 5]}``."""
@@ -347,6 +348,7 @@ class Game:
                 "{game} needs {rules}; got {got}",
                 game=d.name, rules=f"{d.rules_type.__module__}.Rules", got=brief(self.rules),
             )
+        self.players = plain_int(self.players)  # numpy integers too
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
             d.min_players <= self.players <= d.max_players
         ):
