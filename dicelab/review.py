@@ -53,6 +53,7 @@ from typing import Any
 
 from . import coach
 from .errors import DicelabError, InvalidSave, brief
+from .games._checks import plain_int
 from .i18n import N_, _, fmt_number, get_language
 
 __all__ = [
@@ -542,6 +543,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
     key = game.definition.key
     seats = tuple(range(game.players)) if players is None else tuple(players)
     for p in seats:
+        p = plain_int(p)  # numpy integers too
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < game.players:
             raise DicelabError("players must be seats 0 to {last}; got {value}",
                                last=game.players - 1, value=brief(p))

@@ -40,6 +40,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import DicelabError, brief
+from .games._checks import plain_int
 from .i18n import N_, _, fmt_int, fmt_number, fmt_percent, get_language
 
 #: The largest seed a seed box takes (seeds are whole numbers from 0).
@@ -154,6 +155,7 @@ def parse_seed(text: Any) -> int:
     s = text.strip() if isinstance(text, str) else text
     if isinstance(s, str) and s.isdigit() and len(s) <= 10:
         s = int(s)
+    s = plain_int(s)  # numpy integers too
     if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= MAX_SEED:
         raise TeachingError(N_("a seed is a whole number from 0 to {high}; got {value}"),
                             high=MAX_SEED, value=brief(text))

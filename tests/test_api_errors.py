@@ -573,3 +573,20 @@ def test_every_invalid_save_message_is_under_200_characters():
     for lang in ("en", "fr"):
         assert len(long.message(lang)) <= MAX_MESSAGE and long.message(lang).startswith(
             "cannot load" if lang == "en" else "impossible de charger")
+
+
+def test_numpy_integers_are_whole_numbers_everywhere():
+    from dicelab import counting, teaching
+
+    assert counting.check_dice_count(np.int64(3)) == 3
+    assert teaching.parse_seed(np.int64(5)) == 5
+    assert teaching.parse_seed(np.uint32(7)) == 7
+    g = trwavril.Game(seed=2)
+    g.apply(Roll(()), dice=[5, 5, 2, 5])
+    g.apply(Roll((5, 5)))
+    assert dicelab.review(g, players=[np.int64(0)], why=False).rows == dicelab.review(
+        g, players=[0], why=False).rows
+    app = __import__("dicelab.widgets", fromlist=["play"]).play(
+        "trwavril", seed=1, players=np.int64(2), computer={np.int64(1): "optimal"})
+    assert app.game.players == 2
+    app.close()

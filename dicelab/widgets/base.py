@@ -185,6 +185,7 @@ def check_computer(computer: Any, players: int) -> dict[int, str]:
         return {}
 
     def seat(s: Any) -> int:
+        s = plain_int(s)  # numpy integers too
         if isinstance(s, bool) or not isinstance(s, int):
             raise DicelabError("computer seat {seat} is not a seat number (0 to {last})",
                                seat=brief(s), last=players - 1)
