@@ -48,6 +48,7 @@ from .dice import (
 )
 from .errors import DicelabError, brief
 from .figures import contains_run, has_brelan, has_carre, has_quinte
+from .games._checks import plain_int
 from .i18n import N_
 
 if TYPE_CHECKING:  # numpy loads only when a simulation is asked for
@@ -88,6 +89,7 @@ def check_dice_count(n: Any, *, low: int = 1, high: int = MAX_DICE) -> int:
     ...
     dicelab.counting.CountingError: number of dice must be a whole number from 1 to 8; got 0
     """
+    n = plain_int(n)  # numpy integers too
     if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:
         raise CountingError(
             N_("number of dice must be a whole number from {low} to {high}; got {n}"),
@@ -255,6 +257,7 @@ def simulate_event(figure: str, n: int, rolls: int, seed: int | None = None) -> 
 
     key = figure_key(figure)
     check_dice_count(n)
+    rolls = plain_int(rolls)  # numpy integers too
     if isinstance(rolls, bool) or not isinstance(rolls, int) or not 1 <= rolls <= MAX_SIMULATED:
         raise CountingError(
             N_("number of simulated rolls must be a whole number from 1 to {most}; got {rolls}"),
@@ -419,6 +422,7 @@ def p_within(
     """
     key = figure_key(figure)
     check_dice_count(n)
+    rolls = plain_int(rolls)  # numpy integers too
     if isinstance(rolls, bool) or not isinstance(rolls, int) or not 1 <= rolls <= 6:
         raise CountingError(N_("number of rolls must be a whole number from 1 to 6; got {rolls}"),
                             rolls=brief(rolls))
@@ -482,6 +486,7 @@ class MarkovChain:
         >>> sum(chain.distribution(3))
         Fraction(1, 1)
         """
+        rolls = plain_int(rolls)  # numpy integers too
         if isinstance(rolls, bool) or not isinstance(rolls, int) or not 1 <= rolls <= MAX_ROLLS:
             raise CountingError(
                 N_("number of rolls must be a whole number from 1 to {most}; got {rolls}"),
@@ -618,6 +623,7 @@ def _points_at(points: Points, s: int) -> Mapping[int, Any]:
 
 
 def _check_points(points: Points, target: int) -> None:
+    target = plain_int(target)  # numpy integers too
     if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= MAX_TARGET:
         raise CountingError(N_("target must be a whole number from 1 to {most}; got {target}"),
                             most=MAX_TARGET, target=brief(target))
@@ -674,6 +680,7 @@ def turns_to_target_distribution(points: Points, target: int, max_turns: int = 2
     import numpy as np
 
     _check_points(points, target)
+    max_turns = plain_int(max_turns)  # numpy integers too
     if isinstance(max_turns, bool) or not isinstance(max_turns, int) or not (
         0 <= max_turns <= MAX_TURNS
     ):
@@ -708,6 +715,7 @@ def seveny_bank_at(threshold: int, target: int) -> Callable[[int], dict[int, Fra
     """
     from .engine.seveny import MAX_THRESHOLD, turn_points_distribution
 
+    threshold = plain_int(threshold)  # numpy integers too
     if isinstance(threshold, bool) or not isinstance(threshold, int) or not (
         1 <= threshold <= MAX_THRESHOLD
     ):

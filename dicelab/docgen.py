@@ -1,10 +1,9 @@
 """Build the documentation pages whose numbers the package computes.
 
-Templates in ``docs/src/`` write every number as an expression in double
-braces, e.g. ``{{ f4(trwavril.win_probability(trwavril.Rules())) }}``; this
-module evaluates them with the package and writes the page.  A test checks
-that the committed pages equal a fresh build, so no number in them is typed
-in or stale.
+Templates in ``docs/src/`` write every number in double braces, e.g.
+``{{ f4(trwavril.win_probability(trwavril.Rules())) }}``; this module renders them
+with the package and writes the page.  A test checks that the committed pages equal a
+fresh build, so no number in them is typed in or stale.
 
 >>> render("P = {{ Fraction(1, 6) }}, {{ pct(1/3) }}")
 'P = 1/6, 33.3 %'
@@ -16,27 +15,32 @@ language's notation, a decimal comma in French.
 ...     render("P = {{ f4(2/3) }}, {{ pct(1/3) }}")
 'P = 0,6667, 33,3\xa0%'
 
-Expressions are evaluated with no builtins but :data:`SAFE_BUILTINS`, in an explicit
-namespace (the game and engine modules, ``Fraction`` and the formatters here); a name
-that is not in it, or any name or attribute starting with ``_`` (``__import__``,
-``().__class__``), is refused with a :class:`~dicelab.errors.DicelabError` before
-anything runs.
+Templates are not Python: they are Jinja2 templates rendered in a sandbox
+(:class:`TemplateEnvironment`) that sees named values and functions only — the
+formatters here, ``Fraction``, :data:`SAFE_BUILTINS` and, for a real build, the
+:data:`TEMPLATE_FUNCTIONS` of each game and engine (``trwavril.win_probability``…),
+never a module.  A template may call only those functions, read only those names (and
+the public fields of what they return, such as ``Rules(parapluies=1).difficulty``), loop
+with ``{% for %}`` and join with ``|join``; anything else is refused with a
+:class:`~dicelab.errors.DicelabError` naming the template line.
 
 >>> render('{{ open("x") }}')
 Traceback (most recent call last):
 ...
-dicelab.errors.DicelabError: template expression 'open("x")' uses open, which templates may not use
+dicelab.errors.DicelabError: template expression on line 1 ('{{ open("x") }}') is refused: ...
+
+Rendering needs Jinja2 (``pip install jinja2``; it comes with JupyterLab): docgen is a
+developer tool, not imported by ``import dicelab``.
 
 Run ``python -m dicelab.docgen`` from the repository root to rebuild.
 """
 
 from __future__ import annotations
 
-import ast
 import builtins
+import dataclasses
 import re
 import sys
-import types
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -45,7 +49,8 @@ from typing import Any
 from .errors import DicelabError, brief
 from .i18n import N_, fmt_number, fmt_percent, get_language, using
 
-_EXPR = re.compile(r"\{\{(.+?)\}\}", re.S)
+#: A template's expressions and tags: ``{{ … }}`` and ``{% … %}``.
+_EXPR = re.compile(r"\{\{(.+?)\}\}|\{%(.+?)%\}", re.S)
 
 #: The pages built from templates: output -> templates, in order.
 PAGES: dict[str, tuple[str, ...]] = {
@@ -119,95 +124,202 @@ def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return "\n".join(lines)
 
 
+class TemplateFunctions:
+    """A named set of functions and constants a template may use, e.g. ``trwavril``
+    with ``trwavril.win_probability`` and ``trwavril.Rules``: only the names given,
+    never the module they come from.
+
+    >>> t = TemplateFunctions("t", double=lambda x: 2 * x)
+    >>> render("{{ t.double(2) }}", {"t": t})
+    '4'
+    """
+
+    def __init__(self, name: str, **members: Any) -> None:
+        self._name = name
+        self._members = dict(members)
+
+    def __getattr__(self, attr: str) -> Any:
+        members = self.__dict__.get("_members", {})
+        if attr in members:
+            return members[attr]
+        raise AttributeError(attr)
+
+    def allows(self, attr: str) -> bool:
+        """Whether ``attr`` is one of this set's names."""
+        return attr in self._members
+
+    def __repr__(self) -> str:
+        return f"<template functions {self._name}: {', '.join(sorted(self._members))}>"
+
+
+#: What the templates of a real build may use from each game and engine, by name.
+TEMPLATE_FUNCTIONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    # name in templates: (module, what it gives)
+    "dripeul": ("dicelab.games.dripeul", ("Rules", "win_probability", "game_win_probability")),
+    "trwavril": ("dicelab.games.trwavril", (
+        "Rules", "win_probability", "duel_win_probability", "p_turn_start")),
+    "cinqmille": ("dicelab.games.cinqmille", (
+        "Rules", "duel_win_probability", "expected_turn_points", "expected_turns", "p_bust")),
+    "seveny": ("dicelab.games.seveny", (
+        "Rules", "duel_win_probability", "expected_turns", "MAX_TARGET")),
+    "dripeul_engine": ("dicelab.engine.dripeul", (
+        "duel_win_probability", "p_turn_exact", "start_value")),
+    "trwavril_engine": ("dicelab.engine.trwavril", ("p_turn_start",)),
+    "seveny_engine": ("dicelab.engine.seveny", (
+        "expected_turn_points", "optimal_points_distribution", "p_bust", "MAX_SOLVED_TARGET")),
+}
+
+
 def _namespace() -> dict[str, Any]:
-    from .engine import cinqmille as cinqmille_engine
-    from .engine import dripeul as dripeul_engine
-    from .engine import seveny as seveny_engine
-    from .engine import trwavril as trwavril_engine
-    from .games import cinqmille, dripeul, seveny, trwavril
+    """The names a real build's templates see: :func:`_base_namespace`, ``level_row``,
+    ``lesson_plans`` and the :data:`TEMPLATE_FUNCTIONS` (no module)."""
+    import importlib
+
+    from .games import dripeul
     from .lessons import lesson_plans
 
     def level_row(label: str, solve: Callable[[Any], float], **options: Any) -> list[str]:
         return [label] + [f4(solve(dripeul.Rules(level=lv, **options))) for lv in (4, 3, 2, 1, 0)]
 
-    return {
-        **_base_namespace(),
-        "level_row": level_row,
-        "dripeul": dripeul,
-        "trwavril": trwavril,
-        "cinqmille": cinqmille,
-        "seveny": seveny,
-        "dripeul_engine": dripeul_engine,
-        "trwavril_engine": trwavril_engine,
-        "cinqmille_engine": cinqmille_engine,
-        "seveny_engine": seveny_engine,
-        "lesson_plans": lesson_plans,
-    }
+    sets = {}
+    for name, (module, members) in TEMPLATE_FUNCTIONS.items():
+        mod = importlib.import_module(module)
+        sets[name] = TemplateFunctions(name, **{m: getattr(mod, m) for m in members})
+    return {**_base_namespace(), "level_row": level_row, "lesson_plans": lesson_plans, **sets}
 
 
-#: The only builtins a template expression sees (pure functions on values).
+#: The only builtins a template sees (pure functions on values); ``range`` is Jinja2's
+#: bounded one.
 SAFE_BUILTINS: tuple[str, ...] = (
-    "abs", "enumerate", "float", "int", "len", "max", "min", "range", "round", "sorted", "str",
+    "abs", "enumerate", "float", "int", "len", "max", "min", "round", "sorted", "str",
     "sum", "zip",
 )
 
+#: The filters a template may use.
+SAFE_FILTERS: tuple[str, ...] = ("join",)
 
-def _check_expression(expr: str, ns: dict[str, Any]) -> Any:
-    """The compiled ``expr`` if it only reads names of ``ns`` (and its own comprehension
-    variables) and no name or attribute starting with ``_``; else a DicelabError."""
-    def refuse(template: str, **params: Any) -> DicelabError:
-        return DicelabError(template, expr=brief(expr), **params)
+#: The longest string or list a template may build with ``*``.
+_MAX_REPEAT = 100_000
 
-    try:
-        tree = ast.parse(expr, mode="eval")
-    except SyntaxError as e:
-        raise refuse(N_("template expression {expr} is not a Python expression ({error})"),
-                     error=e.msg) from None
-    bound = {n.id for c in ast.walk(tree) if isinstance(c, ast.comprehension)
-             for n in ast.walk(c.target) if isinstance(n, ast.Name)}
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Lambda, ast.NamedExpr)):
-            raise refuse(N_("template expression {expr} defines a function or a variable, "
-                            "which templates may not do"))
-        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
-            raise refuse(N_("template expression {expr} reads .{name}, which templates may "
-                            "not read"), name=node.attr)
-        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                and isinstance(ns.get(node.value.id), types.ModuleType)
-                and isinstance(getattr(ns[node.value.id], node.attr, None), types.ModuleType)):
-            raise refuse(N_("template expression {expr} reaches the module {module}, which "
-                            "templates may not use"), module=f"{node.value.id}.{node.attr}")
-        if isinstance(node, ast.Name) and (
-            node.id.startswith("_") or (node.id not in ns and node.id not in bound)
-        ):
-            raise refuse(N_("template expression {expr} uses {name}, which templates may not use"),
-                         name=node.id)
-    return compile(tree, "<template>", "eval")
+
+def _environment(callables: set[int]) -> Any:
+    """A Jinja2 sandbox for one rendering, in which only ``callables`` (ids) may be
+    called."""
+    global _ENV_CLASS
+    if _ENV_CLASS is None:
+        _ENV_CLASS = _environment_class()
+    return _ENV_CLASS(callables)
+
+
+_ENV_CLASS: Any = None
+
+
+def _environment_class() -> Any:
+    import jinja2
+    from jinja2.runtime import LoopContext
+    from jinja2.sandbox import SandboxedEnvironment, safe_range
+
+    class TemplateEnvironment(SandboxedEnvironment):
+        """Jinja2's sandbox, narrowed: a template calls only the functions it was given
+        (and classes such as ``Rules``), reads only the names of a
+        :class:`TemplateFunctions`, the public non-callable fields of values and its
+        loop's ``first``/``last``/``index``; ``**`` is refused, ``*`` bounded."""
+
+        intercepted_binops = frozenset({"**", "*"})
+
+        def __init__(self, callables: set[int]) -> None:
+            super().__init__(autoescape=False, keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined)
+            self.filters = {k: self.filters[k] for k in SAFE_FILTERS}
+            self.tests = {}
+            self.globals = {"range": safe_range}
+            self.callables = callables
+
+        def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+            if attr.startswith("_"):
+                return False
+            if isinstance(obj, TemplateFunctions):
+                return obj.allows(attr)
+            if isinstance(obj, LoopContext):
+                return attr in ("first", "last", "index", "index0", "length")
+            return dataclasses.is_dataclass(obj) and not isinstance(obj, type) and (
+                not callable(value))
+
+        def is_safe_callable(self, obj: Any) -> bool:
+            return id(obj) in self.callables
+
+        def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+            if isinstance(__obj, jinja2.Undefined):  # say what is undefined, or unsafe
+                __obj._fail_with_undefined_error()
+            return super().call(__context, __obj, *args, **kwargs)
+
+        def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+            if operator == "**":
+                raise jinja2.sandbox.SecurityError("templates do not use **")
+            for seq, n in ((left, right), (right, left)):
+                if (isinstance(seq, (str, list, tuple)) and isinstance(n, int)
+                        and n * max(len(seq), 1) > _MAX_REPEAT):
+                    raise jinja2.sandbox.SecurityError("the result of * is too long")
+            return super().call_binop(context, operator, left, right)
+
+    return TemplateEnvironment
+
+
+def _callables(ns: dict[str, Any]) -> set[int]:
+    """The ids of every function and class ``ns`` gives (those of its function sets too)."""
+    from jinja2.sandbox import safe_range
+
+    out = {id(safe_range)}
+    for value in ns.values():
+        values = value._members.values() if isinstance(value, TemplateFunctions) else [value]
+        out |= {id(v) for v in values if callable(v)}
+    return out
+
+
+def _template_line(error: BaseException, template: str) -> int:
+    """The template line a Jinja2 error happened on (1 if unknown)."""
+    line = getattr(error, "lineno", None)
+    tb = error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line if isinstance(line, int) and 1 <= line <= template.count("\n") + 1 else 1
 
 
 def render(template: str, namespace: dict[str, Any] | None = None) -> str:
-    """Replace every ``{{ expression }}`` by its value (``str``).
+    """Render a template: each ``{{ expression }}`` becomes its value (``str``).
 
-    Expressions see ``Fraction``, ``f4``, ``pct``, ``md_table``, the
-    :data:`SAFE_BUILTINS` and ``namespace`` (:func:`build` adds the game and engine
-    modules), nothing else: any other name, and any name or attribute starting with
-    ``_``, is refused with a :class:`~dicelab.errors.DicelabError`.
+    Templates see ``Fraction``, ``f4``, ``num``, ``pct``, ``md_table``, the
+    :data:`SAFE_BUILTINS`, ``range`` and ``namespace`` (:func:`build` adds the
+    :data:`TEMPLATE_FUNCTIONS`), nothing else; ``{% for %}`` loops and the ``join``
+    filter.  Anything else — another name, an attribute outside those, a method call —
+    is refused with a :class:`~dicelab.errors.DicelabError` naming the line.
 
-    >>> render("{{ max(len(range(3)), 2) }}")
-    '3'
+    >>> render("{{ max(len(range(3)), 2) }} {% for n in range(3) %}{{ n * 2 }}{% endfor %}")
+    '3 024'
     >>> render("{{ ().__class__ }}")
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: template expression '().__class__' reads .__class__, ...
+    dicelab.errors.DicelabError: template expression on line 1 ('{{ ().__class__ }}') ...
     """
+    import jinja2
+
     ns = {**_base_namespace(), **(namespace or {})}
-    env = {**ns, "__builtins__": {}}
-
-    def value(m: re.Match[str]) -> str:
-        code = _check_expression(m.group(1).strip(), ns)
-        return str(eval(code, env))  # noqa: S307 - checked names only, no builtins
-
-    return _EXPR.sub(value, template)
+    try:
+        return _environment(_callables(ns)).from_string(template).render(ns)
+    except (jinja2.TemplateError, TypeError, ValueError, AttributeError, LookupError,
+            ArithmeticError, RecursionError) as e:
+        line = _template_line(e, template)
+        text = template.split("\n")[line - 1].strip()
+        message = getattr(e, "message", None) or str(e)
+        if isinstance(e, jinja2.TemplateSyntaxError):
+            raise DicelabError(
+                N_("template expression on line {line} ({text}) is not a valid template "
+                   "expression: {error}"), line=line, text=brief(text), error=message
+            ) from None
+        raise DicelabError(N_("template expression on line {line} ({text}) is refused: "
+                              "{error}"), line=line, text=brief(text), error=message) from None
 
 
 def _base_namespace() -> dict[str, Any]:

@@ -80,6 +80,36 @@ def _translated(params: dict[str, Any], lang: str | None) -> dict[str, Any]:
     }
 
 
+#: The longest error message, in characters (any language): longer ones are fitted by
+#: :func:`fit_message`.
+MAX_MESSAGE = 199
+
+
+def fit_message(template: str, params: dict[str, Any]) -> str:
+    """``template`` filled from ``params``, in at most :data:`MAX_MESSAGE` characters: when
+    it is longer, the fields are cut shorter (their ends replaced by ``…``), then, if
+    that is not enough, the text itself.
+
+    >>> fit_message("step {n}: {error}", {"n": 3, "error": "x" * 300})[-12:]
+    'xxxxxxxxxxx…'
+    >>> len(fit_message("step {n}: {error}", {"n": 3, "error": "x" * 300})) <= MAX_MESSAGE
+    True
+    """
+    text = template.format(**params) if params else template
+    if len(text) <= MAX_MESSAGE:
+        return text
+    for limit in (80, 40, 16):
+        short = {k: _cut(str(v), limit) for k, v in params.items()}
+        text = template.format(**short)
+        if len(text) <= MAX_MESSAGE:
+            return text
+    return text[: MAX_MESSAGE - 1] + "…"
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class DicelabError(ValueError):
     """Base class of every dicelab error.
 
@@ -99,13 +129,14 @@ class DicelabError(ValueError):
     def __init__(self, message: str = "", /, **params: Any) -> None:
         self.template = message
         self.params = params
-        super().__init__(message.format(**params) if params else message)
+        super().__init__(fit_message(message, params))
 
     def message(self, lang: str | None = None) -> str:
-        """The message in ``lang`` (default: the current language; see :mod:`dicelab.i18n`)."""
+        """The message in ``lang`` (default: the current language; see :mod:`dicelab.i18n`),
+        in at most :data:`MAX_MESSAGE` characters."""
         from .i18n import _
 
-        return _(self.template, lang=lang, **_translated(self.params, lang))
+        return fit_message(_(self.template, lang=lang), _translated(self.params, lang))
 
 
 class IllegalMove(DicelabError):

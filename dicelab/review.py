@@ -6,8 +6,9 @@ saved file — through each game's ``advise_state``, one row per decision of the
 players (a position with more than one choice):
 
 * the position, the player's choice and the best choice with their values, the loss and
-  the why (:func:`dicelab.coach.explain`); rows whose dice were set by hand (or by a
-  teacher) are marked ``hand_set``;
+  the why (:func:`dicelab.coach.explain`); rows whose dice the seeded generator did not
+  throw (set by hand, by a teacher, or unchecked from a version-1 save) are marked
+  ``hand_set``;
 * :attr:`Review.mean_loss` — the mean loss per decision, in the game's objective;
 * :attr:`Review.rating` — where that mean falls on the game's scale, calibrated by
   simulating the policies optimal, greedy, a rule of thumb and random through this same
@@ -41,6 +42,7 @@ import io
 import json
 import os
 import re
+import stat
 import sys
 import types
 from collections.abc import Iterable, Sequence
@@ -51,6 +53,7 @@ from typing import Any
 
 from . import coach
 from .errors import DicelabError, InvalidSave, brief
+from .games._checks import plain_int
 from .i18n import N_, _, fmt_number, get_language
 
 __all__ = [
@@ -103,8 +106,9 @@ RATING_BANDS: tuple[tuple[str, str], ...] = (
 )
 
 
-#: Roll sources shown as "dice set by hand".
-HAND_SOURCES = ("hand", "teacher")
+#: Roll sources shown as "dice set by hand": every source but the seeded generator
+#: (``"unchecked"`` dice, from a version-1 save, were never checked against the seed).
+HAND_SOURCES = ("hand", "teacher", "unchecked")
 
 # ----------------------------------------------------------------------- rows
 @dataclass(frozen=True)
@@ -117,7 +121,8 @@ class ReviewRow:
     ``choice`` / ``best``: the choices in words; ``value`` / ``best_value`` / ``loss`` in
     ``unit``; ``costly``: the loss is above the threshold; ``why``: the coach's lines
     (empty when the review was made with ``why=False``); ``hand_set``: the dice of this
-    position were set by hand or by a teacher, not rolled; ``source``: where they came
+    position were not thrown by the seeded generator (set by hand, by a teacher, or
+    unchecked from a version-1 save); ``source``: where they came
     from (``"rng"``, ``"hand"``, ``"teacher"``, or ``"unchecked"`` from an old save).
     """
 
@@ -152,16 +157,47 @@ def load_game(source: Any) -> Any:
         return source
     if isinstance(source, Path) or (isinstance(source, str) and source.lstrip()[:1] != "{"
                                     and len(source) < 4096 and os.path.exists(source)):
-        try:
-            source = Path(source).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise InvalidSave("cannot read the saved game {path}: {error}",
-                              path=brief(str(source)), error=str(e)) from None
+        source = read_save_file(source)
     data = parse_save(source) if isinstance(source, (str, bytes, bytearray)) else source
-    if not isinstance(data, dict) or data.get("game") not in REGISTRY:
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or (
+            data["game"] not in REGISTRY):
         raise InvalidSave("not a saved game: {value}", value=brief(source))
     module = REGISTRY[data["game"]].module
     return module.Game.from_json(data)
+
+
+def read_save_file(path: str | Path) -> bytes:
+    """The bytes of the saved-game file ``path``, read with a bound: at most
+    :data:`~dicelab.games._base.MAX_SAVE_CHARS` bytes (one more is read to tell a longer
+    file), and only from a regular file (not a device such as ``/dev/zero``, a pipe or a
+    directory, which could be endless or block).  Raises :class:`~dicelab.InvalidSave`.
+
+    >>> read_save_file("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.InvalidSave: cannot read the saved game '/dev/zero': it is not a regular file
+    """
+    from .games._base import MAX_SAVE_CHARS
+
+    name = brief(str(path))
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise InvalidSave("cannot read the saved game {path}: it is not a regular file",
+                              path=name)
+        # O_NONBLOCK: a pipe swapped in after the check cannot block the open
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise InvalidSave("cannot read the saved game {path}: it is not a regular "
+                                  "file", path=name)
+            data = f.read(MAX_SAVE_CHARS + 1)
+    except OSError as e:
+        raise InvalidSave("cannot read the saved game {path}: {error}", path=name,
+                          error=brief(e.strerror or str(e))) from None
+    if len(data) > MAX_SAVE_CHARS:
+        raise InvalidSave("the file {path} is too long to be a saved game (more than {limit} "
+                          "bytes)", path=name, limit=MAX_SAVE_CHARS)
+    return data
 
 
 def _roll_sources(game: Any) -> dict[int, str]:
@@ -507,6 +543,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
     key = game.definition.key
     seats = tuple(range(game.players)) if players is None else tuple(players)
     for p in seats:
+        p = plain_int(p)  # numpy integers too
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < game.players:
             raise DicelabError("players must be seats 0 to {last}; got {value}",
                                last=game.players - 1, value=brief(p))
@@ -539,7 +576,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             dice=tuple(state.dice), position=describe_position(state, lang=lang),
             choice=a.label, best=a.best_label, value=a.value, best_value=a.best_value,
             loss=a.loss, unit=a.unit, costly=a.is_costly(t), why=tuple(a.why),
-            hand_set=last_source in HAND_SOURCES, source=last_source,
+            hand_set=last_source != "rng", source=last_source,
             action=a.action, best_action=a.best_action,
         ))
     unit = max(units, key=units.get) if units else (objective or "p_win")

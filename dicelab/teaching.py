@@ -40,6 +40,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import DicelabError, Phrase, brief
+from .games._checks import plain_int
 from .i18n import N_, _, fmt_int, fmt_number, fmt_percent, get_language
 
 #: The largest seed a seed box takes (seeds are whole numbers from 0).
@@ -48,6 +49,8 @@ MAX_SEED = 2**32 - 1
 MAX_TRIALS = 100_000
 #: Longest text a number box reads (anything longer is refused before parsing).
 MAX_INPUT = 40
+#: The largest number a lesson box takes (no answer comes near; beyond, a message).
+MAX_NUMBER = 10**12
 
 
 class TeachingError(DicelabError):
@@ -90,6 +93,9 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
     if isinstance(text, bool):
         raise TeachingError(N_("{value} is not a number: write e.g. 0.25, 25 % or 1/4"),
                             value=brief(text))
+    if isinstance(text, (int, Fraction)) and abs(text) > MAX_NUMBER:  # before float()
+        raise TeachingError(N_("{value} is too large a number for an answer here"),
+                            value=brief(text))
     if isinstance(text, (int, float, Fraction)):
         value = float(text)
     else:
@@ -128,6 +134,9 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
             value /= 100
     if not math.isfinite(value):
         raise TeachingError(N_("{value} is not a number: write e.g. 0.25, 25 % or 1/4"),
+                            value=brief(text))
+    if abs(value) > MAX_NUMBER:
+        raise TeachingError(N_("{value} is too large a number for an answer here"),
                             value=brief(text))
     return value
 
@@ -184,6 +193,7 @@ def parse_seed(text: Any) -> int:
     s = text.strip() if isinstance(text, str) else text
     if isinstance(s, str) and s.isdigit() and len(s) <= 10:
         s = int(s)
+    s = plain_int(s)  # numpy integers too
     if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= MAX_SEED:
         raise TeachingError(N_("a seed is a whole number from 0 to {high}; got {value}"),
                             high=MAX_SEED, value=brief(text))

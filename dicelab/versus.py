@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from .errors import DicelabError, brief
+from .games._checks import plain_int
 from .teaching import _Widget
 
 __all__ = [
@@ -286,6 +287,7 @@ def simulate_versus(games: int = 20_000, seed: int | None = 0, *, rules: Any = N
     """
     from .dice import make_rng
 
+    games = plain_int(games)  # numpy integers too
     if isinstance(games, bool) or not isinstance(games, int) or not 2 <= games <= 1_000_000:
         raise DicelabError("games must be a whole number from 2 to 1,000,000; got {games}",
                            games=brief(games))

@@ -437,3 +437,156 @@ def test_dripeul_figures_are_the_games_words_in_every_language():
     with using("fr"):
         fr = dripeul.resolutions((1, 2, 2, 4, 6))
     assert en == fr and en[0].figure == "rien"
+
+
+# ------------------------------------------------------------------ issue 16 §8
+import itertools  # noqa: E402
+
+import dicelab  # noqa: E402
+from dicelab.errors import MAX_MESSAGE, InvalidSave  # noqa: E402
+
+
+@pytest.mark.parametrize("call", [
+    lambda t: dripeul.advise((1, 2, 3, 4, 5), rolls_left=2, level=3, tokens=t),
+    lambda t: trwavril.duel_win_probability(barred=t),
+    lambda t: trwavril.duel_win_probability(barred=(t, ())),
+    lambda t: trwavril.duel_win_probability(parapluies=t),
+    lambda t: cinqmille.duel_win_probability(scores=t),
+    lambda t: seveny.duel_win_probability(scores=t),
+    lambda t: trwavril_engine_start_value(t),
+])
+@pytest.mark.parametrize("endless", [lambda: range(10**12), lambda: itertools.count(1)])
+def test_collections_are_read_with_a_bound(call, endless):
+    """range(10**12) raised MemoryError, an endless generator hung: at most what a game
+    can hold is read, then refused."""
+    with pytest.raises(DicelabError):
+        call(endless())
+
+
+def trwavril_engine_start_value(barred):
+    from dicelab.engine import trwavril as engine
+
+    return engine.start_value(barred, 4)
+
+
+def test_numpy_collections_and_integers_are_taken_like_python_ones():
+    a = dripeul.advise((1, 2, 3, 4, 5), rolls_left=2, level=3, tokens=np.array([1, 2, 3]))
+    b = dripeul.advise((1, 2, 3, 4, 5), rolls_left=2, level=3, tokens=[1, 2, 3])
+    assert a == b
+    assert trwavril.duel_win_probability(to_play=np.int64(1)) == pytest.approx(
+        trwavril.duel_win_probability(to_play=1), abs=1e-12)
+    assert trwavril.Game(players=np.int64(2)).players == 2
+    assert type(trwavril.new_state(None, np.int64(3)).players) is int
+
+
+@pytest.mark.parametrize("bad", [{"game": {}}, {"game": []}, [], {"game": None}, 3])
+def test_review_of_what_is_not_a_save_is_an_invalid_save(bad):
+    with pytest.raises(InvalidSave):
+        dicelab.review(bad)
+
+
+@pytest.mark.parametrize("options,word", [
+    ({"threshold_points": "x"}, "threshold_points"),
+    ({"threshold_points": 10**5000}, "threshold_points"),
+    ({"threshold_points": float("nan")}, "threshold_points"),
+    ({"threshold_points": -1}, "threshold_points"),
+    ({"threshold_turns": float("inf")}, "threshold_turns"),
+    ({"animate": "yes"}, "animate"),
+    ({"show_odds": "yes"}, "show_odds"),
+    ({"coach": 1}, "coach"),
+    ({"allow_undo": None}, "allow_undo"),
+    ({"bogus_option": 1}, "bogus_option"),
+    ({"objective": np.array(["p_win"])}, "objective"),
+    ({"objective": np.array(["p_win", "p_win"])}, "objective"),
+])
+def test_app_options_of_the_wrong_kind_are_dicelab_errors(options, word):
+    from dicelab import widgets
+
+    with pytest.raises(DicelabError, match=word) as e:
+        widgets.play("trwavril", seed=1, **options)
+    assert e.value.message("fr") != str(e.value)  # translated
+
+
+def test_apps_take_numpy_integers_and_booleans():
+    from dicelab import widgets
+
+    app = widgets.play("trwavril", seed=np.int64(3), players=np.int64(2),
+                       show_odds=np.bool_(True), threshold_points=np.float64(2.5))
+    assert app.game.players == 2 and app.game.seed == 3
+    assert app.controls.threshold_points.value == 2.5
+    app.close()
+
+
+def test_to_play_and_objective_arrays_are_refused_clearly():
+    with pytest.raises(DicelabError, match="to_play"):
+        trwavril.duel_win_probability(to_play=np.array([0, 1]))
+    with pytest.raises(DicelabError, match="objective"):
+        cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=1000,
+                         objective=np.array(["a", "b"]))
+    with pytest.raises(DicelabError, match="objective"):
+        seveny.advise_state(seveny.new_state(None), objective=np.array(["a", "b"]))
+
+
+def test_parse_number_refuses_a_huge_whole_number():
+    from dicelab import teaching
+
+    with pytest.raises(teaching.TeachingError):
+        teaching.parse_number(10**5000)
+
+
+def _tampered_saves():
+    """Saves tampered where the issue found 210-character messages: long step numbers,
+    long actions, long dice, nested errors."""
+    import json
+
+    g = cinqmille.Game(seed=123456789012345678, players=6)
+    for _ in range(40):
+        if g.is_over:
+            break
+        g.apply(g.legal_actions()[-1])
+    d = g.to_dict()
+    for i, step in enumerate(d["steps"]):
+        for r in step["rolls"]:
+            forged = json.loads(json.dumps(d))
+            forged["steps"][i]["rolls"][0] = dict(r, dice=[x % 6 + 1 for x in r["dice"]])
+            yield json.dumps(forged)
+        forged = json.loads(json.dumps(d))
+        forged["steps"][i]["action"] = {"type": "roll", "keep": [1] * 200}
+        yield json.dumps(forged)
+    yield json.dumps(dict(d, rules={"dice": 5, "opening": "x" * 500}))
+    yield json.dumps(dict(d, steps=[{"action": {"type": "x" * 300}, "rolls": []}]))
+
+
+def test_every_invalid_save_message_is_under_200_characters():
+    n = 0
+    for text in _tampered_saves():
+        with pytest.raises(InvalidSave) as e:
+            cinqmille.Game.from_json(text)
+        for lang in ("en", "fr"):
+            assert len(e.value.message(lang)) <= MAX_MESSAGE < 200, e.value.message(lang)
+        assert len(str(e.value)) <= MAX_MESSAGE
+        n += 1
+    assert n > 20
+    long = InvalidSave("cannot load this {game} game: {error}", game="5000",
+                       error=InvalidSave("{where}: {error}", where="step 12345",
+                                         error=DicelabError("x" * 500)))
+    for lang in ("en", "fr"):
+        assert len(long.message(lang)) <= MAX_MESSAGE and long.message(lang).startswith(
+            "cannot load" if lang == "en" else "impossible de charger")
+
+
+def test_numpy_integers_are_whole_numbers_everywhere():
+    from dicelab import counting, teaching
+
+    assert counting.check_dice_count(np.int64(3)) == 3
+    assert teaching.parse_seed(np.int64(5)) == 5
+    assert teaching.parse_seed(np.uint32(7)) == 7
+    g = trwavril.Game(seed=2)
+    g.apply(Roll(()), dice=[5, 5, 2, 5])
+    g.apply(Roll((5, 5)))
+    assert dicelab.review(g, players=[np.int64(0)], why=False).rows == dicelab.review(
+        g, players=[0], why=False).rows
+    app = __import__("dicelab.widgets", fromlist=["play"]).play(
+        "trwavril", seed=1, players=np.int64(2), computer={np.int64(1): "optimal"})
+    assert app.game.players == 2
+    app.close()

@@ -189,12 +189,55 @@ def test_templates_cannot_reach_builtins_or_modules(expr):
 
 def test_templates_keep_what_they_need():
     ns = docgen._namespace()
-    assert docgen.render("{{ [n * 2 for n in range(3)] }}", ns) == "[0, 2, 4]"
+    # issue 16 §3: templates are Jinja2, not Python (a loop, not a list comprehension)
+    assert docgen.render("{% for n in range(3) %}{{ n * 2 }},{% endfor %}", ns) == "0,2,4,"
     assert docgen.render("{{ f4(trwavril.win_probability(trwavril.Rules())) }}", ns) == (
         f"{docgen.f4(__import__('dicelab').games.trwavril.win_probability())}")
     assert docgen.render("{{ Fraction(1, 6) }}") == "1/6"
-    with pytest.raises(docgen.DicelabError, match="not a Python expression"):
+    with pytest.raises(docgen.DicelabError, match="not a valid template expression"):
         docgen.render("{{ 1 + }}")
+
+
+# ------------------------------------------- issue 16 §3: no Python in templates
+@pytest.mark.parametrize("template", [
+    # the issue's two bypasses: a module wrapped in a list, and a format string
+    '{{ [[[trwavril][0].dataclasses][0].inspect][0].os.system("touch {marker}") }}',
+    '{{ "{0.__init__.__globals__[__builtins__]}".format(dripeul.Game) }}',
+    '{{ "{0.__init__.__globals__[__builtins__]}".format(f4) }}',
+    '{{ "{0.__globals__}".format(level_row) }}',
+    # what a function gives back is a value, not a way in
+    '{{ seveny_engine.optimal_points_distribution().tofile("{marker}") }}',
+    '{{ trwavril.Rules().__class__ }}',
+    '{{ trwavril.Rules(parapluies=1).replace }}',
+    '{{ trwavril.win_probability.__globals__ }}',
+    '{{ trwavril.win_probability.__module__ }}',
+    '{{ [trwavril][0] | attr("__dict__") }}',
+    '{{ lipsum() }}',
+    '{% for m in [trwavril, f4] %}{{ m.__dict__ }}{% endfor %}',
+    '{% set x = cycler %}{{ x }}',
+    '{% include "/etc/passwd" %}',
+    '{{ "a" * 10 ** 9 }}',
+])
+def test_templates_reach_no_module_and_run_nothing(template, tmp_path):
+    marker = tmp_path / "ran"
+    with pytest.raises(docgen.DicelabError, match="template expression on line 1"):
+        docgen.render(template.replace("{marker}", str(marker)), docgen._namespace())
+    assert not marker.exists()
+
+
+def test_templates_see_no_module():
+    import types
+
+    ns = docgen._namespace()
+    assert not [k for k, v in ns.items() if isinstance(v, types.ModuleType)]
+    for name, (_module, members) in docgen.TEMPLATE_FUNCTIONS.items():
+        for m in members:
+            assert not isinstance(getattr(ns[name], m), types.ModuleType)
+
+
+def test_template_errors_name_the_line():
+    with pytest.raises(docgen.DicelabError, match=r"line 3 \('\{\{ nope\(\) \}\}'\)"):
+        docgen.render("a\nb {{ f4(0.5) }}\n{{ nope() }}\n")
 
 
 # ---------------------------------------------- issue 8 item 13: quotes and the 04 summary

@@ -549,7 +549,7 @@ def advise(roll: Iterable[int], *, turn_points: int, score: int,
     >>> round(a.best["expected_turns"], 3), round(a.best["p_bust"], 4)
     (14.434, 0.1574)
     """
-    objective = check_objective(objective or "expected_turns",
+    objective = check_objective("expected_turns" if objective is None else objective,
                                 ("expected_turns", "expected_points"), error=IllegalMove)
     rules = _rules(rules)
     r = validate_dice(roll, what="rolled dice")

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import IllegalMove, TableError, brief
+from ..games._checks import plain_int, take
 from ..i18n import N_
 
 __all__ = ["TABLE_FORMAT", "DuelSolution", "PolicySurface", "check_meta", "check_seat",
@@ -68,9 +69,9 @@ def seat_pair(value: Any, message: str, field: str) -> tuple[Any, Any]:
     >>> seat_pair([300, 50], "scores must be two scores; got {scores}", "scores")
     (300, 50)
     """
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+    pair = take(value, 2)  # read no more than three items
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable) or pair is None:
         raise IllegalMove(message, **{field: brief(value)})
-    pair = tuple(value)
     if len(pair) != 2:
         raise IllegalMove(message, **{field: brief(value)})
     return pair  # type: ignore[return-value]
@@ -78,9 +79,10 @@ def seat_pair(value: Any, message: str, field: str) -> tuple[Any, Any]:
 
 def check_seat(to_play: Any) -> int:
     """``to_play`` if it is seat 0 or 1 of a duel, else :class:`~dicelab.IllegalMove`."""
-    if to_play not in (0, 1) or isinstance(to_play, bool):
+    seat = plain_int(to_play)  # numpy integers too; an array is refused, not compared
+    if type(seat) is not int or seat not in (0, 1):
         raise IllegalMove("to_play must be seat 0 or 1; got {seat}", seat=brief(to_play))
-    return int(to_play)
+    return seat
 
 
 def solve_pairs(

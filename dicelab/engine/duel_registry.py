@@ -122,15 +122,32 @@ def warm(game: str, rules: Any) -> bool:
     else:
         solve(game, rules)
         _first_decision(game, rules)
-    settle_memory()
+    key = (game, rules)
+    with _SETTLED_LOCK:
+        first = key not in _SETTLED
+        _SETTLED.add(key)
+    # once per variant (or after a gc.unfreeze()): a freeze at every two-player game would
+    # keep every app alive at that moment for good
+    if first or gc.get_freeze_count() == 0:
+        settle_memory()
     return True
+
+
+#: The variants :func:`warm` has loaded and frozen (see :func:`settle_memory`).
+_SETTLED: set[tuple[str, Any]] = set()
+_SETTLED_LOCK = threading.Lock()
 
 
 def settle_memory() -> None:
     """Collect the garbage, then freeze what is loaded (:func:`gc.freeze`): the tables,
     rule models and caches just built stay out of later full garbage collections, which
     would otherwise walk them all again — a 10–15 ms pause in the middle of a decision.
-    Objects made later are collected as usual (:func:`warm` calls it).
+    Objects made later are collected as usual.
+
+    Everything alive at that moment is frozen for good, an app being opened included, so
+    :func:`warm` calls it only the first time it loads a variant: freezing again at every
+    two-player game would keep every app ever opened (about 0.5 MB each) after its
+    ``close()``.
 
     >>> import gc
     >>> settle_memory(); gc.get_freeze_count() > 0

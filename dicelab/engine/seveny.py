@@ -609,7 +609,8 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
         from .seveny_duel import advise_duel
 
         return advise_duel(state)
-    objective = check_objective(objective or "expected_turns", OBJECTIVES, error=IllegalMove)
+    objective = check_objective("expected_turns" if objective is None else objective,
+                                OBJECTIVES, error=IllegalMove)
     if state.is_over or state.to_roll or state.phase != "choose":
         return Advice(objective, OBJECTIVES[objective], (), players=state.players)
     a = advise(state.dice, hand=state.hand, memorised=state.memorised,

@@ -52,7 +52,7 @@ import numpy as np
 
 from ..errors import IllegalMove, TableError, brief
 from ..games._base import Bank
-from ..games._checks import check_rules
+from ..games._checks import check_rules, plain_int
 from ..games.seveny import DICE, Rules
 from ..i18n import N_
 from . import seveny as solo
@@ -255,6 +255,7 @@ def last_turn_probability(ahead: int) -> float:
     >>> round(last_turn_probability(1), 6), last_turn_probability(400) < 1e-15
     (0.97289, True)
     """
+    ahead = plain_int(ahead)  # numpy integers too
     if isinstance(ahead, bool) or not isinstance(ahead, int) or ahead < 1:
         raise IllegalMove("ahead must be a whole number of points >= 1; got {ahead}",
                           ahead=brief(ahead))

@@ -38,6 +38,7 @@ from ..errors import (
     brief,
 )
 from ..i18n import N_
+from ._checks import plain_int
 
 Event = dict[str, Any]
 """A log entry: plain data, e.g. ``{"type": "roll", "player": 0, "dice": [1, 5, 5]}``."""
@@ -347,6 +348,7 @@ class Game:
                 "{game} needs {rules}; got {got}",
                 game=d.name, rules=f"{d.rules_type.__module__}.Rules", got=brief(self.rules),
             )
+        self.players = plain_int(self.players)  # numpy integers too
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
             d.min_players <= self.players <= d.max_players
         ):
@@ -685,6 +687,13 @@ class Game:
                     where=where, action=repr(action), n=n,
                 )
             dice, source = recorded[j]
+            if source == "unchecked" and (self._draws or getattr(self, "_checked_loaded", False)
+                                          or any(src != "unchecked" for _d, src in recorded[:j])):
+                # a version-1 save's rolls are all unchecked; re-saved, they stay a prefix
+                raise InvalidSave(
+                    "{where} ({action}): an unchecked roll (from a version-1 save) may not "
+                    "follow a checked one", where=where, action=repr(action),
+                )
             if len(dice) != n:
                 raise InvalidSave(
                     "{where} ({action}): roll {number} must have {n} dice; it has {count}",
@@ -717,6 +726,8 @@ class Game:
             )
         step.discarded = discarded
         self._history.append(step)
+        if any(src != "unchecked" for src in step.sources):
+            self._checked_loaded = True
 
     def _draw_checked(self, n: int, where: Phrase) -> Dice:
         if self._draws >= MAX_DRAWS:

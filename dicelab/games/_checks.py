@@ -27,6 +27,7 @@ number of about 101 digits
 
 from __future__ import annotations
 
+import itertools
 import numbers
 from typing import Any, TypeVar
 
@@ -91,6 +92,41 @@ def whole(name: str, value: Any, lo: int | None = None, hi: int | None = None, *
                     name=name, lo=lo, value=brief(value))
     raise error(N_("{name} must be a whole number; got {value}"), name=name,
                 value=brief(value))
+
+
+def plain_int(value: Any) -> Any:
+    """``value`` as an ``int`` if it is a whole number of any kind (a numpy integer too,
+    not a boolean); anything else unchanged, for the caller's own check.
+
+    >>> import numpy as np
+    >>> plain_int(np.int64(2)), plain_int(True), plain_int("2")
+    (2, True, '2')
+    """
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return value
+
+
+def take(value: Any, most: int) -> tuple[Any, ...] | None:
+    """The items of the collection ``value``, read with a bound: at most ``most + 1`` of
+    them are read (an endless generator or ``range(10**12)`` cannot hang or fill the
+    memory); ``None`` when ``value`` is not a collection (text included) or has more than
+    ``most`` items.  Numpy integers become ``int``.
+
+    >>> import itertools, numpy as np
+    >>> take(np.array([3, 1]), 6), take(itertools.count(), 6), take("12", 6)
+    ((3, 1), None, None)
+    """
+    if isinstance(value, (str, bytes, bytearray)):
+        return None
+    try:
+        items = tuple(itertools.islice(iter(value), most + 1))
+    except TypeError:
+        return None
+    if len(items) > most:
+        return None
+    return tuple(int(x) if isinstance(x, numbers.Integral) and not isinstance(x, bool) else x
+                 for x in items)
 
 
 def check_objective(value: Any, allowed: Any, *,

@@ -48,7 +48,7 @@ from ..figures import is_suite
 from ..i18n import N_
 from ._base import Action, Bank, Event, GameDef, Roll, check_choice, engine_exports
 from ._base import Game as _BaseGame
-from ._checks import Reason, check_rules
+from ._checks import Reason, check_rules, plain_int
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 6
@@ -431,6 +431,7 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
     ((0, 0), 'start', [Roll(keep=())])
     """
     rules = _rules(rules)
+    players = plain_int(players)  # numpy integers too
     if isinstance(players, bool) or not isinstance(players, int) or not (
         MIN_PLAYERS <= players <= MAX_PLAYERS
     ):

@@ -38,7 +38,7 @@ from ..figures import faces_with_at_least, figure_name, is_suite, of_a_kind
 from ..i18n import N_, _
 from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice, engine_exports
 from ._base import Game as _BaseGame
-from ._checks import check_rules
+from ._checks import check_rules, plain_int, take
 
 __all__ = [
     "DEFINITION",
@@ -194,8 +194,11 @@ def check_tokens(tokens: Any) -> tuple[int, ...]:
     ...
     dicelab.errors.IllegalMove: tokens must be distinct squares 1 to 6; got [2, 2]
     """
+    items = take(tokens, 6)  # a board has six squares: read no more than seven
     try:
-        ts = tuple(sorted(tokens))
+        if items is None:
+            raise TypeError
+        ts = tuple(sorted(items))
     except TypeError:
         raise IllegalMove(
             "tokens must be a list of squares 1 to 6; got {tokens}", tokens=brief(tokens)
@@ -376,6 +379,7 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
     ((1, 2, 3, 4, 5, 6), (1, 1), 'start', (0, 0))
     """
     rules = check_rules(Rules, rules, "Dripeul 5")
+    players = plain_int(players)  # numpy integers too
     if isinstance(players, bool) or not isinstance(players, int) or not (
         MIN_PLAYERS <= players <= MAX_PLAYERS
     ):

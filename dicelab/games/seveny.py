@@ -42,7 +42,7 @@ from ..errors import IllegalMove, InvalidDice, InvalidRules, brief
 from ..i18n import N_
 from ._base import Action, Bank, Event, GameDef, Roll, check_int, engine_exports
 from ._base import Game as _BaseGame
-from ._checks import check_rules
+from ._checks import check_rules, plain_int
 
 __all__ = [
     "DEFINITION",
@@ -301,6 +301,7 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
     ((0, 0, 0), 'start', 0, 0)
     """
     rules = check_rules(Rules, rules, "Seveny")
+    players = plain_int(players)  # numpy integers too
     if isinstance(players, bool) or not isinstance(players, int) or not (
         MIN_PLAYERS <= players <= MAX_PLAYERS
     ):

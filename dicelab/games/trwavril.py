@@ -41,7 +41,7 @@ from ..figures import contains_run, faces_with_at_least, of_a_kind
 from ..i18n import N_, _
 from . import _base
 from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice, engine_exports
-from ._checks import check_rules
+from ._checks import check_rules, plain_int, take
 
 __all__ = [
     "CARDS",
@@ -144,11 +144,12 @@ def validate_barred(barred: Any) -> tuple[int, ...]:
     ...
     dicelab.errors.DicelabError: barred cards must be distinct cards 1 to 6; got [1, 1]
     """
-    if isinstance(barred, (str, bytes)) or not isinstance(barred, Iterable):
+    items = take(barred, 6)  # six cards: read no more than seven
+    if isinstance(barred, (str, bytes)) or not isinstance(barred, Iterable) or items is None:
         raise DicelabError(
             "barred cards must be a collection of cards 1 to 6; got {barred}", barred=brief(barred)
         )
-    cards = list(barred)
+    cards = list(items)
     ok = all(isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= 6 for c in cards)
     if not ok or len(set(cards)) != len(cards):
         raise DicelabError(
@@ -325,6 +326,7 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
     ((2, 2, 2), ((), (), ()), 'start', 3)
     """
     rules = _rules(rules)
+    players = plain_int(players)  # numpy integers too
     if isinstance(players, bool) or not isinstance(players, int) or not (
         MIN_PLAYERS <= players <= MAX_PLAYERS
     ):

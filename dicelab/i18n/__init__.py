@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import contextvars
 import copy
+import decimal
 import gettext as _gettext
 import io
 import math
@@ -187,10 +188,21 @@ def _pattern(lang: str, kind: str, digits: int, trim: bool = False) -> Any:
     return locale, pattern
 
 
+#: Decimal precision while Babel rounds: enough for every float's digits (Babel's rounding
+#: fails in the default 28 digits from about 1e25 on).
+_FORMAT_PRECISION = 400
+
+
 def fmt_number(x: float, digits: int = 3, lang: str | None = None) -> str:
-    """``x`` with ``digits`` decimals: ``0,743`` in French, ``0.743`` in English."""
+    """``x`` with ``digits`` decimals: ``0,743`` in French, ``0.743`` in English.
+
+    >>> fmt_number(1.5e29, 1, "en")[:12], fmt_number(2 / 3, 2, "fr")
+    ('150,000,000,', '0,67')
+    """
     locale, pattern = _pattern(get_language(lang), "decimal", digits)
-    return pattern.apply(x, locale)
+    with decimal.localcontext() as ctx:
+        ctx.prec = _FORMAT_PRECISION
+        return pattern.apply(x, locale)
 
 
 def fmt_short(x: float, digits: int = 4, lang: str | None = None) -> str:
@@ -243,7 +255,9 @@ def fmt_int(n: int, lang: str | None = None) -> str:
 def fmt_percent(p: float, digits: int = 1, lang: str | None = None) -> str:
     """The probability ``p`` as a percentage: ``74,3 %`` in French, ``74.3%`` in English."""
     locale, pattern = _pattern(get_language(lang), "percent", digits)
-    return pattern.apply(p, locale)
+    with decimal.localcontext() as ctx:
+        ctx.prec = _FORMAT_PRECISION
+        return pattern.apply(p, locale)
 
 
 __all__ = [

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from ..engine import duel_registry
 from ..errors import DicelabError, brief
 from ..games._base import Bank, Resolve, Roll, Stop
+from ..games._checks import plain_int
 from ..i18n import N_, _, check_language, fmt_percent, get_language, ngettext, using
 from . import adapters
 from .controls import ClassroomControls, parse_dice_text, seat_kinds
@@ -102,6 +103,56 @@ def make_policy(kind: str, game_key: str, seed: int | None = None) -> Policy:
                        kinds=", ".join(seat_kinds()))
 
 
+#: The largest coach threshold an app takes (its box's bound), in percentage points or turns.
+MAX_THRESHOLD = 100.0
+
+
+def check_app_options(rules_type: type, game: str, rule_options: dict[str, Any], *,
+                      objective: Any, threshold_points: Any, threshold_turns: Any,
+                      **switches: Any) -> None:
+    """Refuse, with a :class:`~dicelab.DicelabError`, an app option of the wrong kind:
+    a rule option ``rules_type`` does not have, a switch (``show_odds``…) that is not
+    ``True``/``False``, a threshold that is not a number from 0 to :data:`MAX_THRESHOLD`,
+    an objective that is not a name.
+
+    >>> from dicelab.games import trwavril
+    >>> check_app_options(trwavril.Rules, "Trwavril", {"bogus": 1}, objective=None,
+    ...                   threshold_points=1, threshold_turns=0.05)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.DicelabError: 'bogus' is not an option of the Trwavril app; rule options: ...
+    """
+    import dataclasses
+    import math
+    import numbers
+
+    import numpy as np
+
+    fields = [f.name for f in dataclasses.fields(rules_type)]
+    for name in rule_options:
+        if name not in fields:
+            raise DicelabError("{name} is not an option of the {game} app; rule options: "
+                               "{fields}", name=brief(name), game=game,
+                               fields=", ".join(fields))
+    for name, value in switches.items():
+        if not isinstance(value, (bool, np.bool_)):  # numpy booleans too
+            raise DicelabError("{name} must be True or False; got {value}", name=name,
+                               value=brief(value))
+    for name, value in (("threshold_points", threshold_points),
+                        ("threshold_turns", threshold_turns)):
+        ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
+        if ok and isinstance(value, numbers.Integral):
+            ok = 0 <= value <= MAX_THRESHOLD  # before float(): 10**5000 does not fit
+        elif ok:
+            ok = math.isfinite(value) and 0 <= value <= MAX_THRESHOLD
+        if not ok:
+            raise DicelabError("{name} must be a number from 0 to {high}; got {value}",
+                               name=name, high=int(MAX_THRESHOLD), value=brief(value))
+    if objective is not None and not isinstance(objective, str):
+        raise DicelabError("objective must be the name of an objective, e.g. 'p_win'; "
+                           "got {value}", value=brief(objective))
+
+
 def check_computer(computer: Any, players: int) -> dict[int, str]:
     """Seats played by the computer, checked: ``None``, a seat, a collection of seats
     (optimal play) or a mapping seat -> kind.  Anything else is a ``DicelabError``.
@@ -134,6 +185,7 @@ def check_computer(computer: Any, players: int) -> dict[int, str]:
         return {}
 
     def seat(s: Any) -> int:
+        s = plain_int(s)  # numpy integers too
         if isinstance(s, bool) or not isinstance(s, int):
             raise DicelabError("computer seat {seat} is not a seat number (0 to {last})",
                                seat=brief(s), last=players - 1)
@@ -207,6 +259,15 @@ class GameApp:
 
         self.lang = get_language(lang)
         self.module = importlib.import_module(f"dicelab.games.{self.game_key}")
+        players, seed = plain_int(players), plain_int(seed)  # numpy integers too
+        check_app_options(self.module.Rules, self.module.Game.definition.name, rule_options,
+                          objective=objective, coach=coach, show_odds=show_odds,
+                          auto_computer=auto_computer, coach_prompt=coach_prompt,
+                          allow_undo=allow_undo, animate=animate,
+                          threshold_points=threshold_points, threshold_turns=threshold_turns)
+        threshold_points, threshold_turns = float(threshold_points), float(threshold_turns)
+        coach, show_odds, auto_computer, coach_prompt, allow_undo, animate = map(
+            bool, (coach, show_odds, auto_computer, coach_prompt, allow_undo, animate))
         if rules is None:
             rules = self.module.Rules(**rule_options)
         elif rule_options:
