@@ -68,6 +68,7 @@ __all__ = [
     "analyse",
     "class_summary",
     "position_value",
+    "ready",
     "roll_values",
 ]
 
@@ -138,7 +139,8 @@ class _Values:
     (equal up to the engines' rounding, ~1e-14).
     """
 
-    def __init__(self, key: str, rules: Any, players: int, *, exact: bool = False) -> None:
+    def __init__(self, key: str, rules: Any, players: int, *, exact: bool = False,
+                 advice: dict[Any, Any] | None = None) -> None:
         self.key = key
         self.rules = rules
         self.players = players
@@ -149,7 +151,8 @@ class _Values:
 
         self.mode = _mode_for(players, key)
         self.objective = "p_duel" if self.mode == "duel" else SOLO_OBJECTIVE[key]
-        self._advice: dict[Any, Any] = {}
+        self._advice: dict[Any, Any] = {
+            s: a for s, a in (advice or {}).items() if a.objective == self.objective}
         self._v: dict[Any, float] = {}
         self._manche0: float | None = None
         self._manche_solo: float | None = None
@@ -311,6 +314,18 @@ def _mode_for(players: int, key: str) -> str:
         return "solo_turns" if key in _SOLO_TURNS else "solo_p_win"
     raise DicelabError("luck and skill are measured with one or two players; this game has "
                        "{n}", n=players)
+
+
+def ready(game: Any) -> bool:
+    """Whether :func:`analyse` of ``game`` costs no long solve: one player, or two
+    players with the variant's two-player table at hand; ``False`` with 3+ players."""
+    if game.players == 1:
+        return True
+    if game.players != 2:
+        return False
+    from .engine import duel_registry
+
+    return bool(duel_registry.duel_ready(game.definition.key, game.rules))
 
 
 def position_value(state: Any, *, exact: bool = False) -> float:
@@ -497,9 +512,9 @@ class LuckReport:
                 ax.axhline(50, color="#777777", linewidth=0.8, linestyle=":")
                 ax.set_ylim(-3, 103)
             groups = (
-                (lucky, "^", OKABE_ITO["bluish_green"], _("luckiest roll", lang=lang)),
+                (lucky, "^", OKABE_ITO["bluish green"], _("luckiest roll", lang=lang)),
                 (unlucky, "v", OKABE_ITO["vermillion"], _("unluckiest roll", lang=lang)),
-                (dec, "X", OKABE_ITO["orange"], _("costliest decision", lang=lang)),
+                (dec, "X", OKABE_ITO["reddish purple"], _("costliest decision", lang=lang)),
             )
             for rows, marker, colour, label in groups:
                 if not rows:
@@ -516,6 +531,26 @@ class LuckReport:
                           ylabel, _("Luck and skill: {game}", lang=lang, game=self.game_name),
                           self.alt_text(lang, marks), lang)
         return fig
+
+    def to_html(self, lang: str | None = None, *, svg: Any = None) -> str:
+        """A ``<section class="dicelab-luck">``: each player's split in one sentence, the
+        chart (inline SVG through ``svg(lang, fig)``, else a PNG) with its description."""
+        import html as _html
+
+        from .plots import figure_html
+
+        lang = lang or self.lang
+        e = _html.escape
+        fig = self.to_figure(lang)
+        lines = "".join(
+            f"<li>{e(_player(p, lang))}: {e(self.sentence(p, lang))}</li>"
+            if self.players > 1 else f"<li>{e(self.sentence(p, lang))}</li>"
+            for p in range(self.players))
+        chart = (f"<figure>{svg(lang, fig)}<figcaption>{e(fig.dicelab_alt_text)}"
+                 f"</figcaption></figure>" if svg is not None else figure_html(fig))
+        return (f'<section class="dicelab-luck"><h2>{e(_("Luck and skill", lang=lang))}'
+                f"</h2><ul>{lines}</ul><p>{e(self.identity_text(lang))}</p>{chart}"
+                "</section>")
 
     def _mark_label(self, r: LuckRow, lang: str) -> str:
         if r.kind == "roll":
@@ -563,18 +598,20 @@ def _replay(game: Any) -> list[tuple[int, Any, Any, list[tuple[tuple[int, ...], 
 
 
 def analyse(game_or_saved_json: Any, lang: str | None = None, *,
-            exact: bool = False) -> LuckReport:
+            exact: bool = False, advice: dict[Any, Any] | None = None) -> LuckReport:
     """The luck/skill split of a game (a live game, its JSON save or a saved file's path).
 
     ``exact=True`` values every roll by enumerating its outcomes (the definition; slow,
-    for tests) instead of the engines' values of the choice that led to it.
+    for tests) instead of the engines' values of the choice that led to it.  ``advice``:
+    engine advice already computed, by state (the review's), reused when its objective
+    is the one ``V`` needs.
     """
     from .review import load_game
 
     game = load_game(game_or_saved_json)
     lang = get_language(lang)
     key = game.definition.key
-    vals = _Values(key, game.rules, game.players, exact=exact)
+    vals = _Values(key, game.rules, game.players, exact=exact, advice=advice)
     mod = vals.mod
     rows: list[LuckRow] = []
     value = vals.exact_value if exact else vals.value
@@ -583,8 +620,10 @@ def analyse(game_or_saved_json: Any, lang: str | None = None, *,
     state = game._initial
     for i, before, action, rolls in _replay(game):
         legal = mod.legal_actions(before)
-        new, v_after, advice = vals.after(before, action)
-        if len(legal) >= 2:
+        if len(legal) < 2:  # a forced action (e.g. a turn's first roll): V does not move
+            new, v_after = mod.step(before, action)[0], current
+        else:
+            new, v_after, advice = vals.after(before, action)
             label = action_label(before, action, advice)
             s = vals.sign(before.current_player)
             rows.append(LuckRow(len(rows) + 1, i, before.turn_count, before.current_player,
