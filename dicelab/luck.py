@@ -470,7 +470,7 @@ class LuckReport:
         f = lambda x: fmt_number(x, 4, lang)  # noqa: E731
         if self.mode == "duel":
             return _("result − start value = {d} = luck {luck} − player 1's cost {c0} + "
-                     "player 2's cost {c1} (seat 1's value)", lang=lang,
+                     "player 2's cost {c1} (values from player 1's side)", lang=lang,
                      d=f(self.end_value - self.start_value),
                      luck=f(sum(r.luck for r in self.rows if r.kind == "roll")),
                      c0=f(self.cost(0)), c1=f(self.cost(1)))

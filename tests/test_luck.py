@@ -159,7 +159,7 @@ def _chance_nodes(g):
     mod = g.definition
     rep = luck.analyse(g)
     rows = rep.rows
-    for i, before, action, rolls in luck._replay(g):
+    for _i, before, action, rolls in luck._replay(g):
         state, _ev = mod.step(before, action)
         if len(mod.legal_actions(before)) >= 2:
             k += 1
