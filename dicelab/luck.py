@@ -78,6 +78,11 @@ __all__ = [
 MODES = ("duel", "solo_p_win", "solo_turns")
 
 _SOLO_TURNS = ("cinqmille", "seveny")
+_MODE_NAMES = {
+    "duel": N_("two players (points of winning chance)"),
+    "solo_p_win": N_("solo (points of winning chance)"),
+    "solo_turns": N_("solo (turns)"),
+}
 
 
 # ----------------------------------------------------------------------- rows
@@ -88,9 +93,9 @@ class LuckRow:
     ``number``: 1-based; ``step``: index of the action in ``game.actions`` (a roll belongs
     to the action that rolled it); ``turn``: the game's turn count; ``player``: the seat
     that rolled or chose; ``kind``: ``"roll"`` or ``"decision"``; ``dice``: the dice
-    rolled (roll) or shown (decision); ``choice``: the decision in words (English engine
-    label; ``""`` for a roll); ``value_before`` / ``value_after``: seat 0's ``V`` (module
-    docstring); ``luck``: ``value_after - value_before`` for a roll (``None`` for a
+    rolled (roll) or shown (decision); ``choice``: the decision in words, in the
+    report's language (``""`` for a roll); ``value_before`` / ``value_after``: seat 0's
+    ``V`` (module docstring); ``luck``: ``value_after - value_before`` for a roll (``None`` for a
     decision); ``loss``: for a decision, the best choice's ``V`` minus the choice's, from
     the decider's side (``>= 0``; ``None`` for a roll); ``source``: for a roll, where its
     dice came from (``"rng"``, ``"hand"``, ``"teacher"``, ``"unchecked"``).
@@ -548,7 +553,8 @@ class LuckReport:
             for p in range(self.players))
         chart = (f"<figure>{svg(lang, fig)}<figcaption>{e(fig.dicelab_alt_text)}"
                  f"</figcaption></figure>" if svg is not None else figure_html(fig))
-        return (f'<section class="dicelab-luck"><h2>{e(_("Luck and skill", lang=lang))}'
+        title = _("Luck and skill", lang=lang)
+        return (f'<section class="dicelab-luck"><h2>{e(title)}'
                 f"</h2><ul>{lines}</ul><p>{e(self.identity_text(lang))}</p>{chart}"
                 "</section>")
 
@@ -623,8 +629,8 @@ def analyse(game_or_saved_json: Any, lang: str | None = None, *,
         if len(legal) < 2:  # a forced action (e.g. a turn's first roll): V does not move
             new, v_after = mod.step(before, action)[0], current
         else:
-            new, v_after, advice = vals.after(before, action)
-            label = action_label(before, action, advice)
+            new, v_after, _advice = vals.after(before, action)
+            label = action_label(before, action, lang)
             s = vals.sign(before.current_player)
             rows.append(LuckRow(len(rows) + 1, i, before.turn_count, before.current_player,
                                 "decision", tuple(before.dice), label, current, v_after,
@@ -645,14 +651,14 @@ def analyse(game_or_saved_json: Any, lang: str | None = None, *,
                       lang=lang, signs=tuple(vals.sign(p) for p in range(game.players)))
 
 
-def action_label(state: Any, action: Any, advice: Any = None) -> str:
-    """The engine's label of ``action`` at ``state`` (English words), else its repr."""
-    if advice is not None:
-        try:
-            return advice.find(action).label
-        except DicelabError:
-            pass
-    return repr(action)
+def action_label(state: Any, action: Any, lang: str | None = None) -> str:
+    """``action`` at ``state`` in words, in the language (:func:`dicelab.coach.describe_action`)."""
+    from .coach import describe_action
+
+    try:
+        return describe_action(state, action, lang=lang)
+    except DicelabError:
+        return repr(action)
 
 
 # ----------------------------------------------------------------------- class view
@@ -685,12 +691,80 @@ class ClassSummary:
                 continue
             mc, _sc, _n = self.stats(mode, "cost")
             digits, scale = (1, 100) if mode != "solo_turns" else (2, 1)
-            out.append(_("{n} players' games: mean luck of the dice {luck} (± {se}), mean "
-                         "cost of decisions {cost}.", lang=lang, n=n,
+            out.append(_("{kind}, {n} results (one per player and game): mean luck of the "
+                         "dice {luck} (± {se}, two standard errors), mean cost of decisions "
+                         "{cost}.", lang=lang, n=n, kind=_(_MODE_NAMES[mode], lang=lang),
                          luck=fmt_number(scale * ml, digits, lang),
                          se=fmt_number(scale * 2 * sl, digits, lang),
                          cost=fmt_number(scale * mc, digits, lang)))
         return out
+
+
+    def _scale(self, mode: str) -> float:
+        return 1.0 if mode == "solo_turns" else 100.0
+
+    def to_figure(self, lang: str | None = None) -> Any:
+        """Luck against skill: one point per player and game, the luck of the dice
+        (that player's side) across, the cost of decisions up; one marker shape per kind
+        of game (two players, solo chance, solo turns); ``fig.dicelab_alt_text``."""
+        from .plots import PALETTE, _finish, _new_figure, _style
+
+        lang = get_language(lang)
+        shapes = {"duel": "o", "solo_p_win": "s", "solo_turns": "^"}
+        names = {m: _(t, lang=lang) for m, t in _MODE_NAMES.items()}
+        with _style():
+            fig = _new_figure((6.0, 3.6))
+            ax = fig.add_subplot()
+            for k, mode in enumerate(MODES):
+                pts = [e for e in self.entries if e["mode"] == mode]
+                if not pts:
+                    continue
+                sc = self._scale(mode)
+                ax.plot([sc * e["luck"] for e in pts], [sc * e["cost"] for e in pts],
+                        linestyle="none", marker=shapes[mode], markersize=7,
+                        color=PALETTE[k], markeredgecolor="black", label=names[mode])
+            ax.axvline(0, color="#777777", linewidth=0.8, linestyle=":")
+            ax.legend(loc="best", fontsize=7, frameon=False)
+            alt = " ".join([_("Scatter chart: one point per player and game, luck of the "
+                              "dice across, cost of decisions up.", lang=lang),
+                            *self.text(lang)])
+            fig = _finish(fig, ax, _("luck of the dice", lang=lang),
+                          _("cost of decisions", lang=lang),
+                          _("Luck against skill in the class", lang=lang), alt, lang)
+        return fig
+
+    def to_html(self, lang: str | None = None) -> str:
+        """The class view: the means in sentences, the chart, one line per player and
+        game (escaped; no script)."""
+        import html as _html
+
+        from .plots import figure_html
+
+        lang = get_language(lang)
+        e = _html.escape
+        if not self.entries:
+            empty = _("No saved game loaded yet.", lang=lang)
+            return f"<p>{e(empty)}</p>"
+        head = "".join(f"<th>{e(h)}</th>" for h in (
+            _("game", lang=lang), _("player", lang=lang), _("luck of the dice", lang=lang),
+            _("cost of decisions", lang=lang)))
+        body = "".join(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>".format(
+                e(f"{x['game'] + 1}. {x['name']}"), e(_player(x["player"], lang)),
+                e(_amount(x, x["luck"], lang)), e(_amount(x, x["cost"], lang)))
+            for x in self.entries)
+        means = "".join(f"<li>{e(t)}</li>" for t in self.text(lang))
+        return (f'<div class="dicelab-class-luck"><ul>{means}</ul>'
+                f"{figure_html(self.to_figure(lang))}"
+                f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
+
+
+def _amount(entry: dict[str, Any], x: float, lang: str) -> str:
+    if entry.get("manches", 1) > 1:
+        return _("{n} manches", lang=lang, n=fmt_number(x, 2, lang))
+    if entry["mode"] == "solo_turns":
+        return _("{n} turns", lang=lang, n=fmt_number(x, 2, lang))
+    return _("{n} points of winning chance", lang=lang, n=fmt_number(100 * x, 1, lang))
 
 
 def class_summary(files: Iterable[Any], lang: str | None = None) -> ClassSummary:
@@ -705,5 +779,5 @@ def class_summary(files: Iterable[Any], lang: str | None = None) -> ClassSummary
         for s in rep.summary(lang):
             entries.append({"game": k, "name": rep.game_name, "player": s["player"],
                             "luck": s["luck"], "cost": s["cost"], "mode": rep.mode,
-                            "finished": rep.finished})
+                            "finished": rep.finished, "manches": rep.manches})
     return ClassSummary(tuple(entries))

@@ -325,3 +325,36 @@ def test_class_summary(tmp_path):
     assert cs.text("fr") and "," in cs.text("fr")[0]
     with pytest.raises(dicelab.InvalidSave):
         luck.class_summary(["{not a game"])
+
+
+def test_app_end_screen_shows_the_split():
+    import dicelab.widgets as dw
+
+    app = dw.play("trwavril", seed=3, lang="fr")
+    best = optimal()
+    assert "dicelab-luck-end" not in app.status_html()  # not before the end
+    while not app.state.is_over:
+        app.game.apply(best(app.state))
+    page = app.status_html()
+    rep = luck.analyse(app.game, "fr")
+    assert 'class="dicelab-luck-end"' in page and rep.sentence(0, "fr") in page
+    assert '<details class="dicelab-luck-chart">' in page and "<img" in page
+    assert "Afficher le graphique chance et habileté" in page
+    assert app.status_html() == page  # computed once
+    app.close()
+
+
+def test_class_view_widget(tmp_path):
+    from dicelab.widgets.luckview import ClassView
+
+    texts = [play("trwavril", s, players=1, mix=0.3).to_json().encode() for s in range(2)]
+    v = ClassView(lang="en")
+    v._uploaded({"new": [{"name": f"g{i}.json", "content": memoryview(b)}
+                         for i, b in enumerate(texts)]})
+    assert v.summary is not None and len(v.summary.entries) == 2
+    assert "dicelab-class-luck" in v.output.value and "<img" in v.output.value
+    assert v.message.value == ""
+    assert v.load([b"{bad"]) is None
+    assert 'role="alert"' in v.message.value and "Traceback" not in v.message.value
+    fig = v.summary.to_figure("fr")
+    assert "Nuage de points" in fig.dicelab_alt_text
