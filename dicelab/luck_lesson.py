@@ -133,6 +133,11 @@ def example(lang: str | None = None) -> Any:
     return show(rep.to_figure(lang))
 
 
+def _clean(x: float) -> float:
+    """``x`` with rounding noise below 1e-12 shown as 0 (not ``-0.0000``)."""
+    return 0.0 if abs(x) < 1e-12 else x
+
+
 def lesson() -> Any:
     """The lesson's :class:`dicelab.lessons.Lesson` (registered as ``"luck"``)."""
     from .lessons import Lesson, Pct, Question, standard_error
@@ -155,7 +160,7 @@ def lesson() -> Any:
                      worked=N_("Zero: the value before a roll is the average of the values "
                                "after it. For the first roll of Trwavril the average luck is "
                                "{m}."),
-                     fields=lambda: {"m": first_roll_mean_luck()}),
+                     fields=lambda: {"m": _clean(first_roll_mean_luck())}),
             Question("positive_luck", "predict",
                      N_("You play one solo Trwavril game with only the best choices. What "
                         "is the chance that the dice give you a positive luck total?"),
