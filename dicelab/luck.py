@@ -559,9 +559,19 @@ class LuckReport:
                 "</section>")
 
     def _mark_label(self, r: LuckRow, lang: str) -> str:
-        if r.kind == "roll":
-            return _("dice {dice}", lang=lang, dice=" ".join(map(str, r.dice)))
-        return r.choice
+        text = (_("dice {dice}", lang=lang, dice=" ".join(map(str, r.dice)))
+                if r.kind == "roll" else r.choice)
+        if self.players > 1:
+            text = _("{player}: {text}", lang=lang, player=_player(r.player, lang), text=text)
+        return text
+
+    def player_sentence(self, player: int, lang: str | None = None) -> str:
+        """:meth:`sentence`, with the player's name when there are two players."""
+        lang = lang or self.lang
+        text = self.sentence(player, lang)
+        if self.players > 1:
+            text = _("{player}: {text}", lang=lang, player=_player(player, lang), text=text)
+        return text
 
     def alt_text(self, lang: str | None = None, marks: int = 2) -> str:
         """The chart in words (for screen readers)."""
@@ -585,7 +595,7 @@ class LuckReport:
             parts.append(_("Costliest decision at step {n}: {who}, {choice}, cost {amount}.",
                            lang=lang, n=r.number, who=_player(r.player, lang),
                            choice=r.choice, amount=self.amount(r.loss, lang)))
-        parts += [self.sentence(p, lang) for p in range(self.players)]
+        parts += [self.player_sentence(p, lang) for p in range(self.players)]
         return " ".join(parts)
 
 

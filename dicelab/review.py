@@ -61,6 +61,7 @@ __all__ = [
     "ReviewRow",
     "calibrate",
     "calibration",
+    "class_summary",
     "load_game",
     "calibration_markdown",
     "rate",
@@ -611,6 +612,14 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
     t = coach.DEFAULT_THRESHOLDS.get(unit, 0.0) if threshold is None else threshold
     return Review(key, game.name, seats, tuple(rows), unit, higher.get(unit, True), t, lang,
                   game, advice_cache)
+
+
+def class_summary(files: Iterable[Any], lang: str | None = None) -> Any:
+    """Luck against skill over several saved games loaded together (a teacher's class
+    view): :func:`dicelab.luck.class_summary`."""
+    from .luck import class_summary as summarise
+
+    return summarise(files, lang)
 
 
 # ----------------------------------------------------------------------- calibration
