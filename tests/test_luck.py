@@ -294,7 +294,7 @@ def test_chart_marks_and_description():
     markers = {line.get_marker() for line in ax.get_lines()}
     assert {"^", "v", "X"} <= markers  # shapes, not only colours
     labels = [t.get_text() for t in ax.texts]
-    assert any(t.startswith("dés ") for t in labels)
+    assert any(re.match(r"joueur \d\u00a0: dés \d", t) for t in labels)
     alt = fig.dicelab_alt_text
     assert "Lancer le plus chanceux" in alt and "Décision la plus coûteuse" in alt
     assert re.search(r"\d,\d", alt) and not re.search(r"\d\.\d", alt)
