@@ -1089,6 +1089,10 @@ def _lessons() -> dict[str, Lesson]:
              "turns_cost"),
             (N_("A measured edge is real as soon as it is positive."), "se_games"),
         )))
+    # issue 20: luck and skill (computations in dicelab.luck_lesson)
+    from .luck_lesson import lesson as luck_lesson
+
+    L.append(luck_lesson())
     return {lesson.key: lesson for lesson in L}
 
 
@@ -1120,7 +1124,7 @@ FILES: dict[str, dict[str, str]] = {
         "expected_value": "07_expected_value", "stop_or_roll": "08_stop_or_roll",
         "variance": "09_variance", "markov": "10_markov_chain",
         "optimal_play": "11_optimal_play", "gamblers_fallacy": "12_is_a_six_due",
-        "behind": "13_behind_take_risks",
+        "behind": "13_behind_take_risks", "luck": "14_luck_or_skill",
     },
     "fr": {
         "counting": "01_denombrer_les_lancers", "figures": "02_probabilite_d_une_figure",
@@ -1129,7 +1133,7 @@ FILES: dict[str, dict[str, str]] = {
         "expected_value": "07_esperance", "stop_or_roll": "08_s_arreter_ou_relancer",
         "variance": "09_variance_ecart_type", "markov": "10_chaine_de_markov",
         "optimal_play": "11_jeu_optimal", "gamblers_fallacy": "12_le_six_est_il_du",
-        "behind": "13_en_retard_prenez_des_risques",
+        "behind": "13_en_retard_prenez_des_risques", "luck": "14_chance_ou_habilete",
     },
 }
 
@@ -1140,10 +1144,16 @@ EXPERIMENT_LESSONS = {"large_numbers": "BRL5", "gamblers_fallacy": "SIX3"}
 def _plan(lesson: Lesson, lang: str) -> list[str]:
     p1, p2 = (q.text_in(lang) for q in lesson.predictions()[:2])
     ex = " / ".join(q.text_in(lang) for q in lesson.exercises())
+    exp = None
     if lesson.key in EXPERIMENT_LESSONS:
         from .teaching import EXPERIMENTS
 
         exp = EXPERIMENTS[EXPERIMENT_LESSONS[lesson.key]]
+    elif lesson.key == "luck":  # its experiment's chance comes from the engine, on demand
+        from .luck_lesson import experiment
+
+        exp = experiment()
+    if exp is not None:
         return [
             _("0–2 min: read the opening together; name the game and the question.", lang=lang),
             _("2–4 min: first prediction, every student types a guess before checking: "

@@ -46,7 +46,7 @@ import stat
 import sys
 import types
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -64,6 +64,7 @@ __all__ = [
     "ReviewRow",
     "calibrate",
     "calibration",
+    "class_summary",
     "load_game",
     "calibration_markdown",
     "rate",
@@ -292,6 +293,53 @@ class Review:
     higher_is_better: bool
     threshold: float
     lang: str
+    game: Any = field(default=None, repr=False, compare=False)
+    advice_cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    # ---------------------------------------------------------------- luck and skill
+    @property
+    def luck(self) -> Any:
+        """The luck/skill split of the game (:class:`dicelab.luck.LuckReport`: one row per
+        roll and per decision, each player's luck of the dice and cost of decisions),
+        computed on first use; ``None`` without the game or with three players or more."""
+        if "_luck" not in self.__dict__:
+            from . import luck
+
+            rep = None
+            if self.game is not None and self.game.players <= 2:
+                rep = luck.analyse(self.game, self.lang, advice=self.advice_cache)
+            self.__dict__["_luck"] = rep
+        return self.__dict__["_luck"]
+
+    @property
+    def steps(self) -> tuple[Any, ...]:
+        """Every roll and every decision (:class:`dicelab.luck.LuckRow`: ``player``,
+        ``kind``, ``value_before``, ``value_after``, ``luck`` or ``loss``)."""
+        return self.luck.rows if self.luck is not None else ()
+
+    def player_summary(self, lang: str | None = None) -> list[dict[str, Any]]:
+        """Per reviewed player: ``luck`` (luck of the dice), ``cost`` (cost of decisions),
+        ``sentence`` (both in words) and ``rating`` (that player's decisions on the
+        game's scale, :func:`rate`)."""
+        lang = lang or self.lang
+        rep = self.luck
+        out = []
+        for p in self.players:
+            rows = [r for r in self.rows if r.player == p and r.unit == self.unit]
+            mean = sum(r.loss for r in rows) / len(rows) if rows else 0.0
+            entry: dict[str, Any] = {"player": p, "rating": rate(
+                self.game_key, mean, unit=self.unit, lang=lang)}
+            if rep is not None:
+                entry.update(luck=rep.luck(p), cost=rep.cost(p),
+                             sentence=rep.sentence(p, lang))
+            out.append(entry)
+        return out
+
+    def luck_figure(self, lang: str | None = None) -> Any:
+        """The luck/skill chart (:meth:`dicelab.luck.LuckReport.to_figure`)."""
+        if self.luck is None:
+            raise DicelabError("luck and skill are measured with one or two players")
+        return self.luck.to_figure(lang or self.lang)
 
     @property
     def decisions(self) -> int:
@@ -468,6 +516,7 @@ class Review:
             f"{e(rating.text)}</p><p>{e(scale_word)}</p><ul>{scale}</ul>"
             f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
             f"{e(fig.dicelab_alt_text)}</figcaption></figure>"
+            f"{self._luck_html(lang)}"
             f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
         )
         if not standalone:
@@ -477,6 +526,18 @@ class Review:
             f"<title>{e(self.title(lang))}</title></head><body style=\"margin:0\">"
             f"{content}</body></html>\n"
         )
+
+    def _luck_html(self, lang: str) -> str:
+        """The luck/skill section of :meth:`to_html` (empty when the two-player table is
+        not at hand yet: the page never starts a long solve)."""
+        from . import luck
+
+        if self.game is None or not luck.ready(self.game):
+            return ""
+        rep = self.luck
+        if rep is None:
+            return ""
+        return rep.to_html(lang, svg=self.chart_svg)
 
     def _repr_html_(self) -> str:  # pragma: no cover - notebook display
         return self.to_html()
@@ -550,6 +611,9 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
     module = game.definition
     mod = importlib.import_module(f"dicelab.games.{key}")
     sources = _roll_sources(game)
+    from .policies import SOLO_OBJECTIVE as policies_solo
+
+    advice_cache: dict[Any, Any] = {}
     rows: list[ReviewRow] = []
     units: dict[str, int] = {}
     higher: dict[str, bool] = {}
@@ -562,6 +626,8 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
         if len(module.legal_actions(state)) < 2:
             continue
         advice = mod.advise_state(state, objective=objective)
+        if advice.objective in ("p_duel", policies_solo.get(key)):
+            advice_cache[state] = advice  # the luck/skill split asks the same
         if len(advice) < 2:
             continue
         try:
@@ -581,7 +647,16 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
         ))
     unit = max(units, key=units.get) if units else (objective or "p_win")
     t = coach.DEFAULT_THRESHOLDS.get(unit, 0.0) if threshold is None else threshold
-    return Review(key, game.name, seats, tuple(rows), unit, higher.get(unit, True), t, lang)
+    return Review(key, game.name, seats, tuple(rows), unit, higher.get(unit, True), t, lang,
+                  game, advice_cache)
+
+
+def class_summary(files: Iterable[Any], lang: str | None = None) -> Any:
+    """Luck against skill over several saved games loaded together (a teacher's class
+    view): :func:`dicelab.luck.class_summary`."""
+    from .luck import class_summary as summarise
+
+    return summarise(files, lang)
 
 
 # ----------------------------------------------------------------------- calibration

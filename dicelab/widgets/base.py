@@ -1287,6 +1287,17 @@ class GameApp:
             b.style.close()
             b.close()
 
+    def _luck_end_html(self) -> str:
+        """The luck/skill split under "Game over" (:func:`.luckview.end_html`), for the
+        human seats (every seat when the computer plays them all)."""
+        from .luckview import end_html
+
+        humans = [p for p in range(self.state.players) if p not in self._policies]
+        try:
+            return end_html(self.game, self.lang, humans or None)
+        except Exception:  # noqa: BLE001 - the end screen never fails for it
+            return ""
+
     def resolve_label(self, choice: Any) -> str:
         """Words on a resolution button (subclasses say "remove token 3", "flip card 4")."""
         return _("choose {choice}", lang=self.lang, choice=choice)
@@ -1307,7 +1318,7 @@ class GameApp:
             else:
                 result = _("shared win: {names}", lang=lang, names=join_names(names, lang))
             return (f"<p><strong>{esc(_('Game over — {result}.', lang=lang, result=result))}"
-                    "</strong></p>")
+                    "</strong></p>" + self._luck_end_html())
         extra = self.status_extra()
         phase = self.phase_text()
         if s.players == 1:

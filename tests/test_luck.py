@@ -1,0 +1,360 @@
+"""Luck and skill (issue 20, :mod:`dicelab.luck`): the exact identity on every game, the
+zero mean of a roll's luck, the engines' values against the definition, the review hook."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+
+import pytest
+
+import dicelab
+from dicelab import coach, luck
+from dicelab.errors import DicelabError
+from dicelab.games import cinqmille, dripeul, get, seveny, trwavril
+from dicelab.games._base import Roll
+from dicelab.policies import duel_optimal, optimal, random_legal
+
+RULES = {
+    "dripeul": dripeul.Rules(),
+    "trwavril": trwavril.Rules(),
+    "cinqmille": cinqmille.Rules(),
+    "seveny": seveny.Rules(target=20),
+}
+KEYS = tuple(RULES)
+
+
+def play(key: str, seed: int, *, players: int = 1, mix: float = 0.4,
+         max_actions: int = 400, rules=None):
+    """A game by a 'student': the best choice or a random one at each decision."""
+    mod = get(key).module
+    g = mod.Game(rules=rules or RULES[key], players=players, seed=seed)
+    rng = random.Random(seed)
+    best = duel_optimal() if players == 2 else optimal()
+    rnd = random_legal(seed)
+    while not g.is_over and len(g.actions) < max_actions:
+        g.apply((rnd if rng.random() < mix else best)(g.state))
+    return g
+
+
+def check_chain(rep: luck.LuckReport, tol: float = 1e-9) -> None:
+    """Every row starts where the one before ended; the sums give the identity."""
+    assert rep.rows
+    assert rep.rows[0].value_before == rep.start_value
+    for a, b in zip(rep.rows, rep.rows[1:]):
+        assert b.value_before == a.value_after
+    assert rep.rows[-1].value_after == rep.end_value
+    for r in rep.rows:
+        if r.kind == "roll":
+            assert r.loss is None and r.luck == pytest.approx(r.value_after - r.value_before,
+                                                               abs=1e-15)
+        else:
+            assert r.luck is None and r.loss >= -1e-9
+    total = (sum(r.luck for r in rep.rows if r.kind == "roll")
+             - sum(rep.signs[r.player] * r.loss for r in rep.rows if r.kind == "decision"))
+    assert abs(rep.end_value - rep.start_value - total) < tol
+    assert abs(rep.end_value - rep.start_value - rep.identity_sum()) < tol
+    # the same from each player's side
+    if rep.mode == "duel":
+        split = rep.luck(0) - rep.luck(1) - rep.cost(0) + rep.cost(1)
+    elif rep.mode == "solo_turns":
+        split = -rep.luck(0) + rep.cost(0)
+    else:
+        split = rep.luck(0) - rep.cost(0)
+    assert abs(rep.end_value - rep.start_value - split) < tol
+
+
+def expected_result(g, rep) -> float:
+    s = g.state
+    if rep.mode == "solo_turns":
+        return float(s.turn_count)
+    if rep.mode == "solo_p_win":
+        return 1.0 if s.winners else 0.0
+    if g.definition.key == "dripeul":
+        return sum(1.0 if a < b else 0.5 if a == b else 0.0 for a, b in s.manche_scores)
+    return 1.0 if s.winners == (0,) else 0.5 if len(s.winners) == 2 else 0.0
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("players", [1, 2])
+def test_identity_every_game(key, players):
+    for seed in (1, 2):
+        g = play(key, seed, players=players)
+        rep = luck.analyse(g)
+        assert rep.mode == ("duel" if players == 2 else
+                            "solo_turns" if key in ("cinqmille", "seveny") else "solo_p_win")
+        check_chain(rep)
+        assert sum(r.kind == "roll" for r in rep.rows) == len(g.rolls)
+        if g.is_over:
+            assert rep.finished
+            assert rep.end_value == pytest.approx(expected_result(g, rep), abs=1e-12)
+        # the random choices cost something, the best ones nothing
+        assert any(r.loss > 1e-6 for r in rep.rows if r.kind == "decision")
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_first_value_is_the_engines_start(key):
+    rules = RULES[key]
+    g = get(key).module.Game(rules=rules, players=1, seed=1)
+    v = luck.analyse(g).start_value if g.actions else luck.position_value(g.state)
+    engine = {
+        "dripeul": lambda: dripeul.game_win_probability(rules),
+        "trwavril": lambda: trwavril.win_probability(rules),
+        "cinqmille": lambda: cinqmille.expected_turns(rules),
+        "seveny": lambda: seveny.expected_turns(rules),
+    }[key]()
+    assert v == pytest.approx(engine, abs=1e-12)
+    g2 = get(key).module.Game(rules=rules, players=2, seed=1)
+    assert luck.position_value(g2.state) == pytest.approx(
+        get(key).module.duel_win_probability(rules)
+        + (2 * dripeul.duel_win_probability(rules) if key == "dripeul" else 0.0), abs=1e-12)
+
+
+def test_hand_set_dice_teacher_dice_and_undo():
+    g = cinqmille.Game(players=2, seed=4)
+    g.apply(Roll(()), dice=[1, 1, 1, 1, 5])  # lucky, by hand
+    rep = luck.analyse(g)
+    assert rep.rows[0].source == "hand" and rep.rows[0].hand_set
+    assert rep.rows[0].luck > 0.05  # seat 0 helped a lot
+    pol = duel_optimal()
+    rnd = random_legal(4)
+    for i in range(30):
+        if g.is_over:
+            break
+        g.apply((rnd if i % 3 == 0 else pol)(g.state))
+        if i == 5 and g.rolls and g.rolls[-1].step == len(g.actions) - 1:
+            g.set_dice([2, 3, 4, 6, 6][: len(g.rolls[-1].dice)])  # a teacher's dice
+        if i % 7 == 6:
+            g.undo()
+    rep = luck.analyse(g)
+    check_chain(rep)
+    assert sum(r.kind == "roll" for r in rep.rows) == len(g.rolls)
+    assert [r.source for r in rep.rows if r.kind == "roll"] == [r.source for r in g.rolls]
+    # the saved game gives the same split
+    again = luck.analyse(g.to_json())
+    assert [(r.kind, r.value_after) for r in again.rows] == [
+        (r.kind, r.value_after) for r in rep.rows]
+
+
+@pytest.mark.parametrize("key", ["trwavril", "dripeul", "seveny", "cinqmille"])
+def test_hand_set_every_roll_solo(key):
+    mod = get(key).module
+    g = mod.Game(rules=RULES[key], players=1, seed=9)
+    rng = random.Random(9)
+    best = optimal()
+    while not g.is_over and len(g.actions) < 40:
+        a = best(g.state)
+        n = mod.step(g.state, a)[0].to_roll
+        g.apply(a, dice=[rng.randint(1, 6) for _ in range(n)] if n else None)
+    rep = luck.analyse(g)
+    check_chain(rep)
+    assert all(r.hand_set for r in rep.rows if r.kind == "roll")
+
+
+def _chance_nodes(g):
+    """(state waiting for dice, the row index of its roll) along the game."""
+    out = []
+    k = 0
+    mod = g.definition
+    rep = luck.analyse(g)
+    rows = rep.rows
+    for _i, before, action, rolls in luck._replay(g):
+        state, _ev = mod.step(before, action)
+        if len(mod.legal_actions(before)) >= 2:
+            k += 1
+        for dice, _src in rolls:
+            assert rows[k].kind == "roll"
+            out.append((state, rows[k]))
+            state, _ev = mod.roll_outcome(state, dice)
+            k += 1
+    return out
+
+
+@pytest.mark.parametrize("key,players", [("trwavril", 1), ("dripeul", 1), ("cinqmille", 1),
+                                         ("trwavril", 2), ("cinqmille", 2), ("dripeul", 2),
+                                         ("seveny", 1), ("seveny", 2)])
+def test_luck_of_a_roll_has_expectation_zero(key, players):
+    """Σ over outcomes of P(outcome) × luck(outcome) = 0: the value before a roll (the
+    engine's value of the choice that led to it) is the mean of the values after."""
+    g = play(key, 3, players=players, max_actions=12 if key == "seveny" else 16)
+    nodes = _chance_nodes(g)
+    assert nodes
+    for state, row in nodes[:3]:
+        outcomes = luck.roll_values(state)
+        assert math.fsum(p for _d, p, _v in outcomes) == pytest.approx(1.0, abs=1e-14)
+        mean_luck = math.fsum(p * (v - row.value_before) for _d, p, v in outcomes)
+        assert abs(mean_luck) < 1e-12
+        # the row's own outcome is one of them, with its value
+        d = tuple(sorted(row.dice))
+        assert any(o == d and v == pytest.approx(row.value_after, abs=1e-12)
+                   for o, _p, v in outcomes)
+
+
+@pytest.mark.parametrize("key,players", [("trwavril", 1), ("cinqmille", 2), ("dripeul", 2)])
+def test_fast_values_equal_the_definition(key, players):
+    """The engines' values of choices and turn starts equal the expectation over every
+    outcome (``exact=True``), row by row."""
+    g = play(key, 5, players=players, max_actions=10)
+    fast, exact = luck.analyse(g), luck.analyse(g, exact=True)
+    assert len(fast.rows) == len(exact.rows)
+    assert exact.start_value == pytest.approx(fast.start_value, abs=1e-9)
+    for a, b in zip(fast.rows, exact.rows):
+        assert (a.kind, a.player) == (b.kind, b.player)
+        assert b.value_after == pytest.approx(a.value_after, abs=1e-9)
+    check_chain(exact)
+
+
+def test_loss_is_the_coachs_loss_two_players():
+    g = play("cinqmille", 7, players=2, max_actions=60)
+    rep = luck.analyse(g)
+    decisions = [r for r in rep.rows if r.kind == "decision"]
+    k = 0
+    mod = g.definition
+    for _i, before, action, _rolls in luck._replay(g):
+        if len(mod.legal_actions(before)) < 2:
+            continue
+        row = decisions[k]
+        k += 1
+        adv = cinqmille.advise_state(before, objective="p_duel")
+        if len(adv) < 2:
+            continue
+        a = coach.assess(before, action, advice=adv, why=False)
+        assert row.loss == pytest.approx(a.loss, abs=1e-9)
+        assert row.player == before.current_player
+    assert k == len(decisions) > 10
+
+
+def test_optimal_play_costs_nothing():
+    g = trwavril.Game(seed=2)
+    best = optimal()
+    while not g.is_over:
+        g.apply(best(g.state))
+    rep = luck.analyse(g)
+    assert rep.cost(0) == pytest.approx(0.0, abs=1e-12)
+    assert rep.luck(0) == pytest.approx(rep.end_value - rep.start_value, abs=1e-12)
+
+
+@pytest.mark.slow
+def test_mean_luck_of_optimal_play_is_zero():
+    """Many solo Trwavril games played optimally: the mean total luck is within 4 standard
+    errors of 0 (a roll's luck has expectation zero, so a game's does)."""
+    rules = trwavril.Rules()
+    best = optimal()
+    totals = []
+    for seed in range(120):
+        g = trwavril.Game(rules=rules, seed=1000 + seed)
+        while not g.is_over:
+            g.apply(best(g.state))
+        rep = luck.analyse(g)
+        totals.append(rep.luck(0))
+    n = len(totals)
+    mean = sum(totals) / n
+    se = math.sqrt(sum((x - mean) ** 2 for x in totals) / (n - 1) / n)
+    assert se > 0.01
+    assert abs(mean) < 4 * se
+
+
+def test_three_players_have_no_split():
+    g = dripeul.Game(players=3, seed=1)
+    g.apply(Roll(()))
+    with pytest.raises(DicelabError):
+        luck.analyse(g)
+    r = dicelab.review(g)
+    assert r.luck is None and r.steps == ()
+    assert "dicelab-luck" not in r.to_html()
+
+
+def test_review_hook_both_languages():
+    g = play("cinqmille", 2, players=2, max_actions=80)
+    r = dicelab.review(g, lang="fr")
+    assert r.steps == r.luck.rows
+    assert {row.kind for row in r.steps} == {"roll", "decision"}
+    summary = r.player_summary()
+    assert [s["player"] for s in summary] == [0, 1]
+    for s in summary:
+        assert s["rating"].band in dict(dicelab.review.RATING_BANDS)
+        assert s["cost"] == pytest.approx(r.luck.cost(s["player"]))
+    fr = r.luck.sentence(0, "fr")
+    assert "Chance des dés" in fr and "coût des décisions" in fr
+    assert re.search(r"\d,\d", fr)
+    en = r.luck.sentence(0, "en")
+    assert "Luck of the dice" in en and "cost of decisions" in en
+    page = r.to_html()
+    assert 'class="dicelab-luck"' in page and "Chance des dés" in page
+
+
+def test_chart_marks_and_description():
+    g = play("cinqmille", 3, players=2, max_actions=120)
+    rep = luck.analyse(g, "fr")
+    fig = rep.to_figure()
+    ax = fig.axes[0]
+    lucky, unlucky, dec = rep.marked()
+    assert lucky and unlucky and dec
+    markers = {line.get_marker() for line in ax.get_lines()}
+    assert {"^", "v", "X"} <= markers  # shapes, not only colours
+    labels = [t.get_text() for t in ax.texts]
+    assert any(re.match(r"joueur \d\u00a0: dés \d", t) for t in labels)
+    alt = fig.dicelab_alt_text
+    assert "Lancer le plus chanceux" in alt and "Décision la plus coûteuse" in alt
+    assert re.search(r"\d,\d", alt) and not re.search(r"\d\.\d", alt)
+    en = rep.to_figure("en").dicelab_alt_text
+    assert "Luckiest roll" in en and "Costliest decision" in en
+
+
+def test_solo_turns_sentence():
+    g = play("cinqmille", 1, players=1, mix=0.2)
+    rep = luck.analyse(g, "en")
+    s = rep.sentence(0)
+    assert ("saved you" in s) == (rep.luck(0) >= 0)
+    assert "turns" in s
+
+
+def test_class_summary(tmp_path):
+    paths = []
+    for seed in range(3):
+        g = play("trwavril", seed, players=1, mix=0.3)
+        p = tmp_path / f"g{seed}.json"
+        p.write_text(g.to_json(), encoding="utf-8")
+        paths.append(p)
+    cs = luck.class_summary(paths, "fr")
+    assert len(cs.entries) == 3
+    m, se, n = cs.stats("solo_p_win", "luck")
+    assert n == 3
+    assert m == pytest.approx(sum(luck.analyse(p).luck(0) for p in paths) / 3, abs=1e-12)
+    assert cs.text("fr") and "," in cs.text("fr")[0]
+    with pytest.raises(dicelab.InvalidSave):
+        luck.class_summary(["{not a game"])
+
+
+def test_app_end_screen_shows_the_split():
+    import dicelab.widgets as dw
+
+    app = dw.play("trwavril", seed=3, lang="fr")
+    best = optimal()
+    assert "dicelab-luck-end" not in app.status_html()  # not before the end
+    while not app.state.is_over:
+        app.game.apply(best(app.state))
+    page = app.status_html()
+    rep = luck.analyse(app.game, "fr")
+    assert 'class="dicelab-luck-end"' in page and rep.sentence(0, "fr") in page
+    assert '<details class="dicelab-luck-chart">' in page and "<img" in page
+    assert "Afficher le graphique chance et habileté" in page
+    assert app.status_html() == page  # computed once
+    app.close()
+
+
+def test_class_view_widget(tmp_path):
+    from dicelab.widgets.luckview import ClassView
+
+    texts = [play("trwavril", s, players=1, mix=0.3).to_json().encode() for s in range(2)]
+    v = ClassView(lang="en")
+    v._uploaded({"new": [{"name": f"g{i}.json", "content": memoryview(b)}
+                         for i, b in enumerate(texts)]})
+    assert v.summary is not None and len(v.summary.entries) == 2
+    assert "dicelab-class-luck" in v.output.value and "<img" in v.output.value
+    assert v.message.value == ""
+    assert v.load([b"{bad"]) is None
+    assert 'role="alert"' in v.message.value and "Traceback" not in v.message.value
+    fig = v.summary.to_figure("fr")
+    assert "Nuage de points" in fig.dicelab_alt_text
