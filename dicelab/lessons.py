@@ -262,16 +262,47 @@ def variance(dist: dict[int, Any]) -> Any:
     return sum(x * x * p for x, p in dist.items()) - m * m
 
 
+def cinqmille_last_die(held: int = 300) -> dict[int, tuple[int, bool]]:
+    """Lesson 08's situation played through 5000's own rules: after opening, the turn holds
+    ``held`` points with four dice set aside, and the last die is rolled.  For each face:
+    (change of the turn's points just after that roll, whether banking is then allowed).
+
+    A scoring face fills the hand (*main pleine*, ruling F4): the die must be set aside and
+    all five dice rolled again, banking is refused; any other face busts and loses the turn.
+
+    >>> cinqmille_last_die(300)[1], cinqmille_last_die(300)[2]
+    ((100, False), (-300, False))
+    """
+    from dataclasses import replace
+
+    from .games import cinqmille as game
+    from .games._base import Bank, Roll
+
+    start = replace(game.new_state(game.Rules()), opened=(True,), scores=(1000,),
+                    aside=(1, 1, 5, 5), groups=((1, 1), (5, 5)), turn_points=held,
+                    phase="rolling", to_roll=1)
+    out: dict[int, tuple[int, bool]] = {}
+    for face in range(1, 7):
+        state, _events = game.roll_outcome(start, (face,))
+        if state.phase != "choose":  # the turn ended: the held points are lost
+            out[face] = (-held, False)
+            continue
+        actions = game.legal_actions(state)
+        can_bank = any(isinstance(a, Bank) for a in actions)
+        after, _events = game.step(state, next(a for a in actions if isinstance(a, Roll)))
+        out[face] = (after.turn_points - held, can_bank)
+    return out
+
+
 def cinqmille_one_die_gamble(held: int) -> Fraction:
-    """Expected change of the turn's points when rolling the last die with ``held`` points at
-    stake and banking right after a success: E(points of the die) − P(bust) × held.
+    """Expected change of the turn's points just after rolling the last die, ``held`` points
+    at stake (:func:`cinqmille_last_die`; a scoring die means five dice to roll again).
 
     >>> cinqmille_one_die_gamble(300)
     Fraction(-175, 1)
     """
-    from .engine import cinqmille as engine
-
-    return expectation(cinqmille_die_points()) - engine.p_bust(1) * held
+    return sum((Fraction(change, 6) for change, _bank in cinqmille_last_die(held).values()),
+               Fraction(0))
 
 
 # Seveny: "bank at N" against optimal play
@@ -851,13 +882,16 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"e": float(seveny_rule_points(4)[0]),
                                "p0": Pct(seveny_rule_points(4)[1])}),
             _q("last_die", "exercise",
-               N_("5000: the turn holds 300 points and one die is left. You roll it and bank "
-                  "right after if it scores. Expected change of the turn's points?"),
+               N_("5000, after opening: the turn holds 300 points and one die is left. Bank "
+                  "now, or roll it: a 1 or a 5 fills the hand, which must then be rolled again "
+                  "(main pleine); any other face loses the turn. Expected change of the turn's "
+                  "points just after rolling that die?"),
                lambda: cinqmille_one_die_gamble(300), tolerance=1,
-               hints=(N_("The die brings E(X) on average; a bust loses the 300 points."),),
-               worked=N_("E(X) − P(bust) × 300 = {e} − {p} × 300 = {g}: better to bank."),
-               fields=lambda: {"e": expectation(cinqmille_die_points()),
-                               "p": _p_bust_5000(1), "g": cinqmille_one_die_gamble(300)}),
+               hints=(N_("A 1 brings 100 points, a 5 brings 50; the four other faces lose the "
+                         "300 points."),),
+               worked=N_("1/6 × 100 + 1/6 × 50 − 4/6 × 300 = {g}: better to bank. If the die "
+                         "scores, the turn is not over: the five dice must be rolled again."),
+               fields=lambda: {"g": cinqmille_one_die_gamble(300)}),
         ),
         misconceptions=(
             (N_("Rolling more always scores more."), "best_n"),
