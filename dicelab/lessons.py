@@ -1040,58 +1040,41 @@ def _lessons() -> dict[str, Lesson]:
            "simulation and sampling error"),
         fig_behind, (
             _q("bank_or_roll", "predict",
-               N_("Two players: you have 1,000 points, your opponent 4,950. Your turn holds "
-                  "200 points and the dice show 1 2 3. You set aside the 1 (300 points). "
-                  "Bank, or roll the two dice left?"),
+               N_("Two players: you have 4,500 points, your opponent 4,750. Your turn holds "
+                  "100 points (a 1 set aside) and the four dice show 3 4 5 6. You set aside "
+                  "the 5 (150 points). Bank, or roll the three dice left?"),
                lambda: 0 if ch()["best"] == "bank" else 1, input="choice",
-               options=(N_("bank the 300 points"), N_("roll the two dice left")),
-               digits=2,
-               worked=N_("Playing to win, rolling on wins {roll} games in 10,000 from here, "
+               options=(N_("bank the 150 points"), N_("roll the three dice left")),
+               worked=N_("Playing to win, rolling on wins {roll} of games from here, "
                          "banking {bank}."),
-               fields=lambda: {"roll": ch()["p_roll"] * 10_000,
-                               "bank": ch()["p_bank"] * 10_000}),
-            _q("first_player", "predict",
-               N_("Both players play to win from 0 to 0. Who is more likely to win?"),
-               lambda: 0 if vs.first_player_probability() > 0.5 else 1, input="choice",
-               options=(N_("the player who moves first"), N_("the player who moves second"),
-                        N_("neither: one half each")),
-               worked=N_("The first player wins {p} of games (exact)."),
-               fields=lambda: {"p": Pct(vs.first_player_probability())}),
+               fields=lambda: {"roll": Pct(ch()["p_roll"]), "bank": Pct(ch()["p_bank"])}),
+            _q("p_bank", "predict",
+               N_("You bank: 4,650 against 4,750, and your opponent plays next. Your "
+                  "probability of winning the game?"),
+               lambda: ch()["p_bank"], input="percent", close=0.1,
+               worked=N_("{bank}: your opponent often finishes first."),
+               fields=lambda: {"bank": Pct(ch()["p_bank"])}),
+            _q("win_gain", "exercise",
+               N_("From this position, both playing to win: by how much does rolling on "
+                  "raise your probability of winning, compared with banking (a decimal)?"),
+               lambda: ch()["p_roll"] - ch()["p_bank"], tolerance=0.005,
+               hints=(N_("Subtract the two probabilities of winning in the table."),),
+               worked=N_("{roll} − {bank} = {d}: about one game in ten more."),
+               fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
+                               "d": ch()["p_roll"] - ch()["p_bank"]}),
             _q("win_ratio", "exercise",
                N_("From this position, playing to win: how many times more likely is a win "
                   "when you roll on than when you bank (a decimal)?"),
                lambda: ch()["p_roll"] / ch()["p_bank"], tolerance=0.03, digits=2,
-               hints=(N_("Divide the two win probabilities of the table."),),
-               worked=N_("{roll} / {bank} = {r}: both are small, but rolling on wins more "
-                         "often."),
-               fields=lambda: {"roll": ch()["p_roll"] * 10_000,
-                               "bank": ch()["p_bank"] * 10_000,
+               hints=(N_("Divide the two probabilities of winning in the table."),),
+               worked=N_("{roll} / {bank} = {r}: the risky choice is the better one."),
+               fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
                                "r": ch()["p_roll"] / ch()["p_bank"]}),
-            _q("turns_cost", "exercise",
-               N_("Solo play counts the expected turns to reach 5000. How many more turns "
-                  "does rolling on cost than banking, on average (a decimal)?"),
-               lambda: ch()["turns_roll"] - ch()["turns_bank"], tolerance=0.02, digits=2,
-               hints=(N_("Read the last column of the table."),),
-               worked=N_("{roll} − {bank} = {d} turns: for points, banking is better; to "
-                         "win, it is not."),
-               fields=lambda: {"roll": ch()["turns_roll"], "bank": ch()["turns_bank"],
-                               "d": ch()["turns_roll"] - ch()["turns_bank"]}),
-            _q("se_games", "exercise",
-               N_("The head-to-head plays 20,000 games and the win rate is close to one "
-                  "half. Its standard error (a decimal)?"),
-               lambda: standard_error(0.5, vs.HEAD_TO_HEAD_GAMES), tolerance=0.0003,
-               hints=(N_("SE = √(p(1 − p)/n) with p = 0.5."),),
-               worked=N_("√(0.5 × 0.5 / {n}) = {se}: an edge smaller than about {two} "
-                         "(two standard errors) could be luck."),
-               fields=lambda: {"n": vs.HEAD_TO_HEAD_GAMES,
-                               "se": standard_error(0.5, vs.HEAD_TO_HEAD_GAMES),
-                               "two": 2 * standard_error(0.5, vs.HEAD_TO_HEAD_GAMES)}),
         ),
         misconceptions=(
             (N_("Banking is the safe choice, so it is always the best one."), "bank_or_roll"),
-            (N_("The choice that finishes fastest on average also wins most often."),
-             "turns_cost"),
-            (N_("A measured edge is real as soon as it is positive."), "se_games"),
+            (N_("When you bank, your points are safe, so your chance of winning is too."),
+             "p_bank"),
         )))
     return {lesson.key: lesson for lesson in L}
 
