@@ -125,7 +125,7 @@ def _namespace() -> dict[str, Any]:
     from .engine import seveny as seveny_engine
     from .engine import trwavril as trwavril_engine
     from .games import cinqmille, dripeul, seveny, trwavril
-    from .lessons import lesson_plans
+    from .lessons import LESSONS, lesson_plans
 
     def level_row(label: str, solve: Callable[[Any], float], **options: Any) -> list[str]:
         return [label] + [f4(solve(dripeul.Rules(level=lv, **options))) for lv in (4, 3, 2, 1, 0)]
@@ -142,6 +142,7 @@ def _namespace() -> dict[str, Any]:
         "cinqmille_engine": cinqmille_engine,
         "seveny_engine": seveny_engine,
         "lesson_plans": lesson_plans,
+        "lesson_count": len(LESSONS),
     }
 
 

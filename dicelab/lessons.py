@@ -545,7 +545,7 @@ def _fig_binomial(lang: str | None) -> Any:
     return plots.bars([str(j) for j in range(6)], [float(p) for p in dist],
                       xlabel=_("number of 1s among five dice", lang=lang),
                       ylabel=_("probability", lang=lang),
-                      title=_("X follows the binomial law B(5, 1/6)", lang=lang))
+                      title=_("X follows the binomial distribution B(5, 1/6)", lang=lang))
 
 
 def _fig_conditional(lang: str | None) -> Any:
@@ -565,7 +565,7 @@ def _fig_expected(lang: str | None) -> Any:
     return plots.bars([str(x) for x in d], [float(p) for p in d.values()],
                       xlabel=_("points X of one die (5000)", lang=lang),
                       ylabel=_("probability", lang=lang),
-                      title=_("The law of X", lang=lang))
+                      title=_("The distribution of X", lang=lang))
 
 
 def _fig_stop(lang: str | None) -> Any:
@@ -593,7 +593,7 @@ def _fig_variance(lang: str | None) -> Any:
         {_("bank at {n}", lang=lang, n=best): [rule[t] for t in ts],
          _("optimal play", lang=lang): [opt[t] for t in ts]},
         xlabel=_("turns to finish", lang=lang), ylabel=_("probability", lang=lang),
-        title=_("Seveny solo: the law of the number of turns T", lang=lang))
+        title=_("Seveny solo: the distribution of the number of turns T", lang=lang))
 
 
 def _fig_markov(lang: str | None) -> Any:
@@ -645,7 +645,10 @@ def _lessons() -> dict[str, Lesson]:
     L: list[Lesson] = []
     L.append(Lesson(
         "counting", N_("Ordered rolls and multisets"), "Dripeul 5",
-        N_("Seconde: probability on a finite set, counting equally likely outcomes"),
+        N_("Terminale (spécialité): combinatorics and counting (k-tuples, permutations, "
+           "combinations: 5!/(2! 3!) chooses the places of the 2s); Seconde: probability on a "
+           "finite set of equally likely outcomes; counting multisets (stars and bars) goes "
+           "beyond the programme"),
         _fig_counting, (
             _q("five_ordered", "predict",
                N_("How many ordered rolls do five dice have (which die shows what)?"),
@@ -710,7 +713,9 @@ def _lessons() -> dict[str, Lesson]:
         )))
     L.append(Lesson(
         "large_numbers", N_("The law of large numbers"), "Dripeul 5",
-        N_("Seconde: simulation and sampling; Terminale: law of large numbers"),
+        N_("Seconde: sampling fluctuation, simulation; Terminale (spécialité): the "
+           "frequency as a sample mean, its standard deviation √(p(1 − p)/n), law of large "
+           "numbers"),
         _fig_lln, (
             _q("se_100", "predict",
                N_("After 100 simulated rolls, how far from the exact value is the frequency "
@@ -775,8 +780,8 @@ def _lessons() -> dict[str, Lesson]:
             (N_("P(at least one) is the sum of the dice's chances (5 × 1/6)."), "one_in_five"),
         )))
     L.append(Lesson(
-        "binomial", N_("The binomial law"), "5000",
-        N_("Terminale: Bernoulli trials and the binomial law"),
+        "binomial", N_("The binomial distribution"), "5000",
+        N_("Terminale (spécialité): Bernoulli trials and the binomial distribution"),
         _fig_binomial, (
             _q("exactly_one", "predict",
                N_("Five dice: chance of exactly one 1?"),
@@ -807,7 +812,7 @@ def _lessons() -> dict[str, Lesson]:
         )))
     L.append(Lesson(
         "conditional", N_("Conditional probability with Trwavril's cards"), "Trwavril",
-        N_("Première: conditional probability P_B(A)"),
+        N_("Première (spécialité): conditional probability P_B(A)"),
         _fig_conditional, (
             _q("six_given_brelan", "predict",
                N_("Four dice show a brelan (exactly three alike). Chance it can flip card 6?"),
@@ -818,7 +823,7 @@ def _lessons() -> dict[str, Lesson]:
                lambda: 1 if trwavril_flip_change(5)[1] < trwavril_flip_change(5)[0] else 0,
                input="choice", options=(N_("goes up"), N_("goes down"))),
             _q("six_given_suite", "exercise",
-               N_("B: the four dice show a suite. A: card 6 can be flipped. P_B(A) "
+               N_("B: the four dice show a suite. A: card 6 can be flipped. P(A|B) "
                   "(a decimal)?"),
                lambda: trwavril_card_given_figure(6, "suite"), tolerance=0.001,
                hints=(N_("A suite of four is 1234, 2345 or 3456: which ones contain 6?"),),
@@ -833,12 +838,12 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"p": trwavril_figures()["brelan"]}),
         ),
         misconceptions=(
-            (N_("P_B(A) and P(A ∩ B) are the same thing."), "six_given_suite"),
+            (N_("P(A|B) and P(A ∩ B) are the same thing."), "six_given_suite"),
             (N_("A brelan is always good news."), "flip_back"),
         )))
     L.append(Lesson(
         "expected_value", N_("Random variables and expected value"), "5000",
-        N_("Première: random variable, its law, expected value E(X)"),
+        N_("Première (spécialité): random variable, its distribution, expected value E(X)"),
         _fig_expected, (
             _q("e_one_die", "predict",
                N_("X = the points one die scores in 5000 (1 → 100, 5 → 50, else 0). E(X)?"),
@@ -899,7 +904,8 @@ def _lessons() -> dict[str, Lesson]:
         )))
     L.append(Lesson(
         "variance", N_("Variance and standard deviation: turns to finish"), "Seveny",
-        N_("Terminale: variance and standard deviation of a random variable"),
+        N_("Première (spécialité): variance and standard deviation of a random variable; "
+           "Terminale (spécialité): standard deviation σ/√n of a sample mean"),
         _fig_variance, (
             _q("mean_rule", "predict",
                N_("Seveny solo with 'bank at 4': how many turns to reach the target, "
@@ -911,7 +917,7 @@ def _lessons() -> dict[str, Lesson]:
             _q("sd_rule", "exercise",
                N_("σ(T) for 'bank at 4' (a decimal)?"),
                lambda: seveny_rule_turns(4)[1], tolerance=0.05, digits=2,
-               hints=(N_("σ(T) = √V(T); read the table."),),
+               hints=(N_("σ(T) = √Var(T); read the table."),),
                worked=N_("E(T) = {m}, σ(T) = {s}; optimal play: E(T) = {mo}, σ(T) = {so}."),
                fields=lambda: {"m": seveny_rule_turns(4)[0], "s": seveny_rule_turns(4)[1],
                                "mo": seveny_optimal_turns()[0],
@@ -1036,8 +1042,8 @@ def _lessons() -> dict[str, Lesson]:
 
     L.append(Lesson(
         "behind", N_("Behind? take risks"), "5000",
-        N_("Première/Terminale: choosing by a probability rather than an expected value; "
-           "simulation and sampling error"),
+        N_("Première (spécialité): probability of an event and expected value of a random "
+           "variable, used to compare two decisions"),
         fig_behind, (
             _q("bank_or_roll", "predict",
                N_("Two players: you have 4,500 points, your opponent 4,750. Your turn holds "
@@ -1120,6 +1126,145 @@ FILES: dict[str, dict[str, str]] = {
     },
 }
 
+#: English classes' curricula, per lesson (issue 17 §13), shown on English pages only (the
+#: French guide and worksheets give the French programme, :attr:`Lesson.programme`): England
+#: (GCSE Mathematics and A level Mathematics / Further Mathematics, by the content codes and
+#: wording of the DfE subject content), the US Common Core high-school Statistics and
+#: Probability standards, and the AP Statistics course's units and topics.  English only by
+#: design: these lines name English-language curricula for English-speaking teachers.
+CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
+    "counting": (
+        ("England", "GCSE N5 (systematic listing, the product rule for counting), P6 "
+                    "(enumerate sets and combinations systematically), P7 (possibility spaces "
+                    "of equally likely outcomes); A level Mathematics: n! and nCr. Counting "
+                    "multisets (stars and bars) is enrichment"),
+        ("US Common Core", "S-CP.A.1 (events as subsets of a sample space), S-CP.B.9 (+) "
+                           "(permutations and combinations to compute probabilities)"),
+        ("AP Statistics", "Unit 4 (Probability, Random Variables, and Probability "
+                          "Distributions): 4.3 Introduction to Probability"),
+    ),
+    "figures": (
+        ("England", "GCSE P4 (probabilities of an exhaustive set of mutually exclusive events "
+                    "sum to one), P7 (theoretical probabilities from a possibility space)"),
+        ("US Common Core", "S-CP.A.1; S-CP.B.7 (the Addition Rule)"),
+        ("AP Statistics", "Unit 4: 4.3 Introduction to Probability, 4.4 Mutually Exclusive "
+                          "Events"),
+    ),
+    "large_numbers": (
+        ("England", "GCSE P3 (relative expected frequencies and theoretical probability), P5 "
+                    "(empirical samples tend towards theoretical probability distributions "
+                    "with increasing sample size); the standard error √(p(1 − p)/n) goes "
+                    "beyond A level Mathematics"),
+        ("US Common Core", "S-IC.A.2 (is a model consistent with results from simulation?), "
+                           "S-IC.B.4 (margin of error through simulation)"),
+        ("AP Statistics", "Unit 4: 4.2 Estimating Probabilities Using Simulation; Unit 5 "
+                          "(Sampling Distributions): 5.5 Sampling Distributions for Sample "
+                          "Proportions"),
+    ),
+    "at_least_one": (
+        ("England", "GCSE P8 (probability of independent combined events); A level "
+                    "Mathematics: mutually exclusive and independent events"),
+        ("US Common Core", "S-CP.A.2 (independent events: P(A and B) = P(A)P(B))"),
+        ("AP Statistics", "Unit 4: 4.6 Independent Events and Unions of Events"),
+    ),
+    "binomial": (
+        ("England", "A level Mathematics: the binomial distribution as a model, calculate "
+                    "binomial probabilities; the mean np is Further Mathematics (A level "
+                    "Mathematics excludes the mean and variance of discrete random variables)"),
+        ("US Common Core", "S-MD.A.3 (+) (a probability distribution from theoretical "
+                           "probabilities, its expected value)"),
+        ("AP Statistics", "Unit 4: 4.10 Introduction to the Binomial Distribution, 4.11 "
+                          "Parameters for a Binomial Distribution"),
+    ),
+    "conditional": (
+        ("England", "GCSE P9 (conditional probabilities with two-way tables, tree and Venn "
+                    "diagrams); A level Mathematics: conditional probability, "
+                    "P(A|B) = P(A ∩ B)/P(B)"),
+        ("US Common Core", "S-CP.A.3 (conditional probability of A given B), S-CP.B.6 (the "
+                           "fraction of B's outcomes that also belong to A)"),
+        ("AP Statistics", "Unit 4: 4.5 Conditional Probability"),
+    ),
+    "expected_value": (
+        ("England", "A level Further Mathematics (statistics): expectation of a discrete "
+                    "random variable, E(X); A level Mathematics uses discrete distributions "
+                    "but excludes their mean and variance"),
+        ("US Common Core", "S-MD.A.1 (+) (define a random variable, graph its distribution), "
+                           "S-MD.A.2 (+) (expected value as the mean of the distribution)"),
+        ("AP Statistics", "Unit 4: 4.7 Introduction to Random Variables and Probability "
+                          "Distributions, 4.8 Mean and Standard Deviation of Random Variables"),
+    ),
+    "stop_or_roll": (
+        ("England", "A level Further Mathematics (statistics): expectation of a discrete "
+                    "random variable, used to compare choices (not in A level Mathematics)"),
+        ("US Common Core", "S-MD.B.5 (+) (weigh the outcomes of a decision by expected "
+                           "values; a and b: expected payoff, compare strategies)"),
+        ("AP Statistics", "Unit 4: 4.8 Mean and Standard Deviation of Random Variables"),
+    ),
+    "variance": (
+        ("England", "A level Further Mathematics (statistics): variance and standard "
+                    "deviation of a discrete random variable, Var(X) (not in A level "
+                    "Mathematics)"),
+        ("US Common Core", "S-MD.A.2 (+) (expected value); standard deviation as a spread: "
+                           "S-ID.A.2"),
+        ("AP Statistics", "Unit 4: 4.8 Mean and Standard Deviation of Random Variables; "
+                          "Unit 5: 5.7 Sampling Distributions for Sample Means (σ/√n)"),
+    ),
+    "markov": (
+        ("England", "Beyond A level Mathematics: matrices are A level Further Mathematics; "
+                    "Markov chains are enrichment"),
+        ("US Common Core", "N-VM.C.6–8 (+) (matrices and their products); Markov chains are "
+                           "enrichment"),
+        ("AP Statistics", "not in the course (enrichment)"),
+    ),
+    "optimal_play": (
+        ("England", "A level Further Mathematics (statistics): expectation; the backwards "
+                    "solving is enrichment"),
+        ("US Common Core", "S-MD.B.5b (+) (evaluate and compare strategies on the basis of "
+                           "expected values), S-MD.B.7 (+) (analyse decisions and strategies "
+                           "using probability)"),
+        ("AP Statistics", "Unit 4: 4.8 Mean and Standard Deviation of Random Variables"),
+    ),
+    "gamblers_fallacy": (
+        ("England", "GCSE P5 (empirical samples tend towards theoretical probability), P8 "
+                    "(independent combined events); A level Mathematics: independent events"),
+        ("US Common Core", "S-CP.A.2 (independence), S-CP.A.5 (independence in everyday "
+                           "language and situations)"),
+        ("AP Statistics", "Unit 4: 4.1 Introducing Statistics: Random and Non-Random "
+                          "Patterns?, 4.2 Estimating Probabilities Using Simulation, 4.6 "
+                          "Independent Events"),
+    ),
+    "behind": (
+        ("England", "GCSE P8 (combined events); comparing a probability of winning with an "
+                    "expected value: A level Further Mathematics (expectation)"),
+        ("US Common Core", "S-MD.B.5 (+) and S-MD.B.7 (+) (analyse decisions and strategies "
+                           "using probability concepts)"),
+        ("AP Statistics", "Unit 4: 4.3 Introduction to Probability, 4.8 Mean and Standard "
+                          "Deviation of Random Variables"),
+    ),
+}
+
+
+def curriculum_line(key: str) -> str:
+    """The English "Curriculum:" line of a lesson: England, US Common Core, AP Statistics.
+
+    >>> curriculum_line("at_least_one").split("; ")[1]
+    'US Common Core: S-CP.A.2 (independent events: P(A and B) = P(A)P(B))'
+    """
+    return "; ".join(f"{who}: {what}" for who, what in CURRICULA[key])
+
+
+def lesson_index(lang: str = "en", prefix: str = "lessons/") -> str:
+    """The list of every lesson, numbered, as Markdown links (the start pages show it; a test
+    checks that they do, so the list follows :data:`LESSONS` and never drifts).
+
+    >>> lesson_index("fr").splitlines()[0]
+    '- [01 Lancers ordonnés et multi-ensembles](lessons/01_denombrer_les_lancers.ipynb)'
+    """
+    lang = get_language(lang)
+    return "\n".join(f"- [{name[:2]} {_(LESSONS[key].title, lang=lang)}]({prefix}{name}.ipynb)"
+                     for key, name in FILES[lang].items())
+
+
 #: Lessons with a class experiment pooled with share codes (the plan gives it time).
 EXPERIMENT_LESSONS = {"large_numbers": "BRL5", "gamblers_fallacy": "SIX3"}
 
@@ -1159,7 +1304,7 @@ def lesson_plan(key: str, lang: str = "en") -> str:
     lesson = lesson_of(key)
     name = FILES[lang][key]
     game = _("Game", lang=lang)
-    programme = _("Programme", lang=lang)
+    programme = "Curriculum" if lang == "en" else _("Programme", lang=lang)
     plan = _("Plan (15 minutes)", lang=lang)
     answers = _("Expected answers (computed by dicelab)", lang=lang)
     wrong_ideas = _("Likely misconceptions, and the question that brings each out", lang=lang)
@@ -1167,7 +1312,9 @@ def lesson_plan(key: str, lang: str = "en") -> str:
         f"### {_(lesson.title, lang=lang)} (`{name}.ipynb`)",
         "",
         f"* **{game}:** {lesson.game}.",
-        f"* **{programme}:** {_(lesson.programme, lang=lang)}.",
+        (f"* **{programme}:** " + "; ".join(f"*{who}:* {what}" for who, what in
+                                             CURRICULA[key]) + "." if lang == "en" else
+         f"* **{programme}:** {_(lesson.programme, lang=lang)}."),
         f"* **{plan}:**",
     ]
     lines += [f"  * {step}" for step in _plan(lesson, lang)]
@@ -1240,7 +1387,10 @@ __all__ = [
     "Question",
     "TURN_GAMES",
     "TURN_THRESHOLDS",
+    "CURRICULA",
     "FILES",
+    "curriculum_line",
+    "lesson_index",
     "lesson_of",
     "lesson_plan",
     "lesson_plans",
