@@ -122,6 +122,8 @@ class Lesson:
     questions: tuple[Question, ...]
     #: (a likely misconception, the key of the question that brings it out)
     misconceptions: tuple[tuple[str, str], ...] = field(default=())
+    #: the data a lesson's exercises need, as an HTML table (``None``: the figure is enough)
+    table: Callable[[str | None], str] | None = None
 
     @property
     def figure_answers(self) -> tuple[str, ...]:
@@ -485,6 +487,55 @@ def trwavril_flip_change(card: int = 5) -> tuple[float, float]:
 
     e = trwavril.flip_effect((1, 2, 3, 4, 5), card, parapluies=2)
     return float(e.before), float(e.after)
+
+
+# ------------------------------------------------------------------ data tables (issue 17 §5)
+
+
+def _html_table(head: list[str], rows: list[list[str]], cls: str) -> str:
+    import html
+
+    cell = 'style="border:1px solid #999;padding:4px 8px;text-align:right"'
+    out = [f'<table class="{cls}" style="border-collapse:collapse">',
+           "<tr>" + "".join(f"<th {cell}>{html.escape(h)}</th>" for h in head) + "</tr>"]
+    out += ["<tr>" + "".join(f"<td {cell}>{html.escape(c)}</td>" for c in r) + "</tr>"
+            for r in rows]
+    return "".join(out) + "</table>"
+
+
+def turns_table(lang: str | None = None) -> str:
+    """Seveny solo, turns to reach the target: E(T) and the variance of T for 'bank at 4' and
+    for optimal play (lessons 09 and 11 work from it), computed exactly.
+
+    >>> "12.98" in turns_table("en") and "12,98" in turns_table("fr")
+    True
+    """
+    from .games import seveny
+
+    var = "Var(T)" if get_language(lang) == "en" else "V(T)"
+    head = [_("Seveny solo, target {t} points", lang=lang, t=seveny.Rules().target), "E(T)", var]
+    rows = []
+    for name, (m, sd) in ((N_("bank at 4"), seveny_rule_turns(4)),
+                          (N_("optimal play"), seveny_optimal_turns())):
+        rows.append([_(name, lang=lang), fmt_number(m, 2, lang), fmt_number(sd * sd, 2, lang)])
+    return _html_table(head, rows, "dicelab-lesson-table")
+
+
+def markov_table(lang: str | None = None) -> str:
+    """Lesson 10's data: the distribution π₁ of the state after the first roll, and the
+    transition matrix M (row i: the next state from state i), four decimals.
+
+    >>> "0,0926" in markov_table("fr")
+    True
+    """
+    chain = most_common_chain(5)
+    head = [""] + [_("state {k}", lang=lang, k=k) for k in chain.states]
+    rows = [["π₁ " + _("(after the first roll)", lang=lang)]
+            + [fmt_number(float(p), 4, lang) for p in chain.initial]]
+    rows += [[_("M, from state {k}", lang=lang, k=k)] + [fmt_number(float(p), 4, lang)
+                                                        for p in row]
+             for k, row in zip(chain.states, chain.matrix)]
+    return _html_table(head, rows, "dicelab-lesson-table")
 
 
 # ------------------------------------------------------------------ figures (main visuals)
@@ -908,8 +959,8 @@ def _lessons() -> dict[str, Lesson]:
            "Terminale (spécialité): standard deviation σ/√n of a sample mean"),
         _fig_variance, (
             _q("mean_rule", "predict",
-               N_("Seveny solo with 'bank at 4': how many turns to reach the target, "
-                  "on average?"),
+               N_("Seveny solo with 'bank at 4': how many turns to reach the target of 50 "
+                  "points, on average?"),
                lambda: seveny_rule_turns(4)[0], close=1.5, digits=2),
             _q("more_spread", "predict", N_("Which policy has the larger standard deviation?"),
                lambda: 0 if seveny_rule_turns(4)[1] > seveny_optimal_turns()[1] else 1,
@@ -917,7 +968,7 @@ def _lessons() -> dict[str, Lesson]:
             _q("sd_rule", "exercise",
                N_("σ(T) for 'bank at 4' (a decimal)?"),
                lambda: seveny_rule_turns(4)[1], tolerance=0.05, digits=2,
-               hints=(N_("σ(T) = √Var(T); read the table."),),
+               hints=(N_("σ(T) = √Var(T): take the variance from the table."),),
                worked=N_("E(T) = {m}, σ(T) = {s}; optimal play: E(T) = {mo}, σ(T) = {so}."),
                fields=lambda: {"m": seveny_rule_turns(4)[0], "s": seveny_rule_turns(4)[1],
                                "mo": seveny_optimal_turns()[0],
@@ -931,6 +982,7 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"s": seveny_rule_turns(4)[1], "se": 0.1,
                                "n": math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01)}),
         ),
+        table=turns_table,
         misconceptions=(
             (N_("The better policy on average is also the more predictable one."), "more_spread"),
             (N_("A few simulated games are enough to know the mean."), "games_needed"),
@@ -958,10 +1010,12 @@ def _lessons() -> dict[str, Lesson]:
                N_("Three rolls, keeping the most common face: P(three alike or more) "
                   "(a decimal)?"),
                lambda: chain().p_at_least(3, 3), tolerance=0.001,
-               hints=(N_("Multiply the first roll's distribution by the matrix twice."),),
+               hints=(N_("Multiply the row π₁ of the table by the matrix M twice, then add "
+                         "the states 3, 4 and 5."),),
                worked=N_("The weight of states 3, 4, 5 after three rolls: {p}."),
                fields=lambda: {"p": chain().p_at_least(3, 3)}),
         ),
+        table=markov_table,
         misconceptions=(
             (N_("What happened two rolls ago still matters."), "from_pair"),
             (N_("Three rolls triple the chance of one roll."), "within_three"),
@@ -992,11 +1046,12 @@ def _lessons() -> dict[str, Lesson]:
                N_("Turns to reach the target: bank at 4 minus optimal play (a decimal)?"),
                lambda: seveny_rule_turns(4)[0] - seveny_optimal_turns()[0], tolerance=0.05,
                digits=2,
-               hints=(N_("E(T) for both policies is in the variance lesson."),),
+               hints=(N_("Subtract the two E(T) of the table."),),
                worked=N_("{r} − {o} = {g} turns."),
                fields=lambda: {"r": seveny_rule_turns(4)[0], "o": seveny_optimal_turns()[0],
                                "g": seveny_rule_turns(4)[0] - seveny_optimal_turns()[0]}),
         ),
+        table=turns_table,
         misconceptions=(
             (N_("A good rule of thumb is almost as good as optimal play."), "shortfall"),
             (N_("Optimal play means never taking a risk."), "optimal_points"),
@@ -1247,7 +1302,7 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
 def curriculum_line(key: str) -> str:
     """The English "Curriculum:" line of a lesson: England, US Common Core, AP Statistics.
 
-    >>> curriculum_line("at_least_one").split("; ")[1]
+    >>> curriculum_line("at_least_one").split("; ")[2]
     'US Common Core: S-CP.A.2 (independent events: P(A and B) = P(A)P(B))'
     """
     return "; ".join(f"{who}: {what}" for who, what in CURRICULA[key])
@@ -1308,25 +1363,31 @@ def lesson_plan(key: str, lang: str = "en") -> str:
     plan = _("Plan (15 minutes)", lang=lang)
     answers = _("Expected answers (computed by dicelab)", lang=lang)
     wrong_ideas = _("Likely misconceptions, and the question that brings each out", lang=lang)
+    def colon(label: str) -> str:  # French sets a no-break space before the colon
+        return f"{label}\u00a0:" if lang == "fr" else f"{label}:"
+
+    def quoted(text: str) -> str:
+        return f"«\u00a0{text}\u00a0»" if lang == "fr" else f"“{text}”"
+
     lines = [
         f"### {_(lesson.title, lang=lang)} (`{name}.ipynb`)",
         "",
-        f"* **{game}:** {lesson.game}.",
-        (f"* **{programme}:** " + "; ".join(f"*{who}:* {what}" for who, what in
-                                             CURRICULA[key]) + "." if lang == "en" else
-         f"* **{programme}:** {_(lesson.programme, lang=lang)}."),
-        f"* **{plan}:**",
+        f"* **{colon(game)}** {lesson.game}.",
+        (f"* **{colon(programme)}** " + "; ".join(f"*{who}:* {what}" for who, what in
+                                                 CURRICULA[key]) + "." if lang == "en" else
+         f"* **{colon(programme)}** {_(lesson.programme, lang=lang)}."),
+        f"* **{colon(plan)}**",
     ]
     lines += [f"  * {step}" for step in _plan(lesson, lang)]
-    lines.append(f"* **{answers}:**")
+    lines.append(f"* **{colon(answers)}**")
     for q in lesson.questions:
         kind = _("Predict", lang=lang) if q.kind == "predict" else _("Exercise", lang=lang)
         worked = q.worked_text(lang)
         lines.append(f"  * {kind} — {q.text_in(lang)} **{q.answer_text(lang)}**"
                      + (f" ({worked})" if worked else ""))
-    lines.append(f"* **{wrong_ideas}:**")
+    lines.append(f"* **{colon(wrong_ideas)}**")
     for wrong, qkey in lesson.misconceptions:
-        lines.append(f"  * {_(wrong, lang=lang)} → “{lesson.question(qkey).text_in(lang)}”")
+        lines.append(f"  * {_(wrong, lang=lang)} → {quoted(lesson.question(qkey).text_in(lang))}")
     return "\n".join(lines) + "\n"
 
 
@@ -1372,6 +1433,14 @@ class Notebook:
         from . import plots
 
         return plots.show(self.lesson.figure(self.lang))
+
+    def table(self) -> Any:
+        """The lesson's data table (HTML), for the exercises that need it."""
+        from IPython.display import HTML
+
+        if self.lesson.table is None:
+            raise DicelabError("lesson {lesson} has no data table", lesson=self.lesson.key)
+        return HTML(self.lesson.table(self.lang))
 
     def progress(self) -> Any:
         from .teaching import ProgressView

@@ -129,7 +129,8 @@ def test_french_page_quotes_every_passage_the_english_page_quotes(built):
 
 def test_teachers_guides_state_every_lesson_with_computed_answers(built):
     """The lesson plans (generated sections of docs/teachers.md and docs/fr/enseignants.md)
-    name every lesson, its programme point (English: its curricula), and the answers the package computes."""
+    name every lesson, its programme point (English: its curricula), and the answers the
+    package computes."""
     from dicelab import lessons
 
     for page, lang in (("docs/teachers.md", "en"), ("docs/fr/enseignants.md", "fr")):
