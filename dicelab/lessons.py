@@ -122,8 +122,9 @@ class Lesson:
     questions: tuple[Question, ...]
     #: (a likely misconception, the key of the question that brings it out)
     misconceptions: tuple[tuple[str, str], ...] = field(default=())
-    #: the data a lesson's exercises need, as an HTML table (``None``: the figure is enough)
-    table: Callable[[str | None], str] | None = None
+    #: the data a lesson's exercises need, as a table ``(header, rows)`` of text in a
+    #: language (``None``: the figure is enough); the notebook and the worksheet show it
+    table: Callable[[str | None], tuple[list[str], list[list[str]]]] | None = None
 
     @property
     def figure_answers(self) -> tuple[str, ...]:
@@ -505,11 +506,25 @@ def _html_table(head: list[str], rows: list[list[str]], cls: str) -> str:
 
 def turns_table(lang: str | None = None) -> str:
     """Seveny solo, turns to reach the target: E(T) and the variance of T for 'bank at 4' and
-    for optimal play (lessons 09 and 11 work from it), computed exactly.
+    for optimal play (lessons 09 and 11 work from it), computed exactly, as HTML.
 
     >>> "12.98" in turns_table("en") and "12,98" in turns_table("fr")
     True
     """
+    return _html_table(*turns_rows(lang), "dicelab-lesson-table")
+
+
+def markov_table(lang: str | None = None) -> str:
+    """Lesson 10's data (:func:`markov_rows`) as HTML.
+
+    >>> "0,0926" in markov_table("fr")
+    True
+    """
+    return _html_table(*markov_rows(lang), "dicelab-lesson-table")
+
+
+def turns_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
+    """The rows of :func:`turns_table`."""
     from .games import seveny
 
     var = "Var(T)" if get_language(lang) == "en" else "V(T)"
@@ -518,16 +533,12 @@ def turns_table(lang: str | None = None) -> str:
     for name, (m, sd) in ((N_("bank at 4"), seveny_rule_turns(4)),
                           (N_("optimal play"), seveny_optimal_turns())):
         rows.append([_(name, lang=lang), fmt_number(m, 2, lang), fmt_number(sd * sd, 2, lang)])
-    return _html_table(head, rows, "dicelab-lesson-table")
+    return head, rows
 
 
-def markov_table(lang: str | None = None) -> str:
+def markov_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
     """Lesson 10's data: the distribution π₁ of the state after the first roll, and the
-    transition matrix M (row i: the next state from state i), four decimals.
-
-    >>> "0,0926" in markov_table("fr")
-    True
-    """
+    transition matrix M (row i: the next state from state i), four decimals."""
     chain = most_common_chain(5)
     head = [""] + [_("state {k}", lang=lang, k=k) for k in chain.states]
     rows = [["π₁ " + _("(after the first roll)", lang=lang)]
@@ -535,7 +546,18 @@ def markov_table(lang: str | None = None) -> str:
     rows += [[_("M, from state {k}", lang=lang, k=k)] + [fmt_number(float(p), 4, lang)
                                                         for p in row]
              for k, row in zip(chain.states, chain.matrix)]
-    return _html_table(head, rows, "dicelab-lesson-table")
+    return head, rows
+
+
+def behind_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
+    """Lesson 13's data (the notebook shows it with :func:`dicelab.versus.behind_html`): each
+    choice and its exact probability of winning, both playing to win."""
+    from .versus import behind_choices
+
+    c = behind_choices()
+    head = [_("choice", lang=lang), _("probability of winning (both playing to win)", lang=lang)]
+    return head, [[_("bank the 150 points", lang=lang), fmt_percent(c["p_bank"], 1, lang)],
+                  [_("roll the three dice left", lang=lang), fmt_percent(c["p_roll"], 1, lang)]]
 
 
 # ------------------------------------------------------------------ figures (main visuals)
@@ -982,7 +1004,7 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"s": seveny_rule_turns(4)[1], "se": 0.1,
                                "n": math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01)}),
         ),
-        table=turns_table,
+        table=turns_rows,
         misconceptions=(
             (N_("The better policy on average is also the more predictable one."), "more_spread"),
             (N_("A few simulated games are enough to know the mean."), "games_needed"),
@@ -1015,7 +1037,7 @@ def _lessons() -> dict[str, Lesson]:
                worked=N_("The weight of states 3, 4, 5 after three rolls: {p}."),
                fields=lambda: {"p": chain().p_at_least(3, 3)}),
         ),
-        table=markov_table,
+        table=markov_rows,
         misconceptions=(
             (N_("What happened two rolls ago still matters."), "from_pair"),
             (N_("Three rolls triple the chance of one roll."), "within_three"),
@@ -1051,7 +1073,7 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"r": seveny_rule_turns(4)[0], "o": seveny_optimal_turns()[0],
                                "g": seveny_rule_turns(4)[0] - seveny_optimal_turns()[0]}),
         ),
-        table=turns_table,
+        table=turns_rows,
         misconceptions=(
             (N_("A good rule of thumb is almost as good as optimal play."), "shortfall"),
             (N_("Optimal play means never taking a risk."), "optimal_points"),
@@ -1132,6 +1154,7 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
                                "r": ch()["p_roll"] / ch()["p_bank"]}),
         ),
+        table=behind_rows,
         misconceptions=(
             (N_("Banking is the safe choice, so it is always the best one."), "bank_or_roll"),
             (N_("When you bank, your points are safe, so your chance of winning is too."),
@@ -1440,7 +1463,7 @@ class Notebook:
 
         if self.lesson.table is None:
             raise DicelabError("lesson {lesson} has no data table", lesson=self.lesson.key)
-        return HTML(self.lesson.table(self.lang))
+        return HTML(_html_table(*self.lesson.table(self.lang), "dicelab-lesson-table"))
 
     def progress(self) -> Any:
         from .teaching import ProgressView

@@ -198,7 +198,7 @@ def test_a_failed_solve_is_a_clear_message_and_a_new_game_tries_again(unsolved, 
     assert "solo odds" in note and "solo odds" in app.overlay.body.value
     assert app.advice().kind == "solo" and app.winbar.layout.display == "none"
     app.set_language("fr")
-    assert "n'ont pas pu être calculées" in app.overlay.note.value
+    assert "n&#x27;ont pas pu être calculées" in app.overlay.note.value
     unsolved.fail = None
     unsolved.gate.clear()
     assert app.new_game()
