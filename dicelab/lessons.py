@@ -1345,6 +1345,10 @@ def lesson_index(lang: str = "en", prefix: str = "lessons/") -> str:
 
 #: Lessons with a class experiment pooled with share codes (the plan gives it time).
 EXPERIMENT_LESSONS = {"large_numbers": "BRL5", "gamblers_fallacy": "SIX3"}
+#: Rolls each group records on its worksheet's tally grid: about three minutes of rolling,
+#: and about the experiment's suggested trials (SIX3: 40 rolls give about 20 runs of three
+#: rolls without a 6).
+EXPERIMENT_ROLLS = {"large_numbers": 20, "gamblers_fallacy": 40}
 
 
 def _plan(lesson: Lesson, lang: str) -> list[str]:
@@ -1358,9 +1362,13 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             _("0–2 min: read the opening together; name the game and the question.", lang=lang),
             _("2–4 min: first prediction, every student types a guess before checking: "
               "“{q}”", lang=lang, q=p1),
-            _("4–8 min: class experiment in groups: “{e}” ({n} trials each); each group "
-              "makes its share code, you add the codes in your notebook and project the "
-              "pooled figure.", lang=lang, e=_(exp.title, lang=lang), n=exp.suggested_trials),
+            _("4–8 min: class experiment in groups of three or four, on the worksheet's tally "
+              "grid: “{e}” ({rolls}); one student rolls, one records. Each group makes one "
+              "share code; you type the codes into your notebook (one per group) and project "
+              "the pooled figure.", lang=lang, e=_(exp.title, lang=lang),
+              rolls=(_("{n} rolls of five dice", lang=lang, n=EXPERIMENT_ROLLS[lesson.key])
+                     if lesson.key == "large_numbers" else
+                     _("{n} rolls of one die", lang=lang, n=EXPERIMENT_ROLLS[lesson.key]))),
             _("8–10 min: the main figure; second prediction: “{q}”", lang=lang, q=p2),
             _("10–14 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
             _("14–15 min: “To remember”; students read their progress line.", lang=lang),

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .i18n import _
-from .lessons import FILES, LESSONS, curriculum_line, lesson_of
+from .lessons import EXPERIMENT_ROLLS, FILES, LESSONS, curriculum_line, lesson_of
 
 #: Characters per line of wrapped text at 11 pt, and of a title at 16 pt (bold), on a page
 #: with 0.8 in margins (DejaVu Sans: about 0.56 em a character; bold titles wider).
@@ -39,7 +39,7 @@ A4 = PAPERS["a4"]
 #: Lessons whose exercises read the main figure: their worksheets print it.
 FIGURE_SHEETS = ("figures", "stop_or_roll", "optimal_play")
 #: Lessons with a class experiment: a tally grid of that many boxes (one per roll).
-GRIDS = {"large_numbers": 20, "gamblers_fallacy": 40}
+GRIDS = EXPERIMENT_ROLLS
 
 
 def _grid_text(lesson_key: str, lang: str) -> str:
