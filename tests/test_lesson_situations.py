@@ -114,3 +114,12 @@ def test_13_the_position_is_reachable_and_both_choices_are_legal():
     q = LESSONS["behind"].question("bank_or_roll")
     assert q.value() == (0 if c["best"] == "bank" else 1) == 1
     assert LESSONS["behind"].question("p_bank").value() == c["p_bank"]
+
+
+def test_10_from_a_brelan_one_reroll_of_two_dice():
+    """Dripeul: keep a brelan, re-roll the two other dice once; four alike or more is what
+    the game's figure function (of_a_kind) says of the five final dice."""
+    from dicelab.figures import of_a_kind
+
+    hits = sum(of_a_kind((6, 6, 6) + d) >= 4 for d in _ordered(2))
+    assert LESSONS["markov"].question("from_brelan").value() == Fraction(hits, 36)
