@@ -9,7 +9,7 @@
 #   make binder-check  a fresh .venv-binder from binder/ only, every notebook executed in it
 #   make browser       the real-browser test alone (needs /usr/bin/chromium)
 #   make messages      update the French catalog from the source (then translate the new entries)
-#   make worksheets    every lesson's worksheet and answer key, both languages, as PDF (worksheets/)
+#   make worksheets    every lesson's worksheet and answer key, both languages, A4 and US Letter, as PDF (worksheets/)
 #   make tables        re-solve every shipped two-player table (dicelab/data/*.npz): about
 #                      40 minutes; after any change to a rule or a two-player engine
 #   make clean         remove the virtualenvs, caches and artifacts

@@ -286,7 +286,7 @@ class Assessment:
         >>> s = seveny.new_state(seveny.Rules(target=5))
         >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
         >>> assess(s, Roll((1,)), lang="fr", why=False).headline
-        'Un meilleur choix existe : mettre de côté 1 1 1 1 1 et marquer (0,599 tour de mieux).'
+        'Un meilleur choix existe\\xa0: mettre de côté 1 1 1 1 1 et marquer (0,599 tour de mieux).'
         """
         if self.is_best:
             return _("This is the best choice.", lang=self.lang)

@@ -172,11 +172,11 @@ TEMPLATE_FUNCTIONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
 
 def _namespace() -> dict[str, Any]:
     """The names a real build's templates see: :func:`_base_namespace`, ``level_row``,
-    ``lesson_plans`` and the :data:`TEMPLATE_FUNCTIONS` (no module)."""
+    ``lesson_plans``, ``lesson_count`` and the :data:`TEMPLATE_FUNCTIONS` (no module)."""
     import importlib
 
     from .games import dripeul
-    from .lessons import lesson_plans
+    from .lessons import LESSONS, lesson_plans
 
     def level_row(label: str, solve: Callable[[Any], float], **options: Any) -> list[str]:
         return [label] + [f4(solve(dripeul.Rules(level=lv, **options))) for lv in (4, 3, 2, 1, 0)]
@@ -185,7 +185,8 @@ def _namespace() -> dict[str, Any]:
     for name, (module, members) in TEMPLATE_FUNCTIONS.items():
         mod = importlib.import_module(module)
         sets[name] = TemplateFunctions(name, **{m: getattr(mod, m) for m in members})
-    return {**_base_namespace(), "level_row": level_row, "lesson_plans": lesson_plans, **sets}
+    return {**_base_namespace(), "level_row": level_row, "lesson_plans": lesson_plans,
+            "lesson_count": len(LESSONS), **sets}
 
 
 #: The only builtins a template sees (pure functions on values); ``range`` is Jinja2's

@@ -21,7 +21,7 @@ takes ``lang=None``.  A headline number has a plain name ("chance to win",
 ("P(win the solo game)…").
 
 >>> METRICS["trwavril"][0].name("en"), METRICS["trwavril"][0].name("fr")
-('chance to win', 'chance de gagner')
+('chance to win', 'probabilité de gagner')
 >>> DIFFICULTY["dripeul"], DIFFICULTY["cinqmille"]
 ('level', None)
 >>> format_value(METRICS["seveny"][0], 12.3456, lang="en")
@@ -42,7 +42,7 @@ from typing import Any
 
 from . import GAME_NAMES
 from .errors import DicelabError, InvalidRules, brief
-from .i18n import N_, _, fmt_number, fmt_percent, get_language
+from .i18n import N_, _, fmt_number, fmt_percent, get_language, ngettext
 
 __all__ = [
     "DIFFICULTY",
@@ -205,7 +205,10 @@ def format_value(metric: Metric, value: float, lang: str | None = None) -> str:
         if 0 < pct < 1:  # two significant digits for small chances
             digits = max(2, 1 - math.floor(math.log10(pct)))
         return fmt_percent(value, digits, lang)
-    return _("{x} turns", lang=lang, x=fmt_number(value, 2, lang))
+    from .coach import _plural_n  # « 0,37 tour »: French amounts below 2 are singular
+
+    return ngettext("{x} turn", "{x} turns", _plural_n(value, lang), lang=lang,
+                    x=fmt_number(value, 2, lang))
 
 
 def _fmt_option(
@@ -478,9 +481,11 @@ def _diff_words(metric: Metric, a: float, b: float, lang: str | None = None) -> 
         amount = (_("{x} percentage points higher", lang=lang, x=x) if d > 0
                   else _("{x} percentage points lower", lang=lang, x=x))
     else:
-        x = fmt_number(abs(d), 2, lang)
-        amount = (_("{x} turns more", lang=lang, x=x) if d > 0
-                  else _("{x} turns fewer", lang=lang, x=x))
+        from .coach import _plural_n
+
+        x, n = fmt_number(abs(d), 2, lang), _plural_n(abs(d), lang)
+        amount = (ngettext("{x} turn more", "{x} turns more", n, lang=lang, x=x) if d > 0
+                  else ngettext("{x} turn fewer", "{x} turns fewer", n, lang=lang, x=x))
     better = (d > 0) == metric.higher_is_better
     verdict = _("easier", lang=lang) if better else _("harder", lang=lang)
     return _("{amount} ({verdict})", lang=lang, amount=amount, verdict=verdict)

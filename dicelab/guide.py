@@ -13,7 +13,7 @@ It is **3**.
 <BLANKLINE>
 </details>
 >>> figure_name("p_win", "fr"), figure_name("p_win", "en", game="dripeul")
-('chance de gagner la partie', 'chance to clear the manche')
+('probabilité de gagner la partie', 'chance to clear the manche')
 """
 
 from __future__ import annotations

@@ -151,6 +151,9 @@ class Lesson:
     questions: tuple[Question, ...]
     #: (a likely misconception, the key of the question that brings it out)
     misconceptions: tuple[tuple[str, str], ...] = field(default=())
+    #: the data a lesson's exercises need, as a table ``(header, rows)`` of text in a
+    #: language (``None``: the figure is enough); the notebook and the worksheet show it
+    table: Callable[[str | None], tuple[list[str], list[list[str]]]] | None = None
 
     @property
     def figure_answers(self) -> tuple[str, ...]:
@@ -291,16 +294,47 @@ def variance(dist: dict[int, Any]) -> Any:
     return sum(x * x * p for x, p in dist.items()) - m * m
 
 
+def cinqmille_last_die(held: int = 300) -> dict[int, tuple[int, bool]]:
+    """Lesson 08's situation played through 5000's own rules: after opening, the turn holds
+    ``held`` points with four dice set aside, and the last die is rolled.  For each face:
+    (change of the turn's points just after that roll, whether banking is then allowed).
+
+    A scoring face fills the hand (*main pleine*, ruling F4): the die must be set aside and
+    all five dice rolled again, banking is refused; any other face busts and loses the turn.
+
+    >>> cinqmille_last_die(300)[1], cinqmille_last_die(300)[2]
+    ((100, False), (-300, False))
+    """
+    from dataclasses import replace
+
+    from .games import cinqmille as game
+    from .games._base import Bank, Roll
+
+    start = replace(game.new_state(game.Rules()), opened=(True,), scores=(1000,),
+                    aside=(1, 1, 5, 5), groups=((1, 1), (5, 5)), turn_points=held,
+                    phase="rolling", to_roll=1)
+    out: dict[int, tuple[int, bool]] = {}
+    for face in range(1, 7):
+        state, _events = game.roll_outcome(start, (face,))
+        if state.phase != "choose":  # the turn ended: the held points are lost
+            out[face] = (-held, False)
+            continue
+        actions = game.legal_actions(state)
+        can_bank = any(isinstance(a, Bank) for a in actions)
+        after, _events = game.step(state, next(a for a in actions if isinstance(a, Roll)))
+        out[face] = (after.turn_points - held, can_bank)
+    return out
+
+
 def cinqmille_one_die_gamble(held: int) -> Fraction:
-    """Expected change of the turn's points when rolling the last die with ``held`` points at
-    stake and banking right after a success: E(points of the die) − P(bust) × held.
+    """Expected change of the turn's points just after rolling the last die, ``held`` points
+    at stake (:func:`cinqmille_last_die`; a scoring die means five dice to roll again).
 
     >>> cinqmille_one_die_gamble(300)
     Fraction(-175, 1)
     """
-    from .engine import cinqmille as engine
-
-    return expectation(cinqmille_die_points()) - engine.p_bust(1) * held
+    return sum((Fraction(change, 6) for change, _bank in cinqmille_last_die(held).values()),
+               Fraction(0))
 
 
 # Seveny: "bank at N" against optimal play
@@ -485,6 +519,76 @@ def trwavril_flip_change(card: int = 5) -> tuple[float, float]:
     return float(e.before), float(e.after)
 
 
+# ------------------------------------------------------------------ data tables (issue 17 §5)
+
+
+def _html_table(head: list[str], rows: list[list[str]], cls: str) -> str:
+    import html
+
+    cell = 'style="border:1px solid #999;padding:4px 8px;text-align:right"'
+    out = [f'<table class="{cls}" style="border-collapse:collapse">',
+           "<tr>" + "".join(f"<th {cell}>{html.escape(h)}</th>" for h in head) + "</tr>"]
+    out += ["<tr>" + "".join(f"<td {cell}>{html.escape(c)}</td>" for c in r) + "</tr>"
+            for r in rows]
+    return "".join(out) + "</table>"
+
+
+def turns_table(lang: str | None = None) -> str:
+    """Seveny solo, turns to reach the target: E(T) and the variance of T for 'bank at 4' and
+    for optimal play (lessons 09 and 11 work from it), computed exactly, as HTML.
+
+    >>> "12.98" in turns_table("en") and "12,98" in turns_table("fr")
+    True
+    """
+    return _html_table(*turns_rows(lang), "dicelab-lesson-table")
+
+
+def markov_table(lang: str | None = None) -> str:
+    """Lesson 10's data (:func:`markov_rows`) as HTML.
+
+    >>> "0,0926" in markov_table("fr")
+    True
+    """
+    return _html_table(*markov_rows(lang), "dicelab-lesson-table")
+
+
+def turns_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
+    """The rows of :func:`turns_table`."""
+    from .games import seveny
+
+    var = "Var(T)" if get_language(lang) == "en" else "V(T)"
+    head = [_("Seveny solo, target {t} points", lang=lang, t=seveny.Rules().target), "E(T)", var]
+    rows = []
+    for name, (m, sd) in ((N_("bank at 4"), seveny_rule_turns(4)),
+                          (N_("optimal play"), seveny_optimal_turns())):
+        rows.append([_(name, lang=lang), fmt_number(m, 2, lang), fmt_number(sd * sd, 2, lang)])
+    return head, rows
+
+
+def markov_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
+    """Lesson 10's data: the distribution π₁ of the state after the first roll, and the
+    transition matrix M (row i: the next state from state i), four decimals."""
+    chain = most_common_chain(5)
+    head = [""] + [_("state {k}", lang=lang, k=k) for k in chain.states]
+    rows = [["π₁ " + _("(after the first roll)", lang=lang)]
+            + [fmt_number(float(p), 4, lang) for p in chain.initial]]
+    rows += [[_("M, from state {k}", lang=lang, k=k)] + [fmt_number(float(p), 4, lang)
+                                                        for p in row]
+             for k, row in zip(chain.states, chain.matrix)]
+    return head, rows
+
+
+def behind_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
+    """Lesson 13's data (the notebook shows it with :func:`dicelab.versus.behind_html`): each
+    choice and its exact probability of winning, both playing to win."""
+    from .versus import behind_choices
+
+    c = behind_choices()
+    head = [_("choice", lang=lang), _("probability of winning (both playing to win)", lang=lang)]
+    return head, [[_("bank the 150 points", lang=lang), fmt_percent(c["p_bank"], 1, lang)],
+                  [_("roll the three dice left", lang=lang), fmt_percent(c["p_roll"], 1, lang)]]
+
+
 # ------------------------------------------------------------------ figures (main visuals)
 
 
@@ -543,7 +647,8 @@ def _fig_binomial(lang: str | None) -> Any:
     return plots.bars([str(j) for j in range(6)], [float(p) for p in dist],
                       xlabel=_("number of 1s among five dice", lang=lang),
                       ylabel=_("probability", lang=lang),
-                      title=_("X follows the binomial law B(5, 1/6)", lang=lang), lang=lang)
+                      title=_("X follows the binomial distribution B(5, 1/6)", lang=lang),
+                      lang=lang)
 
 
 def _fig_conditional(lang: str | None) -> Any:
@@ -563,7 +668,7 @@ def _fig_expected(lang: str | None) -> Any:
     return plots.bars([str(x) for x in d], [float(p) for p in d.values()],
                       xlabel=_("points X of one die (5000)", lang=lang),
                       ylabel=_("probability", lang=lang),
-                      title=_("The law of X", lang=lang), lang=lang)
+                      title=_("The distribution of X", lang=lang), lang=lang)
 
 
 def _fig_stop(lang: str | None) -> Any:
@@ -591,7 +696,7 @@ def _fig_variance(lang: str | None) -> Any:
         {_("bank at {n}", lang=lang, n=best): [rule[t] for t in ts],
          _("optimal play", lang=lang): [opt[t] for t in ts]},
         xlabel=_("turns to finish", lang=lang), ylabel=_("probability", lang=lang),
-        title=_("Seveny solo: the law of the number of turns T", lang=lang), lang=lang)
+        title=_("Seveny solo: the distribution of the number of turns T", lang=lang), lang=lang)
 
 
 def _fig_markov(lang: str | None) -> Any:
@@ -644,7 +749,10 @@ def _lessons() -> dict[str, Lesson]:
     L: list[Lesson] = []
     L.append(Lesson(
         "counting", N_("Ordered rolls and multisets"), "Dripeul 5",
-        N_("Seconde: probability on a finite set, counting equally likely outcomes"),
+        N_("Terminale (spécialité): combinatorics and counting (k-tuples, permutations, "
+           "combinations: 5!/(2! 3!) chooses the places of the 2s); Seconde: probability on a "
+           "finite set of equally likely outcomes; counting multisets (stars and bars) goes "
+           "beyond the programme"),
         _fig_counting, (
             _q("five_ordered", "predict",
                N_("How many ordered rolls do five dice have (which die shows what)?"),
@@ -709,7 +817,9 @@ def _lessons() -> dict[str, Lesson]:
         )))
     L.append(Lesson(
         "large_numbers", N_("The law of large numbers"), "Dripeul 5",
-        N_("Seconde: simulation and sampling; Terminale: law of large numbers"),
+        N_("Seconde: sampling fluctuation, simulation; Terminale (spécialité): the "
+           "frequency as a sample mean, its standard deviation √(p(1 − p)/n), law of large "
+           "numbers"),
         _fig_lln, (
             _q("se_100", "predict",
                N_("After 100 simulated rolls, how far from the exact value is the frequency "
@@ -774,8 +884,8 @@ def _lessons() -> dict[str, Lesson]:
             (N_("P(at least one) is the sum of the dice's chances (5 × 1/6)."), "one_in_five"),
         )))
     L.append(Lesson(
-        "binomial", N_("The binomial law"), "5000",
-        N_("Terminale: Bernoulli trials and the binomial law"),
+        "binomial", N_("The binomial distribution"), "5000",
+        N_("Terminale (spécialité): Bernoulli trials and the binomial distribution"),
         _fig_binomial, (
             _q("exactly_one", "predict",
                N_("Five dice: chance of exactly one 1?"),
@@ -806,7 +916,7 @@ def _lessons() -> dict[str, Lesson]:
         )))
     L.append(Lesson(
         "conditional", N_("Conditional probability with Trwavril's cards"), "Trwavril",
-        N_("Première: conditional probability P_B(A)"),
+        N_("Première (spécialité): conditional probability P_B(A)"),
         _fig_conditional, (
             _q("six_given_brelan", "predict",
                N_("Four dice show a brelan (exactly three alike). Chance it can flip card 6?"),
@@ -817,7 +927,7 @@ def _lessons() -> dict[str, Lesson]:
                lambda: 1 if trwavril_flip_change(5)[1] < trwavril_flip_change(5)[0] else 0,
                input="choice", options=(N_("goes up"), N_("goes down"))),
             _q("six_given_suite", "exercise",
-               N_("B: the four dice show a suite. A: card 6 can be flipped. P_B(A) "
+               N_("B: the four dice show a suite. A: card 6 can be flipped. P(A|B) "
                   "(a decimal)?"),
                lambda: trwavril_card_given_figure(6, "suite"), tolerance=0.001,
                hints=(N_("A suite of four is 1234, 2345 or 3456: which ones contain 6?"),),
@@ -832,12 +942,12 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"p": trwavril_figures()["brelan"]}),
         ),
         misconceptions=(
-            (N_("P_B(A) and P(A ∩ B) are the same thing."), "six_given_suite"),
+            (N_("P(A|B) and P(A ∩ B) are the same thing."), "six_given_suite"),
             (N_("A brelan is always good news."), "flip_back"),
         )))
     L.append(Lesson(
         "expected_value", N_("Random variables and expected value"), "5000",
-        N_("Première: random variable, its law, expected value E(X)"),
+        N_("Première (spécialité): random variable, its distribution, expected value E(X)"),
         _fig_expected, (
             _q("e_one_die", "predict",
                N_("X = the points one die scores in 5000 (1 → 100, 5 → 50, else 0). E(X)?"),
@@ -881,13 +991,16 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"e": float(seveny_rule_points(4)[0]),
                                "p0": Pct(seveny_rule_points(4)[1])}),
             _q("last_die", "exercise",
-               N_("5000: the turn holds 300 points and one die is left. You roll it and bank "
-                  "right after if it scores. Expected change of the turn's points?"),
+               N_("5000, after opening: the turn holds 300 points and one die is left. Bank "
+                  "now, or roll it: a 1 or a 5 fills the hand, which must then be rolled again "
+                  "(main pleine); any other face loses the turn. Expected change of the turn's "
+                  "points just after rolling that die?"),
                lambda: cinqmille_one_die_gamble(300), tolerance=1,
-               hints=(N_("The die brings E(X) on average; a bust loses the 300 points."),),
-               worked=N_("E(X) − P(bust) × 300 = {e} − {p} × 300 = {g}: better to bank."),
-               fields=lambda: {"e": expectation(cinqmille_die_points()),
-                               "p": _p_bust_5000(1), "g": cinqmille_one_die_gamble(300)}),
+               hints=(N_("A 1 brings 100 points, a 5 brings 50; the four other faces lose the "
+                         "300 points."),),
+               worked=N_("1/6 × 100 + 1/6 × 50 − 4/6 × 300 = {g}: better to bank. If the die "
+                         "scores, the turn is not over: the five dice must be rolled again."),
+               fields=lambda: {"g": cinqmille_one_die_gamble(300)}),
         ),
         misconceptions=(
             (N_("Rolling more always scores more."), "best_n"),
@@ -895,11 +1008,12 @@ def _lessons() -> dict[str, Lesson]:
         )))
     L.append(Lesson(
         "variance", N_("Variance and standard deviation: turns to finish"), "Seveny",
-        N_("Terminale: variance and standard deviation of a random variable"),
+        N_("Première (spécialité): variance and standard deviation of a random variable; "
+           "Terminale (spécialité): standard deviation σ/√n of a sample mean"),
         _fig_variance, (
             _q("mean_rule", "predict",
-               N_("Seveny solo with 'bank at 4': how many turns to reach the target, "
-                  "on average?"),
+               N_("Seveny solo with 'bank at 4': how many turns to reach the target of 50 "
+                  "points, on average?"),
                lambda: seveny_rule_turns(4)[0], close=1.5, digits=2),
             _q("more_spread", "predict", N_("Which policy has the larger standard deviation?"),
                lambda: 0 if seveny_rule_turns(4)[1] > seveny_optimal_turns()[1] else 1,
@@ -907,7 +1021,7 @@ def _lessons() -> dict[str, Lesson]:
             _q("sd_rule", "exercise",
                N_("σ(T) for 'bank at 4' (a decimal)?"),
                lambda: seveny_rule_turns(4)[1], tolerance=0.05, digits=2,
-               hints=(N_("σ(T) = √V(T); read the table."),),
+               hints=(N_("σ(T) = √Var(T): take the variance from the table."),),
                worked=N_("E(T) = {m}, σ(T) = {s}; optimal play: E(T) = {mo}, σ(T) = {so}."),
                fields=lambda: {"m": seveny_rule_turns(4)[0], "s": seveny_rule_turns(4)[1],
                                "mo": seveny_optimal_turns()[0],
@@ -921,6 +1035,7 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"s": seveny_rule_turns(4)[1], "se": 0.1,
                                "n": math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01)}),
         ),
+        table=turns_rows,
         misconceptions=(
             (N_("The better policy on average is also the more predictable one."), "more_spread"),
             (N_("A few simulated games are enough to know the mean."), "games_needed"),
@@ -948,10 +1063,12 @@ def _lessons() -> dict[str, Lesson]:
                N_("Three rolls, keeping the most common face: P(three alike or more) "
                   "(a decimal)?"),
                lambda: chain().p_at_least(3, 3), tolerance=0.001,
-               hints=(N_("Multiply the first roll's distribution by the matrix twice."),),
+               hints=(N_("Multiply the row π₁ of the table by the matrix M twice, then add "
+                         "the states 3, 4 and 5."),),
                worked=N_("The weight of states 3, 4, 5 after three rolls: {p}."),
                fields=lambda: {"p": chain().p_at_least(3, 3)}),
         ),
+        table=markov_rows,
         misconceptions=(
             (N_("What happened two rolls ago still matters."), "from_pair"),
             (N_("Three rolls triple the chance of one roll."), "within_three"),
@@ -982,11 +1099,12 @@ def _lessons() -> dict[str, Lesson]:
                N_("Turns to reach the target: bank at 4 minus optimal play (a decimal)?"),
                lambda: seveny_rule_turns(4)[0] - seveny_optimal_turns()[0], tolerance=0.05,
                digits=2,
-               hints=(N_("E(T) for both policies is in the variance lesson."),),
+               hints=(N_("Subtract the two E(T) of the table."),),
                worked=N_("{r} − {o} = {g} turns."),
                fields=lambda: {"r": seveny_rule_turns(4)[0], "o": seveny_optimal_turns()[0],
                                "g": seveny_rule_turns(4)[0] - seveny_optimal_turns()[0]}),
         ),
+        table=turns_rows,
         misconceptions=(
             (N_("A good rule of thumb is almost as good as optimal play."), "shortfall"),
             (N_("Optimal play means never taking a risk."), "optimal_points"),
@@ -1032,62 +1150,46 @@ def _lessons() -> dict[str, Lesson]:
 
     L.append(Lesson(
         "behind", N_("Behind? take risks"), "5000",
-        N_("Première/Terminale: choosing by a probability rather than an expected value; "
-           "simulation and sampling error"),
+        N_("Première (spécialité): probability of an event and expected value of a random "
+           "variable, used to compare two decisions"),
         fig_behind, (
             _q("bank_or_roll", "predict",
-               N_("Two players: you have 1,000 points, your opponent 4,950. Your turn holds "
-                  "200 points and the dice show 1 2 3. You set aside the 1 (300 points). "
-                  "Bank, or roll the two dice left?"),
+               N_("Two players: you have 4,500 points, your opponent 4,750. Your turn holds "
+                  "100 points (a 1 set aside) and the four dice show 3 4 5 6. You set aside "
+                  "the 5 (150 points). Bank, or roll the three dice left?"),
                lambda: 0 if ch()["best"] == "bank" else 1, input="choice",
-               options=(N_("bank the 300 points"), N_("roll the two dice left")),
-               digits=2,
-               worked=N_("Playing to win, rolling on wins {roll} games in 10,000 from here, "
+               options=(N_("bank the 150 points"), N_("roll the three dice left")),
+               worked=N_("Playing to win, rolling on wins {roll} of games from here, "
                          "banking {bank}."),
-               fields=lambda: {"roll": ch()["p_roll"] * 10_000,
-                               "bank": ch()["p_bank"] * 10_000}),
-            _q("first_player", "predict",
-               N_("Both players play to win from 0 to 0. Who is more likely to win?"),
-               lambda: 0 if vs.first_player_probability() > 0.5 else 1, input="choice",
-               options=(N_("the player who moves first"), N_("the player who moves second"),
-                        N_("neither: one half each")),
-               worked=N_("The first player wins {p} of games (exact)."),
-               fields=lambda: {"p": Pct(vs.first_player_probability())}),
+               fields=lambda: {"roll": Pct(ch()["p_roll"]), "bank": Pct(ch()["p_bank"])}),
+            _q("p_bank", "predict",
+               N_("You bank: 4,650 against 4,750, and your opponent plays next. Your "
+                  "probability of winning the game?"),
+               lambda: ch()["p_bank"], input="percent", close=0.1,
+               worked=N_("{bank}: your opponent often finishes first."),
+               fields=lambda: {"bank": Pct(ch()["p_bank"])}),
+            _q("win_gain", "exercise",
+               N_("From this position, both playing to win: by how much does rolling on "
+                  "raise your probability of winning, compared with banking (a decimal)?"),
+               lambda: ch()["p_roll"] - ch()["p_bank"], tolerance=0.005,
+               hints=(N_("Subtract the two probabilities of winning in the table."),),
+               worked=N_("{roll} − {bank} = {d}: about one game in ten more."),
+               fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
+                               "d": ch()["p_roll"] - ch()["p_bank"]}),
             _q("win_ratio", "exercise",
                N_("From this position, playing to win: how many times more likely is a win "
                   "when you roll on than when you bank (a decimal)?"),
                lambda: ch()["p_roll"] / ch()["p_bank"], tolerance=0.03, digits=2,
-               hints=(N_("Divide the two win probabilities of the table."),),
-               worked=N_("{roll} / {bank} = {r}: both are small, but rolling on wins more "
-                         "often."),
-               fields=lambda: {"roll": ch()["p_roll"] * 10_000,
-                               "bank": ch()["p_bank"] * 10_000,
+               hints=(N_("Divide the two probabilities of winning in the table."),),
+               worked=N_("{roll} / {bank} = {r}: the risky choice is the better one."),
+               fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
                                "r": ch()["p_roll"] / ch()["p_bank"]}),
-            _q("turns_cost", "exercise",
-               N_("Solo play counts the expected turns to reach 5000. How many more turns "
-                  "does rolling on cost than banking, on average (a decimal)?"),
-               lambda: ch()["turns_roll"] - ch()["turns_bank"], tolerance=0.02, digits=2,
-               hints=(N_("Read the last column of the table."),),
-               worked=N_("{roll} − {bank} = {d} turns: for points, banking is better; to "
-                         "win, it is not."),
-               fields=lambda: {"roll": ch()["turns_roll"], "bank": ch()["turns_bank"],
-                               "d": ch()["turns_roll"] - ch()["turns_bank"]}),
-            _q("se_games", "exercise",
-               N_("The head-to-head plays 20,000 games and the win rate is close to one "
-                  "half. Its standard error (a decimal)?"),
-               lambda: standard_error(0.5, vs.HEAD_TO_HEAD_GAMES), tolerance=0.0003,
-               hints=(N_("SE = √(p(1 − p)/n) with p = 0.5."),),
-               worked=N_("√(0.5 × 0.5 / {n}) = {se}: an edge smaller than about {two} "
-                         "(two standard errors) could be luck."),
-               fields=lambda: {"n": vs.HEAD_TO_HEAD_GAMES,
-                               "se": standard_error(0.5, vs.HEAD_TO_HEAD_GAMES),
-                               "two": 2 * standard_error(0.5, vs.HEAD_TO_HEAD_GAMES)}),
         ),
+        table=behind_rows,
         misconceptions=(
             (N_("Banking is the safe choice, so it is always the best one."), "bank_or_roll"),
-            (N_("The choice that finishes fastest on average also wins most often."),
-             "turns_cost"),
-            (N_("A measured edge is real as soon as it is positive."), "se_games"),
+            (N_("When you bank, your points are safe, so your chance of winning is too."),
+             "p_bank"),
         )))
     # issue 20: luck and skill (computations in dicelab.luck_lesson)
     from .luck_lesson import lesson as luck_lesson
@@ -1137,8 +1239,160 @@ FILES: dict[str, dict[str, str]] = {
     },
 }
 
+#: English classes' curricula, per lesson (issue 17 §13), shown on English pages only (the
+#: French guide and worksheets give the French programme, :attr:`Lesson.programme`): England
+#: (GCSE Mathematics and A level Mathematics / Further Mathematics, by the content codes and
+#: wording of the DfE subject content), the US Common Core high-school Statistics and
+#: Probability standards, and the AP Statistics course's units and topics.  English only by
+#: design: these lines name English-language curricula for English-speaking teachers.
+CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
+    "counting": (
+        ("England", "GCSE N5 (systematic listing, the product rule for counting), P6 "
+                    "(enumerate sets and combinations systematically), P7 (possibility spaces "
+                    "of equally likely outcomes); A level Mathematics: n! and nCr. Counting "
+                    "multisets (stars and bars) is enrichment"),
+        ("US Common Core", "S-CP.A.1 (events as subsets of a sample space), S-CP.B.9 (+) "
+                           "(permutations and combinations to compute probabilities)"),
+        ("AP Statistics", "Unit 4 (Probability, Random Variables, and Probability "
+                          "Distributions): 4.3 Introduction to Probability"),
+    ),
+    "figures": (
+        ("England", "GCSE P4 (probabilities of an exhaustive set of mutually exclusive events "
+                    "sum to one), P7 (theoretical probabilities from a possibility space)"),
+        ("US Common Core", "S-CP.A.1; S-CP.B.7 (the Addition Rule)"),
+        ("AP Statistics", "Unit 4: 4.3 Introduction to Probability, 4.4 Mutually Exclusive "
+                          "Events"),
+    ),
+    "large_numbers": (
+        ("England", "GCSE P3 (relative expected frequencies and theoretical probability), P5 "
+                    "(empirical samples tend towards theoretical probability distributions "
+                    "with increasing sample size); the standard error √(p(1 − p)/n) goes "
+                    "beyond A level Mathematics"),
+        ("US Common Core", "S-IC.A.2 (is a model consistent with results from simulation?), "
+                           "S-IC.B.4 (margin of error through simulation)"),
+        ("AP Statistics", "Unit 4: 4.2 Estimating Probabilities Using Simulation; Unit 5 "
+                          "(Sampling Distributions): 5.5 Sampling Distributions for Sample "
+                          "Proportions"),
+    ),
+    "at_least_one": (
+        ("England", "GCSE P8 (probability of independent combined events); A level "
+                    "Mathematics: mutually exclusive and independent events"),
+        ("US Common Core", "S-CP.A.2 (independent events: P(A and B) = P(A)P(B))"),
+        ("AP Statistics", "Unit 4: 4.6 Independent Events and Unions of Events"),
+    ),
+    "binomial": (
+        ("England", "A level Mathematics: the binomial distribution as a model, calculate "
+                    "binomial probabilities; the mean np is Further Mathematics (A level "
+                    "Mathematics excludes the mean and variance of discrete random variables)"),
+        ("US Common Core", "S-MD.A.3 (+) (a probability distribution from theoretical "
+                           "probabilities, its expected value)"),
+        ("AP Statistics", "Unit 4: 4.10 Introduction to the Binomial Distribution, 4.11 "
+                          "Parameters for a Binomial Distribution"),
+    ),
+    "conditional": (
+        ("England", "GCSE P9 (conditional probabilities with two-way tables, tree and Venn "
+                    "diagrams); A level Mathematics: conditional probability, "
+                    "P(A|B) = P(A ∩ B)/P(B)"),
+        ("US Common Core", "S-CP.A.3 (conditional probability of A given B), S-CP.B.6 (the "
+                           "fraction of B's outcomes that also belong to A)"),
+        ("AP Statistics", "Unit 4: 4.5 Conditional Probability"),
+    ),
+    "expected_value": (
+        ("England", "A level Further Mathematics (statistics): expectation of a discrete "
+                    "random variable, E(X); A level Mathematics uses discrete distributions "
+                    "but excludes their mean and variance"),
+        ("US Common Core", "S-MD.A.1 (+) (define a random variable, graph its distribution), "
+                           "S-MD.A.2 (+) (expected value as the mean of the distribution)"),
+        ("AP Statistics", "Unit 4: 4.7 Introduction to Random Variables and Probability "
+                          "Distributions, 4.8 Mean and Standard Deviation of Random Variables"),
+    ),
+    "stop_or_roll": (
+        ("England", "A level Further Mathematics (statistics): expectation of a discrete "
+                    "random variable, used to compare choices (not in A level Mathematics)"),
+        ("US Common Core", "S-MD.B.5 (+) (weigh the outcomes of a decision by expected "
+                           "values; a and b: expected payoff, compare strategies)"),
+        ("AP Statistics", "Unit 4: 4.8 Mean and Standard Deviation of Random Variables"),
+    ),
+    "variance": (
+        ("England", "A level Further Mathematics (statistics): variance and standard "
+                    "deviation of a discrete random variable, Var(X) (not in A level "
+                    "Mathematics)"),
+        ("US Common Core", "S-MD.A.2 (+) (expected value); standard deviation as a spread: "
+                           "S-ID.A.2"),
+        ("AP Statistics", "Unit 4: 4.8 Mean and Standard Deviation of Random Variables; "
+                          "Unit 5: 5.7 Sampling Distributions for Sample Means (σ/√n)"),
+    ),
+    "markov": (
+        ("England", "Beyond A level Mathematics: matrices are A level Further Mathematics; "
+                    "Markov chains are enrichment"),
+        ("US Common Core", "N-VM.C.6–8 (+) (matrices and their products); Markov chains are "
+                           "enrichment"),
+        ("AP Statistics", "not in the course (enrichment)"),
+    ),
+    "optimal_play": (
+        ("England", "A level Further Mathematics (statistics): expectation; the backwards "
+                    "solving is enrichment"),
+        ("US Common Core", "S-MD.B.5b (+) (evaluate and compare strategies on the basis of "
+                           "expected values), S-MD.B.7 (+) (analyse decisions and strategies "
+                           "using probability)"),
+        ("AP Statistics", "Unit 4: 4.8 Mean and Standard Deviation of Random Variables"),
+    ),
+    "gamblers_fallacy": (
+        ("England", "GCSE P5 (empirical samples tend towards theoretical probability), P8 "
+                    "(independent combined events); A level Mathematics: independent events"),
+        ("US Common Core", "S-CP.A.2 (independence), S-CP.A.5 (independence in everyday "
+                           "language and situations)"),
+        ("AP Statistics", "Unit 4: 4.1 Introducing Statistics: Random and Non-Random "
+                          "Patterns?, 4.2 Estimating Probabilities Using Simulation, 4.6 "
+                          "Independent Events"),
+    ),
+    "behind": (
+        ("England", "GCSE P8 (combined events); comparing a probability of winning with an "
+                    "expected value: A level Further Mathematics (expectation)"),
+        ("US Common Core", "S-MD.B.5 (+) and S-MD.B.7 (+) (analyse decisions and strategies "
+                           "using probability concepts)"),
+        ("AP Statistics", "Unit 4: 4.3 Introduction to Probability, 4.8 Mean and Standard "
+                          "Deviation of Random Variables"),
+    ),
+    "luck": (
+        ("England", "GCSE P5 (empirical samples tend towards theoretical probability); the "
+                    "expectation of a discrete random variable: A level Further Mathematics"),
+        ("US Common Core", "S-MD.A.2 (the expected value as the mean of a probability "
+                           "distribution), S-MD.B.7 (+) (analyse decisions and strategies "
+                           "using probability concepts)"),
+        ("AP Statistics", "Unit 4: 4.2 Estimating Probabilities Using Simulation, 4.8 Mean "
+                          "and Standard Deviation of Random Variables"),
+    ),
+}
+
+
+def curriculum_line(key: str) -> str:
+    """The English "Curriculum:" line of a lesson: England, US Common Core, AP Statistics.
+
+    >>> curriculum_line("at_least_one").split("; ")[2]
+    'US Common Core: S-CP.A.2 (independent events: P(A and B) = P(A)P(B))'
+    """
+    return "; ".join(f"{who}: {what}" for who, what in CURRICULA[key])
+
+
+def lesson_index(lang: str = "en", prefix: str = "lessons/") -> str:
+    """The list of every lesson, numbered, as Markdown links (the start pages show it; a test
+    checks that they do, so the list follows :data:`LESSONS` and never drifts).
+
+    >>> lesson_index("fr").splitlines()[0]
+    '- [01 Lancers ordonnés et multi-ensembles](lessons/01_denombrer_les_lancers.ipynb)'
+    """
+    lang = get_language(lang)
+    return "\n".join(f"- [{name[:2]} {_(LESSONS[key].title, lang=lang)}]({prefix}{name}.ipynb)"
+                     for key, name in FILES[lang].items())
+
+
 #: Lessons with a class experiment pooled with share codes (the plan gives it time).
 EXPERIMENT_LESSONS = {"large_numbers": "BRL5", "gamblers_fallacy": "SIX3"}
+#: Rolls each group records on its worksheet's tally grid: about three minutes of rolling,
+#: and about the experiment's suggested trials (SIX3: 40 rolls give about 20 runs of three
+#: rolls without a 6).
+EXPERIMENT_ROLLS = {"large_numbers": 20, "gamblers_fallacy": 40}
 
 
 def _plan(lesson: Lesson, lang: str) -> list[str]:
@@ -1154,13 +1408,25 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
 
         exp = experiment()
     if exp is not None:
+        if lesson.key in EXPERIMENT_ROLLS:
+            step = _("4–8 min: class experiment in groups of three or four, on the worksheet's "
+                     "tally grid: “{e}” ({rolls}); one student rolls, one records. Each group "
+                     "makes one share code; you type the codes into your notebook (one per "
+                     "group) and project the pooled figure.", lang=lang,
+                     e=_(exp.title, lang=lang), rolls=(
+                         _("{n} rolls of five dice", lang=lang, n=EXPERIMENT_ROLLS[lesson.key])
+                         if lesson.key == "large_numbers" else
+                         _("{n} rolls of one die", lang=lang, n=EXPERIMENT_ROLLS[lesson.key])))
+        else:  # games played in the app, not rolls on a grid
+            step = _("4–8 min: class experiment in pairs, in the app: “{e}” (about {n} games "
+                     "each); each pair makes one share code; you type the codes into your "
+                     "notebook and project the pooled figure.", lang=lang,
+                     e=_(exp.title, lang=lang), n=exp.suggested_trials)
         return [
             _("0–2 min: read the opening together; name the game and the question.", lang=lang),
             _("2–4 min: first prediction, every student types a guess before checking: "
               "“{q}”", lang=lang, q=p1),
-            _("4–8 min: class experiment in groups: “{e}” ({n} trials each); each group "
-              "makes its share code, you add the codes in your notebook and project the "
-              "pooled figure.", lang=lang, e=_(exp.title, lang=lang), n=exp.suggested_trials),
+            step,
             _("8–10 min: the main figure; second prediction: “{q}”", lang=lang, q=p2),
             _("10–14 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
             _("14–15 min: “To remember”; students read their progress line.", lang=lang),
@@ -1182,27 +1448,35 @@ def lesson_plan(key: str, lang: str = "en") -> str:
     lesson = lesson_of(key)
     name = FILES[lang][key]
     game = _("Game", lang=lang)
-    programme = _("Programme", lang=lang)
+    programme = "Curriculum" if lang == "en" else _("Programme", lang=lang)
     plan = _("Plan (15 minutes)", lang=lang)
     answers = _("Expected answers (computed by dicelab)", lang=lang)
     wrong_ideas = _("Likely misconceptions, and the question that brings each out", lang=lang)
+    def colon(label: str) -> str:  # French sets a no-break space before the colon
+        return f"{label}\u00a0:" if lang == "fr" else f"{label}:"
+
+    def quoted(text: str) -> str:
+        return f"«\u00a0{text}\u00a0»" if lang == "fr" else f"“{text}”"
+
     lines = [
         f"### {_(lesson.title, lang=lang)} (`{name}.ipynb`)",
         "",
-        f"* **{game}:** {lesson.game}.",
-        f"* **{programme}:** {_(lesson.programme, lang=lang)}.",
-        f"* **{plan}:**",
+        f"* **{colon(game)}** {lesson.game}.",
+        (f"* **{colon(programme)}** " + "; ".join(f"*{who}:* {what}" for who, what in
+                                                 CURRICULA[key]) + "." if lang == "en" else
+         f"* **{colon(programme)}** {_(lesson.programme, lang=lang)}."),
+        f"* **{colon(plan)}**",
     ]
     lines += [f"  * {step}" for step in _plan(lesson, lang)]
-    lines.append(f"* **{answers}:**")
+    lines.append(f"* **{colon(answers)}**")
     for q in lesson.questions:
         kind = _("Predict", lang=lang) if q.kind == "predict" else _("Exercise", lang=lang)
         worked = q.worked_text(lang)
         lines.append(f"  * {kind} — {q.text_in(lang)} **{q.answer_text(lang)}**"
                      + (f" ({worked})" if worked else ""))
-    lines.append(f"* **{wrong_ideas}:**")
+    lines.append(f"* **{colon(wrong_ideas)}**")
     for wrong, qkey in lesson.misconceptions:
-        lines.append(f"  * {_(wrong, lang=lang)} → “{lesson.question(qkey).text_in(lang)}”")
+        lines.append(f"  * {_(wrong, lang=lang)} → {quoted(lesson.question(qkey).text_in(lang))}")
     return "\n".join(lines) + "\n"
 
 
@@ -1251,6 +1525,14 @@ class Notebook:
 
         return plots.HTMLOutput(plots.figure_html(self.lesson.figure(self.lang)))
 
+    def table(self) -> Any:
+        """The lesson's data table (HTML), for the exercises that need it."""
+        from IPython.display import HTML
+
+        if self.lesson.table is None:
+            raise DicelabError("lesson {lesson} has no data table", lesson=self.lesson.key)
+        return HTML(_html_table(*self.lesson.table(self.lang), "dicelab-lesson-table"))
+
     def progress(self) -> Any:
         from .teaching import ProgressView
 
@@ -1265,7 +1547,10 @@ __all__ = [
     "Question",
     "TURN_GAMES",
     "TURN_THRESHOLDS",
+    "CURRICULA",
     "FILES",
+    "curriculum_line",
+    "lesson_index",
     "lesson_of",
     "lesson_plan",
     "lesson_plans",

@@ -226,7 +226,7 @@ def describe_position(state: Any, *, lang: str | None = None) -> str:
     >>> s = dripeul.new_state(dripeul.Rules(), 1)
     >>> s, _ = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (2, 4, 2, 6, 2))
     >>> describe_position(s, lang="fr")
-    'dés 2 4 2 6 2, 2 relances restantes ; cases 1 2 3 4 5 6, triangle 3 (facile)'
+    'dés 2 4 2 6 2, 2 relances restantes\\u202f; cases 1 2 3 4 5 6, triangle 3 (facile)'
     """
     key = coach.game_key(state)
     p = state.current_player

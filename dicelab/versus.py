@@ -373,8 +373,10 @@ def solo_first_player_probability(rules: Any = None, max_turns: int = 600) -> fl
 
 # ------------------------------------------------------------------ the lesson "Behind? take risks"
 
-#: The lesson's position: my score, the opponent's, the turn's points, the dice shown.
-BEHIND = {"scores": (1000, 4950), "turn_points": 200, "dice": (1, 2, 3)}
+#: The lesson's position: my score, the opponent's, the dice set aside this turn and the
+#: turn's points they made, the dice shown, the set-aside the lesson asks about.
+BEHIND = {"scores": (4500, 4750), "aside": (1,), "turn_points": 100, "dice": (3, 4, 5, 6),
+          "keep": (5,)}
 #: The seed of the lesson's head-to-head (20,000 games).
 HEAD_TO_HEAD_SEED = 2026
 HEAD_TO_HEAD_GAMES = 20_000
@@ -382,15 +384,16 @@ HEAD_TO_HEAD_GAMES = 20_000
 
 @lru_cache(maxsize=1)
 def behind_choices() -> dict[str, Any]:
-    """The lesson's position (1,000 against 4,950, 200 in the turn, dice 1 2 3): set aside
-    the 1 (300 points), then bank or roll the two dice left.  From the engine's advice:
-    each choice's exact two-player win probability (``p_bank``, ``p_roll``), the
-    duel-optimal choice (``best``), the solo-optimal one (``solo_best``: fewest expected
-    turns) and each choice's expected turns to reach 5000 (``turns_bank``, ``turns_roll``).
+    """The lesson's position (4,500 against 4,750; the turn holds 100 points, a 1 set aside;
+    the four dice show 3 4 5 6): set aside the 5 (150 points), then bank or roll the three
+    dice left.  From the engine's advice: each choice's exact two-player win probability
+    (``p_bank``, ``p_roll``), the duel-optimal choice (``best``), the solo-optimal one
+    (``solo_best``: fewest expected turns) and each choice's expected turns to reach 5000
+    (``turns_bank``, ``turns_roll``).
 
     >>> c = behind_choices()
-    >>> c["best"], c["solo_best"], c["p_roll"] > c["p_bank"]
-    ('roll', 'bank', True)
+    >>> c["best"], c["p_roll"] - c["p_bank"] > 0.1
+    ('roll', True)
     """
     from dataclasses import replace
 
@@ -400,10 +403,11 @@ def behind_choices() -> dict[str, Any]:
     state = cm.new_state(cm.Rules(), 2)
     scores = BEHIND["scores"]
     state = replace(state, scores=scores, opened=tuple(x > 0 for x in scores),
-                    dice=BEHIND["dice"], phase="choose", turn_points=BEHIND["turn_points"])
+                    aside=BEHIND["aside"], groups=(BEHIND["aside"],), dice=BEHIND["dice"],
+                    phase="choose", turn_points=BEHIND["turn_points"])
     duel = engine.advise_state(state)
     solo = engine.advise_state(state, objective="expected_turns")
-    bank, roll = cm.Bank((1,)), cm.Roll((1,))
+    bank, roll = cm.Bank(BEHIND["keep"]), cm.Roll(BEHIND["keep"])
 
     def name(a: Any) -> str:
         return "bank" if isinstance(a, cm.Bank) else "roll"
@@ -430,16 +434,16 @@ def head_to_head(games: int = HEAD_TO_HEAD_GAMES, seed: int = HEAD_TO_HEAD_SEED)
 
 
 def behind_html(lang: str | None = None) -> str:
-    """The lesson's exact answer as an HTML table: each choice, its two-player win
-    probability (per 10,000 games) and its expected turns (the solo figure)."""
+    """The lesson's exact answer as an HTML table: each choice, its two-player probability
+    of winning and its expected turns (the solo figure)."""
     import html
 
-    from .i18n import _, fmt_number
+    from .i18n import _, fmt_number, fmt_percent
 
     c = behind_choices()
-    rows = [(_("bank the 300 points", lang=lang), c["p_bank"], c["turns_bank"], "bank"),
-            (_("roll the two dice left", lang=lang), c["p_roll"], c["turns_roll"], "roll")]
-    head = (_("choice", lang=lang), _("games won in 10,000 (playing to win)", lang=lang),
+    rows = [(_("bank the 150 points", lang=lang), c["p_bank"], c["turns_bank"], "bank"),
+            (_("roll the three dice left", lang=lang), c["p_roll"], c["turns_roll"], "roll")]
+    head = (_("choice", lang=lang), _("probability of winning (both playing to win)", lang=lang),
             _("expected turns to reach 5000 (solo play)", lang=lang))
     cell = 'style="border:1px solid #999;padding:4px 8px"'
     out = ['<table class="dicelab-behind" style="border-collapse:collapse">',
@@ -452,7 +456,7 @@ def behind_html(lang: str | None = None) -> str:
             marks.append(_("best for solo play", lang=lang))
         mark = f" ({', '.join(marks)})" if marks else ""
         out.append(f"<tr><td {cell}>{html.escape(label + mark)}</td>"
-                   f"<td {cell}>{fmt_number(p * 10_000, 2, lang)}</td>"
+                   f"<td {cell}>{fmt_percent(p, 1, lang)}</td>"
                    f"<td {cell}>{fmt_number(t, 2, lang)}</td></tr>")
     out.append("</table>")
     return "".join(out)

@@ -49,7 +49,7 @@ def test_a_save_with_a_step_after_the_end():
         Trwavril.from_json(data)
     e = info.value
     assert str(e) == f"step {n + 1}: the game is already over"
-    assert e.message("fr") == f"étape {n + 1} : la partie est déjà terminée"
+    assert e.message("fr") == f"étape {n + 1}\u00a0: la partie est déjà terminée"
 
 
 def test_a_tampered_roll():
@@ -67,7 +67,7 @@ def test_a_tampered_roll():
         f"but seed 21 rolls {true_dice} there"
     )
     assert e.message("fr") == (
-        f"étape 1 (Roll(keep=())) : les dés {roll['dice']} sont notés comme tirés, "
+        f"étape 1 (Roll(keep=()))\u00a0: les dés {roll['dice']} sont notés comme tirés, "
         f"mais la graine 21 tire {true_dice} à cet endroit"
     )
 
@@ -85,7 +85,7 @@ def test_a_tampered_thrown_away_draw():
     e = info.value
     assert str(e).startswith(f"discarded roll 1 before step 1: {bad} is not what seed 5 rolls")
     assert e.message("fr").startswith(
-        f"lancer écarté n° 1 avant l’étape 1 : {bad} n’est pas ce que la graine 5 tire"
+        f"lancer écarté n° 1 avant l'étape 1\u00a0: {bad} n'est pas ce que la graine 5 tire"
     )
 
 
@@ -96,7 +96,7 @@ def test_a_bad_seed(seed):
     e = info.value
     assert str(e).startswith("seed must be a whole number from 0 to 2**63 - 1; got ")
     assert e.message("fr").startswith(
-        "la graine doit être un nombre entier de 0 à 2**63 - 1 ; reçu "
+        "la graine doit être un nombre entier de 0 à 2**63 - 1\u202f; reçu "
     )
     data = Trwavril(seed=1).to_dict()
     data["seed"] = seed
@@ -115,7 +115,7 @@ def test_bad_dice_values():
     with pytest.raises(IllegalMove) as info:
         g.set_dice([1, 2, 3, 4])
     assert info.value.message("fr") == (
-        "il n’y a aucun lancer à remplacer : lancez d’abord les dés, puis fixez-les"
+        "il n'y a aucun lancer à remplacer\u00a0: lancez d'abord les dés, puis fixez-les"
     )
     g.apply(Roll(()))
     data = g.to_dict()
@@ -124,7 +124,7 @@ def test_bad_dice_values():
         Trwavril.from_json(data)
     e = info.value
     assert str(e).startswith("step 1: ")
-    assert e.message("fr").startswith("étape 1 : ")
+    assert e.message("fr").startswith("étape 1\u00a0: ")
     assert "7" in e.message("fr")
 
 
@@ -138,21 +138,22 @@ def test_a_wrapped_error_is_translated_with_its_wrapper():
         "cannot load this Trwavril game: Trwavril is played by 1 to 6 players; got 9999"
     )
     assert e.message("fr") == (
-        "impossible de charger cette partie de Trwavril : Trwavril se joue de 1 à 6 joueurs ; "
+        "impossible de charger cette partie de Trwavril\u00a0: Trwavril se joue de 1 à 6 "
+        "joueurs\u202f; "
         "reçu 9999"
     )
 
 
 def test_other_refusals_of_the_loader_and_the_runner():
     cases = [
-        (lambda: Trwavril.from_json("[1, 2"), "ce n’est pas un document JSON : "),
-        (lambda: Trwavril.from_json("NaN"), "NaN n’est pas permis dans une partie sauvegardée"),
+        (lambda: Trwavril.from_json("[1, 2"), "ce n'est pas un document JSON\u00a0: "),
+        (lambda: Trwavril.from_json("NaN"), "NaN n'est pas permis dans une partie sauvegardée"),
         (lambda: Trwavril.from_json('{"format": "x"}'),
-         "ce n’est pas une partie sauvegardée par dicelab"),
+         "ce n'est pas une partie sauvegardée par dicelab"),
         (lambda: Trwavril.from_json({**Trwavril(seed=1).to_dict(), "game": "dripeul"}),
-         "c’est une partie de 'dripeul', pas de 'trwavril'"),
-        (lambda: Trwavril(seed=1).undo(), "il n’y a rien à annuler"),
-        (lambda: Trwavril(seed=1).apply("roll"), "ce n’est pas une action : 'roll'"),
+         "c'est une partie de 'dripeul', pas de 'trwavril'"),
+        (lambda: Trwavril(seed=1).undo(), "il n'y a rien à annuler"),
+        (lambda: Trwavril(seed=1).apply("roll"), "ce n'est pas une action\u00a0: 'roll'"),
         (lambda: Trwavril(seed=1, rules={"x": 1}), "Trwavril demande des "),
     ]
     for make, french in cases:
@@ -168,7 +169,7 @@ def test_a_phrase_is_english_in_the_text_and_translated_in_the_message():
     where = Phrase(N_("before {where}"), where=Phrase(N_("step {number}"), number=3))
     e = InvalidSave("discarded rolls {where} must be a list", where=where)
     assert str(e) == "discarded rolls before step 3 must be a list"
-    assert e.message("fr") == "les lancers écartés avant l’étape 3 doivent former une liste"
+    assert e.message("fr") == "les lancers écartés avant l'étape 3 doivent former une liste"
     with using("fr"):  # the English text does not follow the current language
         assert str(InvalidSave("{where}: x", where=Phrase(N_("step {number}"), number=2))) == (
             "step 2: x"

@@ -305,7 +305,7 @@ def test_french_has_no_english_interface_words(make, action):
 
 
 def test_figure_names_and_formats():
-    assert coach.figure_name("p_duel", lang="fr") == "chance de battre votre adversaire"
+    assert coach.figure_name("p_duel", lang="fr") == "probabilité de battre votre adversaire"
     assert coach.format_value("p_win", 0.5, lang="fr") == "50,0\xa0%"
     assert coach.format_loss("expected_turns", 2.5, lang="en") == "2.500 turns"
     assert set(coach.DEFAULT_THRESHOLDS) >= {"p_win", "p_duel", "expected_turns"}

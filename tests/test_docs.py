@@ -129,7 +129,8 @@ def test_french_page_quotes_every_passage_the_english_page_quotes(built):
 
 def test_teachers_guides_state_every_lesson_with_computed_answers(built):
     """The lesson plans (generated sections of docs/teachers.md and docs/fr/enseignants.md)
-    name every lesson, its programme point, and the answers the package computes."""
+    name every lesson, its programme point (English: its curricula), and the answers the
+    package computes."""
     from dicelab import lessons
 
     for page, lang in (("docs/teachers.md", "en"), ("docs/fr/enseignants.md", "fr")):
@@ -139,7 +140,11 @@ def test_teachers_guides_state_every_lesson_with_computed_answers(built):
             assert f"`{name}.ipynb`" in text
             assert (ROOT / "notebooks" / lang / "lessons" / f"{name}.ipynb").exists()
             lesson = lessons.LESSONS[key]
-            assert lessons._(lesson.programme, lang=lang) in text
+            if lang == "en":  # issue 17 §13: English classes get their own curricula
+                for _who, what in lessons.CURRICULA[key]:
+                    assert what in text
+            else:
+                assert lessons._(lesson.programme, lang=lang) in text
             for q in lesson.questions:
                 assert f"**{q.answer_text(lang)}**" in text
     assert "4.90 − 3.98 = 0.92" in built["docs/teachers.md"]

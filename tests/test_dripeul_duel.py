@@ -378,8 +378,8 @@ def test_apps_say_what_the_number_is(english):
     best = read_rows(body)[0]
     assert best["label"].startswith("keep 2 2 2")
     app.controls.language.value = "fr"
-    assert "chance de battre l’adversaire dans cette manche" in app.overlay.body.value
-    assert "Chance de battre l’adversaire dans cette manche" in app.winbar.value
+    assert "probabilité de battre l&#x27;adversaire dans cette manche" in app.overlay.body.value
+    assert "Probabilité de battre l&#x27;adversaire dans cette manche" in app.winbar.value
 
 
 def test_coach_measures_losses_in_p_duel():

@@ -31,14 +31,15 @@ def test_advice_table_in_french():
     table = guide.advice_table(adv, ["p_turn", "p_win"], game="dripeul", lang="fr")
     lines = table.splitlines()
     assert len(lines) == 2 + 5
-    assert "chance de finir la manche" in lines[0] and "perte (points de pourcentage)" in lines[0]
+    assert "probabilité de finir la manche" in lines[0]
+    assert "perte (points de pourcentage)" in lines[0]
     assert f"| garder 2 2 2, relancer 2 dés | {fmt_percent(adv.best['p_turn'], 2, 'fr')} " \
            f"| {fmt_percent(adv.best['p_win'], 2, 'fr')} | 0,00 |" == lines[2]
     assert not re.search(r"\d\.\d", table)
     prose = re.sub(r"<[^>]+>", " ", table)
     assert not words_found(prose, ENGLISH_WORDS), words_found(prose, ENGLISH_WORDS)
     # the exact meaning as the header's tooltip
-    assert 'title="P(gagner) : la probabilité de gagner' in lines[0]
+    assert 'title="P(gagner)\u00a0: la probabilité de gagner' in lines[0]
 
 
 def test_choice_labels_of_a_push_game():

@@ -135,7 +135,7 @@ def test_french_plot_text_has_no_english_interface_word(trwavril_data, monkeypat
     # French notation: a decimal comma, never a decimal point between digits
     dotted = [t for t in texts if re.search(r"\d\.\d", t) and "<table" not in t]
     assert not dotted, dotted
-    assert any("chance de gagner" in t for t in texts)
+    assert any("probabilité de gagner" in t for t in texts)
 
 
 def test_english_plot_text_has_no_french_interface_word(trwavril_data, monkeypatch):
@@ -159,10 +159,10 @@ def test_numbers_follow_the_language():
 
 def test_headline_names_and_meanings():
     m = METRICS["trwavril"][0]
-    assert m.name("fr") == _("chance to win", lang="fr") == "chance de gagner"
+    assert m.name("fr") == _("chance to win", lang="fr") == "probabilité de gagner"
     assert m.meaning("en").startswith("P(win)")
     assert m.meaning("fr").startswith("P(gagner)")
-    assert METRICS["cinqmille"][0].meaning("fr").startswith("E(T) : l'espérance")
+    assert METRICS["cinqmille"][0].meaning("fr").startswith("E(T)\u00a0: l'espérance")
     # the figure's caption gives the exact meaning of the number drawn
     fig = explorer.headline_chart(explorer.by_difficulty("trwavril"), lang="fr")
     assert m.meaning("fr") in fig.dicelab_alt_text
@@ -176,7 +176,7 @@ def test_explorer_widget_in_french_and_errors_as_messages():
     app = explorer.explorer("trwavril", lang="fr")
     assert app.game.description == "Jeu"
     html = app.result.value
-    assert "chance de gagner" in html and "vos règles" in html
+    assert "probabilité de gagner" in html and "vos règles" in html
     assert f'title="{METRICS["trwavril"][0].meaning("fr")}"'.replace("'", "&#x27;") in html
     p = trwavril.win_probability(trwavril.Rules())
     assert explorer.format_value(METRICS["trwavril"][0], p, "fr") in html

@@ -193,7 +193,7 @@ def test_chart_marks_costly_decisions_and_is_translated():
     fig = r.to_figure()
     ax = fig.axes[0]
     assert ax.get_xlabel() == "décision"
-    assert ax.get_ylabel() == "chance de gagner la partie (%)"
+    assert ax.get_ylabel() == "probabilité de gagner la partie (%)"
     marked = [line for line in ax.get_lines() if line.get_marker() == "X"]
     assert len(marked) == 1 and len(marked[0].get_xdata()) == len(r.costly)
     assert list(marked[0].get_xdata()) == [x.number for x in r.costly]

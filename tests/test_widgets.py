@@ -663,7 +663,7 @@ def test_language_switch_redraws_in_place_keeping_the_game():
     assert app.overlay.show_odds.description == "Afficher les probabilités"
     assert app.controls.new_game.description == "Nouvelle partie"
     assert "Vous lancez 4 dés" in app.log.value
-    assert app.dice_row.die_toggles[0].tooltip == "Dé 1 : 3 — pas gardé (touche 1)"
+    assert app.dice_row.die_toggles[0].tooltip == "Dé 1\u00a0: 3 — pas gardé (touche 1)"
     app.controls.language.value = "en"
     assert app.roll_button.description.startswith("Roll")
 
@@ -673,4 +673,4 @@ def test_errors_in_the_apps_language():
     assert not app.act(Resolve(3))
     assert "Impossible" in app.message.value
     assert not app.teacher_set_dice("1 two")
-    assert "n’est pas une valeur de dé" in app.message.value
+    assert "n&#x27;est pas une valeur de dé" in app.message.value

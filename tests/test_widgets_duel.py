@@ -198,7 +198,7 @@ def test_a_failed_solve_is_a_clear_message_and_a_new_game_tries_again(unsolved, 
     assert "solo odds" in note and "solo odds" in app.overlay.body.value
     assert app.advice().kind == "solo" and app.winbar.layout.display == "none"
     app.set_language("fr")
-    assert "n’ont pas pu être calculées" in app.overlay.note.value
+    assert "n&#x27;ont pas pu être calculées" in app.overlay.note.value
     unsolved.fail = None
     unsolved.gate.clear()
     assert app.new_game()
@@ -315,7 +315,7 @@ def test_error_text_in_both_languages():
     assert base.error_text(MemoryError(), "fr") == "erreur inattendue (MemoryError)"
     err = DicelabError("{game} has no exact two-player odds", game="'x'")
     assert base.error_text(err, "en") == "'x' has no exact two-player odds"
-    assert base.error_text(err, "fr") == "'x' n’a pas de probabilités exactes à deux joueurs"
+    assert base.error_text(err, "fr") == "'x' n'a pas de probabilités exactes à deux joueurs"
 
 
 def test_warm_freezes_what_is_loaded_out_of_the_collector():

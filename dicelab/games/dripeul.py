@@ -171,7 +171,7 @@ class Outcome:
         >>> Outcome("quinté", (1, 6)).describe()
         'quinté: remove tokens 1 and 6'
         >>> Outcome("brelan", (2,)).describe(lang="fr")
-        'brelan : retirer le jeton 2'
+        'brelan\\xa0: retirer le jeton 2'
         """
         if self.bonus:
             return _("suite: the triangle moves one left", lang=lang)

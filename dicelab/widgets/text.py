@@ -17,7 +17,7 @@ without a browser.  Nothing in this module knows a game rule.
 'You set aside 5 5 5 (cycle: 10 points).'
 >>> event_sentence({"type": "bank", "player": 1, "points": 750, "score": 750}, lang="fr",
 ...                solo=False)
-'Joueur 2 encaisse 750 points : total 750.'
+'Joueur 2 encaisse 750 points\\xa0: total 750.'
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def die_tooltip(index: int, face: int, kept: bool, kind: str = "reroll",
     """Tooltip of a die toggle, e.g. ``"Die 3: 5 — kept (key 3)"`` (``index`` counts from 0).
 
     >>> die_tooltip(2, 5, True, lang="en"), die_tooltip(0, 1, False, "push", "fr")
-    ('Die 3: 5 — kept (key 3)', 'Dé 1 : 1 — pas mis de côté (touche 1)')
+    ('Die 3: 5 — kept (key 3)', 'Dé 1\\xa0: 1 — pas mis de côté (touche 1)')
     """
     if kind == "push":
         state = _("set aside", lang=lang) if kept else _("not set aside", lang=lang)
@@ -173,7 +173,10 @@ def fmt_loss(objective: str, loss: float, lang: str | None = None) -> str:
         return _("{x} percentage points of {figure}", lang=lang,
                  x=fmt_number(100.0 * loss, 1, lang), figure=figure_name(objective, lang))
     if objective == "expected_turns":
-        return _("{x} more turns on average", lang=lang, x=fmt_number(loss, 2, lang))
+        from ..coach import _plural_n  # « 0,37 tour »: French amounts below 2 are singular
+
+        return ngettext("{x} more turn on average", "{x} more turns on average",
+                        _plural_n(loss, lang), lang=lang, x=fmt_number(loss, 2, lang))
     return f"{fmt_number(loss, 1, lang)} {figure_name(objective, lang)}"
 
 
@@ -301,7 +304,7 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
     'You roll 3 dice: 1 5 5.'
     >>> event_sentence({"type": "roll", "player": 0, "dice": [5], "kept": [2, 2, 3, 3],
     ...                 "rolled": [5], "rolls_left": 1}, "fr", solo=False)
-    'Joueur 1 garde 2 2 3 3 et relance 1 dé : 5. Il reste 1 lancer.'
+    'Joueur 1 garde 2 2 3 3 et relance 1 dé\\xa0: 5. Il reste 1 lancer.'
     >>> event_sentence({"type": "game_over", "player": 1, "winners": [0, 2]}, "en", solo=False)
     'Game over: shared win for Player 1 and Player 3.'
     >>> print(event_sentence({"type": "bust", "player": 0, "dice": [2, 3, 4, 6, 6], "lost": 0,
