@@ -184,3 +184,31 @@ def test_the_explorer_shows_a_bar_at_once_and_can_cancel_a_long_solve(kernel):
     app.controls["target"].value = 20  # the app is still usable
     kernel()
     assert "<table>" in app.result.value
+
+
+# ------------------------------------------------------------------ New game
+def test_new_game_answers_before_the_two_player_warm_up_ends(monkeypatch):
+    """'Nouvelle partie' took 2.6 s: the two-player warm-up (reading the table, the solo
+    figures) ran in the click.  It now runs in the background; the app is usable at once."""
+    from dicelab.engine import duel_registry
+    from dicelab.widgets import play
+
+    gate = threading.Event()
+    warmed = []
+    real = duel_registry.warm
+
+    def slow_warm(game, rules):
+        assert gate.wait(60)
+        warmed.append(threading.current_thread().name)
+        return real(game, rules)
+
+    monkeypatch.setattr(duel_registry, "warm", slow_warm)
+    app = play("seveny", seed=1, lang="en")
+    app.controls.players.count.value = 2
+    assert app.new_game()  # returns while the warm-up waits at the gate
+    assert warmed == [] and app._warm_job is not None and app._warm_job.running
+    assert app.enabled_actions()  # the app is usable meanwhile
+    gate.set()
+    assert app.wait_for_duel(60)
+    assert warmed and warmed[0].startswith("dicelab-duel")
+    app.close()
