@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .counting import figure_probability, most_common_chain, outcome_counts
@@ -382,8 +382,17 @@ def simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[An
 
     Thresholds must fit the game (:func:`turn_policies`).  The exact mean is the
     policy's own (optimal play: the engine; Seveny 'bank at N': the exact
-    recursion); 5000 with a threshold has no exact value here.
+    recursion); 5000 with a threshold has no exact value here.  Seeded, so cached: the
+    same click again answers at once.
     """
+    if not all(isinstance(x, t) for x, t in ((game, str), (threshold, int), (games, int),
+                                              (seed, int))):  # checked without the cache
+        return _simulate_turns.__wrapped__(game, threshold, games, seed)
+    return _simulate_turns(game, threshold, games, seed)
+
+
+@lru_cache(maxsize=64)
+def _simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[Any, Any, str]:
     from .engine import cinqmille as cinq_engine
     from .policies import bank_at
     from .simulate import simulate, simulate_fast
