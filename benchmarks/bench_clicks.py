@@ -42,6 +42,7 @@ def _turns_click(game: str, threshold: int) -> Any:
         from dicelab.simulate import clear_fast_cache
 
         clear_fast_cache()
+        lessons._simulate_turns.cache_clear()  # seeded results are cached: a cold click
         res, _exact, _note = lessons.simulate_turns(game, threshold, GAMES, 11)
         return res.mean_turns
 
