@@ -14,7 +14,10 @@ implementation, or None), ``icepool`` (None).  Each row is one of the review's m
 * the first ``seveny.advise`` at target 100 (the same solve, then the advice);
 * the first two-player Dripeul advice ``advise_state(objective="p_duel")`` (its table solve);
 * ``seveny.duel_win_probability(Rules(target=40))`` (a target without a shipped table);
-* "New game" in an app, one player to two (Seveny: the two-player warm-up).
+* "New game" in an app, one player to two (Seveny: the two-player warm-up);
+* in a notebook (a fake kernel: the main thread's callbacks run from a list), the clicks
+  that stay long — the explorer at Seveny target 100, the turns simulator on 5000's "bank
+  at N" (played game by game) — until their progress bar and Cancel button show.
 """
 
 from __future__ import annotations
@@ -124,6 +127,70 @@ def seveny_duel_40() -> float:
     return seveny.duel_win_probability(seveny.Rules(target=40))
 
 
+# ------------------------------------------------------------------ a bar at once
+def _fake_kernel() -> tuple[Any, Any]:
+    """What the computing thread hands to the kernel's main thread lands in a list (as in a
+    notebook, where ``io_loop.add_callback`` runs it); returns (pending, run_pending)."""
+    import threading
+
+    from dicelab import progress
+
+    pending: list[Any] = []
+    progress._scheduler = lambda: pending.append  # type: ignore[assignment]
+
+    def run_pending() -> None:
+        for t in threading.enumerate():
+            if t.name == "dicelab-progress":
+                t.join(1800)
+        while pending:
+            pending.pop(0)()
+
+    return pending, run_pending
+
+
+def bar_explorer_seveny_100() -> dict[str, Any]:
+    """In a notebook: the explorer's click on Seveny target 100 until its progress bar and
+    Cancel button show (the goal), and until the numbers show (the note)."""
+    from dicelab import explorer
+    from dicelab.engine import seveny as eng
+
+    _pending, run_pending = _fake_kernel()
+    app = explorer.explorer("seveny", lang="en")
+    run_pending()
+    eng.clear_caches()
+    t0 = time.perf_counter()
+    app.controls["target"].value = 100
+    bar = time.perf_counter() - t0
+    shown = bool(app.children[2].children)
+    run_pending()
+    total = time.perf_counter() - t0
+    if not shown or "<table>" not in app.result.value:
+        raise RuntimeError("no progress bar, or no numbers at the end")
+    return {"time": bar, "note": f"bar after {bar * 1e3:.0f} ms; the numbers after {total:.2f} s"}
+
+
+def bar_turns_5000(threshold: int = 300) -> dict[str, Any]:
+    """In a notebook: the turns simulator's click on 5000 'bank at N' (500 games, played one
+    by one) until its progress bar shows (the goal), and until the histogram (the note)."""
+    from dicelab import lessons, teaching
+
+    _pending, run_pending = _fake_kernel()
+    sim = teaching.TurnsSimulator(games=GAMES, lang="en")
+    sim.game.value = "cinqmille"
+    sim.policy.value = threshold
+    lessons._simulate_turns.cache_clear()
+    t0 = time.perf_counter()
+    sim.go.click()
+    bar = time.perf_counter() - t0
+    shown = bool(sim.progress.children)
+    run_pending()
+    total = time.perf_counter() - t0
+    if not shown or not sim.out.value:
+        raise RuntimeError("no progress bar, or no histogram at the end")
+    return {"time": bar, "note": f"bar after {bar * 1e3:.0f} ms; the histogram after "
+                                 f"{total:.2f} s"}
+
+
 # ------------------------------------------------------------------ New game
 def new_game(key: str) -> dict[str, Any]:
     """'New game' in a one-player app switched to two players (the click; the two-player
@@ -178,6 +245,13 @@ def benchmarks() -> list[dict[str, Any]]:
          "goal": CLICK, "run": dripeul_first_duel_advice, "baseline": None, "icepool": None},
         {"name": "seveny.duel_win_probability(Rules(target=40)) (cold; was 74 s)",
          "goal": CLICK, "run": seveny_duel_40, "baseline": None, "icepool": None},
+        {"name": "click in a notebook: explorer, Seveny target 100, until the progress bar",
+         "goal": CLICK, "run": bar_explorer_seveny_100, "baseline": None, "icepool": None,
+         "measures": True},
+        {"name": f"click in a notebook: turns simulator, {GAMES} games, 5000 bank at 300, "
+                 "until the progress bar",
+         "goal": CLICK, "run": bar_turns_5000, "baseline": None, "icepool": None,
+         "measures": True},
         {"name": "click: New game, Seveny app from one player to two (was 2.6 s)",
          "goal": CLICK, "run": lambda: new_game("seveny"), "baseline": None, "icepool": None,
          "measures": True},
