@@ -69,10 +69,13 @@ def _warm_turn_engines() -> None:
     """The lesson's exact means (computed when the lesson notebook opens), as in class."""
     from dicelab import lessons
     from dicelab.engine import cinqmille, seveny
+    from dicelab.simulate import simulate_fast
 
     cinqmille.turn_outcome_matrix()
     seveny.turn_outcome_matrix()
     lessons.seveny_optimal_turns()
+    for game in ("dripeul", "trwavril"):  # the engines' solo solves (kept by each run)
+        simulate_fast(game, games=10, seed=0)
 
 
 # ------------------------------------------------------------------ 500 games of each game
