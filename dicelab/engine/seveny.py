@@ -443,6 +443,7 @@ def _rule_moves() -> tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ..
     hs = hands()
     index = {h: i for i, h in enumerate(hs)}
     out = []
+    points = cache(cycle_score)  # per sorted hand: the same few hundred hands again and again
     for hand in hs:
         n = DICE - len(hand)
         bust = 0
@@ -452,9 +453,9 @@ def _rule_moves() -> tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ..
             if not opts:
                 bust += ways(o)
                 continue
-            _, _, s = max((cycle_score(hand + s), -len(s), s) for s in opts)
+            _, _, s = max((points(sort_dice(hand + s)), -len(s), s) for s in opts)
             nh_ = sort_dice(hand + s)
-            key = (cycle_score(nh_), index[nh_] if len(nh_) < DICE else -1)
+            key = (points(nh_), index[nh_] if len(nh_) < DICE else -1)
             moves[key] = moves.get(key, 0) + ways(o)
         out.append((n, bust, tuple((p, j, w) for (p, j), w in moves.items())))
     return tuple(out)
