@@ -15,7 +15,9 @@ played rules.
 engine's choices are tabulated once per board, rolls left and dice, and every
 turn of every game is a few array look-ups.  Solo 5000 with ``"optimal"`` is a Markov
 chain over scores, each turn drawn from the engine's exact
-:func:`~dicelab.engine.cinqmille.turn_outcome_matrix`; so is Seveny (its engine's matrix).
+:func:`~dicelab.engine.cinqmille.turn_outcome_matrix`; so is Seveny (its engine's matrix),
+and Seveny's "bank at N" rule (``policy="bank_at"``, each turn drawn from the exact
+:func:`~dicelab.engine.seveny.turn_points_distribution`).
 """
 
 from __future__ import annotations
