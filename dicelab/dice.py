@@ -63,6 +63,9 @@ def validate_dice(values: Any, count: int | None = None, *, what: str = "dice") 
     ...
     dicelab.errors.InvalidDice: dice must be a list of numbers 1 to 6; got 5
     """
+    if type(values) is tuple and len(values) == (len(values) if count is None else count) \
+            <= MAX_DICE and all(type(v) is int and 1 <= v <= 6 for v in values):
+        return values  # the common case (the games' own dice), without the general checks
     if isinstance(values, (str, bytes, bytearray, Mapping)) or not isinstance(values, Iterable):
         raise InvalidDice("{what} must be a list of numbers 1 to 6; got {value}",
                           what=what, value=brief(values))

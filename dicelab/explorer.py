@@ -699,17 +699,15 @@ def simulate_rules(
     """Simulate ``games`` solo games under each rules with the optimal policy, all from
     one ``seed`` (each rules set restarts from that seed), with the exact headline.
 
-    Dripeul 5 and Trwavril use the vectorised :func:`~dicelab.simulate.simulate_fast`; 5000
-    and Seveny play game by game with :func:`~dicelab.simulate.simulate`."""
-    from .simulate import FAST_GAMES, simulate, simulate_fast
+    Every game uses the vectorised :func:`~dicelab.simulate.simulate_fast` (Dripeul 5 and
+    Trwavril game by game in numpy; 5000 and Seveny as a Markov chain over scores drawn from
+    the engine's exact optimal turn)."""
+    from .simulate import simulate_fast
 
     key = _key(game_key)
     out = []
     for rules in rules_list:
-        if key in FAST_GAMES:
-            res = simulate_fast(key, rules=rules, games=games, seed=seed)
-        else:
-            res = simulate(key, rules=rules, players=1, games=games, seed=seed)
+        res = simulate_fast(key, rules=rules, games=games, seed=seed)
         out.append(Simulated(headline(key, rules), res))
     return out
 
@@ -847,6 +845,8 @@ def explorer(
 
     import ipywidgets as w
 
+    from .progress import Cancelled, run_with_progress
+
     lang = get_language(lang)
     solve = compute or headline
     game = w.Dropdown(
@@ -859,6 +859,7 @@ def explorer(
     opts_box = w.VBox()
     result = w.HTML()
     result.add_class("dicelab-explorer-result")
+    progress_box = w.HBox()  # a long solve's progress bar and Cancel button
     # ``touched``: the options the user set; the others follow the rules' own defaults
     # (e.g. 5000's opening follows the number of dice) and their controls show them.
     state: dict[str, Any] = {"controls": {}, "touched": set(), "syncing": False}
@@ -899,13 +900,48 @@ def explorer(
         finally:
             state["syncing"] = False
         result.value = "<p><i>{}</i></p>".format(html.escape(_("Solving exactly…", lang=lang)))
-        mine = solve(key, rules)
         dfield = DIFFICULTY[key]
         # Compare with the defaults at the chosen difficulty.
         base_rules = mod.Rules(**({dfield: getattr(rules, dfield)} if dfield else {}))
         if rules == base_rules:  # only the difficulty differs: compare with the defaults
             base_rules = mod.Rules()
-        base = solve(key, base_rules)
+        # A long solve (Seveny's larger targets: seconds) runs in the background in a
+        # notebook, with a progress bar and a Cancel button; the controls stay usable and a
+        # new choice cancels it (issue 16 §9).  Outside a kernel it runs now.
+        old = state.get("task")
+        if old is not None:
+            old.cancel()
+        token = object()
+        state["token"] = token
+
+        def done(values: tuple[Headline, Headline]) -> None:
+            if state.get("token") is token:
+                try:
+                    show(key, rules, base_rules, *values)
+                except DicelabError as e:
+                    message(e)
+
+        def failed(e: BaseException) -> None:
+            if state.get("token") is not token:
+                return
+            if isinstance(e, Cancelled):
+                result.value = "<p>{}</p>".format(html.escape(
+                    _("Computation cancelled: choose again to start over.", lang=lang)))
+            elif isinstance(e, DicelabError):
+                message(e)
+            else:
+                result.value = "<p>{}</p>".format(html.escape(
+                    _("unexpected error ({what})", lang=lang, what=type(e).__name__)))
+
+        def place(bar: Any) -> None:
+            if state.get("token") is token or bar is None:
+                progress_box.children = () if bar is None else (bar,)
+
+        state["task"] = run_with_progress(
+            lambda: (solve(key, rules), solve(key, base_rules)), done, failed, place,
+            lang=lang, label=_("Solving exactly…", lang=lang))
+
+    def show(key: str, rules: Any, base_rules: Any, mine: Headline, base: Headline) -> None:
         rows = "".join(
             f'<tr><td title="{html.escape(m.meaning(lang))}">{html.escape(m.name(lang))}'
             f' <span aria-hidden="true">ⓘ</span></td>'
@@ -950,7 +986,7 @@ def explorer(
         refresh()
 
     game.observe(build, names="value")
-    box.children = [game, opts_box, result]
+    box.children = [game, opts_box, progress_box, result]
     box.game = game
     box.result = result
     box.rules = current_rules

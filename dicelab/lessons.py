@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .counting import figure_probability, most_common_chain, outcome_counts
@@ -445,8 +445,17 @@ def simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[An
 
     Thresholds must fit the game (:func:`turn_policies`).  The exact mean is the
     policy's own (optimal play: the engine; Seveny 'bank at N': the exact
-    recursion); 5000 with a threshold has no exact value here.
+    recursion); 5000 with a threshold has no exact value here.  Seeded, so cached: the
+    same click again answers at once.
     """
+    if not all(isinstance(x, t) for x, t in ((game, str), (threshold, int), (games, int),
+                                              (seed, int))):  # checked without the cache
+        return _simulate_turns.__wrapped__(game, threshold, games, seed)
+    return _simulate_turns(game, threshold, games, seed)
+
+
+@lru_cache(maxsize=64)
+def _simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[Any, Any, str]:
     from .engine import cinqmille as cinq_engine
     from .policies import bank_at
     from .simulate import simulate, simulate_fast
@@ -461,9 +470,10 @@ def simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[An
         exact = (seveny_optimal_turns()[0] if game == "seveny"
                  else float(cinq_engine.expected_turns()))
         return res, exact, ""
-    res = simulate(game, policy=bank_at(threshold), games=games, seed=seed)
-    if game == "seveny":
+    if game == "seveny":  # vectorised: each turn drawn from the rule's exact distribution
+        res = simulate_fast(game, policy="bank_at", threshold=threshold, games=games, seed=seed)
         return res, seveny_rule_turns(threshold)[0], ""
+    res = simulate(game, policy=bank_at(threshold), games=games, seed=seed)
     return res, None, N_("no exact value for this rule (simulation only)")
 
 

@@ -15,7 +15,9 @@ played rules.
 engine's choices are tabulated once per board, rolls left and dice, and every
 turn of every game is a few array look-ups.  Solo 5000 with ``"optimal"`` is a Markov
 chain over scores, each turn drawn from the engine's exact
-:func:`~dicelab.engine.cinqmille.turn_outcome_matrix`; so is Seveny (its engine's matrix).
+:func:`~dicelab.engine.cinqmille.turn_outcome_matrix`; so is Seveny (its engine's matrix),
+and Seveny's "bank at N" rule (``policy="bank_at"``, each turn drawn from the exact
+:func:`~dicelab.engine.seveny.turn_points_distribution`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from . import progress
 from .dice import make_rng
 from .dice import roll as roll_dice
 from .errors import DicelabError, brief
@@ -149,6 +152,7 @@ def simulate(
     scores = np.zeros((games, players), dtype=np.int64)
     wins = np.zeros(players, dtype=np.int64)
     for i in range(games):
+        progress.step(i, games)  # a widget's bar; raises Cancelled if asked
         final = play_one(game, pols, rules, players, rng, max_steps)
         turns[i] = final.turn_count
         scores[i] = final.scores
@@ -164,6 +168,9 @@ FAST_GAMES = ("dripeul", "trwavril")
 MAX_GAMES = 100_000
 MAX_FAST_GAMES = 1_000_000
 FAST_POLICIES = ("optimal", "greedy")
+#: Games whose "bank at N" rule of thumb (:func:`~dicelab.policies.bank_at`) :func:`simulate_fast`
+#: plays, as a Markov chain over scores drawn from the engine's exact turn distribution.
+FAST_RULE_GAMES = ("seveny",)
 _CONT, _CLEAR, _LOSE = 0, 1, 2  # what a turn's final dice do: play on, clear/win, lose
 
 
@@ -538,18 +545,49 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
     return key, rules, _trwavril_plan(rules, policy)
 
 
-def _chain(game: str, rules: Any, policy: str) -> tuple[str, Any, int] | None:
-    """5000 / Seveny solo, policy "optimal": (key, the engine's turn outcome matrix, unit)."""
+def _chain(game: str, rules: Any, policy: str,
+           threshold: int | None = None) -> tuple[str, Any, int] | None:
+    """5000 / Seveny solo, policy "optimal": (key, the engine's turn outcome matrix, unit);
+    Seveny, policy "bank_at": the rule's matrix (:func:`_seveny_rule_matrix`)."""
     try:
         mod = _module(game)
     except KeyError:
         return None
     key = mod.DEFINITION.key
+    if policy == "bank_at":
+        if key not in FAST_RULE_GAMES:
+            raise DicelabError(
+                "simulate_fast plays the rule 'bank_at' for {games}; for {game} use simulate()",
+                games=", ".join(FAST_RULE_GAMES), game=brief(game))
+        rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
+        from .engine.seveny import MAX_THRESHOLD
+
+        threshold = whole("threshold", threshold, 0, MAX_THRESHOLD)
+        return key, _seveny_rule_matrix(rules, threshold), 1
     if key not in ("cinqmille", "seveny") or policy != "optimal":
         return None
     rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
     eng = importlib.import_module(f"dicelab.engine.{key}")
     return key, eng.turn_outcome_matrix(rules), getattr(mod, "UNIT", 1)
+
+
+@functools.lru_cache(maxsize=32)
+def _seveny_rule_matrix(rules: Any, threshold: int) -> Any:
+    """``P[s, s2]``: a Seveny turn from score ``s`` under :func:`~dicelab.policies.bank_at`
+    (``threshold``) ends at ``s2`` (the target row absorbing).  That rule banks once the turn
+    holds ``min(threshold, target - s)`` points (banking the target ends the game), so each
+    row is the engine's exact :func:`~dicelab.engine.seveny.turn_points_distribution` of that
+    threshold, shifted (in floats: it is only drawn from)."""
+    from .engine.seveny import turn_points_distribution
+
+    target = rules.target
+    P = np.zeros((target + 1, target + 1))
+    P[target, target] = 1.0
+    for s in range(target):
+        for k, p in turn_points_distribution(min(threshold, target - s)).items():
+            P[s, min(s + k, target)] += float(p)
+    P.setflags(write=False)
+    return P
 
 
 def _play_chain(P: Any, games: int, rng: np.random.Generator,
@@ -578,6 +616,7 @@ def simulate_fast(
     policy: str = "optimal",
     games: int = 10_000,
     seed: int | None = 0,
+    threshold: int | None = None,
 ) -> SimResult:
     """Simulate ``games`` SOLO games at once with numpy; the same seed gives the same results.
 
@@ -608,9 +647,19 @@ def simulate_fast(
     >>> r = simulate_fast("5000", games=4000, seed=2)
     >>> abs(r.mean_turns - 18.8637) < 4 * r.se_turns, int(r.wins[0])
     (True, 4000)
+
+    Seveny solo with ``policy="bank_at"`` and ``threshold=N`` (the rule of thumb
+    :func:`~dicelab.policies.bank_at`): the same chain, each turn drawn from the engine's
+    exact :func:`~dicelab.engine.seveny.turn_points_distribution`:
+
+    >>> from dicelab.counting import seveny_bank_at, turns_to_target_moments
+    >>> r = simulate_fast("seveny", policy="bank_at", threshold=4, games=4000, seed=2)
+    >>> mean, _ = turns_to_target_moments(seveny_bank_at(4, 50), 50)
+    >>> bool(abs(r.mean_turns - float(mean)) < 4 * r.se_turns)
+    True
     """
     games = whole("games", games, 1, MAX_FAST_GAMES)
-    chain = _chain(game, rules, policy)
+    chain = _chain(game, rules, policy, threshold)
     if chain is not None:
         key, P, unit = chain
         turns, scores, won = _play_chain(P, games, make_rng(seed))
@@ -658,3 +707,4 @@ def clear_fast_cache() -> None:
     _dripeul_core.cache_clear()
     _dripeul_flow.cache_clear()
     _trwavril_plan.cache_clear()
+    _seveny_rule_matrix.cache_clear()

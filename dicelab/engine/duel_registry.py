@@ -47,6 +47,7 @@ __all__ = [
     "solve",
     "solve_in_background",
     "warm",
+    "warm_in_background",
 ]
 
 #: Games with a two-player engine (``dicelab.engine.<key>_duel``); a game joins with its key.
@@ -136,6 +137,29 @@ def warm(game: str, rules: Any) -> bool:
 #: The variants :func:`warm` has loaded and frozen (see :func:`settle_memory`).
 _SETTLED: set[tuple[str, Any]] = set()
 _SETTLED_LOCK = threading.Lock()
+_WARMING: dict[tuple[str, Any], SolveJob] = {}
+
+
+def warm_in_background(game: str, rules: Any) -> SolveJob | None:
+    """:func:`warm` in a daemon thread (one per variant in the kernel), so that a New game
+    answers at once (warming reads the table and builds the solo figures: up to seconds);
+    ``None`` when there is nothing to warm (not :func:`duel_ready`, or no engine).  A
+    decision asked for meanwhile computes what it needs itself.
+
+    >>> from dicelab.games.cinqmille import Rules
+    >>> job = warm_in_background("cinqmille", Rules())
+    >>> job.join(600), job.ok
+    (True, True)
+    """
+    if not duel_ready(game, rules):
+        return None
+    with _JOBS_LOCK:
+        job = _WARMING.get((game, rules))
+        if job is None or not job.running:
+            job = SolveJob(game, rules, solver=lambda g, r: warm(g, r))
+            _WARMING[(game, rules)] = job
+            job.start()
+    return job
 
 
 def settle_memory() -> None:

@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import progress
 from ..dice import Dice, multisets, roll_distribution, sort_dice, validate_dice, ways
 from ..errors import DicelabError, IllegalMove
 from ..games._base import Bank, Roll
@@ -326,6 +327,7 @@ def _solve(rules: Rules) -> Solution:
     Rs: list[np.ndarray] = [np.empty((0, 0))] * target
     iterations = 0
     for s in range(target - 1, -1, -1):
+        progress.step(target - 1 - s, target)  # a widget's bar; raises Cancelled if asked
         x, R, it = _solve_score(s, E, target)
         E[s] = x
         Rs[s] = R
@@ -421,41 +423,94 @@ def turn_points_distribution(threshold: int) -> dict[int, Fraction]:
     thumb "bank as soon as the turn holds ``threshold`` points or more", setting aside what
     gives the most turn points (fewest dice on a tie) — :func:`dicelab.policies.bank_at`.
 
-    Forward enumeration of the turn's positions, in Fractions.
+    Forward enumeration of the turn's positions, exact (Fractions); cached per threshold
+    (a fresh dict each call).
 
     >>> d = turn_points_distribution(5)
     >>> sum(d.values()), d[0] > p_bust(7), round(float(sum(k * p for k, p in d.items())), 4)
     (Fraction(1, 1), True, 3.6086)
     """
     threshold = whole("threshold", threshold, 0, MAX_THRESHOLD, error=IllegalMove)
+    return dict(_turn_points_distribution(threshold))
 
-    def choose(m: int, hand: Dice, opts: tuple[Dice, ...]) -> tuple[Dice, bool]:
-        pts, _, s = max((m + cycle_score(hand + s), -len(s), s) for s in opts)
-        return s, pts >= threshold
 
-    dist: dict[int, Fraction] = {}
-    frontier: dict[tuple[int, Dice], Fraction] = {(0, ()): Fraction(1)}
-    while frontier:
-        # expand the position with the fewest memorised points and smallest hand first
-        (m, hand) = min(frontier, key=lambda k: (k[0], len(k[1]), k[1]))
-        p = frontier.pop((m, hand))
+@cache
+def _rule_moves() -> tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]:
+    """Per hand of :func:`hands`: ``(dice rolled, bust ways, moves)``, each move
+    ``(cycle points of the new hand, next hand index or -1 for a completed cycle, ways)``:
+    the set-aside with the most turn points (fewest dice, then the larger dice, on a tie),
+    which does not depend on the points memorised before it (they add to every option)."""
+    hs = hands()
+    index = {h: i for i, h in enumerate(hs)}
+    out = []
+    points = cache(cycle_score)  # per sorted hand: the same few hundred hands again and again
+    for hand in hs:
         n = DICE - len(hand)
-        den = 6**n
+        bust = 0
+        moves: dict[tuple[int, int], int] = {}
         for o in multisets(n):
-            q = p * Fraction(ways(o), den)
             opts = settable(hand, o)
             if not opts:
-                dist[0] = dist.get(0, Fraction(0)) + q
+                bust += ways(o)
                 continue
-            s, bank = choose(m, hand, opts)
+            _, _, s = max((points(sort_dice(hand + s)), -len(s), s) for s in opts)
             nh_ = sort_dice(hand + s)
-            pts = m + cycle_score(nh_)
-            if bank:
-                dist[pts] = dist.get(pts, Fraction(0)) + q
-            else:
-                key = (pts, ()) if len(nh_) == DICE else (m, nh_)
-                frontier[key] = frontier.get(key, Fraction(0)) + q
-    return dict(sorted(dist.items()))
+            key = (points(nh_), index[nh_] if len(nh_) < DICE else -1)
+            moves[key] = moves.get(key, 0) + ways(o)
+        out.append((n, bust, tuple((p, j, w) for (p, j), w in moves.items())))
+    return tuple(out)
+
+
+@lru_cache(maxsize=MAX_THRESHOLD + 1)
+def _turn_points_distribution(threshold: int) -> tuple[tuple[int, Fraction], ...]:
+    # Masses are kept as exact (numerator, e) = numerator / 6**e: adding two masses only
+    # scales one numerator by a power of 6 (no gcd), and each is turned into a Fraction once.
+    moves = _rule_moves()
+    nh = len(moves)
+    pow6 = [1]
+
+    def p6(k: int) -> int:
+        while len(pow6) <= k:
+            pow6.append(pow6[-1] * 6)
+        return pow6[k]
+
+    def add(table: dict[Any, list[int]], key: Any, num: int, e: int) -> None:
+        cur = table.get(key)
+        if cur is None:
+            table[key] = [num, e]
+        elif cur[1] == e:
+            cur[0] += num
+        elif cur[1] > e:
+            cur[0] += num * p6(cur[1] - e)
+        else:
+            cur[0] = cur[0] * p6(e - cur[1]) + num
+            cur[1] = e
+
+    dist: dict[int, list[int]] = {}
+    # frontier[m][hand index]: the mass of the positions with m points memorised this turn;
+    # memorised points only go up and a hand only grows, so (m, hand index) is an order.
+    frontier: dict[int, dict[int, list[int]]] = {0: {0: [1, 0]}}
+    while frontier:
+        m = min(frontier)
+        layer = frontier.pop(m)
+        for i in range(nh):
+            mass = layer.pop(i, None)
+            if mass is None:
+                continue
+            num, e = mass
+            n, bust, opts = moves[i]
+            e2 = e + n
+            if bust:
+                add(dist, 0, num * bust, e2)
+            for pts, j, w in opts:
+                total = m + pts
+                if total >= threshold:
+                    add(dist, total, num * w, e2)
+                elif j < 0:
+                    add(frontier.setdefault(total, {}), 0, num * w, e2)
+                else:
+                    add(layer, j, num * w, e2)
+    return tuple(sorted((k, Fraction(num, p6(e))) for k, (num, e) in dist.items()))
 
 
 def optimal_points_distribution() -> dict[int, float]:
@@ -675,6 +730,8 @@ def clear_caches() -> None:
     hands.cache_clear()
     _ranked_levels.cache_clear()
     _outcome_matrix.cache_clear()
+    _rule_moves.cache_clear()
+    _turn_points_distribution.cache_clear()
 
 
 def reference_expected_turns(target: int) -> dict[int, float]:

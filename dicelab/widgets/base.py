@@ -289,6 +289,7 @@ class GameApp:
         self._closed = False
         #: the background two-player solve this app waits for, its error, "just solved"
         self._duel_job: duel_registry.SolveJob | None = None
+        self._warm_job: duel_registry.SolveJob | None = None  # a ready table being warmed
         self._duel_error: BaseException | None = None
         self._duel_news = False
         self._duel_schedule: Callable[[Callable[[], Any]], Any] | None = None
@@ -933,8 +934,9 @@ class GameApp:
         game = self.game_key
         if s.players != 2 or self.objective is not None or not duel_registry.has_duel(game):
             return
-        try:
-            if duel_registry.warm(game, s.rules):
+        try:  # a ready table: warmed in the background (a New game answers at once)
+            self._warm_job = duel_registry.warm_in_background(game, s.rules)
+            if self._warm_job is not None:
                 return
         except Exception:  # noqa: BLE001,S110 - warming is only a head start
             pass
@@ -997,6 +999,8 @@ class GameApp:
         job = self._duel_job
         if job is not None:
             job.join(timeout)
+        if self._warm_job is not None:
+            self._warm_job.join(timeout)
         if self._collect_duel():
             self.refresh()
             self._auto()

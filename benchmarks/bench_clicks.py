@@ -1,0 +1,268 @@
+"""What a student's click costs (issue 16 §9): every slow path the review measured, against
+the goal "any click answers in <= 1 s" (or shows a progress bar at once).
+
+``benchmarks()`` follows docs/architecture.md: ``name``, ``goal`` (seconds or None),
+``run`` (a cold run: it clears the caches it uses itself), ``baseline`` (the straightforward
+implementation, or None), ``icepool`` (None).  Each row is one of the review's measurements:
+
+* ``seveny.turn_points_distribution(100)``: the exact law of a "bank at 100" turn, from cold
+  (was 44 s: a Fraction per roll; now exact integers over powers of 6, cached);
+* the turns simulator (lesson notebooks), 500 games per click, every game × policy it offers
+  (was 10-11 s; now a Markov chain over scores drawn from the exact turn, where one exists);
+* 500 solo games of each game with the optimal policy (``simulate_fast``), engine solved;
+* the variant explorer at Seveny target 100 (the solo solve, cold);
+* the first ``seveny.advise`` at target 100 (the same solve, then the advice);
+* the first two-player Dripeul advice ``advise_state(objective="p_duel")`` (its table solve);
+* ``seveny.duel_win_probability(Rules(target=40))`` (a target without a shipped table);
+* "New game" in an app, one player to two (Seveny: the two-player warm-up);
+* in a notebook (a fake kernel: the main thread's callbacks run from a list), the clicks
+  that stay long — the explorer at Seveny target 100, the turns simulator on 5000's "bank
+  at N" (played game by game) — until their progress bar and Cancel button show.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+GAMES = 500
+CLICK = 1.0  # issue 16 §9: any click answers in <= 1 s
+
+
+# ------------------------------------------------------------------ Seveny "bank at N"
+def turn_points_100() -> int:
+    """Cold: the exact distribution of a 'bank at 100' Seveny turn."""
+    from dicelab.engine import seveny as eng
+
+    eng.clear_caches()
+    return len(eng.turn_points_distribution(100))
+
+
+# ------------------------------------------------------------------ the turns simulator
+def _turns_click(game: str, threshold: int) -> Any:
+    def run() -> float:
+        from dicelab import lessons
+        from dicelab.simulate import clear_fast_cache
+
+        clear_fast_cache()
+        lessons._simulate_turns.cache_clear()  # seeded results are cached: a cold click
+        res, _exact, _note = lessons.simulate_turns(game, threshold, GAMES, 11)
+        return res.mean_turns
+
+    return run
+
+
+def _turns_scalar(game: str, threshold: int) -> Any:
+    """Baseline: the same games played one by one with the scalar simulator."""
+
+    def run() -> float:
+        from dicelab.policies import bank_at, optimal
+        from dicelab.simulate import simulate
+
+        pol = optimal() if threshold == 0 else bank_at(threshold)
+        return simulate(game, policy=pol, games=GAMES, seed=11).mean_turns
+
+    return run
+
+
+def _warm_turn_engines() -> None:
+    """The lesson's exact means (computed when the lesson notebook opens), as in class."""
+    from dicelab import lessons
+    from dicelab.engine import cinqmille, seveny
+    from dicelab.simulate import simulate_fast
+
+    cinqmille.turn_outcome_matrix()
+    seveny.turn_outcome_matrix()
+    lessons.seveny_optimal_turns()
+    for game in ("dripeul", "trwavril"):  # the engines' solo solves (kept by each run)
+        simulate_fast(game, games=10, seed=0)
+
+
+# ------------------------------------------------------------------ 500 games of each game
+def _fast(game: str, cold: bool = True) -> Any:
+    def run() -> float:
+        from dicelab.simulate import clear_fast_cache, simulate_fast
+
+        if cold:  # the simulator's tables too (built once per variant, then cached)
+            clear_fast_cache()
+        return float(simulate_fast(game, games=GAMES, seed=1).mean_turns)
+
+    return run
+
+
+# ------------------------------------------------------------------ solo solves
+def explorer_seveny_100() -> float:
+    """The explorer's click on target 100: the exact headline, cold."""
+    from dicelab import explorer
+    from dicelab.engine import seveny as eng
+    from dicelab.games import seveny
+
+    eng.clear_caches()
+    return explorer.headline("seveny", seveny.Rules(target=100)).primary
+
+
+def advise_seveny_100() -> Any:
+    """The first ``seveny.advise`` at target 100 (cold)."""
+    from dicelab.engine import seveny as eng
+    from dicelab.games import seveny
+
+    eng.clear_caches()
+    return eng.advise((1, 5, 5, 5, 2, 3, 4), rules=seveny.Rules(target=100))
+
+
+# ------------------------------------------------------------------ two-player solves
+def dripeul_first_duel_advice() -> Any:
+    """The first two-player Dripeul advice ranked by ``p_duel`` (solves the table)."""
+    from dicelab.engine import dripeul_duel
+    from dicelab.games import dripeul
+
+    dripeul_duel.clear_cache()
+    g = dripeul.Game(players=2, seed=1)
+    g.apply(g.legal_actions()[0])
+    return dripeul.advise_state(g.state, objective="p_duel")
+
+
+def seveny_duel_40() -> float:
+    """``seveny.duel_win_probability(Rules(target=40))`` (no shipped table), cold."""
+    from dicelab.engine import seveny_duel
+    from dicelab.games import seveny
+
+    seveny_duel.clear_cache()
+    return seveny.duel_win_probability(seveny.Rules(target=40))
+
+
+# ------------------------------------------------------------------ a bar at once
+def _fake_kernel() -> tuple[Any, Any]:
+    """What the computing thread hands to the kernel's main thread lands in a list (as in a
+    notebook, where ``io_loop.add_callback`` runs it); returns (pending, run_pending)."""
+    import threading
+
+    from dicelab import progress
+
+    pending: list[Any] = []
+    progress._scheduler = lambda: pending.append  # type: ignore[assignment]
+
+    def run_pending() -> None:
+        for t in threading.enumerate():
+            if t.name == "dicelab-progress":
+                t.join(1800)
+        while pending:
+            pending.pop(0)()
+
+    return pending, run_pending
+
+
+def bar_explorer_seveny_100() -> dict[str, Any]:
+    """In a notebook: the explorer's click on Seveny target 100 until its progress bar and
+    Cancel button show (the goal), and until the numbers show (the note)."""
+    from dicelab import explorer
+    from dicelab.engine import seveny as eng
+
+    _pending, run_pending = _fake_kernel()
+    app = explorer.explorer("seveny", lang="en")
+    run_pending()
+    eng.clear_caches()
+    t0 = time.perf_counter()
+    app.controls["target"].value = 100
+    bar = time.perf_counter() - t0
+    shown = bool(app.children[2].children)
+    run_pending()
+    total = time.perf_counter() - t0
+    if not shown or "<table>" not in app.result.value:
+        raise RuntimeError("no progress bar, or no numbers at the end")
+    return {"time": bar, "note": f"bar after {bar * 1e3:.0f} ms; the numbers after {total:.2f} s"}
+
+
+def bar_turns_5000(threshold: int = 300) -> dict[str, Any]:
+    """In a notebook: the turns simulator's click on 5000 'bank at N' (500 games, played one
+    by one) until its progress bar shows (the goal), and until the histogram (the note)."""
+    from dicelab import lessons, teaching
+
+    _pending, run_pending = _fake_kernel()
+    sim = teaching.TurnsSimulator(games=GAMES, lang="en")
+    sim.game.value = "cinqmille"
+    sim.policy.value = threshold
+    lessons._simulate_turns.cache_clear()
+    t0 = time.perf_counter()
+    sim.go.click()
+    bar = time.perf_counter() - t0
+    shown = bool(sim.progress.children)
+    run_pending()
+    total = time.perf_counter() - t0
+    if not shown or not sim.out.value:
+        raise RuntimeError("no progress bar, or no histogram at the end")
+    return {"time": bar, "note": f"bar after {bar * 1e3:.0f} ms; the histogram after "
+                                 f"{total:.2f} s"}
+
+
+# ------------------------------------------------------------------ New game
+def new_game(key: str) -> dict[str, Any]:
+    """'New game' in a one-player app switched to two players (the click; the two-player
+    warm-up then runs in the background: its time is the note)."""
+    from dicelab.engine import seveny as eng
+    from dicelab.engine import seveny_duel
+    from dicelab.widgets import play
+
+    app = play(key, seed=1)
+    eng.clear_caches()
+    seveny_duel.clear_positions()
+    app.controls.players.count.value = 2
+    t0 = time.perf_counter()
+    app.new_game()
+    click = time.perf_counter() - t0
+    job = app._warm_job
+    if job is not None:
+        job.join(600)
+    warm = time.perf_counter() - t0
+    app.close()
+    return {"time": click, "note": f"the click {click * 1e3:.0f} ms; the two-player warm-up "
+                                   f"in the background: {warm:.2f} s"}
+
+
+def benchmarks() -> list[dict[str, Any]]:
+    from dicelab.lessons import TURN_GAMES, turn_policies
+
+    _warm_turn_engines()
+    out: list[dict[str, Any]] = [
+        {"name": "click: Seveny turn_points_distribution(100), cold (was 44 s)",
+         "goal": CLICK, "run": turn_points_100, "baseline": None, "icepool": None},
+    ]
+    for game in TURN_GAMES:
+        for _label, n in turn_policies(game):
+            policy = "optimal" if n == 0 else f"bank at {n}"
+            out.append({
+                "name": f"click: turns simulator, {GAMES} games, {game} {policy} "
+                        "(baseline: scalar simulate)",
+                "goal": CLICK, "run": _turns_click(game, n),
+                "baseline": _turns_scalar(game, n) if game == "seveny" and n == 3 else None,
+                "icepool": None,
+            })
+    for game in ("dripeul", "trwavril", "cinqmille", "seveny"):
+        out.append({"name": f"simulate_fast {game}: {GAMES} solo games, optimal, engine solved",
+                    "goal": CLICK, "run": _fast(game), "baseline": None, "icepool": None})
+        if game in ("dripeul", "trwavril"):
+            out.append({"name": f"simulate_fast {game}: {GAMES} solo games again (simulator "
+                                "tables built)",
+                        "goal": CLICK, "run": _fast(game, cold=False), "baseline": None,
+                        "icepool": None})
+    out += [
+        {"name": "click: explorer, Seveny target 100 (solo solve, cold; was 8 s)",
+         "goal": CLICK, "run": explorer_seveny_100, "baseline": None, "icepool": None},
+        {"name": "first seveny.advise at target 100 (cold; was 83 s)",
+         "goal": CLICK, "run": advise_seveny_100, "baseline": None, "icepool": None},
+        {"name": "first dripeul.advise_state(objective='p_duel') (table solve; was 15 s)",
+         "goal": CLICK, "run": dripeul_first_duel_advice, "baseline": None, "icepool": None},
+        {"name": "seveny.duel_win_probability(Rules(target=40)) (cold; was 74 s)",
+         "goal": CLICK, "run": seveny_duel_40, "baseline": None, "icepool": None},
+        {"name": "click in a notebook: explorer, Seveny target 100, until the progress bar",
+         "goal": CLICK, "run": bar_explorer_seveny_100, "baseline": None, "icepool": None,
+         "measures": True},
+        {"name": f"click in a notebook: turns simulator, {GAMES} games, 5000 bank at 300, "
+                 "until the progress bar",
+         "goal": CLICK, "run": bar_turns_5000, "baseline": None, "icepool": None,
+         "measures": True},
+        {"name": "click: New game, Seveny app from one player to two (was 2.6 s)",
+         "goal": CLICK, "run": lambda: new_game("seveny"), "baseline": None, "icepool": None,
+         "measures": True},
+    ]
+    return out

@@ -1,0 +1,214 @@
+"""Issue 16 §9: slow clicks made fast, or shown with a progress bar that can be cancelled.
+
+Speed goals are rows of ``make bench`` (benchmarks/bench_clicks.py); these tests check that
+the fast paths give the same exact numbers, the same laws, and that a long click can be
+cancelled without caching anything half done.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from fractions import Fraction
+
+import pytest
+
+from dicelab import progress
+from dicelab.dice import multisets, sort_dice, ways
+from dicelab.engine import seveny as eng
+from dicelab.errors import DicelabError
+from dicelab.games.seveny import DICE, Rules, settable
+from dicelab.games.seveny import score as cycle_score
+
+
+# ------------------------------------------------------------------ Seveny "bank at N"
+def brute_turn_points(threshold: int) -> dict[int, Fraction]:
+    """The former enumeration: every position, every sorted roll, in Fractions."""
+
+    def choose(m, hand, opts):
+        pts, _, s = max((m + cycle_score(hand + s), -len(s), s) for s in opts)
+        return s, pts >= threshold
+
+    dist: dict[int, Fraction] = {}
+    frontier = {(0, ()): Fraction(1)}
+    while frontier:
+        (m, hand) = min(frontier, key=lambda k: (k[0], len(k[1]), k[1]))
+        p = frontier.pop((m, hand))
+        n = DICE - len(hand)
+        for o in multisets(n):
+            q = p * Fraction(ways(o), 6**n)
+            opts = settable(hand, o)
+            if not opts:
+                dist[0] = dist.get(0, Fraction(0)) + q
+                continue
+            s, bank = choose(m, hand, opts)
+            nh = sort_dice(hand + s)
+            pts = m + cycle_score(nh)
+            if bank:
+                dist[pts] = dist.get(pts, Fraction(0)) + q
+            else:
+                key = (pts, ()) if len(nh) == DICE else (m, nh)
+                frontier[key] = frontier.get(key, Fraction(0)) + q
+    return dict(sorted(dist.items()))
+
+
+@pytest.mark.parametrize("threshold", [0, 1, 2, 3])
+def test_turn_points_distribution_is_the_same_exact_law(threshold):
+    assert eng.turn_points_distribution(threshold) == brute_turn_points(threshold)
+
+
+def test_turn_points_distribution_is_cached_and_each_call_gets_its_own_dict():
+    a = eng.turn_points_distribution(100)
+    assert sum(a.values()) == 1 and all(isinstance(p, Fraction) for p in a.values())
+    assert min(k for k in a if k) == 100  # banks only from 100 points
+    a[0] = Fraction(0)  # a caller's change does not reach the cache
+    b = eng.turn_points_distribution(100)
+    assert b[0] > 0 and b is not a
+    assert eng._turn_points_distribution.cache_info().hits >= 1
+
+
+# ------------------------------------------------------------------ the simulators
+def test_fast_seveny_bank_at_matches_the_exact_law_and_the_scalar_simulator():
+    from dicelab.counting import seveny_bank_at, turns_to_target_moments
+    from dicelab.policies import bank_at
+    from dicelab.simulate import simulate, simulate_fast
+
+    target = 20
+    mean, var = turns_to_target_moments(seveny_bank_at(4, target), target)
+    r = simulate_fast("seveny", rules=Rules(target=target), policy="bank_at", threshold=4,
+                      games=20_000, seed=3)
+    again = simulate_fast("seveny", rules=Rules(target=target), policy="bank_at",
+                          threshold=4, games=20_000, seed=3)
+    assert list(r.turns) == list(again.turns)  # same seed, same games
+    assert (r.scores == target).all() and r.wins.tolist() == [20_000]
+    assert abs(r.mean_turns - float(mean)) < 4 * math.sqrt(float(var) / r.games)
+    assert r.turns.var(ddof=1) == pytest.approx(float(var), rel=0.05)
+    scalar = simulate("seveny", rules=Rules(target=target), policy=bank_at(4), games=300,
+                      seed=5)
+    se = math.hypot(scalar.se_turns, r.se_turns)
+    assert abs(scalar.mean_turns - r.mean_turns) < 4 * se
+
+
+def test_fast_bank_at_is_refused_where_it_is_not_tabulated():
+    from dicelab.simulate import simulate_fast
+
+    with pytest.raises(DicelabError, match="bank_at"):
+        simulate_fast("5000", policy="bank_at", threshold=300)
+    with pytest.raises(DicelabError, match="threshold"):
+        simulate_fast("seveny", policy="bank_at", threshold=10**6)
+
+
+def test_turns_simulator_seveny_rule_is_drawn_from_the_exact_law():
+    from dicelab import lessons
+
+    res, exact, note = lessons.simulate_turns("seveny", 4, 500, 11)
+    assert res.games == 500 and note == ""
+    assert exact == pytest.approx(lessons.seveny_rule_turns(4)[0], abs=1e-12)
+    assert abs(res.mean_turns - exact) < 5 * res.se_turns
+
+
+# ------------------------------------------------------------------ progress and cancel
+def test_a_cancelled_solve_stops_between_steps_and_caches_nothing():
+    rules = Rules(target=37)
+    seen = []
+
+    def on_step(task):
+        seen.append(task.done)
+        if task.done == 5:
+            task.cancel()
+
+    before = eng._solve.cache_info().currsize
+    with pytest.raises(progress.Cancelled, match="cancelled"), progress.running(
+            progress.Task(on_step)):
+        eng.solve(rules)
+    assert seen[:6] == [0, 1, 2, 3, 4, 5] and max(seen) <= 6
+    assert eng._solve.cache_info().currsize == before  # nothing half done kept
+    assert eng.expected_turns(rules) > 0  # and the next ask solves it whole
+
+
+def test_run_with_progress_outside_a_kernel_runs_now():
+    got = []
+    task = progress.run_with_progress(lambda: 41 + 1, got.append, got.append, got.append)
+    assert got == [42] and not task.cancelled
+    task = progress.run_with_progress(lambda: eng.turn_points_distribution(-1), got.append,
+                                      got.append, got.append)
+    assert isinstance(got[-1], DicelabError)
+
+
+@pytest.fixture
+def kernel(monkeypatch):
+    """A fake kernel: what the computing thread hands to the main thread lands in a list."""
+    pending: list = []
+    lock = threading.Lock()
+
+    def schedule(fn):
+        with lock:
+            pending.append(fn)
+
+    monkeypatch.setattr(progress, "_scheduler", lambda: schedule)
+
+    def run_pending(timeout=120):
+        for t in threading.enumerate():
+            if t.name == "dicelab-progress":
+                t.join(timeout)
+        while pending:
+            pending.pop(0)()
+
+    return run_pending
+
+
+def test_the_explorer_shows_a_bar_at_once_and_can_cancel_a_long_solve(kernel):
+    from dicelab import explorer
+
+    gate = threading.Event()
+    calls = []
+
+    def slow(key, rules):
+        calls.append(rules)
+        if rules.target == 100:
+            assert gate.wait(60)
+            progress.step(1, 100)  # the solve's next step: cancelled there
+        return explorer.headline(key, Rules(target=5))
+
+    app = explorer.explorer("seveny", compute=slow, lang="fr")
+    kernel()
+    assert "Calcul en cours" not in app.result.value  # the defaults were shown
+    app.controls["target"].value = 100
+    bar = app.children[2].children
+    assert len(bar) == 1 and "dicelab-cancel" in bar[0].children[1]._dom_classes
+    assert bar[0].children[1].description == "Annuler"
+    bar[0].children[1].click()  # Cancel
+    gate.set()
+    kernel()
+    assert "annulé" in app.result.value and app.children[2].children == ()
+    app.controls["target"].value = 20  # the app is still usable
+    kernel()
+    assert "<table>" in app.result.value
+
+
+# ------------------------------------------------------------------ New game
+def test_new_game_answers_before_the_two_player_warm_up_ends(monkeypatch):
+    """'Nouvelle partie' took 2.6 s: the two-player warm-up (reading the table, the solo
+    figures) ran in the click.  It now runs in the background; the app is usable at once."""
+    from dicelab.engine import duel_registry
+    from dicelab.widgets import play
+
+    gate = threading.Event()
+    warmed = []
+    real = duel_registry.warm
+
+    def slow_warm(game, rules):
+        assert gate.wait(60)
+        warmed.append(threading.current_thread().name)
+        return real(game, rules)
+
+    monkeypatch.setattr(duel_registry, "warm", slow_warm)
+    app = play("seveny", seed=1, lang="en")
+    app.controls.players.count.value = 2
+    assert app.new_game()  # returns while the warm-up waits at the gate
+    assert warmed == [] and app._warm_job is not None and app._warm_job.running
+    assert app.enabled_actions()  # the app is usable meanwhile
+    gate.set()
+    assert app.wait_for_duel(60)
+    assert warmed and warmed[0].startswith("dicelab-duel")
+    app.close()
