@@ -98,6 +98,16 @@ def stylesheet() -> str:
 .dicelab-app .dicelab-bar-track{display:inline-block;width:180px;max-width:40vw;height:14px;
   background:var(--jp-layout-color2);border:1px solid var(--jp-border-color1);
   vertical-align:middle;}
+.dicelab-app .dicelab-more,.dicelab-app .dicelab-mark-inline{display:none;}
+@media (max-width: 600px){
+  .dicelab-app .dicelab-odds .dicelab-others,.dicelab-app .dicelab-odds .dicelab-marks,
+  .dicelab-app .dicelab-odds th:nth-child(4),.dicelab-app .dicelab-odds th:nth-child(5),
+  .dicelab-app .dicelab-odds .dicelab-figure-name{display:none;}
+  .dicelab-app .dicelab-more{display:block;font-size:85%;font-weight:normal;}
+  .dicelab-app .dicelab-mark-inline{display:inline;}
+  .dicelab-app .dicelab-odds .dicelab-bar-track{width:22vw;}
+  .dicelab-app .dicelab-odds table{width:100%;}
+  .dicelab-app .dicelab-mode .widget-toggle-button{padding:0 6px;}}
 .dicelab-app .dicelab-bar{display:block;height:100%;background:var(--jp-brand-color1);}
 .dicelab-app .dicelab-best .dicelab-bar{background:var(--jp-brand-color0);}
 .dicelab-app .dicelab-mine{outline:2px dashed var(--jp-ui-font-color1);}

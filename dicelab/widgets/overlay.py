@@ -107,16 +107,31 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
     if mine:
         marks.append(f"<strong>{esc(your_mark(lang))}</strong>")
     weight = "font-weight:bold;" if best or mine else ""
+    # at phone width (CSS in faces.py) a row is compact: choice (with its marks), bar and
+    # value; the other figures open on demand from the choice's cell
+    inline = "".join(
+        f'<span class="dicelab-mark-inline">{esc(m)} </span>'
+        for m, on in (("★", best), ("◀", mine)) if on)
+    more = (f'<details class="dicelab-more"><summary>{esc(_("other figures", lang=lang))}'
+            f"</summary>{others}</details>" if others else "")
     return (
         f'<tr class="dicelab-choice{" dicelab-best" if best else ""}'
         f'{" dicelab-mine" if mine else ""}">'
-        f'<td style="{weight}">{esc(_label(choice, label_of))}</td>'
+        f'<td style="{weight}">{inline}{esc(_label(choice, label_of))}{more}</td>'
         f"<td>{bar}</td>"
         f'<td style="{weight}white-space:nowrap" class="dicelab-figure">'
-        f"{_figure_span(obj, value, lang, game)}</td>"
-        f'<td style="font-size:85%">{others}</td>'
-        f'<td style="white-space:nowrap">{" ".join(marks)}</td></tr>'
+        f"{_value_span(obj, value, lang, game)}</td>"
+        f'<td style="font-size:85%" class="dicelab-others">{others}</td>'
+        f'<td style="white-space:nowrap" class="dicelab-marks">{" ".join(marks)}</td></tr>'
     )
+
+
+def _value_span(name: str, value: float, lang: str | None, game: str | None = None) -> str:
+    """The objective's figure: its name (hidden at phone width, the column says it) and
+    its value."""
+    return (f'<span title="{esc(figure_meaning(name, lang, game))}">'
+            f'<span class="dicelab-figure-name">{esc(figure_name(name, lang, game))} </span>'
+            f"{esc(fmt_figure(name, value, lang))}</span>")
 
 
 def _table(rows: list[str], advice: Any, lang: str | None, players: int = 1,
@@ -247,6 +262,7 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
 _ROW = re.compile(r'<tr class="dicelab-choice([^"]*)"[^>]*>(.*?)</tr>', re.S)
 _CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.S)
 _TAG = re.compile(r"<[^>]+>")
+_MORE = re.compile(r'<span class="dicelab-mark-inline">.*?</span>|<details.*?</details>', re.S)
 
 
 def read_rows(html_text: str) -> list[dict[str, Any]]:
@@ -262,6 +278,7 @@ def read_rows(html_text: str) -> list[dict[str, Any]]:
     """
     out = []
     for classes, body in _ROW.findall(html_text):
+        body = _MORE.sub("", body)
         cells = [_TAG.sub("", c) for c in _CELL.findall(body)]
         out.append({
             "classes": classes.split(),
