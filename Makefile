@@ -36,7 +36,8 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 ## make lab: create .venv, install dicelab with JupyterLab, open the notebooks
 # (root, e.g. in a container, needs --allow-root)
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" $(LAB_ARGS) \
+	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
+	  --config="$(CURDIR)/binder/jupyter_server_config.py" $(LAB_ARGS) \
 	  $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/index.ipynb
 
 ## make test: install the test dependencies into .venv and run the whole suite

@@ -256,7 +256,9 @@ def test_resolution_prompt():
     assert app.overlay.sentence.value == ""  # no dice selection to judge here
     app.resolve_buttons[2].click()
     assert app.game.state.barred[0] == (3,)
-    assert "~~3~~" in app.board.value and "barred" in app.board.value
+    # struck through, no raw markup (issue 18 §9)
+    assert "<s>3</s>" in app.board.value and "barred" in app.board.value
+    assert "~~" not in app.board.value
     assert app.overlay.tally.decisions == 2  # stop, then the card
 
 

@@ -30,6 +30,7 @@ from .faces import stylesheet
 from .keys import key_listener
 from .modes import COMPUTER_DELAY, KIND_REASONS, ModeBar, kernel_timer, mode_of, seats_for
 from .overlay import TIE, OddsOverlay
+from .saveload import load_upload, save_link
 from .text import esc, event_sentence, fmt_dice, fmt_loss, join_names, player_name
 
 Policy = Callable[[Any], Any]
@@ -309,6 +310,11 @@ class GameApp:
         self.review_box.add_class("dicelab-review")
         self.review_button = w.Button(icon="list-alt", layout=_auto())
         self.review_button.add_class("dicelab-review-button")
+        self.save_box = w.HTML()
+        self.save_box.add_class("dicelab-save-box")
+        self.load_button = w.FileUpload(accept=".json,application/json", multiple=False,
+                                        icon="upload", layout=_auto())
+        self.load_button.add_class("dicelab-load")
         self.controls = ClassroomControls(
             seed, rules, players, self.module.MIN_PLAYERS, self.module.MAX_PLAYERS, seats,
             lang=self.lang, coach_prompt=coach_prompt, threshold_points=threshold_points,
@@ -320,6 +326,7 @@ class GameApp:
         self.undo_button.on_click(self._guard(self.undo))
         self.computer_button.on_click(self._guard(self.play_computer_turn))
         self.review_button.on_click(self._guard(self.review))
+        self.load_button.observe(self._guard(self._on_upload), names="value")
         self.prompt_show.on_click(self._guard(self.prompt_show_best))
         self.prompt_keep.on_click(self._guard(self.prompt_keep_choice))
         self.prompt_retry.on_click(self._guard(self.prompt_try_again))
@@ -339,7 +346,9 @@ class GameApp:
         parts = [self.style, self.title, self.mode_bar.buttons, self.status, self.winbar,
                  self.dice_row.outer, self.buttons, self.help, self.prompt, self.message,
                  self.why, self.board, self.overlay.box, self.log,
-                 w.HBox([self.review_button]), self.review_box, self.controls_box]
+                 w.HBox([self.review_button, self.save_box, self.load_button],
+                        layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                 self.review_box, self.controls_box]
         if self.keyboard is not None:
             parts.insert(1, self.keyboard)
         self.box = w.VBox(parts)
@@ -421,6 +430,9 @@ class GameApp:
         self.review_button.description = _("Game review", lang=lang)
         self.review_button.tooltip = _("Every decision of the game against the best, with "
                                        "the loss and why", lang=lang)
+        self.load_button.description = _("Load a game", lang=lang)
+        self.load_button.tooltip = _("Open a saved game file (.json) to go on or review it",
+                                     lang=lang)
         self.prompt_show.description = _("Show me the best", lang=lang)
         self.prompt_keep.description = _("Keep my choice", lang=lang)
         self.prompt_retry.description = _("Let me try again", lang=lang)
@@ -847,7 +859,7 @@ class GameApp:
                 figure = advice.find(action).figures[advice.objective]
                 from .overlay import figure_text
 
-                why = _("the best {figure}", lang=lang,
+                why = _("the best choice, {figure}", lang=lang,
                         figure=figure_text(advice.objective, figure, lang, self.game_key))
             except Exception:  # noqa: BLE001 - no advice here: say the kind only
                 why = why or _("the best for its chances", lang=lang)
@@ -988,6 +1000,48 @@ class GameApp:
                    dice=fmt_dice(dice)))
         self.refresh()
         self._auto()
+        return True
+
+    # ------------------------------------------------------------ save and load
+    def _on_upload(self, change: Any) -> None:
+        if change["new"]:
+            try:
+                self.load(load_upload(change["new"], self.game_key))
+            finally:
+                self.load_button.value = ()  # the same file can be loaded again
+
+    def load(self, game: Any) -> bool:
+        """Go on with (or review) a saved game: a ``Game`` of this app's game, or a JSON
+        save, checked as ``Game.from_json`` checks it.  Every seat is a human one; the
+        Classroom panel shows the game's seed, variants and players."""
+        if not isinstance(game, self.module.Game):
+            game = load_upload(({"content": game.encode("utf-8") if isinstance(game, str)
+                                 else game},), self.game_key)
+        self.game = game
+        self._seats = {}
+        self._policies = {}
+        self._forget_computer()
+        self._close_prompt()
+        players = game.state.players
+        c = self.controls
+        c.seed.value = game.seed
+        c.variants.show(game.state.rules)
+        c.players.count.value = players
+        for dd in c.players.seats:
+            dd.value = "human"
+        self.winbar_default = players == 2
+        self.mode_bar.show(mode_of(players, {}))
+        self._advice_cache.clear()
+        self._legal_cache = None
+        self._prepare_duel()
+        self.overlay.reset_tally()
+        self.review_box.value = ""
+        self._last_events = []
+        self.say(ngettext("Game loaded: {n} move. Press “{button}” to review it, or play on.",
+                          "Game loaded: {n} moves. Press “{button}” to review it, or play on.",
+                          len(game.actions), lang=self.lang,
+                          button=_("Game review", lang=self.lang)))
+        self.refresh()
         return True
 
     # ------------------------------------------------------------ two-player odds
@@ -1220,6 +1274,7 @@ class GameApp:
         self.board.value = self.board_html()
         self.status.value = self.status_html()
         self.log.value = self.log_html()
+        self.save_box.value = save_link(self.game, self.game_key, self.lang)
         self.computer_button.disabled = s.is_over or not self.is_computer() or self._stepping
         self.computer_button.layout.display = "" if self._policies else "none"
         reason = self.undo_off_reason()
