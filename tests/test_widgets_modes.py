@@ -205,3 +205,19 @@ def test_progress_plurals():
     assert "1 réussi " in text and "1 corrigé ouvert" in text and "réussis" not in text
     assert "1 sur 1 exercice traité" in text
 
+
+
+def test_notebooks_carry_the_metadata_jupyterlab_writes():
+    """Opening a notebook must not change it (issue 18 §9): its kernelspec and language
+    info are those JupyterLab writes on opening, so nothing is marked modified."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "notebooks"
+    for path in root.rglob("*.ipynb"):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]
+        assert meta["kernelspec"] == {"display_name": "Python 3 (ipykernel)",
+                                      "language": "python", "name": "python3"}, path
+        assert meta["language_info"]["name"] == "python", path
+        assert "🇫🇷" not in path.read_text(encoding="utf-8")
