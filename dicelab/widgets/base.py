@@ -31,7 +31,15 @@ from .keys import key_listener
 from .modes import COMPUTER_DELAY, KIND_REASONS, ModeBar, kernel_timer, mode_of, seats_for
 from .overlay import TIE, OddsOverlay
 from .saveload import load_upload, save_link
-from .text import esc, event_sentence, fmt_dice, fmt_loss, join_names, player_name
+from .text import (
+    esc,
+    event_sentence,
+    fmt_dice,
+    fmt_loss,
+    join_names,
+    player_name,
+    shown_loss,
+)
 
 Policy = Callable[[Any], Any]
 
@@ -681,6 +689,11 @@ class GameApp:
         lang = self.lang
         advice = self.advice()
         best = advice.best
+        try:  # the loss as the table's rounded figures show it
+            loss = shown_loss(objective, best.figures[objective],
+                              advice.find(action).figures[objective])
+        except Exception:  # noqa: BLE001,S110 - keep the coach's own loss
+            pass
         lines = [_("A better move is available. Your choice “{label}” {verb} {loss}.",
                    lang=lang, label=label,
                    verb=_("costs", lang=lang) if objective == "expected_turns"

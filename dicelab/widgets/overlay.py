@@ -28,7 +28,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import N_, _, get_language, ngettext
-from .text import esc, figure_meaning, figure_name, fmt_figure, fmt_loss, is_probability
+from .text import (
+    esc,
+    figure_meaning,
+    figure_name,
+    fmt_figure,
+    fmt_loss,
+    is_probability,
+    shown_loss,
+)
 
 TIE = 1e-12
 
@@ -251,12 +259,20 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
         elif advice.objective == "expected_turns":
             out.append(_("Your choice “{label}” costs {loss} against the best ({best}).",
                          lang=lang, label=_label(c, label_of),
-                         loss=fmt_loss(advice.objective, c.loss, lang), best=best_text))
+                         loss=fmt_loss(advice.objective, _shown(advice, c), lang),
+                         best=best_text))
         else:
             out.append(_("Your choice “{label}” loses {loss} against the best ({best}).",
                          lang=lang, label=_label(c, label_of),
-                         loss=fmt_loss(advice.objective, c.loss, lang), best=best_text))
+                         loss=fmt_loss(advice.objective, _shown(advice, c), lang),
+                         best=best_text))
     return " ".join(out)
+
+
+def _shown(advice: Any, choice: Any) -> float:
+    """``choice``'s loss as the table's rounded figures show it (``text.shown_loss``)."""
+    obj = advice.objective
+    return shown_loss(obj, advice.best.figures[obj], choice.figures[obj])
 
 
 _ROW = re.compile(r'<tr class="dicelab-choice([^"]*)"[^>]*>(.*?)</tr>', re.S)
