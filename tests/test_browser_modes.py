@@ -50,7 +50,8 @@ def _notebook(source: str) -> dict:
 
 def _app_source(game: str, lang: str) -> str:
     return ("from dicelab.widgets import play\n"
-            f"app = play({game!r}, seed=2, lang={lang!r}, computer_delay=0.3)\n"
+            f"app = play({game!r}, seed=2, lang={lang!r}, computer_delay=0.3,\n"
+            "           coach_prompt=False)\n"
             "app")
 
 

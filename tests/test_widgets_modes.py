@@ -76,6 +76,7 @@ def test_the_computer_dice_are_shown_as_its_own():
     app._computer_move(1)
     app.refresh()
     assert "Player 2&#x27;s dice (the computer plays them)" in app.dice_row.caption.value
+    assert "dicelab-computer-dice" in app.dice_row.outer._dom_classes
     assert not app.dice_row.enabled
     app.play_computer_turn()
     if app.state.dice and not app.state.is_over:  # its last dice stay on the table

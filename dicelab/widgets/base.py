@@ -1283,6 +1283,12 @@ class GameApp:
             s.dice, selected, enabled=choosing, caption=self.dice_caption(rolled),
             new=new, aside=aside, aside_caption=_("Set aside this turn:", lang=self.lang),
         )
+        theirs = not s.is_over and (self.is_computer() or (
+            s.phase == "start" and len(self.game.actions) - 1 in self._computer_steps))
+        if theirs:  # the computer's dice: drawn as its own (dotted), not to be clicked
+            self.dice_row.outer.add_class("dicelab-computer-dice")
+        else:
+            self.dice_row.outer.remove_class("dicelab-computer-dice")
         self._resolve_buttons(legal if human else frozenset())
         self.board.value = self.board_html()
         self.status.value = self.status_html()

@@ -98,6 +98,7 @@ def stylesheet() -> str:
 .dicelab-app .dicelab-bar-track{display:inline-block;width:180px;max-width:40vw;height:14px;
   background:var(--jp-layout-color2);border:1px solid var(--jp-border-color1);
   vertical-align:middle;}
+.dicelab-app .dicelab-computer-dice .dicelab-die{border-style:dotted;}
 .dicelab-app .dicelab-more,.dicelab-app .dicelab-mark-inline{display:none;}
 @media (max-width: 600px){
   .dicelab-app .dicelab-odds .dicelab-others,.dicelab-app .dicelab-odds .dicelab-marks,
