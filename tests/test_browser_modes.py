@@ -185,7 +185,9 @@ def test_against_the_computer_save_load_at_phone_size(browser, lab, lang, tmp_pa
         app.locator(".dicelab-mode button", has_text=_("solo", lang=lang)).click()
         wait_text(page, ".dicelab-status", _("Turn {n}", lang=lang, n=1))
         settle(page, app, TIMEOUT_S)
-        app.locator(".dicelab-load input[type=file]").set_input_files(str(saved))
+        with page.expect_file_chooser() as chooser:  # the upload's input is off the page
+            app.locator(".dicelab-load").first.click()
+        chooser.value.set_files(str(saved))
         loaded = _("Game loaded: {n} move. Press “{button}” to review it, or play on.",
                    lang=lang, n=1, button="@").split(":")[0].replace("\u00a0", "")
         wait_text(page, ".dicelab-message", loaded)

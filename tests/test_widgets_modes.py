@@ -222,3 +222,15 @@ def test_notebooks_carry_the_metadata_jupyterlab_writes():
                                       "language": "python", "name": "python3"}, path
         assert meta["language_info"]["name"] == "python", path
         assert "🇫🇷" not in path.read_text(encoding="utf-8")
+
+
+def test_coach_thresholds_are_in_the_units_their_labels_say():
+    app = play("cinqmille", seed=1, lang="en")
+    assert "percentage points" in app.controls.threshold_points.description
+    assert "turns" in app.controls.threshold_turns.description
+    # 1 percentage point of a chance (5000 with two players ranks by p_duel)
+    assert not app._too_costly("p_duel", 0.009) and app._too_costly("p_duel", 0.011)
+    # 0.05 expected turns (5000 alone ranks by expected turns)
+    assert not app._too_costly("expected_turns", 0.04) and app._too_costly("expected_turns", 0.06)
+    app.controls.threshold_points.value = 0.5
+    assert app._too_costly("p_duel", 0.006)

@@ -52,7 +52,8 @@ def _mask(face: int) -> str:
 
 @cache
 def stylesheet() -> str:
-    """The ``<style>`` block every app carries (scoped to ``.dicelab-app``)."""
+    """The ``<style>`` block every app carries (scoped to ``.dicelab-app``, but for one
+    rule: links in the notebook's text are underlined, not told apart by colour alone)."""
     faces = "".join(
         f".dicelab-app .dicelab-face-{f}{{--dicelab-face:{_mask(f)};}}" for f in _PIPS
     )
@@ -99,6 +100,8 @@ def stylesheet() -> str:
   background:var(--jp-layout-color2);border:1px solid var(--jp-border-color1);
   vertical-align:middle;}
 .dicelab-app .dicelab-computer-dice .dicelab-die{border-style:dotted;}
+.dicelab-app .jupyter-widget-Collapse-header{color:var(--jp-ui-font-color1);}
+.jp-RenderedHTMLCommon a:link,.jp-RenderedHTMLCommon a:visited{text-decoration:underline;}
 .dicelab-app .dicelab-more,.dicelab-app .dicelab-mark-inline{display:none;}
 @media (max-width: 600px){
   .dicelab-app .dicelab-odds .dicelab-others,.dicelab-app .dicelab-odds .dicelab-marks,
