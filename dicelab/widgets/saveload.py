@@ -44,7 +44,7 @@ def save_link(game: Any, game_key: str, lang: str) -> str:
             "can review it", lang=lang, name=name)
     return (f'<a class="dicelab-save jupyter-button" role="button" download="{esc(name)}" '
             f'title="{esc(tip)}" href="data:application/json;base64,{data}">'
-            f"💾 {esc(text)}</a>")
+            f'<i class="fa fa-download" aria-hidden="true"></i> {esc(text)}</a>')
 
 
 def load_upload(value: Any, game_key: str) -> Any:
