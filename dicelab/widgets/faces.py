@@ -101,7 +101,8 @@ def stylesheet() -> str:
   vertical-align:middle;}
 .dicelab-app .dicelab-computer-dice .dicelab-die{border-style:dotted;}
 .dicelab-app .jupyter-widget-Collapse-header{color:var(--jp-ui-font-color1);}
-.dicelab-app a.dicelab-save,.dicelab-app a.dicelab-save:link{display:inline-flex;align-items:center;gap:4px;padding:0 12px;
+.dicelab-app a.dicelab-save,.dicelab-app a.dicelab-save:link{display:inline-flex;
+  align-items:center;gap:4px;padding:0 12px;
   line-height:28px;height:28px;text-decoration:none;color:var(--jp-ui-font-color1);}
 .jp-RenderedHTMLCommon a:link,.jp-RenderedHTMLCommon a:visited{text-decoration:underline;}
 .dicelab-app .dicelab-more,.dicelab-app .dicelab-mark-inline{display:none;}
