@@ -175,16 +175,15 @@ def plural_n(x: float, lang: str | None = None) -> int:
 
 def shown_loss(objective: str, best: float, value: float) -> float:
     """A loss as the shown figures say it: for a probability, the difference of the two
-    percentages as rounded in the table (51,0 % and 50,5 % lose 0,5 point, not 0,6).
+    percentages as rounded in the table (51,0 % and 50,5 % lose 0,5 point, not 0,6);
+    other figures, the exact difference.
 
     >>> round(shown_loss("p_win", 0.5104, 0.50456), 6)
     0.005
     """
     if is_probability(objective):
         return (round(100.0 * best, 1) - round(100.0 * value, 1)) / 100.0
-    if objective == "expected_turns":
-        return round(value, 2) - round(best, 2)
-    return best - value
+    return value - best if objective == "expected_turns" else best - value
 
 
 def fmt_loss(objective: str, loss: float, lang: str | None = None) -> str:
