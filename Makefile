@@ -39,7 +39,7 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 # (root, e.g. in a container, needs --allow-root)
 lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
-	  --config="$(CURDIR)/binder/jupyter_server_config.py" $(LAB_ARGS) \
+	  --config="$(CURDIR)/binder/jupyter_server_config.json" $(LAB_ARGS) \
 	  $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/index.ipynb
 
 ## make test: install the test dependencies into .venv and run the whole suite
