@@ -101,6 +101,11 @@ def stylesheet() -> str:
   vertical-align:middle;}
 .dicelab-app .dicelab-computer-dice .dicelab-die{border-style:dotted;}
 .dicelab-app .jupyter-widget-Collapse-header{color:var(--jp-ui-font-color1);}
+.dicelab-app .dicelab-controls .widget-inline-hbox{flex-wrap:wrap;height:auto;max-width:100%;}
+.dicelab-app .dicelab-controls .widget-label,.dicelab-app .dicelab-controls label,
+.dicelab-app .dicelab-controls label span{white-space:normal;overflow:visible;
+  text-overflow:clip;height:auto;max-width:100%;line-height:1.3;}
+.dicelab-app .dicelab-controls select{max-width:100%;}
 .dicelab-app a.dicelab-save,.dicelab-app a.dicelab-save:link{display:inline-flex;
   align-items:center;gap:4px;padding:0 12px;
   line-height:28px;height:28px;text-decoration:none;color:var(--jp-ui-font-color1);}
