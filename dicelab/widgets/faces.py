@@ -104,7 +104,7 @@ def stylesheet() -> str:
 .dicelab-app .dicelab-controls .widget-inline-hbox{flex-wrap:wrap;height:auto;max-width:100%;}
 .dicelab-app .dicelab-controls .widget-label,.dicelab-app .dicelab-controls label,
 .dicelab-app .dicelab-controls label span{white-space:normal;overflow:visible;
-  text-overflow:clip;height:auto;max-width:100%;line-height:1.3;}
+  text-overflow:clip;height:auto;max-width:100%;line-height:1.3;text-align:left;}
 .dicelab-app .dicelab-controls select{max-width:100%;}
 .dicelab-app a.dicelab-save,.dicelab-app a.dicelab-save:link{display:inline-flex;
   align-items:center;gap:4px;padding:0 12px;
