@@ -17,10 +17,17 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
-from browser_helpers import lab_server, settle, shutdown_kernels, wait_for_change
+from browser_helpers import (
+    lab_server,
+    open_notebook,
+    settle,
+    shutdown_kernels,
+    wait_for_change,
+)
 from test_browser import ARTIFACTS, NOTEBOOKS, ROOT, _skip_or_fail, browser  # noqa: F401
 
 from dicelab.i18n import _
@@ -64,6 +71,7 @@ def lab(browser, tmp_path_factory):  # noqa: F811 - the imported fixture
         for lang in ("fr", "en"):
             (root / f"{game}_{lang}.ipynb").write_text(
                 json.dumps(_notebook(_app_source(game, lang)), indent=1))
+    shutil.copy(NOTEBOOKS / "index.ipynb", root / "index.ipynb")
     for lang, path in LESSONS.items():
         src = ROOT / path
         if src.exists():
@@ -251,6 +259,25 @@ def test_axe_on_a_lesson(browser, lab, lang):  # noqa: F811
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"axe-lesson-{lang}.png"))
         assert not axe_serious(page), axe_serious(page)
+    finally:
+        context.close()
+        shutdown_kernels(lab)
+
+
+def test_opening_the_index_does_not_change_it(browser, lab):  # noqa: F811
+    """Issue 18 §9: JupyterLab marked index.ipynb modified on opening (the kernelspec it
+    writes differed) and autosave rewrote it; a teacher's clone then showed git changes."""
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    context.set_default_timeout(TIMEOUT_S * 1000)
+    page = context.new_page()
+    try:
+        before = (lab.root / "index.ipynb").read_text(encoding="utf-8")
+        open_notebook(page, lab, "index.ipynb", TIMEOUT_S)
+        page.wait_for_timeout(5000)  # the kernel's info has come back
+        assert page.locator(".jp-mod-dirty").count() == 0, "index.ipynb marked modified"
+        assert (lab.root / "index.ipynb").read_text(encoding="utf-8") == before
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "lab-index.png"))
     finally:
         context.close()
         shutdown_kernels(lab)
