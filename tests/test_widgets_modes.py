@@ -35,6 +35,7 @@ def test_mode_bar_is_shown_in_the_app_language_and_starts_the_game_at_once():
     assert "Joueur 1" in app.winbar.value and "%" in app.winbar.value
     bar.value = "computer"
     assert app.state.players == 2 and app.is_computer(1) and app.auto_computer
+    assert app.computer_button.layout.display == "none"  # it plays by itself
     bar.value = "solo"
     assert app.state.players == 1 and app.winbar.layout.display == "none"
 

@@ -1295,7 +1295,9 @@ class GameApp:
         self.log.value = self.log_html()
         self.save_box.value = save_link(self.game, self.game_key, self.lang)
         self.computer_button.disabled = s.is_over or not self.is_computer() or self._stepping
-        self.computer_button.layout.display = "" if self._policies else "none"
+        # the computer plays by itself: no button to press for it
+        self.computer_button.layout.display = ("" if self._policies and not self.auto_computer
+                                               else "none")
         reason = self.undo_off_reason()
         self.undo_button.disabled = bool(reason)
         self.undo_button.tooltip = (_("Take back the last move (key U)", lang=self.lang)
