@@ -19,6 +19,8 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 PYTEST_ARGS ?=
 LAB_ARGS ?=
+AXE_VERSION := 4.11.0
+AXE := .cache/npm/node_modules/axe-core/axe.min.js
 
 .PHONY: lab test pytest lint bench binder-check browser clean messages worksheets tables
 
@@ -38,7 +40,8 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 ## make lab: create .venv, install dicelab with JupyterLab, open the notebooks
 # (root, e.g. in a container, needs --allow-root)
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" $(LAB_ARGS) \
+	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
+	  --config="$(CURDIR)/binder/jupyter_server_config.json" $(LAB_ARGS) \
 	  $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/index.ipynb
 
 ## make test: install the test dependencies into .venv and run the whole suite
@@ -48,11 +51,17 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff check dicelab tests benchmarks
 
 # testpaths, doctests, nbval-lax and markers: [tool.pytest.ini_options] in pyproject.toml
-pytest: $(VENV)/.test-installed
+pytest: $(VENV)/.test-installed $(AXE)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-browser: $(VENV)/.test-installed
-	$(PY) -m pytest -m browser tests/test_browser.py tests/test_browser_i18n.py $(PYTEST_ARGS)
+browser: $(VENV)/.test-installed $(AXE)
+	$(PY) -m pytest -m browser tests/test_browser.py tests/test_browser_i18n.py \
+	  tests/test_browser_modes.py $(PYTEST_ARGS)
+
+# axe-core, the accessibility checker the browser test injects into the page (from npm,
+# into .cache/: offline at test time, no CDN)
+$(AXE):
+	npm install --no-save --no-audit --no-fund --prefix .cache/npm axe-core@$(AXE_VERSION)
 
 binder-check: $(VENV)/.test-installed
 	PYTHON="$(PYTHON)" .ci/binder_check.sh

@@ -405,6 +405,9 @@ class Review:
                         linestyle="none", marker="X", markersize=9, color=OKABE_ITO["vermillion"],
                         label=_("costly decision", lang=lang))
             ax.set_xlabel(_("decision", lang=lang))
+            from matplotlib.ticker import MaxNLocator
+
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # decisions are counted
             ylabel = name + (" (%)" if self.unit in coach.PROBABILITY_UNITS else "")
             ax.set_ylabel(ylabel)
             ax.set_title(self.title(lang))
@@ -496,6 +499,9 @@ class Review:
                                                    loss=_loss_number(self.unit, v, lang))))
                         for name, v in rating.scale)
         rating_line = _("Rating: {band}", lang=lang, band=rating.label)
+        # the band is said once (rating.text repeats it after the mean loss)
+        mean_line = _("Mean loss per decision {loss}.", lang=lang,
+                      loss=_loss_number(self.unit, rating.mean_loss, lang))
         scale_word = _("Scale (mean loss per decision of simulated players):", lang=lang)
         fig = self.to_figure(lang)
         k = ".dicelab-review-page"
@@ -513,7 +519,7 @@ class Review:
             f"<h1>{e(self.title(lang))}</h1>"
             f"<p>{e(self.summary(lang))}</p>"
             f"<p><strong>{e(rating_line)}</strong> — "
-            f"{e(rating.text)}</p><p>{e(scale_word)}</p><ul>{scale}</ul>"
+            f"{e(mean_line)}</p><p>{e(scale_word)}</p><ul>{scale}</ul>"
             f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
             f"{e(fig.dicelab_alt_text)}</figcaption></figure>"
             f"{self._luck_html(lang)}"

@@ -41,7 +41,7 @@ from typing import Any
 
 from .errors import DicelabError, Phrase, brief
 from .games._checks import plain_int
-from .i18n import N_, _, fmt_int, fmt_number, fmt_percent, get_language
+from .i18n import N_, _, fmt_int, fmt_number, fmt_percent, get_language, ngettext
 
 #: The largest seed a seed box takes (seeds are whole numbers from 0).
 MAX_SEED = 2**32 - 1
@@ -288,10 +288,16 @@ class Progress:
 
     def summary(self, lang: str | None = None) -> str:
         c = self.counts()
-        return _("Progress: {answered} of {total} exercises answered, {solved} right "
-                 "({first} at the first try), {revealed} worked answers opened.", lang=lang,
-                 answered=c["answered"], total=c["total"], solved=c["solved"],
-                 first=c["first_try"], revealed=c["revealed"])
+        # each count agrees with its noun ("1 right", "1 worked answer opened")
+        return _("Progress: {answered}, {solved} ({first}), {revealed}.", lang=lang,
+                 answered=ngettext("{n} of {total} exercise answered",
+                                   "{n} of {total} exercises answered", c["answered"],
+                                   lang=lang, total=c["total"]),
+                 solved=ngettext("{n} right", "{n} right", c["solved"], lang=lang),
+                 first=ngettext("{n} at the first try", "{n} at the first try",
+                                c["first_try"], lang=lang),
+                 revealed=ngettext("{n} worked answer opened", "{n} worked answers opened",
+                                   c["revealed"], lang=lang))
 
     def reset(self) -> None:
         self.records.clear()

@@ -256,7 +256,9 @@ def test_resolution_prompt():
     assert app.overlay.sentence.value == ""  # no dice selection to judge here
     app.resolve_buttons[2].click()
     assert app.game.state.barred[0] == (3,)
-    assert "~~3~~" in app.board.value and "barred" in app.board.value
+    # struck through, no raw markup (issue 18 §9)
+    assert "<s>3</s>" in app.board.value and "barred" in app.board.value
+    assert "~~" not in app.board.value
     assert app.overlay.tally.decisions == 2  # stop, then the card
 
 
@@ -614,9 +616,8 @@ def test_win_bar_shown_with_two_players_when_the_duel_engine_answers(monkeypatch
     assert app.winbar.layout.display == "none"  # solo: no bar
     monkeypatch.setattr(adapters, "win_chances", lambda a: (0.25, 0.75))
     two = play("trwavril", seed=1, players=2)
-    assert two.winbar.layout.display == "none"  # shown with the odds
-    two.overlay.show_odds.value = True
-    assert two.winbar.layout.display != "none"
+    # two players: the bar shows by default (issue 18 §2), without ticking "Show odds"
+    assert two.winbar.layout.display != "none" and not two.overlay.show_odds.value
     assert "25.0%" in two.winbar.value and "75.0%" in two.winbar.value
     assert "Player 2" in two.winbar.value
     monkeypatch.setattr(adapters, "win_chances", lambda a: None)

@@ -32,7 +32,8 @@ def advice_is_duel(advice: Any) -> bool:
 def win_chances(app: Any) -> tuple[float, ...] | None:
     """Each seat's exact chance of winning (two players, game not over), else ``None``.
 
-    Before a decision: the best choice's ``p_duel`` for the player to move; at the start
+    Before a decision (a forced move included): the best choice's ``p_duel`` for the player
+    to move; at the start
     of a turn: the game's ``duel_win_probability``.  A shared win counts one half, so the
     two chances add up to 1.
     """
@@ -42,7 +43,7 @@ def win_chances(app: Any) -> tuple[float, ...] | None:
     p = s.current_player
     mine = None
     try:
-        if app.has_choice():
+        if getattr(s, "phase", "") != "start":  # a forced move too: the bar stays
             advice = app.advice()
             if advice_is_duel(advice) and advice.choices:
                 mine = float(advice.best.figures["p_duel"])

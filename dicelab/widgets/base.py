@@ -29,8 +29,18 @@ from .controls import ClassroomControls, parse_dice_text, seat_kinds
 from .dice_row import DiceRow
 from .faces import stylesheet
 from .keys import key_listener
+from .modes import COMPUTER_DELAY, KIND_REASONS, ModeBar, kernel_timer, mode_of, seats_for
 from .overlay import TIE, OddsOverlay
-from .text import esc, event_sentence, fmt_dice, fmt_loss, join_names, player_name
+from .saveload import load_upload, save_link
+from .text import (
+    esc,
+    event_sentence,
+    fmt_dice,
+    fmt_loss,
+    join_names,
+    player_name,
+    shown_loss,
+)
 
 Policy = Callable[[Any], Any]
 
@@ -225,8 +235,14 @@ class GameApp:
     ``lang``: ``"fr"`` or ``"en"`` (default: :func:`dicelab.i18n.get_language`);
     ``coach_prompt``: ask before applying a choice that loses more than the thresholds
     (``threshold_points`` percentage points of a probability, ``threshold_turns``
-    expected turns); ``allow_undo``: Undo stays allowed after a computer seat has played;
-    ``animate``: the dice shake briefly when rolled.
+    expected turns); ``allow_undo``: Undo may take back a computer seat's moves;
+    ``animate``: the dice shake briefly when rolled; ``computer_delay``: seconds between
+    two steps of a computer turn played by itself in a notebook (``0``: at once; outside a
+    kernel the turn is always played at once).
+
+    The app opens with a mode bar (solo / two players / against the computer): a pick
+    starts that game at once (:meth:`set_mode`); against the computer, player 2 plays its
+    turns by itself.
 
     Two players: the exact two-player odds of a variant whose table is not at hand are
     computed in the background (the overlay says so meanwhile, and the app redraws itself
@@ -253,6 +269,7 @@ class GameApp:
         threshold_turns: float = THRESHOLD_TURNS,
         allow_undo: bool = False,
         animate: bool = True,
+        computer_delay: float = COMPUTER_DELAY,
         **rule_options: Any,
     ) -> None:
         import ipywidgets as w
@@ -284,6 +301,14 @@ class GameApp:
         self._policies: dict[int, Policy] = {}
         self._seats = seats
         self._computer_played = False
+        #: steps (action indices) played by a computer seat, and the log line saying why,
+        #: by the game log's length before that step
+        self._computer_steps: dict[int, int] = {}
+        self._notes: dict[int, str] = {}
+        self.computer_delay = max(0.0, float(computer_delay))
+        self._stepping = False
+        #: two players: the win bar shows without ticking "Show odds"
+        self.winbar_default = players == 2
         self._pending: Any = None
         self._last_events: list[dict[str, Any]] = []
         self._closed = False
@@ -297,6 +322,7 @@ class GameApp:
         # --- widgets
         self.style = w.HTML(stylesheet(), layout=w.Layout(display="none"))
         self.title = w.HTML()
+        self.mode_bar = ModeBar(mode_of(players, seats), self._guard(self.set_mode), self.lang)
         self.status = w.HTML()
         self.status.add_class("dicelab-status")
         self.winbar = w.HTML(layout=w.Layout(display="none"))
@@ -354,6 +380,11 @@ class GameApp:
         self.review_box.add_class("dicelab-review")
         self.review_button = w.Button(icon="list-alt", layout=_auto())
         self.review_button.add_class("dicelab-review-button")
+        self.save_box = w.HTML()
+        self.save_box.add_class("dicelab-save-box")
+        self.load_button = w.FileUpload(accept=".json,application/json", multiple=False,
+                                        icon="upload", layout=_auto())
+        self.load_button.add_class("dicelab-load")
         self.controls = ClassroomControls(
             seed, rules, players, self.module.MIN_PLAYERS, self.module.MAX_PLAYERS, seats,
             lang=self.lang, coach_prompt=coach_prompt, threshold_points=threshold_points,
@@ -365,6 +396,7 @@ class GameApp:
         self.undo_button.on_click(self._guard(self.undo))
         self.computer_button.on_click(self._guard(self.play_computer_turn))
         self.review_button.on_click(self._guard(self.review))
+        self.load_button.observe(self._guard(self._on_upload), names="value")
         self.prompt_show.on_click(self._guard(self.prompt_show_best))
         self.prompt_keep.on_click(self._guard(self.prompt_keep_choice))
         self.prompt_retry.on_click(self._guard(self.prompt_try_again))
@@ -381,10 +413,12 @@ class GameApp:
             [self.roll_button, self.stop_button, self.bank_button, self.resolve_box,
              self.undo_button, self.computer_button], layout=w.Layout(flex_flow="row wrap"))
         self.buttons.add_class("dicelab-buttons")
-        parts = [self.style, self.title, self.status, self.winbar, self.dice_row.outer,
-                 self.buttons, self.help, self.prompt, self.message, self.why, self.board,
-                 self.overlay.box, self.log, w.HBox([self.review_button]), self.review_box,
-                 self.controls_box]
+        parts = [self.style, self.title, self.mode_bar.buttons, self.status, self.winbar,
+                 self.dice_row.outer, self.buttons, self.help, self.prompt, self.message,
+                 self.why, self.board, self.overlay.box, self.log,
+                 w.HBox([self.review_button, self.save_box, self.load_button],
+                        layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                 self.review_box, self.controls_box]
         if self.keyboard is not None:
             parts.insert(1, self.keyboard)
         self.box = w.VBox(parts)
@@ -444,6 +478,7 @@ class GameApp:
             self.controls.language.value = self.lang  # its observer calls back here
             return
         self.dice_row.lang = self.lang
+        self.mode_bar.relabel(self.lang)
         self.overlay.relabel(self.lang)
         self.controls.relabel(self.lang)
         self._relabel()
@@ -465,6 +500,9 @@ class GameApp:
         self.review_button.description = _("Game review", lang=lang)
         self.review_button.tooltip = _("Every decision of the game against the best, with "
                                        "the loss and why", lang=lang)
+        self.load_button.description = _("Load a game", lang=lang)
+        self.load_button.tooltip = _("Open a saved game file (.json) to go on or review it",
+                                     lang=lang)
         self.prompt_show.description = _("Show me the best", lang=lang)
         self.prompt_keep.description = _("Keep my choice", lang=lang)
         self.prompt_retry.description = _("Let me try again", lang=lang)
@@ -636,10 +674,21 @@ class GameApp:
         button = {"r": self.roll_button, "b": self.bank_button, "s": self.stop_button,
                   "u": self.undo_button}.get(k)
         if button is not None:
+            if k == "u" and button.disabled:
+                self.say(self.undo_off_reason() or _("Undo is off.", lang=self.lang),
+                         error=True)
+                return False
             if button.disabled or button.layout.display == "none":
                 return False
             return bool({"r": self.roll, "b": self.bank, "s": self.stop, "u": self.undo}[k]())
-        if k == "h" and not self.overlay.hint_button.disabled:
+        if k == "h":
+            if self.overlay.hint_button.disabled:
+                self.say(_("No hint here: there is no choice to make.", lang=self.lang))
+                return False
+            if self.overlay.hint_level >= 3:
+                self.say(_("That was the last hint: the full table is shown.",
+                           lang=self.lang))
+                return False
             self.overlay.hint(self.overlay.hint_level + 1)
             return True
         return False
@@ -702,6 +751,11 @@ class GameApp:
         lang = self.lang
         advice = self.advice()
         best = advice.best
+        try:  # the loss as the table's rounded figures show it
+            loss = shown_loss(objective, best.figures[objective],
+                              advice.find(action).figures[objective])
+        except Exception:  # noqa: BLE001,S110 - keep the coach's own loss
+            pass
         lines = [_("A better move is available. Your choice “{label}” {verb} {loss}.",
                    lang=lang, label=label,
                    verb=_("costs", lang=lang) if objective == "expected_turns"
@@ -777,24 +831,35 @@ class GameApp:
         return self.act(Resolve(choice))
 
     def undo_allowed(self) -> bool:
-        """Undo is possible: a move to take back, and no computer seat has played yet in a
-        multiplayer game (unless the teacher allows it)."""
+        """Undo is possible: a move to take back, the game not over, and the last move not a
+        computer seat's (unless the teacher allows it)."""
+        return not self.undo_off_reason()
+
+    def undo_off_reason(self) -> str:
+        """Why Undo is off now, in words (empty when it is on)."""
+        lang = self.lang
         if not self.game.actions:
-            return False
-        if self._computer_played and not self.controls.allow_undo.value:
-            return False
-        return True
+            return _("There is nothing to undo.", lang=lang)
+        if self.state.is_over:
+            return _("The game is over: start a new game (or Restart) to play again.",
+                     lang=lang)
+        if self._stepping:
+            return _("The computer is playing its turn.", lang=lang)
+        if (len(self.game.actions) - 1 in self._computer_steps
+                and not self.controls.allow_undo.value):
+            return _("Undo cannot take back the computer's moves (the teacher can allow it "
+                     "in the Classroom controls).", lang=lang)
+        return ""
 
     def undo(self) -> bool:
         """Take back the last move (one step; resolutions and rolls included)."""
-        if not self.game.actions:
-            self.say(_("There is nothing to undo.", lang=self.lang), error=True)
+        reason = self.undo_off_reason()
+        if reason:
+            self.say(reason, error=True)
             return False
-        if not self.undo_allowed():
-            self.say(_("Undo is off once a computer player has played (the teacher can allow "
-                       "it in the Classroom controls).", lang=self.lang), error=True)
-            return False
+        self._computer_steps.pop(len(self.game.actions) - 1, None)
         self.game.undo()
+        self._notes = {k: v for k, v in self._notes.items() if k < len(self.game.log)}
         self._close_prompt()
         self.overlay.tally.undo_to(len(self.game.actions))
         self.overlay.render_coach()
@@ -814,7 +879,6 @@ class GameApp:
                        "each other, which are being computed (the game goes on by itself when "
                        "they are ready).", lang=self.lang))
             return 0
-        policy = self._policies[p]
         played = 0
         lines: list[str] = []
         while not self.state.is_over and self.state.current_player == p:
@@ -822,32 +886,100 @@ class GameApp:
                 break
             if played >= MAX_COMPUTER_ACTIONS:  # pragma: no cover - safety net
                 break
-            try:
-                action = policy(self.state)
-                events = self.game.apply(action)
-            except Exception as e:  # an engine error must not become a traceback in class
-                why = e.message(self.lang) if isinstance(e, DicelabError) else type(e).__name__
-                self.say(_("The computer could not play: {why}", lang=self.lang, why=why),
-                         error=True)
+            line = self._computer_move(p)
+            if line is None:
                 break
             played += 1
-            self._computer_played = True
-            self._last_events = list(events)
-            lines.append(self.describe_events(events))
+            lines.append(line)
         head = ngettext("{who} (computer) played {n} move.", "{who} (computer) played {n} moves.",
                         played, lang=self.lang, who=player_name(p, self.lang))
-        self.say(" ".join([head] + [x for x in lines[-2:] if x]))
+        if played:
+            self.say(" ".join([head] + [x for x in lines[-2:] if x]))
         self.refresh()
         return played
 
+    def _computer_move(self, p: int) -> str | None:
+        """One action of computer seat ``p``, with its "why" line in the log; returns what
+        happened in words, or ``None`` (with a message) when it could not play."""
+        state = self.state
+        try:
+            action = self._policies[p](state)
+            note = self.computer_note(state, action, p)
+            mark = len(self.game.log)
+            events = self.game.apply(action)
+        except Exception as e:  # an engine error must not become a traceback in class
+            why = e.message(self.lang) if isinstance(e, DicelabError) else type(e).__name__
+            self.say(_("The computer could not play: {why}", lang=self.lang, why=why),
+                     error=True)
+            return None
+        if note:
+            self._notes[mark] = note
+        self._computer_steps[len(self.game.actions) - 1] = p
+        self._computer_played = True
+        self._last_events = list(events)
+        return self.describe_events(events)
+
+    def computer_note(self, state: Any, action: Any, p: int) -> str:
+        """One line: what computer seat ``p`` chose in ``state`` and why (empty for a
+        forced move)."""
+        if len(self.module.legal_actions(state)) < 2:
+            return ""
+        lang = self.lang
+        kind = self._seats.get(p, "optimal")
+        label = self.action_label(action)
+        why = _(KIND_REASONS[kind], lang=lang) if kind in KIND_REASONS else ""
+        if kind == "duel_optimal" or not why:
+            try:
+                advice = self.advice(state)
+                figure = advice.find(action).figures[advice.objective]
+                from .overlay import figure_text
+
+                why = _("the best choice, {figure}", lang=lang,
+                        figure=figure_text(advice.objective, figure, lang, self.game_key))
+            except Exception:  # noqa: BLE001 - no advice here: say the kind only
+                why = why or _("the best for its chances", lang=lang)
+        return _("{who} (computer) chose “{label}”: {why}.", lang=lang,
+                 who=player_name(p, lang), label=label, why=why)
+
     def _auto(self) -> None:
-        if not self.auto_computer:
+        """Computer seats play by themselves (``auto_computer``): step by step with a pause
+        in a notebook, at once outside a kernel or with ``computer_delay=0``."""
+        if not self.auto_computer or self._stepping:
+            return
+        timer = kernel_timer() if self.computer_delay > 0 else None
+        if timer is not None:
+            if not self.state.is_over and self.is_computer():
+                self._stepping = True
+                self.refresh()
+                timer(self.computer_delay, self._guard(self._computer_step))
             return
         guard = 0
         while not self.state.is_over and self.is_computer() and guard < 10_000:
             guard += 1
             if not self.play_computer_turn():
                 break
+
+    def _computer_step(self) -> None:
+        """One paced step of a computer turn (the kernel's event loop calls it)."""
+        self._stepping = False
+        if self._closed or self.state.is_over or not self.is_computer():
+            self.refresh()
+            return
+        p = self.state.current_player
+        if self._seats.get(p) == "duel_optimal" and self.duel_computing():
+            self.refresh()  # the solve's end calls _auto again
+            return
+        line = self._computer_move(p)
+        if line is None:
+            self.refresh()
+            return
+        self.say(line)
+        self.refresh()
+        self._auto()
+
+    def computer_playing(self) -> bool:
+        """A computer turn is being played step by step (the next step is scheduled)."""
+        return self._stepping
 
     def play_to_end(self, max_actions: int = 100_000) -> None:
         """Finish the game with every seat played by its policy (humans: optimal). For tests."""
@@ -874,7 +1006,9 @@ class GameApp:
             return False
         self.game = game
         self._seats = seats
-        self._computer_played = False
+        self._forget_computer()
+        self.winbar_default = players == 2
+        self.mode_bar.show(mode_of(players, seats))
         self._close_prompt()
         self._build_policies()
         self._advice_cache.clear()
@@ -887,10 +1021,31 @@ class GameApp:
         self._auto()
         return True
 
+    def set_mode(self, mode: str) -> bool:
+        """The mode bar: ``"solo"``, ``"two"`` (two players at one screen) or
+        ``"computer"`` (player 2 is the computer and plays by itself); starts that game at
+        once (same seed box and variants as the Classroom panel)."""
+        if mode not in ("solo", "two", "computer"):
+            raise DicelabError("unknown mode {mode}; choose solo, two or computer",
+                               mode=brief(mode))
+        c = self.controls
+        c.players.count.value = 1 if mode == "solo" else 2
+        seats = seats_for(mode, c.players.kinds_offered)
+        for i, dd in enumerate(c.players.seats):
+            dd.value = seats.get(i, "human")
+        if mode == "computer":
+            self.auto_computer = True
+        return self.new_game()
+
+    def _forget_computer(self) -> None:
+        self._computer_played = False
+        self._computer_steps = {}
+        self._notes = {}
+
     def reset(self) -> None:
         """Restart the current game from the start, with the same seed, rules and players."""
         self.game.reset(seed=self.game.seed)
-        self._computer_played = False
+        self._forget_computer()
         self._close_prompt()
         self.overlay.reset_tally()
         self._last_events = []
@@ -920,6 +1075,48 @@ class GameApp:
                    dice=fmt_dice(dice)))
         self.refresh()
         self._auto()
+        return True
+
+    # ------------------------------------------------------------ save and load
+    def _on_upload(self, change: Any) -> None:
+        if change["new"]:
+            try:
+                self.load(load_upload(change["new"], self.game_key))
+            finally:
+                self.load_button.value = ()  # the same file can be loaded again
+
+    def load(self, game: Any) -> bool:
+        """Go on with (or review) a saved game: a ``Game`` of this app's game, or a JSON
+        save, checked as ``Game.from_json`` checks it.  Every seat is a human one; the
+        Classroom panel shows the game's seed, variants and players."""
+        if not isinstance(game, self.module.Game):
+            game = load_upload(({"content": game.encode("utf-8") if isinstance(game, str)
+                                 else game},), self.game_key)
+        self.game = game
+        self._seats = {}
+        self._policies = {}
+        self._forget_computer()
+        self._close_prompt()
+        players = game.state.players
+        c = self.controls
+        c.seed.value = game.seed
+        c.variants.show(game.state.rules)
+        c.players.count.value = players
+        for dd in c.players.seats:
+            dd.value = "human"
+        self.winbar_default = players == 2
+        self.mode_bar.show(mode_of(players, {}))
+        self._advice_cache.clear()
+        self._legal_cache = None
+        self._prepare_duel()
+        self.overlay.reset_tally()
+        self.review_box.value = ""
+        self._last_events = []
+        self.say(ngettext("Game loaded: {n} move. Press “{button}” to review it, or play on.",
+                          "Game loaded: {n} moves. Press “{button}” to review it, or play on.",
+                          len(game.actions), lang=self.lang,
+                          button=_("Game review", lang=self.lang)))
+        self.refresh()
         return True
 
     # ------------------------------------------------------------ two-player odds
@@ -1151,13 +1348,26 @@ class GameApp:
             s.dice, selected, enabled=choosing, caption=self.dice_caption(rolled),
             new=new, aside=aside, aside_caption=_("Set aside this turn:", lang=self.lang),
         )
+        theirs = not s.is_over and (self.is_computer() or (
+            s.phase == "start" and len(self.game.actions) - 1 in self._computer_steps))
+        if theirs:  # the computer's dice: drawn as its own (dotted), not to be clicked
+            self.dice_row.outer.add_class("dicelab-computer-dice")
+        else:
+            self.dice_row.outer.remove_class("dicelab-computer-dice")
         self._resolve_buttons(legal if human else frozenset())
         self.board.value = self.board_html()
         self.status.value = self.status_html()
         self.log.value = self.log_html()
-        self.computer_button.disabled = s.is_over or not self.is_computer()
-        self.computer_button.layout.display = "" if self._policies else "none"
-        self.undo_button.disabled = not self.undo_allowed()
+        self.save_box.value = save_link(self.game, self.game_key, self.lang)
+        self.computer_button.disabled = s.is_over or not self.is_computer() or self._stepping
+        # the computer plays by itself: no button to press for it
+        self.computer_button.layout.display = ("" if self._policies and not self.auto_computer
+                                               else "none")
+        reason = self.undo_off_reason()
+        self.undo_button.disabled = bool(reason)
+        self.undo_button.tooltip = (_("Take back the last move (key U)", lang=self.lang)
+                                    if not reason else
+                                    _("Undo is off. {why}", lang=self.lang, why=reason))
         advisable = human and self.has_choice()
         self.overlay.players = s.players
         self.overlay.set_note(self.duel_note())
@@ -1168,16 +1378,22 @@ class GameApp:
 
     def _winbar(self, _change: Any = None) -> None:
         """The two-player win bar, shown with the odds (its first solve can take a while)."""
-        shown = (self.state.players == 2 and self.overlay.show_odds.value
+        shown = (self.state.players == 2
+                 and (self.overlay.show_odds.value or self.winbar_default)
                  and self._duel_at_hand())
         chances = adapters.win_chances(self) if shown else None
         if chances is None:
             self.winbar.layout.display = "none"
             self.winbar.value = ""
             return
+        s = self.state
+        forced = ""
+        if s.phase != "start" and not self.has_choice():
+            forced = _("Only one move is possible here: it is forced.", lang=self.lang)
         self.winbar.layout.display = ""
-        self.winbar.value = winbar_html(chances, self.lang, self.state.current_player,
-                                        self.game_key)
+        self.winbar.value = winbar_html(chances, self.lang, s.current_player,
+                                        self.game_key) + (
+            f'<p class="dicelab-forced"><small>{esc(forced)}</small></p>' if forced else "")
 
     def _update_selection(self) -> None:
         """After a toggle: enable the buttons and re-mark the overlay (no advice recompute)."""
@@ -1259,6 +1475,18 @@ class GameApp:
             return "<em>" + esc(_("No dice on the table: Roll to start the turn.",
                                   lang=lang)) + "</em>"
         new = (" <strong>" + esc(_("New roll!", lang=lang)) + "</strong>") if rolled else ""
+        if s.is_over:
+            return esc(_("Game over: these are the last dice rolled.", lang=lang))
+        if self.is_computer():
+            return esc(_("{who}'s dice (the computer plays them):", lang=lang,
+                         who=player_name(s.current_player, lang))) + new
+        last = len(self.game.actions) - 1
+        if s.phase == "start" and last in self._computer_steps:
+            who = player_name(self._computer_steps[last], lang)
+            return esc(_("{who}'s last dice (computer). Roll to start your turn.",
+                         lang=lang, who=who))
+        if s.phase == "start":
+            return esc(_("Last dice of the previous turn. Roll to start the turn.", lang=lang))
         if self.kind == "reroll":
             text = _("Dice on the table (click a die to keep it; the others are re-rolled):",
                      lang=lang)
@@ -1325,13 +1553,20 @@ class GameApp:
                     "</strong></p>" + self._luck_end_html())
         extra = self.status_extra()
         phase = self.phase_text()
+        if self.is_computer():
+            phase = (_("the computer is playing…", lang=lang) if self.auto_computer else
+                     _("press “{button}”", lang=lang,
+                       button=_("Play computer turn", lang=lang)))
+        # before its first roll a turn has not begun yet: the status names the turn to come,
+        # as the log will ("… starts turn 3")
+        turn = s.turn_count + (1 if s.phase == "start" else 0)
         if s.players == 1:
-            head = _("Turn {n}", lang=lang, n=s.turn_count)
+            head = _("Turn {n}", lang=lang, n=turn)
         else:
             who = player_name(s.current_player, lang)
             kind = _("computer", lang=lang) if self.is_computer() else _("human", lang=lang)
             head = _("{who} to play ({kind}) · turn {n}", lang=lang, who=who, kind=kind,
-                     n=s.turn_count)
+                     n=turn)
         return (
             f"<p><strong>{esc(head)}</strong> · "
             f"{esc(phase)}{(' · ' + esc(extra)) if extra else ''}</p>"
@@ -1355,7 +1590,11 @@ class GameApp:
         if not events:
             return "<p><em>" + esc(_("Game log: nothing yet.", lang=lang)) + "</em></p>"
         solo = self.state.players == 1
-        items = "".join(f"<li>{esc(event_sentence(e, lang, solo))}</li>" for e in events)
+        first = len(self.game.log) - len(events)
+        items = "".join(
+            (f'<li class="dicelab-why-line"><em>{esc(self._notes[first + i])}</em></li>'
+             if first + i in self._notes else "")
+            + f"<li>{esc(event_sentence(e, lang, solo))}</li>" for i, e in enumerate(events))
         return (
             f"<details open><summary>{esc(_('Game log (latest last)', lang=lang))}</summary>"
             f'<ul style="margin:2px 0;font-size:90%">{items}</ul></details>'

@@ -133,7 +133,7 @@ def dripeul_board(state: Any, module: Any, lang: str | None = None) -> str:
 
 # ------------------------------------------------------------------- Trwavril
 def trwavril_board(state: Any, module: Any, lang: str | None = None) -> str:
-    """The six cards, normal or barred (``~~3~~`` and the word), and the parapluies left."""
+    """The six cards, normal or barred (struck through, and the word), and the parapluies left."""
     total = state.rules.parapluies
     rows = []
     for p in range(state.players):
@@ -142,7 +142,7 @@ def trwavril_board(state: Any, module: Any, lang: str | None = None) -> str:
             (
                 f'<span style="{_CELL}{_BOX}" title="'
                 f'{esc(_("card {c}: barred", lang=lang, c=c))}">'
-                f"<s>~~{c}~~</s> {esc(_('barred', lang=lang))}</span>"
+                f"<s>{c}</s> {esc(_('barred', lang=lang))}</span>"
                 if c in barred
                 else f'<span style="{_CELL}{_BOX}" title="'
                 f'{esc(_("card {c}: normal", lang=lang, c=c))}">{c} '

@@ -36,6 +36,13 @@ SEAT_KINDS: dict[str, str] = {
 DUEL_KIND = ("duel_optimal", N_("computer — plays to win (2 players)"))
 #: The most dice any game rolls: a longer typed list is refused at once.
 MAX_TYPED_DICE = 7
+#: The dropdown value standing for a ``None`` field (a default that follows another
+#: option): ipywidgets shows a ``None`` value as a blank menu with nothing selected.
+DEFAULT_VALUE = "__default__"
+#: Coach thresholds offered in the Classroom panel (a menu: its numbers are written in
+#: the app's language, where a number field shows the browser's "0.05").
+POINT_THRESHOLDS = (0.5, 1.0, 2.0, 5.0, 10.0, 100.0)
+TURN_THRESHOLDS = (0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 100.0)
 #: Texts of option values (the games' own values are shown as they are).
 VALUE_TEXTS: dict[Any, str] = {
     "four": N_("4-dice suites"),
@@ -166,8 +173,8 @@ class VariantControls:
                 values.append(current)
             self._values[f.name] = values
             dd = w.Dropdown(
-                options=[(value_label(v, lang, self.rules_type, f.name), v) for v in values],
-                value=current,
+                options=self._options(f.name, lang),
+                value=_menu_value(current),
                 style={"description_width": "initial"},
                 layout=w.Layout(width="auto"),
             )
@@ -180,12 +187,16 @@ class VariantControls:
         for name, dd in self.dropdowns.items():
             value = dd.value
             dd.description = rules_label(self.rules_type, name, lang)
-            dd.options = [(value_label(v, lang, self.rules_type, name), v)
-                          for v in self._values[name]]
+            dd.options = self._options(name, lang)
             dd.value = value
 
+    def _options(self, name: str, lang: str | None) -> list[tuple[str, Any]]:
+        return [(value_label(v, lang, self.rules_type, name), _menu_value(v))
+                for v in self._values[name]]
+
     def options(self) -> dict[str, Any]:
-        return {k: dd.value for k, dd in self.dropdowns.items()}
+        return {k: (None if dd.value == DEFAULT_VALUE else dd.value)
+                for k, dd in self.dropdowns.items()}
 
     def build(self) -> Any:
         """A ``Rules`` from the dropdowns (raises ``InvalidRules`` if the engine refuses it)."""
@@ -193,7 +204,36 @@ class VariantControls:
 
     def show(self, rules: Any) -> None:
         for k, dd in self.dropdowns.items():
-            dd.value = chosen_value(rules, k)
+            dd.value = _menu_value(chosen_value(rules, k))
+
+
+def _menu_value(value: Any) -> Any:
+    """A field's value as a menu value (``None`` is :data:`DEFAULT_VALUE`).
+
+    >>> _menu_value(None), _menu_value(700)
+    ('__default__', 700)
+    """
+    return DEFAULT_VALUE if value is None else value
+
+
+def threshold_options(values: tuple[float, ...], current: float,
+                      lang: str | None = None) -> list[tuple[str, float]]:
+    """A threshold menu's options, the numbers written in ``lang`` (``current`` included).
+
+    >>> threshold_options((0.05, 100.0), 0.05, "fr")
+    [('0,05', 0.05), ('100 (jamais)', 100.0)]
+    """
+    from ..i18n import fmt_number
+
+    out = sorted(set(values) | {float(current)})
+
+    def text(v: float) -> str:
+        plain = f"{v:g}"
+        digits = len(plain.split(".")[1]) if "." in plain else 0
+        number = fmt_number(v, digits, lang)
+        return _("{x} (never)", lang=lang, x=number) if v >= 100 else number
+
+    return [(text(v), v) for v in out]
 
 
 class PlayersPanel:
@@ -241,6 +281,13 @@ class PlayersPanel:
         return {i: self.seats[i].value for i in range(self.count.value)}
 
 
+def _wide() -> Any:
+    """A checkbox layout as wide as its label (the default cuts a long French label)."""
+    import ipywidgets as w
+
+    return w.Layout(width="auto", max_width="100%")
+
+
 class ClassroomControls:
     """Seed box, New game, Reset, the variants, the players, the language, the coach
     settings, undo permission, animation and teacher mode."""
@@ -264,21 +311,28 @@ class ClassroomControls:
         self.language = w.Dropdown(options=[(name, code) for code, name in LANGUAGES.items()],
                                    value=lang, layout=w.Layout(width="200px"))
         self.language.add_class("dicelab-language")
-        self.coach_prompt = w.Checkbox(value=coach_prompt, indent=False)
+        self.coach_prompt = w.Checkbox(value=coach_prompt, indent=False,
+                                 layout=_wide())
         self.coach_prompt.add_class("dicelab-coach-prompt")
-        self.threshold_points = w.BoundedFloatText(
-            value=threshold_points, min=0.0, max=100.0, step=0.5,
+        self._thresholds = (float(threshold_points), float(threshold_turns))
+        self.threshold_points = w.Dropdown(
+            options=threshold_options(POINT_THRESHOLDS, threshold_points, lang),
+            value=float(threshold_points),
             style={"description_width": "initial"}, layout=w.Layout(width="auto"))
         self.threshold_points.add_class("dicelab-threshold-points")
-        self.threshold_turns = w.BoundedFloatText(
-            value=threshold_turns, min=0.0, max=100.0, step=0.05,
+        self.threshold_turns = w.Dropdown(
+            options=threshold_options(TURN_THRESHOLDS, threshold_turns, lang),
+            value=float(threshold_turns),
             style={"description_width": "initial"}, layout=w.Layout(width="auto"))
         self.threshold_turns.add_class("dicelab-threshold-turns")
-        self.allow_undo = w.Checkbox(value=allow_undo, indent=False)
+        self.allow_undo = w.Checkbox(value=allow_undo, indent=False,
+                                 layout=_wide())
         self.allow_undo.add_class("dicelab-allow-undo")
-        self.animate = w.Checkbox(value=animate, indent=False)
+        self.animate = w.Checkbox(value=animate, indent=False,
+                                 layout=_wide())
         self.animate.add_class("dicelab-animate-switch")
-        self.teacher = w.Checkbox(value=False, indent=False)
+        self.teacher = w.Checkbox(value=False, indent=False,
+                                 layout=_wide())
         self.teacher.add_class("dicelab-teacher")
         self.dice_text = w.Text(layout=w.Layout(width="280px"))
         self.dice_text.add_class("dicelab-teacher-dice")
@@ -310,8 +364,15 @@ class ClassroomControls:
         self.reset.tooltip = _("Restart this game from the start (same seed)", lang=lang)
         self.language.description = _("Language", lang=lang)
         self.coach_prompt.description = _("Coach: ask before a costly choice", lang=lang)
-        self.threshold_points.description = _("threshold (percentage points)", lang=lang)
-        self.threshold_turns.description = _("threshold (turns)", lang=lang)
+        self.threshold_points.description = _(
+            "when a choice loses more than (percentage points of a chance)", lang=lang)
+        self.threshold_turns.description = _(
+            "when a choice costs more than (turns on average)", lang=lang)
+        for dd, values, current in (
+                (self.threshold_points, POINT_THRESHOLDS, self.threshold_points.value),
+                (self.threshold_turns, TURN_THRESHOLDS, self.threshold_turns.value)):
+            dd.options = threshold_options(values, current, lang)
+            dd.value = current
         self.allow_undo.description = _("Allow Undo after a computer player has played",
                                         lang=lang)
         self.animate.description = _("Animate the dice", lang=lang)

@@ -52,7 +52,8 @@ def _mask(face: int) -> str:
 
 @cache
 def stylesheet() -> str:
-    """The ``<style>`` block every app carries (scoped to ``.dicelab-app``)."""
+    """The ``<style>`` block every app carries (scoped to ``.dicelab-app``, but for one
+    rule: links in the notebook's text are underlined, not told apart by colour alone)."""
     faces = "".join(
         f".dicelab-app .dicelab-face-{f}{{--dicelab-face:{_mask(f)};}}" for f in _PIPS
     )
@@ -98,6 +99,27 @@ def stylesheet() -> str:
 .dicelab-app .dicelab-bar-track{display:inline-block;width:180px;max-width:40vw;height:14px;
   background:var(--jp-layout-color2);border:1px solid var(--jp-border-color1);
   vertical-align:middle;}
+.dicelab-app .dicelab-computer-dice .dicelab-die{border-style:dotted;}
+.dicelab-app .jupyter-widget-Collapse-header{color:var(--jp-ui-font-color1);}
+.dicelab-app .dicelab-controls .widget-inline-hbox{flex-wrap:wrap;height:auto;max-width:100%;}
+.dicelab-app .dicelab-controls .widget-label,.dicelab-app .dicelab-controls label,
+.dicelab-app .dicelab-controls label span{white-space:normal;overflow:visible;
+  text-overflow:clip;height:auto;max-width:100%;line-height:1.3;text-align:left;}
+.dicelab-app .dicelab-controls select{max-width:100%;}
+.dicelab-app a.dicelab-save,.dicelab-app a.dicelab-save:link{display:inline-flex;
+  align-items:center;gap:4px;padding:0 12px;
+  line-height:28px;height:28px;text-decoration:none;color:var(--jp-ui-font-color1);}
+.jp-RenderedHTMLCommon a:link,.jp-RenderedHTMLCommon a:visited{text-decoration:underline;}
+.dicelab-app .dicelab-more,.dicelab-app .dicelab-mark-inline{display:none;}
+@media (max-width: 600px){
+  .dicelab-app .dicelab-odds .dicelab-others,.dicelab-app .dicelab-odds .dicelab-marks,
+  .dicelab-app .dicelab-odds th:nth-child(4),.dicelab-app .dicelab-odds th:nth-child(5),
+  .dicelab-app .dicelab-odds .dicelab-figure-name{display:none;}
+  .dicelab-app .dicelab-more{display:block;font-size:85%;font-weight:normal;}
+  .dicelab-app .dicelab-mark-inline{display:inline;}
+  .dicelab-app .dicelab-odds .dicelab-bar-track{width:22vw;}
+  .dicelab-app .dicelab-odds table{width:100%;}
+  .dicelab-app .dicelab-mode .widget-toggle-button{padding:0 6px;}}
 .dicelab-app .dicelab-bar{display:block;height:100%;background:var(--jp-brand-color1);}
 .dicelab-app .dicelab-best .dicelab-bar{background:var(--jp-brand-color0);}
 .dicelab-app .dicelab-mine{outline:2px dashed var(--jp-ui-font-color1);}

@@ -28,7 +28,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import N_, _, get_language, ngettext
-from .text import esc, figure_meaning, figure_name, fmt_figure, fmt_loss, is_probability
+from .text import (
+    esc,
+    figure_meaning,
+    figure_name,
+    fmt_figure,
+    fmt_loss,
+    is_probability,
+    shown_loss,
+)
 
 TIE = 1e-12
 
@@ -107,16 +115,31 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
     if mine:
         marks.append(f"<strong>{esc(your_mark(lang))}</strong>")
     weight = "font-weight:bold;" if best or mine else ""
+    # at phone width (CSS in faces.py) a row is compact: choice (with its marks), bar and
+    # value; the other figures open on demand from the choice's cell
+    inline = "".join(
+        f'<span class="dicelab-mark-inline">{esc(m)} </span>'
+        for m, on in (("★", best), ("◀", mine)) if on)
+    more = (f'<details class="dicelab-more"><summary>{esc(_("other figures", lang=lang))}'
+            f"</summary>{others}</details>" if others else "")
     return (
         f'<tr class="dicelab-choice{" dicelab-best" if best else ""}'
         f'{" dicelab-mine" if mine else ""}">'
-        f'<td style="{weight}">{esc(_label(choice, label_of))}</td>'
+        f'<td style="{weight}">{inline}{esc(_label(choice, label_of))}{more}</td>'
         f"<td>{bar}</td>"
         f'<td style="{weight}white-space:nowrap" class="dicelab-figure">'
-        f"{_figure_span(obj, value, lang, game)}</td>"
-        f'<td style="font-size:85%">{others}</td>'
-        f'<td style="white-space:nowrap">{" ".join(marks)}</td></tr>'
+        f"{_value_span(obj, value, lang, game)}</td>"
+        f'<td style="font-size:85%" class="dicelab-others">{others}</td>'
+        f'<td style="white-space:nowrap" class="dicelab-marks">{" ".join(marks)}</td></tr>'
     )
+
+
+def _value_span(name: str, value: float, lang: str | None, game: str | None = None) -> str:
+    """The objective's figure: its name (hidden at phone width, the column says it) and
+    its value."""
+    return (f'<span title="{esc(figure_meaning(name, lang, game))}">'
+            f'<span class="dicelab-figure-name">{esc(figure_name(name, lang, game))} </span>'
+            f"{esc(fmt_figure(name, value, lang))}</span>")
 
 
 def _table(rows: list[str], advice: Any, lang: str | None, players: int = 1,
@@ -236,17 +259,26 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
         elif advice.objective == "expected_turns":
             out.append(_("Your choice “{label}” costs {loss} against the best ({best}).",
                          lang=lang, label=_label(c, label_of),
-                         loss=fmt_loss(advice.objective, c.loss, lang), best=best_text))
+                         loss=fmt_loss(advice.objective, _shown(advice, c), lang),
+                         best=best_text))
         else:
             out.append(_("Your choice “{label}” loses {loss} against the best ({best}).",
                          lang=lang, label=_label(c, label_of),
-                         loss=fmt_loss(advice.objective, c.loss, lang), best=best_text))
+                         loss=fmt_loss(advice.objective, _shown(advice, c), lang),
+                         best=best_text))
     return " ".join(out)
+
+
+def _shown(advice: Any, choice: Any) -> float:
+    """``choice``'s loss as the table's rounded figures show it (``text.shown_loss``)."""
+    obj = advice.objective
+    return shown_loss(obj, advice.best.figures[obj], choice.figures[obj])
 
 
 _ROW = re.compile(r'<tr class="dicelab-choice([^"]*)"[^>]*>(.*?)</tr>', re.S)
 _CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.S)
 _TAG = re.compile(r"<[^>]+>")
+_MORE = re.compile(r'<span class="dicelab-mark-inline">.*?</span>|<details.*?</details>', re.S)
 
 
 def read_rows(html_text: str) -> list[dict[str, Any]]:
@@ -262,6 +294,7 @@ def read_rows(html_text: str) -> list[dict[str, Any]]:
     """
     out = []
     for classes, body in _ROW.findall(html_text):
+        body = _MORE.sub("", body)
         cells = [_TAG.sub("", c) for c in _CELL.findall(body)]
         out.append({
             "classes": classes.split(),

@@ -26,7 +26,7 @@ import html
 from collections.abc import Iterable
 from typing import Any
 
-from ..i18n import N_, _, fmt_number, fmt_percent, ngettext
+from ..i18n import N_, _, fmt_number, fmt_percent, get_language, ngettext
 
 #: Unicode die faces (used in plain text only; the app draws SVG faces).
 PIPS: dict[int, str] = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -161,6 +161,31 @@ def fmt_figure(name: str, value: float, lang: str | None = None) -> str:
     return fmt_number(value, 1, lang)
 
 
+def plural_n(x: float, lang: str | None = None) -> int:
+    """The ``n`` that picks the plural of a decimal amount: French puts amounts below 2 in
+    the singular (« 0,6 point »), English only exactly 1 ("0.6 points").
+
+    >>> plural_n(0.6, "fr"), plural_n(0.6, "en"), plural_n(1.0, "en"), plural_n(2.0, "fr")
+    (1, 2, 1, 2)
+    """
+    if x == 1 or (get_language(lang) == "fr" and abs(x) < 2):
+        return 1
+    return 2
+
+
+def shown_loss(objective: str, best: float, value: float) -> float:
+    """A loss as the shown figures say it: for a probability, the difference of the two
+    percentages as rounded in the table (51,0 % and 50,5 % lose 0,5 point, not 0,6);
+    other figures, the exact difference.
+
+    >>> round(shown_loss("p_win", 0.5104, 0.50456), 6)
+    0.005
+    """
+    if is_probability(objective):
+        return (round(100.0 * best, 1) - round(100.0 * value, 1)) / 100.0
+    return value - best if objective == "expected_turns" else best - value
+
+
 def fmt_loss(objective: str, loss: float, lang: str | None = None) -> str:
     """How much a loss in ``objective`` amounts to, in words.
 
@@ -170,13 +195,14 @@ def fmt_loss(objective: str, loss: float, lang: str | None = None) -> str:
     '12,0 points espérés ce tour'
     """
     if is_probability(objective):
-        return _("{x} percentage points of {figure}", lang=lang,
-                 x=fmt_number(100.0 * loss, 1, lang), figure=figure_name(objective, lang))
+        x = round(100.0 * loss, 1)
+        return ngettext("{x} percentage point of {figure}", "{x} percentage points of {figure}",
+                        plural_n(x, lang), lang=lang, x=fmt_number(x, 1, lang),
+                        figure=figure_name(objective, lang))
     if objective == "expected_turns":
-        from ..coach import _plural_n  # « 0,37 tour »: French amounts below 2 are singular
-
+        x = round(loss, 2)
         return ngettext("{x} more turn on average", "{x} more turns on average",
-                        _plural_n(loss, lang), lang=lang, x=fmt_number(loss, 2, lang))
+                        plural_n(x, lang), lang=lang, x=fmt_number(x, 2, lang))
     return f"{fmt_number(loss, 1, lang)} {figure_name(objective, lang)}"
 
 
