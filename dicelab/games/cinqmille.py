@@ -518,7 +518,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     if state.to_roll:
         raise IllegalMove("the dice must be rolled first")
     if not isinstance(action, (Roll, Bank)):
-        raise IllegalMove("in 5000 you either roll (Roll) or bank (Bank); got {action}",
+        raise IllegalMove("in 5000 you either roll or bank; got {action}",
                           action=brief(action))
     rules = state.rules
     if state.phase == "start":

@@ -364,7 +364,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
         raise IllegalMove("no action is possible in phase {phase}", phase=brief(state.phase))
     if not isinstance(action, (Roll, Bank)):
         raise IllegalMove(
-            "in Seveny you set aside dice, then roll on with Roll(keep) or bank with Bank(keep)"
+            "in Seveny you set aside dice, then roll on or bank"
         )
     keep = check_set_aside(state.hand, state.dice, action.keep)
     hand = sort_dice(state.hand + keep)

@@ -435,7 +435,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
             keep=_show(action.keep), dice=_show(state.dice),
         )
     if len(action.keep) == DICE:
-        raise IllegalMove("keeping all 4 dice rolls nothing: to keep them all, stop (Stop())")
+        raise IllegalMove("keeping all 4 dice rolls nothing: to keep them all, stop")
     if state.rolls_left <= 0:  # pragma: no cover - final dice are resolved at once
         raise IllegalMove("no roll left this turn: the dice are final")
     new = dataclasses.replace(

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from .. import coach
 from ..engine import duel_registry
 from ..errors import DicelabError, brief
 from ..games._base import Bank, Resolve, Roll, Stop
@@ -494,11 +495,14 @@ class GameApp:
         if isinstance(action, Bank):
             if not action.keep:
                 return _("bank", lang=lang)
-            return _("set aside {dice} and bank", lang=lang, dice=fmt_dice(action.keep))
+            # the coach's own words (one wording for an action everywhere)
+            return coach.describe_action(self.state, action, lang=lang)
         if isinstance(action, Roll):
             if self.kind == "push":
                 if not action.keep:
                     return _("roll", lang=lang)
+                if self.state.phase != "start" and not self.state.to_roll:
+                    return coach.describe_action(self.state, action, lang=lang)
                 left = self._dice_left_after(action.keep)
                 return _("set aside {dice}, roll {count}", lang=lang, dice=fmt_dice(action.keep),
                          count=ngettext("{n} die", "{n} dice", left, lang=lang))
@@ -644,7 +648,7 @@ class GameApp:
                    lang=lang, label=label,
                    verb=_("costs", lang=lang) if objective == "expected_turns"
                    else _("loses", lang=lang),
-                   loss=fmt_loss(objective, loss, lang))]
+                   loss=fmt_loss(objective, loss, lang, self.game_key))]
         lines += adapters.why_lines(self.state, action, lang, advice)
         self._pending = (action, coached, best)
         self.prompt_text.value = "".join(f"<p>{esc(x)}</p>" for x in lines)
@@ -1096,7 +1100,7 @@ class GameApp:
         advisable = human and self.has_choice()
         self.overlay.players = s.players
         self.overlay.set_note(self.duel_note())
-        self.overlay.game = self.game_key
+        self.overlay.game = self.overlay.tally.game = self.game_key
         self.overlay.new_position(self.advice if advisable else None, tuple(s.dice))
         self._update_selection()
         self._winbar()

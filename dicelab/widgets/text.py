@@ -9,7 +9,7 @@ without a browser.  Nothing in this module knows a game rule.
 >>> fmt_figure("p_win", 0.4134, "en"), fmt_figure("expected_turns", 12.3456, "fr")
 ('41.3%', '12,35')
 >>> fmt_loss("p_win", 0.052, "en")
-'5.2 percentage points of chance to win'
+'5.20 percentage points of chance to win the game'
 >>> fmt_dice((2, 2, 4))
 '2 2 4'
 >>> event_sentence({"type": "set_aside", "player": 0, "dice": [5, 5, 5], "hand": [5, 5, 5],
@@ -161,19 +161,30 @@ def fmt_figure(name: str, value: float, lang: str | None = None) -> str:
     return fmt_number(value, 1, lang)
 
 
-def fmt_loss(objective: str, loss: float, lang: str | None = None) -> str:
-    """How much a loss in ``objective`` amounts to, in words.
+def fmt_loss(objective: str, loss: float, lang: str | None = None,
+             game: str | None = None) -> str:
+    """How much a loss in ``objective`` amounts to, in words: the coach's own figure names,
+    rounding and plurals (:func:`dicelab.coach.format_loss`, :func:`dicelab.coach.figure_name`),
+    so that the prompt and the coach's explanation say the same thing.
 
     >>> fmt_loss("expected_turns", 0.25, "en")
-    '0.25 more turns on average'
+    '0.250 more turns on average'
+    >>> fmt_loss("expected_turns", 0.599, "fr")
+    '0,599 tour de plus en moyenne'
+    >>> fmt_loss("p_duel", 0.0123, "en", game="dripeul")
+    '1.23 percentage points of chance to beat your opponent in this manche'
     >>> fmt_loss("expected_points", 12.0, "fr")
     '12,0 points espérés ce tour'
     """
+    from .. import coach
+
     if is_probability(objective):
-        return _("{x} percentage points of {figure}", lang=lang,
-                 x=fmt_number(100.0 * loss, 1, lang), figure=figure_name(objective, lang))
+        return _("{loss} of {figure}", lang=lang, loss=coach.format_loss(objective, loss,
+                                                                          lang=lang),
+                 figure=coach.figure_name(objective, game, lang=lang))
     if objective == "expected_turns":
-        return _("{x} more turns on average", lang=lang, x=fmt_number(loss, 2, lang))
+        return ngettext("{x} more turn on average", "{x} more turns on average",
+                        coach.plural_n(loss, lang), lang=lang, x=fmt_number(loss, 3, lang))
     return f"{fmt_number(loss, 1, lang)} {figure_name(objective, lang)}"
 
 
