@@ -30,6 +30,7 @@ from .dice_row import DiceRow
 from .faces import stylesheet
 from .keys import key_listener
 from .overlay import TIE, OddsOverlay
+from .rules_panel import RulesPanel
 from .text import esc, event_sentence, fmt_dice, fmt_loss, join_names, player_name
 
 Policy = Callable[[Any], Any]
@@ -293,6 +294,7 @@ class GameApp:
         self.review_box.add_class("dicelab-review")
         self.review_button = w.Button(icon="list-alt", layout=_auto())
         self.review_button.add_class("dicelab-review-button")
+        self.rules = RulesPanel(self.game_key, self.lang)
         self.controls = ClassroomControls(
             seed, rules, players, self.module.MIN_PLAYERS, self.module.MAX_PLAYERS, seats,
             lang=self.lang, coach_prompt=coach_prompt, threshold_points=threshold_points,
@@ -322,8 +324,8 @@ class GameApp:
         self.buttons.add_class("dicelab-buttons")
         parts = [self.style, self.title, self.status, self.winbar, self.dice_row.outer,
                  self.buttons, self.help, self.prompt, self.message, self.why, self.board,
-                 self.overlay.box, self.log, w.HBox([self.review_button]), self.review_box,
-                 self.controls_box]
+                 self.overlay.box, self.log, w.HBox([self.review_button, self.rules.button]),
+                 self.review_box, self.rules.card, self.controls_box]
         if self.keyboard is not None:
             parts.insert(1, self.keyboard)
         self.box = w.VBox(parts)
@@ -385,6 +387,7 @@ class GameApp:
         self.dice_row.lang = self.lang
         self.overlay.relabel(self.lang)
         self.controls.relabel(self.lang)
+        self.rules.relabel(self.lang)
         self._relabel()
         self.message.value = ""
         self.refresh()
@@ -983,6 +986,10 @@ class GameApp:
         return ""
 
     # ------------------------------------------------------------ review
+    def show_rules(self, show: bool | None = None) -> bool:
+        """The Rules button: show (or hide) the game's rules card; returns whether shown."""
+        return self.rules.toggle(show)
+
     def review(self) -> Any:
         """Show the game review in the app (``dicelab.review``); returns the review object,
         or ``None`` (with a message) when the review module is not there."""
