@@ -40,7 +40,7 @@ MUST = {
     "dripeul": {"en": ["someone cleared all six", "sit out", "highest triangle",
                        "failure token goes back", "rien"],
                 "fr": ["vidé ses six cases", "ne joue plus", "triangle le plus haut",
-                       "jeton d’échec revient", "rien"]},
+                       "pion d’échec revient", "rien"]},
     "trwavril": {"en": ["first to bar all six cards wins", "last player still in"],
                  "fr": ["premier à barrer ses six cartes", "dernier joueur encore en jeu"]},
     "cinqmille": {"en": ["55555 = 600", "1111 = 1100", "2222 = 200 as 222",
@@ -95,3 +95,89 @@ def test_app_rules_button_shows_the_same_card():
         assert app.rules.card.value == ""
     finally:
         app.close()
+
+
+# ------------------------------------------------------------------ §2: failures say why
+def _sentences(game, lang="en"):
+    from dicelab.widgets.text import event_sentence
+
+    return " ".join(event_sentence(e, lang) for e in game.log)
+
+
+def test_dripeul_failure_says_why():
+    from dataclasses import replace
+
+    from dicelab.games import dripeul
+    from dicelab.games._base import Roll, Stop
+
+    s = replace(dripeul.new_state(dripeul.Rules(), 1), tokens=((1, 3, 4, 5, 6),))
+    s, _e = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (2, 2, 2, 4, 6))
+    s, ev = dripeul.step(s, Stop())
+    from dicelab.widgets.text import event_sentence
+
+    text = " ".join(event_sentence(e, "en") for e in ev)
+    assert "brelan of 2, but square 2 is already empty → a failure" in text
+    fr = " ".join(event_sentence(e, "fr") for e in ev)
+    assert "brelan de 2, mais la case 2 est déjà vide → échec" in fr
+    s = dripeul.new_state(dripeul.Rules(), 1)
+    s, _e = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (2, 2, 4, 4, 6))
+    s, ev = dripeul.step(s, Stop())
+    text = " ".join(event_sentence(e, "en") for e in ev)
+    assert "rien (no figure): no brelan, no carré, no quinté → a failure" in text
+
+
+def test_seveny_bust_says_nothing_can_be_set_aside():
+    from dicelab.games import seveny
+    from dicelab.games._base import Roll
+
+    g = seveny.Game(rules=seveny.Rules(), seed=3)
+    g.apply(Roll(()), dice=[2, 5, 2, 3, 4, 3, 4])
+    text = _sentences(g)
+    assert "nothing can be set aside: no 1, no 6, no brelan → you lose the turn" in text
+    assert "No scoring die" not in text
+    # a lone 6 can be set aside (for 0 points): no bust
+    g = seveny.Game(rules=seveny.Rules(), seed=3)
+    g.apply(Roll(()), dice=[2, 5, 2, 3, 4, 3, 6])
+    assert "bust" not in [e["type"] for e in g.log]
+
+
+def test_5000_exactly_5000_and_bust_say_why():
+    from dataclasses import replace
+
+    from dicelab.games import cinqmille
+    from dicelab.games._base import Roll
+    from dicelab.widgets.text import event_sentence
+
+    s = replace(cinqmille.new_state(cinqmille.Rules(), 1), scores=(4900,), opened=(True,))
+    s, _e = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (5, 5, 2, 3, 4))
+    s, ev = cinqmille.step(s, Roll((5, 5)))
+    text = " ".join(event_sentence(e, "en") for e in ev)
+    assert "You set aside 5 5" in text and "Exactly 5000: you win at once!" in text
+    s = cinqmille.new_state(cinqmille.Rules(), 1)
+    s, ev = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (2, 2, 3, 4, 6))
+    text = " ".join(event_sentence(e, "en") for e in ev)
+    assert "nothing scores: no 1, no 5, no brelan, no suite → you lose the turn" in text
+    assert "ballot" in text
+
+
+def test_trwavril_miss_says_why():
+    from dicelab.games import trwavril
+    from dicelab.games._base import Roll, Stop
+
+    g = trwavril.Game(seed=2)
+    g.apply(Roll(()), dice=[1, 1, 3, 6])
+    g.apply(Stop())
+    assert "Missed, 1 1 3 6: no brelan, no carré, no suite of 4 → a parapluie" in _sentences(g)
+
+
+def test_no_code_name_in_messages():
+    import re
+    from pathlib import Path
+
+    import dicelab
+
+    root = Path(dicelab.__file__).parent
+    po = (root / "locale" / "fr" / "LC_MESSAGES" / "dicelab.po").read_text(encoding="utf-8")
+    msgids = re.findall(r'^msgid "(.*)"$', po, re.M)
+    bad = [m for m in msgids if re.search(r"\b(Stop|Roll|Bank|Resolve)\(", m)]
+    assert not bad, bad

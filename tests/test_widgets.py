@@ -320,7 +320,7 @@ def test_log_and_status():
     app = rolled(dice=(1, 2, 4, 6))
     assert "Turn 1" in app.status.value
     app.stop_button.click()  # a miss: a parapluie is turned
-    assert "Missed: a parapluie is turned over (3 left)." in app.log.value
+    assert "a parapluie is turned over (3 left)." in app.log.value
     assert "3 of 4 left" in app.board.value
 
 

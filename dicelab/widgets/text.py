@@ -230,8 +230,8 @@ _SENTENCES: dict[str, tuple[str, str]] = {
     "bar": (N_("You bar card {card}."), N_("{who} bars card {card}.")),
     "unbar": (N_("Card {card} flips back to normal."), N_("Card {card} flips back to normal.")),
     "win": (N_("You win!"), N_("{who} wins!")),
-    "win_5000": (N_("You reach exactly 5000 and win!"),
-                 N_("{who} reaches exactly 5000 and wins!")),
+    "win_5000": (N_("Exactly 5000: you win at once!"),
+                 N_("Exactly 5000: {who} wins at once!")),
     "win_five_1s": (N_("Five 1s: you win at once!"), N_("Five 1s: {who} wins at once!")),
     "lose": (N_("No parapluie left: you lose."), N_("No parapluie left: {who} loses.")),
     "out": (N_("You are out of the game."), N_("{who} is out of the game.")),
@@ -248,6 +248,15 @@ _SENTENCES: dict[str, tuple[str, str]] = {
                    "{triangle})."),
                 N_("{dice} ({figure}): a failure, the failure token of {who} moves on "
                    "(triangle {triangle}).")),
+    "failure_why": (N_("{dice}: {why} → a failure, your failure token moves on (triangle "
+                       "{triangle})."),
+                    N_("{dice}: {why} → a failure, the failure token of {who} moves on "
+                       "(triangle {triangle}).")),
+    "miss_why": (N_("Missed, {dice}: {why} → a parapluie is turned over ({left} left)."),
+                 N_("{who} misses, {dice}: {why} → a parapluie is turned over ({left} "
+                    "left).")),
+    "bust_why": (N_("{dice}: {why} → you lose the turn and {lost}."),
+                 N_("{dice}: {why} → {who} loses the turn and {lost}.")),
     "cleared": (N_("You clear every square of manche {manche}!"),
                 N_("{who} clears every square of manche {manche}!")),
     "bust": (N_("No scoring die in {dice}: you lose the turn and {lost}."),
@@ -275,6 +284,18 @@ _SENTENCES: dict[str, tuple[str, str]] = {
                        "round."),
                     N_("{who} reaches {score} (target {target}): the others play a last "
                        "round.")),
+}
+#: Why a turn failed (the ``why`` of a game event), in words.
+_WHY: dict[str, str] = {
+    "empty_square": N_("brelan of {face}, but square {face} is already empty"),
+    "suite": N_("a suite removes no token"),
+    "nothing": N_("rien (no figure): no brelan, no carré, no quinté"),
+    "miss": N_("no brelan, no carré, no suite of {n}"),
+    "no_score": N_("nothing scores: no 1, no 5, no brelan"),
+    "no_score_suite": N_("nothing scores: no 1, no 5, no brelan, no suite"),
+    "nothing_settable": N_("nothing can be set aside: no 1, no 6, no brelan"),
+    "nothing_settable_freed": N_("nothing can be set aside: no 1, no 6, no brelan, no "
+                                 "{faces}"),
 }
 _PLAIN: dict[str, str] = {
     "ballot": N_("It is a ballot: every die was rolled and none scores."),
@@ -316,9 +337,19 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
     >>> event_sentence({"type": "game_over", "player": 1, "winners": [0, 2]}, "en", solo=False)
     'Game over: shared win for Player 1 and Player 3.'
     >>> print(event_sentence({"type": "bust", "player": 0, "dice": [2, 3, 4, 6, 6], "lost": 0,
-    ...                       "ballot": True}, "en"))  # doctest: +NORMALIZE_WHITESPACE
-    No scoring die in 2 3 4 6 6: you lose the turn and 0 points. It is a ballot:
-    every die was rolled and none scores.
+    ...                       "ballot": True, "why": "no_score", "suite": True}, "en"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    2 3 4 6 6: nothing scores: no 1, no 5, no brelan, no suite → you lose the turn and
+    0 points. It is a ballot: every die was rolled and none scores.
+    >>> print(event_sentence({"type": "resolve", "player": 0, "dice": [2, 2, 2, 4, 6],
+    ...       "figure": "brelan", "failure": True, "why": "empty_square", "face": 2,
+    ...       "removed": [], "triangle": 2}, "en"))  # doctest: +NORMALIZE_WHITESPACE
+    2 2 2 4 6: brelan of 2, but square 2 is already empty → a failure, your failure token
+    moves on (triangle 2).
+    >>> event_sentence({"type": "bust", "player": 0, "dice": [2, 5, 2, 3], "lost": 4,
+    ...                 "why": "nothing_settable", "freed": []}, "en")
+    '2 5 2 3: nothing can be set aside: no 1, no 6, no brelan → you lose the turn and 4 points.'
+
     """
     kind = str(event.get("type", ""))
     player = event.get("player")
@@ -357,6 +388,10 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         return _(_PLAIN["final"], lang=lang, dice=_dice(event.get("dice")),
                  figure=figure_word(event.get("figure"), lang))
     if kind == "miss":
+        if event.get("why") == "nothing":
+            return say("miss_why", dice=_dice(event.get("dice")), left=_num(
+                event.get("parapluies_left")), why=_(_WHY["miss"], lang=lang,
+                                                     n=_num(event.get("suite")) or 4))
         return say("miss", left=_num(event.get("parapluies_left")))
     if kind == "flip":
         card = _num(event.get("card"))
@@ -391,8 +426,12 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         if event.get("bonus") is True:
             return say("bonus", dice=dice, figure=figure)
         tri = event.get("triangle")
-        return say("failure", dice=dice, figure=figure,
-                   triangle="X" if not isinstance(tri, int) or tri < 0 else tri)
+        tri_text = "X" if not isinstance(tri, int) or tri < 0 else tri
+        why = event.get("why")
+        if why in ("empty_square", "suite", "nothing"):
+            return say("failure_why", dice=dice, triangle=tri_text,
+                       why=_(_WHY[str(why)], lang=lang, face=_num(event.get("face"))))
+        return say("failure", dice=dice, figure=figure, triangle=tri_text)
     if kind == "cleared":
         return say("cleared", manche=_num(event.get("manche")))
     if kind == "manche_end":
@@ -407,7 +446,20 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
     if kind == "manche_start":
         return _(_PLAIN["manche_start"], lang=lang, manche=_num(event.get("manche")))
     if kind == "bust":
-        text = say("bust", dice=_dice(event.get("dice")), lost=pts("lost"))
+        why = event.get("why")
+        if why == "no_score":
+            key = "no_score_suite" if event.get("suite") is True else "no_score"
+            text = say("bust_why", dice=_dice(event.get("dice")), lost=pts("lost"),
+                       why=_(_WHY[key], lang=lang))
+        elif why == "nothing_settable":
+            freed = [str(f) for f in event.get("freed") or () if isinstance(f, int)]
+            why_text = (_(_WHY["nothing_settable_freed"], lang=lang,
+                          faces=join_names(freed, lang)) if freed
+                        else _(_WHY["nothing_settable"], lang=lang))
+            text = say("bust_why", dice=_dice(event.get("dice")), lost=pts("lost"),
+                       why=why_text)
+        else:
+            text = say("bust", dice=_dice(event.get("dice")), lost=pts("lost"))
         if event.get("ballot") is True:
             text += " " + _(_PLAIN["ballot"], lang=lang)
         return text
