@@ -419,3 +419,148 @@ def rule_quote(game: str, index: int, lang: str | None = None) -> str:
     """The card's rule line number ``index`` (0-based over every section), translated —
     what the learning mode quotes."""
     return _(card(game).lines()[index], lang=lang)
+
+
+# ------------------------------------------------------------------ the rule of an event
+#: (game, event kind) -> the start of the card line that applies (see :func:`event_rules`).
+_EVENT_LINES: dict[tuple[str, str], str | tuple[str, ...]] = {
+    ("dripeul", "remove_brelan"): "Brelan of v (a full house",
+    ("dripeul", "remove_many"): "Carré: remove any one token",
+    ("dripeul", "empty_square"): "Brelan of v (a full house",
+    ("dripeul", "failure"): "Anything else — a suite",
+    ("dripeul", "roll"): "Up to 3 rolls of the 5 dice",
+    ("dripeul", "manche_end"): "A manche ends at the end",
+    ("dripeul", "manche_start"): "3 manches.",
+    ("trwavril", "flip"): "Brelan of v: flip card v.",
+    ("trwavril", "unbar"): "A flip is a toggle",
+    ("trwavril", "miss"): "Anything else is a miss",
+    ("trwavril", "roll"): "Up to 3 rolls of the 4 dice",
+    ("trwavril", "out"): "Each player has their own cards",
+    ("cinqmille", "set_aside"): "Each 1 = 100, each 5 = 50",
+    ("cinqmille", "bust"): "Roll, set aside at least one",
+    ("cinqmille", "full_hand"): "Full hand (every die has scored)",
+    ("cinqmille", "open"): "Opening: your first bank",
+    ("cinqmille", "win"): "Exactly 5000: reaching it",
+    ("cinqmille", "overshoot"): "Exactly 5000: reaching it",
+    ("seveny", "set_aside"): "You may set aside any number",
+    ("seveny", "bust"): "Roll the 7 dice. Each roll",
+    ("seveny", "cycle_complete"): "Then roll the other dice or bank.",
+    ("seveny", "bank"): ("Each 1 = 1 point; a brelan", "One brelan of 6 doubles"),
+    ("seveny", "final_round"): "When a player reaches the target",
+}
+
+
+def _event_kind(game: str, event: dict[str, Any]) -> str:
+    kind = str(event.get("type", ""))
+    if game == "dripeul" and kind == "resolve":
+        if event.get("failure"):
+            return "empty_square" if event.get("why") == "empty_square" else "failure"
+        return "remove_many" if len(event.get("removed") or ()) != 1 or str(
+            event.get("figure")) != "brelan" else "remove_brelan"
+    if game == "trwavril" and kind == "flip":
+        return "flip" if event.get("barred") is True else "unbar"
+    if kind == "roll" and event.get("kept"):
+        return "roll"
+    if game == "seveny" and kind in ("bank", "turn_end") and event.get("points"):
+        return "bank"
+    return kind
+
+
+def event_rules(game: str, events: list[dict[str, Any]], lang: str | None = None) -> list[str]:
+    """The card's lines that explain ``events`` (each once, in order), translated — what
+    the learning mode quotes after each move.
+
+    >>> event_rules("seveny", [{"type": "bust", "player": 0}], lang="en")[0][:26]
+    'Roll the 7 dice. Each roll'
+    """
+    lines = card(game).lines()
+    out: list[str] = []
+    for e in events:
+        starts = _EVENT_LINES.get((game, _event_kind(game, e)), ())
+        for start in (starts,) if isinstance(starts, str) else starts:
+            msgid = next(x for x in lines if x.startswith(start))
+            text = _(msgid, lang=lang)
+            if text not in out:
+                out.append(text)
+    return out
+
+
+# ------------------------------------------------------------------ guided first turn
+#: A scripted first turn per game: teacher-set dice showing the tricky rules.  Each step
+#: is (position changes before the step, the action, the dice it rolls or ``None``).
+GUIDED: dict[str, tuple[tuple[dict[str, Any], Any, tuple[int, ...] | None], ...]] = {
+    "dripeul": (
+        ({"tokens": ((1, 3, 4, 5, 6),)}, Roll(()), (2, 2, 2, 4, 6)),
+        ({}, Stop(), None),
+        ({}, Roll(()), (6, 6, 6, 6, 1)),
+        ({}, Roll((6, 6, 6, 6)), (6,)),
+        ({}, Stop(), None),
+        ({}, Resolve((5, 6)), None),
+    ),
+    "trwavril": (
+        ({"barred": ((2, 4),)}, Roll(()), (2, 2, 5, 6)),
+        ({}, Roll((2, 2)), (2, 3)),
+        ({}, Stop(), None),
+        ({}, Roll(()), (3, 4, 5, 6)),
+        ({}, Stop(), None),
+        ({}, Resolve(5), None),
+    ),
+    "cinqmille": (
+        ({"scores": (1000,), "opened": (True,)}, Roll(()), (5, 5, 5, 5, 5)),
+        ({}, Roll((5, 5, 5, 5, 5)), (2, 3, 4, 6, 6)),
+        ({"scores": (4900,)}, Roll(()), (1, 1, 1, 3, 4)),
+        ({}, Roll((1, 1, 1)), None),
+        ({}, Roll(()), (5, 5, 2, 3, 4)),
+        ({}, Roll((5, 5)), None),
+    ),
+    "seveny": (
+        ({}, Roll(()), (1, 1, 1, 1, 1, 1, 1)),
+        ({}, Roll((1, 1, 1, 1, 1, 1, 1)), (6, 6, 6, 1, 2, 3, 4)),
+        ({}, Bank((6, 6, 6, 1)), None),
+        ({}, Roll(()), (2, 5, 2, 3, 4, 3, 4)),
+    ),
+}
+
+
+def guided_turn(game: str, lang: str | None = None) -> list[tuple[str, list[str]]]:
+    """Play the game's scripted first turn (:data:`GUIDED`) through its rules: one
+    ``(what happened, the card's lines that apply)`` per step, translated."""
+    from .games import get
+    from .widgets.text import event_sentence
+
+    mod = get(game).module
+    s = mod.new_state(mod.Rules(), 1)
+    out: list[tuple[str, list[str]]] = []
+    for changes, action, dice in GUIDED[game]:
+        if changes:
+            s = replace(s, **changes)
+        s, events = mod.step(s, action)
+        if dice is not None:
+            s, more = mod.roll_outcome(s, dice)
+            events = events + more
+        shown = [e for e in events if e.get("type") not in ("turn", "turn_start")]
+        text = " ".join(event_sentence(e, lang) for e in shown)
+        out.append((text, event_rules(game, shown, lang)))
+    return out
+
+
+def guided_html(game: str, lang: str | None = None) -> str:
+    """The guided first turn as HTML (class ``dicelab-guided``): each step and, under it,
+    the rule it shows, quoted from the card."""
+    lang = get_language(lang)
+    e = html.escape
+    items = []
+    for text, rules in guided_turn(game, lang):
+        quotes = "".join(f'<div style="margin-left:1.5em;font-style:italic">« {e(r)} »</div>'
+                         if lang == "fr" else
+                         f'<div style="margin-left:1.5em;font-style:italic">“{e(r)}”</div>'
+                         for r in rules)
+        items.append(f"<li>{e(text)}{quotes}</li>")
+    return f'<ol class="dicelab-guided">{"".join(items)}</ol>'
+
+
+def show_guided(game: str, lang: str | None = None) -> Any:
+    """The guided first turn for a notebook (an ``IPython.display.HTML``)."""
+    from IPython.display import HTML
+
+    return HTML(guided_html(game, lang))

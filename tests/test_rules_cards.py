@@ -181,3 +181,51 @@ def test_no_code_name_in_messages():
     msgids = re.findall(r'^msgid "(.*)"$', po, re.M)
     bad = [m for m in msgids if re.search(r"\b(Stop|Roll|Bank|Resolve)\(", m)]
     assert not bad, bad
+
+
+# ------------------------------------------------------------------ §3: learning mode
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_guided_first_turn_shows_the_tricky_rules(game, lang):
+    steps = rules_cards.guided_turn(game, lang)
+    lines = {rules_cards._(x, lang=lang) for x in CARDS[game].lines()}
+    assert steps and all(text for text, _r in steps)
+    quoted = [r for _t, rules in steps for r in rules]
+    assert quoted and set(quoted) <= lines  # every quote is a line of the card
+    text = " ".join(t for t, _r in steps)
+    key = {"dripeul": ("square 2 is already empty", "case 2 est déjà vide"),
+           "trwavril": ("Card 2 flips back", "La carte 2"),
+           "cinqmille": ("600", "600"),
+           "seveny": ("9", "9")}[game]
+    assert key[0 if lang == "en" else 1] in text
+    assert 'class="dicelab-guided"' in rules_cards.guided_html(game, lang)
+
+
+def test_guided_5000_overshoot_and_exact_win():
+    text = " ".join(t for t, _r in rules_cards.guided_turn("cinqmille", "en"))
+    assert "Over 5000: you lose the turn's 1000 points and stay at 4900." in text
+    assert "Exactly 5000: you win at once!" in text
+
+
+def test_learning_mode_quotes_the_rule_and_switches_to_the_coach():
+    pytest.importorskip("ipywidgets")
+    from dicelab.widgets import play
+
+    app = play("seveny", seed=3, lang="en", learning=True)
+    try:
+        assert app.learning.on and not app.coach_on
+        assert not app.controls.coach_prompt.value
+        assert app.learning.box in app.box.children
+        bust = [{"type": "bust", "player": 0, "dice": [2, 5, 2, 3], "lost": 0,
+                 "why": "nothing_settable", "freed": []}]
+        text = app.describe_events(bust)
+        assert "nothing can be set aside" in text
+        assert "Rule: “Roll the 7 dice. Each roll you must set aside at least one die" in text
+        app.set_language("fr")
+        assert app.learning.switch.description == "Passer au coach"
+        assert "Règle : « Lancer les 7 dés." in app.describe_events(bust)
+        app.learning.switch.click()
+        assert not app.learning.on and app.coach_on and app.controls.coach_prompt.value
+        assert "Règle" not in app.describe_events(bust)
+    finally:
+        app.close()

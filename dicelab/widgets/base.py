@@ -1064,7 +1064,12 @@ class GameApp:
 
     def describe_events(self, events: list[dict[str, Any]]) -> str:
         solo = self.state.players == 1
-        return " ".join(event_sentence(e, self.lang, solo) for e in events[-3:])
+        text = " ".join(event_sentence(e, self.lang, solo) for e in events[-3:])
+        notes = getattr(self, "event_notes", None)  # the learning mode's rule quotes
+        if notes is not None:
+            text = " ".join([text, *(_("Rule: “{rule}”", lang=self.lang, rule=r)
+                                     for r in notes(events))])
+        return text
 
     def enabled_actions(self) -> list[str]:
         """The enabled controls that move the game: buttons, resolutions, a die to toggle."""
