@@ -700,11 +700,11 @@ def rating_bounds(game_key: str, unit: str | None = None) -> list[tuple[str, flo
 
     Each limit sits *between* two calibrating policies' means, never at one: *expert* up
     to half the greedy player's mean loss per decision (between optimal, 0, and greedy),
-    *strong* up to halfway between greedy and the rule of thumb, *fair* up to halfway
-    between the rule of thumb and random play; *no better than chance* starts where only
-    :data:`RANDOM_QUANTILE` of the random player's games fall below (its calibrated
-    ``low``), so a random player is almost always rated so.  *beginner* is in between
-    (it may be empty when random games reach down to the rule of thumb's level).
+    *strong* up to halfway between greedy and the rule of thumb; *no better than chance*
+    starts where only :data:`RANDOM_QUANTILE` of the random player's games fall below
+    (its calibrated ``low``, below the random player's mean), so a random player is
+    almost always rated so; *fair* up to halfway between the rule of thumb and that
+    limit, *beginner* the rest.
     Empty without a calibration.
     """
     cal = calibration(unit).get(game_key, {})
@@ -717,7 +717,7 @@ def rating_bounds(game_key: str, unit: str | None = None) -> list[tuple[str, flo
     expert = greedy / 2
     strong = max((greedy + rule) / 2, expert)
     chance = max(low, strong)
-    fair = min(max((rule + rnd) / 2, strong), chance)
+    fair = min(max((rule + chance) / 2, strong), chance)
     return [("expert", expert), ("strong", strong), ("fair", fair), ("beginner", chance)]
 
 
