@@ -204,12 +204,10 @@ def describe_position(state: Any, *, lang: str | None = None) -> str:
     p = state.current_player
     dice = " ".join(map(str, state.dice))
     if key == "dripeul":
-        from .games.dripeul import LEVEL_NAMES
-
         tokens = " ".join(map(str, state.tokens[p])) or "—"
         t = state.triangle[p]
         board = _("squares {squares}, triangle {t} ({name})", lang=lang, squares=tokens, t=t,
-                  name=LEVEL_NAMES.get(t, "X"))
+                  name=coach.difficulty_name("dripeul", t, lang=lang))
     elif key == "trwavril":
         barred = " ".join(map(str, state.barred[p])) or "—"
         board = _("cards barred: {cards}, parapluies: {n}", lang=lang, cards=barred,
