@@ -229,3 +229,22 @@ def test_learning_mode_quotes_the_rule_and_switches_to_the_coach():
         assert "Règle" not in app.describe_events(bust)
     finally:
         app.close()
+
+
+def test_a_turn_that_ends_the_manche_keeps_its_dice_on_screen():
+    pytest.importorskip("ipywidgets")
+    from dicelab.widgets import play
+
+    app = play("dripeul", seed=1, lang="en")
+    try:
+        events = [{"type": "resolve", "player": 0, "dice": [6, 6, 6, 2, 3], "figure": "brelan",
+                   "removed": [6], "failure": False},
+                  {"type": "cleared", "player": 0, "manche": 1},
+                  {"type": "manche_end", "player": 0, "manche": 1, "points": [0]},
+                  {"type": "manche_start", "player": 0, "manche": 2},
+                  {"type": "turn", "player": 0, "turn": 4, "manche": 2}]
+        text = app.describe_events(events)
+        assert text.startswith("6 6 6 2 3 (brelan): you remove token 6.")
+        assert "Manche 2 starts." in text
+    finally:
+        app.close()

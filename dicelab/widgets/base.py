@@ -1064,7 +1064,11 @@ class GameApp:
 
     def describe_events(self, events: list[dict[str, Any]]) -> str:
         solo = self.state.players == 1
-        text = " ".join(event_sentence(e, self.lang, solo) for e in events[-3:])
+        # the last three events, and always what the final dice made (a turn that ends a
+        # manche or the game keeps its dice and result on the screen)
+        shown = [e for i, e in enumerate(events)
+                 if i >= len(events) - 3 or e.get("type") in _RESULT_EVENTS]
+        text = " ".join(event_sentence(e, self.lang, solo) for e in shown)
         notes = getattr(self, "event_notes", None)  # the learning mode's rule quotes
         if notes is not None:
             text = " ".join([text, *(_("Rule: “{rule}”", lang=self.lang, rule=r)
@@ -1307,6 +1311,11 @@ class GameApp:
     def board_html(self) -> str:
         """The game's board as HTML (subclasses)."""
         raise NotImplementedError
+
+
+#: Events that say what a turn's final dice made: always shown (issue 21 §2).
+_RESULT_EVENTS = ("final", "resolve", "flip", "miss", "bust", "overshoot", "set_aside",
+                  "win")
 
 
 def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = None,
