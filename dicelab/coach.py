@@ -44,14 +44,18 @@ __all__ = [
     "DEFAULT_THRESHOLDS",
     "Assessment",
     "Hint",
+    "Reason",
     "assess",
     "describe_action",
+    "difficulty_name",
     "explain",
     "figure_name",
     "figure_symbol",
     "format_loss",
     "format_value",
     "hint",
+    "plural_n",
+    "reasons",
 ]
 
 #: A choice is costly when it loses more than this against the best, per objective.
@@ -136,16 +140,16 @@ def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
     if unit in PROBABILITY_UNITS:
         x = fmt_number(100 * loss, 2, lang=lang)
         return ngettext("{x} percentage point", "{x} percentage points",
-                        _plural_n(100 * loss, lang), lang=lang, x=x)
+                        plural_n(100 * loss, lang), lang=lang, x=x)
     if unit == "expected_turns":
         x = fmt_number(loss, 3, lang=lang)
-        return ngettext("{x} turn", "{x} turns", _plural_n(loss, lang), lang=lang, x=x)
+        return ngettext("{x} turn", "{x} turns", plural_n(loss, lang), lang=lang, x=x)
     if unit == "expected_points":
         return _("{x} points", lang=lang, x=fmt_number(loss, 1, lang=lang))
     return fmt_number(loss, 4, lang=lang)
 
 
-def _plural_n(x: float, lang: str | None) -> int:
+def plural_n(x: float, lang: str | None) -> int:
     """The ``n`` that picks the right plural for a decimal amount: French puts amounts
     below 2 in the singular (« 0,5 tour »), English only exactly 1 (“0.5 turns”)."""
     if x == 1 or (get_language(lang) == "fr" and abs(x) < 2):
@@ -285,8 +289,8 @@ class Assessment:
         >>> from dicelab.games import seveny
         >>> s = seveny.new_state(seveny.Rules(target=5))
         >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
-        >>> assess(s, Roll((1,)), lang="fr", why=False).headline
-        'Un meilleur choix existe\\xa0: mettre de côté 1 1 1 1 1 et marquer (0,599 tour de mieux).'
+        >>> print(assess(s, Roll((1,)), lang="fr", why=False).headline)
+        Un meilleur choix existe : mettre de côté 1 1 1 1 1 et encaisser (0,599 tour de mieux).
         """
         if self.is_best:
             return _("This is the best choice.", lang=self.lang)
@@ -359,34 +363,116 @@ def explain(state: Any, action_or_choice: Any, *, against: Any = None,
     >>> s = dataclasses.replace(s, barred=((1, 2, 3, 4),), parapluies=(2,))
     >>> for line in explain(s, Roll((3, 3, 3)), lang="en"):
     ...     print(textwrap.fill(line, 88))
-    “keep 3 3 3, roll 1 die” wins the turn more often than “keep 6, roll 3 dice” (100.0% vs
-    31.8%, 2 rolls left).
+    True: “keep 3 3 3, roll 1 die” wins the turn more often than “keep 6, roll 3 dice”
+    (100.0% vs 31.8%, 2 rolls left).
     After a success, your chance to win the game is 22.2% on average (most often it flips
-    card 3 back); with “keep 6, roll 3 dice”: 56.1% (bars card 6). After a miss: 1
-    parapluie left (héroïque), chance to win the game 14.7%.
+    card 3 back); with “keep 6, roll 3 dice”: 56.1% (bars card 6). After a miss: 1 parapluie
+    left (heroic), chance to win the game 14.7%.
     So your chance to win the game falls from 27.8% to 22.2%.
     """
     advice = _advice(state) if advice is None else advice
-    if not len(advice):
-        return []
+    return _lines(reasons(state, action_or_choice, against=against, lang=lang,
+                          advice=advice))
+
+
+# ----------------------------------------------------------------------- reasons
+@dataclass(frozen=True)
+class Reason:
+    """One aspect of the comparison of two choices, with its numbers.
+
+    ``figure``: what is compared (an engine figure such as ``"p_bust"``,
+    ``"expected_points"``, the objective, or ``"p_success"``, ``"success_value"``,
+    ``"squares_left"``, ``"mean_left"``, ``"barred"``, ``"wins_now"``, ``"turn_lost"``);
+    ``a`` / ``b``: its value for the explained choice and for the one it is compared with;
+    ``higher_is_better``: the aspect's direction (``None`` for a plain fact);
+    ``role``: ``"reason"`` (the aspect favours the better of the two choices by the
+    objective), ``"concession"`` (it favours the worse one, and is said as such: "True: …"),
+    ``"fact"`` (no direction, or a tie) or ``"objective"`` (the ranking figure itself,
+    always last); ``text``: the sentence, translated.
+    """
+
+    figure: str
+    a: float
+    b: float
+    higher_is_better: bool | None
+    role: str
+    text: str
+
+    @property
+    def favours(self) -> int:
+        """``1`` if the aspect favours the explained choice, ``-1`` the other, ``0`` neither."""
+        if self.higher_is_better is None or abs(self.a - self.b) < 1e-12:
+            return 0
+        return 1 if (self.a > self.b) == self.higher_is_better else -1
+
+
+#: An aspect before it gets its role: (figure, a, b, higher_is_better, text).
+_Aspect = tuple[str, float, float, "bool | None", str]
+
+
+def _pair(state: Any, action_or_choice: Any, against: Any,
+          advice: Advice) -> tuple[Choice, Choice] | None:
     choice = action_or_choice if isinstance(action_or_choice, Choice) else _find(
         advice, action_or_choice)
     if against is None:
         if choice.action == advice.best.action:
             if len(advice) < 2:
-                return [_("This is the only choice.", lang=lang)]
-            other = advice.choices[1]
-        else:
-            other = advice.best
-    else:
-        other = against if isinstance(against, Choice) else _find(advice, against)
+                return None
+            return choice, advice.choices[1]
+        return choice, advice.best
+    return choice, against if isinstance(against, Choice) else _find(advice, against)
+
+
+def reasons(state: Any, action_or_choice: Any, *, against: Any = None,
+            lang: str | None = None, advice: Advice | None = None) -> list[Reason]:
+    """The aspects :func:`explain` states, with their numbers and roles (see :class:`Reason`).
+
+    Every aspect whose direction favours the worse of the two choices (by the objective)
+    is a ``"concession"`` ("True: …"), said before the reasons; the last one is the
+    objective itself, in its unit.
+
+    >>> from dicelab.games import cinqmille
+    >>> s = cinqmille.new_state(cinqmille.Rules(), 1)
+    >>> s, _ = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (1, 5, 2, 3, 3))
+    >>> [(r.figure, r.role, r.favours) for r in reasons(s, Roll((1, 5)), lang="en")]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('expected_points', 'reason', -1), ('p_bust', 'reason', -1), ('opening', 'fact', 0),
+     ('expected_turns', 'objective', -1)]
+    """
+    advice = _advice(state) if advice is None else advice
+    if not len(advice):
+        return []
+    pair = _pair(state, action_or_choice, against, advice)
+    if pair is None:
+        return [Reason("only", 0.0, 0.0, None, "fact",
+                       _("This is the only choice.", lang=lang))]
+    choice, other = pair
     key = game_key(state)
     lang = get_language(lang)
     if isinstance(choice.action, Resolve):
-        return _explain_resolve(state, key, choice, other, advice, lang)
-    if key in REROLL_GAMES:
-        return _explain_reroll(state, key, choice, other, advice, lang)
-    return _explain_push(state, key, choice, other, advice, lang)
+        aspects = _resolve_aspects(state, key, choice, other, advice, lang)
+    elif key in REROLL_GAMES:
+        aspects = _reroll_aspects(state, key, choice, other, advice, lang)
+    else:
+        aspects = _push_aspects(state, key, choice, other, advice, lang)
+    unit = advice.objective
+    va, vb = float(choice.figures[unit]), float(other.figures[unit])
+    tie = abs(va - vb) < 1e-12
+    better = 0 if tie else (1 if (va > vb) == advice.higher_is_better else -1)
+    out: list[Reason] = []
+    for fig, a, b, hib, text in aspects:
+        r = Reason(fig, float(a), float(b), hib, "fact", text)
+        if r.favours and better:
+            role = "reason" if r.favours == better else "concession"
+            if role == "concession":
+                text = _("True: {fact}", lang=lang, fact=text)
+            r = Reason(fig, r.a, r.b, hib, role, text)
+        out.append(r)
+    order = {"concession": 0, "reason": 1, "fact": 2}
+    out.sort(key=lambda r: order[r.role])
+    out.append(Reason(unit, va, vb, advice.higher_is_better, "objective",
+                      _objective_line(state, key, choice, other, advice, lang)))
+    return out
 
 
 def _objective_line(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
@@ -397,6 +483,15 @@ def _objective_line(state: Any, key: str, choice: Choice, other: Choice, advice:
     a, b = format_value(unit, va, lang=lang), format_value(unit, vb, lang=lang)
     if abs(va - vb) < 1e-12 or a == b:
         return _("Your {figure} is {a} either way.", lang=lang, figure=name, a=a)
+    if unit == "expected_turns":
+        la = _q(describe_action(state, choice.action, lang=lang), lang)
+        lb = _q(describe_action(state, other.action, lang=lang), lang)
+        d = format_loss(unit, abs(va - vb), lang=lang)
+        if va > vb:
+            return _("So {a} needs on average {d} more to finish than {b} ({x} against {y}).",
+                     lang=lang, a=la, b=lb, d=d, x=a, y=b)
+        return _("So {a} needs on average {d} fewer to finish than {b} ({x} against {y}).",
+                 lang=lang, a=la, b=lb, d=d, x=a, y=b)
     better = (va > vb) == advice.higher_is_better
     if better:
         return _("So your {figure} is {a}, against {b}.", lang=lang, figure=name, a=a, b=b)
@@ -405,50 +500,84 @@ def _objective_line(state: Any, key: str, choice: Choice, other: Choice, advice:
     return _("So your {figure} rises from {b} to {a}.", lang=lang, figure=name, a=a, b=b)
 
 
+def _lines(found: list[Reason]) -> list[str]:
+    """At most three lines: concessions and reasons, the facts, the objective."""
+    body = [r.text for r in found if r.role != "objective"]
+    last = [r.text for r in found if r.role == "objective"]
+    if len(body) > 2:
+        body = [body[0], " ".join(body[1:])]
+    return body + last
+
+
+# --- difficulty names ----------------------------------------------------------
+_LEVELS: dict[str, dict[int, str]] = {
+    "dripeul": {4: N_("very easy"), 3: N_("easy"), 2: N_("medium"), 1: N_("hard"),
+                0: N_("very hard")},
+    "trwavril": {4: N_("easy"), 3: N_("medium"), 2: N_("hard"), 1: N_("heroic")},
+}
+
+
+def difficulty_name(game: str, level: int, *, lang: str | None = None) -> str:
+    """The difficulty of a Dripeul 5 triangle or of a number of Trwavril parapluies, in the
+    language (``"X"`` for Dripeul's X).
+
+    >>> difficulty_name("dripeul", 2, lang="en"), difficulty_name("trwavril", 1, lang="fr")
+    ('medium', 'héroïque')
+    """
+    name = _LEVELS.get(game, {}).get(level)
+    return _(name, lang=lang) if name else "X"
+
+
 # --- reroll games ------------------------------------------------------------
 @dataclass(frozen=True)
 class _TurnView:
     p_success: float
     success_value: float | None  # mean p_win after a success
     likeliest: str | None  # the likeliest success in words
+    mean_left: float  # Dripeul: mean points left on the squares; Trwavril: mean barred cards
 
 
 def _dripeul_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
-                                                                           tuple]:
+                                                                           tuple, float]:
     from .engine import dripeul as eng
+    from .games.dripeul import apply_outcome, resolutions
 
     p = state.current_player
-    a = eng.advise_resolution(final, tokens=state.tokens[p], level=state.triangle[p],
+    tokens = state.tokens[p]
+    a = eng.advise_resolution(final, tokens=tokens, level=state.triangle[p],
                               rules=state.rules)
     best = a.best
     if best.figures["p_turn"] < 1.0:
-        return False, "", best.figures["p_win"], ("fail",)
+        return False, "", best.figures["p_win"], ("fail",), float(sum(tokens))
     if best.action is None:  # the suite bonus
         text = _("moves your triangle one left (suite bonus)", lang=lang)
-        return True, text, best.figures["p_win"], ("bonus",)
+        return True, text, best.figures["p_win"], ("bonus",), float(sum(tokens))
     c = best.action.choice
+    out = next(o for o in resolutions(final, tokens, state.rules) if o.action == best.action)
+    left, _t = apply_outcome(tokens, state.triangle[p], out)
     if isinstance(c, tuple):
         text = _("removes tokens {a} and {b}", lang=lang, a=c[0], b=c[1])
     else:
         text = _("removes token {t}", lang=lang, t=c)
-    return True, text, best.figures["p_win"], ("remove", c)
+    return True, text, best.figures["p_win"], ("remove", c), float(sum(left))
 
 
 def _trwavril_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
-                                                                            tuple]:
+                                                                            tuple, float]:
     from .engine import trwavril as eng
 
     p = state.current_player
     barred, u = state.barred[p], state.parapluies[p]
     a = eng.advise_resolution(final, barred=barred, parapluies=u, rules=state.rules)
     if not len(a):
-        return False, "", eng.start_value(barred, u - 1, state.rules), ("miss",)
+        return (False, "", eng.start_value(barred, u - 1, state.rules), ("miss",),
+                float(len(barred)))
     c = a.best.action.choice
     if c in barred:
         text = _("flips card {c} back", lang=lang, c=c)
     else:
         text = _("bars card {c}", lang=lang, c=c)
-    return True, text, a.best.figures["p_win"], ("flip", c)
+    return True, text, a.best.figures["p_win"], ("flip", c), float(len(set(barred) ^ {c}))
 
 
 def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
@@ -467,25 +596,27 @@ def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
         result = _trwavril_result
     success = 0.0
     weighted = 0.0
+    left = 0.0
     groups: dict[tuple, list[Any]] = {}
     memo = {} if memo is None else memo
     for final, prob in dist.items():
         if final not in memo:
             memo[final] = result(state, final, lang)
-        ok, text, value, gkey = memo[final]
+        ok, text, value, gkey, after = memo[final]
+        left += prob * after
         if ok:
             success += prob
             weighted += prob * value
             g = groups.setdefault(gkey, [0.0, text])
             g[0] += prob
     if not groups:
-        return _TurnView(0.0, None, None)
+        return _TurnView(0.0, None, None, left)
     likeliest = max(groups.values(), key=lambda g: g[0])[1]
-    return _TurnView(success, weighted / success, likeliest)
+    return _TurnView(success, weighted / success, likeliest, left)
 
 
-def _explain_reroll(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
-                    lang: str) -> list[str]:
+def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
+                    lang: str) -> list[_Aspect]:
     la = _q(describe_action(state, choice.action, lang=lang), lang)
     lb = _q(describe_action(state, other.action, lang=lang), lang)
     memo: dict[Any, Any] = {}
@@ -493,36 +624,47 @@ def _explain_reroll(state: Any, key: str, choice: Choice, other: Choice, advice:
     vb = _turn_view(state, key, other.keep, lang, memo)
     pa, pb = fmt_percent(va.p_success, 1, lang=lang), fmt_percent(vb.p_success, 1, lang=lang)
     rolls = ngettext("{n} roll left", "{n} rolls left", state.rolls_left, lang=lang)
-    if abs(va.p_success - vb.p_success) < 5e-4:
+    if pa == pb:
         first = _("{a} wins the turn as often as {b} ({pa}, {rolls}).", lang=lang, a=la, b=lb,
                   pa=pa, rolls=rolls)
-    elif va.p_success > vb.p_success:
-        first = _("{a} wins the turn more often than {b} ({pa} vs {pb}, {rolls}).", lang=lang,
-                  a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
+        out: list[_Aspect] = [("p_success", va.p_success, va.p_success, None, first)]
     else:
-        first = _("{a} wins the turn less often than {b} ({pa} vs {pb}, {rolls}).", lang=lang,
-                  a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
+        if va.p_success > vb.p_success:
+            first = _("{a} wins the turn more often than {b} ({pa} vs {pb}, {rolls}).",
+                      lang=lang, a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
+        else:
+            first = _("{a} wins the turn less often than {b} ({pa} vs {pb}, {rolls}).",
+                      lang=lang, a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
+        out = [("p_success", va.p_success, vb.p_success, True, first)]
     unit = advice.objective
     fname = figure_name("p_win", key, lang=lang)
-    lines = [first]
-    if va.likeliest is not None and vb.likeliest is not None and unit in ("p_win", "p_turn"):
-        lines.append(_("After a success, your {figure} is {x} on average (most often it "
-                       "{what}); with {b}: {x_b} ({what_b}).", lang=lang, figure=fname,
-                       x=fmt_percent(va.success_value or 0.0, 1, lang=lang), what=va.likeliest,
-                       b=lb, x_b=fmt_percent(vb.success_value or 0.0, 1, lang=lang),
-                       what_b=vb.likeliest))
-    elif va.likeliest is not None and unit in ("p_win", "p_turn"):
-        lines.append(_("After a success, your {figure} is {x} on average (most often it "
-                       "{what}).", lang=lang, figure=fname,
-                       x=fmt_percent(va.success_value or 0.0, 1, lang=lang), what=va.likeliest))
     if unit in ("p_win", "p_turn"):
-        fail = _failure_text(state, key, fname, lang)
-        if len(lines) > 1:
-            lines[1] += " " + fail
-        else:
-            lines.append(fail)
-    lines.append(_objective_line(state, key, choice, other, advice, lang))
-    return lines
+        if va.likeliest is not None and vb.likeliest is not None:
+            xa = fmt_percent(va.success_value or 0.0, 1, lang=lang)
+            xb = fmt_percent(vb.success_value or 0.0, 1, lang=lang)
+            text = _("After a success, your {figure} is {x} on average (most often it "
+                     "{what}); with {b}: {x_b} ({what_b}).", lang=lang, figure=fname,
+                     x=xa, what=va.likeliest, b=lb, x_b=xb, what_b=vb.likeliest)
+            out.append(("success_value", va.success_value or 0.0, vb.success_value or 0.0,
+                        None if xa == xb else True, text))
+        elif va.likeliest is not None:
+            out.append(("success_value", va.success_value or 0.0, va.success_value or 0.0,
+                        None, _("After a success, your {figure} is {x} on average (most "
+                                "often it {what}).", lang=lang, figure=fname,
+                                x=fmt_percent(va.success_value or 0.0, 1, lang=lang),
+                                what=va.likeliest)))
+        out.append(("failure", 0.0, 0.0, None, _failure_text(state, key, fname, lang)))
+    elif key == "dripeul":  # two players: the points left on the squares decide the manche
+        xa, xb = fmt_number(va.mean_left, 1, lang=lang), fmt_number(vb.mean_left, 1, lang=lang)
+        out.append(("mean_left", va.mean_left, vb.mean_left, None if xa == xb else False,
+                    _("After this turn, {a} leaves on average {x} points on your squares, "
+                      "{b} {y}.", lang=lang, a=la, b=lb, x=xa, y=xb)))
+    else:
+        xa, xb = fmt_number(va.mean_left, 2, lang=lang), fmt_number(vb.mean_left, 2, lang=lang)
+        out.append(("mean_left", va.mean_left, vb.mean_left, None if xa == xb else True,
+                    _("After this turn, {a} leaves on average {x} cards barred, {b} {y}.",
+                      lang=lang, a=la, b=lb, x=xa, y=xb)))
+    return out
 
 
 def _failure_text(state: Any, key: str, fname: str, lang: str) -> str:
@@ -530,16 +672,15 @@ def _failure_text(state: Any, key: str, fname: str, lang: str) -> str:
     p = state.current_player
     if key == "dripeul":
         from .engine import dripeul as eng
-        from .games.dripeul import LEVEL_NAMES
 
         t = state.triangle[p] - 1
         if t < 0:
             return _("A failure now loses the manche.", lang=lang)
         x = eng.start_value(state.tokens[p], t, state.rules)
         return _("After a failure: triangle {t} ({name}), {figure} {x}.", lang=lang, t=t,
-                 name=LEVEL_NAMES[t], figure=fname, x=fmt_percent(x, 1, lang=lang))
+                 name=difficulty_name("dripeul", t, lang=lang), figure=fname,
+                 x=fmt_percent(x, 1, lang=lang))
     from .engine import trwavril as eng
-    from .games.trwavril import DIFFICULTIES
 
     u = state.parapluies[p] - 1
     if u < 1:
@@ -547,44 +688,70 @@ def _failure_text(state: Any, key: str, fname: str, lang: str) -> str:
     x = eng.start_value(state.barred[p], u, state.rules)
     return ngettext("After a miss: {n} parapluie left ({name}), {figure} {x}.",
                     "After a miss: {n} parapluies left ({name}), {figure} {x}.", u, lang=lang,
-                    name=DIFFICULTIES[u], figure=fname, x=fmt_percent(x, 1, lang=lang))
+                    name=difficulty_name("trwavril", u, lang=lang), figure=fname,
+                    x=fmt_percent(x, 1, lang=lang))
 
 
 # --- resolutions (which token, which card) -----------------------------------------
-def _explain_resolve(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
-                     lang: str) -> list[str]:
+def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
+                     lang: str) -> list[_Aspect]:
     la = _q(describe_action(state, choice.action, lang=lang), lang)
     lb = _q(describe_action(state, other.action, lang=lang), lang)
     p = state.current_player
+    duel = advice.objective == "p_duel"
     if key == "dripeul":
         from .engine import dripeul as eng
         from .games.dripeul import apply_outcome, resolutions
 
-        def board(c: Choice) -> tuple[str, float]:
+        def board(c: Choice) -> tuple[str, float, int]:
             out = next(o for o in resolutions(state.dice, state.tokens[p], state.rules)
                        if o.action == c.action)
             tokens, _t = apply_outcome(state.tokens[p], state.triangle[p], out)
             if not tokens:
-                return _("no token left", lang=lang), 1.0
+                return _("no token left", lang=lang), 1.0, 0
             return (_("squares {squares}", lang=lang, squares=_dice(tokens)),
-                    eng.p_turn_start(tokens, state.rules))
+                    eng.p_turn_start(tokens, state.rules), sum(tokens))
 
-        (ba, ta), (bb, tb) = board(choice), board(other)
-        first = _("{a} leaves {board_a}, {b} leaves {board_b}: the next turn succeeds with "
-                  "{pa} vs {pb}.", lang=lang, a=la, b=lb, board_a=ba, board_b=bb,
-                  pa=fmt_percent(ta, 1, lang=lang), pb=fmt_percent(tb, 1, lang=lang))
-    else:
-        barred = state.barred[p]
+        (ba, ta, sa), (bb, tb, sb) = board(choice), board(other)
+        pa, pb = fmt_percent(ta, 1, lang=lang), fmt_percent(tb, 1, lang=lang)
+        out: list[_Aspect] = []
+        if duel:
+            out.append(("squares_left", sa, sb, None if sa == sb else False,
+                        _("{a} leaves {board_a} ({x} if the manche ended now), {b} leaves "
+                          "{board_b} ({y}).", lang=lang, a=la, b=lb, board_a=ba, board_b=bb,
+                          x=ngettext("{n} point", "{n} points", sa, lang=lang),
+                          y=ngettext("{n} point", "{n} points", sb, lang=lang))))
+            out.append(("p_turn_next", ta, tb, None if pa == pb else True,
+                        _("The next turn succeeds with {pa} vs {pb}.", lang=lang, pa=pa,
+                          pb=pb)))
+        else:
+            out.append(("p_turn_next", ta, tb, None if pa == pb else True,
+                        _("{a} leaves {board_a}, {b} leaves {board_b}: the next turn "
+                          "succeeds with {pa} vs {pb}.", lang=lang, a=la, b=lb, board_a=ba,
+                          board_b=bb, pa=pa, pb=pb)))
+        return out
+    from .engine import trwavril as eng
 
-        def cards(c: Choice) -> str:
-            after = sorted(set(barred) ^ {c.action.choice})
-            if not after:
-                return _("no card barred", lang=lang)
-            return _("cards {cards} barred", lang=lang, cards=_dice(after))
+    barred, u = state.barred[p], state.parapluies[p]
 
-        first = _("{a} leaves {board_a}, {b} leaves {board_b}.", lang=lang, a=la, b=lb,
-                  board_a=cards(choice), board_b=cards(other))
-    return [first, _objective_line(state, key, choice, other, advice, lang)]
+    def cards(c: Choice) -> tuple[str, float, int]:
+        after = tuple(sorted(set(barred) ^ {c.action.choice}))
+        x = 1.0 if len(after) == 6 else eng.start_value(after, u, state.rules)
+        if not after:
+            return _("no card barred", lang=lang), x, 0
+        return _("cards {cards} barred", lang=lang, cards=_dice(after)), x, len(after)
+
+    (ca, xa, na), (cb, xb, nb) = cards(choice), cards(other)
+    fa, fb = fmt_percent(xa, 1, lang=lang), fmt_percent(xb, 1, lang=lang)
+    fname = figure_name("p_win", key, lang=lang)
+    out = [("p_win_left", xa, xb, None if fa == fb else True,
+            _("{a} leaves {board_a} (your {figure} from there: {x}), {b} leaves {board_b} "
+              "({y}).", lang=lang, a=la, b=lb, board_a=ca, board_b=cb, figure=fname, x=fa,
+              y=fb))]
+    if duel and na != nb:
+        out.append(("barred", na, nb, True,
+                    _("Cards barred after the flip: {x} vs {y}.", lang=lang, x=na, y=nb)))
+    return out
 
 
 # --- push-your-luck games --------------------------------------------------------
@@ -596,45 +763,77 @@ def _after(state: Any, action: Any) -> Any:
         return None
 
 
-def _push_line(state: Any, choice: Choice, lang: str) -> str:
-    label = _q(describe_action(state, choice.action, lang=lang), lang)
-    f = choice.figures
-    after = _after(state, choice.action)
-    if after is not None and after.is_over and state.current_player in after.winners:
-        return _("{a} ends the game: you win.", lang=lang, a=label)
-    if isinstance(choice.action, Bank):
-        if f["expected_points"] <= 0:
-            return _("{a} ends the turn with no points.", lang=lang, a=label)
-        banked = round(f["expected_points"])
-        return ngettext("{a} banks {n} point for sure.", "{a} banks {n} points for sure.",
-                        banked, lang=lang, a=label)
-    p = f.get("p_bust", 0.0)
-    if after is None or not after.to_roll or p >= 1.0:
-        return _("{a} ends the turn with no points.", lang=lang, a=label)
-    stake = int(after.turn_points)
-    return ngettext(
-        "{a} puts {n} point at stake: {p} chance to bust on the next roll, an "
-        "expected loss of {loss} points; played on for points, the turn is worth {worth} "
-        "points on average, a net expected gain of {gain}.",
-        "{a} puts {n} points at stake: {p} chance to bust on the next roll, an "
-        "expected loss of {loss} points; played on for points, the turn is worth {worth} "
-        "points on average, a net expected gain of {gain}.", stake, lang=lang, a=label,
-        p=fmt_percent(p, 1, lang=lang),
-             loss=fmt_number(p * stake, 1, lang=lang),
-             worth=fmt_number(f["expected_points"], 1, lang=lang),
-             gain=_signed(f["expected_points"] - stake, lang))
-
-
-def _signed(x: float, lang: str) -> str:
-    text = fmt_number(abs(x), 1, lang=lang)
-    return ("+" if x >= 0 else "−") + text
-
-
-def _explain_push(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
-                  lang: str) -> list[str]:
-    return [_push_line(state, choice, lang), _push_line(state, other, lang),
-            _objective_line(state, key, choice, other, advice, lang)]
-
+def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
+                  lang: str) -> list[_Aspect]:
+    p = state.current_player
+    out: list[_Aspect] = []
+    info = {}
+    for c in (choice, other):
+        label = _q(describe_action(state, c.action, lang=lang), lang)
+        after = _after(state, c.action)
+        wins = after is not None and after.is_over and p in after.winners
+        rolls = (not isinstance(c.action, Bank) and after is not None and bool(after.to_roll)
+                 and c.figures.get("p_bust", 0.0) < 1.0)
+        lost = not wins and not rolls and not isinstance(c.action, Bank)
+        if isinstance(c.action, Bank) and c.figures["expected_points"] <= 0:
+            lost = True
+        stake = int(after.turn_points) if rolls else 0
+        info[id(c)] = (label, wins, rolls, lost, stake)
+    la, wa, ra, lsa, sa = info[id(choice)]
+    lb, wb, rb, lsb, sb = info[id(other)]
+    if wa or wb:
+        text = " ".join(_("{a} ends the game: you win.", lang=lang, a=lab)
+                        for lab, w in ((la, wa), (lb, wb)) if w)
+        out.append(("wins_now", float(wa), float(wb), None if wa == wb else True, text))
+        if wa and wb:
+            return out
+    if lsa or lsb:
+        text = " ".join(_("{a} ends the turn with no points.", lang=lang, a=lab)
+                        for lab, x in ((la, lsa), (lb, lsb)) if x)
+        out.append(("turn_lost", float(lsa), float(lsb), None if lsa == lsb else False, text))
+    if wa or wb or lsa or lsb:
+        return out
+    # both go on or bank: the points this turn, the risk on the next roll
+    ea, eb = choice.figures["expected_points"], other.figures["expected_points"]
+    xa, xb = fmt_number(ea, 1, lang=lang), fmt_number(eb, 1, lang=lang)
+    d = fmt_number(abs(ea - eb), 1, lang=lang)
+    if xa == xb:
+        out.append(("expected_points", ea, eb, None,
+                    _("{a} and {b} are worth the same points this turn on average ({x}).",
+                      lang=lang, a=la, b=lb, x=xa)))
+    elif ea < eb:
+        out.append(("expected_points", ea, eb, True,
+                    _("On average {a} scores {d} points less this turn than {b} ({x} against "
+                      "{y}, played on for points).", lang=lang, a=la, b=lb, d=d, x=xa, y=xb)))
+    else:
+        out.append(("expected_points", ea, eb, True,
+                    _("On average {a} scores {d} points more this turn than {b} ({x} against "
+                      "{y}, played on for points).", lang=lang, a=la, b=lb, d=d, x=xa, y=xb)))
+    if ra or rb:
+        parts = []
+        for c, lab, r, stake in ((choice, la, ra, sa), (other, lb, rb, sb)):
+            if r:
+                parts.append(ngettext(
+                    "{a} puts {n} point at stake, with a {p} chance to bust on the next roll",
+                    "{a} puts {n} points at stake, with a {p} chance to bust on the next roll",
+                    stake, lang=lang, a=lab, p=fmt_percent(c.figures.get("p_bust", 0.0), 1,
+                                                           lang=lang)))
+            else:
+                parts.append(ngettext("{a} banks {n} point for sure",
+                                      "{a} banks {n} points for sure",
+                                      round(c.figures["expected_points"]), lang=lang, a=lab))
+        ba = choice.figures.get("p_bust", 0.0) if ra else 0.0
+        bb = other.figures.get("p_bust", 0.0) if rb else 0.0
+        pa, pb = fmt_percent(ba, 1, lang=lang), fmt_percent(bb, 1, lang=lang)
+        out.append(("p_bust", ba, bb, None if pa == pb else False,
+                    _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
+    if key == "cinqmille" and not state.opened[p] and not any(
+            isinstance(c.action, Bank) for c in advice):
+        out.append(("opening", 0.0, 0.0, None,
+                    _("You have not opened yet: you cannot bank before {n} points in this "
+                      "turn, so every choice rolls on.", lang=lang,
+                      n=state.rules.opening)))
+    return out
 
 # ----------------------------------------------------------------------- hint
 @dataclass(frozen=True)

@@ -205,9 +205,9 @@ def format_value(metric: Metric, value: float, lang: str | None = None) -> str:
         if 0 < pct < 1:  # two significant digits for small chances
             digits = max(2, 1 - math.floor(math.log10(pct)))
         return fmt_percent(value, digits, lang)
-    from .coach import _plural_n  # « 0,37 tour »: French amounts below 2 are singular
+    from .coach import plural_n  # « 0,37 tour »: French amounts below 2 are singular
 
-    return ngettext("{x} turn", "{x} turns", _plural_n(value, lang), lang=lang,
+    return ngettext("{x} turn", "{x} turns", plural_n(value, lang), lang=lang,
                     x=fmt_number(value, 2, lang))
 
 
@@ -481,9 +481,9 @@ def _diff_words(metric: Metric, a: float, b: float, lang: str | None = None) -> 
         amount = (_("{x} percentage points higher", lang=lang, x=x) if d > 0
                   else _("{x} percentage points lower", lang=lang, x=x))
     else:
-        from .coach import _plural_n
+        from .coach import plural_n
 
-        x, n = fmt_number(abs(d), 2, lang), _plural_n(abs(d), lang)
+        x, n = fmt_number(abs(d), 2, lang), plural_n(abs(d), lang)
         amount = (ngettext("{x} turn more", "{x} turns more", n, lang=lang, x=x) if d > 0
                   else ngettext("{x} turn fewer", "{x} turns fewer", n, lang=lang, x=x))
     better = (d > 0) == metric.higher_is_better

@@ -71,6 +71,7 @@ __all__ = [
     "rating_bounds",
     "review",
     "stored_calibration",
+    "update_calibration",
     "update_teachers_doc",
     "write_calibration",
 ]
@@ -104,7 +105,15 @@ RATING_BANDS: tuple[tuple[str, str], ...] = (
     ("beginner", N_("beginner")),
     ("random", N_("no better than chance")),
     ("unrated", N_("not rated (no calibration for this objective)")),
+    ("too_few", N_("not rated (too few decisions)")),
 )
+
+#: A review with fewer decisions than this is not rated: its mean loss says too little.
+MIN_DECISIONS = 5
+
+#: The random player's per-game mean loss at this quantile is where *no better than
+#: chance* starts: only this share of random games falls below it.
+RANDOM_QUANTILE = 0.02
 
 
 #: Roll sources shown as "dice set by hand": every source but the seeded generator
@@ -232,12 +241,10 @@ def describe_position(state: Any, *, lang: str | None = None) -> str:
     p = state.current_player
     dice = " ".join(map(str, state.dice))
     if key == "dripeul":
-        from .games.dripeul import LEVEL_NAMES
-
         tokens = " ".join(map(str, state.tokens[p])) or "—"
         t = state.triangle[p]
         board = _("squares {squares}, triangle {t} ({name})", lang=lang, squares=tokens, t=t,
-                  name=LEVEL_NAMES.get(t, "X"))
+                  name=coach.difficulty_name("dripeul", t, lang=lang))
     elif key == "trwavril":
         barred = " ".join(map(str, state.barred[p])) or "—"
         board = _("cards barred: {cards}, parapluies: {n}", lang=lang, cards=barred,
@@ -359,7 +366,8 @@ class Review:
     @property
     def rating(self) -> Rating:
         """The mean loss on the game's calibrated scale (see :func:`rate`)."""
-        return rate(self.game_key, self.mean_loss, unit=self.unit, lang=self.lang)
+        return rate(self.game_key, self.mean_loss, unit=self.unit, lang=self.lang,
+                    decisions=len([r for r in self.rows if r.unit == self.unit]))
 
     # ---------------------------------------------------------------- texts
     def title(self, lang: str | None = None) -> str:
@@ -666,25 +674,31 @@ def class_summary(files: Iterable[Any], lang: str | None = None) -> Any:
 
 
 # ----------------------------------------------------------------------- calibration
-def _policy(game_key: str, name: str, seed: int) -> Any:
+def _policy(game_key: str, name: str, seed: int, players: int = 1) -> Any:
     from . import policies
 
     if name not in CALIBRATION_POLICIES:
         raise DicelabError("unknown policy {name}; choose one of {names}", name=brief(name),
                            names=", ".join(CALIBRATION_POLICIES))
+    if name == "optimal" and players == 2:  # two players: the optimal player plays to win
+        return policies.duel_optimal()
     return policies.for_kind(name, game_key, seed)
 
 
 def calibrate(game_key: str, games: int = 20, seed: int = 0, *,
               policies: Sequence[str] = tuple(CALIBRATION_POLICIES),
-              rules: Any = None, max_steps: int = 5_000) -> dict[str, dict[str, float]]:
-    """Mean loss per decision of each policy over ``games`` simulated solo games.
+              rules: Any = None, max_steps: int = 5_000,
+              players: int = 1) -> dict[str, dict[str, float]]:
+    """Mean loss per decision of each policy over ``games`` simulated games.
 
     Each game is played with the game's :class:`Game` runner (seed ``seed + i``), then
     reviewed by :func:`review` (``why=False``): the same machinery as a student's review.
-    Returns ``{policy: {"mean_loss": …, "decisions": …, "games": …}}``; the mean is over
-    every decision of every game.  A game still running after ``max_steps`` actions
-    (random play can take long) is reviewed as far as it went.
+    Returns ``{policy: {"mean_loss": …, "decisions": …, "games": …, "low": …}}``; the
+    mean is over every decision of every game; ``low`` is the :data:`RANDOM_QUANTILE`
+    quantile of the per-game means (games of at least :data:`MIN_DECISIONS` decisions).
+    A game still running after ``max_steps`` actions (random play can take long) is
+    reviewed as far as it went.  ``players=2``: both seats play the policy, seat 0 is
+    reviewed in the two-player objective (``p_duel``).
 
     >>> c = calibrate("trwavril", games=2, seed=0, policies=("optimal", "random"))
     >>> c["optimal"]["mean_loss"], c["random"]["mean_loss"] > 0.01
@@ -696,23 +710,44 @@ def calibrate(game_key: str, games: int = 20, seed: int = 0, *,
     mod = info.module
     rules = mod.Rules() if rules is None else rules
     out: dict[str, dict[str, float]] = {}
+    objective = "p_duel" if players == 2 else None
     for name in policies:
         total, count = 0.0, 0
         unit = None
+        means: list[float] = []
         for i in range(games):
-            policy = _policy(info.key, name, seed + i)
-            g = mod.Game(rules=rules, players=1, seed=seed + i)
+            policy = _policy(info.key, name, seed + i, players)
+            g = mod.Game(rules=rules, players=players, seed=seed + i)
             for _step in range(max_steps):
                 if g.is_over:
                     break
                 g.apply(policy(g.state))
-            r = review(g, lang="en", why=False)
+            r = review(g, lang="en", why=False, players=(0,), objective=objective)
             unit = r.unit
-            total += sum(x.loss for x in r.rows if x.unit == r.unit)
-            count += sum(1 for x in r.rows if x.unit == r.unit)
+            losses = [x.loss for x in r.rows if x.unit == r.unit]
+            total += sum(losses)
+            count += len(losses)
+            if len(losses) >= MIN_DECISIONS:
+                means.append(sum(losses) / len(losses))
         out[name] = {"mean_loss": total / count if count else 0.0, "decisions": count,
-                     "games": games, "seed": seed, "unit": unit}
+                     "games": games, "seed": seed, "unit": unit,
+                     "low": _quantile(means, RANDOM_QUANTILE)}
     return out
+
+
+def _quantile(xs: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (linear interpolation; 0 for none).
+
+    >>> _quantile([3.0, 1.0, 2.0], 0.5), _quantile([], 0.1)
+    (2.0, 0.0)
+    """
+    ys = sorted(xs)
+    if not ys:
+        return 0.0
+    k = (len(ys) - 1) * q
+    i = int(k)
+    j = min(i + 1, len(ys) - 1)
+    return ys[i] + (ys[j] - ys[i]) * (k - i)
 
 
 #: The small case stored with the calibration, recomputed exactly by the tests.  Only the
@@ -742,6 +777,21 @@ def write_calibration(games: int = 200, seed: int = 0,
     return data
 
 
+def update_calibration(key: str, *, players: int = 1, games: int = 200, seed: int = 0,
+                       policies: Sequence[str] = tuple(CALIBRATION_POLICIES),
+                       path: Path = CALIBRATION_FILE) -> dict[str, Any]:
+    """Recompute some policies of one game's calibration (solo, or ``players=2``: the
+    two-player table ``"duel"``) and store them, keeping the rest of the file."""
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {
+        "format": "dicelab-review-calibration", "version": 1, "games": {}}
+    section = data.setdefault("duel" if players == 2 else "games", {})
+    section.setdefault(key, {}).update(calibrate(key, games=games, seed=seed,
+                                                 policies=policies, players=players))
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    stored_calibration.cache_clear()
+    return data
+
+
 @cache
 def stored_calibration() -> dict[str, Any]:
     """The whole stored calibration document (empty if it was never computed)."""
@@ -752,28 +802,43 @@ def stored_calibration() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def calibration() -> dict[str, dict[str, dict[str, float]]]:
-    """The stored calibration per game: ``{game: {policy: {"mean_loss": …, …}}}``."""
+def calibration(unit: str | None = None) -> dict[str, dict[str, dict[str, float]]]:
+    """The stored calibration per game: ``{game: {policy: {"mean_loss": …, …}}}`` — solo
+    play, or two-player play (``unit="p_duel"``: the ``"duel"`` table)."""
+    if unit == "p_duel":
+        return stored_calibration().get("duel", {})
     return stored_calibration().get("games", {})
 
 
-def rating_bounds(game_key: str) -> list[tuple[str, float]]:
-    """The upper bound of each rating band but the last, from the stored calibration:
-    *expert* up to a quarter of the greedy player's mean loss per decision, *strong* up to
-    the greedy player's, *fair* up to the rule of thumb's, *beginner* up to the random
-    player's; above that, *no better than chance*.  Empty without a calibration.
+def rating_bounds(game_key: str, unit: str | None = None) -> list[tuple[str, float]]:
+    """The upper bound of each rating band but the last, from the stored calibration of
+    ``unit`` (default: the solo one; ``"p_duel"``: the two-player one).
+
+    Each limit sits *between* two calibrating policies' means, never at one: *expert* up
+    to half the greedy player's mean loss per decision (between optimal, 0, and greedy),
+    *strong* up to halfway between greedy and the rule of thumb; *no better than chance*
+    starts where only :data:`RANDOM_QUANTILE` of the random player's games fall below
+    (its calibrated ``low``, below the random player's mean), so a random player is
+    almost always rated so; *fair* up to halfway between the rule of thumb and that
+    limit, *beginner* the rest.
+    Empty without a calibration.
     """
-    cal = calibration().get(game_key, {})
+    cal = calibration(unit).get(game_key, {})
     if not all(p in cal for p in ("greedy", "rule", "random")):
         return []
     greedy = float(cal["greedy"]["mean_loss"])
     rule = max(float(cal["rule"]["mean_loss"]), greedy)
     rnd = max(float(cal["random"]["mean_loss"]), rule)
-    return [("expert", greedy / 4), ("strong", greedy), ("fair", rule), ("beginner", rnd)]
+    low = float(cal["random"].get("low") or rnd)
+    expert = greedy / 2
+    strong = max((greedy + rule) / 2, expert)
+    chance = max(low, strong)
+    fair = min(max((rule + chance) / 2, strong), chance)
+    return [("expert", expert), ("strong", strong), ("fair", fair), ("beginner", chance)]
 
 
-def _scale(game_key: str, lang: str) -> tuple[tuple[str, float], ...]:
-    cal = calibration().get(game_key, {})
+def _scale(game_key: str, lang: str, unit: str | None = None) -> tuple[tuple[str, float], ...]:
+    cal = calibration(unit).get(game_key, {})
     out = []
     for name, label in CALIBRATION_POLICIES.items():
         if name in cal:
@@ -785,20 +850,25 @@ def _scale(game_key: str, lang: str) -> tuple[tuple[str, float], ...]:
 
 
 def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
-         lang: str | None = None) -> Rating:
+         lang: str | None = None, decisions: int | None = None) -> Rating:
     """Place a mean loss per decision on the game's calibrated scale (:func:`rating_bounds`).
 
     Without a stored calibration for the game: *expert* for no loss, *fair* otherwise.
-    The calibration is solo play in the game's solo objective; a review in another unit
-    (a two-player game ranked by ``p_duel``) is *unrated*, its scale still shown.
+    Solo play is rated on the solo calibration, two-player play (``unit="p_duel"``) on
+    the two-player one; a unit without a calibration is *unrated*, the solo scale still
+    shown.  ``decisions``: a review with fewer than :data:`MIN_DECISIONS` is not rated
+    (*too_few*).
     """
     lang = get_language(lang)
-    cal = calibration().get(game_key, {})
+    duel = unit == "p_duel" and bool(calibration("p_duel").get(game_key))
+    cal = calibration("p_duel" if duel else None).get(game_key, {})
     cal_unit = next((c.get("unit") for c in cal.values() if c.get("unit")), None)
     unit = unit or cal_unit or "p_win"
-    bounds = rating_bounds(game_key)
+    bounds = rating_bounds(game_key, "p_duel" if duel else None)
     eps = 1e-12
-    if cal_unit is not None and unit != cal_unit:  # e.g. a two-player game (p_duel)
+    if decisions is not None and decisions < MIN_DECISIONS:
+        band = "too_few"
+    elif cal_unit is not None and unit != cal_unit:  # no calibration for this objective
         band = "unrated"
     elif bounds:
         band = next((k for k, b in bounds if mean_loss <= b + eps), "random")
@@ -807,7 +877,8 @@ def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
     label = _(dict(RATING_BANDS)[band], lang=lang)
     text = _("Mean loss per decision {loss}: {band}.", lang=lang,
              loss=_loss_number(unit, mean_loss, lang), band=label)
-    return Rating(band, label, mean_loss, unit, _scale(game_key, lang), text)
+    return Rating(band, label, mean_loss, unit,
+                  _scale(game_key, lang, "p_duel" if duel else None), text)
 
 
 DOC_START = "<!-- review-calibration: computed by `python -m dicelab.review docs` -->"
@@ -872,6 +943,11 @@ def _main(argv: Sequence[str]) -> int:  # pragma: no cover - developer tool
         games = int(argv[1]) if len(argv) > 1 else 200
         data = write_calibration(games=games)
         print(json.dumps(data, indent=1))
+        return 0
+    if argv[:1] == ["update"]:  # update GAME PLAYERS GAMES [POLICY,…]
+        pols = argv[4].split(",") if len(argv) > 4 else tuple(CALIBRATION_POLICIES)
+        update_calibration(argv[1], players=int(argv[2]), games=int(argv[3]),
+                           policies=pols)
         return 0
     if argv[:1] == ["docs"]:
         changed = update_teachers_doc(argv[1] if len(argv) > 1 else "docs/teachers.md")

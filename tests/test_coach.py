@@ -77,7 +77,7 @@ def test_assess_trwavril_brelan_that_flips_back():
     assert "100.0%" in why and "27.8%" in why and "22.2%" in why
     # the difficulty left after a miss, and the chance from there
     after_miss = te.start_value((1, 2, 3, 4), 1)
-    assert f"After a miss: 1 parapluie left (héroïque), chance to win the game " \
+    assert f"After a miss: 1 parapluie left (heroic), chance to win the game " \
            f"{fmt_percent(after_miss, 1, lang='en')}." in why
 
 
@@ -85,7 +85,7 @@ def test_explain_dripeul_failure_and_last_triangle():
     s = drip((2, 2, 2, 4, 6))
     why = " ".join(coach.explain(s, Stop(), lang="en"))
     x = de.start_value(dripeul.SQUARES, 2)
-    assert f"After a failure: triangle 2 (moyen), chance to clear the manche " \
+    assert f"After a failure: triangle 2 (medium), chance to clear the manche " \
            f"{fmt_percent(x, 1, lang='en')}." in why
     s0 = replace(s, triangle=(0,))
     assert "A failure now loses the manche." in " ".join(coach.explain(s0, Stop(), lang="en"))
@@ -140,6 +140,7 @@ def test_explain_reroll_success_chance_one_roll_left_brute_force():
 
 
 def test_explain_push_your_luck_numbers_5000():
+    """Issue 21 §4: each aspect compares the choice with the best, in points and in turns."""
     s = five((1, 5, 2, 3, 3))
     adv = cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=1000)
     lines = coach.explain(s, Roll((1, 5)), lang="en")
@@ -147,25 +148,29 @@ def test_explain_push_your_luck_numbers_5000():
     c = adv.find(Roll((1, 5)))
     p3 = float(cinqmille.p_bust(3))
     assert c["p_bust"] == pytest.approx(p3)
-    assert "150 points at stake" in lines[0]
-    assert fmt_percent(p3, 1, lang="en") in lines[0]
-    assert f"{p3 * 150:.1f}" in lines[0]  # expected loss on the next roll
-    assert f"{c['expected_points']:.1f}" in lines[0]
-    assert "100 points at stake" in lines[1]  # the best: set aside 1, roll 4 dice
-    assert f"{adv.best['expected_turns']:.2f}" in lines[2]
-    assert f"{c['expected_turns']:.2f}" in lines[2] and "rises" in lines[2]
+    gap = adv.best["expected_points"] - c["expected_points"]
+    assert gap > 0
+    assert f"scores {gap:.1f} points less this turn than" in lines[0]
+    assert f"{c['expected_points']:.1f} against {adv.best['expected_points']:.1f}" in lines[0]
+    assert "150 points at stake" in lines[1] and "100 points at stake" in lines[1]
+    assert fmt_percent(p3, 1, lang="en") in lines[1]
+    d = c["expected_turns"] - adv.best["expected_turns"]
+    assert lines[2] == (f"So “set aside 1 5, roll 3 dice” needs on average {d:.3f} turns more "
+                        f"to finish than “set aside 1, roll 4 dice” "
+                        f"({c['expected_turns']:.2f} against {adv.best['expected_turns']:.2f}).")
+    assert "net expected gain" not in " ".join(lines)
 
 
 def test_explain_5000_end_of_game_choices():
     s = five((1, 2, 3, 4, 6), score=4900)
     lines = coach.explain(s, Bank((1,)), lang="en")
-    assert lines[0] == "“set aside 1 and bank” ends the game: you win."
-    assert lines[1] == "“set aside 1” ends the game: you win."
-    assert lines[2] == "Your expected turns to finish is 1.00 either way."
+    assert lines[0] == ("“set aside 1 and bank” ends the game: you win. “set aside 1” ends the "
+                        "game: you win.")
+    assert lines[1] == "Your expected turns to finish is 1.00 either way."
     s = five((1, 5, 2, 3, 4), score=4950)  # the 5 reaches 5000, the 1 goes over it
     lines = coach.explain(s, Roll((1,)), lang="en")
-    assert lines[0] == "“set aside 1” ends the turn with no points."
-    assert lines[1].endswith("ends the game: you win.")
+    assert lines[0].endswith("ends the game: you win.")
+    assert lines[1] == "“set aside 1” ends the turn with no points."
     assert coach.assess(s, Roll((1,))).is_costly()
 
 
@@ -175,8 +180,9 @@ def test_explain_bank_and_best_against_runner_up_seveny():
     assert lines[0] == "“set aside 1 1 1 1 1 and bank” ends the game: you win."
     s = sev((1, 1, 1, 1, 1, 2, 3), target=50)
     lines = coach.explain(s, Bank((1, 1, 1, 1, 1)), lang="en")
-    assert "banks 5 points for sure" in lines[0]
-    assert lines[2].startswith("So your expected turns to finish is")
+    assert "banks 5 points for sure" in lines[1]
+    assert lines[2].startswith("So “set aside 1 1 1 1 1 and bank” needs on average")
+    assert "turns fewer to finish than" in lines[2]
 
 
 def test_explain_resolution_dripeul():

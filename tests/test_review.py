@@ -253,12 +253,13 @@ def test_rating_scale_places_the_policies(key):
     assert review.rate(key, 0.0).band == "expert"
     assert review.rate(key, cal["greedy"]["mean_loss"]).band in ("expert", "strong")
     assert review.rate(key, cal["random"]["mean_loss"] * 2).band == "random"
+    # issue 21 §5: the random player's own mean is no better than chance
     fr = review.rate(key, cal["random"]["mean_loss"], lang="fr")
-    assert fr.label in ("débutant", "moyen", "fort") and len(fr.scale) == 4
+    assert fr.band == "random" and len(fr.scale) == 4
 
 
 def test_other_objective_is_unrated():
-    r = review.rate("cinqmille", 0.0, unit="p_duel", lang="en")
+    r = review.rate("cinqmille", 0.0, unit="p_turn", lang="en")
     assert r.band == "unrated" and len(r.scale) == 4
     assert review.rate("cinqmille", 0.0, unit="expected_turns").band == "expert"
 

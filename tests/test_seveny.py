@@ -160,7 +160,8 @@ def test_s1_bust_is_automatic_and_logged():
     g = _game()
     g.apply(Roll(()), dice=[2, 2, 3, 3, 4, 4, 5])
     assert g.state.phase == "start" and g.state.turn_count == 1
-    assert g.log[-2] == {"type": "bust", "player": 0, "dice": [2, 2, 3, 3, 4, 4, 5], "lost": 0}
+    assert g.log[-2] == {"type": "bust", "player": 0, "dice": [2, 2, 3, 3, 4, 4, 5], "lost": 0,
+                         "why": "nothing_settable", "freed": []}
     assert g.legal_actions() == [Roll(())]
 
 

@@ -146,7 +146,8 @@ def test_miss_turns_a_parapluie_and_last_one_loses():
     g = Game(rules=Rules(parapluies=2), seed=5)
     g.apply(Roll(()), dice=[1, 2, 4, 6])
     ev = g.apply(Stop())
-    assert ev[-1] == {"type": "miss", "player": 0, "parapluies_left": 1}
+    assert ev[-1] == {"type": "miss", "player": 0, "parapluies_left": 1,
+                      "dice": [1, 2, 4, 6], "why": "nothing", "suite": 4}
     assert g.state.parapluies == (1,) and not g.is_over
     g.apply(Roll(()), dice=[1, 1, 5, 6])
     ev = g.apply(Stop())

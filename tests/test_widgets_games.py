@@ -154,7 +154,7 @@ def test_dripeul_overlay_and_coach():
     mine = adv.find(Roll((1, 2)))
     assert [x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]] == [
         "keep 1 2, roll 3 dice"]
-    assert fmt_loss("p_win", mine.loss) in app.overlay.sentence.value
+    assert fmt_loss("p_win", mine.loss, game="dripeul") in app.overlay.sentence.value
     app.roll_button.click()
     assert app.overlay.tally.lost["p_win"] == pytest.approx(mine.loss)
 

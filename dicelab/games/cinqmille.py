@@ -519,14 +519,14 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     if state.to_roll:
         raise IllegalMove("the dice must be rolled first")
     if not isinstance(action, (Roll, Bank)):
-        raise IllegalMove("in 5000 you either roll (Roll) or bank (Bank); got {action}",
+        raise IllegalMove("in 5000 you either roll or bank; got {action}",
                           action=brief(action))
     rules = state.rules
     if state.phase == "start":
         if isinstance(action, Bank):
-            raise IllegalMove("roll the dice first: a turn starts with Roll(())")
+            raise IllegalMove("roll the dice first: a turn starts with a roll")
         if action.keep:
-            raise IllegalMove("a turn starts by rolling all {n} dice: use Roll(())", n=rules.dice)
+            raise IllegalMove("a turn starts by rolling all {n} dice", n=rules.dice)
         events = [_ev(state, "turn", turn=state.turn_count + 1)]
         return (
             replace(state, turn_count=state.turn_count + 1, to_roll=rules.dice, phase="rolling"),
@@ -578,7 +578,8 @@ def roll_outcome(state: State, dice: Iterable[int]) -> tuple[State, list[Event]]
     options = scoring_options(d, rules)
     if not options:
         events.append(
-            _ev(state, "bust", dice=list(d), lost=state.turn_points, ballot=len(d) == rules.dice)
+            _ev(state, "bust", dice=list(d), lost=state.turn_points, ballot=len(d) == rules.dice,
+                why="no_score", suite=len(d) == 5 and rules.dice == 5)
         )
         return _end_turn(state), events
     if state.pending_validation:

@@ -559,6 +559,11 @@ def _resolve(state: State, outcome: Outcome, *, auto: bool) -> tuple[State, list
     ev = [_ev("resolve", p, dice=list(state.dice), figure=outcome.figure,
               removed=list(outcome.removed), failure=outcome.failure, bonus=outcome.bonus,
               auto=auto, tokens=list(tokens), triangle=tri)]
+    if outcome.failure:  # why (D3, D4): the log says it
+        k, _name, v, suite = _figure(tuple(sorted(state.dice)))
+        ev[0]["why"] = ("empty_square" if k == 3 else "suite" if suite else "nothing")
+        if k == 3:
+            ev[0]["face"] = v
     if tri == X:
         ev.append(_ev("out", p, manche=state.manche))
     elif not tokens:

@@ -349,7 +349,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     >>> step(s, Bank(()))
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMove: roll the 7 dice first: start your turn with Roll(())
+    dicelab.errors.IllegalMove: roll the 7 dice first: a turn starts by rolling them
     """
     if state.is_over:
         raise IllegalMove("the game is over")
@@ -358,14 +358,14 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     p = state.current_player
     if state.phase == "start":
         if not isinstance(action, Roll) or action.keep:
-            raise IllegalMove("roll the 7 dice first: start your turn with Roll(())")
+            raise IllegalMove("roll the 7 dice first: a turn starts by rolling them")
         new = replace(state, to_roll=DICE, turn_count=state.turn_count + 1, phase="roll")
         return new, [_ev("turn_start", p, turn=new.turn_count, round=state.round)]
     if state.phase != "choose":  # pragma: no cover - no other phase waits for an action
         raise IllegalMove("no action is possible in phase {phase}", phase=brief(state.phase))
     if not isinstance(action, (Roll, Bank)):
         raise IllegalMove(
-            "in Seveny you set aside dice, then roll on with Roll(keep) or bank with Bank(keep)"
+            "in Seveny you set aside dice, then roll on or bank"
         )
     keep = check_set_aside(state.hand, state.dice, action.keep)
     hand = sort_dice(state.hand + keep)
@@ -409,7 +409,9 @@ def roll_outcome(state: State, dice: Iterable[int]) -> tuple[State, list[Event]]
     new = replace(state, dice=d, to_roll=0, phase="choose")
     if settable(state.hand, d):
         return new, events
-    events.append(_ev("bust", p, dice=list(d), lost=state.turn_points))
+    freed = sorted(f for f in range(2, 6) if state.hand.count(f) >= 3)
+    events.append(_ev("bust", p, dice=list(d), lost=state.turn_points, why="nothing_settable",
+                      freed=freed))
     new = replace(new, turn_points=0)
     return _end_turn(new, events)
 

@@ -413,7 +413,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     if state.phase == "resolve":
         if not isinstance(action, Resolve):
             raise IllegalMove(
-                "choose which card to flip first: one of the cards {cards} (Resolve(card))",
+                "choose which card to flip first: one of the cards {cards}",
                 cards=_list(state.options),
             )
         if action.choice not in state.options:
@@ -437,7 +437,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
             keep=_show(action.keep), dice=_show(state.dice),
         )
     if len(action.keep) == DICE:
-        raise IllegalMove("keeping all 4 dice rolls nothing: to keep them all, stop (Stop())")
+        raise IllegalMove("keeping all 4 dice rolls nothing: to keep them all, stop")
     if state.rolls_left <= 0:  # pragma: no cover - final dice are resolved at once
         raise IllegalMove("no roll left this turn: the dice are final")
     new = dataclasses.replace(
@@ -515,7 +515,9 @@ def _finish_turn(state: State) -> tuple[State, list[Event]]:
     if not cards:
         left = state.parapluies[p] - 1
         para = _set(state.parapluies, p, left)
-        events.append({"type": "miss", "player": p, "parapluies_left": left})
+        events.append({"type": "miss", "player": p, "parapluies_left": left,
+                       "dice": list(state.dice), "why": "nothing",
+                       "suite": SUITE_LENGTH[state.rules.straight]})
         state = dataclasses.replace(state, parapluies=para)
         if left == 0:
             return _eliminate(state, events)

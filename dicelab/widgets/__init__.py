@@ -45,11 +45,22 @@ def play(game: str, **options: Any) -> Any:
     (seats played by the computer, e.g. ``{1: "optimal"}``), ``auto_computer``,
     ``objective``, ``coach``, ``show_odds``, ``lang`` (``"fr"``/``"en"``),
     ``coach_prompt`` (on by default here: ask before a costly choice),
-    ``threshold_points``, ``threshold_turns``, ``allow_undo``, ``animate``.
+    ``threshold_points``, ``threshold_turns``, ``allow_undo``, ``animate``,
+    ``learning`` (the play notebooks' start: the coach off, each move explained by the
+    rule that applies, quoted from the rules card; one click switches to the coach —
+    :mod:`dicelab.widgets.learning`).
     Returns the app; display it in a notebook.
     """
-    options.setdefault("coach_prompt", True)
-    return app_class(game)(**options)
+    learning = bool(options.pop("learning", False))
+    options.setdefault("coach_prompt", not learning)
+    if learning:
+        options.setdefault("coach", False)
+    app = app_class(game)(**options)
+    if learning:
+        from .learning import learning_mode
+
+        learning_mode(app)
+    return app
 
 
 def __getattr__(name: str) -> Any:

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from .. import coach
 from ..engine import duel_registry
 from ..errors import DicelabError, brief
 from ..games._base import Bank, Resolve, Roll, Stop
@@ -31,6 +32,7 @@ from .faces import stylesheet
 from .keys import key_listener
 from .modes import COMPUTER_DELAY, KIND_REASONS, ModeBar, kernel_timer, mode_of, seats_for
 from .overlay import TIE, OddsOverlay
+from .rules_panel import RulesPanel
 from .saveload import load_upload, save_link
 from .text import (
     esc,
@@ -385,6 +387,7 @@ class GameApp:
         self.load_button = w.FileUpload(accept=".json,application/json", multiple=False,
                                         icon="upload", layout=_auto())
         self.load_button.add_class("dicelab-load")
+        self.rules = RulesPanel(self.game_key, self.lang)
         self.controls = ClassroomControls(
             seed, rules, players, self.module.MIN_PLAYERS, self.module.MAX_PLAYERS, seats,
             lang=self.lang, coach_prompt=coach_prompt, threshold_points=threshold_points,
@@ -416,9 +419,10 @@ class GameApp:
         parts = [self.style, self.title, self.mode_bar.buttons, self.status, self.winbar,
                  self.dice_row.outer, self.buttons, self.help, self.prompt, self.message,
                  self.why, self.board, self.overlay.box, self.log,
-                 w.HBox([self.review_button, self.save_box, self.load_button],
+                 w.HBox([self.review_button, self.rules.button, self.save_box,
+                         self.load_button],
                         layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                 self.review_box, self.controls_box]
+                 self.review_box, self.rules.card, self.controls_box]
         if self.keyboard is not None:
             parts.insert(1, self.keyboard)
         self.box = w.VBox(parts)
@@ -481,6 +485,7 @@ class GameApp:
         self.mode_bar.relabel(self.lang)
         self.overlay.relabel(self.lang)
         self.controls.relabel(self.lang)
+        self.rules.relabel(self.lang)
         self._relabel()
         self.message.value = ""
         self.refresh()
@@ -594,11 +599,14 @@ class GameApp:
         if isinstance(action, Bank):
             if not action.keep:
                 return _("bank", lang=lang)
-            return _("set aside {dice} and bank", lang=lang, dice=fmt_dice(action.keep))
+            # the coach's own words (one wording for an action everywhere)
+            return coach.describe_action(self.state, action, lang=lang)
         if isinstance(action, Roll):
             if self.kind == "push":
                 if not action.keep:
                     return _("roll", lang=lang)
+                if self.state.phase != "start" and not self.state.to_roll:
+                    return coach.describe_action(self.state, action, lang=lang)
                 left = self._dice_left_after(action.keep)
                 return _("set aside {dice}, roll {count}", lang=lang, dice=fmt_dice(action.keep),
                          count=ngettext("{n} die", "{n} dice", left, lang=lang))
@@ -760,7 +768,7 @@ class GameApp:
                    lang=lang, label=label,
                    verb=_("costs", lang=lang) if objective == "expected_turns"
                    else _("loses", lang=lang),
-                   loss=fmt_loss(objective, loss, lang))]
+                   loss=fmt_loss(objective, loss, lang, self.game_key))]
         lines += adapters.why_lines(self.state, action, lang, advice)
         self._pending = (action, coached, best)
         self.prompt_text.value = "".join(f"<p>{esc(x)}</p>" for x in lines)
@@ -1241,6 +1249,10 @@ class GameApp:
         return ""
 
     # ------------------------------------------------------------ review
+    def show_rules(self, show: bool | None = None) -> bool:
+        """The Rules button: show (or hide) the game's rules card; returns whether shown."""
+        return self.rules.toggle(show)
+
     def review(self) -> Any:
         """Show the game review in the app (``dicelab.review``); returns the review object,
         or ``None`` (with a message) when the review module is not there."""
@@ -1315,7 +1327,16 @@ class GameApp:
 
     def describe_events(self, events: list[dict[str, Any]]) -> str:
         solo = self.state.players == 1
-        return " ".join(event_sentence(e, self.lang, solo) for e in events[-3:])
+        # the last three events, and always what the final dice made (a turn that ends a
+        # manche or the game keeps its dice and result on the screen)
+        shown = [e for i, e in enumerate(events)
+                 if i >= len(events) - 3 or e.get("type") in _RESULT_EVENTS]
+        text = " ".join(event_sentence(e, self.lang, solo) for e in shown)
+        notes = getattr(self, "event_notes", None)  # the learning mode's rule quotes
+        if notes is not None:
+            text = " ".join([text, *(_("Rule: “{rule}”", lang=self.lang, rule=r)
+                                     for r in notes(events))])
+        return text
 
     def enabled_actions(self) -> list[str]:
         """The enabled controls that move the game: buttons, resolutions, a die to toggle."""
@@ -1371,7 +1392,7 @@ class GameApp:
         advisable = human and self.has_choice()
         self.overlay.players = s.players
         self.overlay.set_note(self.duel_note())
-        self.overlay.game = self.game_key
+        self.overlay.game = self.overlay.tally.game = self.game_key
         self.overlay.new_position(self.advice if advisable else None, tuple(s.dice))
         self._update_selection()
         self._winbar()
@@ -1606,6 +1627,11 @@ class GameApp:
     def board_html(self) -> str:
         """The game's board as HTML (subclasses)."""
         raise NotImplementedError
+
+
+#: Events that say what a turn's final dice made: always shown (issue 21 §2).
+_RESULT_EVENTS = ("final", "resolve", "flip", "miss", "bust", "overshoot", "set_aside",
+                  "win")
 
 
 def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = None,

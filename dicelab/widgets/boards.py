@@ -117,7 +117,9 @@ def dripeul_board(state: Any, module: Any, lang: str | None = None) -> str:
             f"<br>{esc(_('Manche:', lang=lang))} {arrows}</td>"
             f"<td>{esc(_('total {n}', lang=lang, n=state.scores[p]))}</td></tr>"
         )
-    level = getattr(module, "LEVEL_NAMES", {}).get(state.rules.level, "")
+    from ..coach import difficulty_name
+
+    level = difficulty_name("dripeul", state.rules.level, lang=lang)
     title = _("Dripeul 5 — manche {m} of {n} · level {level}", lang=lang, m=state.manche,
               n=manches, level=state.rules.level) + (f" ({level})" if level else "")
     if state.phase == "choose":

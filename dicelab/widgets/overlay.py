@@ -15,7 +15,7 @@ mathematical name and meaning in a tooltip.
 >>> "★ best" in odds_html(adv, {Stop()}, lang="en")
 True
 >>> print(selection_sentence(adv, {Roll((5, 5))}, lang="en"))  # doctest: +NORMALIZE_WHITESPACE
-Your choice “keep 5 5, roll 3” loses 25.0 percentage points of chance to win
+Your choice “keep 5 5, roll 3” loses 25.00 percentage points of chance to win the game
 against the best (“stop”, chance to win 50.0%).
 """
 
@@ -223,7 +223,8 @@ def dice_that_matter(advice: Any, dice: Collection[int]) -> list[tuple[int, floa
     return out
 
 
-def matter_html(advice: Any, dice: Collection[int], lang: str | None = None) -> str:
+def matter_html(advice: Any, dice: Collection[int], lang: str | None = None,
+                game: str | None = None) -> str:
     """The first Hint: which dice matter most (without saying what to do with them)."""
     ranked = [(f, d) for f, d in dice_that_matter(advice, dice) if d > 1e-9]
     if not ranked:
@@ -231,7 +232,7 @@ def matter_html(advice: Any, dice: Collection[int], lang: str | None = None) -> 
                              "leaves you.", lang=lang)) + "</p>"
     top = ranked[:2]
     faces = " · ".join(
-        _("the {face}s ({x})", lang=lang, face=f, x=fmt_loss(advice.objective, d, lang))
+        _("the {face}s ({x})", lang=lang, face=f, x=fmt_loss(advice.objective, d, lang, game))
         for f, d in top
     )
     return "<p>" + esc(_("Think about these dice first: {faces}.", lang=lang, faces=faces)) \
@@ -239,7 +240,8 @@ def matter_html(advice: Any, dice: Collection[int], lang: str | None = None) -> 
 
 
 def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
-                       lang: str | None = None, label_of: Labeller | None = None) -> str:
+                       lang: str | None = None, label_of: Labeller | None = None,
+                       game: str | None = None) -> str:
     """How much the current selection loses against the best, as one sentence (plain text)."""
     if not advice.choices:
         return ""
@@ -259,12 +261,12 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
         elif advice.objective == "expected_turns":
             out.append(_("Your choice “{label}” costs {loss} against the best ({best}).",
                          lang=lang, label=_label(c, label_of),
-                         loss=fmt_loss(advice.objective, _shown(advice, c), lang),
+                         loss=fmt_loss(advice.objective, _shown(advice, c), lang, game),
                          best=best_text))
         else:
             out.append(_("Your choice “{label}” loses {loss} against the best ({best}).",
                          lang=lang, label=_label(c, label_of),
-                         loss=fmt_loss(advice.objective, _shown(advice, c), lang),
+                         loss=fmt_loss(advice.objective, _shown(advice, c), lang, game),
                          best=best_text))
     return " ".join(out)
 
@@ -316,11 +318,14 @@ class CoachTally:
     >>> t.decisions, round(t.lost["p_win"], 3), t.below_best
     (2, 0.05, 1)
     >>> t.text()
-    'Coach: 2 decisions, 1 below the best; lost 5.0 percentage points of chance to win in total.'
+    ... # doctest: +NORMALIZE_WHITESPACE
+    'Coach: 2 decisions, 1 below the best; lost 5.00 percentage points of chance to win the
+    game in total.'
     """
 
     lang: str = "en"
     records: list[tuple[int, str, float, str]] = field(default_factory=list)
+    game: str | None = None
 
     def add(self, objective: str, loss: float, label: str = "", step: int = -1) -> None:
         self.records.append((step, objective, loss, label))
@@ -354,7 +359,7 @@ class CoachTally:
         if loss <= TIE:
             return _("Last choice “{label}”: the best.", lang=self.lang, label=label)
         return _("Last choice “{label}”: {verb} {loss}.", lang=self.lang, label=label,
-                 verb=self._verb(obj), loss=fmt_loss(obj, loss, self.lang))
+                 verb=self._verb(obj), loss=fmt_loss(obj, loss, self.lang, self.game))
 
     def _verb(self, objective: str) -> str:
         return _("cost", lang=self.lang) if objective == "expected_turns" \
@@ -363,7 +368,7 @@ class CoachTally:
     def text(self) -> str:
         if not self.decisions:
             return _("Coach: no decisions yet.", lang=self.lang)
-        lost = "; ".join(f"{self._verb(k)} {fmt_loss(k, v, self.lang)}"
+        lost = "; ".join(f"{self._verb(k)} {fmt_loss(k, v, self.lang, self.game)}"
                          for k, v in self.lost.items())
         n = ngettext("{n} decision", "{n} decisions", self.decisions, lang=self.lang)
         return _("Coach: {n}, {below} below the best; {lost} in total.", lang=self.lang,
@@ -517,13 +522,14 @@ class OddsOverlay:
         if self.show_odds.value or self.hint_level >= 3:
             self.body.value = odds_html(advice, self._selected, lang, self.label_of,
                                         self.players, self.game)
-            text = selection_sentence(advice, self._selected, self._empty, lang, self.label_of)
+            text = selection_sentence(advice, self._selected, self._empty, lang, self.label_of,
+                                      self.game)
             self.sentence.value = f"<p>{esc(text)}</p>" if text else ""
         elif self.hint_level == 1:
             coach = self.hint_text(1) if self.hint_text is not None else None
             self.body.value = (f"<p><strong>{esc(_('Hint:', lang=lang))}</strong></p>"
                                + (f'<p class="dicelab-hint-text">{esc(coach)}</p>' if coach
-                                  else matter_html(advice, self.dice, lang)))
+                                  else matter_html(advice, self.dice, lang, self.game)))
             self.sentence.value = ""
         else:
             self.body.value = (f"<p><strong>{esc(_('Hint:', lang=lang))}</strong></p>"

@@ -9,7 +9,7 @@ without a browser.  Nothing in this module knows a game rule.
 >>> fmt_figure("p_win", 0.4134, "en"), fmt_figure("expected_turns", 12.3456, "fr")
 ('41.3%', '12,35')
 >>> fmt_loss("p_win", 0.052, "en")
-'5.2 percentage points of chance to win'
+'5.20 percentage points of chance to win the game'
 >>> fmt_dice((2, 2, 4))
 '2 2 4'
 >>> event_sentence({"type": "set_aside", "player": 0, "dice": [5, 5, 5], "hand": [5, 5, 5],
@@ -26,7 +26,7 @@ import html
 from collections.abc import Iterable
 from typing import Any
 
-from ..i18n import N_, _, fmt_number, fmt_percent, get_language, ngettext
+from ..i18n import N_, _, fmt_number, fmt_percent, ngettext
 
 #: Unicode die faces (used in plain text only; the app draws SVG faces).
 PIPS: dict[int, str] = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -161,18 +161,6 @@ def fmt_figure(name: str, value: float, lang: str | None = None) -> str:
     return fmt_number(value, 1, lang)
 
 
-def plural_n(x: float, lang: str | None = None) -> int:
-    """The ``n`` that picks the plural of a decimal amount: French puts amounts below 2 in
-    the singular (« 0,6 point »), English only exactly 1 ("0.6 points").
-
-    >>> plural_n(0.6, "fr"), plural_n(0.6, "en"), plural_n(1.0, "en"), plural_n(2.0, "fr")
-    (1, 2, 1, 2)
-    """
-    if x == 1 or (get_language(lang) == "fr" and abs(x) < 2):
-        return 1
-    return 2
-
-
 def shown_loss(objective: str, best: float, value: float) -> float:
     """A loss as the shown figures say it: for a probability, the difference of the two
     percentages as rounded in the table (51,0 % and 50,5 % lose 0,5 point, not 0,6);
@@ -186,23 +174,30 @@ def shown_loss(objective: str, best: float, value: float) -> float:
     return value - best if objective == "expected_turns" else best - value
 
 
-def fmt_loss(objective: str, loss: float, lang: str | None = None) -> str:
-    """How much a loss in ``objective`` amounts to, in words.
+def fmt_loss(objective: str, loss: float, lang: str | None = None,
+             game: str | None = None) -> str:
+    """How much a loss in ``objective`` amounts to, in words: the coach's own figure names,
+    rounding and plurals (:func:`dicelab.coach.format_loss`, :func:`dicelab.coach.figure_name`),
+    so that the prompt and the coach's explanation say the same thing.
 
     >>> fmt_loss("expected_turns", 0.25, "en")
-    '0.25 more turns on average'
+    '0.250 more turns on average'
+    >>> fmt_loss("expected_turns", 0.599, "fr")
+    '0,599 tour de plus en moyenne'
+    >>> fmt_loss("p_duel", 0.0123, "en", game="dripeul")
+    '1.23 percentage points of chance to beat your opponent in this manche'
     >>> fmt_loss("expected_points", 12.0, "fr")
     '12,0 points espérés ce tour'
     """
+    from .. import coach
+
     if is_probability(objective):
-        x = round(100.0 * loss, 1)
-        return ngettext("{x} percentage point of {figure}", "{x} percentage points of {figure}",
-                        plural_n(x, lang), lang=lang, x=fmt_number(x, 1, lang),
-                        figure=figure_name(objective, lang))
+        return _("{loss} of {figure}", lang=lang, loss=coach.format_loss(objective, loss,
+                                                                          lang=lang),
+                 figure=coach.figure_name(objective, game, lang=lang))
     if objective == "expected_turns":
-        x = round(loss, 2)
         return ngettext("{x} more turn on average", "{x} more turns on average",
-                        plural_n(x, lang), lang=lang, x=fmt_number(x, 2, lang))
+                        coach.plural_n(loss, lang), lang=lang, x=fmt_number(loss, 3, lang))
     return f"{fmt_number(loss, 1, lang)} {figure_name(objective, lang)}"
 
 
@@ -248,8 +243,8 @@ _SENTENCES: dict[str, tuple[str, str]] = {
     "bar": (N_("You bar card {card}."), N_("{who} bars card {card}.")),
     "unbar": (N_("Card {card} flips back to normal."), N_("Card {card} flips back to normal.")),
     "win": (N_("You win!"), N_("{who} wins!")),
-    "win_5000": (N_("You reach exactly 5000 and win!"),
-                 N_("{who} reaches exactly 5000 and wins!")),
+    "win_5000": (N_("Exactly 5000: you win at once!"),
+                 N_("Exactly 5000: {who} wins at once!")),
     "win_five_1s": (N_("Five 1s: you win at once!"), N_("Five 1s: {who} wins at once!")),
     "lose": (N_("No parapluie left: you lose."), N_("No parapluie left: {who} loses.")),
     "out": (N_("You are out of the game."), N_("{who} is out of the game.")),
@@ -266,6 +261,15 @@ _SENTENCES: dict[str, tuple[str, str]] = {
                    "{triangle})."),
                 N_("{dice} ({figure}): a failure, the failure token of {who} moves on "
                    "(triangle {triangle}).")),
+    "failure_why": (N_("{dice}: {why} → a failure, your failure token moves on (triangle "
+                       "{triangle})."),
+                    N_("{dice}: {why} → a failure, the failure token of {who} moves on "
+                       "(triangle {triangle}).")),
+    "miss_why": (N_("Missed, {dice}: {why} → a parapluie is turned over ({left} left)."),
+                 N_("{who} misses, {dice}: {why} → a parapluie is turned over ({left} "
+                    "left).")),
+    "bust_why": (N_("{dice}: {why} → you lose the turn and {lost}."),
+                 N_("{dice}: {why} → {who} loses the turn and {lost}.")),
     "cleared": (N_("You clear every square of manche {manche}!"),
                 N_("{who} clears every square of manche {manche}!")),
     "bust": (N_("No scoring die in {dice}: you lose the turn and {lost}."),
@@ -293,6 +297,18 @@ _SENTENCES: dict[str, tuple[str, str]] = {
                        "round."),
                     N_("{who} reaches {score} (target {target}): the others play a last "
                        "round.")),
+}
+#: Why a turn failed (the ``why`` of a game event), in words.
+_WHY: dict[str, str] = {
+    "empty_square": N_("brelan of {face}, but square {face} is already empty"),
+    "suite": N_("a suite removes no token"),
+    "nothing": N_("rien (no figure): no brelan, no carré, no quinté"),
+    "miss": N_("no brelan, no carré, no suite of {n}"),
+    "no_score": N_("nothing scores: no 1, no 5, no brelan"),
+    "no_score_suite": N_("nothing scores: no 1, no 5, no brelan, no suite"),
+    "nothing_settable": N_("nothing can be set aside: no 1, no 6, no brelan"),
+    "nothing_settable_freed": N_("nothing can be set aside: no 1, no 6, no brelan, no "
+                                 "{faces}"),
 }
 _PLAIN: dict[str, str] = {
     "ballot": N_("It is a ballot: every die was rolled and none scores."),
@@ -334,9 +350,19 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
     >>> event_sentence({"type": "game_over", "player": 1, "winners": [0, 2]}, "en", solo=False)
     'Game over: shared win for Player 1 and Player 3.'
     >>> print(event_sentence({"type": "bust", "player": 0, "dice": [2, 3, 4, 6, 6], "lost": 0,
-    ...                       "ballot": True}, "en"))  # doctest: +NORMALIZE_WHITESPACE
-    No scoring die in 2 3 4 6 6: you lose the turn and 0 points. It is a ballot:
-    every die was rolled and none scores.
+    ...                       "ballot": True, "why": "no_score", "suite": True}, "en"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    2 3 4 6 6: nothing scores: no 1, no 5, no brelan, no suite → you lose the turn and
+    0 points. It is a ballot: every die was rolled and none scores.
+    >>> print(event_sentence({"type": "resolve", "player": 0, "dice": [2, 2, 2, 4, 6],
+    ...       "figure": "brelan", "failure": True, "why": "empty_square", "face": 2,
+    ...       "removed": [], "triangle": 2}, "en"))  # doctest: +NORMALIZE_WHITESPACE
+    2 2 2 4 6: brelan of 2, but square 2 is already empty → a failure, your failure token
+    moves on (triangle 2).
+    >>> event_sentence({"type": "bust", "player": 0, "dice": [2, 5, 2, 3], "lost": 4,
+    ...                 "why": "nothing_settable", "freed": []}, "en")
+    '2 5 2 3: nothing can be set aside: no 1, no 6, no brelan → you lose the turn and 4 points.'
+
     """
     kind = str(event.get("type", ""))
     player = event.get("player")
@@ -375,6 +401,10 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         return _(_PLAIN["final"], lang=lang, dice=_dice(event.get("dice")),
                  figure=figure_word(event.get("figure"), lang))
     if kind == "miss":
+        if event.get("why") == "nothing":
+            return say("miss_why", dice=_dice(event.get("dice")), left=_num(
+                event.get("parapluies_left")), why=_(_WHY["miss"], lang=lang,
+                                                     n=_num(event.get("suite")) or 4))
         return say("miss", left=_num(event.get("parapluies_left")))
     if kind == "flip":
         card = _num(event.get("card"))
@@ -409,8 +439,12 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         if event.get("bonus") is True:
             return say("bonus", dice=dice, figure=figure)
         tri = event.get("triangle")
-        return say("failure", dice=dice, figure=figure,
-                   triangle="X" if not isinstance(tri, int) or tri < 0 else tri)
+        tri_text = "X" if not isinstance(tri, int) or tri < 0 else tri
+        why = event.get("why")
+        if why in ("empty_square", "suite", "nothing"):
+            return say("failure_why", dice=dice, triangle=tri_text,
+                       why=_(_WHY[str(why)], lang=lang, face=_num(event.get("face"))))
+        return say("failure", dice=dice, figure=figure, triangle=tri_text)
     if kind == "cleared":
         return say("cleared", manche=_num(event.get("manche")))
     if kind == "manche_end":
@@ -425,7 +459,20 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
     if kind == "manche_start":
         return _(_PLAIN["manche_start"], lang=lang, manche=_num(event.get("manche")))
     if kind == "bust":
-        text = say("bust", dice=_dice(event.get("dice")), lost=pts("lost"))
+        why = event.get("why")
+        if why == "no_score":
+            key = "no_score_suite" if event.get("suite") is True else "no_score"
+            text = say("bust_why", dice=_dice(event.get("dice")), lost=pts("lost"),
+                       why=_(_WHY[key], lang=lang))
+        elif why == "nothing_settable":
+            freed = [str(f) for f in event.get("freed") or () if isinstance(f, int)]
+            why_text = (_(_WHY["nothing_settable_freed"], lang=lang,
+                          faces=join_names(freed, lang)) if freed
+                        else _(_WHY["nothing_settable"], lang=lang))
+            text = say("bust_why", dice=_dice(event.get("dice")), lost=pts("lost"),
+                       why=why_text)
+        else:
+            text = say("bust", dice=_dice(event.get("dice")), lost=pts("lost"))
         if event.get("ballot") is True:
             text += " " + _(_PLAIN["ballot"], lang=lang)
         return text

@@ -1,0 +1,193 @@
+"""Issue 21 §4: a seeded harvest of the coach's explanations, per game, solo and two players.
+
+At each decision of seeded random games, every non-best choice is explained against the
+best (and the best against the runner-up).  Every stated number is checked against the
+engine's own figures, and every aspect given as a *reason* must favour the better choice
+(by the objective); an aspect favouring the worse one must be said as a concession
+("True: …").  The test fails on any explanation whose reason favours the worse move.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dicelab import coach
+from dicelab.engine import dripeul as de
+from dicelab.engine import trwavril as te
+from dicelab.games import cinqmille, dripeul, seveny, trwavril
+from dicelab.games._base import Roll, Stop
+from dicelab.i18n import fmt_number, fmt_percent
+
+MODULES = {"dripeul": dripeul, "trwavril": trwavril, "cinqmille": cinqmille,
+           "seveny": seveny}
+
+#: Decisions harvested per (game, players).
+DECISIONS = 12
+
+
+def _rules(key):
+    return seveny.Rules(target=20) if key == "seveny" else MODULES[key].Rules()
+
+
+def harvest(key, players, seed, decisions=DECISIONS):
+    """(state, advice) at the decisions of a seeded random game (restarting when over)."""
+    mod = MODULES[key]
+    rng = random.Random(seed)
+    g = mod.Game(rules=_rules(key), players=players, seed=seed)
+    out = []
+    for _step in range(4000):
+        if len(out) >= decisions:
+            break
+        if g.is_over:
+            seed += 1
+            g = mod.Game(rules=_rules(key), players=players, seed=seed)
+        s = g.state
+        legal = sorted(mod.legal_actions(s), key=repr)
+        if len(legal) > 1:
+            adv = mod.advise_state(s, objective="p_duel" if players == 2 else None)
+            if len(adv) > 1:
+                out.append((s, adv))
+        g.apply(rng.choice(legal))
+    return out
+
+
+def _fmt(figure, x, lang="en"):
+    if figure in ("p_success", "success_value", "p_turn_next", "p_win_left", "p_bust",
+                  "p_win", "p_duel", "p_turn"):
+        return fmt_percent(x, 1, lang=lang)
+    if figure == "expected_points":
+        return fmt_number(x, 1, lang=lang)
+    if figure == "expected_turns":
+        return fmt_number(x, 2, lang=lang)
+    return None
+
+
+def check_reasons(state, advice, choice, key, lang="en"):
+    rs = coach.reasons(state, choice, lang=lang, advice=advice)
+    unit = advice.objective
+    other = advice.best if choice.action != advice.best.action else advice.choices[1]
+    obj = rs[-1]
+    assert obj.role == "objective" and obj.figure == unit
+    assert obj.a == pytest.approx(choice.figures[unit], abs=1e-12)
+    assert obj.b == pytest.approx(other.figures[unit], abs=1e-12)
+    better = 0
+    if abs(obj.a - obj.b) > 1e-9:
+        better = 1 if (obj.a > obj.b) == advice.higher_is_better else -1
+        assert obj.favours == better
+    p = state.current_player
+    for r in rs[:-1]:
+        # the numbers: the engine's own figures
+        if r.figure in ("expected_points", "p_bust"):
+            for c, x in ((choice, r.a), (other, r.b)):
+                expect = c.figures.get(r.figure, 0.0)
+                if r.figure == "p_bust" and x == 0.0:
+                    continue  # a bank: nothing at stake
+                assert x == pytest.approx(expect, abs=1e-12)
+        elif r.figure == "p_turn_next":
+            # Dripeul's next turn from the board each removal leaves
+            for x in (r.a, r.b):
+                assert 0.0 <= x <= 1.0
+        elif r.figure == "p_win_left":
+            for c, x in ((choice, r.a), (other, r.b)):
+                after = tuple(sorted(set(state.barred[p]) ^ {c.action.choice}))
+                expect = 1.0 if len(after) == 6 else te.start_value(after,
+                                                                    state.parapluies[p],
+                                                                    state.rules)
+                assert x == pytest.approx(expect, abs=1e-12)
+                if unit == "p_win":  # solo: it is the objective itself
+                    assert x == pytest.approx(c.figures["p_win"], abs=1e-9)
+        elif r.figure == "squares_left":
+            for c, x in ((choice, r.a), (other, r.b)):
+                out = next(o for o in dripeul.resolutions(state.dice, state.tokens[p],
+                                                          state.rules) if o.action == c.action)
+                tokens, _t = dripeul.apply_outcome(state.tokens[p], state.triangle[p], out)
+                assert x == sum(tokens)
+        elif r.figure == "p_success":
+            dist = (de.keep_outcomes(choice.keep, rolls_left=state.rolls_left,
+                                     tokens=state.tokens[p], level=state.triangle[p],
+                                     rules=state.rules) if key == "dripeul" else
+                    te.keep_outcomes(choice.keep, rolls_left=state.rolls_left,
+                                     barred=state.barred[p], parapluies=state.parapluies[p],
+                                     rules=state.rules))
+            assert abs(sum(dist.values()) - 1.0) < 1e-9
+        if _fmt(r.figure, r.a, lang) is not None and r.higher_is_better is not None:
+            for x in (r.a, r.b):
+                if r.figure == "p_bust" and x == 0.0:
+                    continue  # a bank is said as "banks … for sure"
+                assert _fmt(r.figure, x, lang) in r.text, r.text
+        # the direction: a reason favours the better choice
+        if r.role == "reason":
+            assert better and r.favours == better, (r, obj)
+        elif r.role == "concession":
+            assert better and r.favours == -better and r.text.startswith("True:"), r
+        else:
+            assert r.favours == 0 or not better, r
+    lines = coach.explain(state, choice, lang=lang, advice=advice)
+    assert 1 <= len(lines) <= 3
+    assert "net expected gain" not in " ".join(lines)
+    return rs
+
+
+CASES = [(k, n) for k in ("trwavril", "cinqmille", "seveny", "dripeul") for n in (1, 2)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key,players", CASES)
+def test_harvest_every_reason_favours_the_best(key, players):
+    roles = {"reason": 0, "concession": 0}
+    for s, adv in harvest(key, players, seed=2100 + players):
+        if players == 2:
+            assert adv.objective == "p_duel"
+        for c in list(adv)[:4]:
+            for r in check_reasons(s, adv, c, key):
+                if r.role in roles:
+                    roles[r.role] += 1
+    assert roles["reason"] > 0
+
+
+def test_reason_before_opening_never_suggests_a_bank():
+    """5000 before the opening: no bank is a choice, and the coach says why."""
+    s = cinqmille.new_state(cinqmille.Rules(), 1)
+    s, _ = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (1, 5, 2, 3, 3))
+    lines = coach.explain(s, Roll((1, 5)), lang="en")
+    text = " ".join(lines)
+    assert "you cannot bank before 750 points in this turn" in text
+    assert "bank" not in lines[0]
+
+
+@pytest.mark.slow
+def test_two_player_dripeul_resolution_gives_the_squares_left():
+    """The issue's example: the squares left (the manche's points) drive the duel value."""
+    s = dripeul.new_state(dripeul.Rules(), 2)
+    s, _ = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (6, 6, 6, 6, 2))
+    s, _ = dripeul.step(s, Stop())
+    assert s.phase == "resolve"
+    adv = dripeul.advise_state(s, objective="p_duel")
+    worst = list(adv)[-1]
+    rs = check_reasons(s, adv, worst, "dripeul")
+    squares = [r for r in rs if r.figure == "squares_left"]
+    assert squares and "if the manche ended now" in squares[0].text
+    assert squares[0].role in ("reason", "concession", "fact")
+
+
+def test_trwavril_card_choice_gives_the_chance_each_leaves():
+    s = trwavril.new_state(trwavril.Rules(), 1)
+    s, _ = trwavril.roll_outcome(trwavril.step(s, Roll(()))[0], (3, 4, 5, 6))
+    s, _ = trwavril.step(s, Stop())
+    adv = trwavril.advise_state(s)
+    worst = list(adv)[-1]
+    lines = coach.explain(s, worst, lang="en", advice=adv)
+    x = te.start_value((worst.action.choice,), 4)
+    assert f"(your chance to win the game from there: {fmt_percent(x, 1, lang='en')})" \
+        in lines[0]
+
+
+def test_difficulty_names_are_translated():
+    s = trwavril.new_state(trwavril.Rules(), 1)
+    s, _ = trwavril.roll_outcome(trwavril.step(s, Roll(()))[0], (3, 3, 3, 6))
+    en = " ".join(coach.explain(s, Roll((6,)), lang="en"))
+    fr = " ".join(coach.explain(s, Roll((6,)), lang="fr"))
+    assert "(medium)" in en and "moyen" not in en
+    assert "(moyen)" in fr
