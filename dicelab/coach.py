@@ -289,8 +289,8 @@ class Assessment:
         >>> from dicelab.games import seveny
         >>> s = seveny.new_state(seveny.Rules(target=5))
         >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
-        >>> print(assess(s, Roll((1,)), lang="fr", why=False).headline)
-        Un meilleur choix existe : mettre de côté 1 1 1 1 1 et encaisser (0,599 tour de mieux).
+        >>> assess(s, Roll((1,)), lang="fr", why=False).headline.replace("\xa0", " ")
+        'Un meilleur choix existe : mettre de côté 1 1 1 1 1 et encaisser (0,599 tour de mieux).'
         """
         if self.is_best:
             return _("This is the best choice.", lang=self.lang)

@@ -143,7 +143,7 @@ def choice_label(choice: Any, lang: str | None = None) -> str:
     >>> choice_label(Choice((2, 2, 2), Roll((2, 2, 2)), "keep 2 2 2, roll 2"), "fr")
     'garder 2 2 2, relancer 2 dés'
     >>> choice_label(Choice((1,), Bank((1,)), "set aside 1 and bank 400"), "fr")
-    'écarter 1 et mettre 400 en banque'
+    'mettre de côté 1 et encaisser 400'
     >>> choice_label(Choice((3, 5), Stop(), "stop"), "en")
     'stop'
     """

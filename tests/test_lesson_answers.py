@@ -99,7 +99,7 @@ def test_worked_answers_are_mathematics(lang):
     two = LESSONS["binomial"].question("two_or_more").worked_text(lang)
     assert "3125/7776 − 3125/7776 = 763/3888 ≈ 0" in two
     last = LESSONS["stop_or_roll"].question("last_die").worked_text(lang)
-    assert "25 − 2/3 × 300 = \u2212175" in last
+    assert "1/6 × 100 + 1/6 × 50 − 4/6 × 300 = \u2212175" in last  # ruling F4: a full hand
     assert "(2/3)⁷" in LESSONS["binomial"].question("seveny_none").worked_text(lang)
 
 

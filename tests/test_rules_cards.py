@@ -40,20 +40,20 @@ MUST = {
     "dripeul": {"en": ["someone cleared all six", "sit out", "highest triangle",
                        "failure token goes back", "rien"],
                 "fr": ["vidé ses six cases", "ne joue plus", "triangle le plus haut",
-                       "pion d’échec revient", "rien"]},
+                       "pion d'échec revient", "rien"]},
     "trwavril": {"en": ["first to bar all six cards wins", "last player still in"],
                  "fr": ["premier à barrer ses six cartes", "dernier joueur encore en jeu"]},
     "cinqmille": {"en": ["55555 = 600", "1111 = 1100", "2222 = 200 as 222",
                          "even in the middle of a turn, wins at once",
                          "first to reach exactly 5000 wins", "just the name"],
                   "fr": ["55555 = 600", "1111 = 1100", "2222 = 200 comme 222",
-                         "même au milieu d’un tour", "premier à atteindre exactement 5000",
+                         "même au milieu d'un tour", "premier à atteindre exactement 5000",
                          "seulement le nom"]},
     "seveny": {"en": ["never touches points memorised", "one at a time add up to a brelan",
                       "Six alike are two brelans", "ties share the win", "222 11 = 5",
                       "S3"],
                "fr": ["ne touche jamais les points mis en mémoire",
-                      "un par un s’additionnent en brelan", "deux brelans",
+                      "un par un s'additionnent en brelan", "deux brelans",
                       "égalités se partagent", "222 11 = 5", "S3"]},
 }
 
@@ -223,7 +223,7 @@ def test_learning_mode_quotes_the_rule_and_switches_to_the_coach():
         assert "Rule: “Roll the 7 dice. Each roll you must set aside at least one die" in text
         app.set_language("fr")
         assert app.learning.switch.description == "Passer au coach"
-        assert "Règle : « Lancer les 7 dés." in app.describe_events(bust)
+        assert "Règle\xa0: «\xa0Lancer les 7 dés." in app.describe_events(bust)
         app.learning.switch.click()
         assert not app.learning.on and app.coach_on and app.controls.coach_prompt.value
         assert "Règle" not in app.describe_events(bust)

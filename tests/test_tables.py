@@ -6,6 +6,7 @@ in the app — never a silent solve of several minutes."""
 
 from __future__ import annotations
 
+import html
 import json
 from dataclasses import asdict
 
@@ -199,7 +200,7 @@ def test_the_other_games_and_the_policy_picture_check_too(data):
 
 # ------------------------------------------------------------------ the app says so
 @pytest.mark.parametrize("lang,words", [("en", "could not be computed"),
-                                        ("fr", "n’ont pas pu être calculées")])
+                                        ("fr", "n'ont pas pu être calculées")])
 def test_the_app_says_the_table_is_damaged(data, lang, words):
     pytest.importorskip("ipywidgets")
     from dicelab.widgets import play
@@ -208,7 +209,7 @@ def test_the_app_says_the_table_is_damaged(data, lang, words):
     path.write_bytes(path.read_bytes()[:1000])
     app = play("cinqmille", seed=1, players=2, show_odds=True, coach_prompt=False, lang=lang)
     assert app.wait_for_duel(timeout=60) is False  # failed at once: nothing was solved
-    note = app.overlay.note.value
+    note = html.unescape(app.overlay.note.value)
     assert words in note and cd.table_name(cm.Rules()) in note and "make tables" in note
     assert "Traceback" not in note
     assert app.roll() and app.advice().kind == "solo"  # the game goes on with solo odds

@@ -24,7 +24,7 @@ from dicelab.widgets.overlay import (  # noqa: E402
     read_rows,
     selection_sentence,
 )
-from dicelab.widgets.text import fmt_figure, fmt_loss  # noqa: E402
+from dicelab.widgets.text import fmt_figure, fmt_loss, shown_loss  # noqa: E402
 
 rows = read_rows
 
@@ -188,7 +188,10 @@ def test_selection_mark_moves_and_loss_sentence():
     choice = adv.find(Roll((3, 4)))
     assert [m["label"] for m in mine] == [app.choice_label(choice)]
     assert choice.loss > 0
-    assert fmt_loss("p_win", choice.loss) in app.overlay.sentence.value
+    # the loss the table's rounded figures show (issue 18 §8), in the coach's words
+    shown = shown_loss("p_win", adv.best["p_win"], choice["p_win"])
+    assert shown == pytest.approx(choice.loss, abs=0.001)
+    assert fmt_loss("p_win", shown) in app.overlay.sentence.value
     app.select(2)  # keep 5
     mine = [x for x in rows(app.overlay.body.value) if "◀ your choice" in x["marks"]]
     assert [m["label"] for m in mine] == [app.choice_label(adv.find(Roll((5,))))]
@@ -466,7 +469,9 @@ def test_coach_prompt_try_again():
     assert not app.roll_button.click() and app.state == before
     assert app.prompt.layout.display == "flex"
     assert "A better move is available" in app.prompt_text.value
-    assert fmt_loss("p_win", loss) in app.prompt_text.value
+    adv = trwavril.advise_state(before)
+    shown = shown_loss("p_win", adv.best["p_win"], adv.find(Roll((3,)))["p_win"])
+    assert fmt_loss("p_win", shown) in app.prompt_text.value
     app.prompt_retry.click()
     assert app.prompt.layout.display == "none" and app.state == before
     assert app.selection() == (3,)  # the dice stay as they were

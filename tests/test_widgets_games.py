@@ -15,7 +15,7 @@ from dicelab.games._base import Bank, Roll, Stop  # noqa: E402
 from dicelab.i18n import set_language  # noqa: E402
 from dicelab.widgets import play as _play  # noqa: E402
 from dicelab.widgets.overlay import read_rows as rows  # noqa: E402
-from dicelab.widgets.text import fmt_figure, fmt_loss  # noqa: E402
+from dicelab.widgets.text import fmt_figure, fmt_loss, shown_loss  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -154,7 +154,8 @@ def test_dripeul_overlay_and_coach():
     mine = adv.find(Roll((1, 2)))
     assert [x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]] == [
         "keep 1 2, roll 3 dice"]
-    assert fmt_loss("p_win", mine.loss, game="dripeul") in app.overlay.sentence.value
+    shown = shown_loss("p_win", adv.best["p_win"], mine["p_win"])  # the table's figures
+    assert fmt_loss("p_win", shown, game="dripeul") in app.overlay.sentence.value
     app.roll_button.click()
     assert app.overlay.tally.lost["p_win"] == pytest.approx(mine.loss)
 
@@ -489,7 +490,7 @@ def test_plural_dice_counts():
     one = {"type": "roll", "player": 0, "dice": [5], "kept": [1, 1, 1, 1], "rolled": [5],
            "rolls_left": 0}
     assert "roll 1 die:" in event_sentence(one, "en")
-    assert "relancez 1 dé :" in event_sentence(one, "fr")
+    assert "relancez 1 dé\xa0:" in event_sentence(one, "fr")
     two = {"type": "roll", "player": 0, "dice": [5, 6], "kept": [], "rolled": [5, 6]}
     assert "2 dice" in event_sentence(two, "en") and "2 dés" in event_sentence(two, "fr")
     app = at("trwavril", (1, 1, 1, 2), lang="fr")
