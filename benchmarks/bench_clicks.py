@@ -140,7 +140,7 @@ def _fake_kernel() -> tuple[Any, Any]:
     from dicelab import progress
 
     pending: list[Any] = []
-    progress._scheduler = lambda: pending.append  # type: ignore[assignment]
+    progress.main_thread_scheduler = lambda: pending.append  # type: ignore[assignment]
 
     def run_pending() -> None:
         for t in threading.enumerate():

@@ -95,8 +95,15 @@ def step(done: int, total: int) -> None:
         task.on_step(task)
 
 
-def _scheduler() -> Callable[[Callable[[], Any]], Any] | None:
-    """The kernel's main-thread scheduler (``io_loop.add_callback``), or ``None``."""
+def main_thread_scheduler() -> Callable[[Callable[[], Any]], Any] | None:
+    """How another thread runs a function on the kernel's main thread (where the widget
+    callbacks run): the IPython kernel's event loop's ``add_callback``.  ``None`` outside a
+    kernel (then work runs at once, or an app picks up a background result at its next
+    redraw).
+
+    >>> main_thread_scheduler() is None  # no kernel here
+    True
+    """
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with ipywidgets
@@ -126,7 +133,7 @@ def run_with_progress(
     thread.  Outside a kernel everything runs now, in this thread (no bar).  Returns the
     :class:`Task` (``task.cancel()`` stops the work at its next step).
     """
-    schedule = _scheduler() if background is not False else None
+    schedule = main_thread_scheduler() if background is not False else None
     task = Task()
     if schedule is None:
         try:

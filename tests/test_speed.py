@@ -145,7 +145,7 @@ def kernel(monkeypatch):
         with lock:
             pending.append(fn)
 
-    monkeypatch.setattr(progress, "_scheduler", lambda: schedule)
+    monkeypatch.setattr(progress, "main_thread_scheduler", lambda: schedule)
 
     def run_pending(timeout=120):
         for t in threading.enumerate():

@@ -25,6 +25,7 @@ from ..errors import DicelabError, brief
 from ..games._base import Bank, Resolve, Roll, Stop
 from ..games._checks import plain_int
 from ..i18n import N_, _, check_language, fmt_percent, get_language, ngettext, using
+from ..progress import main_thread_scheduler
 from . import adapters
 from .controls import ClassroomControls, parse_dice_text, seat_kinds
 from .dice_row import DiceRow
@@ -61,24 +62,6 @@ _MARKED = (
     N_('Game over — {result}.'),
     N_('Game log (latest last)'),
 )
-
-
-def main_thread_scheduler() -> Callable[[Callable[[], Any]], Any] | None:
-    """How another thread runs a function on the kernel's main thread (where the widget
-    callbacks run): the IPython kernel's event loop's ``add_callback``.  ``None`` outside a
-    kernel: an app then picks up a background result at its next redraw (or
-    :meth:`GameApp.wait_for_duel`).
-
-    >>> main_thread_scheduler() is None  # no kernel here
-    True
-    """
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-        return None
-    kernel = getattr(get_ipython(), "kernel", None)
-    add = getattr(getattr(kernel, "io_loop", None), "add_callback", None)
-    return add if callable(add) else None
 
 
 def error_text(error: BaseException, lang: str) -> str:
