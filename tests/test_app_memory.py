@@ -22,7 +22,9 @@ def rss():
     return psutil.Process().memory_info().rss
 
 for game in ("trwavril", "cinqmille"):  # loads the tables, warms and freezes them once
-    widgets.play(game, seed=0, players=2).close()
+    app = widgets.play(game, seed=0, players=2)
+    app.wait_for_duel(timeout=600)  # the warm-up runs in the background: let it finish
+    app.close()
 for i in range(10):  # the first apps' lazily built caches
     widgets.play(("trwavril", "cinqmille")[i % 2], seed=i, players=2).close()
 before, frozen = rss(), gc.get_freeze_count()
