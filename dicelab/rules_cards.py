@@ -65,6 +65,8 @@ _TURN = N_("A turn")
 _RESULT = N_("What the final dice do")
 _PLAYERS_H = N_("Several players")
 _SCORING = N_("Scoring (one roll only)")
+#: Seveny scores the dice set aside over a whole cycle, not one roll.
+_SCORING_CYCLE = N_("Scoring (the dice set aside in one cycle)")
 _EXAMPLES = N_("Examples")
 
 CARDS: dict[str, Card] = {
@@ -196,7 +198,7 @@ CARDS: dict[str, Card] = {
             N_("Then roll the other dice or bank. When all 7 dice are set aside, the "
                "cycle's points are memorised and you may roll the 7 dice again (or bank)."),
         )),
-        (_SCORING, (
+        (_SCORING_CYCLE, (
             N_("Each 1 = 1 point; a brelan of v (2 to 5) = v points; a 6 alone = 0."),
             N_("One brelan of 6 doubles the cycle's points; two brelans of 6 = 12 + the "
                "1s. 6s set aside one at a time add up to a brelan. Six alike are two "
