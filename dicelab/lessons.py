@@ -1432,12 +1432,19 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
                      "each); each pair makes one share code; you type the codes into your "
                      "notebook and project the pooled figure.", lang=lang,
                      e=_(exp.title, lang=lang), n=exp.suggested_trials)
+        if lesson.key not in EXPERIMENT_ROLLS:  # both predictions come before the games
+            guesses = _("2–4 min: both predictions, every student types a guess before "
+                        "checking: “{q1}”, then “{q2}”", lang=lang, q1=p1, q2=p2)
+            figure = _("8–10 min: the main figure, discussed.", lang=lang)
+        else:
+            guesses = _("2–4 min: first prediction, every student types a guess before "
+                        "checking: “{q}”", lang=lang, q=p1)
+            figure = _("8–10 min: the main figure; second prediction: “{q}”", lang=lang, q=p2)
         return [
             _("0–2 min: read the opening together; name the game and the question.", lang=lang),
-            _("2–4 min: first prediction, every student types a guess before checking: "
-              "“{q}”", lang=lang, q=p1),
+            guesses,
             step,
-            _("8–10 min: the main figure; second prediction: “{q}”", lang=lang, q=p2),
+            figure,
             _("10–14 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
             _("14–15 min: “To remember”; students read their progress line.", lang=lang),
         ]
