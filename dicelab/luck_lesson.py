@@ -126,11 +126,12 @@ def example(lang: str | None = None) -> Any:
     """The luck/skill chart of one game of the rule-of-thumb player (seed
     :data:`EXAMPLE_SEED`)."""
     from .luck import analyse
-    from .plots import show
+    from .plots import HTMLOutput, figure_html
     from .policies import rule_of_thumb
 
     rep = analyse(_play(rule_of_thumb("trwavril"), EXAMPLE_SEED), lang)
-    return show(rep.to_figure(lang))
+    # returned, not displayed: the cell shows its value once
+    return HTMLOutput(figure_html(rep.to_figure(lang)))
 
 
 def _clean(x: float) -> float:
@@ -146,9 +147,8 @@ def lesson() -> Any:
 
     return Lesson(
         "luck", N_("Luck or skill?"), "Trwavril",
-        N_("Seconde/Première: expected value (espérance) of a random variable; law of large "
-           "numbers and sampling; England GCSE/A level and US AP Statistics: expected value, "
-           "law of large numbers"),
+        N_("Première spécialité: expected value (espérance) of a random variable; Terminale "
+           "spécialité: law of large numbers (sampling)"),
         figure, (
             Question("mean_luck", "predict",
                      N_("The luck of a roll is the value of the game after the roll minus "
