@@ -78,11 +78,8 @@ def whole(name: str, value: Any, lo: int | None = None, hi: int | None = None, *
     ...
     dicelab.errors.DicelabError: n must be a whole number from 1 to 7; got True
     """
-    ok = isinstance(value, numbers.Integral) and not isinstance(value, bool)
-    if ok:
-        v = int(value)
-        ok = (lo is None or v >= lo) and (hi is None or v <= hi)
-    if ok:
+    v = plain_int(value)
+    if type(v) is int and (lo is None or v >= lo) and (hi is None or v <= hi):
         return v
     if lo is not None and hi is not None:
         raise error(N_("{name} must be a whole number from {lo} to {hi}; got {value}"),
