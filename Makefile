@@ -72,7 +72,7 @@ bench: $(VENV)/.test-installed
 
 ## make messages: re-extract every message (Babel) into dicelab/locale/fr/LC_MESSAGES/dicelab.po
 messages: $(VENV)/.test-installed
-	$(PY) -m dicelab.i18n.catalog update
+	$(PY) -m dicelab.tools.catalog update
 
 ## make worksheets: PDF worksheets and answer keys of every lesson (numbers computed now)
 worksheets: $(VENV)/.lab-installed
@@ -83,7 +83,7 @@ worksheets: $(VENV)/.lab-installed
 # checks them: after a change to a rule or a solver, raise the engine's ENGINE_VERSION and
 # run this; see docs/developers.md)
 tables: $(VENV)/.lab-installed
-	$(PY) -m dicelab.engine.build_tables
+	$(PY) -m dicelab.tools.build_tables
 
 clean:
 	rm -rf $(VENV) .venv-binder .pytest_cache .ruff_cache .hypothesis *.egg-info build artifacts worksheets

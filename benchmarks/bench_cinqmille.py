@@ -38,14 +38,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _clear() -> None:
-    from dicelab.engine import cinqmille as eng
+    from dicelab.engine.cinqmille import solo as eng
 
     eng.clear_cache()
 
 
 def solve_five() -> float:
     """Cold exact solo solve, 5 dice (default rules)."""
-    from dicelab.engine import cinqmille as eng
+    from dicelab.engine.cinqmille import solo as eng
 
     _clear()
     return eng.expected_turns()
@@ -53,8 +53,8 @@ def solve_five() -> float:
 
 def _per_roll_model(rules: Any) -> Any:
     """The engine's model with every roll its own group (no merging of equal effect sets)."""
-    from dicelab.dice import multisets, roll_probabilities
-    from dicelab.engine import cinqmille as eng
+    from dicelab.core.dice import multisets, roll_probabilities
+    from dicelab.engine.cinqmille import solo as eng
 
     m = _ENGINE_MODEL(rules)
     effects = list(zip(m.opt_next.tolist(), m.opt_p.tolist(), m.opt_bankable.tolist()))
@@ -85,7 +85,7 @@ def _per_roll_model(rules: Any) -> Any:
 
 def solve_five_per_roll() -> float:
     """Cold solve, 5 dice, valuing every roll on its own (the straightforward solver)."""
-    from dicelab.engine import cinqmille as eng
+    from dicelab.engine.cinqmille import solo as eng
     from dicelab.games.cinqmille import Rules
 
     global _ENGINE_MODEL
@@ -107,7 +107,7 @@ def fresh_interpreter() -> None:
 
 def solve_six() -> float:
     """Cold exact solo solve, the 6-dice variant."""
-    from dicelab.engine import cinqmille as eng
+    from dicelab.engine.cinqmille import solo as eng
     from dicelab.games.cinqmille import Rules
 
     _clear()
@@ -116,7 +116,7 @@ def solve_six() -> float:
 
 def solve_from_4500() -> float:
     """Cold numpy solve of the scores 4500..5000 only (compare with the baseline)."""
-    from dicelab.engine import cinqmille as eng
+    from dicelab.engine.cinqmille import solo as eng
 
     _clear()
     return float(eng.solve_turns(lowest=LOWEST).V[LOWEST // 50])
@@ -124,7 +124,7 @@ def solve_from_4500() -> float:
 
 def plain_python_from_4500() -> float:
     """Straightforward solver: plain recursion with memo dicts, no numpy, bisection."""
-    from dicelab.dice import roll_distribution
+    from dicelab.core.dice import roll_distribution
     from dicelab.games import cinqmille as cm
 
     rules = cm.Rules()
@@ -169,13 +169,13 @@ def plain_python_from_4500() -> float:
 
 def advise_one() -> Any:
     """advise() for one position, the game being solved already (warm)."""
-    from dicelab.engine import cinqmille as eng
+    from dicelab.engine.cinqmille import solo as eng
 
     return eng.advise((1, 5, 5, 2, 3), turn_points=300, score=2500)
 
 
 def p_ballot_dicelab() -> Any:
-    from dicelab.engine import cinqmille as eng
+    from dicelab.engine.cinqmille import solo as eng
 
     eng.p_bust.cache_clear()
     return eng.p_bust(5)
@@ -185,7 +185,7 @@ def p_ballot_brute() -> Any:
     """All 6^5 ordered rolls, each checked with the rule function."""
     from fractions import Fraction
 
-    from dicelab.dice import ordered_rolls
+    from dicelab.core.dice import ordered_rolls
     from dicelab.games.cinqmille import is_bust
 
     return Fraction(sum(is_bust(r) for r in ordered_rolls(5)), 6**5)
@@ -200,7 +200,7 @@ def p_ballot_icepool() -> Any:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab.engine import cinqmille as eng
+    from dicelab.engine.cinqmille import solo as eng
 
     eng.expected_turns()  # advise() is timed warm: the game is solved once, here
     advise_one()  # and the expected-points table too

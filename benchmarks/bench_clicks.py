@@ -32,7 +32,7 @@ CLICK = 1.0  # issue 16 §9: any click answers in <= 1 s
 # ------------------------------------------------------------------ Seveny "bank at N"
 def turn_points_100() -> int:
     """Cold: the exact distribution of a 'bank at 100' Seveny turn."""
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
 
     eng.clear_caches()
     return len(eng.turn_points_distribution(100))
@@ -42,7 +42,7 @@ def turn_points_100() -> int:
 def _turns_click(game: str, threshold: int) -> Any:
     def run() -> float:
         from dicelab import lessons
-        from dicelab.simulate import clear_fast_cache
+        from dicelab.analysis.simulate import clear_fast_cache
 
         clear_fast_cache()
         lessons._simulate_turns.cache_clear()  # seeded results are cached: a cold click
@@ -56,8 +56,8 @@ def _turns_scalar(game: str, threshold: int) -> Any:
     """Baseline: the same games played one by one with the scalar simulator."""
 
     def run() -> float:
-        from dicelab.policies import bank_at, optimal
-        from dicelab.simulate import simulate
+        from dicelab.analysis.policies import bank_at, optimal
+        from dicelab.analysis.simulate import simulate
 
         pol = optimal() if threshold == 0 else bank_at(threshold)
         return simulate(game, policy=pol, games=GAMES, seed=11).mean_turns
@@ -68,8 +68,9 @@ def _turns_scalar(game: str, threshold: int) -> Any:
 def _warm_turn_engines() -> None:
     """The lesson's exact means (computed when the lesson notebook opens), as in class."""
     from dicelab import lessons
-    from dicelab.engine import cinqmille, seveny
-    from dicelab.simulate import simulate_fast
+    from dicelab.analysis.simulate import simulate_fast
+    from dicelab.engine.cinqmille import solo as cinqmille
+    from dicelab.engine.seveny import solo as seveny
 
     cinqmille.turn_outcome_matrix()
     seveny.turn_outcome_matrix()
@@ -81,7 +82,7 @@ def _warm_turn_engines() -> None:
 # ------------------------------------------------------------------ 500 games of each game
 def _fast(game: str, cold: bool = True) -> Any:
     def run() -> float:
-        from dicelab.simulate import clear_fast_cache, simulate_fast
+        from dicelab.analysis.simulate import clear_fast_cache, simulate_fast
 
         if cold:  # the simulator's tables too (built once per variant, then cached)
             clear_fast_cache()
@@ -93,9 +94,9 @@ def _fast(game: str, cold: bool = True) -> Any:
 # ------------------------------------------------------------------ solo solves
 def explorer_seveny_100() -> float:
     """The explorer's click on target 100: the exact headline, cold."""
-    from dicelab import explorer
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
     from dicelab.games import seveny
+    from dicelab.ui import explorer
 
     eng.clear_caches()
     return explorer.headline("seveny", seveny.Rules(target=100)).primary
@@ -103,7 +104,7 @@ def explorer_seveny_100() -> float:
 
 def advise_seveny_100() -> Any:
     """The first ``seveny.advise`` at target 100 (cold)."""
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
     from dicelab.games import seveny
 
     eng.clear_caches()
@@ -113,7 +114,7 @@ def advise_seveny_100() -> Any:
 # ------------------------------------------------------------------ two-player solves
 def dripeul_first_duel_advice() -> Any:
     """The first two-player Dripeul advice ranked by ``p_duel`` (solves the table)."""
-    from dicelab.engine import dripeul_duel
+    from dicelab.engine.dripeul import duel as dripeul_duel
     from dicelab.games import dripeul
 
     dripeul_duel.clear_cache()
@@ -124,7 +125,7 @@ def dripeul_first_duel_advice() -> Any:
 
 def seveny_duel_40() -> float:
     """``seveny.duel_win_probability(Rules(target=40))`` (no shipped table), cold."""
-    from dicelab.engine import seveny_duel
+    from dicelab.engine.seveny import duel as seveny_duel
     from dicelab.games import seveny
 
     seveny_duel.clear_cache()
@@ -137,7 +138,7 @@ def _fake_kernel() -> tuple[Any, Any]:
     notebook, where ``io_loop.add_callback`` runs it); returns (pending, run_pending)."""
     import threading
 
-    from dicelab import progress
+    from dicelab.core import progress
 
     pending: list[Any] = []
     progress.main_thread_scheduler = lambda: pending.append  # type: ignore[assignment]
@@ -155,8 +156,8 @@ def _fake_kernel() -> tuple[Any, Any]:
 def bar_explorer_seveny_100() -> dict[str, Any]:
     """In a notebook: the explorer's click on Seveny target 100 until its progress bar and
     Cancel button show (the goal), and until the numbers show (the note)."""
-    from dicelab import explorer
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
+    from dicelab.ui import explorer
 
     _pending, run_pending = _fake_kernel()
     app = explorer.explorer("seveny", lang="en")
@@ -176,7 +177,8 @@ def bar_explorer_seveny_100() -> dict[str, Any]:
 def bar_turns_5000(threshold: int = 300) -> dict[str, Any]:
     """In a notebook: the turns simulator's click on 5000 'bank at N' (500 games, played one
     by one) until its progress bar shows (the goal), and until the histogram (the note)."""
-    from dicelab import lessons, teaching
+    from dicelab import lessons
+    from dicelab.ui import teaching
 
     _pending, run_pending = _fake_kernel()
     sim = teaching.TurnsSimulator(games=GAMES, lang="en")
@@ -199,9 +201,9 @@ def bar_turns_5000(threshold: int = 300) -> dict[str, Any]:
 def new_game(key: str) -> dict[str, Any]:
     """'New game' in a one-player app switched to two players (the click; the two-player
     warm-up then runs in the background: its time is the note)."""
-    from dicelab.engine import seveny as eng
-    from dicelab.engine import seveny_duel
-    from dicelab.widgets import play
+    from dicelab.engine.seveny import duel as seveny_duel
+    from dicelab.engine.seveny import solo as eng
+    from dicelab.ui.widgets import play
 
     app = play(key, seed=1)
     eng.clear_caches()

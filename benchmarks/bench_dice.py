@@ -15,7 +15,7 @@ from typing import Any
 
 
 def _clear_dice_caches() -> None:
-    from dicelab import dice
+    from dicelab.core import dice
 
     for f in (dice.keep_table, dice.multisets, dice.multiset_index, dice.keeps,
               dice._weights_tuple, dice.roll_distribution):
@@ -23,7 +23,7 @@ def _clear_dice_caches() -> None:
 
 
 def keep_table_cold() -> Any:
-    from dicelab.dice import keep_table
+    from dicelab.core.dice import keep_table
 
     _clear_dice_caches()
     return keep_table(5)
@@ -46,15 +46,15 @@ def keep_table_plain_python(n: int = 5) -> dict[tuple[int, ...], Counter]:
 
 
 def p_brelan_dicelab() -> Fraction:
-    from dicelab.dice import probability
-    from dicelab.figures import has_brelan
+    from dicelab.core.dice import probability
+    from dicelab.core.figures import has_brelan
 
     _clear_dice_caches()
     return probability(5, has_brelan)
 
 
 def p_brelan_brute() -> Fraction:
-    from dicelab.figures import has_brelan
+    from dicelab.core.figures import has_brelan
 
     hits = sum(1 for r in itertools.product(range(1, 7), repeat=5) if has_brelan(r))
     return Fraction(hits, 6**5)

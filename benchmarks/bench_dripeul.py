@@ -8,9 +8,9 @@ itself), ``baseline`` (a straightforward implementation, or None) and
 One solve gives every level at once (the table holds every board: token set ×
 triangle), so "one level" is one cold solve of the default variant (issue 8 item
 17: goal 50 ms).  The baseline is plain Python
-(:func:`dicelab.engine.dripeul.reference_table`): a memoised recursion over the
+(:func:`dicelab.engine.dripeul.solo.reference_table`): a memoised recursion over the
 same sorted multisets, board after board, no numpy.  The outcome tables alone are
-timed against :func:`dicelab.engine.dripeul.options_reference`, the rule called
+timed against :func:`dicelab.engine.dripeul.solo.options_reference`, the rule called
 for every roll and board.  A cold run clears every cache it uses (the keep table,
 the reroll lattices, the rule's figure cache); numpy is already imported — the
 "fresh interpreter" entry times a new Python process instead (interpreter start,
@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _clear_all() -> None:
-    from dicelab.dice import keep_table
-    from dicelab.engine import dripeul as eng
+    from dicelab.core.dice import keep_table
+    from dicelab.engine.dripeul import solo as eng
     from dicelab.engine.reroll import locked_pairs, sub_lattice
     from dicelab.games.dripeul import _figure
 
@@ -43,7 +43,7 @@ def _clear_all() -> None:
 
 def solve_one_level() -> float:
     """Cold exact solve: P(clear one manche) at the default level (every level is solved)."""
-    from dicelab.engine import dripeul as eng
+    from dicelab.engine.dripeul import solo as eng
     from dicelab.games.dripeul import Rules
 
     _clear_all()
@@ -52,7 +52,7 @@ def solve_one_level() -> float:
 
 def baseline_one_level() -> float:
     """The same number by the plain-Python reference solver (every board, no numpy)."""
-    from dicelab.engine import dripeul as eng
+    from dicelab.engine.dripeul import solo as eng
     from dicelab.games.dripeul import Rules
 
     return eng.reference_table(Rules())[(63, 3)]
@@ -60,7 +60,7 @@ def baseline_one_level() -> float:
 
 def tables_cold() -> Any:
     """The outcome tables of the default variant, cold: one rule call per figure and board."""
-    from dicelab.engine import dripeul as eng
+    from dicelab.engine.dripeul import solo as eng
 
     _clear_all()
     return eng.options((True, False, False))
@@ -68,7 +68,7 @@ def tables_cold() -> Any:
 
 def tables_straightforward() -> Any:
     """The same tables, the rule called for every roll and board (252 × 63 calls)."""
-    from dicelab.engine import dripeul as eng
+    from dicelab.engine.dripeul import solo as eng
     from dicelab.games.dripeul import _figure
 
     _figure.cache_clear()
@@ -86,7 +86,7 @@ def fresh_interpreter() -> None:
 
 def solve_all_levels(**variant: Any) -> list[float]:
     """Cold exact solve: P(clear one manche) for levels 4 très facile … 0 très difficile."""
-    from dicelab.engine import dripeul as eng
+    from dicelab.engine.dripeul import solo as eng
     from dicelab.games.dripeul import Rules
 
     _clear_all()
@@ -105,7 +105,7 @@ def solve_every_variant() -> int:
     """Cold solves of all 8 variant combinations (every level of each)."""
     import itertools
 
-    from dicelab.engine import dripeul as eng
+    from dicelab.engine.dripeul import solo as eng
     from dicelab.games.dripeul import Rules
 
     _clear_all()
@@ -116,13 +116,13 @@ def solve_every_variant() -> int:
 
 def advise_one() -> Any:
     """advise() for one position, the game being solved already (warm)."""
-    from dicelab.engine import dripeul as eng
+    from dicelab.engine.dripeul import solo as eng
 
     return eng.advise((1, 1, 2, 3, 5), rolls_left=1, tokens=(1, 4, 6), level=2)
 
 
 def advise_locked() -> Any:
-    from dicelab.engine import dripeul as eng
+    from dicelab.engine.dripeul import solo as eng
     from dicelab.games.dripeul import Rules
 
     return eng.advise((1, 1, 2, 3, 5), rolls_left=1, tokens=(1, 4, 6), level=2,
@@ -130,8 +130,8 @@ def advise_locked() -> Any:
 
 
 def p_three_alike_dicelab() -> Any:
-    from dicelab.dice import probability
-    from dicelab.figures import has_brelan
+    from dicelab.core.dice import probability
+    from dicelab.core.figures import has_brelan
 
     return probability(5, has_brelan)
 
@@ -139,8 +139,8 @@ def p_three_alike_dicelab() -> Any:
 def p_three_alike_brute() -> Any:
     from fractions import Fraction
 
-    from dicelab.dice import ordered_rolls
-    from dicelab.figures import has_brelan
+    from dicelab.core.dice import ordered_rolls
+    from dicelab.core.figures import has_brelan
 
     return Fraction(sum(1 for r in ordered_rolls(5) if has_brelan(r)), 6**5)
 
@@ -152,7 +152,7 @@ def p_three_alike_icepool() -> Any:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab.engine import dripeul as eng
+    from dicelab.engine.dripeul import solo as eng
     from dicelab.games.dripeul import Rules
 
     eng.table(Rules())  # advise() is timed warm: solved once, here

@@ -17,14 +17,14 @@ MAX_TOKENS = 3  # the suite-bonus sub-problem: positions with at most 3 tokens i
 
 def full_default() -> float:
     """Dripeul 5, the whole default two-player solve (every level)."""
-    from dicelab.engine import dripeul_duel as dd
+    from dicelab.engine.dripeul import duel as dd
 
     dd.clear_cache()
     return dd.duel_win_probability()
 
 
 def _bonus(gauss_seidel: bool) -> float:
-    from dicelab.engine import dripeul_duel as dd
+    from dicelab.engine.dripeul import duel as dd
     from dicelab.games.dripeul import Rules
 
     tab = dd.solve_duel(Rules(straight_bonus=True), max_tokens=MAX_TOKENS,
@@ -44,8 +44,8 @@ def bonus_plain() -> float:
 
 def advice() -> Any:
     """Two-player advice at the first decision of a turn (one turn solve), solved table."""
-    from dicelab.engine import dripeul as eng
-    from dicelab.engine import dripeul_duel as dd
+    from dicelab.engine.dripeul import duel as dd
+    from dicelab.engine.dripeul import solo as eng
     from dicelab.games import dripeul as g
 
     dd._turn.cache_clear()
@@ -55,7 +55,7 @@ def advice() -> Any:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab.engine import dripeul_duel as dd
+    from dicelab.engine.dripeul import duel as dd
 
     dd.solve_duel()  # advice reads the solved default table
     return [

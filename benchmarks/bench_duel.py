@@ -16,7 +16,7 @@ LOWEST = 8000  # 5000: the layers s + o >= 8000 points (a sub-problem both metho
 
 
 def _duel5(newton: bool) -> float:
-    from dicelab.engine import cinqmille_duel as cd
+    from dicelab.engine.cinqmille import duel as cd
     from dicelab.games.cinqmille import Rules
 
     cd.clear_cache()
@@ -35,7 +35,7 @@ def duel5_plain() -> float:
 
 def duel5_full() -> float:
     """5000, the whole default two-player solve (no shipped table)."""
-    from dicelab.engine import cinqmille_duel as cd
+    from dicelab.engine.cinqmille import duel as cd
     from dicelab.games.cinqmille import Rules
 
     cd.clear_cache()
@@ -43,7 +43,7 @@ def duel5_full() -> float:
 
 
 def _seveny(newton: bool) -> float:
-    from dicelab.engine import seveny_duel as sd
+    from dicelab.engine.seveny import duel as sd
     from dicelab.games.seveny import Rules
 
     sd._CACHE.clear()
@@ -61,7 +61,7 @@ def seveny_plain() -> float:
 
 
 def _trwavril(gs: bool) -> float:
-    from dicelab.engine import trwavril_duel as td
+    from dicelab.engine.trwavril import duel as td
     from dicelab.games.trwavril import Rules
 
     return float(td.solve_duel(Rules(), max_u=2, gauss_seidel=gs).W[2, 2, 0, 0])
@@ -87,8 +87,8 @@ def _state5() -> Any:
 
 def advice5() -> Any:
     """5000 two-player advice at 0-0 (the longest turn sweep), from the shipped table."""
-    from dicelab.engine import cinqmille as eng
-    from dicelab.engine import cinqmille_duel as cd
+    from dicelab.engine.cinqmille import duel as cd
+    from dicelab.engine.cinqmille import solo as eng
 
     cd._turn.cache_clear()
     return eng.advise_state(_state5())
@@ -97,8 +97,8 @@ def advice5() -> Any:
 def advice7() -> Any:
     """Seveny two-player advice at 0-0 (seat 0), from the shipped table, the variant warmed
     as the apps do (its positions' in-turn values cleared)."""
-    from dicelab.engine import seveny as eng
-    from dicelab.engine import seveny_duel as sd
+    from dicelab.engine.seveny import duel as sd
+    from dicelab.engine.seveny import solo as eng
     from dicelab.games import seveny as sv
 
     sd.clear_positions()
@@ -147,7 +147,7 @@ def live_advice(key: str, games: int = LIVE_GAMES) -> dict[str, Any]:
 
     import numpy as np
 
-    from dicelab.engine import duel_registry
+    from dicelab.engine import solving as duel_registry
 
     games_mod = importlib.import_module(f"dicelab.games.{key}")
     eng = importlib.import_module(f"dicelab.engine.{key}")
@@ -203,9 +203,9 @@ def live_benchmarks() -> list[dict[str, Any]]:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab.engine import cinqmille_duel as cd
-    from dicelab.engine import duel_registry
-    from dicelab.engine import seveny_duel as sd
+    from dicelab.engine import solving as duel_registry
+    from dicelab.engine.cinqmille import duel as cd
+    from dicelab.engine.seveny import duel as sd
     from dicelab.games import cinqmille as cm
     from dicelab.games import seveny as sv
 

@@ -1,4 +1,4 @@
-"""Luck and skill (issue 20, :mod:`dicelab.luck`): the review of a 60-decision two-player
+"""Luck and skill (issue 20, :mod:`dicelab.analysis.luck`): the review of a 60-decision two-player
 5000 game with its luck/skill split and chart, goal 1 s.
 
 The game is played once (duel-optimal, seed :data:`SEED`, stopped after
@@ -21,7 +21,7 @@ DECISIONS = 60
 
 
 def _game_json() -> str:
-    from dicelab import policies
+    from dicelab.analysis import policies
     from dicelab.games import cinqmille
 
     g = cinqmille.Game(players=2, seed=SEED)
@@ -35,7 +35,7 @@ def _game_json() -> str:
 
 def review_with_luck(text: str) -> dict[str, Any]:
     import dicelab
-    from dicelab.plots import figure_png
+    from dicelab.render.plots import figure_png
 
     t0 = time.perf_counter()
     r = dicelab.review(text, lang="fr")
@@ -50,7 +50,7 @@ def review_with_luck(text: str) -> dict[str, Any]:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab.engine import duel_registry
+    from dicelab.engine import solving as duel_registry
     from dicelab.games import cinqmille
 
     duel_registry.warm("cinqmille", cinqmille.Rules())

@@ -18,14 +18,14 @@ from typing import Any
 
 
 def _clear_all() -> None:
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
 
     eng.clear_caches()
 
 
 def solve_target_50() -> float:
     """Cold exact solve of the solo game to 50 (the ruling's target)."""
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
     from dicelab.games.seveny import Rules
 
     _clear_all()
@@ -34,7 +34,7 @@ def solve_target_50() -> float:
 
 def solve_target_5() -> float:
     """Cold exact solve to 5 with the numpy engine (compare with the baseline)."""
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
     from dicelab.games.seveny import Rules
 
     _clear_all()
@@ -43,20 +43,20 @@ def solve_target_5() -> float:
 
 def plain_python_expected_turns(target: int = 5) -> float:
     """Straightforward solver: plain recursion with memo dicts, no numpy."""
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
 
     return eng.reference_expected_turns(target)[0]
 
 
 def advise_one() -> Any:
     """advise() for one position, the game being solved already (warm)."""
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
 
     return eng.advise((1, 5, 5, 6), hand=(3, 3, 3), memorised=9, score=31)
 
 
 def p_bust_7_dicelab() -> Any:
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
 
     return eng.p_bust(7)
 
@@ -64,7 +64,7 @@ def p_bust_7_dicelab() -> Any:
 def p_bust_7_brute() -> Any:
     from fractions import Fraction
 
-    from dicelab.dice import ordered_rolls
+    from dicelab.core.dice import ordered_rolls
     from dicelab.games.seveny import settable
 
     sorted_counts = Counter(tuple(sorted(r)) for r in ordered_rolls(7))
@@ -82,7 +82,7 @@ def p_bust_7_icepool() -> Any:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
 
     eng.expected_turns()  # advise() is timed warm: the game is solved once, here
     eng.points_table()

@@ -20,8 +20,9 @@ BIG = 200_000  # the vectorised simulator alone
 
 
 def _clear(game: str) -> None:
-    from dicelab.engine import dripeul, trwavril
-    from dicelab.simulate import clear_fast_cache
+    from dicelab.analysis.simulate import clear_fast_cache
+    from dicelab.engine.dripeul import solo as dripeul
+    from dicelab.engine.trwavril import solo as trwavril
 
     clear_fast_cache()
     if game == "dripeul":
@@ -32,7 +33,7 @@ def _clear(game: str) -> None:
 
 def fast(game: str, games: int = GAMES) -> float:
     """Cold ``simulate_fast``: the win rate of ``games`` solo games, optimal policy."""
-    from dicelab.simulate import simulate_fast
+    from dicelab.analysis.simulate import simulate_fast
 
     _clear(game)
     return float(simulate_fast(game, games=games, seed=1).win_rate[0])
@@ -40,8 +41,8 @@ def fast(game: str, games: int = GAMES) -> float:
 
 def scalar(game: str, games: int = GAMES) -> float:
     """The baseline: the scalar ``simulate`` of the same games with ``policies.optimal()``."""
-    from dicelab.policies import optimal
-    from dicelab.simulate import simulate
+    from dicelab.analysis.policies import optimal
+    from dicelab.analysis.simulate import simulate
 
     _clear(game)
     return float(simulate(game, policy=optimal(), games=games, seed=1).win_rate[0])

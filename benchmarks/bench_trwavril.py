@@ -17,8 +17,8 @@ from typing import Any
 
 
 def _clear_all() -> None:
-    from dicelab.dice import keep_table
-    from dicelab.engine import trwavril as eng
+    from dicelab.core.dice import keep_table
+    from dicelab.engine.trwavril import solo as eng
 
     eng.clear_cache()
     keep_table.cache_clear()
@@ -26,7 +26,7 @@ def _clear_all() -> None:
 
 def solve_all_difficulties() -> list[float]:
     """Cold exact solve of facile, moyen, difficile and héroïque (default suites)."""
-    from dicelab.engine import trwavril as eng
+    from dicelab.engine.trwavril import solo as eng
     from dicelab.games.trwavril import Rules
 
     _clear_all()
@@ -35,7 +35,7 @@ def solve_all_difficulties() -> list[float]:
 
 def solve_heroique() -> float:
     """Cold exact solve of héroïque only (the numpy engine)."""
-    from dicelab.engine import trwavril as eng
+    from dicelab.engine.trwavril import solo as eng
     from dicelab.games.trwavril import Rules
 
     _clear_all()
@@ -48,7 +48,7 @@ def plain_python_level(straight: str = "four", V_low: list[float] | None = None)
     ``V_low[mask]``: values after a miss (``None``: the last parapluie, a miss loses).
     Returns the 64 start-of-turn values (index 63, all barred, is 1).
     """
-    from dicelab.dice import keeps, multisets, roll_distribution, sort_dice, sub_multisets
+    from dicelab.core.dice import keeps, multisets, roll_distribution, sort_dice, sub_multisets
     from dicelab.games.trwavril import Rules, flippable
 
     rules = Rules(straight=straight)
@@ -106,14 +106,14 @@ def plain_python_heroique() -> float:
 
 def advise_one() -> Any:
     """advise() for one position, the game being solved already (warm)."""
-    from dicelab.engine import trwavril as eng
+    from dicelab.engine.trwavril import solo as eng
 
     return eng.advise((1, 2, 2, 5), rolls_left=2, barred=(1, 3, 6), parapluies=2)
 
 
 def p_brelan_dicelab() -> Any:
-    from dicelab.dice import probability
-    from dicelab.figures import has_brelan
+    from dicelab.core.dice import probability
+    from dicelab.core.figures import has_brelan
 
     return probability(4, has_brelan)
 
@@ -121,8 +121,8 @@ def p_brelan_dicelab() -> Any:
 def p_brelan_brute() -> Any:
     from fractions import Fraction
 
-    from dicelab.dice import ordered_rolls
-    from dicelab.figures import has_brelan
+    from dicelab.core.dice import ordered_rolls
+    from dicelab.core.figures import has_brelan
 
     return Fraction(sum(1 for r in ordered_rolls(4) if has_brelan(r)), 6**4)
 
@@ -134,8 +134,8 @@ def p_brelan_icepool() -> Any:
 
 
 def p_run_dicelab() -> Any:
-    from dicelab.dice import probability
-    from dicelab.figures import contains_run
+    from dicelab.core.dice import probability
+    from dicelab.core.figures import contains_run
 
     return probability(4, lambda d: contains_run(d, 4))
 
@@ -147,7 +147,7 @@ def p_run_icepool() -> Any:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab.engine import trwavril as eng
+    from dicelab.engine.trwavril import solo as eng
 
     eng.win_probability()  # advise() is timed warm: the game is solved once, here
     # advise() comes first, while the tables solved above are still cached (the cold

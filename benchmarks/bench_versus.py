@@ -1,4 +1,4 @@
-"""Head-to-head 5000 (issue 11 §4, :mod:`dicelab.versus`): duel-optimal against
+"""Head-to-head 5000 (issue 11 §4, :mod:`dicelab.lessons.versus`): duel-optimal against
 solo-optimal, vectorised from the engines' value tables (built once per process, outside the
 timed runs).  The lesson's 20,000 games; and 100 games against the straightforward way, the
 same games played one by one with the scalar policies (``policies.duel_optimal`` and
@@ -16,24 +16,24 @@ SMALL = 100
 
 
 def versus_lesson() -> float:
-    from dicelab import versus
+    from dicelab.lessons import versus
 
     versus.head_to_head.cache_clear()
     return versus.head_to_head(GAMES, versus.HEAD_TO_HEAD_SEED).edge
 
 
 def versus_small() -> float:
-    from dicelab import versus
+    from dicelab.lessons import versus
 
     return versus.simulate_versus(SMALL, seed=1).rate()
 
 
 def versus_scalar() -> float:
     """Baseline: the same number of games, one by one, with the scalar policies."""
-    from dicelab.dice import make_rng
+    from dicelab.analysis.policies import duel_optimal, optimal
+    from dicelab.analysis.simulate import play_one
+    from dicelab.core.dice import make_rng
     from dicelab.games.cinqmille import Rules
-    from dicelab.policies import duel_optimal, optimal
-    from dicelab.simulate import play_one
 
     rng = make_rng(1)
     wins = 0
@@ -46,8 +46,8 @@ def versus_scalar() -> float:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab import versus
     from dicelab.games import cinqmille as cm
+    from dicelab.lessons import versus
 
     versus._duel_values(cm.Rules())  # value tables: built once, outside the timed runs
     versus._solo_values(cm.Rules())

@@ -36,7 +36,7 @@ def _has_engine(key: str) -> bool:
 
 
 def _toggle_app(key: str) -> Any:
-    from dicelab.widgets import play
+    from dicelab.ui.widgets import play
 
     app = play(key, seed=1, show_odds=True)
     app.roll()
@@ -58,7 +58,7 @@ def make_toggle(key: str) -> Any:
 
 
 def make_roll_click(key: str) -> Any:
-    from dicelab.widgets import play
+    from dicelab.ui.widgets import play
 
     app = play(key, seed=1, show_odds=True)
 

@@ -15,11 +15,17 @@ True
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from .errors import DicelabError, IllegalMove, InvalidDice, InvalidRules, InvalidSave, TableError
-from .i18n import get_language, set_language
+from dicelab.core.errors import (
+    DicelabError,
+    IllegalMove,
+    InvalidDice,
+    InvalidRules,
+    InvalidSave,
+    TableError,
+)
+from dicelab.core.i18n import get_language, set_language
 
 __version__ = "0.2.0"
 
@@ -29,26 +35,6 @@ GAME_NAMES: dict[str, str] = {
     "trwavril": "Trwavril",
     "cinqmille": "5000",
     "seveny": "Seveny",
-}
-
-_LAZY_SUBMODULES = {
-    "coach",
-    "counting",
-    "dice",
-    "docgen",
-    "engine",
-    "explorer",
-    "figures",
-    "games",
-    "guide",
-    "lessons",
-    "plots",
-    "policies",
-    "review",
-    "simulate",
-    "teaching",
-    "widgets",
-    "worksheets",
 }
 
 __all__ = [
@@ -65,7 +51,40 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY_SUBMODULES:
-        return importlib.import_module(f".{name}", __name__)
-    raise AttributeError(f"module 'dicelab' has no attribute {name!r}")
+def __getattr__(name: str) -> Any:  # noqa: C901 - one static import per public module
+    """The public modules, loaded on first use (``import dicelab`` stays light)."""
+    if name == "games":
+        from dicelab import games as mod
+    elif name == "engine":
+        from dicelab import engine as mod
+    elif name == "dice":
+        from dicelab.core import dice as mod
+    elif name == "figures":
+        from dicelab.core import figures as mod
+    elif name == "plots":
+        from dicelab.render import plots as mod
+    elif name == "coach":
+        from dicelab.analysis import coach as mod
+    elif name == "counting":
+        from dicelab.analysis import counting as mod
+    elif name == "policies":
+        from dicelab.analysis import policies as mod
+    elif name == "review":
+        from dicelab.analysis import review as mod
+    elif name == "simulate":
+        from dicelab.analysis import simulate as mod
+    elif name == "explorer":
+        from dicelab.ui import explorer as mod
+    elif name == "teaching":
+        from dicelab.ui import teaching as mod
+    elif name == "widgets":
+        from dicelab.ui import widgets as mod
+    elif name == "lessons":
+        from dicelab import lessons as mod
+    elif name == "guide":
+        from dicelab.lessons import guide as mod
+    elif name == "worksheets":
+        from dicelab.lessons import worksheets as mod
+    else:
+        raise AttributeError(f"module 'dicelab' has no attribute {name!r}")
+    return mod

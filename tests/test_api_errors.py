@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dicelab import policies, simulate
+from dicelab.analysis import policies, simulate
+from dicelab.core.errors import DicelabError, IllegalMove, InvalidDice, InvalidRules
 from dicelab.engine import advice as advice_mod
-from dicelab.engine import cinqmille as cinqmille_engine
-from dicelab.engine import seveny as seveny_engine
-from dicelab.errors import DicelabError, IllegalMove, InvalidDice, InvalidRules
+from dicelab.engine.cinqmille import solo as cinqmille_engine
+from dicelab.engine.seveny import solo as seveny_engine
 from dicelab.games import cinqmille, dripeul, labels, seveny, trwavril
 from dicelab.games._base import Bank, Resolve, Roll, Stop
 
@@ -213,7 +213,7 @@ def test_computer_seats_are_checked_with_clear_errors(computer, word):
 
 def test_play_refuses_bad_computer_seats_with_a_dicelab_error():
     pytest.importorskip("ipywidgets")
-    from dicelab.widgets import play
+    from dicelab.ui.widgets import play
 
     for bad in ("optimal", 1.5, {"0": "random"}):
         with pytest.raises(DicelabError):
@@ -288,7 +288,7 @@ def test_large_seveny_targets_can_still_be_played():
 
 
 def test_counting_sizes_are_bounded():
-    from dicelab import counting
+    from dicelab.analysis import counting
 
     with pytest.raises(DicelabError, match="simulated rolls"):
         counting.simulate_event("brelan", 5, rolls=10**9)
@@ -318,7 +318,7 @@ def test_5000_defaults_follow_the_dice_count_in_rules_and_menus():
 
 def test_5000_app_variant_menu_follows_the_dice_count():
     pytest.importorskip("ipywidgets")
-    from dicelab.widgets.apps import CinqMilleApp
+    from dicelab.ui.widgets.apps import CinqMilleApp
 
     a = CinqMilleApp(seed=1)
     dd = a.controls.variants.dropdowns
@@ -335,7 +335,7 @@ def test_5000_app_variant_menu_follows_the_dice_count():
     assert a.game.rules == cinqmille.Rules(dice=6, opening=1000)
     default = labels.value_label("cinqmille", "opening", None)
     # the menu's stand-in for None (ipywidgets shows None as a blank menu); options() gives None
-    from dicelab.widgets.controls import DEFAULT_VALUE
+    from dicelab.ui.widgets.controls import DEFAULT_VALUE
 
     assert dict(dd["opening"].options)[default] == DEFAULT_VALUE
 
@@ -402,7 +402,7 @@ def test_error_messages_echo_at_most_a_brief_bad_value():
 def test_advice_ranking_does_not_depend_on_the_language():
     """Labels break ties in ranking: the engines rank with English labels whatever the
     language, so play, advice and simulation agree in French and English."""
-    from dicelab.i18n import using
+    from dicelab.core.i18n import using
 
     def ranked():
         a = dripeul.advise_resolution((4, 4, 4, 4, 4), tokens=(1, 5, 6), level=2)
@@ -432,7 +432,7 @@ def test_unknown_game_is_a_dicelab_error_and_a_key_error():
 
 def test_dripeul_figures_are_the_games_words_in_every_language():
     """Outcomes are game data (events, saves, the cached figure table): never translated."""
-    from dicelab.i18n import using
+    from dicelab.core.i18n import using
 
     dripeul._figure.cache_clear()
     with using("en"):
@@ -446,7 +446,7 @@ def test_dripeul_figures_are_the_games_words_in_every_language():
 import itertools  # noqa: E402
 
 import dicelab  # noqa: E402
-from dicelab.errors import MAX_MESSAGE, InvalidSave  # noqa: E402
+from dicelab.core.errors import MAX_MESSAGE, InvalidSave  # noqa: E402
 
 
 @pytest.mark.parametrize("call", [
@@ -467,7 +467,7 @@ def test_collections_are_read_with_a_bound(call, endless):
 
 
 def trwavril_engine_start_value(barred):
-    from dicelab.engine import trwavril as engine
+    from dicelab.engine.trwavril import solo as engine
 
     return engine.start_value(barred, 4)
 
@@ -503,7 +503,7 @@ def test_review_of_what_is_not_a_save_is_an_invalid_save(bad):
     ({"objective": np.array(["p_win", "p_win"])}, "objective"),
 ])
 def test_app_options_of_the_wrong_kind_are_dicelab_errors(options, word):
-    from dicelab import widgets
+    from dicelab.ui import widgets
 
     with pytest.raises(DicelabError, match=word) as e:
         widgets.play("trwavril", seed=1, **options)
@@ -511,7 +511,7 @@ def test_app_options_of_the_wrong_kind_are_dicelab_errors(options, word):
 
 
 def test_apps_take_numpy_integers_and_booleans():
-    from dicelab import widgets
+    from dicelab.ui import widgets
 
     app = widgets.play("trwavril", seed=np.int64(3), players=np.int64(2),
                        show_odds=np.bool_(True), threshold_points=np.float64(2.5))
@@ -531,7 +531,7 @@ def test_to_play_and_objective_arrays_are_refused_clearly():
 
 
 def test_parse_number_refuses_a_huge_whole_number():
-    from dicelab import teaching
+    from dicelab.ui import teaching
 
     with pytest.raises(teaching.TeachingError):
         teaching.parse_number(10**5000)
@@ -579,7 +579,8 @@ def test_every_invalid_save_message_is_under_200_characters():
 
 
 def test_numpy_integers_are_whole_numbers_everywhere():
-    from dicelab import counting, teaching
+    from dicelab.analysis import counting
+    from dicelab.ui import teaching
 
     assert counting.check_dice_count(np.int64(3)) == 3
     assert teaching.parse_seed(np.int64(5)) == 5

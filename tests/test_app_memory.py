@@ -15,7 +15,7 @@ import pytest
 LEAK_CHECK = r"""
 import gc, json
 import psutil
-from dicelab import widgets
+from dicelab.ui import widgets
 
 def rss():
     gc.collect()
@@ -51,7 +51,7 @@ def test_warm_freezes_a_variant_once():
     collectable); after a gc.unfreeze() it freezes again."""
     import gc
 
-    from dicelab.engine import duel_registry
+    from dicelab.engine import solving as duel_registry
     from dicelab.games import trwavril
 
     assert duel_registry.warm("trwavril", trwavril.Rules())

@@ -12,9 +12,9 @@ import random
 import pytest
 
 from dicelab import IllegalMove, InvalidDice, InvalidRules, InvalidSave
-from dicelab.errors import Phrase
+from dicelab.core.errors import Phrase
+from dicelab.core.i18n import N_, using
 from dicelab.games import REGISTRY, Roll
-from dicelab.i18n import N_, using
 
 Trwavril = REGISTRY["trwavril"].module.Game
 

@@ -27,7 +27,7 @@ from test_browser import (  # noqa: F401 - fixtures: browser, lab, page
     page,
 )
 
-from dicelab.i18n import _
+from dicelab.core.i18n import _
 
 pytestmark = pytest.mark.browser
 

@@ -30,7 +30,7 @@ from browser_helpers import (
 )
 from test_browser import ARTIFACTS, NOTEBOOKS, ROOT, _skip_or_fail, browser  # noqa: F401
 
-from dicelab.i18n import _
+from dicelab.core.i18n import _
 
 pytestmark = pytest.mark.browser
 

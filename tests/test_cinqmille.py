@@ -145,7 +145,7 @@ def test_scoring_options_exact():
 
 @pytest.mark.parametrize("rules", [Rules(), SIX, Rules(keep_all_scoring=True)])
 def test_scoring_options_match_brute_force(rules):
-    from dicelab.dice import multisets, sub_multisets
+    from dicelab.core.dice import multisets, sub_multisets
 
     for n in range(1, rules.dice + 1):
         for roll in multisets(n):

@@ -9,13 +9,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from dicelab.engine import cinqmille as eng
-from dicelab.engine import cinqmille_duel as cd
-from dicelab.engine.build_tables import write
-from dicelab.errors import DicelabError
+from dicelab.analysis.policies import duel_optimal
+from dicelab.analysis.simulate import play_one
+from dicelab.core.errors import DicelabError
+from dicelab.engine.cinqmille import duel as cd
+from dicelab.engine.cinqmille import solo as eng
 from dicelab.games import cinqmille as cm
-from dicelab.policies import duel_optimal
-from dicelab.simulate import play_one
+from dicelab.tools.build_tables import write
 
 TOP = 100
 LOW = 9200  # layers s + o >= 9200 points: a few seconds
@@ -162,7 +162,7 @@ def test_row_sweep_equals_the_solvers_sweep(rules):
 def test_first_decision_averaged_over_the_first_roll_is_the_table(rules):
     """At the start of a turn, the best choice's p_duel of every first roll, weighted by the
     roll's probability (a bust hands over, five 1s win), is T[s, o]."""
-    from dicelab.dice import roll_distribution
+    from dicelab.core.dice import roll_distribution
 
     T = cd.duel_table(rules)
     dist = roll_distribution(rules.dice)
@@ -199,8 +199,8 @@ def test_warm_reads_the_table_and_reports_readiness():
 
 # ------------------------------------------------------------------ every variant ships
 def test_every_variant_ships_its_table():
-    from dicelab.engine.build_tables import cinqmille_variants
-    from dicelab.engine.duel import load_table
+    from dicelab.engine.race import load_table
+    from dicelab.tools.build_tables import cinqmille_variants
 
     variants = cinqmille_variants()
     assert len(variants) == len(set(variants)) == 48

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicelab import IllegalMove
-from dicelab.dice import ordered_rolls, roll_distribution
-from dicelab.engine import cinqmille as E
+from dicelab.core.dice import ordered_rolls, roll_distribution
+from dicelab.engine.cinqmille import solo as E
 from dicelab.games import Bank, Roll
 from dicelab.games import cinqmille as cm
 from dicelab.games.cinqmille import Rules
@@ -281,7 +281,7 @@ def _oracle_turn(rules, score, cut=1e-15):
     import heapq
     from dataclasses import replace
 
-    from dicelab.policies import optimal
+    from dicelab.analysis.policies import optimal
 
     pol = optimal()
     s0 = replace(cm.new_state(rules, 1), scores=(score,), opened=(score > 0,))

@@ -10,15 +10,15 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from dicelab import coach
-from dicelab.dice import keep_table, multisets
-from dicelab.engine import dripeul as de
-from dicelab.engine import trwavril as te
+from dicelab.analysis import coach
+from dicelab.core.dice import keep_table, multisets
+from dicelab.core.errors import DicelabError
+from dicelab.core.i18n import fmt_percent
+from dicelab.engine.dripeul import solo as de
 from dicelab.engine.reroll import final_distribution
-from dicelab.errors import DicelabError
+from dicelab.engine.trwavril import solo as te
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
 from dicelab.games._base import Bank, Resolve, Roll, Stop
-from dicelab.i18n import fmt_percent
 
 
 # ----------------------------------------------------------------------- positions

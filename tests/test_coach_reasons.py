@@ -13,12 +13,12 @@ import random
 
 import pytest
 
-from dicelab import coach
-from dicelab.engine import dripeul as de
-from dicelab.engine import trwavril as te
+from dicelab.analysis import coach
+from dicelab.core.i18n import fmt_number, fmt_percent
+from dicelab.engine.dripeul import solo as de
+from dicelab.engine.trwavril import solo as te
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
 from dicelab.games._base import Roll, Stop
-from dicelab.i18n import fmt_number, fmt_percent
 
 MODULES = {"dripeul": dripeul, "trwavril": trwavril, "cinqmille": cinqmille,
            "seveny": seveny}

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from dicelab import DicelabError
-from dicelab.counting import (
+from dicelab.analysis.counting import (
     FIGURES,
     CountingError,
     convergence,
@@ -26,9 +26,9 @@ from dicelab.counting import (
     running_frequency,
     simulate_event,
 )
-from dicelab.dice import ordered_rolls
+from dicelab.core.dice import ordered_rolls
+from dicelab.core.figures import of_a_kind
 from dicelab.engine.reroll import solve_turn
-from dicelab.figures import of_a_kind
 
 
 def brute_figure(figure, n):
@@ -173,7 +173,7 @@ def test_optimal_matches_solve_turn_and_dominates():
 
 
 def _ms(n):
-    from dicelab.dice import multisets
+    from dicelab.core.dice import multisets
 
     return multisets(n)
 
@@ -219,7 +219,7 @@ def test_expected_rolls_matches_the_tail_sum():
 
 
 def test_bin_distribution_keeps_the_mass():
-    from dicelab.counting import bin_distribution
+    from dicelab.analysis.counting import bin_distribution
 
     d = {0: Fraction(1, 3), 50: Fraction(1, 6), 250: Fraction(1, 6), 1000: Fraction(1, 3)}
     b = bin_distribution(d, [50, 250, 500])
@@ -230,7 +230,7 @@ def test_bin_distribution_keeps_the_mass():
 
 
 def test_turns_to_target_moments_against_distribution_and_simulation():
-    from dicelab.counting import turns_to_target_distribution, turns_to_target_moments
+    from dicelab.analysis.counting import turns_to_target_distribution, turns_to_target_moments
 
     points = {0: Fraction(2, 5), 1: Fraction(1, 5), 3: Fraction(1, 5), 7: Fraction(1, 5)}
     target = 12
@@ -261,10 +261,10 @@ def test_turns_to_target_moments_against_distribution_and_simulation():
 
 
 def test_seveny_bank_at_matches_the_policy_in_simulation():
-    from dicelab.counting import seveny_bank_at, turns_to_target_moments
+    from dicelab.analysis.counting import seveny_bank_at, turns_to_target_moments
+    from dicelab.analysis.policies import bank_at
+    from dicelab.analysis.simulate import simulate
     from dicelab.games import seveny
-    from dicelab.policies import bank_at
-    from dicelab.simulate import simulate
 
     target = 8
     mean, var = turns_to_target_moments(seveny_bank_at(4, target), target)

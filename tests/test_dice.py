@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from dicelab import InvalidDice
-from dicelab.dice import (
+from dicelab.core.dice import (
     keep_table,
     multisets,
     ordered_rolls,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dicelab import docgen
+from dicelab.tools import docgen
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,7 +19,7 @@ def built():
 def test_generated_pages_are_up_to_date(built):
     for page, text in built.items():
         committed = (ROOT / page).read_text(encoding="utf-8")
-        assert committed == text, f"{page} is stale: run `python -m dicelab.docgen`"
+        assert committed == text, f"{page} is stale: run `python -m dicelab.tools.docgen`"
 
 
 def test_templates_type_in_no_computed_number():
@@ -80,8 +80,8 @@ def test_both_rules_pages_are_built():
 
 
 def test_french_page_states_the_headline_values_in_french_notation(built):
+    from dicelab.core.i18n import fmt_number
     from dicelab.games import cinqmille, dripeul, trwavril
-    from dicelab.i18n import fmt_number
 
     text = built["docs/fr/regles.md"]
     p = trwavril.win_probability(trwavril.Rules())
@@ -152,7 +152,7 @@ def test_teachers_guides_state_every_lesson_with_computed_answers(built):
 
 
 def test_replace_section_refuses_a_page_without_markers():
-    from dicelab.errors import DicelabError
+    from dicelab.core.errors import DicelabError
 
     with pytest.raises(DicelabError):
         docgen.replace_section("no markers here", "lesson plans", "x")

@@ -135,7 +135,7 @@ def test_resolutions_validate():
 
 
 def test_every_roll_has_distinct_outcomes():
-    from dicelab.dice import multisets
+    from dicelab.core.dice import multisets
 
     for rules in (Rules(), Rules(straight_bonus=True, last_six=True)):
         for m in multisets(5):

@@ -9,16 +9,16 @@ import numpy as np
 import pytest
 
 from dicelab import DicelabError
-from dicelab.dice import multisets
-from dicelab.engine import dripeul as eng
-from dicelab.engine import dripeul_duel as dd
-from dicelab.engine.dripeul import reference_turn
+from dicelab.analysis.policies import duel_optimal
+from dicelab.analysis.simulate import play_one
+from dicelab.core.dice import multisets
+from dicelab.core.i18n import fmt_percent
+from dicelab.engine.dripeul import duel as dd
+from dicelab.engine.dripeul import solo as eng
+from dicelab.engine.dripeul.solo import reference_turn
 from dicelab.engine.reroll import solve_turn
 from dicelab.games import dripeul as g
 from dicelab.games._base import Roll
-from dicelab.i18n import fmt_percent
-from dicelab.policies import duel_optimal
-from dicelab.simulate import play_one
 
 FULL = (1, 2, 3, 4, 5, 6)
 
@@ -350,7 +350,7 @@ def test_live_advice_is_fast():
 @pytest.fixture
 def english():
     """The app test reads English words; the language default is reset afterwards."""
-    from dicelab.i18n import set_language
+    from dicelab.core.i18n import set_language
 
     set_language("en")
     yield
@@ -359,8 +359,8 @@ def english():
 
 def test_apps_say_what_the_number_is(english):
     pytest.importorskip("ipywidgets")
-    from dicelab.widgets import play
-    from dicelab.widgets.overlay import read_rows
+    from dicelab.ui.widgets import play
+    from dicelab.ui.widgets.overlay import read_rows
 
     r = g.Rules()
     dd.solve_duel(r)
@@ -383,7 +383,7 @@ def test_apps_say_what_the_number_is(english):
 
 
 def test_coach_measures_losses_in_p_duel():
-    from dicelab import coach
+    from dicelab.analysis import coach
 
     r = g.Rules()
     dd.solve_duel(r)

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from dicelab import DicelabError, InvalidDice
-from dicelab.dice import multisets, sub_multisets
-from dicelab.engine import dripeul as E
+from dicelab.core.dice import multisets, sub_multisets
+from dicelab.engine.dripeul import solo as E
 from dicelab.games.dripeul import (
     SQUARES,
     Game,
@@ -132,7 +132,7 @@ def test_variants_compare():
 
 
 def _keep_count(dice, locked=()):
-    from dicelab.dice import is_sub_multiset
+    from dicelab.core.dice import is_sub_multiset
 
     return sum(1 for k in sub_multisets(dice) if is_sub_multiset(locked, k))
 
@@ -165,7 +165,7 @@ def test_advise_shape_and_consistency(rules):
         # the best keep is the optimal value of the shown dice
         col = E.mask_of(tokens) * 5 + level
         o = sorted(dice)
-        from dicelab.dice import multiset_index
+        from dicelab.core.dice import multiset_index
 
         assert p[0] == pytest.approx(tab.turn.W[rolls_left][multiset_index(5)[tuple(o)], col],
                                      abs=1e-15)
@@ -178,7 +178,7 @@ def test_advise_shape_and_consistency(rules):
 
 
 def test_advise_p_turn_matches_fractions_for_each_keep():
-    from dicelab.dice import keep_table, multisets
+    from dicelab.core.dice import keep_table, multisets
 
     tokens, rules = (2, 5), Rules()
     ok = {o: Fraction(int(any(not x.failure for x in resolutions(o, tokens, rules))))

@@ -7,7 +7,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from dicelab.engine.duel import solve_pairs
+from dicelab.engine.race import solve_pairs
 
 
 def pig_table(target: int, newton: bool = True) -> np.ndarray:
@@ -89,7 +89,9 @@ def test_plain_iteration_agrees_with_newton():
 
 
 def test_the_registry_warms_with_the_engines_own_warm():
-    from dicelab.engine import cinqmille_duel, duel_registry, trwavril_duel
+    from dicelab.engine import solving as duel_registry
+    from dicelab.engine.cinqmille import duel as cinqmille_duel
+    from dicelab.engine.trwavril import duel as trwavril_duel
     from dicelab.games import cinqmille, seveny, trwavril
 
     assert duel_registry.duel_function("cinqmille", "warm") is cinqmille_duel.warm

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dicelab import duelplots
-from dicelab.engine.duel import policy_surface
-from dicelab.errors import DicelabError
+from dicelab.core.errors import DicelabError
+from dicelab.engine.race import policy_surface
 from dicelab.games import seveny as sv
+from dicelab.render import duelplots
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +48,7 @@ def test_cinqmille_picture_ships():
 
 @pytest.mark.slow
 def test_cinqmille_picture_against_a_fresh_computation():
-    from dicelab.engine import cinqmille_duel as cd
+    from dicelab.engine.cinqmille import duel as cd
     from dicelab.games import cinqmille as cm
 
     fresh = cd.policy_surface(cm.Rules(), 3, use_table=False)

@@ -7,9 +7,10 @@ import importlib
 
 import pytest
 
-from dicelab import GAME_NAMES, explorer
-from dicelab.errors import InvalidRules
-from dicelab.explorer import DIFFICULTY, METRICS, Headline, format_value
+from dicelab import GAME_NAMES
+from dicelab.core.errors import InvalidRules
+from dicelab.ui import explorer
+from dicelab.ui.explorer import DIFFICULTY, METRICS, Headline, format_value
 
 # Small, fast rules per game for exact checks (Seveny's default target 50 is a slow solve).
 FAST = {
@@ -22,7 +23,7 @@ FAST = {
 @pytest.fixture(autouse=True)
 def _english():
     """These tests read English text: whatever the machine's locale, write in English."""
-    from dicelab import i18n
+    from dicelab.core import i18n
 
     with i18n.using("en"):
         yield
@@ -240,7 +241,7 @@ def test_explorer_widget_untouched_options_follow_the_rules_defaults():
 
 
 def test_headline_chart_draws_the_headline_values():
-    from dicelab.plots import alt_text
+    from dicelab.render.plots import alt_text
 
     hs = explorer.by_difficulty("trwavril")
     fig = explorer.headline_chart(hs)
@@ -288,9 +289,9 @@ def test_most_different():
 
 
 def test_simulations_match_the_simulator_and_quote_the_exact_headline():
+    from dicelab.analysis.simulate import simulate_fast
     from dicelab.games import seveny, trwavril
-    from dicelab.plots import alt_text
-    from dicelab.simulate import simulate_fast
+    from dicelab.render.plots import alt_text
 
     rules = [trwavril.Rules(), trwavril.Rules(parapluies=1)]
     sims = explorer.simulate_rules("trwavril", rules, games=30, seed=3)

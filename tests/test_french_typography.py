@@ -9,7 +9,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from dicelab.i18n import catalog, typography
+from dicelab.tools import catalog, typography
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [p for p in typography.default_files(ROOT) if p.suffix == ".md"]

@@ -6,9 +6,9 @@ import re
 
 from test_plots_i18n import ENGLISH_WORDS, FRENCH_WORDS, words_found
 
-from dicelab import guide
+from dicelab.core.i18n import _, fmt_percent
 from dicelab.games import cinqmille, dripeul
-from dicelab.i18n import _, fmt_percent
+from dicelab.lessons import guide
 
 
 def test_howto_names_the_apps_buttons_from_the_catalog():
@@ -45,7 +45,7 @@ def test_advice_table_in_french():
 def test_choice_labels_of_a_push_game():
     adv = cinqmille.advise((1, 3), turn_points=300, score=2000)
     labels = {guide.choice_label(c, "fr") for c in adv}
-    from dicelab.i18n import dice_count
+    from dicelab.core.i18n import dice_count
 
     assert _("set aside {dice} and bank {points}", lang="fr", dice="1", points="400") in labels
     assert _("set aside {dice}, roll {count}", lang="fr", dice="1",

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from dicelab import i18n
-from dicelab.errors import DicelabError, IllegalMove
-from dicelab.i18n import catalog
+from dicelab.core import i18n
+from dicelab.core.errors import DicelabError, IllegalMove
+from dicelab.tools import catalog
 
 
 @pytest.fixture(autouse=True)

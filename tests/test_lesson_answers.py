@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from dicelab import teaching
 from dicelab.lessons import LESSONS, Notebook
-from dicelab.teaching import Exercise, Pool, Predict, Progress, parse_number, parse_probability
+from dicelab.ui import teaching
+from dicelab.ui.teaching import Exercise, Pool, Predict, Progress, parse_number, parse_probability
 
 
 @pytest.mark.parametrize("typed, lang, value, as_probability", [

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from dicelab import teaching
-from dicelab.i18n import _
+from dicelab.core.i18n import _
 from dicelab.lessons import LESSONS, Notebook
+from dicelab.ui import teaching
 
 #: What students type: long numbers (30 digits: Babel's rounding failed from about 1e25),
 #: in every form a box reads, and texts of every length.

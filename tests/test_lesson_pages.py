@@ -27,7 +27,7 @@ matplotlib.use("Agg")
 import nbformat  # noqa: E402
 import pytest  # noqa: E402
 
-from dicelab.i18n import fmt_number, fmt_percent, fmt_short  # noqa: E402
+from dicelab.core.i18n import fmt_number, fmt_percent, fmt_short  # noqa: E402
 from dicelab.lessons import LESSONS  # noqa: E402
 
 nbclient = pytest.importorskip("nbclient")
@@ -317,7 +317,7 @@ def test_answer_forms_and_their_search():
 def lesson_figures(lang: str) -> dict[str, object]:
     """Every figure a lesson draws: the main figures, what the simulators and the class pool
     draw after a click."""
-    from dicelab import teaching
+    from dicelab.ui import teaching
 
     figs = {key: lesson.figure(lang) for key, lesson in LESSONS.items()}
     sim = teaching.FrequencySimulator("brelan", 5, lang=lang)
@@ -333,7 +333,7 @@ def lesson_figures(lang: str) -> dict[str, object]:
 
 def _last_figure(widget, run):
     """The figure a simulator draws when its button is pressed (caught as it is made)."""
-    from dicelab import plots
+    from dicelab.render import plots
 
     made = []
     real = plots.figure_html

@@ -10,13 +10,12 @@ from fractions import Fraction
 
 import pytest
 
-from dicelab import versus
-from dicelab.errors import IllegalMove
+from dicelab.core.errors import IllegalMove
 from dicelab.games import cinqmille as cm
 from dicelab.games import seveny as sv
 from dicelab.games import trwavril as tw
 from dicelab.games._base import Bank, Roll, Stop
-from dicelab.lessons import LESSONS
+from dicelab.lessons import LESSONS, versus
 
 
 def _answer(lesson: str, key: str):
@@ -119,7 +118,7 @@ def test_13_the_position_is_reachable_and_both_choices_are_legal():
 def test_10_from_a_brelan_one_reroll_of_two_dice():
     """Dripeul: keep a brelan, re-roll the two other dice once; four alike or more is what
     the game's figure function (of_a_kind) says of the five final dice."""
-    from dicelab.figures import of_a_kind
+    from dicelab.core.figures import of_a_kind
 
     hits = sum(of_a_kind((6, 6, 6) + d) >= 4 for d in _ordered(2))
     assert LESSONS["markov"].question("from_brelan").value() == Fraction(hits, 36)

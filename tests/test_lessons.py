@@ -10,8 +10,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from dicelab import lessons, teaching
+from dicelab import lessons
 from dicelab.lessons import LESSONS, Notebook
+from dicelab.ui import teaching
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON_DIRS = {"en": ROOT / "notebooks" / "en" / "lessons",

@@ -1,4 +1,4 @@
-"""Luck and skill (issue 20, :mod:`dicelab.luck`): the exact identity on every game, the
+"""Luck and skill (issue 20, :mod:`dicelab.analysis.luck`): the exact identity on every game, the
 zero mean of a roll's luck, the engines' values against the definition, the review hook."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import re
 import pytest
 
 import dicelab
-from dicelab import coach, luck
-from dicelab.errors import DicelabError
+from dicelab.analysis import coach, luck
+from dicelab.analysis.policies import duel_optimal, optimal, random_legal
+from dicelab.core.errors import DicelabError
 from dicelab.games import cinqmille, dripeul, get, seveny, trwavril
 from dicelab.games._base import Roll
-from dicelab.policies import duel_optimal, optimal, random_legal
 
 RULES = {
     "dripeul": dripeul.Rules(),
@@ -328,7 +328,7 @@ def test_class_summary(tmp_path):
 
 
 def test_app_end_screen_shows_the_split():
-    import dicelab.widgets as dw
+    import dicelab.ui.widgets as dw
 
     app = dw.play("trwavril", seed=3, lang="fr")
     best = optimal()
@@ -345,7 +345,7 @@ def test_app_end_screen_shows_the_split():
 
 
 def test_class_view_widget(tmp_path):
-    from dicelab.widgets.luckview import ClassView
+    from dicelab.ui.widgets.luckview import ClassView
 
     texts = [play("trwavril", s, players=1, mix=0.3).to_json().encode() for s in range(2)]
     v = ClassView(lang="en")

@@ -11,15 +11,15 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from dicelab import plots  # noqa: E402
-from dicelab.counting import convergence, figure_table, most_common_chain  # noqa: E402
+from dicelab.analysis.counting import convergence, figure_table, most_common_chain  # noqa: E402
+from dicelab.render import plots  # noqa: E402
 
 WHITE = (1.0, 1.0, 1.0, 1.0)
 
 @pytest.fixture(autouse=True)
 def _english():
     """These tests read English text: whatever the machine's locale, write in English."""
-    from dicelab import i18n
+    from dicelab.core import i18n
 
     with i18n.using("en"):
         yield

@@ -16,9 +16,10 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
-from dicelab import explorer, plots  # noqa: E402
-from dicelab.explorer import METRICS, Headline  # noqa: E402
-from dicelab.i18n import _, fmt_percent  # noqa: E402
+from dicelab.core.i18n import _, fmt_percent  # noqa: E402
+from dicelab.render import plots  # noqa: E402
+from dicelab.ui import explorer
+from dicelab.ui.explorer import METRICS, Headline  # noqa: E402
 
 #: English interface words that must not appear in French output.
 ENGLISH_WORDS = [
@@ -43,7 +44,7 @@ def untranslated_rules_labels() -> list[str]:
     """``Rules.LABELS`` still missing from the French catalog (the game modules own them;
     :func:`test_rules_labels_are_translated` reports them)."""
     from dicelab import GAME_NAMES
-    from dicelab.i18n import translations
+    from dicelab.core.i18n import translations
 
     labels = [lab for key in GAME_NAMES
               for lab in explorer.game_module(key).Rules.LABELS.values()]

@@ -3,9 +3,7 @@
 import numpy as np
 import pytest
 
-from dicelab.dice import roll
-from dicelab.games import Bank, Roll, Stop, cinqmille, dripeul, seveny, trwavril
-from dicelab.policies import (
+from dicelab.analysis.policies import (
     bank_at,
     game_key,
     greedy,
@@ -13,7 +11,9 @@ from dicelab.policies import (
     optimal,
     random_legal,
 )
-from dicelab.simulate import play_one, simulate
+from dicelab.analysis.simulate import play_one, simulate
+from dicelab.core.dice import roll
+from dicelab.games import Bank, Roll, Stop, cinqmille, dripeul, seveny, trwavril
 
 MODULES = {"dripeul": dripeul, "trwavril": trwavril, "cinqmille": cinqmille, "seveny": seveny}
 
@@ -48,7 +48,7 @@ def test_every_policy_chooses_a_legal_action(key):
 
 @pytest.mark.parametrize("key", sorted(MODULES))
 def test_optimal_takes_the_advised_best(key):
-    from dicelab.policies import SOLO_OBJECTIVE, duel_optimal
+    from dicelab.analysis.policies import SOLO_OBJECTIVE, duel_optimal
 
     mod = MODULES[key]
     for state in _decision_states(mod, seed=11):

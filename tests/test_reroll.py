@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from dicelab.dice import (
+from dicelab.core.dice import (
     from_counts,
     is_sub_multiset,
     keep_table,
@@ -154,7 +154,7 @@ def test_cold_solve_turn_needs_no_keep_table():
 
 @pytest.mark.parametrize("n", [1, 2, 4, 5])
 def test_sub_lattice_links_each_keep_to_one_die_less_and_more(n):
-    from dicelab.dice import keeps
+    from dicelab.core.dice import keeps
     from dicelab.engine.reroll import sub_lattice
 
     lat, ks = sub_lattice(n), keeps(n)

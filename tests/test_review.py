@@ -14,11 +14,11 @@ from dataclasses import replace
 import pytest
 
 import dicelab
-from dicelab import coach, review
-from dicelab.errors import DicelabError, InvalidSave
+from dicelab.analysis import coach, review
+from dicelab.analysis.policies import optimal, random_legal
+from dicelab.core.errors import DicelabError, InvalidSave
 from dicelab.games import cinqmille, dripeul, get, seveny, trwavril
 from dicelab.games._base import Bank, Roll, Stop
-from dicelab.policies import optimal, random_legal
 
 GAMES = {
     "dripeul": dripeul.Rules(),

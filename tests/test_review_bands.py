@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicelab import review
+from dicelab.analysis import review
 from dicelab.games import get
 
 GAMES = ("dripeul", "trwavril", "cinqmille", "seveny")

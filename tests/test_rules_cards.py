@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from dicelab import rules_cards
-from dicelab.rules_cards import CARDS, card_html, card_text, example_text, play_example
+from dicelab.ui import rules_cards
+from dicelab.ui.rules_cards import CARDS, card_html, card_text, example_text, play_example
 
 GAMES = ("dripeul", "trwavril", "cinqmille", "seveny")
 
@@ -72,7 +72,7 @@ def test_every_missing_line_is_on_the_card(game, lang):
 def test_card_is_translated_and_unknown_game_refused():
     assert "fiche des règles" in card_text("seveny", "fr")
     assert "Examples" not in card_text("seveny", "fr")
-    from dicelab.errors import DicelabError
+    from dicelab.core.errors import DicelabError
 
     with pytest.raises(DicelabError, match="unknown game"):
         rules_cards.card("yahtzee")
@@ -80,7 +80,7 @@ def test_card_is_translated_and_unknown_game_refused():
 
 def test_app_rules_button_shows_the_same_card():
     pytest.importorskip("ipywidgets")
-    from dicelab.widgets import play
+    from dicelab.ui.widgets import play
 
     app = play("cinqmille", seed=1, lang="fr")
     try:
@@ -99,7 +99,7 @@ def test_app_rules_button_shows_the_same_card():
 
 # ------------------------------------------------------------------ §2: failures say why
 def _sentences(game, lang="en"):
-    from dicelab.widgets.text import event_sentence
+    from dicelab.ui.widgets.text import event_sentence
 
     return " ".join(event_sentence(e, lang) for e in game.log)
 
@@ -113,7 +113,7 @@ def test_dripeul_failure_says_why():
     s = replace(dripeul.new_state(dripeul.Rules(), 1), tokens=((1, 3, 4, 5, 6),))
     s, _e = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (2, 2, 2, 4, 6))
     s, ev = dripeul.step(s, Stop())
-    from dicelab.widgets.text import event_sentence
+    from dicelab.ui.widgets.text import event_sentence
 
     text = " ".join(event_sentence(e, "en") for e in ev)
     assert "brelan of 2, but square 2 is already empty → a failure" in text
@@ -146,7 +146,7 @@ def test_5000_exactly_5000_and_bust_say_why():
 
     from dicelab.games import cinqmille
     from dicelab.games._base import Roll
-    from dicelab.widgets.text import event_sentence
+    from dicelab.ui.widgets.text import event_sentence
 
     s = replace(cinqmille.new_state(cinqmille.Rules(), 1), scores=(4900,), opened=(True,))
     s, _e = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (5, 5, 2, 3, 4))
@@ -209,7 +209,7 @@ def test_guided_5000_overshoot_and_exact_win():
 
 def test_learning_mode_quotes_the_rule_and_switches_to_the_coach():
     pytest.importorskip("ipywidgets")
-    from dicelab.widgets import play
+    from dicelab.ui.widgets import play
 
     app = play("seveny", seed=3, lang="en", learning=True)
     try:
@@ -233,7 +233,7 @@ def test_learning_mode_quotes_the_rule_and_switches_to_the_coach():
 
 def test_a_turn_that_ends_the_manche_keeps_its_dice_on_screen():
     pytest.importorskip("ipywidgets")
-    from dicelab.widgets import play
+    from dicelab.ui.widgets import play
 
     app = play("dripeul", seed=1, lang="en")
     try:

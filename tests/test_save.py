@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from dicelab import IllegalMove, InvalidDice, InvalidRules, InvalidSave
-from dicelab.errors import brief
+from dicelab.core.errors import brief
 from dicelab.games import REGISTRY, Roll, _base
 from dicelab.games._base import (
     MAX_ROLLS_PER_ACTION,
@@ -115,7 +115,7 @@ def test_real_game_round_trip_loads_and_equals(played):
 
 def test_loading_draws_the_rng_rolls_again_from_the_seed(played):
     """The "rng" rolls and thrown-away draws are, in order, what the seed rolls."""
-    from dicelab.dice import make_rng, roll
+    from dicelab.core.dice import make_rng, roll
 
     data = played.to_dict()
     rng = make_rng(played.seed)
@@ -316,7 +316,7 @@ def test_version_1_saves_load_unchecked_and_continue_from_the_seed(key):
     assert [r.dice for r in h.rolls] == [r.dice for r in g.rolls]
     rolling = [a for a in h.legal_actions() if rolls_dice(h, a)]
     if rolling:  # the generator starts again from the seed
-        from dicelab.dice import make_rng, roll
+        from dicelab.core.dice import make_rng, roll
 
         h.apply(rolling[0])
         n = len(h.rolls[-1].dice)
@@ -531,7 +531,7 @@ def test_the_roll_loop_is_bounded():
         g.apply(Roll(()))
     assert g.actions == [] and g._draws == 0
     # the generator was put back: the next draws are the seed's first ones
-    from dicelab.dice import make_rng, roll
+    from dicelab.core.dice import make_rng, roll
 
     assert g._draw(2) == roll(make_rng(1), 2)
 
@@ -671,7 +671,7 @@ def test_any_junk_anywhere_is_an_invalid_save_or_a_true_game(key):
 
 
 def test_validate_dice_reads_only_what_it_needs():
-    from dicelab.dice import validate_dice
+    from dicelab.core.dice import validate_dice
 
     assert validate_dice(np.array([1, 6, 3]), 3) == (1, 6, 3)
     assert validate_dice(x for x in (2, 2)) == (2, 2)
@@ -683,6 +683,6 @@ def test_validate_dice_reads_only_what_it_needs():
     with pytest.raises(InvalidDice, match="^dice: at most 20 dice; got 21$"):
         validate_dice([1] * 21)
     with pytest.raises(InvalidDice, match="^can roll 0 to 20 dice; got 21$"):
-        from dicelab.dice import make_rng, roll
+        from dicelab.core.dice import make_rng, roll
 
         roll(make_rng(1), 21)

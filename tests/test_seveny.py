@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicelab import IllegalMove, InvalidDice, InvalidRules, InvalidSave
-from dicelab.dice import counts, multisets, sub_multisets
+from dicelab.core.dice import counts, multisets, sub_multisets
 from dicelab.games import Bank, Resolve, Roll, Stop
 from dicelab.games import seveny as sv
 from dicelab.games.seveny import Game, Rules, score, settable

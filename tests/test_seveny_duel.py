@@ -10,13 +10,13 @@ from functools import cache
 import numpy as np
 import pytest
 
-from dicelab.dice import roll_distribution
-from dicelab.engine import seveny as eng
-from dicelab.engine import seveny_duel as sd
-from dicelab.errors import DicelabError
+from dicelab.analysis.policies import duel_optimal
+from dicelab.analysis.simulate import play_one
+from dicelab.core.dice import roll_distribution
+from dicelab.core.errors import DicelabError
+from dicelab.engine.seveny import duel as sd
+from dicelab.engine.seveny import solo as eng
 from dicelab.games import seveny as sv
-from dicelab.policies import duel_optimal
-from dicelab.simulate import play_one
 
 SMALL = sv.Rules(target=5)
 
@@ -257,7 +257,7 @@ def test_fast_path_agrees_with_the_whole_turn(seat, a, b):
 
 
 def test_table_arrays_rebuild_a_reduced_case(tmp_path):
-    from dicelab.engine.build_tables import write
+    from dicelab.tools.build_tables import write
 
     rules = sv.Rules(target=4)
     arrs = sd.table_arrays(rules)

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from dicelab import IllegalMove, InvalidDice
-from dicelab.dice import multisets, ordered_rolls, roll_distribution
-from dicelab.engine import seveny as eng
+from dicelab.core.dice import multisets, ordered_rolls, roll_distribution
+from dicelab.engine.seveny import solo as eng
 from dicelab.games import Bank, Roll
 from dicelab.games import seveny as sv
 from dicelab.games.seveny import Rules, score, settable
@@ -227,7 +227,7 @@ def test_advise_state_outside_choices_and_game_wrappers():
 
 
 def test_bank_at_distribution_matches_simulation():
-    from dicelab.policies import bank_at
+    from dicelab.analysis.policies import bank_at
 
     d = eng.turn_points_distribution(8)
     assert sum(d.values()) == 1
@@ -290,7 +290,7 @@ def _oracle_turn(rules, score, cut=1e-16):
     import heapq
     from dataclasses import replace
 
-    from dicelab.policies import optimal
+    from dicelab.analysis.policies import optimal
 
     pol = optimal()
     s0 = replace(sv.new_state(rules, 1), scores=(score,))

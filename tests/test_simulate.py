@@ -11,13 +11,8 @@ import math
 import numpy as np
 import pytest
 
-from dicelab.dice import remove
-from dicelab.engine import dripeul as dripeul_engine
-from dicelab.engine import trwavril as trwavril_engine
-from dicelab.errors import DicelabError
-from dicelab.games import Roll, Stop, dripeul, trwavril
-from dicelab.policies import greedy, optimal
-from dicelab.simulate import (
+from dicelab.analysis.policies import greedy, optimal
+from dicelab.analysis.simulate import (
     FAST_GAMES,
     SimResult,
     _fast_trace,
@@ -25,6 +20,11 @@ from dicelab.simulate import (
     simulate,
     simulate_fast,
 )
+from dicelab.core.dice import remove
+from dicelab.core.errors import DicelabError
+from dicelab.engine.dripeul import solo as dripeul_engine
+from dicelab.engine.trwavril import solo as trwavril_engine
+from dicelab.games import Roll, Stop, dripeul, trwavril
 
 MODULES = {"dripeul": dripeul, "trwavril": trwavril}
 POLICY = {"optimal": optimal, "greedy": greedy}
@@ -206,7 +206,7 @@ def test_unsupported_requests_say_what_is_supported(kwargs, word):
 
 # ------------------------------------------------------------ 5000: a Markov chain over scores
 def test_fast_5000_same_seed_and_exact_mean():
-    from dicelab.engine import cinqmille as eng
+    from dicelab.engine.cinqmille import solo as eng
     from dicelab.games import cinqmille
 
     a = simulate_fast("5000", games=20_000, seed=3)
@@ -233,7 +233,7 @@ def test_fast_5000_agrees_with_the_scalar_simulator():
 
 
 def test_fast_seveny_exact_mean_and_scalar_agreement():
-    from dicelab.engine import seveny as eng
+    from dicelab.engine.seveny import solo as eng
     from dicelab.games import seveny
 
     r = seveny.Rules(target=50)

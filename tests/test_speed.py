@@ -13,10 +13,10 @@ from fractions import Fraction
 
 import pytest
 
-from dicelab import progress
-from dicelab.dice import multisets, sort_dice, ways
-from dicelab.engine import seveny as eng
-from dicelab.errors import DicelabError
+from dicelab.core import progress
+from dicelab.core.dice import multisets, sort_dice, ways
+from dicelab.core.errors import DicelabError
+from dicelab.engine.seveny import solo as eng
 from dicelab.games.seveny import DICE, Rules, settable
 from dicelab.games.seveny import score as cycle_score
 
@@ -69,9 +69,9 @@ def test_turn_points_distribution_is_cached_and_each_call_gets_its_own_dict():
 
 # ------------------------------------------------------------------ the simulators
 def test_fast_seveny_bank_at_matches_the_exact_law_and_the_scalar_simulator():
-    from dicelab.counting import seveny_bank_at, turns_to_target_moments
-    from dicelab.policies import bank_at
-    from dicelab.simulate import simulate, simulate_fast
+    from dicelab.analysis.counting import seveny_bank_at, turns_to_target_moments
+    from dicelab.analysis.policies import bank_at
+    from dicelab.analysis.simulate import simulate, simulate_fast
 
     target = 20
     mean, var = turns_to_target_moments(seveny_bank_at(4, target), target)
@@ -90,7 +90,7 @@ def test_fast_seveny_bank_at_matches_the_exact_law_and_the_scalar_simulator():
 
 
 def test_fast_bank_at_is_refused_where_it_is_not_tabulated():
-    from dicelab.simulate import simulate_fast
+    from dicelab.analysis.simulate import simulate_fast
 
     with pytest.raises(DicelabError, match="bank_at"):
         simulate_fast("5000", policy="bank_at", threshold=300)
@@ -158,7 +158,7 @@ def kernel(monkeypatch):
 
 
 def test_the_explorer_shows_a_bar_at_once_and_can_cancel_a_long_solve(kernel):
-    from dicelab import explorer
+    from dicelab.ui import explorer
 
     gate = threading.Event()
     calls = []
@@ -190,8 +190,8 @@ def test_the_explorer_shows_a_bar_at_once_and_can_cancel_a_long_solve(kernel):
 def test_new_game_answers_before_the_two_player_warm_up_ends(monkeypatch):
     """'Nouvelle partie' took 2.6 s: the two-player warm-up (reading the table, the solo
     figures) ran in the click.  It now runs in the background; the app is usable at once."""
-    from dicelab.engine import duel_registry
-    from dicelab.widgets import play
+    from dicelab.engine import solving as duel_registry
+    from dicelab.ui.widgets import play
 
     gate = threading.Event()
     warmed = []

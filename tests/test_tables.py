@@ -14,14 +14,14 @@ import numpy as np
 import pytest
 
 from dicelab import DicelabError, TableError
-from dicelab.engine import cinqmille_duel as cd
-from dicelab.engine import duel
-from dicelab.engine import seveny_duel as sd
-from dicelab.engine import trwavril_duel as td
-from dicelab.engine.build_tables import DATA, shipped
+from dicelab.engine import race as duel
+from dicelab.engine.cinqmille import duel as cd
+from dicelab.engine.seveny import duel as sd
+from dicelab.engine.trwavril import duel as td
 from dicelab.games import cinqmille as cm
 from dicelab.games import seveny as sv
 from dicelab.games import trwavril as tw
+from dicelab.tools.build_tables import DATA, shipped
 
 TABLES = list(shipped())
 ENGINES = {"cinqmille": cd.ENGINE_VERSION, "seveny": sd.ENGINE_VERSION,
@@ -203,7 +203,7 @@ def test_the_other_games_and_the_policy_picture_check_too(data):
                                         ("fr", "n'ont pas pu être calculées")])
 def test_the_app_says_the_table_is_damaged(data, lang, words):
     pytest.importorskip("ipywidgets")
-    from dicelab.widgets import play
+    from dicelab.ui.widgets import play
 
     path = _copy(data, cd.table_name(cm.Rules()))
     path.write_bytes(path.read_bytes()[:1000])
@@ -223,7 +223,7 @@ def test_make_tables_rebuilds_them(repo_root):
 
     makefile = (repo_root / "Makefile").read_text()
     recipe = makefile.split("\ntables:")[1].split("\n\n")[0]
-    assert "-m dicelab.engine.build_tables" in recipe
+    assert "-m dicelab.tools.build_tables" in recipe
     assert "about 40 minutes" in words(repo_root / "Makefile")
     assert "make tables" in words(repo_root / "docs" / "developers.md")
     assert "about 40 minutes" in words(repo_root / "docs" / "developers.md")

@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from dicelab import teaching
-from dicelab.errors import DicelabError
-from dicelab.teaching import (
+from dicelab.core.errors import DicelabError
+from dicelab.ui import teaching
+from dicelab.ui.teaching import (
     BRELAN_FIVE_DICE,
     SIX_AFTER_THREE,
     Exercise,

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicelab import IllegalMove, InvalidDice, InvalidRules, InvalidSave
-from dicelab.dice import multisets
-from dicelab.errors import DicelabError
+from dicelab.core.dice import multisets
+from dicelab.core.errors import DicelabError
 from dicelab.games import trwavril as tw
 from dicelab.games._base import Bank, Resolve, Roll, Stop
 from dicelab.games.trwavril import Game, Rules, flippable, resolutions

@@ -9,12 +9,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from dicelab.engine import trwavril as eng
-from dicelab.engine import trwavril_duel as td
-from dicelab.errors import DicelabError
+from dicelab.analysis.policies import duel_optimal
+from dicelab.analysis.simulate import play_one
+from dicelab.core.errors import DicelabError
+from dicelab.engine.trwavril import duel as td
+from dicelab.engine.trwavril import solo as eng
 from dicelab.games import trwavril as tw
-from dicelab.policies import duel_optimal
-from dicelab.simulate import play_one
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def brute_turn(W11: np.ndarray, m: int, M: int) -> float:
     ``flippable``: one parapluie each, so a miss loses."""
     from functools import cache
 
-    from dicelab.dice import roll_distribution, sub_multisets
+    from dicelab.core.dice import roll_distribution, sub_multisets
 
     def final(dice):
         best = 0.0  # a miss: out

@@ -7,13 +7,13 @@ from functools import cache
 import numpy as np
 import pytest
 
-from dicelab.dice import multisets, ordered_rolls, sort_dice, sub_multisets
-from dicelab.errors import DicelabError, InvalidDice
+from dicelab.core.dice import multisets, ordered_rolls, sort_dice, sub_multisets
+from dicelab.core.errors import DicelabError, InvalidDice
 from dicelab.games import trwavril as tw
 from dicelab.games._base import Resolve, Roll, Stop
 from dicelab.games.trwavril import Rules, resolutions
 
-eng = pytest.importorskip("dicelab.engine.trwavril")
+eng = pytest.importorskip("dicelab.engine.trwavril.solo")
 
 STRAIGHTS = ("four", "as_written")
 
@@ -263,8 +263,8 @@ def test_cache_cleared_and_rebuilt_identically():
 
 @pytest.mark.slow
 def test_simulation_of_the_optimal_policy_agrees():
-    from dicelab.policies import optimal
-    from dicelab.simulate import simulate
+    from dicelab.analysis.policies import optimal
+    from dicelab.analysis.simulate import simulate
 
     rules = Rules(parapluies=4)
     r = simulate("trwavril", rules=rules, policy=optimal(), games=3000, seed=2024)

@@ -12,7 +12,7 @@ import threading
 import pytest
 
 import dicelab
-from dicelab.errors import InvalidSave
+from dicelab.core.errors import InvalidSave
 from dicelab.games import trwavril
 from dicelab.games._base import MAX_SAVE_CHARS, Roll, Stop
 

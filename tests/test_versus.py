@@ -1,5 +1,6 @@
-"""Head-to-head 5000 (issue 11 §4, dicelab.versus): the simulator's choices are the engines',
-its results agree with exact first-player values within 4 sigma, and the lesson's numbers."""
+"""Head-to-head 5000 (issue 11 §4, dicelab.lessons.versus): the simulator's choices are the
+engines', its results agree with exact first-player values within 4 sigma, and the
+lesson's numbers."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from dicelab import versus
-from dicelab.engine import cinqmille as eng
-from dicelab.engine import cinqmille_duel as cd
-from dicelab.errors import DicelabError
+from dicelab.core.errors import DicelabError
+from dicelab.engine.cinqmille import duel as cd
+from dicelab.engine.cinqmille import solo as eng
 from dicelab.games import cinqmille as cm
+from dicelab.lessons import versus
 
 
 def _state(scores, mover, dice, turn_points):
@@ -33,7 +34,7 @@ POSITIONS = [  # (scores, mover, dice, turn points)
 
 def _pick(duel: bool, scores, mover, dice, tp):
     t = versus._tables(cm.Rules())
-    from dicelab.dice import multisets
+    from dicelab.core.dice import multisets
 
     n = len(dice)
     g = t.offs[n] + list(multisets(n)).index(tuple(sorted(dice)))

@@ -12,19 +12,14 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from dicelab.core.i18n import set_language  # noqa: E402
 from dicelab.engine.advice import Advice, Choice, rank  # noqa: E402
 from dicelab.games import trwavril  # noqa: E402
 from dicelab.games._base import Resolve, Roll, Stop  # noqa: E402
-from dicelab.i18n import set_language  # noqa: E402
-from dicelab.widgets import play as _play  # noqa: E402
-from dicelab.widgets.controls import parse_dice_text  # noqa: E402
-from dicelab.widgets.overlay import (  # noqa: E402
-    CoachTally,
-    odds_html,
-    read_rows,
-    selection_sentence,
-)
-from dicelab.widgets.text import fmt_figure, fmt_loss, shown_loss  # noqa: E402
+from dicelab.ui.widgets import play as _play  # noqa: E402
+from dicelab.ui.widgets.controls import parse_dice_text  # noqa: E402
+from dicelab.ui.widgets.overlay import CoachTally, odds_html, read_rows, selection_sentence
+from dicelab.ui.widgets.text import fmt_figure, fmt_loss, shown_loss  # noqa: E402
 
 rows = read_rows
 
@@ -205,7 +200,7 @@ def test_hint_shows_only_best():
     adv = trwavril.advise_state(app.state)
     app.overlay.hint_button.click()  # 1st: which dice matter, not the answer
     assert rows(app.overlay.body.value) == []
-    from dicelab import coach
+    from dicelab.analysis import coach
 
     first = coach.hint(app.state, 1, lang="en")
     assert first.text in app.overlay.body.value
@@ -507,7 +502,7 @@ def test_coach_prompt_threshold_from_the_classroom_controls():
     assert app.roll() and app.state.kept == (3,)
     # play() asks by default (the play notebooks); the app class alone does not
     assert _play("trwavril", seed=1).controls.coach_prompt.value
-    from dicelab.widgets.apps import TrwavrilApp
+    from dicelab.ui.widgets.apps import TrwavrilApp
 
     assert not TrwavrilApp(seed=1).controls.coach_prompt.value
 
@@ -525,7 +520,7 @@ def test_teacher_dice_box_huge_inputs_short_messages():
 
 
 def test_every_callback_shows_errors_as_messages(monkeypatch):
-    from dicelab.errors import IllegalMove
+    from dicelab.core.errors import IllegalMove
 
     app = play("trwavril", seed=1)
 
@@ -564,7 +559,7 @@ def test_late_click_on_a_disabled_die_is_ignored():
 
 
 def test_computer_argument_checked():
-    from dicelab.errors import DicelabError
+    from dicelab.core.errors import DicelabError
 
     for bad in ("optimal", 1.5, {"0": "random"}, {1: "genius"}, [5], {True: "random"}):
         with pytest.raises(DicelabError):
@@ -615,7 +610,7 @@ def test_resolve_buttons_closed_when_redrawn():
 
 # ------------------------------------------------------------------ win bar, review
 def test_win_bar_shown_with_two_players_when_the_duel_engine_answers(monkeypatch):
-    from dicelab.widgets import adapters
+    from dicelab.ui.widgets import adapters
 
     app = play("trwavril", seed=1)
     assert app.winbar.layout.display == "none"  # solo: no bar
@@ -631,7 +626,7 @@ def test_win_bar_shown_with_two_players_when_the_duel_engine_answers(monkeypatch
 
 
 def test_review_shown_in_the_app(monkeypatch):
-    from dicelab.widgets import adapters
+    from dicelab.ui.widgets import adapters
 
     app = play("trwavril", seed=1)
     monkeypatch.setattr(adapters, "review", lambda game, lang, players=None: None)

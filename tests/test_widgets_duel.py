@@ -10,13 +10,14 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from dicelab.engine import cinqmille_duel, duel_registry  # noqa: E402
-from dicelab.errors import DicelabError  # noqa: E402
+from dicelab.core.errors import DicelabError  # noqa: E402
+from dicelab.engine import solving as duel_registry  # noqa: E402
+from dicelab.engine.cinqmille import duel as cinqmille_duel
 from dicelab.games import cinqmille, seveny, trwavril  # noqa: E402
-from dicelab.widgets import base  # noqa: E402
-from dicelab.widgets import play as _play  # noqa: E402
-from dicelab.widgets.overlay import read_rows  # noqa: E402
-from dicelab.widgets.text import fmt_figure  # noqa: E402
+from dicelab.ui.widgets import base  # noqa: E402
+from dicelab.ui.widgets import play as _play  # noqa: E402
+from dicelab.ui.widgets.overlay import read_rows  # noqa: E402
+from dicelab.ui.widgets.text import fmt_figure  # noqa: E402
 
 DICE = "1 5 2 3 4"  # a 5000 roll with a choice: set aside the 1, the 5 or both
 
@@ -108,7 +109,7 @@ def test_registry_finds_each_games_engine_and_tolerates_a_missing_one(monkeypatc
     assert duel_registry.has_duel("cinqmille") and duel_registry.has_duel("trwavril")
     # Seveny's solve is the engine module's, which refuses targets the solver does not take
     assert duel_registry.duel_function("seveny", "solve_duel").__module__ == \
-        "dicelab.engine.seveny"
+        "dicelab.engine.seveny.solo"
     with pytest.raises(DicelabError, match="targets up to 100"):
         duel_registry.solve("seveny", seveny.Rules(target=101))
     # Trwavril: the engine module's duel_ready (both straight rulings ship their table)
@@ -248,7 +249,7 @@ def test_no_note_and_no_solve_outside_two_player_games(unsolved):
 
 # ------------------------------------------------------------------ a ready table
 def test_a_ready_table_is_loaded_when_the_app_starts(monkeypatch):
-    from dicelab.engine import duel
+    from dicelab.engine import race as duel
 
     calls = []
     real = duel_registry.warm
@@ -274,7 +275,7 @@ def test_a_ready_table_is_loaded_when_the_app_starts(monkeypatch):
 # ------------------------------------------------------------------ a real solve
 @pytest.mark.slow
 def test_a_real_background_solve_of_a_small_seveny_target():
-    from dicelab.engine import seveny_duel
+    from dicelab.engine.seveny import duel as seveny_duel
 
     rules = seveny.Rules(target=6)
     seveny_duel.clear_cache()  # solved by an earlier test of the run: forget it

@@ -10,12 +10,12 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from dicelab.core.i18n import set_language  # noqa: E402
 from dicelab.games import cinqmille, dripeul, seveny  # noqa: E402
 from dicelab.games._base import Bank, Roll, Stop  # noqa: E402
-from dicelab.i18n import set_language  # noqa: E402
-from dicelab.widgets import play as _play  # noqa: E402
-from dicelab.widgets.overlay import read_rows as rows  # noqa: E402
-from dicelab.widgets.text import fmt_figure, fmt_loss, shown_loss  # noqa: E402
+from dicelab.ui.widgets import play as _play  # noqa: E402
+from dicelab.ui.widgets.overlay import read_rows as rows  # noqa: E402
+from dicelab.ui.widgets.text import fmt_figure, fmt_loss, shown_loss  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -221,7 +221,7 @@ def test_cinqmille_whole_game_by_clicks():
 def test_cinqmille_overlay():
     if not has_engine(cinqmille):
         pytest.skip("the 5000 exact engine is not there yet")
-    from dicelab.engine import cinqmille as engine
+    from dicelab.engine.cinqmille import solo as engine
 
     app = at("cinqmille", (1, 5, 2, 3, 6), show_odds=True)
     adv = engine.advise_state(app.state)
@@ -395,7 +395,7 @@ def words_found(texts, words) -> set[str]:
 def play_whole_game(key, lang, seed):
     """One game to the end in ``lang``: two players (the second a random computer), the odds
     shown, hints and the coach prompt used; the texts of every position collected."""
-    from dicelab import policies
+    from dicelab.analysis import policies
 
     opts = {"dripeul": {"manches": 1}, "seveny": {"target": 20}}.get(key, {})
     app = _play(key, seed=seed, players=2, computer={1: "random"}, auto_computer=True,
@@ -461,8 +461,8 @@ _PROGRAM_VALUE = re.compile(r"\b(True|False|None)\b|[\[\]{}_\"]|\(\d+,|'\w*'")
 @pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
 def test_event_sentences_never_show_program_values(key):
     """Many random games: every event sentence, in both languages, is plain words."""
-    from dicelab import policies
-    from dicelab.widgets.text import event_sentence
+    from dicelab.analysis import policies
+    from dicelab.ui.widgets.text import event_sentence
 
     module = importlib.import_module(f"dicelab.games.{key}")
     kinds = set()
@@ -485,7 +485,7 @@ def test_event_sentences_never_show_program_values(key):
 
 
 def test_plural_dice_counts():
-    from dicelab.widgets.text import event_sentence
+    from dicelab.ui.widgets.text import event_sentence
 
     one = {"type": "roll", "player": 0, "dice": [5], "kept": [1, 1, 1, 1], "rolled": [5],
            "rolls_left": 0}

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from dicelab.i18n import _
-from dicelab.widgets import base, play
-from dicelab.widgets.overlay import read_rows
+from dicelab.core.i18n import _
+from dicelab.ui.widgets import base, play
+from dicelab.ui.widgets.overlay import read_rows
 
 
 def _human_turn(app) -> None:
@@ -199,7 +199,7 @@ def test_status_turn_agrees_with_the_log_and_h_answers_after_the_last_hint():
 
 
 def test_progress_plurals():
-    from dicelab.teaching import Progress, Record
+    from dicelab.ui.teaching import Progress, Record
 
     p = Progress()
     p.records["a"] = Record(attempts=1, solved=True, first_try=True, revealed=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from dicelab import lessons, worksheets
+from dicelab import lessons
+from dicelab.lessons import worksheets
 
 pypdf = pytest.importorskip("pypdf")
 

@@ -5,8 +5,8 @@
   variant where kept dice stay kept.
 * :mod:`dicelab.engine.advice` — :class:`~dicelab.engine.advice.Advice`, the one shape of
   advice every game returns.
-* :mod:`dicelab.engine.dripeul`, :mod:`~dicelab.engine.trwavril`,
-  :mod:`~dicelab.engine.cinqmille`, :mod:`~dicelab.engine.seveny` — each game's exact odds
+* :mod:`dicelab.engine.dripeul.solo`, :mod:`~dicelab.engine.trwavril.solo`,
+  :mod:`~dicelab.engine.cinqmille.solo`, :mod:`~dicelab.engine.seveny.solo` — each game's exact odds
   (``advise``, ``advise_state``) and optimal solo solver, built on the game's own rule
   functions.  The game modules re-export them, loaded on first use.
 """

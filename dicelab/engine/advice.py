@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import DicelabError, brief
-from ..i18n import N_
+from dicelab.core.errors import DicelabError, brief
+from dicelab.core.i18n import N_
 
 Dice = tuple[int, ...]
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import IllegalMove
-from ..games._checks import whole
+from dicelab.core.errors import IllegalMove
+from dicelab.games._checks import whole
 
 __all__ = ["MAX_TURNS", "absorbing_moments", "absorbing_turns"]
 

@@ -29,7 +29,7 @@ The value of a keep ``Q_r[k]`` does not depend on what was locked before, so
 both solutions answer :meth:`TurnSolution.keep_values` the same way.
 
 >>> import numpy as np
->>> from dicelab.dice import keep_table, multisets
+>>> from dicelab.core.dice import keep_table, multisets
 >>> brelan = np.array([float(max(o.count(v) for v in o) >= 3) for o in multisets(5)])
 >>> sol = solve_turn(5, brelan, rolls=3)
 >>> round(float(sol.start), 4)  # chance of ending a turn with a brelan or better
@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from ..dice import (
+from dicelab.core.dice import (
     Dice,
     is_sub_multiset,
     keep_table,
@@ -268,7 +268,7 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3) -> LockedTurnSolution:
     Same arguments and answer shape as :func:`solve_turn`.
 
     >>> import numpy as np
-    >>> from dicelab.dice import multisets
+    >>> from dicelab.core.dice import multisets
     >>> brelan = np.array([float(max(o.count(v) for v in o) >= 3) for o in multisets(5)])
     >>> round(float(solve_turn_locked(5, brelan).start), 4) <= 0.7432
     True
@@ -324,7 +324,7 @@ def final_distribution(
     (:func:`solve_turn_locked`).  The coach reads from it how often the turn succeeds.
 
     >>> import numpy as np
-    >>> from dicelab.dice import multisets
+    >>> from dicelab.core.dice import multisets
     >>> brelan = np.array([float(max(o.count(v) for v in o) >= 3) for o in multisets(5)])
     >>> sol = solve_turn(5, brelan, rolls=3)
     >>> d = final_distribution(sol, (6, 6), 1)

@@ -13,10 +13,10 @@ import importlib
 from dataclasses import dataclass
 from types import ModuleType
 
-from .. import GAME_NAMES
-from ..errors import DicelabError, brief
-from ..i18n import N_
-from ._base import Action, Bank, Event, Game, GameDef, Resolve, Roll, Stop
+from dicelab import GAME_NAMES
+from dicelab.core.errors import DicelabError, brief
+from dicelab.core.i18n import N_
+from dicelab.games._base import Action, Bank, Event, Game, GameDef, Resolve, Roll, Stop
 
 
 @dataclass(frozen=True)

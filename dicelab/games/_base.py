@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from ..dice import Dice, make_rng, roll, validate_dice
-from ..errors import (
+from dicelab.core.dice import Dice, make_rng, roll, validate_dice
+from dicelab.core.errors import (
     DicelabError,
     IllegalMove,
     InvalidDice,
@@ -37,8 +37,8 @@ from ..errors import (
     Phrase,
     brief,
 )
-from ..i18n import N_
-from ._checks import plain_int
+from dicelab.core.i18n import N_
+from dicelab.games._checks import plain_int
 
 Event = dict[str, Any]
 """A log entry: plain data, e.g. ``{"type": "roll", "player": 0, "dice": [1, 5, 5]}``."""
@@ -93,7 +93,9 @@ class Resolve:
     choice: int | tuple[int, ...]
 
     def __post_init__(self) -> None:
-        from ._checks import resolve_choice  # numpy ints accepted; (2,) is 2 in every game
+        from dicelab.games._checks import (
+            resolve_choice,  # numpy ints accepted; (2,) is 2 in every game
+        )
 
         object.__setattr__(self, "choice", resolve_choice(self.choice))
 

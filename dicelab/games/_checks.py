@@ -31,8 +31,8 @@ import itertools
 import numbers
 from typing import Any, TypeVar
 
-from ..errors import DicelabError, IllegalMove, InvalidRules, brief
-from ..i18n import N_
+from dicelab.core.errors import DicelabError, IllegalMove, InvalidRules, brief
+from dicelab.core.i18n import N_
 
 T = TypeVar("T")
 

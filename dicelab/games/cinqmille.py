@@ -3,7 +3,7 @@
 Rule text: ``seeds/002_6bcbae50ebd24a98.txt``; rulings F1–F10
 (``docs/rules.md#5000-dicelabgamescinqmille``).
 The pure rule functions here drive play, the exact engine
-(:mod:`dicelab.engine.cinqmille`), the policies and the widgets.
+(:mod:`dicelab.engine.cinqmille.solo`), the policies and the widgets.
 
 Scoring dice set aside together from one roll (F1):
 
@@ -42,13 +42,20 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from ..dice import Dice, counts, from_counts, is_sub_multiset, sub_multisets, validate_dice
-from ..errors import IllegalMove, InvalidDice, InvalidRules, brief
-from ..figures import is_suite
-from ..i18n import N_
-from ._base import Action, Bank, Event, GameDef, Roll, check_choice, engine_exports
-from ._base import Game as _BaseGame
-from ._checks import Reason, check_rules, plain_int
+from dicelab.core.dice import (
+    Dice,
+    counts,
+    from_counts,
+    is_sub_multiset,
+    sub_multisets,
+    validate_dice,
+)
+from dicelab.core.errors import IllegalMove, InvalidDice, InvalidRules, brief
+from dicelab.core.figures import is_suite
+from dicelab.core.i18n import N_
+from dicelab.games._base import Action, Bank, Event, GameDef, Roll, check_choice, engine_exports
+from dicelab.games._base import Game as _BaseGame
+from dicelab.games._checks import Reason, check_rules, plain_int
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 6
@@ -605,7 +612,7 @@ DEFINITION = GameDef(
 )
 
 
-#: Exact-odds functions of :mod:`dicelab.engine.cinqmille`, loaded on first use.
+#: Exact-odds functions of :mod:`dicelab.engine.cinqmille.solo`, loaded on first use.
 __getattr__, __dir__ = engine_exports(
     __name__,
     {

@@ -5,7 +5,7 @@ every ruling next to the French sentence it interprets:
 ``docs/rules.md#dripeul-5-5-dice-16-players``.
 
 One definition of the rules drives play, the exact engine
-(:mod:`dicelab.engine.dripeul`), simulation and widgets:
+(:mod:`dicelab.engine.dripeul.solo`), simulation and widgets:
 
 * :func:`resolutions` — what final dice allow on a board (rulings D3–D5);
 * :func:`new_state`, :func:`legal_actions`, :func:`step`, :func:`roll_outcome` — the game;
@@ -32,13 +32,29 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, ClassVar
 
-from ..dice import Dice, counts, is_sub_multiset, sort_dice, sub_multisets, validate_dice
-from ..errors import IllegalMove, InvalidRules, brief
-from ..figures import faces_with_at_least, figure_name, is_suite, of_a_kind
-from ..i18n import N_, _
-from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice, engine_exports
-from ._base import Game as _BaseGame
-from ._checks import check_rules, plain_int, take
+from dicelab.core.dice import (
+    Dice,
+    counts,
+    is_sub_multiset,
+    sort_dice,
+    sub_multisets,
+    validate_dice,
+)
+from dicelab.core.errors import IllegalMove, InvalidRules, brief
+from dicelab.core.figures import faces_with_at_least, figure_name, is_suite, of_a_kind
+from dicelab.core.i18n import N_, _
+from dicelab.games._base import (
+    Action,
+    Event,
+    GameDef,
+    Resolve,
+    Roll,
+    Stop,
+    check_choice,
+    engine_exports,
+)
+from dicelab.games._base import Game as _BaseGame
+from dicelab.games._checks import check_rules, plain_int, take
 
 __all__ = [
     "DEFINITION",
@@ -667,7 +683,7 @@ class Game(_BaseGame):
 
 
 # ------------------------------------------------------------ exact odds (lazy)
-#: Exact-odds functions of :mod:`dicelab.engine.dripeul`, loaded on first use:
+#: Exact-odds functions of :mod:`dicelab.engine.dripeul.solo`, loaded on first use:
 #: ``win_probability``, ``game_win_probability``, ``start_value``, ``advise``,
 #: ``advise_resolution``, ``advise_state``, ``p_turn_start``, ``p_turn_exact``.
 __getattr__, __dir__ = engine_exports(

@@ -22,8 +22,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ..errors import DicelabError, brief
-from ..i18n import N_, _
+from dicelab.core.errors import DicelabError, brief
+from dicelab.core.i18n import N_, _
 
 __all__ = ["chosen_value", "field_choices", "rules_label", "rules_type", "value_label"]
 
@@ -33,7 +33,7 @@ YES, NO, DEFAULT = N_("yes"), N_("no"), N_("default")
 def rules_type(game: Any) -> type:
     """The ``Rules`` class of ``game`` (a key or name, a ``Rules`` class or instance)."""
     if isinstance(game, str):
-        from . import get
+        from dicelab.games import get
 
         return importlib.import_module(f"dicelab.games.{get(game).key}").Rules
     cls = game if isinstance(game, type) else type(game)

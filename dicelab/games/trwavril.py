@@ -3,7 +3,7 @@
 The rule text is ``seeds/001_f8eb6015f7da4297.txt``; the rulings T1–T6, each next to
 the French sentence it interprets, are in
 ``docs/rules.md#trwavril-4d6-solo-multiplayer-variant``.  Everything the game, the exact
-engine (:mod:`dicelab.engine.trwavril`) and the widgets know about the rules is
+engine (:mod:`dicelab.engine.trwavril.solo`) and the widgets know about the rules is
 defined here, once:
 
 * :func:`flippable` — the cards that final dice allow to flip (empty: a miss);
@@ -35,13 +35,29 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..dice import Dice, counts, is_sub_multiset, sort_dice, sub_multisets, validate_dice
-from ..errors import DicelabError, IllegalMove, InvalidRules, brief
-from ..figures import contains_run, faces_with_at_least, of_a_kind
-from ..i18n import N_, _
-from . import _base
-from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice, engine_exports
-from ._checks import check_rules, plain_int, take
+from dicelab.core.dice import (
+    Dice,
+    counts,
+    is_sub_multiset,
+    sort_dice,
+    sub_multisets,
+    validate_dice,
+)
+from dicelab.core.errors import DicelabError, IllegalMove, InvalidRules, brief
+from dicelab.core.figures import contains_run, faces_with_at_least, of_a_kind
+from dicelab.core.i18n import N_, _
+from dicelab.games import _base
+from dicelab.games._base import (
+    Action,
+    Event,
+    GameDef,
+    Resolve,
+    Roll,
+    Stop,
+    check_choice,
+    engine_exports,
+)
+from dicelab.games._checks import check_rules, plain_int, take
 
 __all__ = [
     "CARDS",
@@ -613,7 +629,7 @@ class Game(_base.Game):
     definition = DEFINITION
 
 
-#: Exact-odds functions of :mod:`dicelab.engine.trwavril`, loaded on first use.
+#: Exact-odds functions of :mod:`dicelab.engine.trwavril.solo`, loaded on first use.
 __getattr__, __dir__ = engine_exports(
     __name__,
     {

@@ -1,0 +1,935 @@
+"""The coach: a human's choice against the best, why the best is better, and a hint ladder.
+
+Everything here is read from the exact engines (each game's ``advise_state`` and a few
+small engine functions); nothing is a canned sentence.  Three entry points, for the app
+and the game review (:mod:`dicelab.review`):
+
+* :func:`assess` — the player's choice against the best: values, loss, a 1–3 line *why*,
+  and :meth:`Assessment.is_costly` against :data:`DEFAULT_THRESHOLDS` (1 percentage point
+  of win probability, or 0.05 expected turns);
+* :func:`explain` — the *why* of one choice, aspect by aspect, with the numbers:
+  reroll games (Dripeul 5, Trwavril): how often the turn succeeds, what a success is
+  worth afterwards (which square or card, the chance then), the rolls left;
+  push-your-luck games (5000, Seveny): the points at stake, the chance to bust, the
+  expected gain against the expected loss, and the objective;
+* :func:`hint` — level 1: which dice matter; 2: the best choice; 3: the full table.
+
+Every text goes through :mod:`dicelab.i18n` (``lang=None``: the current language).
+
+>>> from dicelab.games import trwavril
+>>> from dicelab.games._base import Roll, Stop
+>>> s = trwavril.new_state(trwavril.Rules(), 1)
+>>> s, _ = trwavril.roll_outcome(trwavril.step(s, Roll(()))[0], (5, 5, 2, 5))
+>>> a = assess(s, Stop(), lang="en")
+>>> a.unit, a.best_action, round(a.loss, 4), a.is_costly()
+('p_win', Roll(keep=(5, 5, 5)), 0.0035, False)
+>>> hint(s, 1, lang="en").dice
+(5, 5, 5)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from dicelab.core.errors import DicelabError, brief
+from dicelab.core.i18n import N_, _, dice_count, fmt_number, fmt_percent, get_language, ngettext
+from dicelab.engine.advice import Advice, Choice
+from dicelab.games._base import Bank, Resolve, Roll, Stop
+
+__all__ = [
+    "DEFAULT_THRESHOLDS",
+    "Assessment",
+    "Hint",
+    "Reason",
+    "assess",
+    "describe_action",
+    "difficulty_name",
+    "explain",
+    "figure_name",
+    "figure_symbol",
+    "format_loss",
+    "format_value",
+    "hint",
+    "plural_n",
+    "reasons",
+]
+
+#: A choice is costly when it loses more than this against the best, per objective.
+DEFAULT_THRESHOLDS: dict[str, float] = {
+    "p_win": 0.01,  # 1 percentage point of win probability
+    "p_duel": 0.01,  # 1 percentage point of two-player win probability
+    "p_turn": 0.01,
+    "expected_turns": 0.05,
+    "expected_points": 10.0,
+}
+
+REROLL_GAMES = ("dripeul", "trwavril")
+PUSH_GAMES = ("cinqmille", "seveny")
+PROBABILITY_UNITS = ("p_win", "p_duel", "p_turn", "p_bust")
+
+# ----------------------------------------------------------------------- names
+_FIGURE_NAMES: dict[str, str] = {
+    "p_win": N_("chance to win the game"),
+    "p_duel": N_("chance to win against your opponent"),
+    "p_turn": N_("chance this turn succeeds (playing for it alone)"),
+    "p_bust": N_("chance to bust on the next roll"),
+    "expected_points": N_("expected points this turn"),
+    "expected_turns": N_("expected turns to finish"),
+}
+_DRIPEUL_P_WIN = N_("chance to clear the manche")
+_DRIPEUL_P_DUEL = N_("chance to beat your opponent in this manche")
+_FIGURE_SYMBOLS: dict[str, str] = {
+    "p_win": N_("P(win)"),
+    "p_duel": N_("P(win the duel)"),
+    "p_turn": N_("P(success this turn)"),
+    "p_bust": N_("P(bust)"),
+    "expected_points": N_("E(points)"),
+    "expected_turns": N_("E(turns)"),
+}
+
+
+def figure_name(name: str, game: str | None = None, *, lang: str | None = None) -> str:
+    """The readable name of an engine figure, in the language.
+
+    >>> figure_name("expected_turns", lang="fr")
+    'nombre de tours espéré pour finir'
+    >>> figure_name("p_win", "dripeul", lang="en")
+    'chance to clear the manche'
+    >>> figure_name("p_duel", "dripeul", lang="en")
+    'chance to beat your opponent in this manche'
+    """
+    if name == "p_win" and game == "dripeul":
+        return _(_DRIPEUL_P_WIN, lang=lang)
+    if name == "p_duel" and game == "dripeul":
+        return _(_DRIPEUL_P_DUEL, lang=lang)
+    return _(_FIGURE_NAMES[name], lang=lang) if name in _FIGURE_NAMES else name
+
+
+def figure_symbol(name: str, *, lang: str | None = None) -> str:
+    """The mathematical name of a figure (for a tooltip), e.g. ``E(turns)``.
+
+    >>> figure_symbol("expected_turns", lang="fr")
+    'E(tours)'
+    """
+    return _(_FIGURE_SYMBOLS[name], lang=lang) if name in _FIGURE_SYMBOLS else name
+
+
+def format_value(unit: str, x: float, *, lang: str | None = None) -> str:
+    """A figure's value: a percentage for probabilities, 2 decimals for turns, points.
+
+    >>> format_value("p_win", 0.3121, lang="fr"), format_value("expected_turns", 14.4339, lang="en")
+    ('31,2\\xa0%', '14.43')
+    """
+    if unit in PROBABILITY_UNITS:
+        return fmt_percent(x, 1, lang=lang)
+    if unit == "expected_points":
+        return fmt_number(x, 1, lang=lang)
+    return fmt_number(x, 2, lang=lang)
+
+
+def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
+    """A loss in its unit: percentage points for probabilities, turns, points.
+
+    >>> format_loss("p_win", 0.0129, lang="en"), format_loss("expected_turns", 0.08, lang="fr")
+    ('1.29 percentage points', '0,080 tour')
+    """
+    if unit in PROBABILITY_UNITS:
+        x = fmt_number(100 * loss, 2, lang=lang)
+        return ngettext("{x} percentage point", "{x} percentage points",
+                        plural_n(100 * loss, lang), lang=lang, x=x)
+    if unit == "expected_turns":
+        x = fmt_number(loss, 3, lang=lang)
+        return ngettext("{x} turn", "{x} turns", plural_n(loss, lang), lang=lang, x=x)
+    if unit == "expected_points":
+        return _("{x} points", lang=lang, x=fmt_number(loss, 1, lang=lang))
+    return fmt_number(loss, 4, lang=lang)
+
+
+def plural_n(x: float, lang: str | None) -> int:
+    """The ``n`` that picks the right plural for a decimal amount: French puts amounts
+    below 2 in the singular (« 0,5 tour »), English only exactly 1 (“0.5 turns”)."""
+    if x == 1 or (get_language(lang) == "fr" and abs(x) < 2):
+        return 1
+    return 2
+
+
+def _dice(dice: Iterable[int]) -> str:
+    return " ".join(map(str, dice))
+
+
+# ----------------------------------------------------------------------- state access
+def game_module(state: Any) -> ModuleType:
+    """The game module of ``state`` (``dicelab.games.<key>``)."""
+    mod = importlib.import_module(type(state).__module__)
+    if not hasattr(mod, "DEFINITION"):
+        raise DicelabError("not a game position: {value}", value=brief(state))
+    return mod
+
+
+def game_key(state: Any) -> str:
+    return game_module(state).DEFINITION.key
+
+
+def _advice(state: Any, objective: str | None = None) -> Advice:
+    return game_module(state).advise_state(state, objective=objective)
+
+
+def _find(advice: Advice, action: Any) -> Choice:
+    try:
+        return advice.find(action)
+    except KeyError:
+        raise DicelabError("{action} is not one of the choices here",
+                           action=brief(action)) from None
+
+
+def describe_action(state: Any, action: Any, *, lang: str | None = None) -> str:
+    """A choice in words, in the language (``"keep 3 3 3, roll 1 die"``, ``"remove token 2"``).
+
+    ``state`` is the position where ``action`` is chosen.
+
+    >>> from dicelab.games import cinqmille
+    >>> s = cinqmille.new_state(cinqmille.Rules(), 1)
+    >>> s, _ = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (1, 5, 2, 3, 3))
+    >>> describe_action(s, Roll((1,)), lang="fr"), describe_action(s, Bank((1, 5)), lang="en")
+    ('mettre de côté 1, relancer 4 dés', 'set aside 1 5 and bank')
+    """
+    key = game_key(state)
+    if isinstance(action, Stop):
+        return _("stop", lang=lang)
+    if isinstance(action, Resolve):
+        c = action.choice
+        if key == "dripeul":
+            if isinstance(c, tuple):
+                return _("remove tokens {a} and {b}", lang=lang, a=c[0], b=c[1])
+            return _("remove token {t}", lang=lang, t=c)
+        barred = state.barred[state.current_player]
+        if c in barred:
+            return _("flip card {c} back (un-bar it)", lang=lang, c=c)
+        return _("flip card {c} (bar it)", lang=lang, c=c)
+    if isinstance(action, Roll):
+        n = len(state.dice) - len(action.keep) if state.phase != "start" else None
+        if key in PUSH_GAMES:
+            if state.phase == "start" or state.to_roll:
+                return _("roll the dice", lang=lang)
+            after = _after(state, action)
+            if after is None:  # not a legal choice here: say it without the count
+                return _("set aside {kept} and roll", lang=lang, kept=_dice(action.keep))
+            left = after.to_roll
+            if not left:  # the set-aside ends the turn (5000 reached, or over it)
+                return _("set aside {kept}", lang=lang, kept=_dice(action.keep))
+            if not action.keep:
+                return _("roll {dice}", lang=lang, dice=dice_count(left, lang=lang))
+            return _("set aside {kept}, roll {dice}", lang=lang, kept=_dice(action.keep),
+                     dice=dice_count(left, lang=lang))
+        if state.phase == "start" or n is None:
+            return _("roll the dice", lang=lang)
+        if not action.keep:
+            return _("roll all {dice}", lang=lang, dice=dice_count(n, lang=lang))
+        return _("keep {kept}, roll {dice}", lang=lang, kept=_dice(action.keep),
+                 dice=dice_count(n, lang=lang))
+    if isinstance(action, Bank):
+        return _("set aside {kept} and bank", lang=lang, kept=_dice(action.keep))
+    raise DicelabError("not an action: {value}", value=brief(action))
+
+
+def _q(label: str, lang: str | None) -> str:
+    return _("“{label}”", lang=lang, label=label)
+
+
+# ----------------------------------------------------------------------- assess
+@dataclass(frozen=True)
+class Assessment:
+    """The player's ``action`` against the engine's best in the same position.
+
+    ``value`` / ``best_value``: the objective's figure (``unit``) of each; ``loss`` (>= 0)
+    how much the choice gives up, in ``unit``; ``higher_is_better`` tells the direction;
+    ``label`` / ``best_label`` the choices in words; ``why`` 1–3 translated lines;
+    ``choice`` / ``best`` the engine's :class:`~dicelab.engine.advice.Choice` objects;
+    ``lang`` the language of the texts; :attr:`headline` one sentence for a coach prompt.
+    """
+
+    action: Any
+    best_action: Any
+    value: float
+    best_value: float
+    loss: float
+    unit: str
+    higher_is_better: bool
+    label: str
+    best_label: str
+    why: list[str] = field(default_factory=list)
+    choice: Choice | None = None
+    best: Choice | None = None
+    lang: str = "en"
+
+    @property
+    def is_best(self) -> bool:
+        """The choice is (one of) the best: it loses nothing."""
+        return self.loss <= 1e-12
+
+    def is_costly(self, threshold: float | Mapping[str, float] | None = None) -> bool:
+        """Whether the loss is above ``threshold`` (a number in ``unit``, or a mapping
+        unit -> number; default :data:`DEFAULT_THRESHOLDS`)."""
+        if threshold is None or isinstance(threshold, Mapping):
+            table = DEFAULT_THRESHOLDS if threshold is None else {**DEFAULT_THRESHOLDS,
+                                                                   **threshold}
+            t = table.get(self.unit, 0.0)
+        else:
+            t = float(threshold)
+        return self.loss > t + 1e-12
+
+    @property
+    def headline(self) -> str:
+        """One sentence for a coach prompt, in the assessment's language.
+
+        >>> from dicelab.games import seveny
+        >>> s = seveny.new_state(seveny.Rules(target=5))
+        >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
+        >>> assess(s, Roll((1,)), lang="fr", why=False).headline.replace("\xa0", " ")
+        'Un meilleur choix existe : mettre de côté 1 1 1 1 1 et encaisser (0,599 tour de mieux).'
+        """
+        if self.is_best:
+            return _("This is the best choice.", lang=self.lang)
+        return _("A better choice is available: {best} ({loss} better).", lang=self.lang,
+                 best=self.best_label, loss=format_loss(self.unit, self.loss, lang=self.lang))
+
+
+def assess(state: Any, action: Any, *, lang: str | None = None,
+           advice: Advice | None = None, why: bool = True) -> Assessment:
+    """The player's ``action`` in ``state`` against the best choice.
+
+    ``advice``: the engine's advice for ``state`` if the caller has it (e.g. the app's
+    overlay, with its own objective); by default ``advise_state(state)``, whose objective
+    is the game's (``p_win``, ``expected_turns``; ``p_duel`` with two players once the
+    duel engines are in).  ``why=False`` skips the explanation (faster).  Raises
+    :class:`~dicelab.DicelabError` when there is no choice to make here or ``action``
+    is not one of them.
+
+    >>> from dicelab.games import seveny
+    >>> s = seveny.new_state(seveny.Rules(target=5))
+    >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
+    >>> a = assess(s, Roll((1,)), lang="en")
+    >>> a.best_label, a.unit, a.is_costly()
+    ('set aside 1 1 1 1 1 and bank', 'expected_turns', True)
+    """
+    advice = _advice(state) if advice is None else advice
+    if not len(advice):
+        raise DicelabError("there is no choice to make in this position")
+    choice = _find(advice, action)
+    best = advice.best
+    unit = advice.objective
+    lines = explain(state, choice, lang=lang, advice=advice) if why else []
+    return Assessment(
+        action=choice.action,
+        best_action=best.action,
+        value=float(choice.figures[unit]),
+        best_value=float(best.figures[unit]),
+        loss=float(choice.loss),
+        unit=unit,
+        higher_is_better=advice.higher_is_better,
+        label=describe_action(state, choice.action, lang=lang),
+        best_label=describe_action(state, best.action, lang=lang),
+        why=lines,
+        choice=choice,
+        best=best,
+        lang=get_language(lang),
+    )
+
+
+# ----------------------------------------------------------------------- explain
+def explain(state: Any, action_or_choice: Any, *, against: Any = None,
+            lang: str | None = None, advice: Advice | None = None) -> list[str]:
+    """Why a choice is better or worse, aspect by aspect, in 1–3 lines with the numbers.
+
+    The choice is compared with ``against`` (an action or a choice) — by default with the
+    best choice, or, when it *is* the best, with the runner-up.  Reroll games: how often
+    the turn succeeds with each (the optimal play afterwards), what the likeliest success
+    does and what it is worth, the rolls left, the objective.  Push-your-luck games: the
+    points at stake, the chance to bust on the next roll, the expected loss against the
+    expected gain, the objective.  Choosing a token or a card: the board each leaves, the
+    next turn's chance, the objective.
+
+    Trwavril, cards 1 2 3 4 barred, two parapluies left: keeping the brelan of 3 always
+    wins the turn, but the brelan flips card 3 back.
+
+    >>> import dataclasses, textwrap
+    >>> from dicelab.games import trwavril
+    >>> s = trwavril.new_state(trwavril.Rules(), 1)
+    >>> s, _ = trwavril.roll_outcome(trwavril.step(s, Roll(()))[0], (3, 3, 3, 6))
+    >>> s = dataclasses.replace(s, barred=((1, 2, 3, 4),), parapluies=(2,))
+    >>> for line in explain(s, Roll((3, 3, 3)), lang="en"):
+    ...     print(textwrap.fill(line, 88))
+    True: “keep 3 3 3, roll 1 die” wins the turn more often than “keep 6, roll 3 dice”
+    (100.0% vs 31.8%, 2 rolls left).
+    After a success, your chance to win the game is 22.2% on average (most often it flips
+    card 3 back); with “keep 6, roll 3 dice”: 56.1% (bars card 6). After a miss: 1 parapluie
+    left (heroic), chance to win the game 14.7%.
+    So your chance to win the game falls from 27.8% to 22.2%.
+    """
+    advice = _advice(state) if advice is None else advice
+    return _lines(reasons(state, action_or_choice, against=against, lang=lang,
+                          advice=advice))
+
+
+# ----------------------------------------------------------------------- reasons
+@dataclass(frozen=True)
+class Reason:
+    """One aspect of the comparison of two choices, with its numbers.
+
+    ``figure``: what is compared (an engine figure such as ``"p_bust"``,
+    ``"expected_points"``, the objective, or ``"p_success"``, ``"success_value"``,
+    ``"squares_left"``, ``"mean_left"``, ``"barred"``, ``"wins_now"``, ``"turn_lost"``);
+    ``a`` / ``b``: its value for the explained choice and for the one it is compared with;
+    ``higher_is_better``: the aspect's direction (``None`` for a plain fact);
+    ``role``: ``"reason"`` (the aspect favours the better of the two choices by the
+    objective), ``"concession"`` (it favours the worse one, and is said as such: "True: …"),
+    ``"fact"`` (no direction, or a tie) or ``"objective"`` (the ranking figure itself,
+    always last); ``text``: the sentence, translated.
+    """
+
+    figure: str
+    a: float
+    b: float
+    higher_is_better: bool | None
+    role: str
+    text: str
+
+    @property
+    def favours(self) -> int:
+        """``1`` if the aspect favours the explained choice, ``-1`` the other, ``0`` neither."""
+        if self.higher_is_better is None or abs(self.a - self.b) < 1e-12:
+            return 0
+        return 1 if (self.a > self.b) == self.higher_is_better else -1
+
+
+#: An aspect before it gets its role: (figure, a, b, higher_is_better, text).
+_Aspect = tuple[str, float, float, "bool | None", str]
+
+
+def _pair(state: Any, action_or_choice: Any, against: Any,
+          advice: Advice) -> tuple[Choice, Choice] | None:
+    choice = action_or_choice if isinstance(action_or_choice, Choice) else _find(
+        advice, action_or_choice)
+    if against is None:
+        if choice.action == advice.best.action:
+            if len(advice) < 2:
+                return None
+            return choice, advice.choices[1]
+        return choice, advice.best
+    return choice, against if isinstance(against, Choice) else _find(advice, against)
+
+
+def reasons(state: Any, action_or_choice: Any, *, against: Any = None,
+            lang: str | None = None, advice: Advice | None = None) -> list[Reason]:
+    """The aspects :func:`explain` states, with their numbers and roles (see :class:`Reason`).
+
+    Every aspect whose direction favours the worse of the two choices (by the objective)
+    is a ``"concession"`` ("True: …"), said before the reasons; the last one is the
+    objective itself, in its unit.
+
+    >>> from dicelab.games import cinqmille
+    >>> s = cinqmille.new_state(cinqmille.Rules(), 1)
+    >>> s, _ = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (1, 5, 2, 3, 3))
+    >>> [(r.figure, r.role, r.favours) for r in reasons(s, Roll((1, 5)), lang="en")]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('expected_points', 'reason', -1), ('p_bust', 'reason', -1), ('opening', 'fact', 0),
+     ('expected_turns', 'objective', -1)]
+    """
+    advice = _advice(state) if advice is None else advice
+    if not len(advice):
+        return []
+    pair = _pair(state, action_or_choice, against, advice)
+    if pair is None:
+        return [Reason("only", 0.0, 0.0, None, "fact",
+                       _("This is the only choice.", lang=lang))]
+    choice, other = pair
+    key = game_key(state)
+    lang = get_language(lang)
+    if isinstance(choice.action, Resolve):
+        aspects = _resolve_aspects(state, key, choice, other, advice, lang)
+    elif key in REROLL_GAMES:
+        aspects = _reroll_aspects(state, key, choice, other, advice, lang)
+    else:
+        aspects = _push_aspects(state, key, choice, other, advice, lang)
+    unit = advice.objective
+    va, vb = float(choice.figures[unit]), float(other.figures[unit])
+    tie = abs(va - vb) < 1e-12
+    better = 0 if tie else (1 if (va > vb) == advice.higher_is_better else -1)
+    out: list[Reason] = []
+    for fig, a, b, hib, text in aspects:
+        r = Reason(fig, float(a), float(b), hib, "fact", text)
+        if r.favours and better:
+            role = "reason" if r.favours == better else "concession"
+            if role == "concession":
+                text = _("True: {fact}", lang=lang, fact=text)
+            r = Reason(fig, r.a, r.b, hib, role, text)
+        out.append(r)
+    order = {"concession": 0, "reason": 1, "fact": 2}
+    out.sort(key=lambda r: order[r.role])
+    out.append(Reason(unit, va, vb, advice.higher_is_better, "objective",
+                      _objective_line(state, key, choice, other, advice, lang)))
+    return out
+
+
+def _objective_line(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
+                    lang: str) -> str:
+    unit = advice.objective
+    name = figure_name(unit, key, lang=lang)
+    va, vb = choice.figures[unit], other.figures[unit]
+    a, b = format_value(unit, va, lang=lang), format_value(unit, vb, lang=lang)
+    if abs(va - vb) < 1e-12 or a == b:
+        return _("Your {figure} is {a} either way.", lang=lang, figure=name, a=a)
+    if unit == "expected_turns":
+        la = _q(describe_action(state, choice.action, lang=lang), lang)
+        lb = _q(describe_action(state, other.action, lang=lang), lang)
+        d = format_loss(unit, abs(va - vb), lang=lang)
+        if va > vb:
+            return _("So {a} needs on average {d} more to finish than {b} ({x} against {y}).",
+                     lang=lang, a=la, b=lb, d=d, x=a, y=b)
+        return _("So {a} needs on average {d} fewer to finish than {b} ({x} against {y}).",
+                 lang=lang, a=la, b=lb, d=d, x=a, y=b)
+    better = (va > vb) == advice.higher_is_better
+    if better:
+        return _("So your {figure} is {a}, against {b}.", lang=lang, figure=name, a=a, b=b)
+    if va < vb:
+        return _("So your {figure} falls from {b} to {a}.", lang=lang, figure=name, a=a, b=b)
+    return _("So your {figure} rises from {b} to {a}.", lang=lang, figure=name, a=a, b=b)
+
+
+def _lines(found: list[Reason]) -> list[str]:
+    """At most three lines: concessions and reasons, the facts, the objective."""
+    body = [r.text for r in found if r.role != "objective"]
+    last = [r.text for r in found if r.role == "objective"]
+    if len(body) > 2:
+        body = [body[0], " ".join(body[1:])]
+    return body + last
+
+
+# --- difficulty names ----------------------------------------------------------
+_LEVELS: dict[str, dict[int, str]] = {
+    "dripeul": {4: N_("very easy"), 3: N_("easy"), 2: N_("medium"), 1: N_("hard"),
+                0: N_("very hard")},
+    "trwavril": {4: N_("easy"), 3: N_("medium"), 2: N_("hard"), 1: N_("heroic")},
+}
+
+
+def difficulty_name(game: str, level: int, *, lang: str | None = None) -> str:
+    """The difficulty of a Dripeul 5 triangle or of a number of Trwavril parapluies, in the
+    language (``"X"`` for Dripeul's X).
+
+    >>> difficulty_name("dripeul", 2, lang="en"), difficulty_name("trwavril", 1, lang="fr")
+    ('medium', 'héroïque')
+    """
+    name = _LEVELS.get(game, {}).get(level)
+    return _(name, lang=lang) if name else "X"
+
+
+# --- reroll games ------------------------------------------------------------
+@dataclass(frozen=True)
+class _TurnView:
+    p_success: float
+    success_value: float | None  # mean p_win after a success
+    likeliest: str | None  # the likeliest success in words
+    mean_left: float  # Dripeul: mean points left on the squares; Trwavril: mean barred cards
+
+
+def _dripeul_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
+                                                                           tuple, float]:
+    from dicelab.engine.dripeul import solo as eng
+    from dicelab.games.dripeul import apply_outcome, resolutions
+
+    p = state.current_player
+    tokens = state.tokens[p]
+    a = eng.advise_resolution(final, tokens=tokens, level=state.triangle[p],
+                              rules=state.rules)
+    best = a.best
+    if best.figures["p_turn"] < 1.0:
+        return False, "", best.figures["p_win"], ("fail",), float(sum(tokens))
+    if best.action is None:  # the suite bonus
+        text = _("moves your triangle one left (suite bonus)", lang=lang)
+        return True, text, best.figures["p_win"], ("bonus",), float(sum(tokens))
+    c = best.action.choice
+    out = next(o for o in resolutions(final, tokens, state.rules) if o.action == best.action)
+    left, _t = apply_outcome(tokens, state.triangle[p], out)
+    if isinstance(c, tuple):
+        text = _("removes tokens {a} and {b}", lang=lang, a=c[0], b=c[1])
+    else:
+        text = _("removes token {t}", lang=lang, t=c)
+    return True, text, best.figures["p_win"], ("remove", c), float(sum(left))
+
+
+def _trwavril_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
+                                                                            tuple, float]:
+    from dicelab.engine.trwavril import solo as eng
+
+    p = state.current_player
+    barred, u = state.barred[p], state.parapluies[p]
+    a = eng.advise_resolution(final, barred=barred, parapluies=u, rules=state.rules)
+    if not len(a):
+        return (False, "", eng.start_value(barred, u - 1, state.rules), ("miss",),
+                float(len(barred)))
+    c = a.best.action.choice
+    if c in barred:
+        text = _("flips card {c} back", lang=lang, c=c)
+    else:
+        text = _("bars card {c}", lang=lang, c=c)
+    return True, text, a.best.figures["p_win"], ("flip", c), float(len(set(barred) ^ {c}))
+
+
+def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
+               memo: dict[Any, Any] | None = None) -> _TurnView:
+    from dicelab.engine.dripeul import solo as de
+    from dicelab.engine.trwavril import solo as te
+
+    p = state.current_player
+    if key == "dripeul":
+        dist = de.keep_outcomes(keep, rolls_left=state.rolls_left, tokens=state.tokens[p],
+                                level=state.triangle[p], rules=state.rules)
+        result = _dripeul_result
+    else:
+        dist = te.keep_outcomes(keep, rolls_left=state.rolls_left, barred=state.barred[p],
+                                parapluies=state.parapluies[p], rules=state.rules)
+        result = _trwavril_result
+    success = 0.0
+    weighted = 0.0
+    left = 0.0
+    groups: dict[tuple, list[Any]] = {}
+    memo = {} if memo is None else memo
+    for final, prob in dist.items():
+        if final not in memo:
+            memo[final] = result(state, final, lang)
+        ok, text, value, gkey, after = memo[final]
+        left += prob * after
+        if ok:
+            success += prob
+            weighted += prob * value
+            g = groups.setdefault(gkey, [0.0, text])
+            g[0] += prob
+    if not groups:
+        return _TurnView(0.0, None, None, left)
+    likeliest = max(groups.values(), key=lambda g: g[0])[1]
+    return _TurnView(success, weighted / success, likeliest, left)
+
+
+def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
+                    lang: str) -> list[_Aspect]:
+    la = _q(describe_action(state, choice.action, lang=lang), lang)
+    lb = _q(describe_action(state, other.action, lang=lang), lang)
+    memo: dict[Any, Any] = {}
+    va = _turn_view(state, key, choice.keep, lang, memo)
+    vb = _turn_view(state, key, other.keep, lang, memo)
+    pa, pb = fmt_percent(va.p_success, 1, lang=lang), fmt_percent(vb.p_success, 1, lang=lang)
+    rolls = ngettext("{n} roll left", "{n} rolls left", state.rolls_left, lang=lang)
+    if pa == pb:
+        first = _("{a} wins the turn as often as {b} ({pa}, {rolls}).", lang=lang, a=la, b=lb,
+                  pa=pa, rolls=rolls)
+        out: list[_Aspect] = [("p_success", va.p_success, va.p_success, None, first)]
+    else:
+        if va.p_success > vb.p_success:
+            first = _("{a} wins the turn more often than {b} ({pa} vs {pb}, {rolls}).",
+                      lang=lang, a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
+        else:
+            first = _("{a} wins the turn less often than {b} ({pa} vs {pb}, {rolls}).",
+                      lang=lang, a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
+        out = [("p_success", va.p_success, vb.p_success, True, first)]
+    unit = advice.objective
+    fname = figure_name("p_win", key, lang=lang)
+    if unit in ("p_win", "p_turn"):
+        if va.likeliest is not None and vb.likeliest is not None:
+            xa = fmt_percent(va.success_value or 0.0, 1, lang=lang)
+            xb = fmt_percent(vb.success_value or 0.0, 1, lang=lang)
+            text = _("After a success, your {figure} is {x} on average (most often it "
+                     "{what}); with {b}: {x_b} ({what_b}).", lang=lang, figure=fname,
+                     x=xa, what=va.likeliest, b=lb, x_b=xb, what_b=vb.likeliest)
+            out.append(("success_value", va.success_value or 0.0, vb.success_value or 0.0,
+                        None if xa == xb else True, text))
+        elif va.likeliest is not None:
+            out.append(("success_value", va.success_value or 0.0, va.success_value or 0.0,
+                        None, _("After a success, your {figure} is {x} on average (most "
+                                "often it {what}).", lang=lang, figure=fname,
+                                x=fmt_percent(va.success_value or 0.0, 1, lang=lang),
+                                what=va.likeliest)))
+        out.append(("failure", 0.0, 0.0, None, _failure_text(state, key, fname, lang)))
+    elif key == "dripeul":  # two players: the points left on the squares decide the manche
+        xa, xb = fmt_number(va.mean_left, 1, lang=lang), fmt_number(vb.mean_left, 1, lang=lang)
+        out.append(("mean_left", va.mean_left, vb.mean_left, None if xa == xb else False,
+                    _("After this turn, {a} leaves on average {x} points on your squares, "
+                      "{b} {y}.", lang=lang, a=la, b=lb, x=xa, y=xb)))
+    else:
+        xa, xb = fmt_number(va.mean_left, 2, lang=lang), fmt_number(vb.mean_left, 2, lang=lang)
+        out.append(("mean_left", va.mean_left, vb.mean_left, None if xa == xb else True,
+                    _("After this turn, {a} leaves on average {x} cards barred, {b} {y}.",
+                      lang=lang, a=la, b=lb, x=xa, y=xb)))
+    return out
+
+
+def _failure_text(state: Any, key: str, fname: str, lang: str) -> str:
+    """What a failed turn leaves: the difficulty left and the chance from there."""
+    p = state.current_player
+    if key == "dripeul":
+        from dicelab.engine.dripeul import solo as eng
+
+        t = state.triangle[p] - 1
+        if t < 0:
+            return _("A failure now loses the manche.", lang=lang)
+        x = eng.start_value(state.tokens[p], t, state.rules)
+        return _("After a failure: triangle {t} ({name}), {figure} {x}.", lang=lang, t=t,
+                 name=difficulty_name("dripeul", t, lang=lang), figure=fname,
+                 x=fmt_percent(x, 1, lang=lang))
+    from dicelab.engine.trwavril import solo as eng
+
+    u = state.parapluies[p] - 1
+    if u < 1:
+        return _("A miss now ends your game.", lang=lang)
+    x = eng.start_value(state.barred[p], u, state.rules)
+    return ngettext("After a miss: {n} parapluie left ({name}), {figure} {x}.",
+                    "After a miss: {n} parapluies left ({name}), {figure} {x}.", u, lang=lang,
+                    name=difficulty_name("trwavril", u, lang=lang), figure=fname,
+                    x=fmt_percent(x, 1, lang=lang))
+
+
+# --- resolutions (which token, which card) -----------------------------------------
+def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
+                     lang: str) -> list[_Aspect]:
+    la = _q(describe_action(state, choice.action, lang=lang), lang)
+    lb = _q(describe_action(state, other.action, lang=lang), lang)
+    p = state.current_player
+    duel = advice.objective == "p_duel"
+    if key == "dripeul":
+        from dicelab.engine.dripeul import solo as eng
+        from dicelab.games.dripeul import apply_outcome, resolutions
+
+        def board(c: Choice) -> tuple[str, float, int]:
+            out = next(o for o in resolutions(state.dice, state.tokens[p], state.rules)
+                       if o.action == c.action)
+            tokens, _t = apply_outcome(state.tokens[p], state.triangle[p], out)
+            if not tokens:
+                return _("no token left", lang=lang), 1.0, 0
+            return (_("squares {squares}", lang=lang, squares=_dice(tokens)),
+                    eng.p_turn_start(tokens, state.rules), sum(tokens))
+
+        (ba, ta, sa), (bb, tb, sb) = board(choice), board(other)
+        pa, pb = fmt_percent(ta, 1, lang=lang), fmt_percent(tb, 1, lang=lang)
+        out: list[_Aspect] = []
+        if duel:
+            out.append(("squares_left", sa, sb, None if sa == sb else False,
+                        _("{a} leaves {board_a} ({x} if the manche ended now), {b} leaves "
+                          "{board_b} ({y}).", lang=lang, a=la, b=lb, board_a=ba, board_b=bb,
+                          x=ngettext("{n} point", "{n} points", sa, lang=lang),
+                          y=ngettext("{n} point", "{n} points", sb, lang=lang))))
+            out.append(("p_turn_next", ta, tb, None if pa == pb else True,
+                        _("The next turn succeeds with {pa} vs {pb}.", lang=lang, pa=pa,
+                          pb=pb)))
+        else:
+            out.append(("p_turn_next", ta, tb, None if pa == pb else True,
+                        _("{a} leaves {board_a}, {b} leaves {board_b}: the next turn "
+                          "succeeds with {pa} vs {pb}.", lang=lang, a=la, b=lb, board_a=ba,
+                          board_b=bb, pa=pa, pb=pb)))
+        return out
+    from dicelab.engine.trwavril import solo as eng
+
+    barred, u = state.barred[p], state.parapluies[p]
+
+    def cards(c: Choice) -> tuple[str, float, int]:
+        after = tuple(sorted(set(barred) ^ {c.action.choice}))
+        x = 1.0 if len(after) == 6 else eng.start_value(after, u, state.rules)
+        if not after:
+            return _("no card barred", lang=lang), x, 0
+        return _("cards {cards} barred", lang=lang, cards=_dice(after)), x, len(after)
+
+    (ca, xa, na), (cb, xb, nb) = cards(choice), cards(other)
+    fa, fb = fmt_percent(xa, 1, lang=lang), fmt_percent(xb, 1, lang=lang)
+    fname = figure_name("p_win", key, lang=lang)
+    out = [("p_win_left", xa, xb, None if fa == fb else True,
+            _("{a} leaves {board_a} (your {figure} from there: {x}), {b} leaves {board_b} "
+              "({y}).", lang=lang, a=la, b=lb, board_a=ca, board_b=cb, figure=fname, x=fa,
+              y=fb))]
+    if duel and na != nb:
+        out.append(("barred", na, nb, True,
+                    _("Cards barred after the flip: {x} vs {y}.", lang=lang, x=na, y=nb)))
+    return out
+
+
+# --- push-your-luck games --------------------------------------------------------
+def _after(state: Any, action: Any) -> Any:
+    """The state right after ``action`` (before any roll), or ``None`` if it is illegal."""
+    try:
+        return game_module(state).step(state, action)[0]
+    except DicelabError:
+        return None
+
+
+def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
+                  lang: str) -> list[_Aspect]:
+    p = state.current_player
+    out: list[_Aspect] = []
+    info = {}
+    for c in (choice, other):
+        label = _q(describe_action(state, c.action, lang=lang), lang)
+        after = _after(state, c.action)
+        wins = after is not None and after.is_over and p in after.winners
+        rolls = (not isinstance(c.action, Bank) and after is not None and bool(after.to_roll)
+                 and c.figures.get("p_bust", 0.0) < 1.0)
+        lost = not wins and not rolls and not isinstance(c.action, Bank)
+        if isinstance(c.action, Bank) and c.figures["expected_points"] <= 0:
+            lost = True
+        stake = int(after.turn_points) if rolls else 0
+        info[id(c)] = (label, wins, rolls, lost, stake)
+    la, wa, ra, lsa, sa = info[id(choice)]
+    lb, wb, rb, lsb, sb = info[id(other)]
+    if wa or wb:
+        text = " ".join(_("{a} ends the game: you win.", lang=lang, a=lab)
+                        for lab, w in ((la, wa), (lb, wb)) if w)
+        out.append(("wins_now", float(wa), float(wb), None if wa == wb else True, text))
+        if wa and wb:
+            return out
+    if lsa or lsb:
+        text = " ".join(_("{a} ends the turn with no points.", lang=lang, a=lab)
+                        for lab, x in ((la, lsa), (lb, lsb)) if x)
+        out.append(("turn_lost", float(lsa), float(lsb), None if lsa == lsb else False, text))
+    if wa or wb or lsa or lsb:
+        return out
+    # both go on or bank: the points this turn, the risk on the next roll
+    ea, eb = choice.figures["expected_points"], other.figures["expected_points"]
+    xa, xb = fmt_number(ea, 1, lang=lang), fmt_number(eb, 1, lang=lang)
+    d = fmt_number(abs(ea - eb), 1, lang=lang)
+    if xa == xb:
+        out.append(("expected_points", ea, eb, None,
+                    _("{a} and {b} are worth the same points this turn on average ({x}).",
+                      lang=lang, a=la, b=lb, x=xa)))
+    elif ea < eb:
+        out.append(("expected_points", ea, eb, True,
+                    _("On average {a} scores {d} points less this turn than {b} ({x} against "
+                      "{y}, played on for points).", lang=lang, a=la, b=lb, d=d, x=xa, y=xb)))
+    else:
+        out.append(("expected_points", ea, eb, True,
+                    _("On average {a} scores {d} points more this turn than {b} ({x} against "
+                      "{y}, played on for points).", lang=lang, a=la, b=lb, d=d, x=xa, y=xb)))
+    if ra or rb:
+        parts = []
+        for c, lab, r, stake in ((choice, la, ra, sa), (other, lb, rb, sb)):
+            if r:
+                parts.append(ngettext(
+                    "{a} puts {n} point at stake, with a {p} chance to bust on the next roll",
+                    "{a} puts {n} points at stake, with a {p} chance to bust on the next roll",
+                    stake, lang=lang, a=lab, p=fmt_percent(c.figures.get("p_bust", 0.0), 1,
+                                                           lang=lang)))
+            else:
+                parts.append(ngettext("{a} banks {n} point for sure",
+                                      "{a} banks {n} points for sure",
+                                      round(c.figures["expected_points"]), lang=lang, a=lab))
+        ba = choice.figures.get("p_bust", 0.0) if ra else 0.0
+        bb = other.figures.get("p_bust", 0.0) if rb else 0.0
+        pa, pb = fmt_percent(ba, 1, lang=lang), fmt_percent(bb, 1, lang=lang)
+        out.append(("p_bust", ba, bb, None if pa == pb else False,
+                    _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
+    if key == "cinqmille" and not state.opened[p] and not any(
+            isinstance(c.action, Bank) for c in advice):
+        out.append(("opening", 0.0, 0.0, None,
+                    _("You have not opened yet: you cannot bank before {n} points in this "
+                      "turn, so every choice rolls on.", lang=lang,
+                      n=state.rules.opening)))
+    return out
+
+# ----------------------------------------------------------------------- hint
+@dataclass(frozen=True)
+class Hint:
+    """One rung of the hint ladder.
+
+    ``level`` 1: ``dice`` (values) and ``positions`` (indices into ``state.dice``) the best
+    choice keeps or sets aside, and ``text`` saying so without the choice's value;
+    2: also ``action`` and ``label`` of the best choice; 3: also the full table:
+    ``headers`` (readable figure names, first the choice), ``symbols`` (their mathematical
+    names, for tooltips) and ``rows`` (every choice, best first, formatted figures; the
+    last column is the loss against the best).
+    """
+
+    level: int
+    text: str
+    dice: tuple[int, ...] = ()
+    positions: tuple[int, ...] = ()
+    action: Any = None
+    label: str | None = None
+    headers: tuple[str, ...] = ()
+    symbols: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+    actions: tuple[Any, ...] = ()
+
+
+def _positions(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...]:
+    left = list(keep)
+    out = []
+    for i, d in enumerate(dice):
+        if d in left:
+            left.remove(d)
+            out.append(i)
+    return tuple(out)
+
+
+#: Figures a hint table shows, in order, when the advice has them.
+TABLE_FIGURES = ("p_duel", "p_win", "expected_turns", "p_turn", "p_bust", "expected_points")
+
+
+def hint(state: Any, level: int, *, lang: str | None = None,
+         advice: Advice | None = None) -> Hint:
+    """The hint ladder: 1 which dice matter, 2 the best choice, 3 the full table.
+
+    >>> from dicelab.games import dripeul
+    >>> s = dripeul.new_state(dripeul.Rules(), 1)
+    >>> s, _ = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (2, 4, 2, 6, 2))
+    >>> h = hint(s, 1, lang="en")
+    >>> h.dice, h.positions, h.text
+    ((2, 2, 2), (0, 2, 4), 'Look at these dice: 2 2 2.')
+    >>> hint(s, 2, lang="fr").label
+    'garder 2 2 2, relancer 2 dés'
+    >>> h = hint(s, 3, lang="en")
+    >>> h.headers[:2], h.rows[0][:2]
+    (('choice', 'chance to clear the manche'), ('keep 2 2 2, roll 2 dice', '59.7%'))
+    """
+    if isinstance(level, bool) or level not in (1, 2, 3):
+        raise DicelabError("a hint level is 1, 2 or 3; got {value}", value=brief(level))
+    advice = _advice(state) if advice is None else advice
+    if not len(advice):
+        return Hint(level, _("There is nothing to choose here.", lang=lang))
+    best = advice.best
+    key = game_key(state)
+    if isinstance(best.action, Resolve):
+        dice: tuple[int, ...] = ()
+        positions: tuple[int, ...] = ()
+        if key == "dripeul":
+            text = _("Compare the squares each token leaves for the next turns.", lang=lang)
+        else:
+            text = _("Compare the cards each flip leaves barred.", lang=lang)
+    else:
+        dice = tuple(best.keep)
+        positions = _positions(tuple(state.dice), dice)
+        if dice:
+            text = _("Look at these dice: {dice}.", lang=lang, dice=_dice(dice))
+        else:
+            text = _("None of these dice is worth keeping.", lang=lang)
+    if level == 1:
+        return Hint(1, text, dice, positions)
+    label = describe_action(state, best.action, lang=lang)
+    text2 = _("Best choice: {choice}.", lang=lang, choice=label)
+    if level == 2:
+        return Hint(2, text2, dice, positions, best.action, label)
+    figs = [f for f in TABLE_FIGURES if f in best.figures]
+    if advice.objective in figs:  # the objective first
+        figs.remove(advice.objective)
+        figs.insert(0, advice.objective)
+    headers = (_("choice", lang=lang), *(figure_name(f, key, lang=lang) for f in figs),
+               _("loss", lang=lang))
+    symbols = ("", *(figure_symbol(f, lang=lang) for f in figs), "")
+    rows = tuple(
+        (describe_action(state, c.action, lang=lang),
+         *(format_value(f, c.figures[f], lang=lang) for f in figs),
+         format_loss(advice.objective, c.loss, lang=lang))
+        for c in advice
+    )
+    return Hint(3, text2, dice, positions, best.action, label, headers, symbols, rows,
+                tuple(c.action for c in advice))
+

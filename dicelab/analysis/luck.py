@@ -1,0 +1,793 @@
+"""Luck and skill: split a game's result exactly into what the dice did and what the players chose.
+
+Let ``V`` be the exact value of a position from seat 0's point of view, both players
+playing optimally from there (:func:`position_value`):
+
+* **two players** — the probability that seat 0 wins (a shared win counts ½), the
+  engines' ``p_duel`` (:func:`dicelab.engine.solving`); **Dripeul 5**: the duel
+  engine knows the *manche* (:mod:`dicelab.engine.dripeul.duel`), so ``V`` is the
+  expected number of manches seat 0 wins (a tied manche counts ½): the manches already
+  won, plus the chance to win the current one, plus the chance at the start of a manche
+  for each manche still to come.  With ``Rules(manches=1)`` it is the chance to win the
+  game;
+* **solo** — the game's solo objective (:data:`dicelab.policies.SOLO_OBJECTIVE`):
+  Dripeul 5 and Trwavril, the probability to win the game (Dripeul: every manche still
+  to play cleared, each from its start value); 5000 and Seveny, the expected total number
+  of turns of the game: turns already started plus the expected turns left.
+
+Every step of a game changes ``V`` one of two ways:
+
+* a **roll**: its *luck* is ``V`` after the roll minus ``V`` before it, which is the
+  expected ``V`` over every outcome of that roll (the engines' own distribution,
+  :func:`dicelab.dice.roll_probabilities` over multisets; each outcome valued by its best
+  choice) — so luck has expectation zero, dice set by hand included;
+* a **decision**: its *loss* is ``V`` of the best choice minus ``V`` of the choice made,
+  from the decider's point of view (the coach's loss, in ``V``'s unit), never negative.
+
+Summed over a game, exactly (``V`` telescopes: each row's ``value_before`` is the row
+before's ``value_after``)::
+
+    result − V(start) = Σ luck − Σ seat 0's losses + Σ seat 1's losses
+    solo, in turns:   result − V(start) = Σ luck + Σ losses   (luck > 0: more turns)
+
+:func:`analyse` gives the rows (:class:`LuckRow`) and a :class:`LuckReport` with each
+player's *luck of the dice* (from that player's side: positive is good) and *cost of
+decisions*, the sentence of the split, a chart (:meth:`LuckReport.to_figure`) and its text
+alternative.  :func:`class_summary` pools several saved games (a teacher's class view).
+
+>>> from dicelab.games import trwavril
+>>> from dicelab.games._base import Roll
+>>> g = trwavril.Game(seed=1)
+>>> _ = g.apply(Roll(()), dice=[5, 5, 2, 5])
+>>> _ = g.apply(Roll((5, 5)), dice=[1, 2])
+>>> rep = analyse(g)
+>>> [r.kind for r in rep.rows]
+['roll', 'decision', 'roll']
+>>> abs(rep.rows[-1].value_after - rep.start_value - rep.identity_sum()) < 1e-12
+True
+>>> round(rep.rows[1].loss, 4)
+0.085
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dicelab.core.errors import DicelabError, brief
+from dicelab.core.i18n import N_, _, fmt_number, get_language
+
+__all__ = [
+    "ClassSummary",
+    "LuckReport",
+    "LuckRow",
+    "MODES",
+    "analyse",
+    "class_summary",
+    "position_value",
+    "ready",
+    "roll_values",
+]
+
+#: What ``V`` is: ``"duel"`` (two players: seat 0's chance to win; Dripeul: expected
+#: manches won), ``"solo_p_win"`` (probability to win), ``"solo_turns"`` (expected total
+#: turns).
+MODES = ("duel", "solo_p_win", "solo_turns")
+
+_SOLO_TURNS = ("cinqmille", "seveny")
+_MODE_NAMES = {
+    "duel": N_("two players (points of winning chance)"),
+    "solo_p_win": N_("solo (points of winning chance)"),
+    "solo_turns": N_("solo (turns)"),
+}
+
+
+# ----------------------------------------------------------------------- rows
+@dataclass(frozen=True)
+class LuckRow:
+    """One step of the game that moves ``V``: a roll or a decision.
+
+    ``number``: 1-based; ``step``: index of the action in ``game.actions`` (a roll belongs
+    to the action that rolled it); ``turn``: the game's turn count; ``player``: the seat
+    that rolled or chose; ``kind``: ``"roll"`` or ``"decision"``; ``dice``: the dice
+    rolled (roll) or shown (decision); ``choice``: the decision in words, in the
+    report's language (``""`` for a roll); ``value_before`` / ``value_after``: seat 0's
+    ``V`` (module docstring); ``luck``: ``value_after - value_before`` for a roll (``None`` for a
+    decision); ``loss``: for a decision, the best choice's ``V`` minus the choice's, from
+    the decider's side (``>= 0``; ``None`` for a roll); ``source``: for a roll, where its
+    dice came from (``"rng"``, ``"hand"``, ``"teacher"``, ``"unchecked"``).
+    """
+
+    number: int
+    step: int
+    turn: int
+    player: int
+    kind: str
+    dice: tuple[int, ...]
+    choice: str
+    value_before: float
+    value_after: float
+    luck: float | None = None
+    loss: float | None = None
+    source: str = ""
+
+    @property
+    def hand_set(self) -> bool:
+        """The dice of this roll were not drawn from the seed."""
+        return self.kind == "roll" and self.source not in ("rng", "")
+
+
+# ----------------------------------------------------------------------- values
+def _mode(state: Any, key: str) -> str | None:
+    if state.players == 2:
+        return "duel"
+    if state.players == 1:
+        return "solo_turns" if key in _SOLO_TURNS else "solo_p_win"
+    return None
+
+
+def _manche_result(points: Sequence[int]) -> float:
+    """Seat 0's share of a finished two-player Dripeul manche (lower score wins)."""
+    a, b = points[0], points[1]
+    return 1.0 if a < b else 0.5 if a == b else 0.0
+
+
+class _Values:
+    """``V`` of the states of one game (seat 0's side), with the engines' advice cached.
+
+    ``exact=True``: :meth:`after` values the chance node after an action, and a turn's
+    start, by enumerating its outcomes (:meth:`exact_value`, the definition; slow: tests);
+    otherwise by the engines' own value of the choice or turn start that led to it
+    (equal up to the engines' rounding, ~1e-14).
+    """
+
+    def __init__(self, key: str, rules: Any, players: int, *, exact: bool = False,
+                 advice: dict[Any, Any] | None = None) -> None:
+        self.key = key
+        self.rules = rules
+        self.players = players
+        self.exact = exact
+        self.mod = importlib.import_module(f"dicelab.games.{key}")
+        self.engine = importlib.import_module(f"dicelab.engine.{key}.solo")
+        from dicelab.analysis.policies import SOLO_OBJECTIVE
+
+        self.mode = _mode_for(players, key)
+        self.objective = "p_duel" if self.mode == "duel" else SOLO_OBJECTIVE[key]
+        self._advice: dict[Any, Any] = {
+            s: a for s, a in (advice or {}).items() if a.objective == self.objective}
+        self._v: dict[Any, float] = {}
+        self._manche0: float | None = None
+        self._manche_solo: float | None = None
+
+    # -- higher-is-better sign of V for seat p
+    def sign(self, player: int) -> int:
+        if self.mode == "duel":
+            return 1 if player == 0 else -1
+        return -1 if self.mode == "solo_turns" else 1
+
+    def advice(self, state: Any) -> Any:
+        try:
+            return self._advice[state]
+        except (KeyError, TypeError):
+            pass
+        a = self.engine.advise_state(state, objective=self.objective)
+        try:
+            self._advice[state] = a
+        except TypeError:  # pragma: no cover - every state is hashable
+            pass
+        return a
+
+    # -- the figure of the mover at a state, on seat 0's side
+    def frame(self, state: Any, x: float, *, started: bool = True) -> float:
+        """``x``: the engine's figure for the player to move at ``state`` (``p_duel``,
+        ``p_win`` of the manche or game, expected turns counting this turn if ``started``)."""
+        if self.mode == "duel":
+            v = x if state.current_player == 0 else 1.0 - x
+            if self.key == "dripeul":
+                v += self._dripeul_offset(state)
+            return v
+        if self.mode == "solo_turns":
+            return (state.turn_count - 1 if started else state.turn_count) + x
+        if self.key == "dripeul":
+            return x * self._manche_solo_start() ** (self.rules.manches - state.manche)
+        return x
+
+    def _dripeul_offset(self, state: Any) -> float:
+        won = sum(_manche_result(p) for p in state.manche_scores)
+        left = self.rules.manches - state.manche
+        if left <= 0:
+            return won
+        if self._manche0 is None:
+            self._manche0 = float(self.engine.duel_win_probability(self.rules))
+        return won + left * self._manche0
+
+    def _manche_solo_start(self) -> float:
+        if self._manche_solo is None:
+            self._manche_solo = float(self.engine.start_value(
+                tuple(range(1, 7)), self.rules.level, self.rules))
+        return self._manche_solo
+
+    def result(self, state: Any) -> float:
+        """``V`` of a finished game: the result."""
+        if self.mode == "duel":
+            if self.key == "dripeul":
+                return float(sum(_manche_result(p) for p in state.manche_scores))
+            w = state.winners
+            return 1.0 if w == (0,) else 0.5 if 0 in w and len(w) > 1 else 0.0
+        if self.mode == "solo_turns":
+            return float(state.turn_count)
+        return 1.0 if state.winners else 0.0
+
+    def start(self, state: Any) -> float:
+        """``V`` at the start of a turn (phase ``"start"``), from the engines' tables."""
+        p = state.current_player
+        e, r = self.engine, self.rules
+        if self.mode == "duel":
+            if self.key in ("cinqmille", "seveny"):
+                x = e.duel_win_probability(r, scores=state.scores, to_play=p)
+            elif self.key == "trwavril":
+                x = e.duel_win_probability(r, barred=state.barred, parapluies=state.parapluies,
+                                           to_play=p)
+            else:
+                x = e.duel_win_probability(r, tokens=state.tokens, triangles=state.triangle,
+                                           to_play=p)
+            return self.frame(state, float(x))
+        if self.key in ("cinqmille", "seveny"):
+            return self.frame(state, float(e.turn_start_value(state.scores[0], r)),
+                              started=False)
+        if self.key == "trwavril":
+            return float(e.start_value(state.barred[0], state.parapluies[0], r))
+        return self.frame(state, float(e.start_value(state.tokens[0], state.triangle[0], r)))
+
+    def chance(self, state: Any) -> float:
+        """``V`` of a state waiting for dice: the expectation over every outcome."""
+        from dicelab.core.dice import multisets, roll_probabilities
+
+        n = state.to_roll
+        total = 0.0
+        for dice, p in zip(multisets(n), roll_probabilities(n)):
+            after, _ev = self.mod.roll_outcome(state, dice)
+            total += float(p) * self.value(after)
+        return total
+
+    def value(self, state: Any, hint: float | None = None) -> float:
+        """``V`` of ``state`` (``hint``: the engine's value of a chance node, if known)."""
+        try:
+            return self._v[state]
+        except KeyError:
+            pass
+        if state.is_over:
+            v = self.result(state)
+        elif state.to_roll:
+            v = hint if hint is not None else self.chance(state)
+        elif state.phase == "start":
+            v = self.start(state)
+        else:
+            a = self.advice(state)
+            if len(a):
+                v = self.frame(state, float(a.best.figures[a.objective]))
+            else:
+                legal = self.mod.legal_actions(state)
+                if len(legal) != 1:
+                    raise DicelabError("no value for this position: {state}",
+                                       state=brief(state))
+                v = self.value(self.mod.step(state, legal[0])[0])
+        self._v[state] = v
+        return v
+
+    def exact_value(self, state: Any) -> float:
+        """``V`` by the definition: a chance node (or a turn start) is the expectation of
+        its outcomes, each valued by :meth:`value` (its best choice)."""
+        if not state.is_over and state.phase == "start" and not state.to_roll:
+            legal = self.mod.legal_actions(state)
+            if len(legal) == 1:
+                state = self.mod.step(state, legal[0])[0]
+        if state.to_roll:
+            return self.chance(state)
+        return self.value(state)
+
+    def after(self, state: Any, action: Any) -> tuple[Any, float, Any]:
+        """The state after ``action`` (before any dice), its ``V``, and the advice used."""
+        new, _ev = self.mod.step(state, action)
+        hint = None
+        a = None
+        if self.exact:
+            if len(self.mod.legal_actions(state)) >= 2:
+                a = self.advice(state)
+            return new, self.exact_value(new), a
+        if new.to_roll and not state.is_over:
+            if state.phase == "start":
+                hint = self.value(state)
+            else:
+                a = self.advice(state)
+                try:
+                    c = a.find(action)
+                except DicelabError:
+                    c = None
+                if c is not None:
+                    hint = self.frame(state, float(c.figures[a.objective]))
+        return new, self.value(new, hint), a
+
+
+def _mode_for(players: int, key: str) -> str:
+    if players == 2:
+        return "duel"
+    if players == 1:
+        return "solo_turns" if key in _SOLO_TURNS else "solo_p_win"
+    raise DicelabError("luck and skill are measured with one or two players; this game has "
+                       "{n}", n=players)
+
+
+def ready(game: Any) -> bool:
+    """Whether :func:`analyse` of ``game`` costs no long solve: one player, or two
+    players with the variant's two-player table at hand; ``False`` with 3+ players."""
+    if game.players == 1:
+        return True
+    if game.players != 2:
+        return False
+    from dicelab.engine import solving as duel_registry
+
+    return bool(duel_registry.duel_ready(game.definition.key, game.rules))
+
+
+def position_value(state: Any, *, exact: bool = False) -> float:
+    """``V`` of a position, seat 0's side (module docstring), optimal play from there.
+
+    >>> from dicelab.games import trwavril
+    >>> s = trwavril.new_state(trwavril.Rules(), 1)
+    >>> round(position_value(s), 4) == round(trwavril.win_probability(), 4)
+    True
+    """
+    from dicelab.analysis.coach import game_key
+
+    key = game_key(state)
+    vals = _Values(key, state.rules, state.players)
+    return vals.exact_value(state) if exact else vals.value(state)
+
+
+def roll_values(state: Any) -> list[tuple[tuple[int, ...], float, float]]:
+    """Every outcome of the roll ``state`` waits for: ``(dice, probability, V after)``
+    (the engines' distribution over multisets; each outcome valued by its best choice).
+
+    >>> from dicelab.games import trwavril
+    >>> from dicelab.games._base import Roll
+    >>> s = trwavril.step(trwavril.new_state(trwavril.Rules(), 1), Roll(()))[0]
+    >>> out = roll_values(s)
+    >>> len(out), round(sum(p for _d, p, _v in out), 12)
+    (126, 1.0)
+    """
+    from dicelab.analysis.coach import game_key
+    from dicelab.core.dice import multisets, roll_probabilities
+
+    if not getattr(state, "to_roll", 0):
+        raise DicelabError("this position waits for no dice: {state}", state=brief(state))
+    vals = _Values(game_key(state), state.rules, state.players)
+    n = state.to_roll
+    return [(d, float(p), vals.value(vals.mod.roll_outcome(state, d)[0]))
+            for d, p in zip(multisets(n), roll_probabilities(n))]
+
+
+# ----------------------------------------------------------------------- analysis
+@dataclass
+class LuckReport:
+    """The luck/skill split of one game (see the module docstring).
+
+    ``mode``: one of :data:`MODES`; ``start_value``: ``V`` before the first step;
+    ``end_value``: ``V`` now (the result when ``finished``); ``rows``: every roll and
+    every decision (a position with two or more legal actions), in order.
+    """
+
+    game_key: str
+    game_name: str
+    players: int
+    mode: str
+    start_value: float
+    end_value: float
+    finished: bool
+    rows: tuple[LuckRow, ...]
+    manches: int = 1
+    lang: str = "en"
+    signs: tuple[int, ...] = field(default=(1,))
+
+    # ---------------------------------------------------------------- sums
+    def identity_sum(self) -> float:
+        """``Σ luck − Σ signed losses``: equals ``end_value − start_value`` exactly."""
+        return (sum(r.luck for r in self.rows if r.kind == "roll")
+                - sum(self.signs[r.player] * r.loss for r in self.rows
+                      if r.kind == "decision"))
+
+    def luck(self, player: int) -> float:
+        """Total luck of ``player``'s own rolls, from that player's side (positive: the
+        dice helped; solo in turns: turns the dice saved)."""
+        s = self.signs[player]
+        return sum(s * r.luck for r in self.rows if r.kind == "roll" and r.player == player)
+
+    def cost(self, player: int) -> float:
+        """Total cost of ``player``'s decisions (``>= 0``, ``V``'s unit)."""
+        return sum(r.loss for r in self.rows if r.kind == "decision" and r.player == player)
+
+    @property
+    def is_probability(self) -> bool:
+        return self.mode == "solo_p_win" or (self.mode == "duel" and self.manches == 1)
+
+    # ---------------------------------------------------------------- words
+    def amount(self, x: float, lang: str | None = None) -> str:
+        """``x`` in ``V``'s unit, in words: percentage points, turns or manches."""
+        lang = lang or self.lang
+        if self.is_probability:
+            return _("{n} points of winning chance", lang=lang, n=fmt_number(100 * x, 1, lang))
+        if self.mode == "solo_turns":
+            return _("{n} turns", lang=lang, n=fmt_number(x, 2, lang))
+        return _("{n} manches", lang=lang, n=fmt_number(x, 2, lang))
+
+    def value_text(self, x: float, lang: str | None = None) -> str:
+        lang = lang or self.lang
+        if self.is_probability:
+            from dicelab.core.i18n import fmt_percent
+
+            return fmt_percent(x, 1, lang)
+        return fmt_number(x, 2, lang)
+
+    def figure_name(self, lang: str | None = None) -> str:
+        """What ``V`` is, in plain words."""
+        lang = lang or self.lang
+        if self.mode == "duel":
+            if self.manches > 1:
+                return _("expected manches won by player 1", lang=lang)
+            return _("player 1's chance to win", lang=lang)
+        if self.mode == "solo_turns":
+            return _("expected number of turns of the game", lang=lang)
+        return _("chance to win", lang=lang)
+
+    def sentence(self, player: int = 0, lang: str | None = None) -> str:
+        """The split for ``player`` in one sentence (luck of the dice, cost of decisions)."""
+        lang = lang or self.lang
+        luck, cost = self.luck(player), self.cost(player)
+        if self.mode == "solo_turns":
+            key = (N_("Luck of the dice: the dice saved you {luck}; cost of decisions: your "
+                      "choices cost you {cost}.") if luck >= 0 else
+                   N_("Luck of the dice: the dice cost you {luck}; cost of decisions: your "
+                      "choices cost you {cost}."))
+        else:
+            key = (N_("Luck of the dice: your dice gave you {luck}; cost of decisions: your "
+                      "choices cost you {cost}.") if luck >= 0 else
+                   N_("Luck of the dice: your dice took {luck} from you; cost of decisions: "
+                      "your choices cost you {cost}."))
+        return _(key, lang=lang, luck=self.amount(abs(luck), lang),
+                 cost=self.amount(cost, lang))
+
+    def summary(self, lang: str | None = None) -> list[dict[str, Any]]:
+        """Per player: ``player``, ``luck`` (luck of the dice, that player's side),
+        ``cost`` (cost of decisions), ``rolls``, ``decisions``, ``sentence``."""
+        lang = lang or self.lang
+        return [{"player": p, "luck": self.luck(p), "cost": self.cost(p),
+                 "rolls": sum(1 for r in self.rows if r.kind == "roll" and r.player == p),
+                 "decisions": sum(1 for r in self.rows
+                                  if r.kind == "decision" and r.player == p),
+                 "sentence": self.sentence(p, lang)} for p in range(self.players)]
+
+    def identity_text(self, lang: str | None = None) -> str:
+        """The exact identity with this game's numbers."""
+        lang = lang or self.lang
+        f = lambda x: fmt_number(x, 4, lang)  # noqa: E731
+        if self.mode == "duel":
+            return _("result − start value = {d} = luck {luck} − player 1's cost {c0} + "
+                     "player 2's cost {c1} (values from player 1's side)", lang=lang,
+                     d=f(self.end_value - self.start_value),
+                     luck=f(sum(r.luck for r in self.rows if r.kind == "roll")),
+                     c0=f(self.cost(0)), c1=f(self.cost(1)))
+        return _("end value − start value = {d} = luck {luck} {sign} cost {c}", lang=lang,
+                 d=f(self.end_value - self.start_value),
+                 luck=f(sum(r.luck for r in self.rows if r.kind == "roll")),
+                 sign="+" if self.mode == "solo_turns" else "−", c=f(self.cost(0)))
+
+    # ---------------------------------------------------------------- chart
+    def marked(self, k: int = 2) -> tuple[list[LuckRow], list[LuckRow], list[LuckRow]]:
+        """The ``k`` luckiest and unluckiest rolls (for the player who rolled) and the ``k``
+        costliest decisions (loss above a rounding noise)."""
+        rolls = [r for r in self.rows if r.kind == "roll"]
+        own = sorted(rolls, key=lambda r: self.signs[r.player] * r.luck)
+        lucky = [r for r in own[::-1][:k] if self.signs[r.player] * r.luck > 1e-9]
+        unlucky = [r for r in own[:k] if self.signs[r.player] * r.luck < -1e-9]
+        dec = sorted((r for r in self.rows if r.kind == "decision" and r.loss > 1e-9),
+                     key=lambda r: -r.loss)[:k]
+        return lucky, unlucky, dec
+
+    def to_figure(self, lang: str | None = None, *, marks: int = 2) -> Any:
+        """The game's ``V`` step by step (win-probability chart for two players,
+        expected-turns chart in solo 5000 and Seveny), the luckiest and unluckiest rolls
+        and the costliest decisions marked with distinct shapes and labelled (dice,
+        choice) — never by colour alone; ``fig.dicelab_alt_text`` describes it."""
+        from dicelab.render.plots import OKABE_ITO, _finish, _new_figure, _style
+
+        lang = get_language(lang or self.lang)
+        scale = 100.0 if self.is_probability else 1.0
+        xs = list(range(len(self.rows) + 1))
+        ys = [self.start_value * scale] + [r.value_after * scale for r in self.rows]
+        lucky, unlucky, dec = self.marked(marks)
+        with _style():
+            fig = _new_figure((7.0, 3.6))
+            ax = fig.add_subplot()
+            ax.plot(xs, ys, drawstyle="steps-post", color=OKABE_ITO["blue"], linewidth=1.6,
+                    label=self.figure_name(lang))
+            if self.mode == "duel" and self.manches == 1:
+                ax.axhline(50, color="#777777", linewidth=0.8, linestyle=":")
+                ax.set_ylim(-3, 103)
+            groups = (
+                (lucky, "^", OKABE_ITO["bluish green"], _("luckiest roll", lang=lang)),
+                (unlucky, "v", OKABE_ITO["vermillion"], _("unluckiest roll", lang=lang)),
+                (dec, "X", OKABE_ITO["reddish purple"], _("costliest decision", lang=lang)),
+            )
+            for rows, marker, colour, label in groups:
+                if not rows:
+                    continue
+                ax.plot([r.number for r in rows], [r.value_after * scale for r in rows],
+                        linestyle="none", marker=marker, markersize=10, color=colour,
+                        markeredgecolor="black", label=label)
+                for r in rows:
+                    ax.annotate(self._mark_label(r, lang), (r.number, r.value_after * scale),
+                                textcoords="offset points", xytext=(4, 8), fontsize=7)
+            ax.legend(loc="best", fontsize=7, frameon=False)
+            ylabel = self.figure_name(lang) + (" (%)" if scale == 100 else "")
+            fig = _finish(fig, ax, _("step of the game (rolls and decisions)", lang=lang),
+                          ylabel, _("Luck and skill: {game}", lang=lang, game=self.game_name),
+                          self.alt_text(lang, marks), lang)
+        return fig
+
+    def to_html(self, lang: str | None = None, *, svg: Any = None) -> str:
+        """A ``<section class="dicelab-luck">``: each player's split in one sentence, the
+        chart (inline SVG through ``svg(lang, fig)``, else a PNG) with its description."""
+        import html as _html
+
+        from dicelab.render.plots import figure_html
+
+        lang = lang or self.lang
+        e = _html.escape
+        fig = self.to_figure(lang)
+        lines = "".join(
+            f"<li>{e(_player(p, lang))}: {e(self.sentence(p, lang))}</li>"
+            if self.players > 1 else f"<li>{e(self.sentence(p, lang))}</li>"
+            for p in range(self.players))
+        chart = (f"<figure>{svg(lang, fig)}<figcaption>{e(fig.dicelab_alt_text)}"
+                 f"</figcaption></figure>" if svg is not None else figure_html(fig))
+        title = _("Luck and skill", lang=lang)
+        return (f'<section class="dicelab-luck"><h2>{e(title)}'
+                f"</h2><ul>{lines}</ul><p>{e(self.identity_text(lang))}</p>{chart}"
+                "</section>")
+
+    def _mark_label(self, r: LuckRow, lang: str) -> str:
+        text = (_("dice {dice}", lang=lang, dice=" ".join(map(str, r.dice)))
+                if r.kind == "roll" else r.choice)
+        if self.players > 1:
+            text = _("{player}: {text}", lang=lang, player=_player(r.player, lang), text=text)
+        return text
+
+    def player_sentence(self, player: int, lang: str | None = None) -> str:
+        """:meth:`sentence`, with the player's name when there are two players."""
+        lang = lang or self.lang
+        text = self.sentence(player, lang)
+        if self.players > 1:
+            text = _("{player}: {text}", lang=lang, player=_player(player, lang), text=text)
+        return text
+
+    def alt_text(self, lang: str | None = None, marks: int = 2) -> str:
+        """The chart in words (for screen readers)."""
+        lang = lang or self.lang
+        lucky, unlucky, dec = self.marked(marks)
+        parts = [_("Line chart: {name}, step by step through the game, from {a} to {b}.",
+                   lang=lang, name=self.figure_name(lang),
+                   a=self.value_text(self.start_value, lang),
+                   b=self.value_text(self.end_value, lang))]
+        for r in lucky:
+            parts.append(_("Luckiest roll at step {n}: {who}, dice {dice}, {amount}.",
+                           lang=lang, n=r.number, who=_player(r.player, lang),
+                           dice=" ".join(map(str, r.dice)),
+                           amount=self.amount(abs(r.luck), lang)))
+        for r in unlucky:
+            parts.append(_("Unluckiest roll at step {n}: {who}, dice {dice}, {amount}.",
+                           lang=lang, n=r.number, who=_player(r.player, lang),
+                           dice=" ".join(map(str, r.dice)),
+                           amount=self.amount(abs(r.luck), lang)))
+        for r in dec:
+            parts.append(_("Costliest decision at step {n}: {who}, {choice}, cost {amount}.",
+                           lang=lang, n=r.number, who=_player(r.player, lang),
+                           choice=r.choice, amount=self.amount(r.loss, lang)))
+        parts += [self.player_sentence(p, lang) for p in range(self.players)]
+        return " ".join(parts)
+
+
+def _player(p: int, lang: str | None) -> str:
+    return _("player {n}", lang=lang, n=p + 1)
+
+
+def _replay(game: Any) -> list[tuple[int, Any, Any, list[tuple[tuple[int, ...], str]]]]:
+    """(step, state before, action, [(dice, source) of each roll]) for every action."""
+    out = []
+    before = game._initial
+    for i, s in enumerate(game._history):
+        out.append((i, before, s.action, list(zip(s.rolls, s.sources))))
+        before = s.state
+    return out
+
+
+def analyse(game_or_saved_json: Any, lang: str | None = None, *,
+            exact: bool = False, advice: dict[Any, Any] | None = None) -> LuckReport:
+    """The luck/skill split of a game (a live game, its JSON save or a saved file's path).
+
+    ``exact=True`` values every roll by enumerating its outcomes (the definition; slow,
+    for tests) instead of the engines' values of the choice that led to it.  ``advice``:
+    engine advice already computed, by state (the review's), reused when its objective
+    is the one ``V`` needs.
+    """
+    from dicelab.analysis.review import load_game
+
+    game = load_game(game_or_saved_json)
+    lang = get_language(lang)
+    key = game.definition.key
+    vals = _Values(key, game.rules, game.players, exact=exact, advice=advice)
+    mod = vals.mod
+    rows: list[LuckRow] = []
+    value = vals.exact_value if exact else vals.value
+    start = value(game._initial)
+    current = start
+    state = game._initial
+    for i, before, action, rolls in _replay(game):
+        legal = mod.legal_actions(before)
+        if len(legal) < 2:  # a forced action (e.g. a turn's first roll): V does not move
+            new, v_after = mod.step(before, action)[0], current
+        else:
+            new, v_after, _advice = vals.after(before, action)
+            label = action_label(before, action, lang)
+            s = vals.sign(before.current_player)
+            rows.append(LuckRow(len(rows) + 1, i, before.turn_count, before.current_player,
+                                "decision", tuple(before.dice), label, current, v_after,
+                                loss=s * (current - v_after)))
+        current = v_after
+        state = new
+        for dice, source in rolls:
+            roller = state.current_player
+            state, _ev = mod.roll_outcome(state, dice)
+            v = value(state)
+            rows.append(LuckRow(len(rows) + 1, i, state.turn_count, roller, "roll",
+                                tuple(dice), "", current, v, luck=v - current,
+                                source=source))
+            current = v
+    return LuckReport(key, game.name, game.players, vals.mode, start, current,
+                      bool(state.is_over), tuple(rows),
+                      manches=getattr(game.rules, "manches", 1) if vals.mode == "duel" else 1,
+                      lang=lang, signs=tuple(vals.sign(p) for p in range(game.players)))
+
+
+def action_label(state: Any, action: Any, lang: str | None = None) -> str:
+    """``action`` at ``state`` in words, in the language (:func:`dicelab.coach.describe_action`)."""
+    from dicelab.analysis.coach import describe_action
+
+    try:
+        return describe_action(state, action, lang=lang)
+    except DicelabError:
+        return repr(action)
+
+
+# ----------------------------------------------------------------------- class view
+@dataclass(frozen=True)
+class ClassSummary:
+    """Luck against skill over several games: one entry per game and player
+    (``game``, ``player``, ``luck``, ``cost``, ``mode``), with the means and their
+    standard errors by mode."""
+
+    entries: tuple[dict[str, Any], ...]
+
+    def stats(self, mode: str, what: str) -> tuple[float, float, int]:
+        """(mean, standard error, count) of ``what`` (``"luck"`` or ``"cost"``) over the
+        entries of ``mode``."""
+        xs = [e[what] for e in self.entries if e["mode"] == mode]
+        n = len(xs)
+        if not n:
+            return 0.0, 0.0, 0
+        m = sum(xs) / n
+        se = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n) if n > 1 else 0.0
+        return m, se, n
+
+    def text(self, lang: str | None = None) -> list[str]:
+        """One sentence per mode: mean luck of the dice and mean cost of decisions."""
+        lang = get_language(lang)
+        out = []
+        for mode in MODES:
+            ml, sl, n = self.stats(mode, "luck")
+            if not n:
+                continue
+            mc, _sc, _n = self.stats(mode, "cost")
+            digits, scale = (1, 100) if mode != "solo_turns" else (2, 1)
+            out.append(_("{kind}, {n} results (one per player and game): mean luck of the "
+                         "dice {luck} (± {se}, two standard errors), mean cost of decisions "
+                         "{cost}.", lang=lang, n=n, kind=_(_MODE_NAMES[mode], lang=lang),
+                         luck=fmt_number(scale * ml, digits, lang),
+                         se=fmt_number(scale * 2 * sl, digits, lang),
+                         cost=fmt_number(scale * mc, digits, lang)))
+        return out
+
+
+    def _scale(self, mode: str) -> float:
+        return 1.0 if mode == "solo_turns" else 100.0
+
+    def to_figure(self, lang: str | None = None) -> Any:
+        """Luck against skill: one point per player and game, the luck of the dice
+        (that player's side) across, the cost of decisions up; one marker shape per kind
+        of game (two players, solo chance, solo turns); ``fig.dicelab_alt_text``."""
+        from dicelab.render.plots import PALETTE, _finish, _new_figure, _style
+
+        lang = get_language(lang)
+        shapes = {"duel": "o", "solo_p_win": "s", "solo_turns": "^"}
+        names = {m: _(t, lang=lang) for m, t in _MODE_NAMES.items()}
+        with _style():
+            fig = _new_figure((6.0, 3.6))
+            ax = fig.add_subplot()
+            for k, mode in enumerate(MODES):
+                pts = [e for e in self.entries if e["mode"] == mode]
+                if not pts:
+                    continue
+                sc = self._scale(mode)
+                ax.plot([sc * e["luck"] for e in pts], [sc * e["cost"] for e in pts],
+                        linestyle="none", marker=shapes[mode], markersize=7,
+                        color=PALETTE[k], markeredgecolor="black", label=names[mode])
+            ax.axvline(0, color="#777777", linewidth=0.8, linestyle=":")
+            ax.legend(loc="best", fontsize=7, frameon=False)
+            alt = " ".join([_("Scatter chart: one point per player and game, luck of the "
+                              "dice across, cost of decisions up.", lang=lang),
+                            *self.text(lang)])
+            fig = _finish(fig, ax, _("luck of the dice", lang=lang),
+                          _("cost of decisions", lang=lang),
+                          _("Luck against skill in the class", lang=lang), alt, lang)
+        return fig
+
+    def to_html(self, lang: str | None = None) -> str:
+        """The class view: the means in sentences, the chart, one line per player and
+        game (escaped; no script)."""
+        import html as _html
+
+        from dicelab.render.plots import figure_html
+
+        lang = get_language(lang)
+        e = _html.escape
+        if not self.entries:
+            empty = _("No saved game loaded yet.", lang=lang)
+            return f"<p>{e(empty)}</p>"
+        head = "".join(f"<th>{e(h)}</th>" for h in (
+            _("game", lang=lang), _("player", lang=lang), _("luck of the dice", lang=lang),
+            _("cost of decisions", lang=lang)))
+        body = "".join(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>".format(
+                e(f"{x['game'] + 1}. {x['name']}"), e(_player(x["player"], lang)),
+                e(_amount(x, x["luck"], lang)), e(_amount(x, x["cost"], lang)))
+            for x in self.entries)
+        means = "".join(f"<li>{e(t)}</li>" for t in self.text(lang))
+        return (f'<div class="dicelab-class-luck"><ul>{means}</ul>'
+                f"{figure_html(self.to_figure(lang))}"
+                f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
+
+
+def _amount(entry: dict[str, Any], x: float, lang: str) -> str:
+    if entry.get("manches", 1) > 1:
+        return _("{n} manches", lang=lang, n=fmt_number(x, 2, lang))
+    if entry["mode"] == "solo_turns":
+        return _("{n} turns", lang=lang, n=fmt_number(x, 2, lang))
+    return _("{n} points of winning chance", lang=lang, n=fmt_number(100 * x, 1, lang))
+
+
+def class_summary(files: Iterable[Any], lang: str | None = None) -> ClassSummary:
+    """Luck against skill over several saved games loaded together (paths, JSON texts or
+    games): each player's luck of the dice and cost of decisions, per game.
+
+    A save that cannot be read is a :class:`~dicelab.InvalidSave` naming it.
+    """
+    entries = []
+    for k, f in enumerate(files):
+        rep = analyse(f, lang)
+        for s in rep.summary(lang):
+            entries.append({"game": k, "name": rep.game_name, "player": s["player"],
+                            "luck": s["luck"], "cost": s["cost"], "mode": rep.mode,
+                            "finished": rep.finished, "manches": rep.manches})
+    return ClassSummary(tuple(entries))

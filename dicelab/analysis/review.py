@@ -1,0 +1,962 @@
+"""Game review, like a proficiency test: every decision against the best, with the why.
+
+``dicelab.review(game_or_saved_json)`` replays a finished (or unfinished) game — a live
+:class:`~dicelab.games._base.Game`, its JSON save, the save's parsed dict, or the path of a
+saved file — through each game's ``advise_state``, one row per decision of the reviewed
+players (a position with more than one choice):
+
+* the position, the player's choice and the best choice with their values, the loss and
+  the why (:func:`dicelab.coach.explain`); rows whose dice the seeded generator did not
+  throw (set by hand, by a teacher, or unchecked from a version-1 save) are marked
+  ``hand_set``;
+* :attr:`Review.mean_loss` — the mean loss per decision, in the game's objective;
+* :attr:`Review.rating` — where that mean falls on the game's scale, calibrated by
+  simulating the policies optimal, greedy, a rule of thumb and random through this same
+  review machinery (:func:`calibrate`; the stored table is :data:`CALIBRATION_FILE`);
+* :meth:`Review.to_figure` — the player's chance to win (or expected turns to finish)
+  through the game, costly decisions marked; :meth:`Review.to_html` — a printable
+  single page with the chart inline; :meth:`Review.to_csv` — a spreadsheet in the
+  player's language (French: ``;`` separator and decimal comma, the French spreadsheet
+  convention; English: ``,`` and a decimal point).
+
+Every number comes from the engines; every word goes through :mod:`dicelab.i18n`.
+
+>>> from dicelab.games import trwavril
+>>> from dicelab.games._base import Roll, Stop, Resolve
+>>> g = trwavril.Game(seed=1)
+>>> _ = g.apply(Roll(()), dice=[5, 5, 2, 5])
+>>> _ = g.apply(Roll((5, 5)), dice=[1, 2])
+>>> r = review(g, lang="en")
+>>> len(r.rows), r.rows[0].choice, r.rows[0].best, round(r.rows[0].loss, 4)
+(1, 'keep 5 5, roll 2 dice', 'keep 5 5 5, roll 1 die', 0.085)
+>>> round(r.mean_loss, 4) == round(r.rows[0].loss, 4)
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import importlib
+import io
+import json
+import os
+import re
+import stat
+import sys
+import types
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from dicelab.analysis import coach
+from dicelab.core.errors import DicelabError, InvalidSave, brief
+from dicelab.core.i18n import N_, _, fmt_number, get_language
+from dicelab.games._checks import plain_int
+
+__all__ = [
+    "CALIBRATION_FILE",
+    "CALIBRATION_POLICIES",
+    "Rating",
+    "Review",
+    "ReviewRow",
+    "calibrate",
+    "calibration",
+    "class_summary",
+    "load_game",
+    "calibration_markdown",
+    "rate",
+    "rating_bounds",
+    "review",
+    "stored_calibration",
+    "update_calibration",
+    "update_teachers_doc",
+    "write_calibration",
+]
+
+#: The stored calibration: mean loss per decision of each policy, per game (computed by
+#: :func:`calibrate`, written by ``python -m dicelab.review calibrate``).
+CALIBRATION_FILE = Path(__file__).resolve().parents[1] / "data" / "review_calibration.json"
+
+#: The calibrating policies, best to worst, with their readable names.  ``rule`` is the
+#: game's rule of thumb: keep the most common face (Dripeul 5, Trwavril), or bank at
+#: :data:`dicelab.policies.RULE_BANK_AT` points (5000, Seveny).
+CALIBRATION_POLICIES: dict[str, str] = {
+    "optimal": N_("optimal player"),
+    "greedy": N_("greedy player (best for this turn only)"),
+    "rule": N_("rule-of-thumb player"),
+    "random": N_("random player"),
+}
+_RULE_NAMES = {
+    "dripeul": N_("keep the most common face"),
+    "trwavril": N_("keep the most common face"),
+    "cinqmille": N_("bank at 300 points"),
+    "seveny": N_("bank at 5 points"),
+}
+
+#: Rating bands, best first: (key, readable name).  A mean loss at most the band's bound
+#: gets the band; the bounds come from the calibration (see :func:`rate`).
+RATING_BANDS: tuple[tuple[str, str], ...] = (
+    ("expert", N_("expert")),
+    ("strong", N_("strong")),
+    ("fair", N_("fair")),
+    ("beginner", N_("beginner")),
+    ("random", N_("no better than chance")),
+    ("unrated", N_("not rated (no calibration for this objective)")),
+    ("too_few", N_("not rated (too few decisions)")),
+)
+
+#: A review with fewer decisions than this is not rated: its mean loss says too little.
+MIN_DECISIONS = 5
+
+#: The random player's per-game mean loss at this quantile is where *no better than
+#: chance* starts: only this share of random games falls below it.
+RANDOM_QUANTILE = 0.02
+
+
+#: Roll sources shown as "dice set by hand": every source but the seeded generator
+#: (``"unchecked"`` dice, from a version-1 save, were never checked against the seed).
+HAND_SOURCES = ("hand", "teacher", "unchecked")
+
+# ----------------------------------------------------------------------- rows
+@dataclass(frozen=True)
+class ReviewRow:
+    """One decision of a reviewed player.
+
+    ``number``: 1-based decision number in the review; ``step``: the index of the action
+    in ``game.actions``; ``turn``: the game's turn count at the decision; ``player``:
+    the seat (0-based); ``dice``: the dice shown; ``position``: the position in words;
+    ``choice`` / ``best``: the choices in words; ``value`` / ``best_value`` / ``loss`` in
+    ``unit``; ``costly``: the loss is above the threshold; ``why``: the coach's lines
+    (empty when the review was made with ``why=False``); ``hand_set``: the dice of this
+    position were not thrown by the seeded generator (set by hand, by a teacher, or
+    unchecked from a version-1 save); ``source``: where they came
+    from (``"rng"``, ``"hand"``, ``"teacher"``, or ``"unchecked"`` from an old save).
+    """
+
+    number: int
+    step: int
+    turn: int
+    player: int
+    dice: tuple[int, ...]
+    position: str
+    choice: str
+    best: str
+    value: float
+    best_value: float
+    loss: float
+    unit: str
+    costly: bool
+    why: tuple[str, ...]
+    hand_set: bool
+    source: str
+    action: Any
+    best_action: Any
+
+
+# ----------------------------------------------------------------------- loading
+def load_game(source: Any) -> Any:
+    """A :class:`~dicelab.games._base.Game` from a game, a JSON save (text, bytes, dict) or
+    the path of a saved file.  Raises :class:`~dicelab.InvalidSave` for anything else."""
+    from dicelab.games import REGISTRY
+    from dicelab.games._base import Game, parse_save
+
+    if isinstance(source, Game):
+        return source
+    if isinstance(source, Path) or (isinstance(source, str) and source.lstrip()[:1] != "{"
+                                    and len(source) < 4096 and os.path.exists(source)):
+        source = read_save_file(source)
+    data = parse_save(source) if isinstance(source, (str, bytes, bytearray)) else source
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or (
+            data["game"] not in REGISTRY):
+        raise InvalidSave("not a saved game: {value}", value=brief(source))
+    module = REGISTRY[data["game"]].module
+    return module.Game.from_json(data)
+
+
+def read_save_file(path: str | Path) -> bytes:
+    """The bytes of the saved-game file ``path``, read with a bound: at most
+    :data:`~dicelab.games._base.MAX_SAVE_CHARS` bytes (one more is read to tell a longer
+    file), and only from a regular file (not a device such as ``/dev/zero``, a pipe or a
+    directory, which could be endless or block).  Raises :class:`~dicelab.InvalidSave`.
+
+    >>> read_save_file("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.InvalidSave: cannot read the saved game '/dev/zero': it is not a regular file
+    """
+    from dicelab.games._base import MAX_SAVE_CHARS
+
+    name = brief(str(path))
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise InvalidSave("cannot read the saved game {path}: it is not a regular file",
+                              path=name)
+        # O_NONBLOCK: a pipe swapped in after the check cannot block the open
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise InvalidSave("cannot read the saved game {path}: it is not a regular "
+                                  "file", path=name)
+            data = f.read(MAX_SAVE_CHARS + 1)
+    except OSError as e:
+        raise InvalidSave("cannot read the saved game {path}: {error}", path=name,
+                          error=brief(e.strerror or str(e))) from None
+    if len(data) > MAX_SAVE_CHARS:
+        raise InvalidSave("the file {path} is too long to be a saved game (more than {limit} "
+                          "bytes)", path=name, limit=MAX_SAVE_CHARS)
+    return data
+
+
+def _roll_sources(game: Any) -> dict[int, str]:
+    """Where the (last) roll of each action that rolled came from (``"rng"``, ``"hand"``,
+    ``"teacher"``, ``"unchecked"``: see ``Game.rolls``), by action index."""
+    return {r.step: r.source for r in getattr(game, "rolls", ())}
+
+
+def _states(game: Any) -> list[tuple[int, Any, Any]]:
+    """(step index, state before, action) for every action of the game."""
+    out = []
+    before = game._initial
+    for i, s in enumerate(game._history):
+        out.append((i, before, s.action))
+        before = s.state
+    return out
+
+
+# ----------------------------------------------------------------------- position words
+def describe_position(state: Any, *, lang: str | None = None) -> str:
+    """The position of the player to move, in words (dice, board, rolls or points).
+
+    >>> from dicelab.games import dripeul
+    >>> from dicelab.games._base import Roll
+    >>> s = dripeul.new_state(dripeul.Rules(), 1)
+    >>> s, _ = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (2, 4, 2, 6, 2))
+    >>> describe_position(s, lang="fr")
+    'dés 2 4 2 6 2, 2 relances restantes\\u202f; cases 1 2 3 4 5 6, triangle 3 (facile)'
+    """
+    key = coach.game_key(state)
+    p = state.current_player
+    dice = " ".join(map(str, state.dice))
+    if key == "dripeul":
+        tokens = " ".join(map(str, state.tokens[p])) or "—"
+        t = state.triangle[p]
+        board = _("squares {squares}, triangle {t} ({name})", lang=lang, squares=tokens, t=t,
+                  name=coach.difficulty_name("dripeul", t, lang=lang))
+    elif key == "trwavril":
+        barred = " ".join(map(str, state.barred[p])) or "—"
+        board = _("cards barred: {cards}, parapluies: {n}", lang=lang, cards=barred,
+                  n=state.parapluies[p])
+    elif key == "cinqmille":
+        board = _("turn points {points}, score {score}", lang=lang, points=state.turn_points,
+                  score=state.scores[p])
+    else:
+        hand = " ".join(map(str, state.hand)) or "—"
+        board = _("set aside {hand}, turn points {points}, score {score}", lang=lang,
+                  hand=hand, points=state.turn_points, score=state.scores[p])
+    if key in coach.REROLL_GAMES:
+        if state.phase == "resolve":
+            where = _("final dice {dice}", lang=lang, dice=dice)
+        else:
+            from dicelab.core.i18n import ngettext
+
+            where = _("dice {dice}, {rolls}", lang=lang, dice=dice,
+                      rolls=ngettext("{n} roll left", "{n} rolls left", state.rolls_left,
+                                     lang=lang))
+    else:
+        where = _("roll {dice}", lang=lang, dice=dice)
+    return _("{where}; {board}", lang=lang, where=where, board=board)
+
+
+# ----------------------------------------------------------------------- review
+@dataclass(frozen=True)
+class Rating:
+    """Where a mean loss falls on a game's calibrated scale.
+
+    ``band``: key of :data:`RATING_BANDS`; ``label``: its readable name; ``scale``: the
+    calibrating policies' mean loss per decision, best first, as (readable name, mean
+    loss); ``text``: one translated sentence placing the player on it.
+    """
+
+    band: str
+    label: str
+    mean_loss: float
+    unit: str
+    scale: tuple[tuple[str, float], ...]
+    text: str
+
+
+@dataclass
+class Review:
+    """The review of one game: rows, mean loss, rating, chart and exports (see module)."""
+
+    game_key: str
+    game_name: str
+    players: tuple[int, ...]
+    rows: tuple[ReviewRow, ...]
+    unit: str
+    higher_is_better: bool
+    threshold: float
+    lang: str
+    game: Any = field(default=None, repr=False, compare=False)
+    advice_cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    # ---------------------------------------------------------------- luck and skill
+    @property
+    def luck(self) -> Any:
+        """The luck/skill split of the game (:class:`dicelab.analysis.luck.LuckReport`: one row per
+        roll and per decision, each player's luck of the dice and cost of decisions),
+        computed on first use; ``None`` without the game or with three players or more."""
+        if "_luck" not in self.__dict__:
+            from dicelab.analysis import luck
+
+            rep = None
+            if self.game is not None and self.game.players <= 2:
+                rep = luck.analyse(self.game, self.lang, advice=self.advice_cache)
+            self.__dict__["_luck"] = rep
+        return self.__dict__["_luck"]
+
+    @property
+    def steps(self) -> tuple[Any, ...]:
+        """Every roll and every decision (:class:`dicelab.analysis.luck.LuckRow`: ``player``,
+        ``kind``, ``value_before``, ``value_after``, ``luck`` or ``loss``)."""
+        return self.luck.rows if self.luck is not None else ()
+
+    def player_summary(self, lang: str | None = None) -> list[dict[str, Any]]:
+        """Per reviewed player: ``luck`` (luck of the dice), ``cost`` (cost of decisions),
+        ``sentence`` (both in words) and ``rating`` (that player's decisions on the
+        game's scale, :func:`rate`)."""
+        lang = lang or self.lang
+        rep = self.luck
+        out = []
+        for p in self.players:
+            rows = [r for r in self.rows if r.player == p and r.unit == self.unit]
+            mean = sum(r.loss for r in rows) / len(rows) if rows else 0.0
+            entry: dict[str, Any] = {"player": p, "rating": rate(
+                self.game_key, mean, unit=self.unit, lang=lang)}
+            if rep is not None:
+                entry.update(luck=rep.luck(p), cost=rep.cost(p),
+                             sentence=rep.sentence(p, lang))
+            out.append(entry)
+        return out
+
+    def luck_figure(self, lang: str | None = None) -> Any:
+        """The luck/skill chart (:meth:`dicelab.analysis.luck.LuckReport.to_figure`)."""
+        if self.luck is None:
+            raise DicelabError("luck and skill are measured with one or two players")
+        return self.luck.to_figure(lang or self.lang)
+
+    @property
+    def decisions(self) -> int:
+        return len(self.rows)
+
+    @property
+    def mean_loss(self) -> float:
+        """Mean loss per decision (rows in the review's unit); 0 when there is none."""
+        rows = [r for r in self.rows if r.unit == self.unit]
+        return sum(r.loss for r in rows) / len(rows) if rows else 0.0
+
+    @property
+    def costly(self) -> tuple[ReviewRow, ...]:
+        """The costly decisions (loss above the threshold)."""
+        return tuple(r for r in self.rows if r.costly)
+
+    @property
+    def rating(self) -> Rating:
+        """The mean loss on the game's calibrated scale (see :func:`rate`)."""
+        return rate(self.game_key, self.mean_loss, unit=self.unit, lang=self.lang,
+                    decisions=len([r for r in self.rows if r.unit == self.unit]))
+
+    # ---------------------------------------------------------------- texts
+    def title(self, lang: str | None = None) -> str:
+        lang = lang or self.lang
+        return _("Game review: {game}", lang=lang, game=self.game_name)
+
+    def summary(self, lang: str | None = None) -> str:
+        """One paragraph: decisions, mean loss, costly decisions."""
+        lang = lang or self.lang
+        return _("{n} decisions reviewed; mean loss per decision: {loss}; costly "
+                 "decisions: {costly}.", lang=lang, n=self.decisions,
+                 loss=_loss_number(self.unit, self.mean_loss, lang), costly=len(self.costly))
+
+    # ---------------------------------------------------------------- chart
+    def to_figure(self, lang: str | None = None) -> Any:
+        """The position's value before each decision (the chance to win, or expected turns
+        to finish, playing optimally from there), costly decisions marked (a cross, not
+        only a colour).  A matplotlib Figure, labels translated."""
+        from dicelab.render.plots import OKABE_ITO, PALETTE, _new_figure, _style
+
+        lang = lang or self.lang
+        name = coach.figure_name(self.unit, self.game_key, lang=lang)
+        with _style():
+            fig = _new_figure((7.0, 3.4))
+            ax = fig.add_subplot()
+            rows = [r for r in self.rows if r.unit == self.unit]
+            xs = [r.number for r in rows]
+            seats = sorted({r.player for r in rows})
+            styles = ("-", "--", ":", "-.")
+            markers = ("o", "s", "^", "D", "v", "P")
+            for k, p in enumerate(seats):
+                mine = [r for r in rows if r.player == p]
+                label = name if len(seats) == 1 else _player(p, lang)
+                ax.plot([r.number for r in mine],
+                        [_plot_value(self.unit, r.best_value) for r in mine],
+                        color=PALETTE[k % len(PALETTE)], marker=markers[k % len(markers)],
+                        linestyle=styles[k % len(styles)], markersize=3, linewidth=1.5,
+                        label=label)
+            bad = [r for r in rows if r.costly]
+            if bad:
+                ax.plot([r.number for r in bad], [_plot_value(self.unit, r.best_value)
+                                                  for r in bad],
+                        linestyle="none", marker="X", markersize=9, color=OKABE_ITO["vermillion"],
+                        label=_("costly decision", lang=lang))
+            ax.set_xlabel(_("decision", lang=lang))
+            from matplotlib.ticker import MaxNLocator
+
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # decisions are counted
+            ylabel = name + (" (%)" if self.unit in coach.PROBABILITY_UNITS else "")
+            ax.set_ylabel(ylabel)
+            ax.set_title(self.title(lang))
+            ax.grid(True, alpha=0.3)
+            if xs:
+                ax.legend(loc="best", fontsize=8)
+            fig.dicelab_alt_text = _(  # type: ignore[attr-defined]
+                "{figure} before each of the {n} decisions; {costly} costly decisions are "
+                "marked with a cross.", lang=lang, figure=name, n=len(xs), costly=len(bad))
+        return fig
+
+    def chart_svg(self, lang: str | None = None, fig: Any = None) -> str:
+        """The chart as inline SVG (text kept as text; matplotlib's document-wide ``*``
+        style rule removed, so the SVG changes nothing else on a page)."""
+        import matplotlib
+
+        fig = self.to_figure(lang) if fig is None else fig
+        buf = io.StringIO()
+        with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "dicelab"}):
+            fig.savefig(buf, format="svg", metadata={"Date": None})
+        text = buf.getvalue()
+        text = re.sub(r"<style[^>]*>.*?</style>", "", text, flags=re.S)
+        text = re.sub(r"<metadata>.*?</metadata>", "", text, flags=re.S)
+        return text[text.index("<svg"):].strip()
+
+    # ---------------------------------------------------------------- exports
+    def table(self, lang: str | None = None) -> tuple[list[str], list[list[str]]]:
+        """(headers, rows) of the review as formatted text (the HTML page's table)."""
+        lang = lang or self.lang
+        headers = [_("#", lang=lang), _("turn", lang=lang), _("player", lang=lang),
+                   _("position", lang=lang), _("your choice", lang=lang),
+                   _("best choice", lang=lang), coach.figure_name(self.unit, self.game_key,
+                                                                  lang=lang),
+                   _("best", lang=lang), _("loss", lang=lang), _("why", lang=lang)]
+        rows = []
+        for r in self.rows:
+            position = r.position
+            if r.hand_set:
+                position += " — " + _("dice set by hand", lang=lang)
+            rows.append([str(r.number), str(r.turn), _player(r.player, lang), position,
+                         r.choice, r.best, coach.format_value(r.unit, r.value, lang=lang),
+                         coach.format_value(r.unit, r.best_value, lang=lang),
+                         coach.format_loss(r.unit, r.loss, lang=lang)
+                         + (" ⚠" if r.costly else ""), " ".join(r.why)])
+        return headers, rows
+
+    def to_csv(self, lang: str | None = None) -> str:
+        """The review as CSV, in the language: headers translated; French uses ``;`` and a
+        decimal comma (what a French spreadsheet expects), English ``,`` and a point.
+        Numbers are raw (probabilities as fractions of 1, six decimals)."""
+        lang = get_language(lang or self.lang)
+        sep = ";" if lang == "fr" else ","
+        buf = io.StringIO()
+        w = csv.writer(buf, delimiter=sep, lineterminator="\n")
+        w.writerow([_("decision", lang=lang), _("turn", lang=lang), _("player", lang=lang),
+                    _("dice", lang=lang), _("position", lang=lang),
+                    _("dice set by hand", lang=lang), _("your choice", lang=lang),
+                    _("best choice", lang=lang), _("value", lang=lang),
+                    _("best value", lang=lang), _("loss", lang=lang), _("unit", lang=lang),
+                    _("costly", lang=lang), _("why", lang=lang)])
+        yes, no = _("yes", lang=lang), _("no", lang=lang)
+        for r in self.rows:
+            w.writerow([r.number, r.turn, r.player + 1, " ".join(map(str, r.dice)),
+                        r.position, yes if r.hand_set else no, r.choice, r.best,
+                        _csv_number(r.value, lang), _csv_number(r.best_value, lang),
+                        _csv_number(r.loss, lang), _unit_name(r.unit, lang),
+                        yes if r.costly else no, " ".join(r.why)])
+        return buf.getvalue()
+
+    def to_html(self, lang: str | None = None, *, standalone: bool = True) -> str:
+        """A printable single-page HTML document: summary, rating and its scale, the chart
+        (inline SVG), the table of decisions.  No external resource, no script; every
+        text is escaped.  ``standalone=False`` gives the same content as one ``<div
+        class="dicelab-review-page">`` to embed in a page or an app (the styles are scoped
+        to that class in both forms, so embedding either changes nothing around it)."""
+        lang = get_language(lang or self.lang)
+        e = html.escape
+        rating = self.rating
+        headers, rows = self.table(lang)
+        head = "".join(f"<th>{e(h)}</th>" for h in headers)
+        body = "".join(
+            "<tr{cls}>{cells}</tr>".format(
+                cls=' class="costly"' if r.costly else "",
+                cells="".join(f"<td>{e(c)}</td>" for c in row[:-1])
+                + "<td>" + "<br>".join(e(line) for line in r.why) + "</td>")
+            for r, row in zip(self.rows, rows)
+        )
+        scale = "".join("<li>{}</li>".format(e(_("{player}: {loss}", lang=lang, player=name,
+                                                   loss=_loss_number(self.unit, v, lang))))
+                        for name, v in rating.scale)
+        rating_line = _("Rating: {band}", lang=lang, band=rating.label)
+        # the band is said once (rating.text repeats it after the mean loss)
+        mean_line = _("Mean loss per decision {loss}.", lang=lang,
+                      loss=_loss_number(self.unit, rating.mean_loss, lang))
+        scale_word = _("Scale (mean loss per decision of simulated players):", lang=lang)
+        fig = self.to_figure(lang)
+        k = ".dicelab-review-page"
+        style = (f"{k}{{font-family:sans-serif;color:#111;background:#fff;padding:1em}}"
+                 f"{k} h1{{font-size:1.4em;margin:0 0 .4em}}"
+                 f"{k} table{{border-collapse:collapse;font-size:11px;width:100%}}"
+                 f"{k} th,{k} td{{border:1px solid #999;padding:2px 4px;vertical-align:top;"
+                 "text-align:left}"
+                 f"{k} tr.costly td{{background:#fde8d8;font-weight:bold}}"
+                 f"{k} svg{{max-width:100%;height:auto}}"
+                 f"@media print{{{k}{{padding:0;font-size:10px}}"
+                 f"{k} tr{{page-break-inside:avoid}}}}")
+        content = (
+            f'<div class="dicelab-review-page" lang="{e(lang)}"><style>{style}</style>'
+            f"<h1>{e(self.title(lang))}</h1>"
+            f"<p>{e(self.summary(lang))}</p>"
+            f"<p><strong>{e(rating_line)}</strong> — "
+            f"{e(mean_line)}</p><p>{e(scale_word)}</p><ul>{scale}</ul>"
+            f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
+            f"{e(fig.dicelab_alt_text)}</figcaption></figure>"
+            f"{self._luck_html(lang)}"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+        )
+        if not standalone:
+            return content
+        return (
+            f'<!DOCTYPE html>\n<html lang="{e(lang)}"><head><meta charset="utf-8">'
+            f"<title>{e(self.title(lang))}</title></head><body style=\"margin:0\">"
+            f"{content}</body></html>\n"
+        )
+
+    def _luck_html(self, lang: str) -> str:
+        """The luck/skill section of :meth:`to_html` (empty when the two-player table is
+        not at hand yet: the page never starts a long solve)."""
+        from dicelab.analysis import luck
+
+        if self.game is None or not luck.ready(self.game):
+            return ""
+        rep = self.luck
+        if rep is None:
+            return ""
+        return rep.to_html(lang, svg=self.chart_svg)
+
+    def _repr_html_(self) -> str:  # pragma: no cover - notebook display
+        return self.to_html()
+
+
+def _player(p: int, lang: str | None) -> str:
+    return _("player {n}", lang=lang, n=p + 1)
+
+
+def _plot_value(unit: str, x: float) -> float:
+    return 100 * x if unit in coach.PROBABILITY_UNITS else x
+
+
+def _csv_number(x: float, lang: str) -> str:
+    s = f"{x:.6f}"
+    return s.replace(".", ",") if lang == "fr" else s
+
+
+_UNIT_NAMES = {
+    "p_win": N_("probability"),
+    "p_duel": N_("probability"),
+    "p_turn": N_("probability"),
+    "expected_turns": N_("turns"),
+    "expected_points": N_("points"),
+}
+_LOSS_UNITS = {
+    "p_win": N_("percentage points"),
+    "p_duel": N_("percentage points"),
+    "p_turn": N_("percentage points"),
+    "expected_turns": N_("turns"),
+    "expected_points": N_("points"),
+}
+
+
+def _unit_name(unit: str, lang: str | None) -> str:
+    return _(_UNIT_NAMES[unit], lang=lang) if unit in _UNIT_NAMES else unit
+
+
+def _loss_number(unit: str, x: float, lang: str | None) -> str:
+    """A mean loss with its unit (percentage points for probabilities)."""
+    return coach.format_loss(unit, x, lang=lang)
+
+
+def _loss_plain(unit: str, x: float, lang: str | None) -> str:
+    """A loss as a bare number in :data:`_LOSS_UNITS` (for tables with a unit column)."""
+    if unit in coach.PROBABILITY_UNITS:
+        return fmt_number(100 * x, 3, lang=lang)
+    return fmt_number(x, 4, lang=lang)
+
+
+def review(game_or_saved_json: Any, lang: str | None = None, *,
+           players: Iterable[int] | None = None, threshold: float | None = None,
+           objective: str | None = None, why: bool = True) -> Review:
+    """Review a game: one row per decision of ``players`` (default: every seat).
+
+    ``game_or_saved_json``: a live game, its JSON save (text, bytes, parsed dict) or the
+    path of a saved file.  ``threshold``: the loss above which a decision is costly
+    (default :data:`dicelab.coach.DEFAULT_THRESHOLDS` of the objective); ``objective``:
+    the engine objective (default: each position's ``advise_state`` default);
+    ``why=False`` skips the explanations (much faster: the calibration uses it).
+    """
+    game = load_game(game_or_saved_json)
+    lang = get_language(lang)
+    key = game.definition.key
+    seats = tuple(range(game.players)) if players is None else tuple(players)
+    for p in seats:
+        p = plain_int(p)  # numpy integers too
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < game.players:
+            raise DicelabError("players must be seats 0 to {last}; got {value}",
+                               last=game.players - 1, value=brief(p))
+    module = game.definition
+    mod = importlib.import_module(f"dicelab.games.{key}")
+    sources = _roll_sources(game)
+    from dicelab.analysis.policies import SOLO_OBJECTIVE as policies_solo
+
+    advice_cache: dict[Any, Any] = {}
+    rows: list[ReviewRow] = []
+    units: dict[str, int] = {}
+    higher: dict[str, bool] = {}
+    last_source = "rng"
+    for i, state, action in _states(game):
+        if i - 1 in sources:
+            last_source = sources[i - 1]
+        if state.to_roll or state.is_over or state.current_player not in seats:
+            continue
+        if len(module.legal_actions(state)) < 2:
+            continue
+        advice = mod.advise_state(state, objective=objective)
+        if advice.objective in ("p_duel", policies_solo.get(key)):
+            advice_cache[state] = advice  # the luck/skill split asks the same
+        if len(advice) < 2:
+            continue
+        try:
+            a = coach.assess(state, action, lang=lang, advice=advice, why=why)
+        except DicelabError:  # an action the engine does not list: nothing to compare
+            continue
+        units[a.unit] = units.get(a.unit, 0) + 1
+        higher[a.unit] = a.higher_is_better
+        t = coach.DEFAULT_THRESHOLDS.get(a.unit, 0.0) if threshold is None else threshold
+        rows.append(ReviewRow(
+            number=len(rows) + 1, step=i, turn=state.turn_count, player=state.current_player,
+            dice=tuple(state.dice), position=describe_position(state, lang=lang),
+            choice=a.label, best=a.best_label, value=a.value, best_value=a.best_value,
+            loss=a.loss, unit=a.unit, costly=a.is_costly(t), why=tuple(a.why),
+            hand_set=last_source != "rng", source=last_source,
+            action=a.action, best_action=a.best_action,
+        ))
+    unit = max(units, key=units.get) if units else (objective or "p_win")
+    t = coach.DEFAULT_THRESHOLDS.get(unit, 0.0) if threshold is None else threshold
+    return Review(key, game.name, seats, tuple(rows), unit, higher.get(unit, True), t, lang,
+                  game, advice_cache)
+
+
+def class_summary(files: Iterable[Any], lang: str | None = None) -> Any:
+    """Luck against skill over several saved games loaded together (a teacher's class
+    view): :func:`dicelab.analysis.luck.class_summary`."""
+    from dicelab.analysis.luck import class_summary as summarise
+
+    return summarise(files, lang)
+
+
+# ----------------------------------------------------------------------- calibration
+def _policy(game_key: str, name: str, seed: int, players: int = 1) -> Any:
+    from dicelab.analysis import policies
+
+    if name not in CALIBRATION_POLICIES:
+        raise DicelabError("unknown policy {name}; choose one of {names}", name=brief(name),
+                           names=", ".join(CALIBRATION_POLICIES))
+    if name == "optimal" and players == 2:  # two players: the optimal player plays to win
+        return policies.duel_optimal()
+    return policies.for_kind(name, game_key, seed)
+
+
+def calibrate(game_key: str, games: int = 20, seed: int = 0, *,
+              policies: Sequence[str] = tuple(CALIBRATION_POLICIES),
+              rules: Any = None, max_steps: int = 5_000,
+              players: int = 1) -> dict[str, dict[str, float]]:
+    """Mean loss per decision of each policy over ``games`` simulated games.
+
+    Each game is played with the game's :class:`Game` runner (seed ``seed + i``), then
+    reviewed by :func:`review` (``why=False``): the same machinery as a student's review.
+    Returns ``{policy: {"mean_loss": …, "decisions": …, "games": …, "low": …}}``; the
+    mean is over every decision of every game; ``low`` is the :data:`RANDOM_QUANTILE`
+    quantile of the per-game means (games of at least :data:`MIN_DECISIONS` decisions).
+    A game still running after ``max_steps`` actions (random play can take long) is
+    reviewed as far as it went.  ``players=2``: both seats play the policy, seat 0 is
+    reviewed in the two-player objective (``p_duel``).
+
+    >>> c = calibrate("trwavril", games=2, seed=0, policies=("optimal", "random"))
+    >>> c["optimal"]["mean_loss"], c["random"]["mean_loss"] > 0.01
+    (0.0, True)
+    """
+    from dicelab.games import get
+
+    info = get(game_key)
+    mod = info.module
+    rules = mod.Rules() if rules is None else rules
+    out: dict[str, dict[str, float]] = {}
+    objective = "p_duel" if players == 2 else None
+    for name in policies:
+        total, count = 0.0, 0
+        unit = None
+        means: list[float] = []
+        for i in range(games):
+            policy = _policy(info.key, name, seed + i, players)
+            g = mod.Game(rules=rules, players=players, seed=seed + i)
+            for _step in range(max_steps):
+                if g.is_over:
+                    break
+                g.apply(policy(g.state))
+            r = review(g, lang="en", why=False, players=(0,), objective=objective)
+            unit = r.unit
+            losses = [x.loss for x in r.rows if x.unit == r.unit]
+            total += sum(losses)
+            count += len(losses)
+            if len(losses) >= MIN_DECISIONS:
+                means.append(sum(losses) / len(losses))
+        out[name] = {"mean_loss": total / count if count else 0.0, "decisions": count,
+                     "games": games, "seed": seed, "unit": unit,
+                     "low": _quantile(means, RANDOM_QUANTILE)}
+    return out
+
+
+def _quantile(xs: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (linear interpolation; 0 for none).
+
+    >>> _quantile([3.0, 1.0, 2.0], 0.5), _quantile([], 0.1)
+    (2.0, 0.0)
+    """
+    ys = sorted(xs)
+    if not ys:
+        return 0.0
+    k = (len(ys) - 1) * q
+    i = int(k)
+    j = min(i + 1, len(ys) - 1)
+    return ys[i] + (ys[j] - ys[i]) * (k - i)
+
+
+#: The small case stored with the calibration, recomputed exactly by the tests.  Only the
+#: policies whose games do not hang on exact ties between equally good choices: the
+#: optimal player (its loss is 0 whichever tie it takes) and the random one.  The greedy
+#: and rule-of-thumb players pick among choices the engine values equal up to rounding
+#: (e.g. keep 2 2 or keep 4 4 for the turn alone), so a change in the engine's arithmetic
+#: may send their games elsewhere: re-run the calibration after engine changes.
+CHECK_CASE = {"game": "dripeul", "games": 3, "seed": 0, "policies": ("optimal", "random")}
+
+
+def write_calibration(games: int = 200, seed: int = 0,
+                      keys: Iterable[str] = ("dripeul", "trwavril", "cinqmille", "seveny"),
+                      path: Path = CALIBRATION_FILE) -> dict[str, Any]:
+    """Compute the calibration of every game (default rules, solo) and store it, with
+    :data:`CHECK_CASE` computed by the same code (the tests recompute it)."""
+    data: dict[str, Any] = {"format": "dicelab-review-calibration", "version": 1,
+                            "games": {}}
+    for k in keys:
+        data["games"][k] = calibrate(k, games=games, seed=seed)
+    data["check"] = {**CHECK_CASE, "result": calibrate(
+        CHECK_CASE["game"], games=CHECK_CASE["games"], seed=CHECK_CASE["seed"],
+        policies=CHECK_CASE["policies"])}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    stored_calibration.cache_clear()
+    return data
+
+
+def update_calibration(key: str, *, players: int = 1, games: int = 200, seed: int = 0,
+                       policies: Sequence[str] = tuple(CALIBRATION_POLICIES),
+                       path: Path = CALIBRATION_FILE) -> dict[str, Any]:
+    """Recompute some policies of one game's calibration (solo, or ``players=2``: the
+    two-player table ``"duel"``) and store them, keeping the rest of the file."""
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {
+        "format": "dicelab-review-calibration", "version": 1, "games": {}}
+    section = data.setdefault("duel" if players == 2 else "games", {})
+    section.setdefault(key, {}).update(calibrate(key, games=games, seed=seed,
+                                                 policies=policies, players=players))
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    stored_calibration.cache_clear()
+    return data
+
+
+@cache
+def stored_calibration() -> dict[str, Any]:
+    """The whole stored calibration document (empty if it was never computed)."""
+    try:
+        data = json.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def calibration(unit: str | None = None) -> dict[str, dict[str, dict[str, float]]]:
+    """The stored calibration per game: ``{game: {policy: {"mean_loss": …, …}}}`` — solo
+    play, or two-player play (``unit="p_duel"``: the ``"duel"`` table)."""
+    if unit == "p_duel":
+        return stored_calibration().get("duel", {})
+    return stored_calibration().get("games", {})
+
+
+def rating_bounds(game_key: str, unit: str | None = None) -> list[tuple[str, float]]:
+    """The upper bound of each rating band but the last, from the stored calibration of
+    ``unit`` (default: the solo one; ``"p_duel"``: the two-player one).
+
+    Each limit sits *between* two calibrating policies' means, never at one: *expert* up
+    to half the greedy player's mean loss per decision (between optimal, 0, and greedy),
+    *strong* up to halfway between greedy and the rule of thumb; *no better than chance*
+    starts where only :data:`RANDOM_QUANTILE` of the random player's games fall below
+    (its calibrated ``low``, below the random player's mean), so a random player is
+    almost always rated so; *fair* up to halfway between the rule of thumb and that
+    limit, *beginner* the rest.
+    Empty without a calibration.
+    """
+    cal = calibration(unit).get(game_key, {})
+    if not all(p in cal for p in ("greedy", "rule", "random")):
+        return []
+    greedy = float(cal["greedy"]["mean_loss"])
+    rule = max(float(cal["rule"]["mean_loss"]), greedy)
+    rnd = max(float(cal["random"]["mean_loss"]), rule)
+    low = float(cal["random"].get("low") or rnd)
+    expert = greedy / 2
+    strong = max((greedy + rule) / 2, expert)
+    chance = max(low, strong)
+    fair = min(max((rule + chance) / 2, strong), chance)
+    return [("expert", expert), ("strong", strong), ("fair", fair), ("beginner", chance)]
+
+
+def _scale(game_key: str, lang: str, unit: str | None = None) -> tuple[tuple[str, float], ...]:
+    cal = calibration(unit).get(game_key, {})
+    out = []
+    for name, label in CALIBRATION_POLICIES.items():
+        if name in cal:
+            text = _(label, lang=lang)
+            if name == "rule":
+                text = f"{text} ({_(_RULE_NAMES[game_key], lang=lang)})"
+            out.append((text, float(cal[name]["mean_loss"])))
+    return tuple(out)
+
+
+def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
+         lang: str | None = None, decisions: int | None = None) -> Rating:
+    """Place a mean loss per decision on the game's calibrated scale (:func:`rating_bounds`).
+
+    Without a stored calibration for the game: *expert* for no loss, *fair* otherwise.
+    Solo play is rated on the solo calibration, two-player play (``unit="p_duel"``) on
+    the two-player one; a unit without a calibration is *unrated*, the solo scale still
+    shown.  ``decisions``: a review with fewer than :data:`MIN_DECISIONS` is not rated
+    (*too_few*).
+    """
+    lang = get_language(lang)
+    duel = unit == "p_duel" and bool(calibration("p_duel").get(game_key))
+    cal = calibration("p_duel" if duel else None).get(game_key, {})
+    cal_unit = next((c.get("unit") for c in cal.values() if c.get("unit")), None)
+    unit = unit or cal_unit or "p_win"
+    bounds = rating_bounds(game_key, "p_duel" if duel else None)
+    eps = 1e-12
+    if decisions is not None and decisions < MIN_DECISIONS:
+        band = "too_few"
+    elif cal_unit is not None and unit != cal_unit:  # no calibration for this objective
+        band = "unrated"
+    elif bounds:
+        band = next((k for k, b in bounds if mean_loss <= b + eps), "random")
+    else:
+        band = "expert" if mean_loss <= eps else "fair"
+    label = _(dict(RATING_BANDS)[band], lang=lang)
+    text = _("Mean loss per decision {loss}: {band}.", lang=lang,
+             loss=_loss_number(unit, mean_loss, lang), band=label)
+    return Rating(band, label, mean_loss, unit,
+                  _scale(game_key, lang, "p_duel" if duel else None), text)
+
+
+DOC_START = "<!-- review-calibration: computed by `python -m dicelab.review docs` -->"
+DOC_END = "<!-- /review-calibration -->"
+
+
+def calibration_markdown(lang: str | None = "en") -> str:
+    """The calibration table of every game (Markdown, between the markers of
+    ``docs/teachers.md``): each policy's mean loss per decision and the band bounds."""
+    from dicelab import GAME_NAMES
+    from dicelab.tools.docgen import md_table
+
+    lang = get_language(lang)
+    header = [_("game", lang=lang), _("loss per decision in", lang=lang)]
+    header += [_(label, lang=lang) for label in CALIBRATION_POLICIES.values()]
+    header += [_("{band} up to", lang=lang, band=_(dict(RATING_BANDS)[k], lang=lang))
+               for k, _b in rating_bounds(next(iter(calibration()), ""))]
+    header += [_("games simulated", lang=lang)]
+    rows = []
+    stored = calibration()
+    for key in [k for k in GAME_NAMES if k in stored]:
+        cal = stored[key]
+        unit = next((c.get("unit") for c in cal.values() if c.get("unit")), "p_win")
+        row = [GAME_NAMES[key], _(_LOSS_UNITS[unit], lang=lang)]
+        for name in CALIBRATION_POLICIES:
+            cell = _loss_plain(unit, cal[name]["mean_loss"], lang) if name in cal else "—"
+            if name == "rule":
+                cell += f" ({_(_RULE_NAMES[key], lang=lang)})"
+            row.append(cell)
+        row += [_loss_plain(unit, b, lang) for _k, b in rating_bounds(key)]
+        row.append(str(int(next(iter(cal.values()))["games"])))
+        rows.append(row)
+    return f"{DOC_START}\n{md_table(header, rows)}\n{DOC_END}"
+
+
+def update_teachers_doc(path: str | Path = "docs/teachers.md") -> bool:
+    """Replace the calibration table between the markers of ``path``; True if it changed."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    if DOC_START not in text or DOC_END not in text:
+        raise DicelabError("no calibration markers in {path}", path=str(path))
+    a, b = text.index(DOC_START), text.index(DOC_END) + len(DOC_END)
+    new = text[:a] + calibration_markdown() + text[b:]
+    path.write_text(new, encoding="utf-8")
+    return new != text
+
+
+# ----------------------------------------------------------------------- callable module
+class _CallableModule(types.ModuleType):
+    """``dicelab.review`` is this module; calling it calls :func:`review`."""
+
+    def __call__(self, game_or_saved_json: Any, lang: str | None = None,
+                 **kwargs: Any) -> Review:
+        return review(game_or_saved_json, lang, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
+
+
+def _main(argv: Sequence[str]) -> int:  # pragma: no cover - developer tool
+    if argv[:1] == ["calibrate"]:
+        games = int(argv[1]) if len(argv) > 1 else 200
+        data = write_calibration(games=games)
+        print(json.dumps(data, indent=1))
+        return 0
+    if argv[:1] == ["update"]:  # update GAME PLAYERS GAMES [POLICY,…]
+        pols = argv[4].split(",") if len(argv) > 4 else tuple(CALIBRATION_POLICIES)
+        update_calibration(argv[1], players=int(argv[2]), games=int(argv[3]),
+                           policies=pols)
+        return 0
+    if argv[:1] == ["docs"]:
+        changed = update_teachers_doc(argv[1] if len(argv) > 1 else "docs/teachers.md")
+        print("docs/teachers.md " + ("updated" if changed else "unchanged"))
+        return 0
+    print("usage: python -m dicelab.review calibrate [GAMES] | docs [PATH]")
+    return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(_main(sys.argv[1:]))
+

@@ -1,0 +1,430 @@
+"""Dripeul 5 for two players: the exact chance of beating the opponent in the manche (issue 11).
+
+**What is computed.**  In a two-player manche each player's *manche score* is 0 if they
+cleared their six squares, else the sum of the squares still holding a token (D6; a
+player on X included).  The *duel value* of a position is, for the player to move,
+P(my manche score < the opponent's) + 1/2 P(equal), both players playing every keep and
+every token choice to maximise exactly that (constant-sum: the two values add up to 1).
+With ``Rules(manches=1)`` this is the exact probability of winning the game (lowest
+total wins, equal totals share the win); with three manches it is the chance of beating
+the opponent in the current manche.  A player who clears beats any player who does not.
+
+**The end of a manche, as the game plays it** (G5, :func:`dicelab.games.dripeul._next_turn`):
+seat 0 starts the manche; when seat 0 clears, seat 1 (if still in) plays one last turn —
+it ties by clearing too, else loses; when seat 1 clears, the manche ends at once.  A
+player on X sits out; the other plays on alone until clearing (a win) or X (then the two
+sums of squares left are compared), so even alone the choice of token matters.
+
+**Boards.**  A player's board is the mask of the squares holding a token (64) and the
+triangle (X, 0..4): column ``m * 6 + t + 1`` (``t = -1`` is X).  The level only sets the
+starting triangle and the suite bonus caps at 4, so one table serves every level.  Tables
+(``NB = 384`` boards):
+
+* ``V[s, b, o]``: the duel value for seat ``s`` to move with board ``b``, the opponent's
+  board being ``o`` (on X: ``s`` plays alone; cleared, only for ``s = 1``: the last turn);
+* ``H[s, x, o]``: the value to seat ``s`` once its turn has left its board at ``x`` — the
+  stopping value of a final roll is the best of ``H[s, x, o]`` over the boards ``x`` the
+  game's own rule (:func:`dicelab.games.dripeul.resolutions`, through the solo engine's
+  tables :func:`dicelab.engine.dripeul.solo.options`) allows.
+
+A turn is the solo engine's batched reroll solve (:func:`~.reroll.solve_turn`, or
+:func:`~.reroll.solve_turn_locked` for ``reroll_set_aside=False``), one column per
+position.  Without the suite bonus every turn strictly advances its player (a token
+removed or a failure), so positions are solved once, exactly, in layers of total
+progress (tokens + triangles of both players).  With ``straight_bonus`` a suite moves the
+triangle back up: positions with the same tokens depend on each other, and each layer of
+equal tokens is swept Gauss–Seidel (lower triangles first) until no value moves by more
+than 1e-12.
+
+Seat 0 (first to play) beats seat 1 a little less often than half the time from the start
+of a manche, level 3: seat 1's last turn after seat 0 clears makes up for playing second.
+
+>>> from dicelab.games.dripeul import Rules
+>>> round(duel_win_probability(Rules()), 4)
+0.4995
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
+from typing import Any
+
+import numpy as np
+
+from dicelab.core.errors import IllegalMove, brief
+from dicelab.core.i18n import N_
+from dicelab.engine.advice import Advice, rank
+from dicelab.engine.dripeul import solo as solo
+from dicelab.engine.race import check_seat, seat_pair
+from dicelab.engine.reroll import TurnSolution, solve_turn, solve_turn_locked
+from dicelab.games._checks import check_rules, whole
+from dicelab.games.dripeul import (
+    DICE,
+    MAX_TRIANGLE,
+    ROLLS,
+    SQUARES,
+    Rules,
+    X,
+    apply_outcome,
+    check_tokens,
+)
+
+__all__ = [
+    "DuelTable",
+    "advise_duel",
+    "board",
+    "clear_cache",
+    "duel_ready",
+    "duel_win_probability",
+    "solve_duel",
+    "turn_values",
+]
+
+NL = MAX_TRIANGLE + 2  # X, 0..4
+NB = 64 * NL
+TOL = 1e-12
+CHUNK = {True: 500, False: 250}  # columns per batched turn solve (cache-friendly)
+POP = np.array([bin(m).count("1") for m in range(64)])
+SUM = np.array([sum(solo.tokens_of(m)) for m in range(64)])
+B_MASK = np.repeat(np.arange(64), NL)
+B_T = np.tile(np.arange(-1, MAX_TRIANGLE + 1), 64)
+ACTIVE = np.flatnonzero((B_MASK > 0) & (B_T >= 0))  # boards that can be on turn
+OUT = np.flatnonzero((B_MASK > 0) & (B_T < 0))  # on X, with tokens left
+CLEARED = np.flatnonzero(B_MASK == 0)
+PROGRESS = POP[B_MASK] + B_T  # strictly lowered by every turn without a suite bonus
+
+
+def board(tokens: Iterable[int], triangle: int) -> int:
+    """The column of a board: ``mask * 6 + triangle + 1`` (X is triangle ``-1``).
+
+    >>> board((1, 2, 3, 4, 5, 6), 3), board((6,), -1), board((), 0)
+    (382, 192, 1)
+    """
+    return solo.mask_of(tokens) * NL + int(triangle) + 1
+
+
+def _key(rules: Any) -> tuple[bool, bool, bool]:
+    return solo._key(rules)
+
+
+@cache
+def _index(straight_bonus: bool, last_six: bool) -> tuple[np.ndarray, np.ndarray]:
+    """``(index[k, b, j], cls[o])``: the board the j-th outcome of roll class ``k`` leaves
+    from board ``b`` (the solo engine's :class:`~.dripeul.Options`, re-indexed with X per
+    mask), and the class of each final roll."""
+    opt = solo.options((True, straight_bonus, last_six))
+    ci = opt.class_index  # (classes, 64 * 5, width); solo.XCOL for X
+    src_mask = (np.arange(solo.BOARDS) // solo.LEVELS)[None, :, None]
+    conv = np.where(ci == solo.XCOL, src_mask * NL,
+                    (ci // solo.LEVELS) * NL + ci % solo.LEVELS + 1)
+    idx = np.repeat((np.arange(NB) // NL * NL)[None, :, None], ci.shape[0], axis=0)
+    idx = np.repeat(idx, ci.shape[2], axis=2)  # boards never on turn: to X (unused)
+    cols = (np.arange(64)[:, None] * NL + np.arange(1, NL)[None, :]).ravel()
+    idx[:, cols, :] = conv
+    idx.setflags(write=False)
+    return idx, opt.cls
+
+
+def _solver(key: tuple[bool, bool, bool]) -> Any:
+    return solve_turn if key[0] else solve_turn_locked
+
+
+def _finals(key: tuple[bool, bool, bool], H: np.ndarray, s: Any, b: Any, o: Any) -> np.ndarray:
+    """``[roll, i]``: the stopping value of each final roll for position ``i`` (seat
+    ``s[i]`` on board ``b[i]`` against ``o[i]``): the best board the rule allows."""
+    idx, cls = _index(key[1], key[2])
+    g = idx[:, b, :]  # (classes, n, width)
+    flat = H.reshape(-1)
+    f = flat[(np.asarray(s) * NB * NB + np.asarray(o))[None, :, None] + g * NB].max(axis=2)
+    return f[cls]
+
+
+def _starts(key: tuple[bool, bool, bool], H: np.ndarray, s: Any, b: Any, o: Any) -> np.ndarray:
+    """Start-of-turn values of a batch of positions (chunked batched turn solves)."""
+    solver = _solver(key)
+    n = len(b)
+    out = np.empty(n)
+    step = CHUNK[key[0]]
+    for i in range(0, n, step):
+        j = slice(i, i + step)
+        out[j] = solver(DICE, _finals(key, H, s[j], b[j], o[j]), ROLLS).start
+    return out
+
+
+@dataclass(frozen=True)
+class DuelTable:
+    """The solved two-player manche of one rules variant (every level at once).
+
+    ``V``, ``H``: see the module docstring; ``sweeps``: turn sweeps over the layers of
+    equal tokens (0 without the suite bonus: every layer is solved once);
+    ``seconds``: solve time.
+    """
+
+    key: tuple[bool, bool, bool]
+    V: np.ndarray
+    H: np.ndarray
+    sweeps: int
+    seconds: float
+
+
+_CACHE: dict[tuple[bool, bool, bool], DuelTable] = {}
+
+
+def clear_cache() -> None:
+    """Forget every solved duel (benchmarks: cold runs)."""
+    _CACHE.clear()
+    _turn.cache_clear()
+
+
+def _cmp(a: Any, b: Any) -> Any:
+    """Value of a manche score ``a`` against ``b``: 1 lower, 1/2 equal, 0 higher."""
+    return np.where(a < b, 1.0, np.where(a == b, 0.5, 0.0))
+
+
+def _layers(key: tuple[bool, bool, bool], H: np.ndarray, s: np.ndarray, b: np.ndarray,
+            o: np.ndarray, write: Any, gauss_seidel: bool = True) -> int:
+    """Solve positions ``(s, b, o)`` whose successors are solved or among them.
+
+    Without the suite bonus: layers of equal total progress, lowest first, once each.
+    With it: layers of equal tokens, lowest first, each swept until no value moves by
+    more than ``TOL``; a sweep goes up the sub-layers of equal progress, each using the
+    values just computed below it (Gauss–Seidel: a failure leads to a sub-layer already
+    swept, only a suite to one swept before), so each sweep shrinks the change about
+    tenfold and the values are then within ``TOL / 10`` of the fixed point.  The positions
+    of two given masks only lead to each other within a layer (failures and suites keep
+    the tokens): such a block stops being swept once none of its values moves by more
+    than ``TOL``.
+    ``gauss_seidel=False``: each sweep reads the previous sweep's values only (plain
+    value iteration, the benchmark's baseline).  Returns the number of sweeps.
+    """
+    prog = PROGRESS[b] + np.where(B_MASK[o] > 0, PROGRESS[o], 0)
+    if not key[1]:
+        for d in np.unique(prog):
+            sel = np.flatnonzero(prog == d)
+            write(sel, _starts(key, H, s[sel], b[sel], o[sel]))
+        return 0
+    toks = POP[B_MASK[b]] + POP[B_MASK[o]]
+    mb, mo = B_MASK[b], B_MASK[o]
+    block = np.minimum(mb, mo) * 64 + np.maximum(mb, mo)  # closed under failures and suites
+    sweeps = 0
+    for k in np.unique(toks):
+        layer = np.flatnonzero(toks == k)
+        subs = ([layer[prog[layer] == d] for d in np.unique(prog[layer])] if gauss_seidel
+                else [layer])
+        old = np.zeros(len(s))
+        live = np.ones(64 * 64, dtype=bool)
+        for _ in range(1000):
+            sweeps += 1
+            change = np.zeros(64 * 64)
+            for sub in subs:
+                sel = sub[live[block[sub]]]
+                if len(sel):
+                    v = _starts(key, H, s[sel], b[sel], o[sel])
+                    np.maximum.at(change, block[sel], np.abs(v - old[sel]))
+                    old[sel] = v
+                    write(sel, v)
+            live &= change >= TOL
+            if not live.any():
+                break
+        else:  # pragma: no cover - contraction: every turn may remove a token
+            raise RuntimeError("the suite-bonus sweeps did not converge")
+    return sweeps
+
+
+def _solve(key: tuple[bool, bool, bool], max_tokens: int = 12, gauss_seidel: bool = True
+           ) -> DuelTable:
+    t0 = time.perf_counter()
+    V = np.full((2, NB, NB), np.nan)
+    H = np.zeros((2, NB, NB))
+    # terminal values: a clearer beats anyone on X; X against X compares the sums left
+    H[:, CLEARED[:, None], OUT[None, :]] = 1.0
+    H[:, OUT[:, None], OUT[None, :]] = _cmp(SUM[B_MASK[OUT]][:, None], SUM[B_MASK[OUT]][None, :])
+    H[1, CLEARED[:, None], ACTIVE[None, :]] = 1.0  # seat 1 clears: at once, seat 0 has not
+    # 1. seat 1's last turn after seat 0 cleared: a clear ties (1/2), anything else loses
+    H[1, :, CLEARED] = 0.0
+    H[1, CLEARED[:, None], CLEARED[None, :]] = 0.5
+    b = ACTIVE
+    v = _starts(key, H, np.ones(len(b), dtype=np.int64), b, np.full(len(b), CLEARED[0]))
+    V[1][b[:, None], CLEARED[None, :]] = v[:, None]
+    H[0][CLEARED[:, None], b[None, :]] = 1.0 - v[None, :]
+    # 2. alone (the opponent on X): one representative X board per sum of squares left
+    reps = {}
+    for c in OUT:
+        reps.setdefault(int(SUM[B_MASK[c]]), c)
+    same = {S: OUT[SUM[B_MASK[OUT]] == S] for S in reps}
+    rb = np.repeat(ACTIVE, len(reps))
+    ro = np.tile(np.array(list(reps.values())), len(ACTIVE))
+    keep = POP[B_MASK[rb]] <= max_tokens
+    rb, ro = rb[keep], ro[keep]
+
+    def write_alone(sel: np.ndarray, vals: np.ndarray) -> None:
+        for i, val in zip(sel, vals):
+            outs = same[int(SUM[B_MASK[ro[i]]])]
+            V[:, rb[i], outs] = val
+            H[:, rb[i], outs] = val  # playing on alone
+            H[:, outs, rb[i]] = 1.0 - val  # the other one's failure onto X
+
+    sweeps = _layers(key, H, np.zeros(len(rb), dtype=np.int64), rb, ro, write_alone,
+                     gauss_seidel)
+    # 3. both still in, seat 0 or 1 to move
+    db = np.repeat(ACTIVE, len(ACTIVE))
+    do = np.tile(ACTIVE, len(ACTIVE))
+    ds = np.concatenate([np.zeros(len(db), dtype=np.int64), np.ones(len(db), dtype=np.int64)])
+    db, do = np.concatenate([db, db]), np.concatenate([do, do])
+    keep = POP[B_MASK[db]] + POP[B_MASK[do]] <= max_tokens
+    ds, db, do = ds[keep], db[keep], do[keep]
+
+    def write_duel(sel: np.ndarray, vals: np.ndarray) -> None:
+        V[ds[sel], db[sel], do[sel]] = vals
+        H[1 - ds[sel], do[sel], db[sel]] = 1.0 - vals
+
+    sweeps += _layers(key, H, ds, db, do, write_duel, gauss_seidel)
+    for arr in (V, H):
+        arr.setflags(write=False)
+    return DuelTable(key, V, H, sweeps, time.perf_counter() - t0)
+
+
+def solve_duel(rules: Rules | None = None, *, max_tokens: int = 12,
+               gauss_seidel: bool = True) -> DuelTable:
+    """Solve the two-player manche of ``rules``' variant (cached: instant after the first
+    call; ``level`` and ``manches`` do not matter).
+
+    ``max_tokens`` (benchmarks, tests): only the positions with at most that many tokens
+    on the two boards together (a player alone: on its own board), not cached (``V`` is
+    ``nan`` elsewhere); ``gauss_seidel=False``: the suite-bonus layers by plain value
+    iteration (the baseline), not cached.
+
+    >>> t = solve_duel()
+    >>> t.V.shape
+    (2, 384, 384)
+    """
+    key = _key(rules)
+    max_tokens = whole("max_tokens", max_tokens, 1, 12)
+    if max_tokens < 12 or not gauss_seidel:
+        return _solve(key, max_tokens, gauss_seidel)
+    if key not in _CACHE:
+        _CACHE[key] = _solve(key)
+    return _CACHE[key]
+
+
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules``' variant is solved (advice is then
+    instant; :func:`solve_duel` takes seconds).
+
+    >>> _ = solve_duel(); duel_ready()
+    True
+    """
+    return _key(rules) in _CACHE
+
+
+def _boards(rules: Rules, tokens: Any, triangles: Any, to_play: Any) -> tuple[int, int, int]:
+    """``(seat, board to move, opponent's board)``, or :class:`~dicelab.IllegalMove`."""
+    toks = seat_pair(tokens, N_("tokens must be two lists of squares (seat 0's first); got "
+                                "{tokens}"), "tokens")
+    if triangles is None:
+        triangles = (rules.level, rules.level)
+    tris = seat_pair(triangles, N_("triangles must be two triangles (seat 0's first); got "
+                                   "{triangles}"), "triangles")
+    ts = tuple(check_tokens(t) for t in toks)
+    for t in tris:
+        if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not X <= t <= 4:
+            raise IllegalMove("triangles must be whole numbers from -1 (X) to 4; got "
+                              "{triangles}", triangles=brief(triangles))
+    p = check_seat(to_play)
+    q = 1 - p
+    if not ts[p] or tris[p] == X:
+        raise IllegalMove("seat {seat} has cleared or is on X: it does not play again this "
+                          "manche", seat=p)
+    if not ts[q] and tris[q] == X:
+        raise IllegalMove("seat {seat} cannot be on X with every token removed", seat=q)
+    if not ts[q] and p == 0:
+        raise IllegalMove("seat 1 has cleared: the manche is over")
+    return p, board(ts[p], tris[p]), board(ts[q], tris[q])
+
+
+def duel_win_probability(rules: Rules | None = None,
+                         tokens: Any = (SQUARES, SQUARES),
+                         triangles: Any = None, to_play: int = 0) -> float:
+    """Probability that seat ``to_play`` beats the opponent in this manche (a lower manche
+    score; equal scores count 1/2), at the start of its turn, both playing for that.
+
+    ``tokens``: each seat's squares still holding a token (seat 0's first); ``triangles``:
+    each seat's triangle (4..0, ``-1`` for X; default: both on ``rules.level``).  With
+    ``Rules(manches=1)`` it is the probability of winning the game.  Seat 1 may play
+    after seat 0 cleared (its last turn: it can only tie, by clearing too).
+
+    >>> r = Rules()
+    >>> round(duel_win_probability(r), 4)
+    0.4995
+
+    Seat 1's last turn after seat 0 cleared: it ties by clearing, else loses (1/2 of its
+    one-turn chance to take its last token, 0.4452):
+
+    >>> round(duel_win_probability(r, tokens=((), (6,)), triangles=(3, 0), to_play=1), 4)
+    0.2226
+    """
+    rules = check_rules(Rules, rules, "Dripeul 5")
+    p, b, o = _boards(rules, tokens, triangles, to_play)
+    return _prob(solve_duel(rules).V[p, b, o])
+
+
+def _prob(x: Any) -> float:
+    return min(1.0, max(0.0, float(x)))
+
+
+@lru_cache(maxsize=256)
+def _turn(key: tuple[bool, bool, bool], s: int, b: int, o: int) -> TurnSolution:
+    """The turn solution of one position (one column), from the solved table."""
+    H = solve_duel(solo._rules_of(key)).H
+    one = np.array([s]), np.array([b]), np.array([o])
+    return _solver(key)(DICE, _finals(key, H, *one), ROLLS)
+
+
+def turn_values(rules: Rules | None, seat: int, tokens: Any, triangles: Any,
+                dice: Iterable[int], rolls_left: int, locked: Iterable[int] = ()
+                ) -> dict[tuple[int, ...], float]:
+    """``{keep: duel value}`` of every keep of ``dice`` (keeping all five is stopping).
+
+    >>> v = turn_values(None, 0, (SQUARES, SQUARES), (3, 3), (2, 2, 2, 4, 6), 2)
+    >>> round(v[(2, 2, 2)] - v[(2, 2, 2, 4, 6)], 4) > 0
+    True
+    """
+    rules = check_rules(Rules, rules, "Dripeul 5")
+    p, b, o = _boards(rules, tokens, triangles, seat)
+    sol = _turn(_key(rules), p, b, o)
+    return {k: _prob(v[0]) for k, v in sol.keep_values(dice, rolls_left, locked).items()}
+
+
+def advise_duel(state: Any) -> Advice:
+    """Two-player advice of a Dripeul 5 state: the solo advice's choices with ``p_duel``
+    (keeps while rolling, tokens when resolving), ranked by ``p_duel``."""
+    p = state.current_player
+    rules = state.rules
+    tab = solve_duel(rules)
+    tris = state.triangle
+    if state.phase == "resolve":
+        base = solo.advise_resolution(state.dice, tokens=state.tokens[p], level=tris[p],
+                                      rules=rules)
+        _, b, o = _boards(rules, state.tokens, tris, p)
+        choices = []
+        for c in base:
+            out = next(x for x in state.resolutions() if x.action == c.action)
+            ts, tri = apply_outcome(state.tokens[p], tris[p], out)
+            figs = dict(c.figures)
+            figs["p_duel"] = _prob(tab.H[p, board(ts, tri), o])
+            choices.append(replace(c, figures=figs))
+        return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
+    base = solo.advise(state.dice, rolls_left=state.rolls_left, tokens=state.tokens[p],
+                       level=tris[p], rules=rules, locked=state.locked)
+    vals = turn_values(rules, p, state.tokens, tris, state.dice, state.rolls_left,
+                       state.locked)
+    choices = []
+    for c in base:
+        figs = dict(c.figures)
+        figs["p_duel"] = vals[c.keep]
+        choices.append(replace(c, figures=figs))
+    return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
+

@@ -1,0 +1,344 @@
+"""Two-player races played to win: the generic layer solver (issue 11).
+
+In a two-player race each player maximises their own probability of winning the game,
+the opponent doing the same; a shared win counts one half.  Scores only go up, so the
+positions at the start of a turn fall into *layers* of equal progress (e.g. the sum of
+the two scores), solved from the most advanced layer down.  Inside a layer, a turn that
+makes no progress (a bust) hands the turn to the opponent in the same layer: position
+``i`` (my score ``a``, theirs ``b``) and its *partner* ``j`` (``b``, ``a``) depend on each
+other.  With ``p`` the partner's value, the value of ``i`` is
+
+    F_i(p) = max over turn policies of  E[value | no bust] + P(bust) * (1 - p)
+
+(convex, piecewise linear and decreasing in ``p``).  :func:`solve_pairs` finds the fixed
+point ``a_i = F_i(a_j)``, ``a_j = F_j(a_i)`` of every pair of a layer at once: each
+``evaluate`` is one optimal-turn sweep for the current estimates, returning ``F`` and
+``D = -dF/dp`` (the probability that the chosen turn busts); Newton's step on the pair's
+linearisation is policy iteration, exact once the policies stop changing.  ``newton=False``
+is plain value iteration (contracting by ``D_i D_j`` per step), kept as the baseline.
+
+Pig (Neller & Presser) is the classic check: first player's win probability 0.530593 to 100
+(see ``tests/test_duel.py``).
+
+>>> import numpy as np
+>>> # a toy pair: each turn wins at once with 1/2, else busts (F = 1/2 + 1/2 (1 - p))
+>>> ev = lambda p: (0.5 + 0.5 * (1 - p), np.full(len(p), 0.5))
+>>> v, _ = solve_pairs(ev, np.zeros(1), np.zeros(1, dtype=int))
+>>> round(float(v[0]), 12)  # 2/3: first to roll wins with 1/2 + 1/8 + ...
+0.666666666667
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from dicelab.core.errors import IllegalMove, TableError, brief
+from dicelab.core.i18n import N_
+from dicelab.games._checks import plain_int, take
+
+__all__ = ["TABLE_FORMAT", "DuelSolution", "PolicySurface", "check_meta", "check_seat",
+           "load_arrays", "load_table", "meta_array", "policy_surface", "seat_pair",
+           "solve_pairs", "table_meta", "table_ready"]
+
+TOL = 1e-12
+
+
+@dataclass(frozen=True)
+class DuelSolution:
+    """A solved two-player game of score races (5000, Seveny) for one ``Rules``.
+
+    ``T``: the start-of-turn table (its layout is the game's: see its duel module);
+    ``evaluations``: turn sweeps used; ``seconds``: solve time (0 for a table read from
+    the package data).
+    """
+
+    rules: Any
+    T: np.ndarray
+    evaluations: int
+    seconds: float
+
+
+def seat_pair(value: Any, message: str, field: str) -> tuple[Any, Any]:
+    """``value`` as one item per seat (seat 0's first), or :class:`~dicelab.IllegalMove`
+    with ``message`` (a catalog template whose ``{field}`` shows the bad value).
+
+    >>> seat_pair([300, 50], "scores must be two scores; got {scores}", "scores")
+    (300, 50)
+    """
+    pair = take(value, 2)  # read no more than three items
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable) or pair is None:
+        raise IllegalMove(message, **{field: brief(value)})
+    if len(pair) != 2:
+        raise IllegalMove(message, **{field: brief(value)})
+    return pair  # type: ignore[return-value]
+
+
+def check_seat(to_play: Any) -> int:
+    """``to_play`` if it is seat 0 or 1 of a duel, else :class:`~dicelab.IllegalMove`."""
+    seat = plain_int(to_play)  # numpy integers too; an array is refused, not compared
+    if type(seat) is not int or seat not in (0, 1):
+        raise IllegalMove("to_play must be seat 0 or 1; got {seat}", seat=brief(to_play))
+    return seat
+
+
+def solve_pairs(
+    evaluate: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]],
+    guess: np.ndarray,
+    partner: np.ndarray,
+    *,
+    tol: float = TOL,
+    max_iter: int = 500,
+    newton: bool = True,
+) -> tuple[np.ndarray, int]:
+    """Solve one layer: ``a[i] = F_i(a[partner[i]])`` for every state ``i`` of the layer.
+
+    ``evaluate(p)`` gets each state's partner value ``p[i]`` and returns ``(F, D)``:
+    each state's optimal turn value and ``D = -dF/dp`` under the chosen policy (in
+    ``[0, 1]``).  ``partner`` must be an involution (``partner[partner[i]] == i``; a
+    state may be its own partner).  Returns the values (a last ``F`` whose residual
+    ``|F - a|`` is below ``tol``, or a Newton solution that moved less than ``tol / 100``
+    from the point where ``F`` was evaluated) and the number of evaluations.
+
+    Newton steps run first; should they not settle within half of ``max_iter`` (a
+    policy cycle), plain iteration finishes (it contracts: every turn can bust).
+
+    >>> import numpy as np
+    >>> ev = lambda p: (1 - 0.75 * p, np.full(len(p), 0.75))   # F(p) = 1 - 3/4 p
+    >>> v, n = solve_pairs(ev, np.array([0.0, 0.0]), np.array([1, 0]))
+    >>> [round(float(x), 12) for x in v], n <= 3     # a = 1 - 3/4 a: 4/7
+    ([0.571428571429, 0.571428571429], True)
+    >>> v, n = solve_pairs(ev, np.array([0.0, 0.0]), np.array([1, 0]), newton=False)
+    >>> round(float(v[0]), 11), n > 50
+    (0.57142857143, True)
+    """
+    est = np.array(guess, dtype=float)
+    partner = np.asarray(partner)
+    prev: tuple[np.ndarray, np.ndarray] | None = None
+    for it in range(1, max_iter + 1):
+        p = est[partner]
+        F, D = evaluate(p)
+        F = np.asarray(F, dtype=float)
+        if np.max(np.abs(F - est), initial=0.0) <= tol:
+            return F, it
+        if D is None:  # secant slopes from the last two evaluations (exact on a fixed policy)
+            if prev is None:
+                prev = (p, F)
+                est = F
+                continue
+            dp = p - prev[0]
+            moved = np.abs(dp) > 1e-15
+            D = np.where(moved, -(F - prev[1]) / np.where(moved, dp, 1.0), 0.0)
+            D = np.clip(D, 0.0, 1.0 - 1e-12)
+            prev = (p, F)
+        if newton and it <= max_iter // 2:
+            Dj, Fj, ej = D[partner], F[partner], est[partner]
+            den = 1.0 - D * Dj
+            ok = den > 1e-300
+            num = F - D * Fj - D * Dj * est + D * ej
+            new = np.clip(np.where(ok, num / np.where(ok, den, 1.0), F), 0.0, 1.0)
+            if np.max(np.abs(new - est), initial=0.0) <= tol * 1e-2:
+                # the policy did not change: Newton's step solved the pair's linear system
+                return new, it
+            est = new
+        else:
+            est = F
+    return F, max_iter
+
+
+# ------------------------------------------------------------------ shipped tables
+#: Format of the shipped table files (``dicelab/data/*.npz``, written by
+#: :mod:`dicelab.tools.build_tables`): the arrays, ``rules`` (the rules as text) and
+#: ``meta``, a JSON text (see :func:`table_meta`); no pickle.  Raise it when that layout
+#: changes.
+TABLE_FORMAT = 1
+
+
+def table_meta(game: str, rules: Any, engine: int, table: str = "duel") -> dict[str, Any]:
+    """What a shipped table records about itself (its ``meta``) and what loading it expects:
+    the file ``format`` (:data:`TABLE_FORMAT`), the ``game`` and the ``table`` it holds,
+    the ``rules`` it solves (their fields) and the ``engine`` version that solved it (the
+    duel module's ``ENGINE_VERSION``, raised whenever a change to the rules or the solver
+    changes the values).
+
+    >>> from dicelab.games.seveny import Rules
+    >>> table_meta("seveny", Rules(target=50), 1)
+    {'format': 1, 'game': 'seveny', 'table': 'duel', 'rules': {'target': 50}, 'engine': 1}
+    """
+    from dataclasses import asdict
+
+    return {"format": TABLE_FORMAT, "game": game, "table": table, "rules": asdict(rules),
+            "engine": int(engine)}
+
+
+def meta_array(meta: dict[str, Any]) -> np.ndarray:
+    """``meta`` as stored in a table file: one JSON text (a 0-d unicode array, no pickle)."""
+    import json
+
+    return np.array(json.dumps(meta, sort_keys=True))
+
+
+def _damaged(name: str) -> TableError:
+    return TableError(N_("the two-player table {name} is damaged and cannot be read: "
+                         "reinstall dicelab or rebuild the tables (make tables)"), name=name)
+
+
+def check_meta(name: str, found: Any, expected: dict[str, Any]) -> None:
+    """:class:`~dicelab.errors.TableError` unless the metadata ``found`` in the table file
+    ``name`` (its JSON text) is ``expected`` (:func:`table_meta`).
+
+    >>> from dicelab.games.seveny import Rules
+    >>> want = table_meta("seveny", Rules(target=50), 2)
+    >>> check_meta("t.npz", meta_array(want), want)   # nothing to say
+    >>> check_meta("t.npz", meta_array(table_meta("seveny", Rules(target=50), 1)), want)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.TableError: the two-player table t.npz was built by engine version 1; ...
+    """
+    import json
+
+    try:
+        meta = json.loads(str(found))
+    except (TypeError, ValueError):
+        meta = None
+    if not isinstance(meta, dict) or meta.get("format") != expected["format"]:
+        got = meta.get("format") if isinstance(meta, dict) else None
+        if got is None:
+            raise TableError(N_("the two-player table {name} does not say which format, "
+                                "rules and engine built it: rebuild the tables (make tables)"),
+                             name=name)
+        raise TableError(N_("the two-player table {name} has format {got}; this dicelab "
+                            "reads format {want}: rebuild the tables (make tables)"),
+                         name=name, got=brief(got, 20), want=expected["format"])
+    for field in ("game", "table"):
+        if meta.get(field) != expected[field]:
+            raise TableError(N_("the two-player table {name} holds another table ({got}, "
+                                "not {want}): rebuild the tables (make tables)"),
+                             name=name, got=brief(meta.get(field), 30), want=expected[field])
+    if meta.get("rules") != expected["rules"]:
+        raise TableError(N_("the two-player table {name} solves other rules ({got}): rebuild "
+                            "the tables (make tables)"),
+                         name=name, got=brief(meta.get("rules"), 60))
+    if meta.get("engine") != expected["engine"]:
+        raise TableError(N_("the two-player table {name} was built by engine version {got}; "
+                            "this dicelab needs version {want}: rebuild the tables "
+                            "(make tables)"),
+                         name=name, got=brief(meta.get("engine"), 20), want=expected["engine"])
+
+
+def _data_file(name: str) -> Any:
+    """The shipped file ``dicelab/data/<name>`` (a resource: ``is_file()``, ``open("rb")``;
+    the tests point it at damaged copies)."""
+    from importlib import resources
+
+    return resources.files("dicelab") / "data" / name
+
+
+def load_arrays(name: str, meta: dict[str, Any],
+                keys: tuple[str, ...] = ("T",)) -> dict[str, np.ndarray] | None:
+    """The arrays ``keys`` of the shipped file ``dicelab/data/<name>``, or ``None`` when
+    there is no such file (an install without the tables: the engine then solves).
+
+    A file that is there must be the table of ``meta`` (:func:`table_meta`, checked by
+    :func:`check_meta` before any array is read): a damaged file, or one built in another
+    format, for other rules or by another engine version, is a
+    :class:`~dicelab.errors.TableError` — never a silent solve of several minutes.
+    """
+    import zipfile
+    import zlib
+
+    ref = _data_file(name)
+    if not ref.is_file():
+        return None
+    try:
+        with ref.open("rb") as f, np.load(f, allow_pickle=False) as z:
+            if "meta" not in z.files:
+                found: Any = None
+            else:
+                found = z["meta"]
+            check_meta(name, found, meta)
+            return {k: np.array(z[k]) for k in keys}
+    except TableError:
+        raise
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile, zlib.error):
+        raise _damaged(name) from None
+
+
+def load_table(name: str, meta: dict[str, Any],
+               shape: tuple[int, ...] | None = None) -> np.ndarray | None:
+    """The table ``T`` (float, read-only) of the shipped file ``dicelab/data/<name>``, or
+    ``None`` when there is no such file; a :class:`~dicelab.errors.TableError` when the file
+    is damaged (or ``T`` is not of ``shape``) or was not built for ``meta`` (see
+    :func:`load_arrays`).
+
+    The files are written by :mod:`dicelab.tools.build_tables`.
+    """
+    arrays = load_arrays(name, meta)
+    if arrays is None:
+        return None
+    T = np.asarray(arrays["T"], dtype=float)
+    if shape is not None and T.shape != tuple(shape):
+        raise _damaged(name)
+    T.setflags(write=False)
+    return T
+
+
+def table_ready(name: str, meta: dict[str, Any], shape: tuple[int, ...] | None = None) -> bool:
+    """Whether the shipped table ``name`` is there and usable (the engines' ``duel_ready``):
+    ``False`` when it is missing, and also when it is damaged or not built for ``meta`` —
+    the solve then raises the :class:`~dicelab.errors.TableError` that says why (the apps
+    show it), instead of solving."""
+    try:
+        return load_table(name, meta, shape) is not None
+    except TableError:
+        return False
+
+
+# ------------------------------------------------------------------ policy picture
+@dataclass(frozen=True)
+class PolicySurface:
+    """The optimal first decision of a turn by (my score, opponent's score).
+
+    ``my``, ``opp``: the scores of the axes (points).  ``duel[i, j]`` and ``solo[i, j]``:
+    the turn total (points) from which the duel-optimal and the solo-optimal player bank
+    (see ``what``), ``nan`` where the position is not played; ``p_win[i, j]``: the
+    duel win probability of the player to move.  ``differs``: where the two policies
+    disagree.
+    """
+
+    game: str
+    what: str
+    my: np.ndarray
+    opp: np.ndarray
+    duel: np.ndarray
+    solo: np.ndarray
+    p_win: np.ndarray
+
+    @property
+    def differs(self) -> np.ndarray:
+        both = ~np.isnan(self.duel) & ~np.isnan(self.solo)
+        return both & (self.duel != self.solo)
+
+
+def policy_surface(game: str, rules: Any = None) -> PolicySurface:
+    """The policy picture of ``game`` (``"cinqmille"`` or ``"seveny"``) for ``rules``.
+
+    5000: the smallest turn total at which the player banks rather than rolls the dice
+    left, on the first decision after a set-aside leaving ``what`` dice (see
+    :func:`dicelab.engine.cinqmille.duel.bank_threshold_surface`).  Seveny: the smallest
+    turn total at which the player banks instead of rolling on, with the first cycle's
+    hand empty of 6s.
+    """
+    if game == "cinqmille":
+        from dicelab.engine.cinqmille.duel import policy_surface as ps
+    elif game == "seveny":
+        from dicelab.engine.seveny.duel import policy_surface as ps
+    else:
+        from dicelab.core.errors import DicelabError, brief
+
+        raise DicelabError("the policy picture exists for 'cinqmille' and 'seveny'; got {game}",
+                           game=brief(game))
+    return ps(rules)

@@ -1,0 +1,702 @@
+"""Seveny for two players, played to win (issue 11), with the final round as the game plays it.
+
+Seat 0 starts every round.  When seat 0 reaches the target, seat 1 still plays its turn,
+then the game ends (highest score wins; equal scores share the win, worth 1/2 each).
+When seat 1 reaches the target (seat 0 below it), the game ends at once: seat 1 wins.
+A player who reached the target never plays again (``dicelab.games.seveny._end_turn``).
+
+Tables, scores ``a`` (seat 0) and ``b`` (seat 1) below the target:
+
+* ``T[0, a, b]``: P(seat 0 wins), seat 0 to play;
+* ``T[1, a, b]``: P(seat 1 wins), seat 1 to play (seat 0 still below the target);
+* ``q(d)``: seat 1's last turn, seat 0 ahead by ``d > 0`` points: P(more than ``d``
+  points) + 1/2 P(exactly ``d``), playing for exactly that.  ``q`` is one solo turn solved
+  once: its value with ``M`` memorised points and threshold ``D`` is its value with 0
+  memorised and threshold ``D - M``.
+
+A bust, or banking 0 points, passes the turn with the scores unchanged: ``T[0, a, b]`` and
+``T[1, a, b]`` form a pair of :func:`dicelab.engine.race.solve_pairs`; layers of equal
+``a + b`` are solved from the top down.  The turn is the solo engine's own tables
+(:func:`dicelab.engine.seveny.solo._tables`: every hand, every roll class, every set-aside by
+:func:`dicelab.games.seveny.settable`), here batched over the positions of a layer.
+
+**No cap error.**  Seat 0's turn points past the target are unbounded, but from
+``M`` memorised points with ``q(a + M - b) <= p7 * q(target - b)`` banking is optimal
+(``p7`` = P(seven dice allow no set-aside) = 35/3888 is the least chance that any next
+roll busts, and seat 1 wins with at least ``q(target - b)`` after a bust, by reaching the
+target in its next turn), so the solver banks there and the values are exact (floats).
+
+**Advice at any decision from the shipped files.**  The files of the menu's targets
+(:data:`SHIPPED_TARGETS`, :mod:`dicelab.tools.build_tables`) hold, besides ``T``, every
+position's cycle starts: ``C[M]``, the value of rolling seven fresh dice with ``M``
+memorised points, for each ``M`` below the last one where that beats banking
+(:func:`table_arrays`).  A decision then needs one sweep of the hands at its own
+memorised total (about 0.1 ms) instead of the whole turn from the cap down; other targets
+sweep the position's whole turn once (milliseconds to tens of milliseconds).
+
+>>> from dicelab.games.seveny import Rules
+>>> round(duel_win_probability(Rules(target=5)), 6)
+0.403955
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from dicelab.core.errors import IllegalMove, TableError, brief
+from dicelab.core.i18n import N_
+from dicelab.engine.advice import Advice, rank
+from dicelab.engine.race import (
+    DuelSolution,
+    PolicySurface,
+    check_seat,
+    load_arrays,
+    load_table,
+    seat_pair,
+    solve_pairs,
+    table_ready,
+)
+from dicelab.engine.race import table_meta as _meta
+from dicelab.engine.seveny import solo as solo
+from dicelab.games._base import Bank
+from dicelab.games._checks import check_rules, plain_int
+from dicelab.games.seveny import DICE, Rules
+
+__all__ = [
+    "ENGINE_VERSION",
+    "DuelSolution",
+    "clear_cache",
+    "duel_table",
+    "duel_win_probability",
+    "last_turn_probability",
+    "policy_surface",
+    "solve_duel",
+]
+
+MS = solo.MAX_SCORE
+SHIPPED_TARGETS = (20, 30, 50, 100)
+"""The targets whose tables ship (``Rules.CHOICES["target"]``, rebuilt by
+:mod:`dicelab.tools.build_tables`)."""
+P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bust chance
+
+
+# ------------------------------------------------------------------ batched turn
+@dataclass(frozen=True)
+class _Lv:
+    """One level of the solo tables, laid out for :func:`_sweep`.
+
+    ``P[k, g]``: the ``k``-th candidate (a value slot) of group ``g``, padded with the
+    slot ``INF`` (+inf); a bust is one more group per hand, whose one candidate is the
+    slot ``X``.  Groups run from the largest down, so ``ranks[k] = P[k, :count_k]`` holds
+    every real ``k``-th candidate.  ``G`` (hands x groups) holds the groups' probabilities.
+    """
+
+    lo: int
+    hi: int
+    P: np.ndarray
+    ranks: tuple[np.ndarray, ...]
+    G: np.ndarray
+
+
+@lru_cache(maxsize=1)
+def _structure() -> tuple[_Lv, ...]:
+    """The levels of :func:`dicelab.engine.seveny.solo._tables` (hand size 6 down to 0).
+
+    >>> [lv.P.shape for lv in _structure()][::3]
+    [(1, 175), (11, 324), (19, 206)]
+    """
+    t = solo._tables()
+    X, INF = _slots()
+    out = []
+    for lv in t.levels:
+        nl, ng = lv.hi - lv.lo, len(lv.starts)
+        lens = np.concatenate([lv.lens, np.ones(nl, dtype=np.int64)])
+        order = np.argsort(-lens, kind="stable")
+        P = np.full((int(lens.max()), ng + nl), INF, dtype=np.intp)
+        for g in range(ng):
+            P[: lv.lens[g], g] = lv.targets[lv.starts[g] : lv.starts[g] + lv.lens[g]]
+        P[0, ng:] = X
+        G = np.zeros((nl, ng + nl))
+        G[lv.group_hand, np.arange(ng)] = lv.prob
+        G[np.arange(nl), ng + np.arange(nl)] = lv.pbust
+        P, G = P[:, order], G[:, order]
+        ranks = tuple(P[k, : int(np.sum(lens > k))].copy() for k in range(len(P)))
+        out.append(_Lv(lv.lo, lv.hi, P, ranks, G))
+    return tuple(out)
+
+
+def _slots() -> tuple[int, int]:
+    """The value slots of a bust (``X``) and of +inf (``INF``, padding), after the hands
+    and the completed cycles (worth ``1..MS``)."""
+    nh = len(solo._tables().hands)
+    return nh + MS + 1, nh + MS + 2
+
+
+def _sweep(V: np.ndarray, bm: np.ndarray, R: np.ndarray | None = None) -> Any:
+    """One memorised total ``M``, every hand from the fullest down (minimising).
+
+    ``V`` holds the value slots (rows; positions last in a batch): the completed cycles
+    worth ``k`` points (``W[M + k]``), the bust ``X`` and ``INF`` are read, and each hand's
+    value (best of banking ``bm[h]`` and rolling) is written.  ``R`` (if given) receives the
+    value of rolling from each hand.  Returns the value of rolling seven fresh dice.  Per
+    level: one gather of every candidate (padded to the largest group) and one minimum
+    over them for one position or a few, one gather and minimum per candidate rank for a
+    larger batch (less data); one product by the groups' probabilities and one minimum
+    with banking.
+    """
+    r = V[0]
+    few = V.ndim == 1 or V.shape[1] < 16  # fewer calls beat less data (measured)
+    for lv in _structure():
+        if len(lv.P) == 1:
+            mins = V.take(lv.P[0], axis=0)
+        elif few:
+            mins = V.take(lv.P, axis=0).min(axis=0)
+        else:
+            mins = V.take(lv.ranks[0], axis=0)
+            for rk in lv.ranks[1:]:
+                c = len(rk)
+                np.minimum(mins[:c], V.take(rk, axis=0), out=mins[:c])
+        r = lv.G @ mins
+        if R is not None:
+            R[lv.lo : lv.hi] = r
+        np.minimum(bm[lv.lo : lv.hi], r, out=V[lv.lo : lv.hi])
+    return r[0]  # the last level is the empty hand
+
+
+def _turn_batch(bank: np.ndarray, x: np.ndarray, mcap: int | np.ndarray,
+                keep: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
+    """Optimal turns of a batch of positions, minimising (values are ``-P(win)``).
+
+    ``bank[i, t]``: value of banking a turn total ``t`` (``t < mcap + 14``); ``x[i]``:
+    value of a bust; from ``mcap`` memorised points on (one number, or one per position),
+    the player banks (after a completed cycle).  Returns ``C[M, i]``: the value of rolling
+    seven fresh dice with ``M`` memorised (``C[0]``: the turn's first roll; ``nan`` from
+    the position's cap on), and (``keep``) ``R[M, i, h]``: rolling from hand ``h``.  At
+    each ``M`` only the positions below their cap are swept (positions sorted by cap);
+    one position runs on 1-D arrays.
+    """
+    t = solo._tables()
+    nh = len(t.hands)
+    B = bank.shape[0]
+    X, INF = _slots()
+    caps = np.broadcast_to(np.asarray(mcap, dtype=np.int64), (B,))
+    top = max(int(caps.max()), 0)
+    order = np.argsort(-caps, kind="stable")
+    if B > 1 and np.any(order != np.arange(B)):
+        C, Rk = _turn_batch(bank[order], x[order], caps[order], keep)
+        back = np.argsort(order)
+        return C[:, back], (Rk[:, back] if keep else None)
+    one = B == 1
+    # bank of every hand at every memorised total: bh[m, h] = bank[m + score(h)]
+    rows = np.arange(top)[:, None] + t.scores[None, :]
+    bankT = bank[0] if one else np.ascontiguousarray(bank.T)  # (totals[, B])
+    bh = bankT[rows]
+    lane = () if one else (B,)
+    W = np.array(bankT[: top + MS + 1])  # banking, replaced below each cap
+    V = np.empty((INF + 1, *lane))
+    V[X] = x[0] if one else x
+    V[INF] = np.inf
+    C = np.full((top, *lane), np.nan)
+    Rk = np.full((top, nh, *lane), np.nan) if keep else None
+    k = 0
+    for m in range(top - 1, -1, -1):
+        while k < B and caps[k] > m:
+            k += 1  # positions 0..k-1 are below their cap
+        if one:
+            V[nh + 1 : X] = W[m + 1 : m + MS + 1]
+            C[m] = _sweep(V, bh[m], Rk[m] if keep else None)
+            W[m] = min(bankT[m], C[m])
+        else:
+            Vk = V[:, :k]
+            Vk[nh + 1 : X] = W[m + 1 : m + MS + 1, :k]
+            C[m, :k] = _sweep(Vk, bh[m, :, :k], Rk[m, :, :k] if keep else None)
+            W[m, :k] = np.minimum(bankT[m, :k], C[m, :k])
+    if one:
+        C = C[:, None]
+        Rk = Rk[:, None, :] if keep else None
+    elif keep:
+        Rk = Rk.transpose(0, 2, 1)
+    return C, Rk
+
+
+# ------------------------------------------------------------------ the last turn
+@lru_cache(maxsize=4)
+def _last(D: int) -> tuple[np.ndarray, np.ndarray]:
+    """Seat 1's last turn with threshold ``D``: ``q[d]`` for ``d = 0..D`` and ``R[M, h]``."""
+    tot = np.arange(D + 1 + MS + 1)
+    bank = -np.where(tot > D, 1.0, np.where(tot == D, 0.5, 0.0))[None, :]
+    _, Rk = _turn_batch(bank, np.zeros(1), D + 1, keep=True)
+    R = Rk[:, 0, :]
+    q = np.empty(D + 1)
+    q[1:] = -R[D - np.arange(1, D + 1), 0]
+    q[0] = 0.5  # not used: seat 0 ahead means d >= 1
+    q.setflags(write=False)
+    R.setflags(write=False)
+    return q, R
+
+
+def _q(d_max: int) -> np.ndarray:
+    D = 64
+    while D < d_max:
+        D *= 2
+    return _last(D)[0]
+
+
+def last_turn_probability(ahead: int) -> float:
+    """Seat 1's chance in its last turn with seat 0 ``ahead`` points ahead (ties count 1/2).
+
+    >>> round(last_turn_probability(1), 6), last_turn_probability(400) < 1e-15
+    (0.97289, True)
+    """
+    ahead = plain_int(ahead)  # numpy integers too
+    if isinstance(ahead, bool) or not isinstance(ahead, int) or ahead < 1:
+        raise IllegalMove("ahead must be a whole number of points >= 1; got {ahead}",
+                          ahead=brief(ahead))
+    return float(_q(ahead)[ahead])
+
+
+@lru_cache(maxsize=8)
+def _caps(target: int) -> tuple[np.ndarray, np.ndarray]:
+    """``dstar[b]``: lead from which seat 0 banks for sure against ``b``; and ``q``
+    (read-only; cached per target)."""
+    need = 2 * target + 300
+    while True:
+        q = _q(need)
+        dstar = np.empty(target, dtype=np.int64)
+        for b in range(target):
+            bound = P7 * q[target - b]
+            d = target - b
+            while d < len(q) - 2 * target - MS - 2 and q[d] > bound:
+                d += 1
+            dstar[b] = d
+        if np.all(q[dstar] <= P7 * q[target - np.arange(target)]) or need > 100_000:
+            dstar.setflags(write=False)
+            return dstar, q
+        need *= 2  # pragma: no cover - the tail of q is far thinner
+
+
+# ------------------------------------------------------------------ the solver
+#: Solved duels (:class:`~.duel.DuelSolution`: ``T[seat, a, b]``, see the module
+#: docstring), per Rules.
+_CACHE: dict[Rules, DuelSolution] = {}
+
+
+def clear_cache() -> None:
+    """Forget every solved duel (benchmarks: cold runs)."""
+    _CACHE.clear()
+    _last.cache_clear()
+    _caps.cache_clear()
+    _shipped.cache_clear()
+    clear_positions()
+
+
+def clear_positions() -> None:
+    """Forget the in-turn values of every position (the tables stay)."""
+    _turn_of.cache_clear()
+    _position.cache_clear()
+
+
+def table_name(rules: Rules) -> str:
+    """File name of the shipped table of ``rules`` (``dicelab/data/``)."""
+    return f"duel_seveny_t{rules.target}.npz"
+
+
+#: Version of this two-player engine, recorded in every shipped Seveny table: raise it
+#: whenever a change to the Seveny rules (:mod:`dicelab.games.seveny`) or to this solver
+#: changes their values (``T`` or the cycle starts), then rebuild the tables
+#: (``make tables``).
+ENGINE_VERSION = 1
+
+
+def table_meta(rules: Rules) -> dict[str, Any]:
+    """The metadata of the shipped table of ``rules`` (see
+    :func:`dicelab.engine.race.table_meta`).
+
+    >>> table_meta(Rules(target=20))["rules"], table_meta(Rules())["engine"] == ENGINE_VERSION
+    ({'target': 20}, True)
+    """
+    return _meta("seveny", rules, ENGINE_VERSION)
+
+
+def _check_rules(rules: Any) -> Rules:
+    return check_rules(Rules, rules, "Seveny")
+
+
+def _bank_rows(seat: int, a: np.ndarray, b: np.ndarray, target: int, T: np.ndarray,
+               q: np.ndarray, width: int) -> np.ndarray:
+    """``bank[i, t]`` (``-P(win)`` of banking ``t`` points), ``t >= 1``; column 0 is set
+    by the caller (banking 0 = a bust)."""
+    tt = np.arange(width)[None, :]
+    if seat == 0:
+        s2 = a[:, None] + tt
+        inside = s2 < target
+        vin = T[1, np.minimum(s2, target - 1), b[:, None]]
+        lead = np.minimum(s2 - b[:, None], len(q) - 1)
+        return np.where(inside, vin, q[np.maximum(lead, 0)]) - 1.0
+    s2 = b[:, None] + tt
+    inside = s2 < target
+    vin = T[0, a[:, None], np.minimum(s2, target - 1)]
+    return np.where(inside, vin - 1.0, -1.0)
+
+
+def solve_duel(rules: Rules | None = None, *, newton: bool = True,
+               use_table: bool = True) -> DuelSolution:
+    """Solve two-player Seveny for every pair of scores (cached per Rules; the shipped
+    table of :mod:`dicelab.tools.build_tables` is read when there is one).  Targets above
+    :data:`~dicelab.engine.seveny.solo.MAX_SOLVED_TARGET` are refused at once (hours of solving).
+
+    >>> solve_duel(Rules(target=200))
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.DicelabError: exact odds are computed for targets up to 100 ...
+    """
+    rules = solo._solvable(rules)
+    if newton and use_table and rules in _CACHE:
+        return _CACHE[rules]
+    target = rules.target
+    if newton and use_table:
+        T = load_table(table_name(rules), table_meta(rules), (2, target, target))
+        if T is not None:
+            sol = DuelSolution(rules, T, 0, 0.0)
+            _CACHE[rules] = sol
+            return sol
+    t0 = time.perf_counter()
+    dstar, q = _caps(target)
+    T = np.full((2, target, target), np.nan)
+    evaluations = 0
+    for L in range(2 * target - 2, -1, -1):
+        lo, hi = max(0, L - target + 1), min(L, target - 1)
+        aa = np.arange(lo, hi + 1)
+        bb = L - aa
+        n = len(aa)
+        capA = dstar[bb] - aa + bb
+        capB = target - bb
+        bankA = _bank_rows(0, aa, bb, target, T, q, int(capA.max()) + MS + 1)
+        bankB = _bank_rows(1, aa, bb, target, T, q, int(capB.max()) + MS + 1)
+
+        def evaluate(p: np.ndarray, n: int = n, capA: Any = capA, capB: Any = capB,
+                     bankA: Any = bankA, bankB: Any = bankB) -> tuple[np.ndarray, Any]:
+            x = p - 1.0
+            bankA[:, 0], bankB[:, 0] = x[:n], x[n:]
+            ca, _ = _turn_batch(bankA, x[:n], capA)
+            cb, _ = _turn_batch(bankB, x[n:], capB)
+            return -np.concatenate([ca[0], cb[0]]), None
+
+        prev = np.concatenate([T[0, aa, np.minimum(bb + 1, target - 1)],
+                               T[1, np.minimum(aa + 1, target - 1), bb]])
+        guess = np.where(np.isnan(prev), 0.5, prev)
+        partner = np.concatenate([np.arange(n) + n, np.arange(n)])
+        v, it = solve_pairs(evaluate, guess, partner, newton=newton)
+        evaluations += it
+        T[0, aa, bb] = v[:n]
+        T[1, aa, bb] = v[n:]
+    T.setflags(write=False)
+    sol = DuelSolution(rules, T, evaluations, time.perf_counter() - t0)
+    if newton:
+        _CACHE[rules] = sol
+    return sol
+
+
+def _cycle_starts(target: int, T: np.ndarray, dstar: np.ndarray,
+                  q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(n, C)``: for every position ``(seat, a, b)`` below the target, in that order, the
+    cycle starts ``C[M]`` (``-P(win)`` of rolling seven fresh dice with ``M`` memorised)
+    for ``M < n[seat, a, b]``, the end of the last ``M`` where rolling beats banking after a
+    completed cycle (from there on the player banks), concatenated in ``C``.  One batched
+    turn per score of the player to move."""
+    n = np.zeros((2, target, target), dtype=np.int64)
+    parts: dict[tuple[int, int, int], np.ndarray] = {}
+    others = np.arange(target)
+    for seat in (0, 1):
+        for i in range(target):
+            if seat == 0:  # seat 0 at a = i against every b
+                aa, bb = np.full(target, i), others
+                caps = dstar[others] - i + others
+                x = T[1, i, :] - 1.0
+            else:  # seat 1 at b = i against every a
+                aa, bb = others, np.full(target, i)
+                caps = np.full(target, target - i)
+                x = T[0, :, i] - 1.0
+            mcap = int(caps.max())
+            bank = _bank_rows(seat, aa, bb, target, T, q, mcap + MS + 1)
+            bank[:, 0] = x
+            C, _ = _turn_batch(bank, x, caps)
+            for j in range(target):
+                cj = C[: caps[j], j]
+                rolls = np.flatnonzero(cj < bank[j, : caps[j]])
+                k = int(rolls[-1]) + 1 if len(rolls) else 0
+                key = (seat, i, j) if seat == 0 else (seat, j, i)
+                n[key] = k
+                parts[key] = cj[:k]
+    C = np.concatenate([parts[key] for key in np.ndindex(n.shape)])
+    return n, C
+
+
+def table_arrays(rules: Rules | None = None) -> dict[str, np.ndarray]:
+    """What the shipped file of ``rules`` holds (a fresh solve): ``T``; the cycle starts
+    ``C`` and their counts ``n`` (see :func:`_cycle_starts`), so that advice at any
+    position needs one sweep of one memorised total; ``dstar`` and ``q`` (:func:`_caps`).
+
+    >>> arrs = table_arrays(Rules(target=2))
+    >>> sorted(arrs), arrs["n"].shape, int(arrs["n"].sum()) == len(arrs["C"])
+    (['C', 'T', 'dstar', 'n', 'q'], (2, 2, 2), True)
+    """
+    rules = _check_rules(rules)
+    T = np.asarray(solve_duel(rules, use_table=False).T)
+    dstar, q = _caps(rules.target)
+    n, C = _cycle_starts(rules.target, T, dstar, q)
+    return {"T": T, "C": C, "n": n, "dstar": np.asarray(dstar), "q": np.asarray(q)}
+
+
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules`` is at hand (shipped: the targets 20, 30,
+    50 and 100; solved; or a target of 5 or less: seconds), so that advice needs no long
+    solve first.
+
+    >>> duel_ready(), duel_ready(Rules(target=100)), duel_ready(Rules(target=40))
+    (True, True, False)
+    """
+    rules = _check_rules(rules)
+    return (rules in _CACHE or rules.target <= 5
+            or table_ready(table_name(rules), table_meta(rules), (2, rules.target, rules.target)))
+
+
+def duel_table(rules: Rules | None = None) -> np.ndarray:
+    """``T[seat, a, b]`` (read-only): P(seat wins), that seat to play, scores ``a`` (seat 0)
+    and ``b`` (seat 1) below the target, both playing to win.
+
+    >>> T = duel_table(Rules(target=5))
+    >>> T.shape
+    (2, 5, 5)
+    """
+    return solve_duel(rules).T
+
+
+def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),
+                         to_play: int = 0) -> float:
+    """Probability that seat ``to_play`` wins two-player Seveny, at the start of its turn
+    with ``scores`` (seat 0's first), both playing to win; a shared win counts 1/2.
+
+    Seat 1 may play with seat 0 at or past the target (its last turn).
+
+    >>> round(duel_win_probability(Rules(target=5), (7, 3), to_play=1), 6)
+    0.685293
+    """
+    rules = _check_rules(rules)
+    sc = seat_pair(scores, N_("scores must be two scores (seat 0's first); got {scores}"),
+                   "scores")
+    if any(isinstance(x, bool) or not isinstance(x, (int, np.integer))
+                           or x < 0 for x in sc):
+        raise IllegalMove("scores must be two whole numbers >= 0; got {scores}",
+                          scores=brief(scores))
+    check_seat(to_play)
+    a, b = int(sc[0]), int(sc[1])
+    target = rules.target
+    if b >= target:
+        raise IllegalMove("seat 1 has reached the target: the game is over")
+    if a >= target:
+        if to_play == 0:
+            raise IllegalMove("seat 0 has reached the target: it does not play again")
+        return float(_q(a - b)[a - b])
+    return float(solve_duel(rules).T[to_play, a, b])
+
+
+# ------------------------------------------------------------------ in-turn values
+@lru_cache(maxsize=64)
+def _turn_of(rules: Rules, seat: int, a: int, b: int) -> tuple[np.ndarray, int, np.ndarray]:
+    """``(R[M, h], mcap, bank[t])``: ``-P(win)`` of rolling from hand ``h`` with ``M``
+    memorised points, for the seat to play at ``(a, b)`` (``M >= mcap``: banks)."""
+    target = rules.target
+    if seat == 1 and a >= target:
+        d = a - b
+        D = 64
+        while D < d + 1:
+            D *= 2
+        _, Rl = _last(D)
+        R = Rl[D - d :]  # memorised M with threshold d is row D - d + M
+        tot = np.arange(d + 2 + MS + 200)
+        bank = -np.where(tot > d, 1.0, np.where(tot == d, 0.5, 0.0))
+        return R, d + 1, bank
+    T = solve_duel(rules).T
+    dstar, q = _caps(target)
+    A, Bv = np.array([a]), np.array([b])
+    cap = int(dstar[b] - a + b) if seat == 0 else target - b
+    bank = _bank_rows(seat, A, Bv, target, T, q, cap + MS + 1 + 200)
+    x = T[1 - seat, a, b] - 1.0
+    bank[:, 0] = x
+    _, Rk = _turn_batch(bank, np.array([x]), cap, keep=True)
+    return Rk[:, 0, :], cap, bank[0]
+
+
+class _Position:
+    """The turn of the seat to play at one position, evaluated lazily, one memorised total
+    at a time, from its cycle starts: ``C[M]`` (``-P(win)`` of rolling seven fresh dice
+    with ``M`` memorised) is known for ``M < len(C)``; from ``n`` on, the player banks after
+    a completed cycle (``W[M] = bank[M]``).  ``bank[t]``: ``-P(win)`` of banking ``t``
+    points (``bank[0]``: the bust), flat past its end."""
+
+    def __init__(self, bank: np.ndarray, x: float, C: np.ndarray, n: int) -> None:
+        self.bank, self.x, self.n = bank, float(x), int(n)
+        self._c = {m: float(v) for m, v in enumerate(C)}
+        self._rows: dict[int, np.ndarray] = {}
+
+    def bank_at(self, total: int) -> float:
+        return float(self.bank[min(total, len(self.bank) - 1)])
+
+    def start(self, m: int) -> float:
+        """``C[m]``: rolling seven fresh dice with ``m`` memorised."""
+        if m not in self._c:
+            self._c[m] = float(self.row(m)[0])
+        return self._c[m]
+
+    def row(self, m: int) -> np.ndarray:
+        """``R[m, h]``: rolling from each hand ``h`` with ``m`` memorised (one sweep)."""
+        if m not in self._rows:
+            nh = len(solo._tables().hands)
+            X, INF = _slots()
+            V = np.empty(INF + 1)
+            V[X], V[INF] = self.x, np.inf
+            for k in range(1, MS + 1):
+                w = self.bank_at(m + k)
+                V[nh + k] = w if m + k >= self.n else min(w, self.start(m + k))
+            bm = self.bank[np.minimum(m + solo._tables().scores, len(self.bank) - 1)]
+            R = np.empty(nh)
+            _sweep(V, bm, R)
+            R.setflags(write=False)
+            self._rows[m] = R
+        return self._rows[m]
+
+
+@lru_cache(maxsize=8)
+def _shipped(target: int) -> dict[str, np.ndarray] | None:
+    """The cycle starts, ``dstar`` and ``q`` shipped with the table of ``target`` (see
+    :func:`table_arrays`), with ``offset`` (where each position's cycle starts begin)."""
+    rules = Rules(target=target)
+    out = load_arrays(table_name(rules), table_meta(rules), ("C", "n", "dstar", "q"))
+    if out is None:
+        return None
+    if out["n"].shape != (2, target, target) or int(out["n"].sum()) != len(out["C"]):
+        raise TableError(N_("the two-player table {name} is damaged and cannot be read: "
+                            "reinstall dicelab or rebuild the tables (make tables)"),
+                         name=table_name(rules))
+    out["offset"] = np.concatenate([[0], np.cumsum(out["n"].ravel())]).reshape(-1)
+    for v in out.values():
+        v.setflags(write=False)
+    return out
+
+
+def _live_caps(target: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_caps`, read from the shipped file when there is one."""
+    sh = _shipped(target)
+    return (sh["dstar"], sh["q"]) if sh is not None else _caps(target)
+
+
+@lru_cache(maxsize=64)
+def _position(rules: Rules, seat: int, a: int, b: int) -> _Position:
+    """The turn of the seat to play at ``(a, b)``: cycle starts from the shipped file, or
+    from one turn sweep of this position (a target without one)."""
+    target = rules.target
+    if seat == 1 and a >= target:  # the last turn: C[M] = -q(d - M)
+        d = a - b
+        tot = np.arange(d + 2 + MS + 200)
+        bank = -np.where(tot > d, 1.0, np.where(tot == d, 0.5, 0.0))
+        sh = _shipped(target)
+        q = sh["q"] if sh is not None and d < len(sh["q"]) else _q(d)
+        return _Position(bank, 0.0, -q[d - np.arange(d)], d + 1)
+    T = solve_duel(rules).T
+    dstar, q = _live_caps(target)
+    cap = int(dstar[b] - a + b) if seat == 0 else target - b
+    bank = _bank_rows(seat, np.array([a]), np.array([b]), target, T, q, cap + MS + 1 + 200)[0]
+    x = T[1 - seat, a, b] - 1.0
+    bank[0] = x
+    sh = _shipped(target)
+    if sh is not None:
+        i = np.ravel_multi_index((seat, a, b), sh["n"].shape)
+        lo, hi = int(sh["offset"][i]), int(sh["offset"][i + 1])
+        return _Position(bank, x, sh["C"][lo:hi], hi - lo)
+    C, _ = _turn_batch(bank[None, :], np.array([x]), cap)
+    return _Position(bank, x, C[:, 0], cap)
+
+
+def choice_values(rules: Rules, seat: int, a: int, b: int, memorised: int,
+                  hand: tuple[int, ...], roll: tuple[int, ...]) -> dict[tuple[Any, str], float]:
+    """``{(set-aside, "roll" | "bank"): P(win)}`` of every choice of the seat to play."""
+    from dicelab.games.seveny import score as cycle_score
+    from dicelab.games.seveny import settable
+
+    t = solo._tables()
+    pos = _position(rules, seat, a, b)
+    out: dict[tuple[Any, str], float] = {}
+    for s in settable(hand, roll):
+        nh_ = tuple(sorted(hand + s))
+        pts = memorised + cycle_score(nh_)
+        out[(s, "bank")] = -pos.bank_at(pts)
+        if len(nh_) == DICE:  # a completed cycle: seven fresh dice with ``pts`` memorised
+            out[(s, "roll")] = -pos.start(pts)
+        else:
+            out[(s, "roll")] = -float(pos.row(memorised)[t.index[nh_]])
+    return out
+
+
+def advise_duel(state: Any) -> Advice:
+    """Two-player advice of a Seveny state: the solo advice's choices with ``p_duel``."""
+    p = state.current_player
+    base = solo.advise(state.dice, hand=state.hand, memorised=state.memorised,
+                       score=state.scores[p], rules=state.rules)
+    a, b = state.scores
+    vals = choice_values(state.rules, p, a, b, state.memorised, tuple(state.hand),
+                         tuple(sorted(state.dice)))
+    choices = []
+    for c in base:
+        figs = dict(c.figures)
+        figs["p_duel"] = vals[(c.keep, "bank" if isinstance(c.action, Bank) else "roll")]
+        choices.append(replace(c, figures=figs))
+    return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
+
+
+# ------------------------------------------------------------------ policy picture
+def policy_surface(rules: Rules | None = None) -> PolicySurface:
+    """Smallest turn total at which the player banks a hand of one die (a 1) rather than
+    rolling the six other dice, by (my score, opponent's score): a proxy for the turn total
+    at which to stop.  ``duel[i, j]``: my score ``i``, opponent ``j`` (as seat 0);
+    ``solo``: the solo-optimal player.  Computed from whole turns of each position.
+    """
+    rules = _check_rules(rules)
+    target = rules.target
+    t = solo._tables()
+    h1 = t.index[(1,)]
+    T = solve_duel(rules).T
+    ssol = solo.solve(rules)
+    duel = np.full((target, target), np.nan)
+    sol_ = np.full((target, target), np.nan)
+    for a in range(target):
+        for m in range(0, target + 40):
+            tot = m + 1
+            roll_s = 1.0 + ssol.roll_value(a, m, h1)
+            bank_s = 1.0 + ssol.bank_value(a, tot)
+            if bank_s <= roll_s:
+                sol_[a, :] = tot
+                break
+    dstar, q = _caps(target)
+    bb = np.arange(target)
+    for a in range(target):
+        aa = np.full(target, a)
+        cap = int(np.max(dstar - a + bb))
+        bank = _bank_rows(0, aa, bb, target, T, q, cap + MS + 1)
+        bank[:, 0] = T[1, a, :] - 1.0
+        _, Rk = _turn_batch(bank, bank[:, 0].copy(), cap, keep=True)
+        for b in range(target):
+            for m in range(cap):
+                if -bank[b, m + 1] >= -Rk[m, b, h1] - 1e-15:
+                    duel[a, b] = m + 1
+                    break
+    axis = np.arange(target)
+    return PolicySurface("seveny", "bank_total_one_die_aside", axis, axis, duel, sol_,
+                         np.array(T[0]))

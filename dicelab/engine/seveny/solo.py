@@ -1,0 +1,926 @@
+"""Exact engine for Seveny: advice for every set-aside, and the optimal solo solver.
+
+Within a turn the position is ``(memorised, hand)``: the points of the cycles
+completed this turn and the dice set aside in this cycle (the number of dice
+to roll is ``7 - len(hand)``).  A hand holds faces 2–5 only by brelans (0 or
+3+ dice of a face), so the canonical hand key is just its sorted multiset:
+only **114** hands of 0–6 dice exist (1, 2, 3, 8, 17, 30 and 53 by size).
+
+For every hand and every sorted roll of the remaining dice the legal
+set-asides (:func:`dicelab.games.seveny.settable`, the one rule definition)
+are listed once; rolls whose set-asides lead to the same set of next
+positions are merged, leaving 1,624 (hand, roll class) groups and 6,568
+options in all.  A turn is then solved with one vectorised gather and
+segment-minimum per hand size, memorised value by memorised value (a
+completed cycle always scores at least 1, so memorised points only go up).
+
+Solo (ruling S6): ``E(s)`` = expected turns from score ``s`` to the target,
+optimal play.  A bust, or banking 0 points, leaves the score at ``s``: for each
+``s`` (from the target down) ``E(s)`` is the fixed point of
+``x = 1 + min_policy E[E(end of turn) | bust or 0 -> x]``, a concave piecewise
+linear map solved by policy iteration (Newton) to 1e-12.  Points beyond the
+target are worth nothing more, so memorised points are capped at
+``target - s``.
+
+>>> from dicelab.games.seveny import Rules
+>>> round(expected_turns(Rules(target=5)), 6)
+1.486564
+>>> p_bust(7)
+Fraction(35, 3888)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache, lru_cache
+from typing import Any
+
+import numpy as np
+
+from dicelab.core import progress
+from dicelab.core.dice import Dice, multisets, roll_distribution, sort_dice, validate_dice, ways
+from dicelab.core.errors import DicelabError, IllegalMove
+from dicelab.engine.advice import Advice, Choice, rank
+from dicelab.engine.markov import MAX_TURNS, absorbing_moments, absorbing_turns
+from dicelab.games._base import Bank, Roll
+from dicelab.games._checks import check_objective, check_rules, check_state, whole
+from dicelab.games.seveny import DICE, Rules, State, check_hand, settable
+from dicelab.games.seveny import score as cycle_score
+
+__all__ = [
+    "reference_expected_turns",
+    "Solution",
+    "advise",
+    "advise_state",
+    "clear_caches",
+    "duel_ready",
+    "duel_table",
+    "duel_win_probability",
+    "expected_turn_points",
+    "expected_turns",
+    "hands",
+    "optimal_points_distribution",
+    "p_bust",
+    "points_table",
+    "solve",
+    "solve_duel",
+    "turn_points_distribution",
+    "turn_outcome_distribution",
+    "turn_outcome_matrix",
+    "turn_start_value",
+    "turns_distribution",
+    "turns_moments",
+]
+
+MAX_SCORE = 13  # the most one cycle can score: 666 666 1
+OBJECTIVES = {"expected_turns": False, "expected_points": True}  # name -> higher is better
+POINTS_HORIZON = 1200
+"""Memorised points from which the expected-points solver banks at once (the optimal policy
+banks long before: the value table is identical with any horizon above ~700, see tests)."""
+MAX_POINTS = 2000
+"""The most points ``advise`` takes for a score and for memorised points, and the largest
+``cap`` of :func:`expected_turn_points` (every figure is flat long before: the optimal policy
+banks well under 100 points, and a target is at most ``seveny.MAX_TARGET``)."""
+MAX_HORIZON = MAX_POINTS + POINTS_HORIZON
+"""The largest ``horizon`` :func:`points_table` builds."""
+MAX_SOLVED_TARGET = 100
+"""The largest target the exact solo solver takes (its work grows with the square of the
+target: 100 solves in a few seconds, 1000 would take minutes).  Larger targets can be played,
+without exact odds."""
+MAX_THRESHOLD = 100
+"""The largest banking threshold :func:`turn_points_distribution` enumerates exactly."""
+
+
+def _rules(rules: Any) -> Rules:
+    return check_rules(Rules, rules, "Seveny")
+
+
+def _solvable(rules: Any) -> Rules:
+    rules = _rules(rules)
+    if rules.target > MAX_SOLVED_TARGET:
+        raise DicelabError(
+            "exact odds are computed for targets up to {most} (a larger target would take the "
+            "solver minutes); got target {target}", most=MAX_SOLVED_TARGET, target=rules.target,
+        )
+    return rules
+
+
+# ------------------------------------------------------------------- tables
+@dataclass(frozen=True)
+class _Level:
+    """The hands of one size and, per (hand, roll class), the targets of its set-asides."""
+
+    lo: int  # hands lo..hi-1 (global indices) have this size
+    hi: int
+    targets: np.ndarray  # flat indices into the value vector (see _Tables)
+    starts: np.ndarray  # start of each group in ``targets``
+    lens: np.ndarray
+    group_hand: np.ndarray  # local hand index of each group
+    prob: np.ndarray  # probability of each group (roll class)
+    pbust: np.ndarray  # per hand: P(no legal set-aside)
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Every hand, and the set-aside structure of every roll, computed once.
+
+    The value vector of one memorised value ``M`` has ``len(hands) + 14``
+    entries: the value after setting aside into each (partial) hand, then at
+    ``len(hands) + k`` the value after completing a cycle worth ``k`` points.
+    """
+
+    hands: tuple[Dice, ...]
+    index: dict[Dice, int]
+    scores: np.ndarray  # per hand
+    pbust: np.ndarray  # per hand, float
+    levels: tuple[_Level, ...]  # hand size 6 down to 0
+
+
+@cache
+def hands() -> tuple[Dice, ...]:
+    """Every hand a cycle can hold before a roll, by size then value (114 of them).
+
+    >>> len(hands()), hands()[:4]
+    (114, ((), (1,), (6,), (1, 1)))
+    """
+    out = []
+    for n in range(DICE):
+        for m in multisets(n):
+            try:
+                check_hand(m)
+            except ValueError:
+                continue
+            out.append(m)
+    return tuple(out)
+
+
+@cache
+def _tables() -> _Tables:
+    hs = hands()
+    index = {h: i for i, h in enumerate(hs)}
+    nh = len(hs)
+    scores = np.array([cycle_score(h) for h in hs], dtype=np.int64)
+    pbust = np.zeros(nh)
+    levels = []
+    for size in range(DICE - 1, -1, -1):
+        lo = min(i for i, h in enumerate(hs) if len(h) == size)
+        hi = max(i for i, h in enumerate(hs) if len(h) == size) + 1
+        n = DICE - size
+        den = 6**n
+        targets: list[int] = []
+        starts, lens, ghand, prob = [], [], [], []
+        for i in range(lo, hi):
+            h = hs[i]
+            groups: dict[tuple[int, ...], int] = {}
+            bust = 0
+            for o in multisets(n):
+                opts = settable(h, o)
+                if not opts:
+                    bust += ways(o)
+                    continue
+                tg = set()
+                for s in opts:
+                    nh_ = sort_dice(h + s)
+                    tg.add(index[nh_] if len(nh_) < DICE else nh + cycle_score(nh_))
+                key = tuple(sorted(tg))
+                groups[key] = groups.get(key, 0) + ways(o)
+            pbust[i] = bust / den
+            for key, w in groups.items():
+                starts.append(len(targets))
+                lens.append(len(key))
+                targets.extend(key)
+                ghand.append(i - lo)
+                prob.append(w / den)
+        levels.append(_Level(
+            lo, hi, np.array(targets, dtype=np.int64), np.array(starts, dtype=np.int64),
+            np.array(lens, dtype=np.int64), np.array(ghand, dtype=np.int64),
+            np.array(prob), pbust[lo:hi].copy(),
+        ))
+    return _Tables(hs, index, scores, pbust, tuple(levels))
+
+
+# ------------------------------------------------------------------- one turn
+def _turn(bank: np.ndarray, bank_d: np.ndarray | None, x: float, mcap: int,
+          w_tail: float) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray | None]:
+    """Solve one turn, minimising, for memorised values ``0..mcap-1``.
+
+    ``bank[t]``: the value of banking a turn total ``t`` (``t`` up to
+    ``mcap + 13``); ``x``: the value of a bust.  From ``mcap`` memorised points
+    on, the player banks at once: a completed cycle there is worth ``w_tail``
+    when ``bank_d`` is given (solo: 0), else ``bank[M]``.  With ``bank_d``
+    (d bank / dx) the derivative of every value with respect to ``x`` under the
+    chosen policy is tracked too (for the Newton step).
+
+    Returns ``R[M, h]`` (value of rolling from hand ``h`` with ``M`` memorised)
+    and ``W[M]`` (value right after completing a cycle, with ``M`` memorised),
+    and their derivatives.
+    """
+    t = _tables()
+    nh = len(t.hands)
+    track = bank_d is not None
+    R = np.empty((mcap, nh))
+    W = np.empty(mcap + MAX_SCORE + 1)
+    W[mcap:] = w_tail if track else bank[mcap : mcap + MAX_SCORE + 1]
+    RD = np.empty((mcap, nh)) if track else None
+    WD = np.zeros(mcap + MAX_SCORE + 1) if track else None
+    V = np.empty(nh + MAX_SCORE + 1)
+    VD = np.empty(nh + MAX_SCORE + 1) if track else None
+    scores = t.scores
+    for m in range(mcap - 1, -1, -1):
+        V[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1]
+        if track:
+            VD[nh + 1 :] = WD[m + 1 : m + MAX_SCORE + 1]
+        for lv in t.levels:
+            vals = V[lv.targets]
+            mins = np.minimum.reduceat(vals, lv.starts)
+            nl = lv.hi - lv.lo
+            r = np.bincount(lv.group_hand, weights=lv.prob * mins, minlength=nl) + lv.pbust * x
+            R[m, lv.lo : lv.hi] = r
+            b = bank[m + scores[lv.lo : lv.hi]]
+            V[lv.lo : lv.hi] = np.minimum(b, r)
+            if track:
+                tie = vals == np.repeat(mins, lv.lens)
+                dsel = np.minimum.reduceat(np.where(tie, VD[lv.targets], np.inf), lv.starts)
+                rd = np.bincount(lv.group_hand, weights=lv.prob * dsel, minlength=nl) + lv.pbust
+                RD[m, lv.lo : lv.hi] = rd
+                VD[lv.lo : lv.hi] = np.where(b <= r, bank_d[m + scores[lv.lo : lv.hi]], rd)
+        W[m] = min(bank[m], R[m, 0])
+        if track:
+            WD[m] = bank_d[m] if bank[m] <= R[m, 0] else RD[m, 0]
+    return R, RD, W, WD
+
+
+# ------------------------------------------------------------------- solo solver
+@dataclass(frozen=True)
+class Solution:
+    """The solved solo game for one ``Rules``.
+
+    ``E[s]``: expected turns from score ``s`` at the start of a turn (0 from
+    the target on); ``R[s][M, h]``: expected turns *after* the current one
+    when rolling from hand ``h`` with ``M`` memorised points at score ``s``
+    (``M < target - s``).
+    """
+
+    rules: Rules
+    E: np.ndarray
+    R: tuple[np.ndarray, ...]
+    iterations: int
+
+    def start(self, s: int) -> float:
+        return float(self.E[s]) if s < self.rules.target else 0.0
+
+    def roll_value(self, s: int, memorised: int, hand_index: int) -> float:
+        """Expected turns after this one, rolling from ``hand`` with ``memorised`` points."""
+        target = self.rules.target
+        if s >= target:
+            return 0.0
+        if memorised >= target - s:  # every set-aside banks the target: only a bust hurts
+            return float(_tables().pbust[hand_index]) * float(self.E[s])
+        return float(self.R[s][memorised, hand_index])
+
+    def bank_value(self, s: int, total: int) -> float:
+        """Expected turns after this one, banking ``total`` points at score ``s``."""
+        return self.start(min(s + total, self.rules.target))
+
+
+def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray, int]:
+    cap = target - s
+    bank = np.zeros(cap + MAX_SCORE + 1)
+    bank[1:cap] = E[s + 1 : target]
+    bank_d = np.zeros_like(bank)
+    bank_d[0] = 1.0
+    # start from the trend of the scores above (Newton then needs 2-3 policy evaluations)
+    if s + 2 < target:
+        x = 2.0 * float(E[s + 1]) - float(E[s + 2])
+    else:
+        x = float(E[s + 1]) + 1.0 if s + 1 < target else 1.0
+    R = np.empty((0, 0))
+    it = 0
+    for it in range(1, 200):  # noqa: B007
+        bank[0] = x
+        R, RD, _, _ = _turn(bank, bank_d, x, cap, 0.0)
+        a, b = R[0, 0], RD[0, 0]  # R00(x') = a + b (x' - x) on this policy
+        new = (1.0 + a - b * x) / (1.0 - b)
+        if abs(new - x) <= 1e-13 * max(1.0, abs(x)):
+            break  # R was computed at x, within 1e-13 of the fixed point
+        x = new
+    return x, R, it
+
+
+def solve(rules: Rules | None = None) -> Solution:
+    """Solve the solo game (S6) for ``rules``: every score from the target down (cached).
+
+    >>> sol = solve(Rules(target=3))
+    >>> float(sol.E[3]), round(float(sol.E[0]), 6), sol.start(3)
+    (0.0, 1.083525, 0.0)
+    """
+    return _solve(_solvable(rules))
+
+
+@lru_cache(maxsize=16)
+def _solve(rules: Rules) -> Solution:
+    target = rules.target
+    E = np.zeros(target + MAX_SCORE + 1)
+    Rs: list[np.ndarray] = [np.empty((0, 0))] * target
+    iterations = 0
+    for s in range(target - 1, -1, -1):
+        progress.step(target - 1 - s, target)  # a widget's bar; raises Cancelled if asked
+        x, R, it = _solve_score(s, E, target)
+        E[s] = x
+        Rs[s] = R
+        iterations += it
+    for arr in (E, *Rs):
+        arr.setflags(write=False)
+    return Solution(rules, E, tuple(Rs), iterations)
+
+
+def expected_turns(rules: Rules | None = None) -> float:
+    """Solo (S6): expected number of turns from 0 to ``rules.target``, optimal play.
+
+    >>> round(expected_turns(Rules(target=50)), 4)
+    10.6851
+
+    With target 1 a turn succeeds or not, so E = 1 / P(a turn banks a point):
+
+    >>> round(expected_turns(Rules(target=1)) * expected_turn_points(cap=1), 12)
+    1.0
+    """
+    return solve(rules).start(0)
+
+
+def turn_start_value(score: int, rules: Rules | None = None) -> float:
+    """Solo: expected turns to reach the target from ``score``, at the start of a turn.
+
+    >>> turn_start_value(5, Rules(target=5))
+    0.0
+    """
+    sol = solve(rules)
+    return sol.start(_check_nonneg("score", score))
+
+
+# ------------------------------------------------------------------- expected points
+def points_table(cap: int | None = None, horizon: int = POINTS_HORIZON) -> np.ndarray:
+    """``P[M, h]``: most expected banked points of the turn, rolling from hand ``h`` with
+    ``M`` memorised points (``M < horizon``), counting at most ``cap`` points if given.
+
+    >>> t = points_table()
+    >>> t.shape, round(float(t[0, 0]), 6)
+    ((1200, 114), 4.898462)
+    """
+    if cap is not None:
+        cap = whole("cap", cap, 0, MAX_POINTS, error=IllegalMove)
+        horizon = max(cap, 1)
+    horizon = whole("horizon", horizon, 0, MAX_HORIZON, error=IllegalMove)
+    return _points_table(cap, max(horizon, 1))
+
+
+@lru_cache(maxsize=8)
+def _points_table(cap: int | None, horizon: int) -> np.ndarray:
+    totals = np.arange(horizon + 2 * MAX_SCORE + 2, dtype=float)
+    if cap is not None:
+        totals = np.minimum(totals, cap)
+    R, _, _, _ = _turn(-totals, None, 0.0, horizon, 0.0)
+    out = -R
+    out.setflags(write=False)
+    return out
+
+
+def expected_turn_points(rules: Rules | None = None, cap: int | None = None) -> float:
+    """The most points one turn can expect (banked points; a bust scores 0).
+
+    With ``cap``, points beyond ``cap`` count as ``cap`` (e.g. the points
+    still needed to reach the target).  ``rules`` is accepted for symmetry
+    with the other games (the target does not change one turn's points).
+
+    >>> round(expected_turn_points(cap=1), 6)
+    0.98473
+    """
+    _rules(rules)
+    return float(points_table(cap)[0, 0])
+
+
+# ------------------------------------------------------------------- p_bust
+def p_bust(n: int, hand: Iterable[int] = ()) -> Fraction:
+    """Exact P(no legal set-aside) rolling ``n`` dice with ``hand`` set aside this cycle.
+
+    >>> p_bust(1), p_bust(2), p_bust(7)
+    (Fraction(2, 3), Fraction(4, 9), Fraction(35, 3888))
+    >>> p_bust(1, hand=(5, 5, 5))
+    Fraction(1, 2)
+    """
+    h = check_hand(hand)
+    n = whole("n", n, 1, DICE - len(h), error=IllegalMove)
+    bad = sum(ways(o) for o in multisets(n) if not settable(h, o))
+    return Fraction(bad, 6**n)
+
+
+# ------------------------------------------------------------------- distributions
+def turn_points_distribution(threshold: int) -> dict[int, Fraction]:
+    """Exact distribution of one turn's banked points (0 includes busts) under the rule of
+    thumb "bank as soon as the turn holds ``threshold`` points or more", setting aside what
+    gives the most turn points (fewest dice on a tie) — :func:`dicelab.policies.bank_at`.
+
+    Forward enumeration of the turn's positions, exact (Fractions); cached per threshold
+    (a fresh dict each call).
+
+    >>> d = turn_points_distribution(5)
+    >>> sum(d.values()), d[0] > p_bust(7), round(float(sum(k * p for k, p in d.items())), 4)
+    (Fraction(1, 1), True, 3.6086)
+    """
+    threshold = whole("threshold", threshold, 0, MAX_THRESHOLD, error=IllegalMove)
+    return dict(_turn_points_distribution(threshold))
+
+
+@cache
+def _rule_moves() -> tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]:
+    """Per hand of :func:`hands`: ``(dice rolled, bust ways, moves)``, each move
+    ``(cycle points of the new hand, next hand index or -1 for a completed cycle, ways)``:
+    the set-aside with the most turn points (fewest dice, then the larger dice, on a tie),
+    which does not depend on the points memorised before it (they add to every option)."""
+    hs = hands()
+    index = {h: i for i, h in enumerate(hs)}
+    out = []
+    points = cache(cycle_score)  # per sorted hand: the same few hundred hands again and again
+    for hand in hs:
+        n = DICE - len(hand)
+        bust = 0
+        moves: dict[tuple[int, int], int] = {}
+        for o in multisets(n):
+            opts = settable(hand, o)
+            if not opts:
+                bust += ways(o)
+                continue
+            _, _, s = max((points(sort_dice(hand + s)), -len(s), s) for s in opts)
+            nh_ = sort_dice(hand + s)
+            key = (points(nh_), index[nh_] if len(nh_) < DICE else -1)
+            moves[key] = moves.get(key, 0) + ways(o)
+        out.append((n, bust, tuple((p, j, w) for (p, j), w in moves.items())))
+    return tuple(out)
+
+
+@lru_cache(maxsize=MAX_THRESHOLD + 1)
+def _turn_points_distribution(threshold: int) -> tuple[tuple[int, Fraction], ...]:
+    # Masses are kept as exact (numerator, e) = numerator / 6**e: adding two masses only
+    # scales one numerator by a power of 6 (no gcd), and each is turned into a Fraction once.
+    moves = _rule_moves()
+    nh = len(moves)
+    pow6 = [1]
+
+    def p6(k: int) -> int:
+        while len(pow6) <= k:
+            pow6.append(pow6[-1] * 6)
+        return pow6[k]
+
+    def add(table: dict[Any, list[int]], key: Any, num: int, e: int) -> None:
+        cur = table.get(key)
+        if cur is None:
+            table[key] = [num, e]
+        elif cur[1] == e:
+            cur[0] += num
+        elif cur[1] > e:
+            cur[0] += num * p6(cur[1] - e)
+        else:
+            cur[0] = cur[0] * p6(e - cur[1]) + num
+            cur[1] = e
+
+    dist: dict[int, list[int]] = {}
+    # frontier[m][hand index]: the mass of the positions with m points memorised this turn;
+    # memorised points only go up and a hand only grows, so (m, hand index) is an order.
+    frontier: dict[int, dict[int, list[int]]] = {0: {0: [1, 0]}}
+    while frontier:
+        m = min(frontier)
+        layer = frontier.pop(m)
+        for i in range(nh):
+            mass = layer.pop(i, None)
+            if mass is None:
+                continue
+            num, e = mass
+            n, bust, opts = moves[i]
+            e2 = e + n
+            if bust:
+                add(dist, 0, num * bust, e2)
+            for pts, j, w in opts:
+                total = m + pts
+                if total >= threshold:
+                    add(dist, total, num * w, e2)
+                elif j < 0:
+                    add(frontier.setdefault(total, {}), 0, num * w, e2)
+                else:
+                    add(layer, j, num * w, e2)
+    return tuple(sorted((k, Fraction(num, p6(e))) for k, (num, e) in dist.items()))
+
+
+def optimal_points_distribution() -> dict[int, float]:
+    """Distribution of one turn's banked points (0 includes busts) when the player maximises
+    the expected points (floats: a forward pass of the probability mass, vectorised).
+
+    Its mean is :func:`expected_turn_points`; ties go to banking, then to the smaller hand.
+
+    >>> d = optimal_points_distribution()
+    >>> round(sum(d.values()), 12), round(sum(k * p for k, p in d.items()), 6)
+    (1.0, 4.898462)
+    """
+    t = _tables()
+    nh = len(t.hands)
+    P = np.asarray(points_table())
+    horizon = P.shape[0]
+    ext = horizon + MAX_SCORE + 1
+    W = np.arange(ext + MAX_SCORE + 1, dtype=float)
+    W[:horizon] = np.maximum(W[:horizon], P[:, 0])
+    roll_after_cycle = np.zeros(ext + MAX_SCORE + 1, dtype=bool)
+    roll_after_cycle[:horizon] = P[:, 0] > np.arange(horizon)
+    mass = np.zeros((ext, nh))
+    mass[0, 0] = 1.0
+    dist = np.zeros(ext + MAX_SCORE + 1)
+    V = np.empty(nh + MAX_SCORE + 1)
+    for m in range(horizon):
+        if not mass[m].any():
+            continue
+        bank = m + t.scores
+        V[:nh] = np.maximum(bank, P[m])
+        V[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1]
+        V[nh] = -np.inf
+        for lv in reversed(t.levels):
+            mh = mass[m, lv.lo : lv.hi]
+            if not mh.any():
+                continue
+            dist[0] += float(mh @ lv.pbust)
+            gm = mh[lv.group_hand] * lv.prob
+            vals = V[lv.targets]
+            best = np.maximum.reduceat(vals, lv.starts)
+            tie = vals == np.repeat(best, lv.lens)
+            pos = np.arange(len(vals))
+            first = np.minimum.reduceat(np.where(tie, pos, len(vals)), lv.starts)
+            chosen = lv.targets[first]
+            part = chosen < nh
+            j = chosen[part]
+            banks = bank[j] >= P[m, j]
+            np.add.at(dist, bank[j][banks], gm[part][banks])
+            np.add.at(mass[m], j[~banks], gm[part][~banks])
+            sc = chosen[~part] - nh
+            go = roll_after_cycle[m + sc]
+            np.add.at(dist, (m + sc)[~go], gm[~part][~go])
+            np.add.at(mass[:, 0], (m + sc)[go], gm[~part][go])
+    return {int(k): float(v) for k, v in enumerate(dist) if v > 0}
+
+
+# ------------------------------------------------------------------- advice
+def _check_nonneg(name: str, v: Any) -> int:
+    return whole(name, v, 0, MAX_POINTS, error=IllegalMove)
+
+
+def _fmt(dice: Iterable[int]) -> str:
+    return " ".join(str(d) for d in dice)
+
+
+def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0, score: int = 0,
+           rules: Rules | None = None, objective: str = "expected_turns") -> Advice:
+    """Every legal set-aside of ``roll``, then Bank or Roll, with exact figures.
+
+    ``hand``: this cycle's dice set aside before ``roll`` (``roll`` has
+    ``7 - len(hand)`` dice); ``memorised``: points of the cycles completed
+    this turn; ``score``: the player's banked score.  Figures of each choice:
+
+    * ``p_bust``: rolling on, P(the next roll allows no set-aside); 0 for banking;
+    * ``expected_points``: the turn's expected banked points, continuing so as
+      to maximise them;
+    * ``expected_turns``: solo, expected turns to reach ``rules.target``
+      counting this one, continuing optimally.
+
+    Ranked by ``objective`` (``"expected_turns"``, lowest first, or
+    ``"expected_points"``, highest first).  A roll with no set-aside gives no
+    choices (the turn is lost).
+
+    >>> a = advise((1, 5, 5, 5, 2, 3, 4), score=44)
+    >>> a.best.label, round(a.best["expected_turns"], 4)
+    ('set aside 1 5 5 5, bank 6', 1.0)
+    >>> a = advise((6, 2, 4), hand=(1, 5, 5, 5), objective="expected_points")
+    >>> [(c.label, round(c["expected_points"], 3), c["p_bust"]) for c in a]
+    [('set aside 6, bank 6', 6.0, 0.0), ('set aside 6, roll 2 dice', 5.944, 0.25)]
+    """
+    rules = _rules(rules)
+    check_objective(objective, OBJECTIVES, error=IllegalMove)
+    h = check_hand(hand)
+    d = validate_dice(roll, DICE - len(h), what="dice rolled")
+    memorised = _check_nonneg("memorised", memorised)
+    score = _check_nonneg("score", score)
+    t = _tables()
+    sol = solve(rules)
+    ptab = points_table()
+    horizon = ptab.shape[0]
+    if memorised + MAX_SCORE >= horizon:
+        ptab = points_table(horizon=memorised + POINTS_HORIZON)
+    choices = []
+    for s in settable(h, d):
+        nh_ = sort_dice(h + s)
+        pts = memorised + cycle_score(nh_)
+        bank_turns = 1.0 + sol.bank_value(score, pts)
+        choices.append(Choice(s, Bank(s), f"set aside {_fmt(s)}, bank {pts}", {
+            "p_bust": 0.0, "expected_points": float(pts), "expected_turns": bank_turns}))
+        if len(nh_) == DICE:
+            m, hi, label = pts, 0, f"set aside {_fmt(s)}: memorise {pts}, roll 7 dice again"
+        else:
+            m, hi = memorised, t.index[nh_]
+            left = DICE - len(nh_)
+            label = f"set aside {_fmt(s)}, roll {left} {'die' if left == 1 else 'dice'}"
+        choices.append(Choice(s, Roll(s), label, {
+            "p_bust": float(t.pbust[hi]),
+            "expected_points": float(ptab[m, hi]),
+            "expected_turns": 1.0 + sol.roll_value(score, m, hi),
+        }))
+    hib = OBJECTIVES[objective]
+    return Advice(objective, hib, rank(choices, objective, hib))
+
+
+def advise_state(state: Any, objective: str | None = None) -> Advice:
+    """The advice for the player to move in a Seveny ``state`` (no choices unless choosing).
+
+    Two players: ranked by ``p_duel``, the exact two-player win probability, with
+    ``objective="p_duel"`` (solving the target first if needed), or by default when its
+    table is at hand (:func:`~.seveny_duel.duel_ready`); solo figures kept
+    (``kind="duel"``).  Otherwise solo figures (``kind="solo"``, "solo odds").
+
+    >>> from dicelab.games import seveny
+    >>> s = seveny.new_state(seveny.Rules(target=5))
+    >>> len(advise_state(s))
+    0
+    >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
+    >>> advise_state(s).best.action
+    Bank(keep=(1, 1, 1, 1, 1))
+    """
+    check_state(State, state, "Seveny")
+    if objective is not None:
+        check_objective(objective, (*OBJECTIVES, "p_duel"), error=IllegalMove)
+    duel = state.players == 2 and (objective == "p_duel" or objective is None and _duel_ready(
+        state.rules))
+    if objective == "p_duel" and state.players != 2:
+        raise IllegalMove("objective 'p_duel' needs a two-player game")
+    if duel:
+        if state.is_over or state.to_roll or state.phase != "choose":
+            return Advice("p_duel", True, (), kind="duel", players=2)
+        from dicelab.engine.seveny.duel import advise_duel
+
+        return advise_duel(state)
+    objective = check_objective("expected_turns" if objective is None else objective,
+                                OBJECTIVES, error=IllegalMove)
+    if state.is_over or state.to_roll or state.phase != "choose":
+        return Advice(objective, OBJECTIVES[objective], (), players=state.players)
+    a = advise(state.dice, hand=state.hand, memorised=state.memorised,
+               score=state.scores[state.current_player], rules=state.rules,
+               objective=objective)
+    return replace(a, players=state.players)
+
+
+def _duel_ready(rules: Rules) -> bool:
+    from dicelab.engine.seveny.duel import duel_ready
+
+    return duel_ready(rules)
+
+
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules`` is at hand (shipped, solved already, or a
+    target of 5 or less: seconds); see :func:`~.seveny_duel.duel_ready`.
+
+    >>> duel_ready(), duel_ready(Rules(target=40))
+    (True, False)
+    """
+    return _duel_ready(_rules(rules))
+
+
+def solve_duel(rules: Rules | None = None) -> Any:
+    """Solve two-player Seveny for ``rules`` (:func:`~.seveny_duel.solve_duel`, cached),
+    for the targets the exact solver takes (up to :data:`MAX_SOLVED_TARGET`; a larger one is
+    a :class:`~dicelab.DicelabError` at once, not hours of solving).
+
+    >>> solve_duel(Rules(target=1000))
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.DicelabError: exact odds are computed for targets up to 100 ...
+    """
+    from dicelab.engine.seveny.duel import solve_duel as solve
+
+    return solve(_solvable(rules))
+
+
+def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),
+                         to_play: int = 0) -> float:
+    """Probability that seat ``to_play`` wins two-player Seveny at the start of its turn
+    with ``scores`` (seat 0's first), both playing to win (see :mod:`~.seveny_duel`)."""
+    from dicelab.engine.seveny.duel import duel_win_probability as f
+
+    return f(rules, scores, to_play)
+
+
+def duel_table(rules: Rules | None = None) -> np.ndarray:
+    """``T[seat, a, b]``: the two-player start-of-turn table (see
+    :func:`dicelab.engine.seveny.duel.duel_table`)."""
+    from dicelab.engine.seveny.duel import duel_table as f
+
+    return f(rules)
+
+
+def clear_caches() -> None:
+    """Forget every solved table (for cold benchmarks)."""
+    _solve.cache_clear()
+    _points_table.cache_clear()
+    _tables.cache_clear()
+    hands.cache_clear()
+    _ranked_levels.cache_clear()
+    _outcome_matrix.cache_clear()
+    _rule_moves.cache_clear()
+    _turn_points_distribution.cache_clear()
+
+
+def reference_expected_turns(target: int) -> dict[int, float]:
+    """Expected turns to ``target`` from every score, by plain recursion (no numpy).
+
+    The straightforward implementation: memoised recursion over (memorised points, hand)
+    with the game's own :func:`~dicelab.games.seveny.settable` and ``score``, and a secant
+    search for each score's fixed point (a bust returns to the same score).  It is the
+    oracle of the tests and the baseline of the benchmark; :func:`solve` is the fast path.
+
+    >>> round(reference_expected_turns(2)[0], 6) == round(expected_turns(Rules(target=2)), 6)
+    True
+    """
+    E: dict[int, float] = {}
+
+    def ev(v: int) -> float:
+        return 0.0 if v >= target else E[v]
+
+    for s in range(target - 1, -1, -1):
+
+        def f(x: float, s: int = s) -> float:
+            @cache
+            def roll(m: int, hand: tuple[int, ...]) -> float:
+                total = 0.0
+                for o, p in roll_distribution(DICE - len(hand)).items():
+                    opts = settable(hand, o)
+                    if not opts:
+                        total += float(p) * x
+                        continue
+                    best = math.inf
+                    for k in opts:
+                        nh = tuple(sorted(hand + k))
+                        pts = m + cycle_score(nh)
+                        bank = x if pts == 0 else ev(s + pts)
+                        if bank == 0.0:
+                            best = 0.0
+                            break
+                        go = roll(pts, ()) if len(nh) == DICE else roll(m, nh)
+                        best = min(best, bank, go)
+                    total += float(p) * best
+                return total
+
+            return 1.0 + roll(0, ())
+
+        x0, x1 = 1.0, f(1.0)
+        g0 = f(x0) - x0
+        for _ in range(100):
+            g1 = f(x1) - x1
+            if abs(g1) < 1e-13:
+                break
+            x0, x1, g0 = x1, x1 - g1 * (x1 - x0) / (g1 - g0), g1
+        E[s] = x1
+    return E
+
+
+# ------------------------------------------------------------------- one turn, optimal solo play
+@cache
+def _ranked_levels() -> tuple[tuple[Any, Any, Any, Any], ...]:
+    """Per level (hand size 0 up to 6): each group's targets as candidates in the order of
+    :func:`~dicelab.engine.advice.rank` on a tie — fewer dice set aside, then the dice
+    (a completed cycle sets aside every die rolled: last), then ``Bank`` before ``Roll``.
+    Returns (target, is_bank, starts, lens) per level."""
+    t = _tables()
+    nh = len(t.hands)
+    out = []
+    for lv in reversed(t.levels):
+        tg, isb, starts, lens = [], [], [], []
+        for g in range(len(lv.starts)):
+            h = t.hands[lv.lo + lv.group_hand[g]]
+            group = lv.targets[lv.starts[g] : lv.starts[g] + lv.lens[g]]
+
+            def key(j: int, h: Dice = h) -> tuple[int, tuple[int, ...]]:
+                if j >= nh:
+                    return (DICE + 1, ())
+                rest = list(t.hands[j])
+                for d in h:
+                    rest.remove(d)
+                return (len(rest), tuple(rest))
+
+            starts.append(len(tg))
+            lens.append(2 * len(group))
+            for j in sorted(group, key=key):
+                tg += [j, j]
+                isb += [True, False]
+        out.append((np.array(tg, dtype=np.int64), np.array(isb), np.array(starts),
+                    np.array(lens)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _outcome_matrix(rules: Rules) -> np.ndarray:
+    t = _tables()
+    nh = len(t.hands)
+    sol = solve(rules)
+    target = rules.target
+    E = np.asarray(sol.E)
+    ranked = _ranked_levels()
+    levels = tuple(reversed(t.levels))
+    out = np.zeros((target + 1, target + 1))
+    out[target, target] = 1.0
+    ks = np.arange(MAX_SCORE + 1)
+    for s in range(target):
+        cap = target - s
+        R = np.asarray(sol.R[s])
+        mass = np.zeros((cap, nh))
+        mass[0, 0] = 1.0
+        Rext = np.vstack([R, np.broadcast_to(t.pbust * E[s], (MAX_SCORE + 1, nh))])
+        for m in range(cap):
+            if not mass[m].any():
+                continue
+            pts = np.empty(nh + MAX_SCORE + 1, dtype=np.int64)
+            pts[:nh] = m + t.scores
+            pts[nh:] = m + ks
+            dest = np.minimum(s + pts, target)
+            vbank = 1.0 + E[dest]
+            vroll = np.empty(nh + MAX_SCORE + 1)
+            vroll[:nh] = 1.0 + R[m]
+            vroll[nh:] = 1.0 + Rext[pts[nh:], 0]
+            for lv, (tg, isb, starts, lens) in zip(levels, ranked):
+                mh = mass[m, lv.lo : lv.hi]
+                if not mh.any():
+                    continue
+                out[s, s] += float(mh @ lv.pbust)
+                val = np.where(isb, vbank[tg], vroll[tg])
+                best = np.minimum.reduceat(val, starts)
+                tie = val == np.repeat(best, lens)
+                first = np.minimum.reduceat(np.where(tie, np.arange(len(val)), len(val)), starts)
+                j, bank = tg[first], isb[first]
+                gm = mh[lv.group_hand] * lv.prob
+                np.add.at(out[s], dest[j][bank], gm[bank])
+                part = ~bank & (j < nh)
+                np.add.at(mass[m], j[part], gm[part])
+                cyc = ~bank & (j >= nh)
+                if cyc.any():
+                    nm = pts[j[cyc]]
+                    if (nm >= cap).any():  # pragma: no cover - banking the target is better
+                        raise RuntimeError("rolling on past the target")
+                    np.add.at(mass[:, 0], nm, gm[cyc])
+    out.setflags(write=False)
+    return out
+
+
+def turn_outcome_matrix(rules: Rules | None = None) -> np.ndarray:
+    """``P[s, s2]``: probability that a turn started at score ``s`` ends at ``s2``
+    (``0..target``), following the optimal solo policy (S6) with :func:`advise`'s ranking and
+    tie-breaking.  A bust (or banking 0) keeps ``s``; reaching the target ends at ``target``
+    (row ``target`` is absorbing).  A forward pass of probability mass with the solver's
+    tables (cached per Rules, read-only).
+
+    >>> P = turn_outcome_matrix(Rules(target=5))
+    >>> P.shape, round(float(P.sum(axis=1).max()), 12)
+    ((6, 6), 1.0)
+    """
+    return _outcome_matrix(_solvable(rules))
+
+
+def turn_outcome_distribution(score: int, rules: Rules | None = None) -> dict[int, float]:
+    """Distribution of the score at the end of one turn started at ``score`` (optimal solo
+    play; reaching the target gives the target).
+
+    >>> d = turn_outcome_distribution(45, Rules(target=50))
+    >>> round(sum(d.values()), 12), max(d)
+    (1.0, 50)
+    """
+    rules = _rules(rules)
+    P = turn_outcome_matrix(rules)
+    score = whole("score", score, 0, rules.target, error=IllegalMove)
+    row = P[score]
+    return {int(k): float(row[k]) for k in np.flatnonzero(row)}
+
+
+def turns_distribution(rules: Rules | None = None, max_turns: int = 200) -> np.ndarray:
+    """``p[t]``: exact probability that solo Seveny from 0, played optimally, reaches the
+    target at turn ``t`` (``t = 0..max_turns``); its mean is :func:`expected_turns` up to the
+    cut tail.
+
+    >>> p = turns_distribution(Rules(target=50))
+    >>> round(float(p @ np.arange(len(p))), 4)
+    10.6851
+    """
+    max_turns = whole("max_turns", max_turns, 0, MAX_TURNS, error=IllegalMove)
+    return absorbing_turns(turn_outcome_matrix(rules), 0, max_turns)
+
+
+def turns_moments(rules: Rules | None = None) -> tuple[float, float]:
+    """Exact (mean, standard deviation) of the number of turns of solo Seveny from 0.
+
+    >>> [round(x, 4) for x in turns_moments(Rules(target=50))]
+    [10.6851, 3.0505]
+    """
+    mean, var = absorbing_moments(turn_outcome_matrix(rules), 0)
+    return mean, math.sqrt(var)

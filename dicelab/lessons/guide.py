@@ -1,0 +1,224 @@
+"""What the play notebooks display around the apps, in French or English.
+
+The notebooks narrate in their own language and call these helpers for what the
+package knows: the names of the app's buttons (from the same catalog as the app),
+an answer folded until the reader asks for it, and a table of exact advice with
+each figure under its plain name ("chance to win", "chance de gagner") and its
+exact meaning in the column's tooltip.
+
+>>> print(details("It is **3**.", summary="Answer", lang="en").text)
+<details class="dicelab-answer"><summary>Answer</summary>
+<BLANKLINE>
+It is **3**.
+<BLANKLINE>
+</details>
+>>> figure_name("p_win", "fr"), figure_name("p_win", "en", game="dripeul")
+('probabilité de gagner la partie', 'chance to clear the manche')
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from dicelab.core.i18n import N_, _, dice_count, fmt_number, fmt_percent, get_language
+
+__all__ = [
+    "FIGURES",
+    "Markdown",
+    "advice_table",
+    "button",
+    "choice_label",
+    "details",
+    "first_roll_why",
+    "figure_meaning",
+    "figure_name",
+    "howto",
+]
+
+#: What each advice figure means, for tooltips (its plain name and its symbol are the coach's:
+#: :func:`dicelab.coach.figure_name`, :func:`dicelab.coach.figure_symbol`).
+FIGURES: dict[str, str] = {
+    "p_win": N_("the probability of winning from here, playing optimally afterwards"),
+    "p_turn": N_("the probability that this turn ends without a failure, playing for that "
+                 "alone"),
+    "p_bust": N_("the probability that the next roll scores nothing"),
+    "expected_points": N_("the expected points this turn brings, playing optimally"),
+    "expected_turns": N_("the expected number of turns to finish, this one included, playing "
+                         "optimally"),
+}
+
+
+class Markdown:
+    """Markdown text that Jupyter displays (``_repr_markdown_``); ``.text`` is the string."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def _repr_markdown_(self) -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def details(text: str, summary: str | None = None, lang: str | None = None) -> Markdown:
+    """``text`` (Markdown computed by the notebook) folded until the reader opens it."""
+    summary = _("Answer", lang=lang) if summary is None else summary
+    return Markdown(f'<details class="dicelab-answer"><summary>{html.escape(summary)}</summary>'
+                    f"\n\n{text}\n\n</details>")
+
+
+def figure_name(key: str, lang: str | None = None, game: str | None = None) -> str:
+    """The plain name of an advice figure, e.g. ``"chance to win the game"`` (the coach's)."""
+    from dicelab.analysis.coach import figure_name as name
+
+    return name(key, game, lang=lang)
+
+
+def figure_meaning(key: str, lang: str | None = None) -> str:
+    """The figure's symbol and meaning, e.g. ``"P(win): the probability of winning …"``."""
+    from dicelab.analysis.coach import figure_symbol
+
+    if key not in FIGURES:
+        return figure_name(key, lang)
+    return _("{symbol}: {meaning}", lang=lang, symbol=figure_symbol(key, lang=lang),
+             meaning=_(FIGURES[key], lang=lang))
+
+
+#: The app's buttons and switches by role (the app's own English labels, i.e. msgids).
+BUTTONS: dict[str, str] = {
+    "roll": N_("Roll"),
+    "stop": N_("Stop"),
+    "bank": N_("Bank"),
+    "show_odds": N_("Show odds"),
+    "hint": N_("Hint"),
+    "seed": N_("Seed"),
+    "new_game": N_("New game"),
+    "reset": N_("Reset"),
+    "teacher": N_("Teacher mode"),
+    "set_dice": N_("Set dice"),
+}
+
+
+def button(role: str, lang: str | None = None) -> str:
+    """The label the app shows on a button, in the language (the same catalog entry).
+
+    >>> button("roll", "en")
+    'Roll'
+    """
+    return _(BUTTONS[role], lang=lang)
+
+
+def howto(lang: str | None = None) -> Markdown:
+    """How to use a game app: keep dice, roll, stop or bank, odds, hint, seed, teacher mode."""
+    b = {k: button(k, lang) for k in BUTTONS}
+    return Markdown(_(
+        "**How to use the board.** Click a die to keep it (click again to let it go), then "
+        "**{roll}**. **{stop}** ends your rolls (Dripeul, Trwavril); **{bank}** takes your "
+        "points (5000, Seveny). When the dice let you choose (which token, which card), "
+        "buttons ask you. The **{show_odds}** switch reveals, for every choice you could make "
+        "with the dice on the table, its exact figures, the best one highlighted and what your "
+        "current selection loses against it; leave it off to predict first. **{hint}** shows "
+        "only the best choice. The **{seed}** box fixes the dice: type a number and press "
+        "**{new_game}**; everyone who uses the same seed and makes the same choices sees the "
+        "same dice. **{teacher}**: tick it, type dice such as `2 2 2 4 6` and press "
+        "**{set_dice}** to replace the last roll and set up a position for the class. The "
+        "variant and difficulty menus and **{reset}** start a game with other rules. "
+        "Everything works from the keyboard: **Tab** moves between dice and buttons, **Space** "
+        "or **Enter** presses.", lang=lang, **b))
+
+
+_ROLLED = re.compile(r"roll (\d+)")
+_BANKED = re.compile(r"bank (\d+)")
+
+
+def choice_label(choice: Any, lang: str | None = None) -> str:
+    """A choice of an :class:`~dicelab.engine.advice.Advice` in words, in the language.
+
+    >>> from dicelab.engine.advice import Choice
+    >>> from dicelab.games._base import Bank, Roll, Stop
+    >>> choice_label(Choice((2, 2, 2), Roll((2, 2, 2)), "keep 2 2 2, roll 2"), "fr")
+    'garder 2 2 2, relancer 2 dés'
+    >>> choice_label(Choice((1,), Bank((1,)), "set aside 1 and bank 400"), "fr")
+    'mettre de côté 1 et encaisser 400'
+    >>> choice_label(Choice((3, 5), Stop(), "stop"), "en")
+    'stop'
+    """
+    kind = type(choice.action).__name__
+    dice = " ".join(str(d) for d in choice.keep)
+    rolled = _ROLLED.search(choice.label)
+    if kind == "Stop":
+        return _("stop", lang=lang)
+    if kind == "Roll" and rolled:
+        count = dice_count(int(rolled.group(1)), lang)
+        if not choice.keep:
+            return _("roll {count}", lang=lang, count=count)
+        if choice.label.startswith("set aside"):
+            return _("set aside {dice}, roll {count}", lang=lang, dice=dice, count=count)
+        return _("keep {dice}, roll {count}", lang=lang, dice=dice, count=count)
+    banked = _BANKED.search(choice.label)
+    if kind == "Bank" and banked:
+        return _("set aside {dice} and bank {points}", lang=lang, dice=dice,
+                 points=banked.group(1))
+    return choice.label if get_language(lang) == "en" else _(choice.label, lang=lang)
+
+
+def _value(key: str, x: float, lang: str | None) -> str:
+    if key.startswith("p_"):
+        return fmt_percent(x, 2, lang)
+    if key == "expected_points":
+        return fmt_number(x, 0, lang)
+    return fmt_number(x, 3, lang)
+
+
+def advice_table(
+    advice: Any,
+    figures: Sequence[str],
+    *,
+    rows: int = 5,
+    game: str | None = None,
+    lang: str | None = None,
+) -> str:
+    """The first ``rows`` choices of ``advice`` as a Markdown table: the choice, each of
+    ``figures`` under its plain name (for ``game``; its exact meaning as the header's
+    tooltip), and what the choice loses against the best."""
+    heads = [_("choice", lang=lang)]
+    for key in figures:
+        name = html.escape(figure_name(key, lang, game))
+        heads.append(f'<span title="{html.escape(figure_meaning(key, lang))}">{name}</span>')
+    if advice.higher_is_better:
+        heads.append(_("loss (percentage points)", lang=lang))
+    else:
+        heads.append(_("loss (turns)", lang=lang))
+    lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+    for c in list(advice)[:rows]:
+        cells = [choice_label(c, lang)] + [_value(k, c[k], lang) for k in figures]
+        loss = 100 * c.loss if advice.higher_is_better else c.loss
+        cells.append(fmt_number(loss, 2 if advice.higher_is_better else 3, lang))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def first_roll_why(game_key: str, dice: Sequence[int], lang: str | None = None,
+                   rules: Any = None) -> tuple[Any, Markdown]:
+    """The exact advice for ``dice`` as the first roll of a solo game, and the coach's *why*
+    of its best choice (against the runner-up) as a Markdown list — computed by the engine,
+    for a guided question's answer.
+
+    >>> adv, why = first_roll_why("seveny", (6, 6, 6, 1, 1, 3, 4), lang="en")
+    >>> adv.best.keep, len(why.text.splitlines())
+    ((6,), 3)
+    """
+    from dicelab.analysis import coach
+    from dicelab.games import get
+    from dicelab.games._base import Roll
+
+    module = get(game_key).module
+    game = module.Game(rules=rules, seed=0)
+    game.apply(Roll(()), dice=tuple(dice))
+    advice = module.advise_state(game.state)
+    lines = coach.explain(game.state, advice.best.action, lang=lang, advice=advice)
+    return advice, Markdown("\n".join(f"- {line}" for line in lines))

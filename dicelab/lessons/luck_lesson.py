@@ -1,0 +1,201 @@
+"""The lesson *Luck or skill?* (issue 20): its computations, figures and class experiment.
+
+Solo Trwavril played with the best choices costs nothing, so a game's luck of the dice is
+its result minus the chance to win at the start, ``V0`` (:func:`dicelab.analysis.luck.analyse`):
+``1 − V0`` for a win, ``−V0`` for a loss.  The class pools its games won out of games
+played with the pooling widget (:data:`experiment`): the mean luck of the class is the
+pooled frequency minus ``V0``, which the law of large numbers brings to 0.
+
+>>> round(start_chance(), 4)
+0.2384
+>>> abs(first_roll_mean_luck()) < 1e-12
+True
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from dicelab.core.i18n import N_, _
+
+#: The seeds of the lesson's simulated games (rule-of-thumb and best-choice players).
+SEED = 20
+#: Games in the lesson's figure.
+GAMES = 40
+#: The example game of the lesson (a rule-of-thumb player, seed :data:`EXAMPLE_SEED`).
+EXAMPLE_SEED = 7
+
+
+@cache
+def start_chance() -> float:
+    """``V0``: the chance to win solo Trwavril at the start, playing the best choices."""
+    from dicelab.engine.trwavril import solo as trwavril
+
+    return float(trwavril.win_probability())
+
+
+@cache
+def first_roll_mean_luck() -> float:
+    """Σ P(outcome) × luck over the 126 outcomes of a game's first roll (0, exactly up to
+    rounding): the value before a roll is the mean of the values after it."""
+    from dicelab.analysis.luck import roll_values
+    from dicelab.games import trwavril
+    from dicelab.games._base import Roll
+
+    s = trwavril.step(trwavril.new_state(trwavril.Rules(), 1), Roll(()))[0]
+    before = start_chance()
+    return math.fsum(p * (v - before) for _d, p, v in roll_values(s))
+
+
+@cache
+def experiment() -> Any:
+    """The class experiment: solo Trwavril games played with the best choices (the
+    app's hints), games won out of games played; exact chance ``V0``."""
+    from dicelab.ui.teaching import Experiment
+
+    return Experiment(
+        "LUCK", N_("Play solo Trwavril with the best choices (the hints): do you win?"),
+        N_("games played"), N_("games won"), Fraction(start_chance()), 2)
+
+
+def _play(policy: Any, seed: int) -> Any:
+    from dicelab.games import trwavril
+
+    g = trwavril.Game(seed=seed)
+    while not g.is_over:
+        g.apply(policy(g.state))
+    return g
+
+
+@cache
+def simulated(games: int = GAMES, seed: int = SEED) -> tuple[tuple[float, float], ...]:
+    """(luck of the dice, cost of decisions) of ``games`` solo Trwavril games played by
+    the rule-of-thumb player (keep the most common face), seeds ``seed``, ``seed + 1`` …"""
+    from dicelab.analysis.luck import analyse
+    from dicelab.analysis.policies import rule_of_thumb
+
+    pol = rule_of_thumb("trwavril")
+    out = []
+    for i in range(games):
+        rep = analyse(_play(pol, seed + i))
+        out.append((rep.luck(0), rep.cost(0)))
+    return tuple(out)
+
+
+def running_means(games: int = GAMES) -> tuple[list[float], list[float]]:
+    """The running mean luck and the running mean cost after 1, 2, … games (points)."""
+    luck, cost = [], []
+    sl = sc = 0.0
+    for k, (x, c) in enumerate(simulated(games), start=1):
+        sl += 100 * x
+        sc += 100 * c
+        luck.append(sl / k)
+        cost.append(sc / k)
+    return luck, cost
+
+
+def figure(lang: str | None = None) -> Any:
+    """The lesson's figure: over many games, the mean luck of the dice goes to 0, the
+    mean cost of decisions does not (two lines, two line styles and markers)."""
+    from dicelab.render.plots import OKABE_ITO, _finish, _new_figure, _short, _style
+
+    luck, cost = running_means()
+    xs = list(range(1, len(luck) + 1))
+    with _style():
+        fig = _new_figure((6.5, 3.4))
+        ax = fig.add_subplot()
+        ax.plot(xs, luck, color=OKABE_ITO["blue"], marker="o", markersize=3,
+                label=_("mean luck of the dice", lang=lang))
+        ax.plot(xs, cost, color=OKABE_ITO["vermillion"], linestyle="--", marker="s",
+                markersize=3, label=_("mean cost of decisions", lang=lang))
+        ax.axhline(0, color="#777777", linewidth=0.8, linestyle=":")
+        ax.legend(loc="best", fontsize=8, frameon=False)
+        alt = _("Line chart over {n} games of a player who keeps the most common face: the "
+                "mean luck of the dice ends at {luck} points, the mean cost of decisions at "
+                "{cost} points.", lang=lang, n=len(xs), luck=_short(luck[-1], lang),
+                cost=_short(cost[-1], lang))
+        return _finish(fig, ax, _("games played", lang=lang),
+                       _("points of winning chance", lang=lang),
+                       _("Luck evens out, skill does not", lang=lang), alt, lang)
+
+
+def example(lang: str | None = None) -> Any:
+    """The luck/skill chart of one game of the rule-of-thumb player (seed
+    :data:`EXAMPLE_SEED`)."""
+    from dicelab.analysis.luck import analyse
+    from dicelab.analysis.policies import rule_of_thumb
+    from dicelab.render.plots import HTMLOutput, figure_html
+
+    rep = analyse(_play(rule_of_thumb("trwavril"), EXAMPLE_SEED), lang)
+    # returned, not displayed: the cell shows its value once
+    return HTMLOutput(figure_html(rep.to_figure(lang)))
+
+
+def _clean(x: float) -> float:
+    """``x`` with rounding noise below 1e-12 shown as 0 (not ``-0.0000``)."""
+    return 0.0 if abs(x) < 1e-12 else x
+
+
+def lesson() -> Any:
+    """The lesson's :class:`dicelab.lessons.Lesson` (registered as ``"luck"``)."""
+    from dicelab.lessons import Lesson, Pct, Question, standard_error
+
+    v0 = start_chance
+
+    return Lesson(
+        "luck", N_("Luck or skill?"), "Trwavril",
+        N_("Première spécialité: expected value (espérance) of a random variable; Terminale "
+           "spécialité: law of large numbers (sampling)"),
+        figure, (
+            Question("mean_luck", "predict",
+                     N_("The luck of a roll is the value of the game after the roll minus "
+                        "its value before. Averaged over every possible outcome of the roll, "
+                        "the luck is…"),
+                     lambda: 1, input="choice",
+                     options=(N_("positive"), N_("zero"), N_("negative"),
+                              N_("it depends on the game")),
+                     worked=N_("Zero: the value before a roll is the average of the values "
+                               "after it. For the first roll of Trwavril the average luck is "
+                               "{m}."),
+                     fields=lambda: {"m": _clean(first_roll_mean_luck())}),
+            Question("positive_luck", "predict",
+                     N_("You play one solo Trwavril game with only the best choices. What "
+                        "is the chance that the dice give you a positive luck total?"),
+                     lambda: Pct(v0()), input="percent", close=0.1,
+                     worked=N_("With the best choices, your luck is positive exactly when "
+                               "you win: {p}.")
+                     , fields=lambda: {"p": Pct(v0())}),
+            Question("luck_win", "exercise",
+                     N_("Best choices all game long, and you win. Your luck of the dice, in "
+                        "points of winning chance (a decimal)?"),
+                     lambda: 100 * (1 - v0()), tolerance=0.1, digits=1,
+                     hints=(N_("Result minus the chance to win at the start: 100 − "
+                               "(chance in %)."),),
+                     worked=N_("100 − {v} = {l} points."),
+                     fields=lambda: {"v": 100 * v0(), "l": 100 * (1 - v0())}),
+            Question("luck_lose", "exercise",
+                     N_("Best choices all game long, and you lose. Your luck of the dice, in "
+                        "points of winning chance (a decimal, negative)?"),
+                     lambda: -100 * v0(), tolerance=0.1, digits=1,
+                     hints=(N_("Result minus the chance to win at the start: 0 − "
+                               "(chance in %)."),),
+                     worked=N_("0 − {v} = {l} points."),
+                     fields=lambda: {"v": 100 * v0(), "l": -100 * v0()}),
+            Question("se_mean", "exercise",
+                     N_("The class plays 100 such games. The standard error of the mean "
+                        "luck, in points (a decimal)?"),
+                     lambda: 100 * standard_error(v0(), 100), tolerance=0.05, digits=2,
+                     hints=(N_("The luck is the result minus a constant: its standard "
+                               "deviation is √(p(1 − p)); divide by √100."),),
+                     worked=N_("100 × √({p} × (1 − {p}) / 100) = {se} points: one game "
+                               "says little, a hundred say much more."),
+                     fields=lambda: {"p": v0(), "se": 100 * standard_error(v0(), 100)}),
+        ),
+        misconceptions=(
+            (N_("The dice even out within a game."), "mean_luck"),
+            (N_("If I lost, I played badly."), "positive_luck"),
+            (N_("One game shows who is the better player."), "se_mean"),
+        ))

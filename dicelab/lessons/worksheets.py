@@ -1,0 +1,272 @@
+"""Printable worksheets and answer keys for the lessons, as PDF (issue 10 §4).
+
+For every lesson of :mod:`dicelab.lessons` and every language, a **worksheet** lists the
+lesson's predictions and exercises with space to write, and an **answer key** gives each
+answer, computed by the package when the PDF is built, with its worked answer.  The PDF is
+drawn by matplotlib (already a dependency): fonts are embedded, nothing is fetched from the
+internet, and mathematics is plain text (√, ≥, σ, ²).
+
+    python -m dicelab.worksheets [OUT_DIR] [LESSON …]      # `make worksheets`
+
+writes ``OUT_DIR/<lang>/<lesson file>-worksheet.pdf`` and ``…-key.pdf`` on A4, and the same on
+US Letter in ``OUT_DIR/<lang>/letter/``.  A sheet carries what its questions need: the
+lesson's figure when an exercise reads it, its data table, and a tally grid for the class
+experiments (lessons 03 and 12); English sheets give English classes' curricula.
+
+>>> content = lines("binomial", "en", answer_key=True)
+>>> content[0]
+('title', 'The binomial distribution — answer key')
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from dicelab.core.i18n import _
+from dicelab.lessons import EXPERIMENT_ROLLS, FILES, LESSONS, curriculum_line, lesson_of
+
+#: Characters per line of wrapped text at 11 pt, and of a title at 16 pt (bold), on a page
+#: with 0.8 in margins (DejaVu Sans: about 0.56 em a character; bold titles wider).
+WIDTH = 80
+TITLE_WIDTH = 44
+#: Paper sizes (inches): A4, and US Letter beside it.
+PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
+A4 = PAPERS["a4"]
+#: Lessons whose exercises read the main figure: their worksheets print it.
+FIGURE_SHEETS = ("figures", "stop_or_roll", "optimal_play")
+#: Lessons with a class experiment: a tally grid of that many boxes (one per roll).
+GRIDS = EXPERIMENT_ROLLS
+
+
+def _grid_text(lesson_key: str, lang: str) -> str:
+    if lesson_key == "large_numbers":
+        return _("Tally grid: roll five dice {n} times; tick the box of each roll that shows a "
+                 "brelan (three alike or more). Then: rolls {n}, brelans ____, one share code "
+                 "for the group: ____________", lang=lang, n=GRIDS[lesson_key])
+    return _("Tally grid: roll one die {n} times and write each face. Then count the times "
+             "three rolls in a row had no 6 (____) and, among them, the times the next roll "
+             "was a 6 (____). One share code for the group: ____________", lang=lang,
+             n=GRIDS[lesson_key])
+
+
+def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]]:
+    lesson = lesson_of(lesson_key)
+    title = _(lesson.title, lang=lang)
+    kind = _("answer key", lang=lang) if answer_key else _("worksheet", lang=lang)
+    out: list[tuple[str, str]] = [("title", f"{title} — {kind}")]
+    if lang == "en":  # English classes: their curricula (issue 17 §13)
+        out.append(("sub", f"{lesson.game} · Curriculum: {curriculum_line(lesson_key)}"))
+    else:
+        out.append(("sub", f"{lesson.game} · {_('Programme', lang=lang)}\u00a0: "
+                           f"{_(lesson.programme, lang=lang)}"))
+    if not answer_key:
+        out.append(("sub", _("Name: ______________________   Class: ________", lang=lang)))
+    n_pred = n_ex = 0
+    data_done = False
+    for q in lesson.questions:
+        if q.kind == "predict":
+            n_pred += 1
+            label = _("Predict {n}", lang=lang, n=n_pred)
+        else:
+            if not data_done:  # what the exercises need, after the predictions
+                data_done = True
+                if lesson_key in FIGURE_SHEETS:
+                    out.append(("figure", lesson_key))
+                if lesson.table is not None:
+                    out.append(("table", lesson_key))
+            n_ex += 1
+            label = _("Exercise {n}", lang=lang, n=n_ex)
+        text = f"{label}. {q.text_in(lang)}"
+        if q.input == "choice":
+            text += "  " + "  ".join(f"☐\u00a0{o}" for o in q.options_in(lang))
+        out.append(("q", text))
+        if answer_key:
+            out.append(("a", _("Answer: {answer}.", lang=lang, answer=q.answer_text(lang))))
+            worked = q.worked_text(lang)
+            if worked:
+                out.append(("a", worked))
+            if q.kind == "exercise" and q.tolerance:
+                out.append(("a", _("Accepted within ± {tol}.", lang=lang,
+                                   tol=_show_tol(q.tolerance, lang))))
+        else:
+            out.append(("space", _("My answer:", lang=lang)))
+        if q.kind == "predict" and n_pred == 1 and lesson_key in GRIDS and not answer_key:
+            out.append(("grid", lesson_key))
+            out.append(("sub", _grid_text(lesson_key, lang)))
+    if answer_key:
+        out.append(("sub", _("Likely misconceptions", lang=lang)))
+        for wrong, _qk in lesson.misconceptions:
+            out.append(("a", "• " + _(wrong, lang=lang)))
+    return out
+
+
+def _show_tol(tol: float, lang: str) -> str:
+    from dicelab.core.i18n import fmt_number
+
+    digits = max(0, min(4, len(f"{tol:.4f}".rstrip("0").split(".")[1]) if tol < 1 else 0))
+    return fmt_number(tol, digits, lang)
+
+
+def lines(lesson_key: str, lang: str, *, answer_key: bool = False) -> list[tuple[str, str]]:
+    """The content of a worksheet or answer key: ``(style, text)`` pairs, style one of
+    ``title``, ``sub``, ``q`` (a question), ``a`` (an answer line), ``space`` (room to write).
+
+    >>> lines("binomial", "fr", answer_key=True)[0][1]
+    'La loi binomiale — corrigé'
+    """
+    return _lines(lesson_key, lang, answer_key)
+
+
+def _figure_image(lesson_key: str, lang: str) -> Any:
+    """The lesson's main figure as an image array (drawn by the package, in ``lang``)."""
+    import io
+
+    import matplotlib.image
+
+    fig = lesson_of(lesson_key).figure(lang)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=130, bbox_inches="tight")
+    buf.seek(0)
+    return matplotlib.image.imread(buf)
+
+
+def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str = "a4",
+              lang: str = "en") -> Path:
+    """Draw the lines on pages of ``paper`` (``"a4"`` or ``"letter"``) and save them as a
+    PDF (fonts embedded, no network).  Answer lines are indented, in colour, behind a bar;
+    ``figure``, ``table`` and ``grid`` lines draw the lesson's figure, data table and the
+    experiment's tally grid."""
+    import matplotlib
+    import matplotlib.lines
+    import matplotlib.patches
+    from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.figure import Figure
+
+    width, height = PAPERS[paper]
+    margin = 0.8
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    style = {"title": (16, "bold"), "sub": (10, "normal"), "q": (11, "normal"),
+             "a": (11, "normal"), "space": (10, "normal")}
+    # wrap for the paper: Letter is a little wider than A4
+    scale = (width - 2 * margin) / (A4[0] - 2 * margin)
+    with matplotlib.rc_context({"pdf.fonttype": 42, "font.family": "DejaVu Sans"}), \
+            PdfPages(path) as pdf:
+        page: Any = None
+        y = 0.0
+
+        def room(need: float) -> None:
+            nonlocal page, y
+            if page is None or y - need < margin:
+                if page is not None:
+                    pdf.savefig(page)
+                page = Figure(figsize=(width, height))
+                y = height - margin
+
+        def text_at(x: float, line: str, size: int, weight: str, color: str = "black") -> None:
+            page.text(x / width, y / height, line, fontsize=size, fontweight=weight,
+                      va="top", ha="left", color=color)
+
+        for kind, text in content:
+            if kind == "figure":
+                img = _figure_image(text, lang)
+                h = min(3.4, (width - 2 * margin) * img.shape[0] / img.shape[1])
+                w = h * img.shape[1] / img.shape[0]
+                room(h + 0.2)
+                ax = page.add_axes((margin / width, (y - h) / height, w / width, h / height))
+                ax.imshow(img)
+                ax.set_axis_off()
+                y -= h + 0.2
+                continue
+            if kind == "table":
+                head, rows = lesson_of(text).table(lang)
+                need = (len(rows) + 1) * 0.28 + 0.2
+                room(need)
+                cols = len(head)
+                first = 2.6 if cols > 3 else 3.2
+                other = (width - 2 * margin - first) / max(1, cols - 1)
+                for r, row in enumerate([head, *rows]):
+                    x = margin
+                    for c, cell in enumerate(row):
+                        text_at(x, cell, 9 if cols > 3 else 10, "bold" if r == 0 else "normal")
+                        x += first if c == 0 else other
+                    y -= 0.28
+                y -= 0.2
+                continue
+            if kind == "grid":
+                n = GRIDS[text]
+                per_row = 10
+                rows_n = -(-n // per_row)
+                cell = (width - 2 * margin) / per_row
+                box = min(cell, 0.6)
+                room(rows_n * box + 0.3)
+                for i in range(n):
+                    r, c = divmod(i, per_row)
+                    x0, y0 = margin + c * cell, y - (r + 1) * box
+                    page.add_artist(matplotlib.patches.Rectangle(
+                        (x0 / width, y0 / height), (cell - 0.05) / width, (box - 0.05) / height,
+                        fill=False, edgecolor="#555555", linewidth=0.6,
+                        transform=page.transFigure))
+                    page.text((x0 + 0.04) / width, (y0 + box - 0.08) / height, str(i + 1),
+                              fontsize=6, color="#777777", va="top", ha="left")
+                y -= rows_n * box + 0.3
+                continue
+            size, weight = style[kind]
+            indent = 0.35 if kind == "a" else 0.0
+            chars = int((TITLE_WIDTH if kind == "title" else WIDTH) * scale
+                        * (11 / size if kind not in ("title",) else 1) - (4 if indent else 0))
+            wrapped = textwrap.wrap(text, chars) or [""]
+            line_h = size * 1.45 / 72
+            need = len(wrapped) * line_h + (0.8 if kind == "space" else 0.12)
+            room(need)
+            top = y
+            for line in wrapped:
+                text_at(margin + indent, line, size, weight,
+                        "#1f3f7a" if kind == "a" else "black")
+                y -= line_h
+            if kind == "a":  # answer lines set apart: a bar in the margin
+                page.add_artist(matplotlib.lines.Line2D(
+                    [(margin + 0.15) / width] * 2, [(y + 0.04) / height, (top + 0.02) / height],
+                    color="#1f3f7a", linewidth=2))
+            if kind == "space":
+                page.add_artist(matplotlib.lines.Line2D(
+                    [margin / width, 1 - margin / width], [(y - 0.6) / height] * 2,
+                    color="#888888", linewidth=0.6))
+                y -= 0.8
+            else:
+                y -= 0.12
+        if page is not None:
+            pdf.savefig(page)
+    return path
+
+
+def build(out_dir: str | Path = "worksheets", keys: Sequence[str] | None = None,
+          langs: Sequence[str] = ("en", "fr"), papers: Sequence[str] = ("a4",)) -> list[Path]:
+    """Write every lesson's worksheet and answer key in each language; returns the paths.
+    A4 sheets go to ``OUT/<lang>/``, US Letter ones to ``OUT/<lang>/letter/``."""
+    out = []
+    for paper in papers:
+        for lang in langs:
+            folder = Path(out_dir) / lang / ("" if paper == "a4" else paper)
+            for key in keys or list(LESSONS):
+                name = FILES[lang][key]
+                for answer_key, suffix in ((False, "worksheet"), (True, "key")):
+                    out.append(write_pdf(lines(key, lang, answer_key=answer_key),
+                                         folder / f"{name}-{suffix}.pdf", paper, lang))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    out_dir = args.pop(0) if args else "worksheets"
+    for p in build(out_dir, args or None, papers=tuple(PAPERS)):
+        print(f"wrote {p}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

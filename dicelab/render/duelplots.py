@@ -1,0 +1,103 @@
+"""The policy picture of two-player play (issue 11): when to bank, by both scores.
+
+In the style of Neller & Presser's roll/hold surface for Pig: a heat map of the
+duel-optimal decision by (my score, opponent's score) — here the smallest turn total at
+which the player banks — beside the difference with the solo-optimal player (who only
+wants to finish fast).  Colour-blind safe (``cividis`` and the diverging ``PuOr``), white
+background, and a text alternative in ``fig.dicelab_alt_text`` like every
+:mod:`dicelab.plots` figure.  Every word goes through :mod:`dicelab.i18n`.
+
+matplotlib is imported inside the functions, so ``import dicelab.render.duelplots`` is light.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from dicelab.core.i18n import _, fmt_int, fmt_percent
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from dicelab.engine.race import PolicySurface
+
+__all__ = ["plot_policy_surface", "surface_summary"]
+
+
+def _surface(game: Any, rules: Any) -> PolicySurface:
+    from dicelab.engine.race import PolicySurface, policy_surface
+
+    if isinstance(game, PolicySurface):
+        return game
+    return policy_surface(game, rules)
+
+
+def surface_summary(surface: PolicySurface) -> dict[str, float]:
+    """Key numbers of a policy picture: positions shown, share where the duel and solo
+    policies differ, and the mean bank total of each (points)."""
+    shown = ~np.isnan(surface.duel)
+    n = int(shown.sum())
+    return {
+        "positions": n,
+        "differs": float(surface.differs.sum() / n) if n else 0.0,
+        "duel_mean": float(np.nanmean(surface.duel)) if n else float("nan"),
+        "solo_mean": float(np.nanmean(surface.solo)) if n else float("nan"),
+    }
+
+
+def plot_policy_surface(game: Any = "cinqmille", rules: Any = None, *,
+                        lang: str | None = None) -> Figure:
+    """Heat map of the duel-optimal bank total by (my score, opponent's score) (left), and
+    its difference with the solo-optimal one (right: orange where playing to win banks
+    later, i.e. takes more risk; purple where it banks earlier).
+
+    ``game``: ``"cinqmille"``, ``"seveny"`` or a ready
+    :class:`~dicelab.engine.race.PolicySurface`.  Returns a matplotlib Figure (its
+    ``dicelab_alt_text`` describes it with its key numbers).
+    """
+    from dicelab.render import plots
+
+    surf = _surface(game, rules)
+    info = surface_summary(surf)
+    with plots._style():
+        fig = plots._new_figure((11.0, 4.8))
+        ax, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+        my, opp = surf.my, surf.opp
+        step_x = float(opp[1] - opp[0]) if len(opp) > 1 else 1.0
+        step_y = float(my[1] - my[0]) if len(my) > 1 else 1.0
+        extent = (opp[0] - step_x / 2, opp[-1] + step_x / 2, my[0] - step_y / 2,
+                  my[-1] + step_y / 2)
+        im = ax.imshow(np.ma.masked_invalid(surf.duel), origin="lower", cmap="cividis",
+                       aspect="auto", extent=extent, interpolation="nearest")
+        fig.colorbar(im, ax=ax).set_label(_("turn total at which to bank (points)", lang=lang))
+        ax.grid(False)
+        diff = surf.duel - surf.solo
+        lim = float(np.nanmax(np.abs(diff))) if np.isfinite(diff).any() else 1.0
+        im2 = ax2.imshow(np.ma.masked_invalid(diff), origin="lower", cmap="PuOr_r",
+                         vmin=-max(lim, 1.0), vmax=max(lim, 1.0), aspect="auto", extent=extent,
+                         interpolation="nearest")
+        fig.colorbar(im2, ax=ax2).set_label(
+            _("playing to win minus solo play (points)", lang=lang))
+        ax2.grid(False)
+        names = {"cinqmille": "5000", "seveny": "Seveny"}
+        title = _("{game}: when to bank, playing to win", lang=lang,
+                  game=names.get(surf.game, surf.game))
+        alt = _(
+            "Heat map of the turn total at which the player who plays to win banks, by "
+            "their own score (vertical) and the opponent's score (horizontal), over "
+            "{n} positions. Solo-optimal play decides differently in {share} of them "
+            "(right-hand panel). Mean bank total: {duel} points playing to win, "
+            "{solo} points in solo play.",
+            lang=lang, n=fmt_int(info["positions"], lang=lang),
+            share=fmt_percent(info["differs"], lang=lang),
+            duel=fmt_int(round(info["duel_mean"]), lang=lang) if info["positions"] else "-",
+            solo=fmt_int(round(info["solo_mean"]), lang=lang)
+            if not np.isnan(info["solo_mean"]) else "-",
+        )
+        plots._finish(fig, ax2, _("opponent's score", lang=lang), _("my score", lang=lang),
+                      _("against solo play", lang=lang), alt, lang)
+        plots._finish(fig, ax, _("opponent's score", lang=lang), _("my score", lang=lang),
+                      title, alt, lang)
+    return fig

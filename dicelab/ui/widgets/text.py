@@ -1,0 +1,508 @@
+"""Plain-text and HTML helpers shared by the widgets (no ipywidgets needed).
+
+Everything the apps show is built here as strings, in the player's language
+(every word goes through :mod:`dicelab.i18n`), so it can be tested and read
+without a browser.  Nothing in this module knows a game rule.
+
+>>> die_label(5, lang="en"), die_label(5, kept=True, lang="fr")
+('5', '5 ✓ gardé')
+>>> fmt_figure("p_win", 0.4134, "en"), fmt_figure("expected_turns", 12.3456, "fr")
+('41.3%', '12,35')
+>>> fmt_loss("p_win", 0.052, "en")
+'5.20 percentage points of chance to win the game'
+>>> fmt_dice((2, 2, 4))
+'2 2 4'
+>>> event_sentence({"type": "set_aside", "player": 0, "dice": [5, 5, 5], "hand": [5, 5, 5],
+...                 "cycle_points": 10}, lang="en")
+'You set aside 5 5 5 (cycle: 10 points).'
+>>> event_sentence({"type": "bank", "player": 1, "points": 750, "score": 750}, lang="fr",
+...                solo=False)
+'Joueur 2 encaisse 750 points\\xa0: total 750.'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import Any
+
+from dicelab.core.i18n import N_, _, fmt_number, fmt_percent, ngettext
+
+#: Unicode die faces (used in plain text only; the app draws SVG faces).
+PIPS: dict[int, str] = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+#: Every figure the exact engine reports: (plain name, mathematical name and meaning).
+FIGURES: dict[str, tuple[str, str]] = {
+    "p_win": (
+        N_("chance to win"),
+        N_("P(win): the probability of winning the game, playing the best way from here"),
+    ),
+    "p_duel": (
+        N_("chance to win (2 players)"),
+        N_("P(win): the probability that the player to move wins the two-player game, both "
+           "players playing to win (a shared win counts one half)"),
+    ),
+    "p_turn": (
+        N_("chance this turn succeeds"),
+        N_("P(success): the probability that this turn succeeds, playing the best way"),
+    ),
+    "p_bust": (
+        N_("chance to lose the turn"),
+        N_("P(bust): the probability that this turn ends with no points"),
+    ),
+    "expected_points": (
+        N_("points expected this turn"),
+        N_("E(points): the expected points of this turn, playing the best way"),
+    ),
+    "expected_turns": (
+        N_("turns left on average"),
+        N_("E(turns): the expected number of turns to reach the target, playing the best way"),
+    ),
+}
+
+
+#: Figures that mean something else in one game: ``{(game, figure): (name, meaning)}``.
+#: Dripeul 5's two-player figure is the chance of beating the opponent in the current
+#: manche (with three manches it is not the game's win probability).
+GAME_FIGURES: dict[tuple[str, str], tuple[str, str]] = {
+    ("dripeul", "p_duel"): (
+        N_("chance to beat your opponent in this manche"),
+        N_("P(win the manche): the probability that the player to move ends this manche with "
+           "fewer points than the opponent (a cleared board scores 0), both players playing "
+           "for that (equal points count one half)"),
+    ),
+}
+
+
+def figure_name(name: str, lang: str | None = None, game: str | None = None) -> str:
+    """The plain name of a figure: ``"chance to win"`` / ``"chance de gagner"``.
+
+    >>> figure_name("p_duel", "en", game="dripeul")
+    'chance to beat your opponent in this manche'
+    """
+    pair = GAME_FIGURES.get((game or "", name)) or FIGURES.get(name)
+    return _(pair[0], lang=lang) if pair else name.replace("_", " ")
+
+
+def figure_meaning(name: str, lang: str | None = None, game: str | None = None) -> str:
+    """The mathematical name and meaning of a figure (for a tooltip)."""
+    pair = GAME_FIGURES.get((game or "", name)) or FIGURES.get(name)
+    return _(pair[1], lang=lang) if pair else ""
+
+
+def esc(text: Any) -> str:
+    """HTML-escape any value's text.
+
+    >>> esc("<b>")
+    '&lt;b&gt;'
+    """
+    return html.escape(str(text), quote=True)
+
+
+def fmt_dice(dice: Iterable[int]) -> str:
+    """Dice values as ``"2 2 4"`` (``"—"`` for none)."""
+    d = list(dice)
+    return " ".join(str(v) for v in d) if d else "—"
+
+
+def pips(dice: Iterable[int]) -> str:
+    """Dice as numbers with their pip glyph: ``"2⚁ 5⚄"``.
+
+    >>> pips([2, 5])
+    '2⚁ 5⚄'
+    """
+    d = list(dice)
+    return " ".join(f"{v}{PIPS.get(v, '')}" for v in d) if d else "—"
+
+
+def points_text(n: int, lang: str | None = None) -> str:
+    """``"1 point"``, ``"750 points"`` (game points: no thousands separator, as in "5000")."""
+    return ngettext("{n} point", "{n} points", n, lang=lang).replace(str(n), str(n), 1)
+
+
+def die_word(kind: str, lang: str | None = None) -> str:
+    """The mark of a toggled die: ``"kept"`` (reroll games) or ``"set aside"`` (push games)."""
+    return _("set aside", lang=lang) if kind == "push" else _("kept", lang=lang)
+
+
+def die_label(face: int, kept: bool = False, kind: str = "reroll",
+              lang: str | None = None) -> str:
+    """The text on a die toggle (its face is drawn above it): the number and, when
+    toggled, a check mark and a word."""
+    return f"{face} ✓ {die_word(kind, lang)}" if kept else f"{face}"
+
+
+def die_tooltip(index: int, face: int, kept: bool, kind: str = "reroll",
+                lang: str | None = None) -> str:
+    """Tooltip of a die toggle, e.g. ``"Die 3: 5 — kept (key 3)"`` (``index`` counts from 0).
+
+    >>> die_tooltip(2, 5, True, lang="en"), die_tooltip(0, 1, False, "push", "fr")
+    ('Die 3: 5 — kept (key 3)', 'Dé 1\\xa0: 1 — pas mis de côté (touche 1)')
+    """
+    if kind == "push":
+        state = _("set aside", lang=lang) if kept else _("not set aside", lang=lang)
+    else:
+        state = _("kept", lang=lang) if kept else _("not kept", lang=lang)
+    return _("Die {i}: {face} — {state} (key {i})", lang=lang, i=index + 1, face=face,
+             state=state)
+
+
+def is_probability(name: str) -> bool:
+    """Figures named ``p_…`` are probabilities (shown in percent)."""
+    return name.startswith("p_")
+
+
+def fmt_figure(name: str, value: float, lang: str | None = None) -> str:
+    """A figure's value as text: percent for probabilities, 2 decimals for turns."""
+    if is_probability(name):
+        return fmt_percent(value, 1, lang)
+    if name == "expected_turns":
+        return fmt_number(value, 2, lang)
+    return fmt_number(value, 1, lang)
+
+
+def shown_loss(objective: str, best: float, value: float) -> float:
+    """A loss as the shown figures say it: for a probability, the difference of the two
+    percentages as rounded in the table (51,0 % and 50,5 % lose 0,5 point, not 0,6);
+    other figures, the exact difference.
+
+    >>> round(shown_loss("p_win", 0.5104, 0.50456), 6)
+    0.005
+    """
+    if is_probability(objective):
+        return (round(100.0 * best, 1) - round(100.0 * value, 1)) / 100.0
+    return value - best if objective == "expected_turns" else best - value
+
+
+def fmt_loss(objective: str, loss: float, lang: str | None = None,
+             game: str | None = None) -> str:
+    """How much a loss in ``objective`` amounts to, in words: the coach's own figure names,
+    rounding and plurals (:func:`dicelab.coach.format_loss`, :func:`dicelab.coach.figure_name`),
+    so that the prompt and the coach's explanation say the same thing.
+
+    >>> fmt_loss("expected_turns", 0.25, "en")
+    '0.250 more turns on average'
+    >>> fmt_loss("expected_turns", 0.599, "fr")
+    '0,599 tour de plus en moyenne'
+    >>> fmt_loss("p_duel", 0.0123, "en", game="dripeul")
+    '1.23 percentage points of chance to beat your opponent in this manche'
+    >>> fmt_loss("expected_points", 12.0, "fr")
+    '12,0 points espérés ce tour'
+    """
+    from dicelab.analysis import coach
+
+    if is_probability(objective):
+        return _("{loss} of {figure}", lang=lang, loss=coach.format_loss(objective, loss,
+                                                                          lang=lang),
+                 figure=coach.figure_name(objective, game, lang=lang))
+    if objective == "expected_turns":
+        return ngettext("{x} more turn on average", "{x} more turns on average",
+                        coach.plural_n(loss, lang), lang=lang, x=fmt_number(loss, 3, lang))
+    return f"{fmt_number(loss, 1, lang)} {figure_name(objective, lang)}"
+
+
+def player_name(player: int, lang: str | None = None) -> str:
+    """Display name of a seat (seats count from 0).
+
+    >>> player_name(0, "en"), player_name(2, "fr")
+    ('Player 1', 'Joueur 3')
+    """
+    return _("Player {n}", lang=lang, n=player + 1)
+
+
+def join_names(names: list[str], lang: str | None = None) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"`` (``"A, B et C"``).
+
+    >>> join_names(["A", "B", "C"], "en"), join_names(["A", "B"], "fr")
+    ('A, B and C', 'A et B')
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{first} and {last}", lang=lang, first=", ".join(names[:-1]), last=names[-1])
+
+
+def figure_word(figure: Any, lang: str | None = None) -> str:
+    """A game's figure name: the French words stay (brelan, carré …); ``rien`` is explained."""
+    if figure == "rien":
+        return _("rien (no figure)", lang=lang)
+    return str(figure)
+
+
+# ---------------------------------------------------------------- event sentences
+#: type -> (msgid when the player is "you" (solo), msgid for a named player)
+_SENTENCES: dict[str, tuple[str, str]] = {
+    "turn": (N_("Your turn {turn} starts."), N_("{who} starts turn {turn}.")),
+    "turn_manche": (N_("Your turn {turn} starts (manche {manche})."),
+                    N_("{who} starts turn {turn} (manche {manche}).")),
+    "roll": (N_("You roll {count}: {dice}."), N_("{who} rolls {count}: {dice}.")),
+    "roll_keep": (N_("You keep {kept} and roll {count}: {dice}."),
+                  N_("{who} keeps {kept} and rolls {count}: {dice}.")),
+    "stop": (N_("You stop with {dice}."), N_("{who} stops with {dice}.")),
+    "miss": (N_("Missed: a parapluie is turned over ({left} left)."),
+             N_("{who} misses: a parapluie is turned over ({left} left).")),
+    "bar": (N_("You bar card {card}."), N_("{who} bars card {card}.")),
+    "unbar": (N_("Card {card} flips back to normal."), N_("Card {card} flips back to normal.")),
+    "win": (N_("You win!"), N_("{who} wins!")),
+    "win_5000": (N_("Exactly 5000: you win at once!"),
+                 N_("Exactly 5000: {who} wins at once!")),
+    "win_five_1s": (N_("Five 1s: you win at once!"), N_("Five 1s: {who} wins at once!")),
+    "lose": (N_("No parapluie left: you lose."), N_("No parapluie left: {who} loses.")),
+    "out": (N_("You are out of the game."), N_("{who} is out of the game.")),
+    "out_manche": (N_("The failure token reaches X: you are out of manche {manche}."),
+                   N_("The failure token reaches X: {who} is out of manche {manche}.")),
+    "remove": (N_("{dice} ({figure}): you remove token {tokens}."),
+               N_("{dice} ({figure}): {who} removes token {tokens}.")),
+    "remove_many": (N_("{dice} ({figure}): you remove tokens {tokens}."),
+                    N_("{dice} ({figure}): {who} removes tokens {tokens}.")),
+    "bonus": (N_("{dice} ({figure}): bonus, your failure token moves back one triangle."),
+              N_("{dice} ({figure}): bonus, the failure token of {who} moves back one "
+                 "triangle.")),
+    "failure": (N_("{dice} ({figure}): a failure, your failure token moves on (triangle "
+                   "{triangle})."),
+                N_("{dice} ({figure}): a failure, the failure token of {who} moves on "
+                   "(triangle {triangle}).")),
+    "failure_why": (N_("{dice}: {why} → a failure, your failure token moves on (triangle "
+                       "{triangle})."),
+                    N_("{dice}: {why} → a failure, the failure token of {who} moves on "
+                       "(triangle {triangle}).")),
+    "miss_why": (N_("Missed, {dice}: {why} → a parapluie is turned over ({left} left)."),
+                 N_("{who} misses, {dice}: {why} → a parapluie is turned over ({left} "
+                    "left).")),
+    "bust_why": (N_("{dice}: {why} → you lose the turn and {lost}."),
+                 N_("{dice}: {why} → {who} loses the turn and {lost}.")),
+    "cleared": (N_("You clear every square of manche {manche}!"),
+                N_("{who} clears every square of manche {manche}!")),
+    "bust": (N_("No scoring die in {dice}: you lose the turn and {lost}."),
+             N_("No scoring die in {dice}: {who} loses the turn and {lost}.")),
+    "set_aside": (N_("You set aside {dice} ({points}; turn total {total})."),
+                  N_("{who} sets aside {dice} ({points}; turn total {total}).")),
+    "set_aside_cycle": (N_("You set aside {dice} (cycle: {points})."),
+                        N_("{who} sets aside {dice} (cycle: {points}).")),
+    "full_hand": (N_("Every die has scored: you roll all the dice again with {total} at "
+                     "stake."),
+                  N_("Every die has scored: {who} rolls all the dice again with {total} at "
+                     "stake.")),
+    "open": (N_("You open with {points}."), N_("{who} opens with {points}.")),
+    "bank": (N_("You bank {points}: your total is now {score}."),
+             N_("{who} banks {points}: total {score}.")),
+    "overshoot": (N_("Over 5000: you lose the turn's {lost} and stay at {score}."),
+                  N_("Over 5000: {who} loses the turn's {lost} and stays at {score}.")),
+    "cycle_complete": (N_("All seven dice are set aside: you memorise {points} (memorised: "
+                          "{memorised}) and roll the seven dice again."),
+                       N_("All seven dice are set aside: {who} memorises {points} (memorised: "
+                          "{memorised}) and rolls the seven dice again.")),
+    "turn_end": (N_("Your turn ends with {points}: total {score}."),
+                 N_("The turn of {who} ends with {points}: total {score}.")),
+    "final_round": (N_("You reach {score} (target {target}): the other players play a last "
+                       "round."),
+                    N_("{who} reaches {score} (target {target}): the others play a last "
+                       "round.")),
+}
+#: Why a turn failed (the ``why`` of a game event), in words.
+_WHY: dict[str, str] = {
+    "empty_square": N_("brelan of {face}, but square {face} is already empty"),
+    "suite": N_("a suite removes no token"),
+    "nothing": N_("rien (no figure): no brelan, no carré, no quinté"),
+    "miss": N_("no brelan, no carré, no suite of {n}"),
+    "no_score": N_("nothing scores: no 1, no 5, no brelan"),
+    "no_score_suite": N_("nothing scores: no 1, no 5, no brelan, no suite"),
+    "nothing_settable": N_("nothing can be set aside: no 1, no 6, no brelan"),
+    "nothing_settable_freed": N_("nothing can be set aside: no 1, no 6, no brelan, no "
+                                 "{faces}"),
+}
+_PLAIN: dict[str, str] = {
+    "ballot": N_("It is a ballot: every die was rolled and none scores."),
+    "validated": N_("The roll scores: the points set aside before are validated."),
+    "manche_start": N_("Manche {manche} starts."),
+    "final": N_("Final dice {dice}: {figure}."),
+    "over_win_solo": N_("Game over: you win."),
+    "over_lose_solo": N_("Game over: you lose."),
+    "over_one": N_("Game over: {names} wins."),
+    "over_shared": N_("Game over: shared win for {names}."),
+    "over_none": N_("Game over: nobody wins."),
+    "manche_end_solo": N_("End of manche {manche}: {points} left on your squares."),
+    "manche_end": N_("End of manche {manche}. Points left on the squares: {points}."),
+    "other": N_("Something happened in the game."),
+}
+
+
+def _num(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _dice(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return fmt_dice(v for v in value if isinstance(v, int))
+    return "—"
+
+
+def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = True) -> str:
+    """One log line from a game event (plain data), as a plain sentence in ``lang``.
+
+    ``solo``: the player is called "you"; otherwise players are named ("Player 2").
+    No program value (``True``, ``None``, a tuple) is ever shown.
+
+    >>> event_sentence({"type": "roll", "player": 0, "dice": [1, 5, 5]}, "en")
+    'You roll 3 dice: 1 5 5.'
+    >>> event_sentence({"type": "roll", "player": 0, "dice": [5], "kept": [2, 2, 3, 3],
+    ...                 "rolled": [5], "rolls_left": 1}, "fr", solo=False)
+    'Joueur 1 garde 2 2 3 3 et relance 1 dé\\xa0: 5. Il reste 1 lancer.'
+    >>> event_sentence({"type": "game_over", "player": 1, "winners": [0, 2]}, "en", solo=False)
+    'Game over: shared win for Player 1 and Player 3.'
+    >>> print(event_sentence({"type": "bust", "player": 0, "dice": [2, 3, 4, 6, 6], "lost": 0,
+    ...                       "ballot": True, "why": "no_score", "suite": True}, "en"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    2 3 4 6 6: nothing scores: no 1, no 5, no brelan, no suite → you lose the turn and
+    0 points. It is a ballot: every die was rolled and none scores.
+    >>> print(event_sentence({"type": "resolve", "player": 0, "dice": [2, 2, 2, 4, 6],
+    ...       "figure": "brelan", "failure": True, "why": "empty_square", "face": 2,
+    ...       "removed": [], "triangle": 2}, "en"))  # doctest: +NORMALIZE_WHITESPACE
+    2 2 2 4 6: brelan of 2, but square 2 is already empty → a failure, your failure token
+    moves on (triangle 2).
+    >>> event_sentence({"type": "bust", "player": 0, "dice": [2, 5, 2, 3], "lost": 4,
+    ...                 "why": "nothing_settable", "freed": []}, "en")
+    '2 5 2 3: nothing can be set aside: no 1, no 6, no brelan → you lose the turn and 4 points.'
+
+    """
+    kind = str(event.get("type", ""))
+    player = event.get("player")
+    named = isinstance(player, int) and not isinstance(player, bool)
+    you = solo or not named
+    who = player_name(player, lang) if named else ""
+
+    def say(key: str, **fields: Any) -> str:
+        mine, theirs = _SENTENCES[key]
+        return _(mine if you else theirs, lang=lang, who=who, **fields)
+
+    def pts(key: str) -> str:
+        return points_text(_num(event.get(key)), lang)
+
+    extra = ""
+    if kind in ("turn", "turn_start"):
+        if "manche" in event:
+            return say("turn_manche", turn=_num(event.get("turn")), manche=_num(event["manche"]))
+        return say("turn", turn=_num(event.get("turn")))
+    if kind == "roll":
+        kept = event.get("kept")
+        rolled = event.get("rolled", event.get("dice", ()))
+        count = ngettext("{n} die", "{n} dice", len(rolled or ()), lang=lang)
+        if kept:
+            text = say("roll_keep", kept=_dice(kept), count=count, dice=_dice(rolled))
+        else:
+            text = say("roll", count=count, dice=_dice(rolled))
+        if "rolls_left" in event:
+            left = _num(event["rolls_left"])
+            extra = (ngettext("{n} roll left.", "{n} rolls left.", left, lang=lang) if left
+                     else _("No roll left: the dice are final.", lang=lang))
+        return f"{text} {extra}".strip()
+    if kind == "stop":
+        return say("stop", dice=_dice(event.get("dice")))
+    if kind == "final":
+        return _(_PLAIN["final"], lang=lang, dice=_dice(event.get("dice")),
+                 figure=figure_word(event.get("figure"), lang))
+    if kind == "miss":
+        if event.get("why") == "nothing":
+            return say("miss_why", dice=_dice(event.get("dice")), left=_num(
+                event.get("parapluies_left")), why=_(_WHY["miss"], lang=lang,
+                                                     n=_num(event.get("suite")) or 4))
+        return say("miss", left=_num(event.get("parapluies_left")))
+    if kind == "flip":
+        card = _num(event.get("card"))
+        return say("bar" if event.get("barred") is True else "unbar", card=card)
+    if kind == "win":
+        reason = event.get("reason")
+        key = {"5000": "win_5000", "five 1s": "win_five_1s"}.get(str(reason), "win")
+        return say(key)
+    if kind == "lose":
+        return say("lose")
+    if kind == "out":
+        if "manche" in event:
+            return say("out_manche", manche=_num(event["manche"]))
+        return say("out")
+    if kind == "game_over":
+        winners = [w for w in event.get("winners") or () if isinstance(w, int)]
+        if solo:
+            return _(_PLAIN["over_win_solo" if winners else "over_lose_solo"], lang=lang)
+        names = join_names([player_name(w, lang) for w in winners], lang)
+        if not winners:
+            return _(_PLAIN["over_none"], lang=lang)
+        return _(_PLAIN["over_one" if len(winners) == 1 else "over_shared"], lang=lang,
+                 names=names)
+    if kind == "resolve":
+        dice = _dice(event.get("dice"))
+        figure = figure_word(event.get("figure"), lang)
+        removed = [v for v in event.get("removed") or () if isinstance(v, int)]
+        if removed:
+            tokens = join_names([str(v) for v in removed], lang)
+            return say("remove" if len(removed) == 1 else "remove_many", dice=dice,
+                       figure=figure, tokens=tokens)
+        if event.get("bonus") is True:
+            return say("bonus", dice=dice, figure=figure)
+        tri = event.get("triangle")
+        tri_text = "X" if not isinstance(tri, int) or tri < 0 else tri
+        why = event.get("why")
+        if why in ("empty_square", "suite", "nothing"):
+            return say("failure_why", dice=dice, triangle=tri_text,
+                       why=_(_WHY[str(why)], lang=lang, face=_num(event.get("face"))))
+        return say("failure", dice=dice, figure=figure, triangle=tri_text)
+    if kind == "cleared":
+        return say("cleared", manche=_num(event.get("manche")))
+    if kind == "manche_end":
+        points = [_num(p) for p in event.get("points") or ()]
+        manche = _num(event.get("manche"))
+        if solo and len(points) == 1:
+            return _(_PLAIN["manche_end_solo"], lang=lang, manche=manche,
+                     points=points_text(points[0], lang))
+        listed = ", ".join(_("{who}: {n}", lang=lang, who=player_name(i, lang), n=p)
+                           for i, p in enumerate(points))
+        return _(_PLAIN["manche_end"], lang=lang, manche=manche, points=listed)
+    if kind == "manche_start":
+        return _(_PLAIN["manche_start"], lang=lang, manche=_num(event.get("manche")))
+    if kind == "bust":
+        why = event.get("why")
+        if why == "no_score":
+            key = "no_score_suite" if event.get("suite") is True else "no_score"
+            text = say("bust_why", dice=_dice(event.get("dice")), lost=pts("lost"),
+                       why=_(_WHY[key], lang=lang))
+        elif why == "nothing_settable":
+            freed = [str(f) for f in event.get("freed") or () if isinstance(f, int)]
+            why_text = (_(_WHY["nothing_settable_freed"], lang=lang,
+                          faces=join_names(freed, lang)) if freed
+                        else _(_WHY["nothing_settable"], lang=lang))
+            text = say("bust_why", dice=_dice(event.get("dice")), lost=pts("lost"),
+                       why=why_text)
+        else:
+            text = say("bust", dice=_dice(event.get("dice")), lost=pts("lost"))
+        if event.get("ballot") is True:
+            text += " " + _(_PLAIN["ballot"], lang=lang)
+        return text
+    if kind == "set_aside":
+        if "cycle_points" in event:
+            return say("set_aside_cycle", dice=_dice(event.get("dice")),
+                       points=pts("cycle_points"))
+        return say("set_aside", dice=_dice(event.get("dice")), points=pts("points"),
+                   total=str(_num(event.get("turn_points"))))
+    if kind == "full_hand":
+        return say("full_hand", total=pts("turn_points"))
+    if kind == "open":
+        return say("open", points=pts("points"))
+    if kind == "bank":
+        return say("bank", points=pts("points"), score=str(_num(event.get("score"))))
+    if kind == "overshoot":
+        return say("overshoot", lost=pts("lost"), score=str(_num(event.get("score"))))
+    if kind == "validated":
+        return _(_PLAIN["validated"], lang=lang)
+    if kind == "cycle_complete":
+        return say("cycle_complete", points=pts("points"), memorised=pts("memorised"))
+    if kind == "turn_end":
+        return say("turn_end", points=pts("points"),
+                   score=str(_num(event.get("score"))))
+    if kind == "final_round":
+        return say("final_round", score=str(_num(event.get("score"))),
+                   target=str(_num(event.get("target"))))
+    return _(_PLAIN["other"], lang=lang)
+
+
+def fmt_event(event: dict[str, Any], lang: str | None = None, solo: bool = True) -> str:
+    """Alias of :func:`event_sentence` (the name earlier versions used)."""
+    return event_sentence(event, lang, solo)
