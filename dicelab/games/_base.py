@@ -218,7 +218,7 @@ def check_choice(name: str, value: Any, allowed: Iterable[Any]) -> None:
     >>> check_choice("dice", 7, (5, 6))
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidRules: dice must be one of 5, 6; got 7
+    dicelab.core.errors.InvalidRules: dice must be one of 5, 6; got 7
     """
     allowed = tuple(allowed)
     ok = any(type(value) is type(a) and value == a for a in allowed)
@@ -309,7 +309,7 @@ def check_seed(seed: Any) -> int:
     >>> check_seed(-1)
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidRules: seed must be a whole number from 0 to 2**63 - 1; got -1
+    dicelab.core.errors.InvalidRules: seed must be a whole number from 0 to 2**63 - 1; got -1
     """
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not (
         0 <= seed < SEED_LIMIT
@@ -594,7 +594,7 @@ class Game:
         >>> Game.from_json("[" * 100000 + "]" * 100000)
         Traceback (most recent call last):
         ...
-        dicelab.errors.InvalidSave: not a saved game: nested too deeply
+        dicelab.core.errors.InvalidSave: not a saved game: nested too deeply
         """
         try:
             data = parse_save(text)
@@ -793,7 +793,7 @@ def parse_save(text: Any) -> Any:
     >>> parse_save('{"seed": 1' + '0' * 30 + '}')
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidSave: a number in the save has 31 digits (at most 25)
+    dicelab.core.errors.InvalidSave: a number in the save has 31 digits (at most 25)
     """
     if isinstance(text, dict):
         return text

@@ -1220,7 +1220,7 @@ LESSONS: dict[str, Lesson] = _lessons()
 
 
 def lesson_of(key: str) -> Lesson:
-    """The lesson ``key`` (a :class:`~dicelab.errors.DicelabError` names the known ones)."""
+    """The lesson ``key`` (a :class:`~dicelab.core.errors.DicelabError` names the known ones)."""
     if key not in LESSONS:
         raise DicelabError("unknown lesson {key}; lessons: {known}", key=brief(key),
                            known=", ".join(LESSONS))
