@@ -35,7 +35,7 @@ from .counting import figure_probability, most_common_chain, outcome_counts
 from .dice import multisets, probability, ways
 from .errors import DicelabError, brief
 from .figures import of_a_kind
-from .i18n import N_, _, fmt_int, fmt_number, fmt_percent, get_language
+from .i18n import N_, _, fmt_int, fmt_number, fmt_percent, get_language, ngettext
 
 # ------------------------------------------------------------------ value formatting
 
@@ -159,6 +159,11 @@ class Lesson:
     def figure_answers(self) -> tuple[str, ...]:
         """Predictions whose answer the main figure shows: a lesson asks them before it."""
         return FIGURE_ANSWERS.get(self.key, ())
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The games whose rules card the lesson shows first (:data:`RULES_CARDS`)."""
+        return RULES_CARDS.get(self.key, ())
 
     def question(self, key: str) -> Question:
         for q in self.questions:
@@ -415,6 +420,18 @@ FIGURE_ANSWERS: dict[str, tuple[str, ...]] = {
     "optimal_play": ("optimal_points", "shortfall"),
     "gamblers_fallacy": ("six_next",),
     "behind": ("bank_or_roll",),
+}
+
+#: Per lesson, the games whose rules card (:mod:`dicelab.rules_cards`) it shows before any
+#: question, on its worksheet too: these lessons need the game's rules, and a class may never
+#: have played it (issue 17 §6, §10).  Lesson 08 uses Seveny (its figure) and 5000 (its
+#: last exercise).
+RULES_CARDS: dict[str, tuple[str, ...]] = {
+    "conditional": ("trwavril",),
+    "stop_or_roll": ("seveny", "cinqmille"),
+    "variance": ("seveny",),
+    "optimal_play": ("seveny",),
+    "behind": ("cinqmille",),
 }
 
 #: Games of the turns simulator, and the policies that fit each (thresholds in its points).
@@ -1448,10 +1465,32 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             _("10–14 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
             _("14–15 min: “To remember”; students read their progress line.", lang=lang),
         ]
+    if lesson.cards:  # a class that has never played reads the game's card first
+        from .games import get as game_info
+
+        names = [game_info(g).name for g in lesson.cards]
+        start = [
+            ngettext("0–2 min: read the rules card of {games} together (its examples, with "
+                     "their dice drawn); it is also on the worksheet.",
+                     "0–2 min: read the rules cards of {games} together (their examples, with "
+                     "their dice drawn); they are also on the worksheet.",
+                     len(names), lang=lang,
+                     games=names[0] if len(names) == 1 else _("{first} and {second}",
+                                                              lang=lang, first=names[0],
+                                                              second=names[1])),
+            _("2–3 min: read the opening together; name the question.", lang=lang),
+            _("3–5 min: first prediction, every student types a guess before checking: "
+              "“{q}”; ask two students to explain their guesses.", lang=lang, q=p1),
+        ]
+    else:
+        start = [
+            _("0–2 min: read the opening together; name the game and the question.",
+              lang=lang),
+            _("2–5 min: first prediction, every student types a guess before checking: "
+              "“{q}”; ask two students to explain their guesses.", lang=lang, q=p1),
+        ]
     return [
-        _("0–2 min: read the opening together; name the game and the question.", lang=lang),
-        _("2–5 min: first prediction, every student types a guess before checking: "
-          "“{q}”; ask two students to explain their guesses.", lang=lang, q=p1),
+        *start,
         _("5–8 min: the main figure, discussed; second prediction: “{q}”", lang=lang, q=p2),
         _("8–13 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
         _("13–15 min: “To remember”; students read their progress line.", lang=lang),
@@ -1550,6 +1589,18 @@ class Notebook:
             raise DicelabError("lesson {lesson} has no data table", lesson=self.lesson.key)
         return HTML(_html_table(*self.lesson.table(self.lang), "dicelab-lesson-table"))
 
+    def rules_card(self) -> Any:
+        """The rules card of the lesson's game (:data:`RULES_CARDS`; two cards for lesson
+        08), with its examples' dice drawn: shown before any question, so a class that has
+        never played can read the rules in two minutes."""
+        from IPython.display import HTML
+
+        from .rules_cards import card_html
+
+        if not self.lesson.cards:
+            raise DicelabError("lesson {lesson} shows no rules card", lesson=self.lesson.key)
+        return HTML("".join(card_html(g, self.lang, picture=True) for g in self.lesson.cards))
+
     def progress(self) -> Any:
         from .teaching import ProgressView
 
@@ -1562,6 +1613,7 @@ __all__ = [
     "Notebook",
     "Pct",
     "Question",
+    "RULES_CARDS",
     "TURN_GAMES",
     "TURN_THRESHOLDS",
     "CURRICULA",
