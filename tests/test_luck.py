@@ -276,12 +276,12 @@ def test_review_hook_both_languages():
         assert s["rating"].band in dict(dicelab.review.RATING_BANDS)
         assert s["cost"] == pytest.approx(r.luck.cost(s["player"]))
     fr = r.luck.sentence(0, "fr")
-    assert "Chance des dés" in fr and "coût des décisions" in fr
+    assert "Part de hasard" in fr and "coût des décisions" in fr
     assert re.search(r"\d,\d", fr)
     en = r.luck.sentence(0, "en")
     assert "Luck of the dice" in en and "cost of decisions" in en
     page = r.to_html()
-    assert 'class="dicelab-luck"' in page and "Chance des dés" in page
+    assert 'class="dicelab-luck"' in page and "Part de hasard" in page
 
 
 def test_chart_marks_and_description():
@@ -339,7 +339,7 @@ def test_app_end_screen_shows_the_split():
     rep = luck.analyse(app.game, "fr")
     assert 'class="dicelab-luck-end"' in page and rep.sentence(0, "fr") in page
     assert '<details class="dicelab-luck-chart">' in page and "<img" in page
-    assert "Afficher le graphique chance et habileté" in page
+    assert "Afficher le graphique hasard et habileté" in page
     assert app.status_html() == page  # computed once
     app.close()
 
