@@ -105,6 +105,9 @@ class Question:
     slider: tuple[float, float, float] = (0.0, 1.0, 0.01)
     digits: int = 4
     close: float | None = None  # a prediction this close counts as "close"
+    #: digits of some fields of the worked answer (the inputs of a calculation get more
+    #: digits than its result, so that recomputing them by hand gives the stated result)
+    field_digits: tuple[tuple[str, int], ...] = ()
 
     def value(self) -> Any:
         """The exact answer (computed now)."""
@@ -132,7 +135,9 @@ class Question:
             return ""
         template = _(self.worked, lang=lang)
         terms = _terms(template)
-        vals = {k: show(v, lang, self.digits, term=k in terms) for k, v in self.fields().items()}
+        digits = dict(self.field_digits)
+        vals = {k: show(v, lang, digits.get(k, self.digits), term=k in terms)
+                for k, v in self.fields().items()}
         return template.format(**vals)
 
     def hints_in(self, lang: str | None = None) -> tuple[str, ...]:
@@ -612,8 +617,8 @@ def behind_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
 
     c = behind_choices()
     head = [_("choice", lang=lang), _("probability of winning (both playing to win)", lang=lang)]
-    return head, [[_("bank the 150 points", lang=lang), fmt_percent(c["p_bank"], 1, lang)],
-                  [_("roll the three dice left", lang=lang), fmt_percent(c["p_roll"], 1, lang)]]
+    return head, [[_("bank the 200 points", lang=lang), fmt_percent(c["p_bank"], 1, lang)],
+                  [_("roll the two dice left", lang=lang), fmt_percent(c["p_roll"], 1, lang)]]
 
 
 # ------------------------------------------------------------------ figures (main visuals)
@@ -1014,7 +1019,8 @@ def _lessons() -> dict[str, Lesson]:
                N_("Expected points per turn of the best rule, bank at 4 (a decimal)?"),
                lambda: seveny_rule_points(4)[0], tolerance=0.01,
                hints=(N_("Read the chart below."),),
-               worked=N_("E = {e} points per turn, with P(0) = {p0}."),
+               worked=N_("With X the points banked in one turn when banking at 4: E(X) = {e} "
+                         "points per turn, and P(X = 0) = {p0}."),
                fields=lambda: {"e": float(seveny_rule_points(4)[0]),
                                "p0": Pct(seveny_rule_points(4)[1])}),
             _q("last_die", "exercise",
@@ -1129,7 +1135,8 @@ def _lessons() -> dict[str, Lesson]:
                hints=(N_("Subtract the two E(T) of the table."),),
                worked=N_("{r} − {o} = {g} turns."),
                fields=lambda: {"r": seveny_rule_turns(4)[0], "o": seveny_optimal_turns()[0],
-                               "g": seveny_rule_turns(4)[0] - seveny_optimal_turns()[0]}),
+                               "g": seveny_rule_turns(4)[0] - seveny_optimal_turns()[0]},
+               field_digits=(("r", 4), ("o", 4))),
         ),
         table=turns_rows,
         misconceptions=(
@@ -1181,28 +1188,38 @@ def _lessons() -> dict[str, Lesson]:
            "variable, used to compare two decisions"),
         fig_behind, (
             _q("bank_or_roll", "predict",
-               N_("Two players: you have 4,500 points, your opponent 4,750. Your turn holds "
-                  "100 points (a 1 set aside) and the four dice show 3 4 5 6. You set aside "
-                  "the 5 (150 points). Bank, or roll the three dice left?"),
+               N_("Two players: you have 4,700 points, your opponent 4,800. Your turn holds "
+                  "150 points (a 1 and a 5 set aside) and the three dice show 2 3 5. You set "
+                  "aside the 5 (200 points). Bank, or roll the two dice left?"),
                lambda: 0 if ch()["best"] == "bank" else 1, input="choice",
-               options=(N_("bank the 150 points"), N_("roll the three dice left")),
-               worked=N_("Playing to win, rolling on wins {roll} of games from here, "
-                         "banking {bank}."),
-               fields=lambda: {"roll": Pct(ch()["p_roll"]), "bank": Pct(ch()["p_bank"])}),
+               options=(N_("bank the 200 points"), N_("roll the two dice left")),
+               worked=N_("Playing to win, rolling on wins {roll} of games from here. In solo "
+                         "play, banking is better: {bank_turns} expected turns to reach 5000 "
+                         "against {roll_turns}, and {bank_points} expected points this turn "
+                         "against {roll_points}."),
+               fields=lambda: {"roll": Pct(ch()["p_roll"]), "bank_turns": ch()["turns_bank"],
+                               "roll_turns": ch()["turns_roll"],
+                               "bank_points": ch()["points_bank"],
+                               "roll_points": ch()["points_roll"]},
+               digits=2, field_digits=(("bank_points", 1), ("roll_points", 1))),
             _q("p_bank", "predict",
-               N_("You bank: 4,650 against 4,750, and your opponent plays next. Your "
+               N_("You bank: 4,900 against 4,800, and your opponent plays next. Your "
                   "probability of winning the game?"),
                lambda: ch()["p_bank"], input="percent", close=0.1,
-               worked=N_("{bank}: your opponent often finishes first."),
+               worked=N_("{bank}: you are ahead on points, yet your opponent finishes first "
+                         "in most games."),
                fields=lambda: {"bank": Pct(ch()["p_bank"])}),
             _q("win_gain", "exercise",
                N_("From this position, both playing to win: by how much does rolling on "
                   "raise your probability of winning, compared with banking (a decimal)?"),
                lambda: ch()["p_roll"] - ch()["p_bank"], tolerance=0.005,
                hints=(N_("Subtract the two probabilities of winning in the table."),),
-               worked=N_("{roll} − {bank} = {d}: about one game in ten more."),
+               worked=N_("{roll} − {bank} = {d}: rolling on wins about {k} more games out of "
+                         "100."),
                fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
-                               "d": ch()["p_roll"] - ch()["p_bank"]}),
+                               "d": ch()["p_roll"] - ch()["p_bank"],
+                               "k": round(100 * (ch()["p_roll"] - ch()["p_bank"]))},
+               field_digits=(("d", 3),)),
             _q("win_ratio", "exercise",
                N_("From this position, playing to win: how many times more likely is a win "
                   "when you roll on than when you bank (a decimal)?"),
@@ -1210,7 +1227,8 @@ def _lessons() -> dict[str, Lesson]:
                hints=(N_("Divide the two probabilities of winning in the table."),),
                worked=N_("{roll} / {bank} = {r}: the risky choice is the better one."),
                fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
-                               "r": ch()["p_roll"] / ch()["p_bank"]}),
+                               "r": ch()["p_roll"] / ch()["p_bank"]},
+               field_digits=(("roll", 4), ("bank", 4))),
         ),
         table=behind_rows,
         misconceptions=(
@@ -1309,8 +1327,10 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "binomial": (
         ("England", "A level Mathematics: the binomial distribution as a model, calculate "
-                    "binomial probabilities; the mean np is Further Mathematics (A level "
-                    "Mathematics excludes the mean and variance of discrete random variables)"),
+                    "probabilities using the binomial distribution (the calculation of the mean "
+                    "and variance of discrete random variables is excluded: np and np(1 − p) "
+                    "appear there only to choose a normal approximation); E(X) = np as the "
+                    "mean of a discrete random variable is A level Further Mathematics"),
         ("US Common Core", "S-MD.A.3 (+) (a probability distribution from theoretical "
                            "probabilities, its expected value)"),
         ("AP Statistics", "Unit 4: 4.10 Introduction to the Binomial Distribution, 4.11 "
@@ -1326,8 +1346,9 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "expected_value": (
         ("England", "A level Further Mathematics (statistics): expectation of a discrete "
-                    "random variable, E(X); A level Mathematics uses discrete distributions "
-                    "but excludes their mean and variance"),
+                    "random variable, E(X). Not A level Mathematics, which uses simple discrete "
+                    "probability distributions but excludes the calculation of their mean and "
+                    "variance"),
         ("US Common Core", "S-MD.A.1 (+) (define a random variable, graph its distribution), "
                            "S-MD.A.2 (+) (expected value as the mean of the distribution)"),
         ("AP Statistics", "Unit 4: 4.7 Introduction to Random Variables and Probability "
@@ -1335,15 +1356,18 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "stop_or_roll": (
         ("England", "A level Further Mathematics (statistics): expectation of a discrete "
-                    "random variable, used to compare choices (not in A level Mathematics)"),
+                    "random variable, used to compare choices. Not A level Mathematics, which "
+                    "excludes the calculation of the mean and variance of discrete random "
+                    "variables"),
         ("US Common Core", "S-MD.B.5 (+) (weigh the outcomes of a decision by expected "
                            "values; a and b: expected payoff, compare strategies)"),
         ("AP Statistics", "Unit 4: 4.8 Mean and Standard Deviation of Random Variables"),
     ),
     "variance": (
         ("England", "A level Further Mathematics (statistics): variance and standard "
-                    "deviation of a discrete random variable, Var(X) (not in A level "
-                    "Mathematics)"),
+                    "deviation of a discrete random variable, Var(X). Not A level Mathematics, "
+                    "which excludes the calculation of the mean and variance of discrete random "
+                    "variables"),
         ("US Common Core", "S-MD.A.2 (+) (expected value); standard deviation as a spread: "
                            "S-ID.A.2"),
         ("AP Statistics", "Unit 4: 4.8 Mean and Standard Deviation of Random Variables; "
@@ -1393,13 +1417,20 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
+#: The edition a curriculum's codes follow, where it matters: the AP Statistics topic numbers
+#: are those of the course and exam description effective fall 2020 (a revised course is
+#: announced for 2026-27; its topic numbers may differ).
+CURRICULUM_EDITIONS = {"AP Statistics": "AP Statistics (course and exam description, fall 2020)"}
+
+
 def curriculum_line(key: str) -> str:
     """The English "Curriculum:" line of a lesson: England, US Common Core, AP Statistics.
 
     >>> curriculum_line("at_least_one").split("; ")[2]
     'US Common Core: S-CP.A.2 (independent events: P(A and B) = P(A)P(B))'
     """
-    return "; ".join(f"{who}: {what}" for who, what in CURRICULA[key])
+    return "; ".join(f"{CURRICULUM_EDITIONS.get(who, who)}: {what}"
+                     for who, what in CURRICULA[key])
 
 
 def lesson_index(lang: str = "en", prefix: str = "lessons/") -> str:
@@ -1445,10 +1476,12 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
                          if lesson.key == "large_numbers" else
                          _("{n} rolls of one die", lang=lang, n=EXPERIMENT_ROLLS[lesson.key])))
         else:  # games played in the app, not rolls on a grid
-            step = _("4–8 min: class experiment in pairs, in the app: “{e}” (about {n} games "
-                     "each); each pair makes one share code; you type the codes into your "
-                     "notebook and project the pooled figure.", lang=lang,
-                     e=_(exp.title, lang=lang), n=exp.suggested_trials)
+            step = _("4–8 min: class experiment in pairs, in the app: “{e}”; each pair plays "
+                     "one game (a second one only if time allows; only finished games "
+                     "count) and makes one share code; you type the codes into your notebook "
+                     "and project the pooled figure: a class gives a few dozen games, so the "
+                     "lesson's figure of many simulated games completes it.", lang=lang,
+                     e=_(exp.title, lang=lang))
         if lesson.key not in EXPERIMENT_ROLLS:  # both predictions come before the games
             guesses = _("2–4 min: both predictions, every student types a guess before "
                         "checking: “{q1}”, then “{q2}”", lang=lang, q1=p1, q2=p2)

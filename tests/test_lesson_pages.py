@@ -310,6 +310,42 @@ def test_no_answer_above_its_question(lang, path, executed):
     assert not bad, bad
 
 
+def _page_questions(md: Path) -> tuple[str, list[str]]:
+    """A lesson page's lesson key and its predictions and exercises, in page order (from the
+    jupytext source: no execution needed)."""
+    text = md.read_text(encoding="utf-8")
+    return _KEY.search(text).group(1), _CALL.findall(text)
+
+
+@pytest.mark.parametrize("lang, path", LESSON_PAGES, ids=LESSON_IDS)
+def test_no_revealed_answer_gives_a_later_answer(lang, path):
+    """Issue 17 §4 (a teacher's review): what a widget reveals once answered (its worked
+    answer, its hints, its answer) never shows the answer of a question further down the
+    page (lesson 13's first prediction gave the second one's probability)."""
+    key, order = _page_questions(path.with_suffix(".md"))
+    lesson = LESSONS[key]
+    bad = []
+    for i, qkey in enumerate(order):
+        q = lesson.question(qkey)
+        revealed = " ".join((q.worked_text(lang), *q.hints_in(lang), q.answer_text(lang)))
+        for later in order[i + 1:]:
+            p = lesson.question(later)
+            v = float(p.value())
+            # a choice, or a small whole number (the 10 of "5 parmi 10"): not an answer here
+            if p.input == "choice" or (v == int(v) and abs(v) < 100):
+                continue
+            forms = answer_forms(p.value(), p.digits, p.input == "percent")
+            bad += [(qkey, later, form) for form in sorted(forms) if shows(form, revealed)]
+    assert not bad, bad
+
+
+def test_a_revealed_answer_is_searched_for_later_answers():
+    """The search above would have caught lesson 13's old worked answer."""
+    value = LESSONS["behind"].question("p_bank").value()
+    forms = answer_forms(value, 4, True)
+    assert any(shows(f, f"encaisser {fmt_percent(value, 1, 'fr')}.") for f in forms)
+
+
 def test_answer_forms_and_their_search():
     """The §4 search finds an answer written as a decimal, a percentage or a fraction, and
     not inside another number."""
