@@ -828,7 +828,8 @@ def turn_outcome_matrix(rules: Rules | None = None) -> np.ndarray:
 def _rule_candidates(rules: Rules, n: int) -> tuple[Any, ...]:
     """Every set-aside of every scoring roll of ``n`` dice (not five 1s), each roll's in the
     order :func:`~dicelab.policies.bank_at` prefers them (most points, fewest dice, then the
-    highest dice: its ``max``): (roll, points, dice left, bankable, segment starts)."""
+    highest dice: its ``max``): (roll, points, segment starts, effect of each set-aside, and
+    each effect's points, dice left and bankable)."""
     m = _model(rules)
     rows: list[tuple[int, int, int, bool]] = []
     starts: list[int] = []
@@ -840,8 +841,13 @@ def _rule_candidates(rules: Rules, n: int) -> tuple[Any, ...]:
                                        reverse=True):
             rows.append((i, p, left, b))
     o_, p_, l_, b_ = (np.asarray(c) for c in zip(*rows))
-    return (o_.astype(np.intp), p_.astype(np.intp), l_.astype(np.intp), b_.astype(bool),
-            np.asarray(starts, dtype=np.intp))
+    # the distinct effects (points, dice left, bankable): rolls whose chosen set-aside has
+    # the same effect go on alike, so their probabilities are summed before the scores
+    effects, eff = np.unique(np.stack([p_, l_, b_.astype(int)], axis=1), axis=0,
+                             return_inverse=True)
+    return (o_.astype(np.intp), p_.astype(np.intp), np.asarray(starts, dtype=np.intp),
+            eff.ravel().astype(np.intp), effects[:, 0].astype(np.intp),
+            effects[:, 1].astype(np.intp), effects[:, 2].astype(bool))
 
 
 _RULE_OUTCOMES: dict[tuple[Rules, int], Any] = {}
@@ -886,46 +892,53 @@ def bank_at_outcome_matrix(threshold: int, rules: Rules | None = None) -> np.nda
         for n in range(1, N + 1)}
     win = {n: float(np.asarray(m.probs[n], dtype=float)[
         [is_five_ones(o, rules) for o in multisets(n)]].sum()) for n in range(1, N + 1)}
+    seg_p = {n: np.asarray(m.probs[n], dtype=float)[cands[n][0][cands[n][2]]]
+             for n in range(1, N + 1)}
     for u in range(UC):
         ss = _scores_at(u, 0)
         for n in range(1, N + 1):
             mass = M[ss, n, u]
             if not mass.any():
                 continue
-            ro, pts, left, bankable, starts = cands[n]
+            _ro, pts, starts, eff, e_pts, e_left, e_bank = cands[n]
             out[ss, ss] += mass * bust[n]
             out[ss, TOP] += mass * win[n]
-            u2 = u + pts
-            u2c = np.minimum(u2, UC)
-            kind = m.kind[ss][:, u2]  # (scores, candidates)
-            # the first candidate (in the rule's order) that does not overshoot
+            # what a set-aside does at once depends on the total u + pts only (not the score)
+            kind = m.kind[ss[-1], u + pts]
             ncand = len(pts)
-            rank = np.where(kind == _OVER, ncand, np.arange(ncand)[None, :])
-            first = np.minimum.reduceat(rank, starts, axis=1)
+            rank = np.where(kind == _OVER, ncand, np.arange(ncand))
+            first = np.minimum.reduceat(rank, starts)  # the rule's set-aside of each roll
             lost = first == ncand  # every set-aside overshoots: the turn is lost
-            first = np.where(lost, starts[None, :], first)
-            p = mass[:, None] * np.asarray(m.probs[n], dtype=float)[ro[starts]][None, :]
-            srow = np.broadcast_to(ss[:, None], first.shape)
-            k = np.where(lost, _OVER, kind[srow, first])
-            to = u2c[first]
-            total = (u2[first] - srow) * UNIT
-            bank = (bankable[first] & m.bank_ok[srow, to]
-                    & ((total >= threshold) | (u2[first] >= TOP)))
-            dest = np.where(k == _WIN, TOP, np.where(k == _OVER, srow, np.minimum(to, TOP)))
-            end = (k != _NONE) | bank
-            np.add.at(flat_out, (srow * (TOP + 1) + dest)[end], p[end])
-            roll = ~end
-            idx = (srow * (N + 1) + left[first]) * (UC + 1) + to
-            np.add.at(flat_M, idx[roll], p[roll])
+            first = np.where(lost, starts, first)
+            k = np.where(lost, _OVER, kind[first])
+            p = seg_p[n]
+            out[ss, TOP] += mass * p[k == _WIN].sum()
+            out[ss, ss] += mass * p[k == _OVER].sum()
+            on = k == _NONE
+            pe = np.bincount(eff[first[on]], p[on], minlength=len(e_pts))
+            e = np.flatnonzero(pe)
+            u2 = u + e_pts[e]
+            to = np.minimum(u2, UC)
+            pon = mass[:, None] * pe[e][None, :]
+            total = (u2[None, :] - ss[:, None]) * UNIT
+            bank = (e_bank[e][None, :] & m.bank_ok[ss[:, None], to[None, :]]
+                    & ((total >= threshold) | (u2 >= TOP)[None, :]))
+            srow = np.broadcast_to(ss[:, None], bank.shape)
+            dest = srow * (TOP + 1) + np.minimum(to, TOP)[None, :]
+            np.add.at(flat_out, dest[bank], pon[bank])
+            idx = (srow * (N + 1) + e_left[e][None, :]) * (UC + 1) + to[None, :]
+            roll = ~bank
+            np.add.at(flat_M, idx[roll], pon[roll])
     if N == 6:  # the clamped column: any bankable set-aside wins (x[n]: P(win), n dice)
         A = np.eye(N + 1)
         b = np.zeros(N + 1)
         A[0, 0], b[0] = 1.0, 0.0
         for n in range(1, N + 1):
-            ro, pts, left, bankable, starts = cands[n]
-            pr = np.asarray(m.probs[n], dtype=float)[ro[starts]]
-            b[n] = win[n] + float(pr[bankable[starts]].sum())
-            np.add.at(A[n], left[starts][~bankable[starts]], -pr[~bankable[starts]])
+            _ro, _pts, starts, eff, _e_pts, e_left, e_bank = cands[n]
+            pr = seg_p[n]
+            bankable, left = e_bank[eff[starts]], e_left[eff[starts]]
+            b[n] = win[n] + float(pr[bankable].sum())
+            np.add.at(A[n], left[~bankable], -pr[~bankable])
         x = np.linalg.solve(A, b)
         ss = np.arange(TOP)
         for n in range(1, N + 1):
