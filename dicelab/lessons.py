@@ -467,8 +467,8 @@ def simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[An
 
     Thresholds must fit the game (:func:`turn_policies`).  The exact mean is the
     policy's own (optimal play: the engine; Seveny 'bank at N': the exact
-    recursion); 5000 with a threshold has no exact value here.  Seeded, so cached: the
-    same click again answers at once.
+    recursion; 5000 'bank at N': the engine's exact turn matrix, each simulated turn drawn
+    from it).  Seeded, so cached: the same click again answers at once.
     """
     if not all(isinstance(x, t) for x, t in ((game, str), (threshold, int), (games, int),
                                               (seed, int))):  # checked without the cache
@@ -479,8 +479,8 @@ def simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[An
 @lru_cache(maxsize=64)
 def _simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[Any, Any, str]:
     from .engine import cinqmille as cinq_engine
-    from .policies import bank_at
-    from .simulate import simulate, simulate_fast
+    from .engine.markov import absorbing_moments
+    from .simulate import simulate_fast
 
     allowed = [n for _l, n in turn_policies(game)]
     if threshold not in allowed:
@@ -495,8 +495,10 @@ def _simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[A
     if game == "seveny":  # vectorised: each turn drawn from the rule's exact distribution
         res = simulate_fast(game, policy="bank_at", threshold=threshold, games=games, seed=seed)
         return res, seveny_rule_turns(threshold)[0], ""
-    res = simulate(game, policy=bank_at(threshold), games=games, seed=seed)
-    return res, None, N_("no exact value for this rule (simulation only)")
+    # 5000 "bank at N": vectorised the same way, from the engine's exact turn of that rule
+    res = simulate_fast(game, policy="bank_at", threshold=threshold, games=games, seed=seed)
+    P = cinq_engine.bank_at_outcome_matrix(threshold)
+    return res, absorbing_moments(P, 0)[0], ""
 
 
 def six_after_streak(rolls: int, seed: int, streak: int = 3) -> tuple[int, int]:

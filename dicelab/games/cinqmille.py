@@ -46,7 +46,7 @@ from ..dice import Dice, counts, from_counts, is_sub_multiset, sub_multisets, va
 from ..errors import IllegalMove, InvalidDice, InvalidRules, brief
 from ..figures import is_suite
 from ..i18n import N_
-from ._base import Action, Bank, Event, GameDef, Roll, check_choice, engine_exports
+from ._base import Action, Bank, Event, GameDef, Roll, check_choice, engine_exports, plain_fields
 from ._base import Game as _BaseGame
 from ._checks import Reason, check_rules, plain_int
 
@@ -106,6 +106,7 @@ class Rules:
     }
 
     def __post_init__(self) -> None:
+        plain_fields(self)  # numpy integers as int
         check_choice("dice", self.dice, self.CHOICES["dice"])
         opening, min_bank = _DEFAULTS[self.dice]
         if self.opening is None:

@@ -36,7 +36,17 @@ from ..dice import Dice, counts, is_sub_multiset, sort_dice, sub_multisets, vali
 from ..errors import IllegalMove, InvalidRules, brief
 from ..figures import faces_with_at_least, figure_name, is_suite, of_a_kind
 from ..i18n import N_, _
-from ._base import Action, Event, GameDef, Resolve, Roll, Stop, check_choice, engine_exports
+from ._base import (
+    Action,
+    Event,
+    GameDef,
+    Resolve,
+    Roll,
+    Stop,
+    check_choice,
+    engine_exports,
+    plain_fields,
+)
 from ._base import Game as _BaseGame
 from ._checks import check_rules, plain_int, take
 
@@ -129,6 +139,7 @@ class Rules:
     }
 
     def __post_init__(self) -> None:
+        plain_fields(self)  # numpy integers as int
         for name, allowed in self.CHOICES.items():
             check_choice(name, getattr(self, name), allowed)
 

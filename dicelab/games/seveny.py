@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 from ..dice import Dice, counts, from_counts, sort_dice, validate_dice
 from ..errors import IllegalMove, InvalidDice, InvalidRules, brief
 from ..i18n import N_
-from ._base import Action, Bank, Event, GameDef, Roll, check_int, engine_exports
+from ._base import Action, Bank, Event, GameDef, Roll, check_int, engine_exports, plain_fields
 from ._base import Game as _BaseGame
 from ._checks import check_rules, plain_int
 
@@ -94,6 +94,7 @@ class Rules:
     LABELS: ClassVar[dict[str, str]] = {"target": N_("Final score to reach (target)")}
 
     def __post_init__(self) -> None:
+        plain_fields(self)  # numpy integers as int
         check_int("target", self.target, 1, MAX_TARGET)
 
 
