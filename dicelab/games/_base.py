@@ -93,9 +93,7 @@ class Resolve:
     choice: int | tuple[int, ...]
 
     def __post_init__(self) -> None:
-        from dicelab.games._checks import (
-            resolve_choice,  # numpy ints accepted; (2,) is 2 in every game
-        )
+        from dicelab.games._checks import resolve_choice
 
         object.__setattr__(self, "choice", resolve_choice(self.choice))
 
@@ -208,6 +206,24 @@ def rules_from_dict(rules_type: type, data: Any) -> Any:
             options=brief(sorted(map(str, unknown))), allowed=sorted(names),
         )
     return rules_type(**data)
+
+
+def plain_fields(rules: Any) -> None:
+    """Store a frozen ``Rules``' numpy integers as ``int`` (issue 16 §8: numpy integers are
+    accepted alike everywhere), before its fields are checked; booleans (Python or numpy)
+    stay as they are, so ``True`` is still refused where a number is asked.
+
+    >>> import numpy as np
+    >>> from dicelab.games import seveny
+    >>> r = seveny.Rules(target=np.int64(50))
+    >>> r, type(r.target), r == seveny.Rules(target=50)
+    (Rules(target=50), <class 'int'>, True)
+    """
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        plain = plain_int(value)
+        if plain is not value:
+            object.__setattr__(rules, f.name, plain)
 
 
 def check_choice(name: str, value: Any, allowed: Iterable[Any]) -> None:

@@ -18,7 +18,7 @@ Scoring dice set aside together from one roll (F1):
 >>> score((2, 2, 2, 2))
 Traceback (most recent call last):
 ...
-dicelab.core.errors.InvalidDice: one 2 does not score: 2 2 2 is a brelan (200), a fourth 2 scores nothing
+dicelab.errors.InvalidDice: one 2 does not score: 2 2 2 is a brelan (200), a fourth 2 scores nothing
 
 The text's example: 2 2 3 6 5 → the 5 alone scores 50; the four other dice
 roll 3 3 3 1 → 400 more, a full hand (main pleine), so all five dice roll again.
@@ -53,7 +53,16 @@ from dicelab.core.dice import (
 from dicelab.core.errors import IllegalMove, InvalidDice, InvalidRules, brief
 from dicelab.core.figures import is_suite
 from dicelab.core.i18n import N_
-from dicelab.games._base import Action, Bank, Event, GameDef, Roll, check_choice, engine_exports
+from dicelab.games._base import (
+    Action,
+    Bank,
+    Event,
+    GameDef,
+    Roll,
+    check_choice,
+    engine_exports,
+    plain_fields,
+)
 from dicelab.games._base import Game as _BaseGame
 from dicelab.games._checks import Reason, check_rules, plain_int
 
@@ -80,7 +89,7 @@ class Rules:
     >>> Rules(opening=800)
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.InvalidRules: opening must be one of 700, 750, 1000; got 800
+    dicelab.errors.InvalidRules: opening must be one of 700, 750, 1000; got 800
     """
 
     dice: int = 5
@@ -113,6 +122,7 @@ class Rules:
     }
 
     def __post_init__(self) -> None:
+        plain_fields(self)  # numpy integers as int
         check_choice("dice", self.dice, self.CHOICES["dice"])
         opening, min_bank = _DEFAULTS[self.dice]
         if self.opening is None:
@@ -162,7 +172,7 @@ def score(dice: Iterable[int], rules: Rules | None = None) -> int:
     >>> score((1, 2, 3, 4, 5), Rules(dice=6))
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.InvalidDice: 2 does not score: only 1s and 5s score alone, a 2 needs a brelan
+    dicelab.errors.InvalidDice: 2 does not score: only 1s and 5s score alone, a 2 needs a brelan
     """
     rules = _rules(rules)
     d = tuple(sorted(validate_dice(dice)))
@@ -633,7 +643,7 @@ class Game(_BaseGame):
     >>> _ = g.apply(Bank((1, 5)))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.IllegalMove: you have not opened yet: you need 750 points ... (you have 150)
+    dicelab.errors.IllegalMove: you have not opened yet: you need 750 points ... (you have 150)
     >>> [e["type"] for e in g.apply(Bank((1, 1, 1)))]
     ['set_aside', 'open', 'bank']
     >>> g.state.scores, g.current_player

@@ -40,7 +40,16 @@ from typing import Any, ClassVar
 from dicelab.core.dice import Dice, counts, from_counts, sort_dice, validate_dice
 from dicelab.core.errors import IllegalMove, InvalidDice, InvalidRules, brief
 from dicelab.core.i18n import N_
-from dicelab.games._base import Action, Bank, Event, GameDef, Roll, check_int, engine_exports
+from dicelab.games._base import (
+    Action,
+    Bank,
+    Event,
+    GameDef,
+    Roll,
+    check_int,
+    engine_exports,
+    plain_fields,
+)
 from dicelab.games._base import Game as _BaseGame
 from dicelab.games._checks import check_rules, plain_int
 
@@ -80,11 +89,11 @@ class Rules:
     >>> Rules(target=0)
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.InvalidRules: target must be a whole number from 1 to 1000; got 0
+    dicelab.errors.InvalidRules: target must be a whole number from 1 to 1000; got 0
     >>> Rules(target=50.0)
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.InvalidRules: target must be a whole number from 1 to 1000; got 50.0
+    dicelab.errors.InvalidRules: target must be a whole number from 1 to 1000; got 50.0
     """
 
     target: int = 50
@@ -94,6 +103,7 @@ class Rules:
     LABELS: ClassVar[dict[str, str]] = {"target": N_("Final score to reach (target)")}
 
     def __post_init__(self) -> None:
+        plain_fields(self)  # numpy integers as int
         check_int("target", self.target, 1, MAX_TARGET)
 
 
@@ -142,7 +152,7 @@ def check_hand(hand: Iterable[int]) -> Dice:
     >>> check_hand([2, 2, 1])
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.InvalidDice: a hand cannot hold two 2s: 2s are set aside three at a time
+    dicelab.errors.InvalidDice: a hand cannot hold two 2s: 2s are set aside three at a time
     """
     h = sort_dice(validate_dice(hand, what="hand"))
     if len(h) >= DICE:
@@ -216,12 +226,12 @@ def check_set_aside(hand: Iterable[int], roll: Iterable[int], keep: Iterable[int
     >>> check_set_aside((), (2, 2, 2, 5, 1, 3, 4), (2, 2))
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.IllegalMove: 2s can only be set aside three at a time until you have a \
+    dicelab.errors.IllegalMove: 2s can only be set aside three at a time until you have a \
 brelan of 2s
     >>> check_set_aside((), (1, 3), (1, 1))
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.IllegalMove: you cannot set aside 1 1: the dice rolled are 1 3
+    dicelab.errors.IllegalMove: you cannot set aside 1 1: the dice rolled are 1 3
     """
     hc = counts(hand)
     rolled = sort_dice(roll)
@@ -349,7 +359,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     >>> step(s, Bank(()))
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.IllegalMove: roll the 7 dice first: a turn starts by rolling them
+    dicelab.errors.IllegalMove: roll the 7 dice first: a turn starts by rolling them
     """
     if state.is_over:
         raise IllegalMove("the game is over")

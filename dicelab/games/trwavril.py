@@ -130,6 +130,7 @@ class Rules:
     }
 
     def __post_init__(self) -> None:
+        _base.plain_fields(self)  # numpy integers as int
         for name, allowed in self.CHOICES.items():
             check_choice(name, getattr(self, name), allowed)
 
