@@ -178,10 +178,10 @@ def bar_turns_5000(threshold: int = 300) -> dict[str, Any]:
     """In a notebook: the turns simulator's click on 5000 'bank at N' (500 games, played one
     by one) until its progress bar shows (the goal), and until the histogram (the note)."""
     from dicelab import lessons
-    from dicelab.ui import teaching
+    from dicelab.lessons import turns
 
     _pending, run_pending = _fake_kernel()
-    sim = teaching.TurnsSimulator(games=GAMES, lang="en")
+    sim = turns.TurnsSimulator(games=GAMES, lang="en")
     sim.game.value = "cinqmille"
     sim.policy.value = threshold
     lessons._simulate_turns.cache_clear()
