@@ -54,9 +54,9 @@ __all__ = [
 def __getattr__(name: str) -> Any:  # noqa: C901 - one static import per public module
     """The public modules, loaded on first use (``import dicelab`` stays light)."""
     if name == "games":
-        from dicelab import games as mod
+        import dicelab.games as mod
     elif name == "engine":
-        from dicelab import engine as mod
+        import dicelab.engine as mod
     elif name == "dice":
         from dicelab.core import dice as mod
     elif name == "figures":
@@ -80,7 +80,7 @@ def __getattr__(name: str) -> Any:  # noqa: C901 - one static import per public 
     elif name == "widgets":
         from dicelab.ui import widgets as mod
     elif name == "lessons":
-        from dicelab import lessons as mod
+        import dicelab.lessons as mod
     elif name == "guide":
         from dicelab.lessons import guide as mod
     elif name == "worksheets":

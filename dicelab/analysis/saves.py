@@ -16,6 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from dicelab.core.errors import InvalidSave, brief
+from dicelab.games import REGISTRY
+from dicelab.games._base import Game
+from dicelab.games.saves import MAX_SAVE_CHARS, parse_save
 
 __all__ = ["load_game", "read_save_file"]
 
@@ -23,9 +26,6 @@ __all__ = ["load_game", "read_save_file"]
 def load_game(source: Any) -> Any:
     """A :class:`~dicelab.games._base.Game` from a game, a JSON save (text, bytes, dict) or
     the path of a saved file.  Raises :class:`~dicelab.InvalidSave` for anything else."""
-    from dicelab.games import REGISTRY
-    from dicelab.games._base import Game, parse_save
-
     if isinstance(source, Game):
         return source
     if isinstance(source, Path) or (isinstance(source, str) and source.lstrip()[:1] != "{"
@@ -50,8 +50,6 @@ def read_save_file(path: str | Path) -> bytes:
     ...
     dicelab.core.errors.InvalidSave: cannot read the saved game '/dev/zero': it is not a ...
     """
-    from dicelab.games._base import MAX_SAVE_CHARS
-
     name = brief(str(path))
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):

@@ -61,7 +61,7 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
     >>> parse_number("abc")
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: 'abc' is not a number: write e.g. 0.25, 25 % or 1/4
+    dicelab.ui.teaching.numbers.TeachingError: 'abc' is not a number: write e.g. 0.25, 25 % or 1/4
     """
     if isinstance(text, bool):
         raise TeachingError(N_("{value} is not a number: write e.g. 0.25, 25 % or 1/4"),
@@ -143,7 +143,7 @@ def parse_count(text: Any, what: str | Phrase = "count") -> int:
     >>> parse_count("-3", "successes")
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: successes must be a whole number from 0 to 100000; got '-3'
+    dicelab.ui.teaching.numbers.TeachingError: successes must be a whole number from 0 to 100000...
     """
     raw = text if isinstance(text, str) else str(text)
     s = raw.strip()
@@ -161,7 +161,7 @@ def parse_seed(text: Any) -> int:
     >>> parse_seed("-1")
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: a seed is a whole number from 0 to 4294967295; got '-1'
+    dicelab.ui.teaching.numbers.TeachingError: a seed is a whole number from 0 to 4294967295; go...
     """
     s = text.strip() if isinstance(text, str) else text
     if isinstance(s, str) and s.isdigit() and len(s) <= 10:

@@ -77,7 +77,7 @@ def check_counts(successes: Any, trials: Any) -> tuple[int, int]:
     >>> check_counts(21, 20)
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: more successes (21) than trials (20): check the counts
+    dicelab.ui.teaching.numbers.TeachingError: more successes (21) than trials (20): check the c...
     """
     # the field's name is translated with the message (Phrase): no English in a French error
     s = parse_count(successes, Phrase(N_("successes"))) if not isinstance(
@@ -116,7 +116,7 @@ def read_share_code(exp: Experiment, code: Any) -> tuple[int, int]:
     >>> read_share_code(BRELAN_FIVE_DICE, share_code(SIX_AFTER_THREE, 1, 5))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: this code belongs to another experiment (SIX3), not to ...
+    dicelab.ui.teaching.numbers.TeachingError: this code belongs to another experiment (SIX3), n...
     """
     raw = code if isinstance(code, str) else ""
     s = raw.strip().upper().replace(" ", "")
@@ -215,7 +215,7 @@ class Pool(_Widget):
     >>> pool.add_counts("30", "20")
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: more successes (30) than trials (20): check the counts
+    dicelab.ui.teaching.numbers.TeachingError: more successes (30) than trials (20): check the c...
     """
 
     def __init__(self, experiment: Experiment, *, role: str = "teacher",
