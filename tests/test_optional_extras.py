@@ -1,7 +1,8 @@
 """The core works without the notebook extra: with ipywidgets and matplotlib blocked (as if
 ``pip install dicelab`` installed numpy and Babel only), every core module imports, and each
 game plays a seeded game, gets advice, hints and the coach's why, is simulated and
-reviewed as text."""
+reviewed as text; and the terminal front end (``dicelab.ui.terminal``) plays every game in
+both languages."""
 
 from __future__ import annotations
 
@@ -57,6 +58,17 @@ CODE = textwrap.dedent(
             "summary": r.summary("fr"), "rating": r.rating.text, "simulated": sim.games,
             "loss": r.mean_loss,
         }
+    if TERMINAL:  # the terminal front end plays too (every game, both languages)
+        import io
+        from dicelab.ui.terminal import main
+        out["terminal"] = {}
+        for key in ("dripeul", "trwavril", "cinqmille", "seveny"):
+            for lang in ("en", "fr"):
+                text = io.StringIO()
+                status = main(["play", key, "--seed", "2", "--lang", lang, "--players", "2",
+                               "--computer", "2"], stdin=io.StringIO("1\n1\nquit\n"),
+                              stdout=text)
+                out["terminal"][key + "/" + lang] = [status, "Traceback" in text.getvalue()]
     heavy = sorted(m for m in sys.modules if m.split(".")[0] in
                    ("ipywidgets", "matplotlib", "anywidget") and sys.modules[m] is not None)
     out["heavy"] = heavy
@@ -69,7 +81,9 @@ CODE = textwrap.dedent(
 def test_core_works_without_widgets_and_matplotlib(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [str(ROOT), os.environ.get("PYTHONPATH", "")]), "PYTEST_ADDOPTS": ""}
-    res = subprocess.run([sys.executable, "-c", CODE], cwd=tmp_path, env=env,
+    terminal = (ROOT / "dicelab" / "ui" / "terminal.py").exists()
+    code = f"TERMINAL = {terminal}\n" + CODE
+    res = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
                          capture_output=True, text=True, timeout=900)
     assert res.returncode == 0, res.stderr[-3000:]
     out = json.loads(res.stdout.strip().splitlines()[-1])
@@ -84,3 +98,6 @@ def test_core_works_without_widgets_and_matplotlib(tmp_path):
         assert "décisions" in g["summary"], key  # the review's text, in French
         assert g["rating"], key
         assert g["simulated"] == 3, key
+    if terminal:
+        assert out["terminal"] == {f"{key}/{lang}": [0, False] for key in out["games"]
+                                   for lang in ("en", "fr")}
