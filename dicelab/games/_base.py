@@ -422,7 +422,6 @@ __all__ = [
     "check_choice",
     "check_int",
     "check_seed",
-    "engine_exports",
     "parse_save",
     "rules_from_dict",
 ]
