@@ -5,13 +5,15 @@
 #                      ruff, pytest (tests/, doctests of dicelab/, nbval-lax on every notebook,
 #                      the real-browser test), then the Binder check
 #   make bench         the speed table (benchmarks/run.py)
-#   make lint          ruff only
+#   make lint          ruff, then the layers' import contracts (lint-imports)
 #   make binder-check  a fresh .venv-binder from binder/ only, every notebook executed in it
 #   make browser       the real-browser test alone (needs /usr/bin/chromium)
 #   make messages      update the French catalog from the source (then translate the new entries)
 #   make worksheets    every lesson's worksheet and answer key, both languages, A4 and US Letter, as PDF (worksheets/)
 #   make tables        re-solve every shipped two-player table (dicelab/data/*.npz): about
 #                      40 minutes; after any change to a rule or a two-player engine
+#   make calibration   re-simulate the review's rating scale (dicelab/data/review_calibration.json,
+#                      slow) and write its table into docs/teachers.md
 #   make clean         remove the virtualenvs, caches and artifacts
 PYTHON ?= python3
 VENV ?= .venv
@@ -22,7 +24,8 @@ LAB_ARGS ?=
 AXE_VERSION := 4.11.0
 AXE := .cache/npm/node_modules/axe-core/axe.min.js
 
-.PHONY: lab test pytest lint bench binder-check browser clean messages worksheets tables
+.PHONY: lab test pytest lint bench binder-check browser clean messages worksheets tables \
+	calibration
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +52,7 @@ test: lint pytest binder-check
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check dicelab tests benchmarks
+	$(BIN)/lint-imports
 
 # testpaths, doctests, nbval-lax and markers: [tool.pytest.ini_options] in pyproject.toml
 pytest: $(VENV)/.test-installed $(AXE)
@@ -76,7 +80,7 @@ messages: $(VENV)/.test-installed
 
 ## make worksheets: PDF worksheets and answer keys of every lesson (numbers computed now)
 worksheets: $(VENV)/.lab-installed
-	$(PY) -m dicelab.worksheets worksheets
+	$(PY) -m dicelab.lessons.worksheets worksheets
 
 ## make tables: re-solve every shipped two-player table into dicelab/data/ (about 40 minutes
 # on a small machine; each file records its format, rules and engine version, and the suite
@@ -84,6 +88,11 @@ worksheets: $(VENV)/.lab-installed
 # run this; see docs/developers.md)
 tables: $(VENV)/.lab-installed
 	$(PY) -m dicelab.tools.build_tables
+
+## make calibration: the review's rating scale, re-simulated (slow), and its docs table
+calibration: $(VENV)/.lab-installed
+	$(PY) -m dicelab.tools.calibrate calibrate
+	$(PY) -m dicelab.tools.calibrate docs
 
 clean:
 	rm -rf $(VENV) .venv-binder .pytest_cache .ruff_cache .hypothesis *.egg-info build artifacts worksheets

@@ -362,13 +362,14 @@ def test_answer_forms_and_their_search():
 def lesson_figures(lang: str) -> dict[str, object]:
     """Every figure a lesson draws: the main figures, what the simulators and the class pool
     draw after a click."""
+    from dicelab.lessons import turns as turns_lesson
     from dicelab.ui import teaching
 
     figs = {key: lesson.figure(lang) for key, lesson in LESSONS.items()}
     sim = teaching.FrequencySimulator("brelan", 5, lang=lang)
     sim.rolls.value = 1_000
     figs["FrequencySimulator"] = _last_figure(sim, lambda: sim.run())
-    turns = teaching.TurnsSimulator(games=20, lang=lang)
+    turns = turns_lesson.TurnsSimulator(games=20, lang=lang)
     figs["TurnsSimulator"] = _last_figure(turns, lambda: turns.run())
     for exp in teaching.EXPERIMENTS.values():
         rows = teaching.pooled([(4, 20), (6, 20), (3, 20)], exp.p)

@@ -11,7 +11,7 @@ import nbformat
 import pytest
 
 from dicelab import lessons
-from dicelab.lessons import LESSONS, Notebook
+from dicelab.lessons import LESSONS, Notebook, turns
 from dicelab.ui import teaching
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -190,7 +190,7 @@ def test_every_question_widget_reveals_only_after_an_answer(key, lang):
 
 
 def test_turns_simulator_offers_only_thresholds_that_fit_each_game():
-    sim = teaching.TurnsSimulator(lang="en")
+    sim = turns.TurnsSimulator(lang="en")
     offered = {}
     for game, _name in lessons.TURN_GAMES.items():
         sim.game.value = game
@@ -204,7 +204,7 @@ def test_turns_simulator_offers_only_thresholds_that_fit_each_game():
 @pytest.mark.slow
 def test_turns_simulator_every_option_runs_without_a_traceback():
     """Click every game × policy (issue 8 item 4: 'bank at 300' used to hang Seveny)."""
-    sim = teaching.TurnsSimulator(lang="fr")
+    sim = turns.TurnsSimulator(lang="fr")
     sim.games.value = 20
     for game in lessons.TURN_GAMES:
         sim.game.value = game

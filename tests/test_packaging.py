@@ -58,9 +58,16 @@ def test_version_is_one_number_everywhere():
 
 
 def test_runtime_dependencies():
-    """numpy, ipywidgets, matplotlib; Babel (catalogs, number formats); anywidget (keyboard)."""
-    deps = {Requirement(r).name for r in _pyproject()["project"]["dependencies"]}
-    assert deps == {"numpy", "ipywidgets", "matplotlib", "babel", "anywidget"}
+    """The core: numpy and Babel (catalogs, number formats).  The notebooks' extra:
+    ipywidgets, matplotlib and anywidget (keyboard); `lab` and `test` install it."""
+    project = _pyproject()["project"]
+    deps = {Requirement(r).name for r in project["dependencies"]}
+    assert deps == {"numpy", "babel"}
+    extras = project["optional-dependencies"]
+    assert {Requirement(r).name for r in extras["notebook"]} == {
+        "ipywidgets", "matplotlib", "anywidget"}
+    for extra in ("lab", "test"):
+        assert "dicelab[notebook]" in extras[extra], extra
 
 
 def test_registry_names_and_modules():
@@ -160,7 +167,8 @@ def test_binder_requirements_are_pinned_and_complete():
     for need in ("numpy", "ipywidgets", "matplotlib", "jupyterlab", "voila", "ipykernel"):
         assert need in pinned, f"binder/requirements.txt lacks {need}"
     # postBuild installs dicelab without dependencies: each one must be pinned, compatibly.
-    for dep in _pyproject()["project"]["dependencies"]:
+    project = _pyproject()["project"]
+    for dep in project["dependencies"] + project["optional-dependencies"]["notebook"]:
         r = Requirement(dep)
         assert r.specifier.contains(pinned[r.name]), f"{r} vs pinned {pinned[r.name]}"
 

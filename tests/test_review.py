@@ -19,6 +19,7 @@ from dicelab.analysis.policies import optimal, random_legal
 from dicelab.core.errors import DicelabError, InvalidSave
 from dicelab.games import cinqmille, dripeul, get, seveny, trwavril
 from dicelab.games._base import Bank, Roll, Stop
+from dicelab.tools import calibrate
 
 GAMES = {
     "dripeul": dripeul.Rules(),
@@ -232,9 +233,9 @@ def test_french_review_has_no_english_interface_words(key):
 
 def test_calibration_small_case_recomputed():
     stored = review.stored_calibration()
-    assert stored, "run: python -m dicelab.review calibrate"
+    assert stored, "run: python -m dicelab.tools.calibrate calibrate"
     check = stored["check"]
-    again = review.calibrate(check["game"], games=check["games"], seed=check["seed"])
+    again = calibrate.calibrate(check["game"], games=check["games"], seed=check["seed"])
     for name in check["policies"]:
         figures = check["result"][name]
         assert again[name]["mean_loss"] == pytest.approx(figures["mean_loss"], abs=1e-12)
@@ -266,7 +267,7 @@ def test_other_objective_is_unrated():
 
 def test_teachers_doc_calibration_table_is_computed(repo_root):
     page = (repo_root / "docs" / "teachers.md").read_text(encoding="utf-8")
-    assert review.calibration_markdown() in page
+    assert calibrate.calibration_markdown() in page
 
 
 def test_import_dicelab_stays_light_and_review_is_callable():

@@ -18,7 +18,7 @@ import pytest
 
 from dicelab import IllegalMove, InvalidDice, InvalidRules, InvalidSave
 from dicelab.core.errors import brief
-from dicelab.games import REGISTRY, Roll, _base
+from dicelab.games import REGISTRY, Roll, saves
 from dicelab.games._base import (
     MAX_ROLLS_PER_ACTION,
     MAX_SAVE_CHARS,
@@ -471,7 +471,7 @@ def test_game_takes_numpy_seeds_and_saves_them_as_ints():
 
 # ----------------------------------------------------- limits while playing
 def test_a_game_cannot_grow_past_what_a_save_holds(monkeypatch):
-    monkeypatch.setattr(_base, "MAX_STEPS", 3)
+    monkeypatch.setattr(saves, "MAX_STEPS", 3)
     g = module("trwavril").Game(seed=1)
     for _ in range(3):
         g.apply(g.legal_actions()[0])
@@ -479,13 +479,13 @@ def test_a_game_cannot_grow_past_what_a_save_holds(monkeypatch):
     with pytest.raises(IllegalMove, match="too long: at most 3 actions"):
         g.apply(g.legal_actions()[0])
     assert g.to_json() == before
-    monkeypatch.setattr(_base, "MAX_STEPS", 2)
+    monkeypatch.setattr(saves, "MAX_STEPS", 2)
     with pytest.raises(InvalidSave, match="too many steps"):
         module("trwavril").Game.from_json(before)
 
 
 def test_draws_are_bounded_while_playing_and_loading(monkeypatch):
-    monkeypatch.setattr(_base, "MAX_DRAWS", 4)
+    monkeypatch.setattr(saves, "MAX_DRAWS", 4)
     g = module("cinqmille").Game(seed=1)
     for _ in range(4):
         g.apply(Roll(()))
@@ -496,7 +496,7 @@ def test_draws_are_bounded_while_playing_and_loading(monkeypatch):
         g.apply(Roll(()))
     assert g.to_json() == before
     g.apply(Roll(()), dice=[1, 1, 1, 1, 1])  # hand-set dice draw nothing
-    monkeypatch.setattr(_base, "MAX_DRAWS", 3)
+    monkeypatch.setattr(saves, "MAX_DRAWS", 3)
     with pytest.raises(InvalidSave, match="too many rolls"):
         module("cinqmille").Game.from_json(before)
 

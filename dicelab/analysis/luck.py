@@ -57,6 +57,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, fmt_number, get_language
 
@@ -622,8 +623,6 @@ def analyse(game_or_saved_json: Any, lang: str | None = None, *,
     engine advice already computed, by state (the review's), reused when its objective
     is the one ``V`` needs.
     """
-    from dicelab.analysis.review import load_game
-
     game = load_game(game_or_saved_json)
     lang = get_language(lang)
     key = game.definition.key

@@ -636,7 +636,7 @@ def simulate_fast(
     as :func:`simulate` (one player); its random stream differs, so only the statistics agree.
 
     Anything else (5000, Seveny, other policies, several players) raises a
-    :class:`~dicelab.errors.DicelabError` naming what is supported: use :func:`simulate`.
+    :class:`~dicelab.core.errors.DicelabError` naming what is supported: use :func:`simulate`.
 
     >>> r = simulate_fast("trwavril", games=2000, seed=1)
     >>> r.games, r.turns.shape, r.scores.shape, 0.18 < float(r.win_rate[0]) < 0.30
@@ -644,7 +644,7 @@ def simulate_fast(
     >>> simulate_fast("seveny", policy="greedy")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: simulate_fast plays dripeul and trwavril (...); for 'seveny' ...
+    dicelab.core.errors.DicelabError: simulate_fast plays dripeul and trwavril ...
 
     5000 and Seveny solo with ``policy="optimal"``: a Markov chain over scores, each turn
     drawn from the engine's ``turn_outcome_matrix`` (the exact optimal turn; a Seveny score

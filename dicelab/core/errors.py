@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicelab.core.languages import LANGUAGES, current_language, gettext, language_code
+
 #: How many characters of a bad value an error message may echo.
 BRIEF_LIMIT = 80
 
@@ -67,9 +69,9 @@ class Phrase:
 
     def message(self, lang: str | None = None) -> str:
         """The words in ``lang`` (default: the current language)."""
-        from dicelab.core.i18n import _
-
-        return _(self.template, lang=lang, **_translated(self.params, lang))
+        text = gettext(self.template, _language(lang))
+        params = _translated(self.params, lang)
+        return text.format(**params) if params else text
 
 
 def _translated(params: dict[str, Any], lang: str | None) -> dict[str, Any]:
@@ -134,9 +136,29 @@ class DicelabError(ValueError):
     def message(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the current language; see :mod:`dicelab.i18n`),
         in at most :data:`MAX_MESSAGE` characters."""
-        from dicelab.core.i18n import _
+        return fit_message(gettext(self.template, _language(lang)),
+                           _translated(self.params, lang))
 
-        return fit_message(_(self.template, lang=lang), _translated(self.params, lang))
+
+def check_language(lang: Any) -> str:
+    """``lang`` if dicelab speaks it (``"fr"``, ``"en"``; ``"fr_FR"`` is read as ``"fr"``),
+    else a :class:`DicelabError` naming the languages it speaks (public as
+    ``dicelab.core.i18n.check_language``).
+
+    >>> check_language("fr_FR")
+    'fr'
+    """
+    code = language_code(lang)
+    if code is not None:
+        return code
+    speaks = ", ".join(f"{k} ({v})" for k, v in LANGUAGES.items())
+    raise DicelabError("unknown language {value}; dicelab speaks: {languages}",
+                       value=brief(lang), languages=speaks)
+
+
+def _language(lang: str | None) -> str:
+    """``lang`` checked, or the current language when ``None``."""
+    return current_language() if lang is None else check_language(lang)
 
 
 class IllegalMove(DicelabError):

@@ -18,7 +18,7 @@ Scoring dice set aside together from one roll (F1):
 >>> score((2, 2, 2, 2))
 Traceback (most recent call last):
 ...
-dicelab.errors.InvalidDice: one 2 does not score: 2 2 2 is a brelan (200), a fourth 2 scores nothing
+dicelab.core.errors.InvalidDice: one 2 does not score: 2 2 2 is a brelan (200), ...
 
 The text's example: 2 2 3 6 5 → the 5 alone scores 50; the four other dice
 roll 3 3 3 1 → 400 more, a full hand (main pleine), so all five dice roll again.
@@ -89,7 +89,7 @@ class Rules:
     >>> Rules(opening=800)
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidRules: opening must be one of 700, 750, 1000; got 800
+    dicelab.core.errors.InvalidRules: opening must be one of 700, 750, 1000; got 800
     """
 
     dice: int = 5
@@ -172,7 +172,7 @@ def score(dice: Iterable[int], rules: Rules | None = None) -> int:
     >>> score((1, 2, 3, 4, 5), Rules(dice=6))
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidDice: 2 does not score: only 1s and 5s score alone, a 2 needs a brelan
+    dicelab.core.errors.InvalidDice: 2 does not score: only 1s and 5s score alone, ...
     """
     rules = _rules(rules)
     d = tuple(sorted(validate_dice(dice)))
@@ -643,7 +643,7 @@ class Game(_BaseGame):
     >>> _ = g.apply(Bank((1, 5)))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMove: you have not opened yet: you need 750 points ... (you have 150)
+    dicelab.core.errors.IllegalMove: you have not opened yet: you need 750 points ... (you have 150)
     >>> [e["type"] for e in g.apply(Bank((1, 1, 1)))]
     ['set_aside', 'open', 'bank']
     >>> g.state.scores, g.current_player

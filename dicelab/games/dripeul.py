@@ -112,11 +112,11 @@ class Rules:
     >>> Rules(level=5)
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidRules: level must be one of 4, 3, 2, 1, 0; got 5
+    dicelab.core.errors.InvalidRules: level must be one of 4, 3, 2, 1, 0; got 5
     >>> Rules(last_six=1)
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidRules: last_six must be one of False, True; got 1
+    dicelab.core.errors.InvalidRules: last_six must be one of False, True; got 1
     """
 
     level: int = 3
@@ -210,7 +210,7 @@ def check_tokens(tokens: Any) -> tuple[int, ...]:
     >>> check_tokens([2, 2])
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMove: tokens must be distinct squares 1 to 6; got [2, 2]
+    dicelab.core.errors.IllegalMove: tokens must be distinct squares 1 to 6; got [2, 2]
     """
     items = take(tokens, 6)  # a board has six squares: read no more than seven
     try:
@@ -457,7 +457,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     >>> step(s, Stop())
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMove: roll the five dice first: you cannot stop before your first roll
+    dicelab.core.errors.IllegalMove: roll the five dice first: you cannot stop ...
     """
     if state.is_over:
         raise IllegalMove("the game is over")

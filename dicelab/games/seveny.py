@@ -89,11 +89,11 @@ class Rules:
     >>> Rules(target=0)
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidRules: target must be a whole number from 1 to 1000; got 0
+    dicelab.core.errors.InvalidRules: target must be a whole number from 1 to 1000; got 0
     >>> Rules(target=50.0)
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidRules: target must be a whole number from 1 to 1000; got 50.0
+    dicelab.core.errors.InvalidRules: target must be a whole number from 1 to 1000; got 50.0
     """
 
     target: int = 50
@@ -152,7 +152,7 @@ def check_hand(hand: Iterable[int]) -> Dice:
     >>> check_hand([2, 2, 1])
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidDice: a hand cannot hold two 2s: 2s are set aside three at a time
+    dicelab.core.errors.InvalidDice: a hand cannot hold two 2s: 2s are set aside three at a time
     """
     h = sort_dice(validate_dice(hand, what="hand"))
     if len(h) >= DICE:
@@ -226,12 +226,12 @@ def check_set_aside(hand: Iterable[int], roll: Iterable[int], keep: Iterable[int
     >>> check_set_aside((), (2, 2, 2, 5, 1, 3, 4), (2, 2))
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMove: 2s can only be set aside three at a time until you have a \
+    dicelab.core.errors.IllegalMove: 2s can only be set aside three at a time until you have a \
 brelan of 2s
     >>> check_set_aside((), (1, 3), (1, 1))
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMove: you cannot set aside 1 1: the dice rolled are 1 3
+    dicelab.core.errors.IllegalMove: you cannot set aside 1 1: the dice rolled are 1 3
     """
     hc = counts(hand)
     rolled = sort_dice(roll)
@@ -359,7 +359,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     >>> step(s, Bank(()))
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMove: roll the 7 dice first: a turn starts by rolling them
+    dicelab.core.errors.IllegalMove: roll the 7 dice first: a turn starts by rolling them
     """
     if state.is_over:
         raise IllegalMove("the game is over")

@@ -193,7 +193,7 @@ def _clean(x: float) -> float:
 
 def lesson() -> Any:
     """The lesson's :class:`dicelab.lessons.Lesson` (registered as ``"luck"``)."""
-    from dicelab.lessons import Lesson, Pct, Question, standard_error
+    from dicelab.lessons.base import Lesson, Pct, Question, standard_error
 
     v0 = start_chance
 

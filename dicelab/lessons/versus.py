@@ -38,7 +38,8 @@ import numpy as np
 
 from dicelab.core.errors import DicelabError, brief
 from dicelab.games._checks import plain_int
-from dicelab.ui.teaching import _Widget
+from dicelab.ui.teaching.asking import _w, _Widget
+from dicelab.ui.teaching.numbers import parse_seed
 
 __all__ = [
     "BEHIND",
@@ -519,8 +520,6 @@ class HeadToHead(_Widget):
 
     def __init__(self, *, games: int = HEAD_TO_HEAD_GAMES, seed: int = HEAD_TO_HEAD_SEED,
                  lang: str | None = None) -> None:
-        from dicelab.ui.teaching import _w
-
         w = _w()
         self.lang = lang
         self.games = games
@@ -529,8 +528,6 @@ class HeadToHead(_Widget):
         self.guarded(self.run)()
 
     def run(self) -> VersusResult:
-        from dicelab.ui.teaching import parse_seed
-
         seed = parse_seed(self.seed.value)
         self.say("")
         res = head_to_head(self.games, seed)

@@ -31,55 +31,28 @@ dicelab.core.errors.DicelabError: unknown language 'de'; dicelab speaks: en (Eng
 
 from __future__ import annotations
 
-import contextvars
 import copy
 import decimal
 import gettext as _gettext
-import io
 import math
-import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from dicelab.core.errors import DicelabError, brief
-
-#: Language codes dicelab speaks, and their names in their own language.
-LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français"}
-SUPPORTED: tuple[str, ...] = tuple(LANGUAGES)
-DOMAIN = "dicelab"
-LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
-
-_default: str | None = None
-_current: contextvars.ContextVar[str | None] = contextvars.ContextVar(
-    "dicelab_language", default=None
+from dicelab.core.errors import check_language
+from dicelab.core.languages import (
+    CURRENT,
+    DOMAIN,
+    LANGUAGES,
+    LOCALE_DIR,
+    SUPPORTED,
+    current_language,
+    environment_language,
+    gettext,
+    set_default,
 )
-
-
-def check_language(lang: Any) -> str:
-    """``lang`` if dicelab speaks it (``"fr"``, ``"en"``; ``"fr_FR"`` is read as ``"fr"``).
-
-    >>> check_language("fr_FR")
-    'fr'
-    """
-    if isinstance(lang, str):
-        code = lang.strip().lower().replace("-", "_").split("_")[0]
-        if code in LANGUAGES:
-            return code
-    speaks = ", ".join(f"{k} ({v})" for k, v in LANGUAGES.items())
-    raise DicelabError("unknown language {value}; dicelab speaks: {languages}",
-                       value=brief(lang), languages=speaks)
-
-
-def environment_language() -> str:
-    """The language the environment asks for: French if its locale is French, else English."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        value = os.environ.get(var, "")
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
+from dicelab.core.languages import translations as _translations
 
 
 def set_language(lang: str | None) -> None:
@@ -88,52 +61,30 @@ def set_language(lang: str | None) -> None:
     >>> set_language("fr"); get_language(); set_language(None)
     'fr'
     """
-    global _default
-    _default = None if lang is None else check_language(lang)
+    set_default(None if lang is None else check_language(lang))
 
 
 def get_language(lang: str | None = None) -> str:
     """The language to use: ``lang`` if given, else the current default."""
     if lang is not None:
         return check_language(lang)
-    return _current.get() or _default or environment_language()
+    return current_language()
 
 
 @contextmanager
 def using(lang: str | None) -> Iterator[str]:
     """Within the block, texts with no explicit ``lang`` are in ``lang`` (``None``: unchanged)."""
     code = get_language(lang)
-    token = _current.set(code)
+    token = CURRENT.set(code)
     try:
         yield code
     finally:
-        _current.reset(token)
+        CURRENT.reset(token)
 
 
-@cache
 def translations(lang: str) -> _gettext.NullTranslations:
-    """The gettext catalog of ``lang`` (English is the source language: no catalog).
-
-    A compiled ``.mo`` built by the install is used when it is at least as new as
-    the ``.po``; otherwise (a source checkout) the ``.po`` is compiled in memory by Babel.
-    """
-    lang = check_language(lang)
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    mo = po.with_suffix(".mo")
-    if not po.exists() and not mo.exists():
-        return _gettext.NullTranslations()
-    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
-        with mo.open("rb") as f:
-            return _gettext.GNUTranslations(f)
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with po.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=DOMAIN)
-    buf = io.BytesIO()
-    write_mo(buf, catalog)
-    buf.seek(0)
-    return _gettext.GNUTranslations(buf)
+    """The gettext catalog of ``lang`` (English is the source language: no catalog)."""
+    return _translations(check_language(lang))
 
 
 def _(msgid: str, lang: str | None = None, **params: Any) -> str:
@@ -142,8 +93,7 @@ def _(msgid: str, lang: str | None = None, **params: Any) -> str:
     >>> _("{n} points", lang="en", n=5)
     '5 points'
     """
-    code = get_language(lang)
-    text = msgid if code == "en" else translations(code).gettext(msgid)
+    text = gettext(msgid, get_language(lang))
     return text.format(**params) if params else text
 
 
@@ -261,7 +211,9 @@ def fmt_percent(p: float, digits: int = 1, lang: str | None = None) -> str:
 
 
 __all__ = [
+    "DOMAIN",
     "LANGUAGES",
+    "LOCALE_DIR",
     "SUPPORTED",
     "N_",
     "_",

@@ -51,7 +51,7 @@ def load_upload(value: Any, game_key: str) -> Any:
     """The game saved in an uploaded file (a ``FileUpload`` value), checked as
     ``Game.from_json`` checks a save; a save of another game is refused
     (``InvalidSave``)."""
-    from dicelab.analysis.review import load_game
+    from dicelab.analysis.saves import load_game
 
     files = list(value or ())
     if not files:

@@ -1,0 +1,203 @@
+"""The shapes of a lesson: :class:`Lesson`, :class:`Question`, how a worked answer shows a
+value (:func:`show`, :class:`Pct`), and :func:`standard_error`.  The lessons themselves
+(their questions and computations) are :mod:`dicelab.lessons`; a lesson module such as
+:mod:`dicelab.lessons.luck_lesson` builds its :class:`Lesson` from here.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from dicelab.core.errors import DicelabError, brief
+from dicelab.core.i18n import _, fmt_int, fmt_number, fmt_percent
+
+#: Per lesson, the predictions that its main figure answers (asked before the figure).
+FIGURE_ANSWERS: dict[str, tuple[str, ...]] = {
+    "counting": ("five_ordered", "five_multisets"),
+    "figures": ("p_brelan", "rarer"),
+    "large_numbers": ("se_100",),
+    "at_least_one": ("one_in_five", "how_many"),
+    "binomial": ("exactly_one",),
+    "conditional": ("six_given_brelan",),
+    "expected_value": ("e_one_die", "zero_or_not"),
+    "stop_or_roll": ("best_n", "zero_at_8"),
+    "variance": ("mean_rule", "more_spread"),
+    "markov": ("from_pair",),
+    "optimal_play": ("optimal_points", "shortfall"),
+    "gamblers_fallacy": ("six_next",),
+    "behind": ("bank_or_roll",),
+}
+
+#: Per lesson, the games whose rules card (:mod:`dicelab.ui.rules_cards`) it shows before any
+#: question, on its worksheet too: these lessons need the game's rules, and a class may never
+#: have played it (issue 17 §6, §10).  Lesson 08 uses Seveny (its figure) and 5000 (its
+#: last exercise).
+RULES_CARDS: dict[str, tuple[str, ...]] = {
+    "conditional": ("trwavril",),
+    "stop_or_roll": ("seveny", "cinqmille"),
+    "variance": ("seveny",),
+    "optimal_play": ("seveny",),
+    "behind": ("cinqmille",),
+}
+
+
+# ------------------------------------------------------------------ value formatting
+
+
+class Pct(float):
+    """A probability that a worked answer shows as a percentage."""
+
+
+def show(x: Any, lang: str | None = None, digits: int = 4, *, term: bool = False) -> str:
+    """A computed value in a text: ``Pct`` as a percentage, ints grouped, others decimals,
+    a negative number with a true minus sign.
+
+    A fraction is ``p/q ≈ decimal``, or only ``p/q`` when it is a ``term`` inside a
+    calculation (``1 − 3125/7776 − 3125/7776 = 763/3888 ≈ 0,1962``).
+
+    >>> show(Fraction(5, 324), "fr"), show(Fraction(5, 324), "fr", term=True), show(-175, "en")
+    ('5/324 ≈ 0,0154', '5/324', '−175')
+    """
+    if isinstance(x, str):
+        return x
+    if isinstance(x, Pct):
+        text = fmt_percent(float(x), 1, lang)
+    elif isinstance(x, int) and not isinstance(x, bool):
+        text = fmt_int(x, lang)
+    elif isinstance(x, Fraction) and x.denominator == 1:
+        text = fmt_int(int(x), lang)
+    elif isinstance(x, Fraction) and x.denominator <= 10_000:
+        frac = f"{abs(x.numerator)}/{x.denominator}"
+        text = ("-" if x < 0 else "") + (
+            frac if term else f"{frac} ≈ {fmt_number(abs(float(x)), digits, lang)}")
+    else:
+        text = fmt_number(float(x), digits, lang)
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
+#: After a field of a worked answer, a sign that the calculation goes on (the field is a term).
+_GOES_ON = re.compile(r"\s*[−+×/=)²³·]")
+
+
+def _terms(template: str) -> set[str]:
+    """Fields of a worked-answer template followed by more calculation (shown as terms)."""
+    return {m.group(1) for m in re.finditer(r"\{(\w+)\}", template)
+            if _GOES_ON.match(template, m.end())}
+
+
+# ------------------------------------------------------------------ questions and lessons
+
+
+@dataclass(frozen=True)
+class Question:
+    """One prediction or exercise of a lesson.
+
+    ``answer()`` is the exact answer (for ``input="choice"``: the index of the
+    right option); ``fields()`` the computed values the worked answer names.
+    """
+
+    key: str
+    kind: str  # "predict" or "exercise"
+    text: str
+    answer: Callable[[], Any]
+    input: str = "number"  # number, percent, slider, choice
+    options: tuple[str, ...] = ()
+    tolerance: float = 0.0
+    hints: tuple[str, ...] = ()
+    worked: str = ""
+    fields: Callable[[], dict[str, Any]] = lambda: {}
+    slider: tuple[float, float, float] = (0.0, 1.0, 0.01)
+    digits: int = 4
+    close: float | None = None  # a prediction this close counts as "close"
+    #: digits of some fields of the worked answer (the inputs of a calculation get more
+    #: digits than its result, so that recomputing them by hand gives the stated result)
+    field_digits: tuple[tuple[str, int], ...] = ()
+
+    def value(self) -> Any:
+        """The exact answer (computed now)."""
+        return self.answer()
+
+    def text_in(self, lang: str | None = None) -> str:
+        return _(self.text, lang=lang)
+
+    def options_in(self, lang: str | None = None) -> tuple[str, ...]:
+        return tuple(_(o, lang=lang) for o in self.options)
+
+    def answer_text(self, lang: str | None = None) -> str:
+        """The answer as the worked answer and the teachers' guide show it."""
+        v = self.value()
+        if self.input == "choice":
+            return self.options_in(lang)[int(v)]
+        if self.input == "percent":
+            return show(Pct(float(v)), lang)
+        return show(v, lang, self.digits)
+
+    def worked_text(self, lang: str | None = None) -> str:
+        """The worked answer as mathematics: a fraction inside a calculation is written
+        ``p/q``, the result ``p/q ≈ decimal``; exponents, not carets."""
+        if not self.worked:
+            return ""
+        template = _(self.worked, lang=lang)
+        terms = _terms(template)
+        digits = dict(self.field_digits)
+        vals = {k: show(v, lang, digits.get(k, self.digits), term=k in terms)
+                for k, v in self.fields().items()}
+        return template.format(**vals)
+
+    def hints_in(self, lang: str | None = None) -> tuple[str, ...]:
+        return tuple(_(h, lang=lang) for h in self.hints)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A 15-minute lesson: one concept, one main figure, its questions."""
+
+    key: str
+    title: str
+    game: str
+    programme: str
+    figure: Callable[[str | None], Any]
+    questions: tuple[Question, ...]
+    #: (a likely misconception, the key of the question that brings it out)
+    misconceptions: tuple[tuple[str, str], ...] = field(default=())
+    #: the data a lesson's exercises need, as a table ``(header, rows)`` of text in a
+    #: language (``None``: the figure is enough); the notebook and the worksheet show it
+    table: Callable[[str | None], tuple[list[str], list[list[str]]]] | None = None
+
+    @property
+    def figure_answers(self) -> tuple[str, ...]:
+        """Predictions whose answer the main figure shows: a lesson asks them before it."""
+        return FIGURE_ANSWERS.get(self.key, ())
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The games whose rules card the lesson shows first (:data:`RULES_CARDS`)."""
+        return RULES_CARDS.get(self.key, ())
+
+    def question(self, key: str) -> Question:
+        for q in self.questions:
+            if q.key == key:
+                return q
+        raise DicelabError("lesson {lesson} has no question {key}", lesson=self.key,
+                           key=brief(key))
+
+    def predictions(self) -> tuple[Question, ...]:
+        return tuple(q for q in self.questions if q.kind == "predict")
+
+    def exercises(self) -> tuple[Question, ...]:
+        return tuple(q for q in self.questions if q.kind == "exercise")
+
+
+
+def standard_error(p: Any, trials: int) -> float:
+    """``sqrt(p (1 - p) / trials)``: the typical distance of a frequency from ``p``.
+
+    >>> round(standard_error(0.5, 100), 3)
+    0.05
+    """
+    return math.sqrt(float(p) * (1 - float(p)) / trials)

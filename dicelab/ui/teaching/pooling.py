@@ -1,0 +1,329 @@
+"""Pooled class data without a server: share codes, pooling and its figure, the
+:class:`Pool` widget.
+
+>>> code = share_code(SIX_AFTER_THREE, successes=4, trials=21)
+>>> read_share_code(SIX_AFTER_THREE, code)
+(4, 21)
+>>> [round(r.frequency, 3) for r in pooled([(3, 20), (5, 20)], 0.25)]
+[0.15, 0.2]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from dicelab.core.errors import Phrase, brief
+from dicelab.core.i18n import N_, _, fmt_int, fmt_percent
+from dicelab.ui.teaching.asking import _button, _esc, _w, _Widget
+from dicelab.ui.teaching.numbers import MAX_TRIALS, TeachingError, parse_count
+
+# ------------------------------------------------------------------ pooling class data
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """An in-class experiment whose counts groups pool: successes out of trials.
+
+    ``code`` (a few capital letters/digits) starts every share code of the
+    experiment; ``title``, ``trials_label`` and ``successes_label`` are English
+    msgids; ``p`` the exact probability of a success.
+    """
+
+    code: str
+    title: str
+    trials_label: str
+    successes_label: str
+    p: Fraction
+    suggested_trials: int = 20
+
+
+def _experiments() -> dict[str, Experiment]:
+    from dicelab.analysis.counting import figure_probability
+
+    brelan = Experiment(
+        "BRL5", N_("Roll five dice: is there a brelan (at least three alike)?"),
+        N_("rolls of five dice"), N_("rolls with a brelan"),
+        figure_probability("brelan", 5), 20)
+    six = Experiment(
+        "SIX3", N_("After three rolls of one die without a 6, is the next roll a 6?"),
+        N_("times three rolls in a row had no 6"), N_("times the next roll was a 6"),
+        Fraction(1, 6), 20)
+    return {e.code: e for e in (brelan, six)}
+
+
+EXPERIMENTS = _experiments()
+BRELAN_FIVE_DICE = EXPERIMENTS["BRL5"]
+SIX_AFTER_THREE = EXPERIMENTS["SIX3"]
+
+_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: easy to read aloud
+
+
+def _check(exp: Experiment, successes: int, trials: int) -> str:
+    digest = hashlib.sha256(f"{exp.code}:{successes}:{trials}".encode()).digest()
+    return "".join(_ALPHABET[b % len(_ALPHABET)] for b in digest[:3])
+
+
+def check_counts(successes: Any, trials: Any) -> tuple[int, int]:
+    """Validate a group's counts: whole numbers, ``0 <= successes <= trials``, ``trials >= 1``.
+
+    >>> check_counts(3, 20)
+    (3, 20)
+    >>> check_counts(21, 20)
+    Traceback (most recent call last):
+    ...
+    dicelab.ui.teaching.numbers.TeachingError: more successes (21) than trials (20): check the c...
+    """
+    # the field's name is translated with the message (Phrase): no English in a French error
+    s = parse_count(successes, Phrase(N_("successes"))) if not isinstance(
+        successes, int) or isinstance(successes, bool) else successes
+    t = parse_count(trials, Phrase(N_("trials"))) if not isinstance(
+        trials, int) or isinstance(trials, bool) else trials
+    if s < 0:
+        raise TeachingError(N_("successes cannot be negative; got {value}"), value=brief(s))
+    if t < 1:
+        raise TeachingError(N_("trials must be at least 1; got {value}"), value=brief(t))
+    if t > MAX_TRIALS:
+        raise TeachingError(N_("at most {high} trials per group; got {value}"), high=MAX_TRIALS,
+                            value=brief(t))
+    if s > t:
+        raise TeachingError(N_("more successes ({s}) than trials ({t}): check the counts"),
+                            s=s, t=t)
+    return s, t
+
+
+def share_code(exp: Experiment, successes: Any, trials: Any) -> str:
+    """The short code a group gives the teacher: experiment, counts and a check.
+
+    >>> share_code(BRELAN_FIVE_DICE, 4, 20)
+    'BRL5-20-4-...'
+    """
+    s, t = check_counts(successes, trials)
+    return f"{exp.code}-{t}-{s}-{_check(exp, s, t)}"
+
+
+_CODE = re.compile(r"^([A-Z0-9]{2,8})-(\d{1,6})-(\d{1,6})-([A-Z0-9]{3})$")
+
+
+def read_share_code(exp: Experiment, code: Any) -> tuple[int, int]:
+    """``(successes, trials)`` from a share code of ``exp``; refuses typos and foreign codes.
+
+    >>> read_share_code(BRELAN_FIVE_DICE, share_code(SIX_AFTER_THREE, 1, 5))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicelab.ui.teaching.numbers.TeachingError: this code belongs to another experiment (SIX3), n...
+    """
+    raw = code if isinstance(code, str) else ""
+    s = raw.strip().upper().replace(" ", "")
+    m = _CODE.match(s) if len(s) <= 40 else None
+    if not m:
+        raise TeachingError(N_("{value} is not a share code (it looks like {example})"),
+                            value=brief(code), example=f"{exp.code}-20-4-XYZ")
+    key, t, k, chk = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+    if key != exp.code:
+        raise TeachingError(
+            N_("this code belongs to another experiment ({other}), not to this one ({this})"),
+            other=key, this=exp.code)
+    successes, trials = check_counts(k, t)
+    if chk != _check(exp, successes, trials):
+        raise TeachingError(N_("this code has a typo: ask the group to read it again"))
+    return successes, trials
+
+
+@dataclass(frozen=True)
+class PoolRow:
+    """The pool after ``groups`` groups: counts, frequency and its ± 2 SE band."""
+
+    groups: int
+    successes: int
+    trials: int
+    frequency: float
+    se: float
+
+
+def pooled(entries: Iterable[tuple[int, int]], p: Any) -> list[PoolRow]:
+    """Cumulative pooled frequency after each group, with the standard error at ``p``.
+
+    The standard error of a frequency over ``n`` trials is ``sqrt(p (1 - p) / n)``:
+    the band ``p ± 2 SE`` narrows like ``1 / sqrt(n)`` as groups are added.
+
+    >>> rows = pooled([(2, 10), (1, 10)], Fraction(1, 6))
+    >>> [(r.successes, r.trials) for r in rows]
+    [(2, 10), (3, 20)]
+    >>> round(rows[-1].se, 4)
+    0.0833
+    """
+    p = float(p)
+    rows, s, t = [], 0, 0
+    for i, (k, n) in enumerate(entries, start=1):
+        k, n = check_counts(k, n)
+        s, t = s + k, t + n
+        rows.append(PoolRow(i, s, t, s / t, math.sqrt(p * (1 - p) / t)))
+    return rows
+
+
+def pool_figure(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None) -> Any:
+    """The pooled frequency after each group against the exact probability, ± 2 SE band."""
+    import numpy as np
+
+    from dicelab.render import plots
+
+    p = float(exp.p)
+    x = np.arange(1, len(rows) + 1)
+    freq = np.array([r.frequency for r in rows])
+    se = np.array([r.se for r in rows])
+    xlabel = _("groups pooled", lang=lang)
+    ylabel = _("pooled frequency", lang=lang)
+    title = _(exp.title, lang=lang)
+    with plots._style():
+        fig = plots._new_figure((7.0, 3.8))
+        ax = fig.add_subplot()
+        ax.fill_between(x, p - 2 * se, p + 2 * se, facecolor=plots.PALETTE[5], alpha=0.35,
+                        hatch="..", edgecolor=plots.PALETTE[5], linewidth=0,
+                        label=_("exact ± 2 standard errors", lang=lang))
+        ax.axhline(p, color=plots.PALETTE[3], linestyle="--", linewidth=1.6,
+                   label=_("exact probability {p}", lang=lang, p=fmt_percent(p, 1, lang)))
+        ax.plot(x, freq, color=plots.PALETTE[0], marker="o", linewidth=1.4,
+                label=_("class's pooled frequency", lang=lang))
+        ax.set_xticks(x)
+        ax.set_ylim(0, max(1e-9, min(1.0, max(float(freq.max()), p + 2 * float(se[0])) * 1.15)))
+        ax.legend(loc="best", fontsize=9)
+        last = rows[-1]
+        alt = _("Pooled frequency after {groups} groups: {freq} over {trials} trials; exact "
+                "{p}, band ± {band}.", lang=lang, groups=last.groups,
+                freq=fmt_percent(last.frequency, 1, lang), trials=fmt_int(last.trials, lang),
+                p=fmt_percent(p, 1, lang), band=fmt_percent(2 * last.se, 1, lang))
+        return plots._finish(fig, ax, xlabel, ylabel, title, alt, lang)
+
+
+class Pool(_Widget):
+    """Pool the class's counts (teacher) or make a group's share code (``role="group"``).
+
+    The teacher enters a group's counts or pastes its share code; bad entries
+    (negative counts, more successes than trials, another experiment's code, a
+    typo, a code added twice) get a message and are not added.
+
+    >>> pool = Pool(SIX_AFTER_THREE, lang="en")
+    >>> pool.add_counts("3", "20"); pool.add_code(share_code(SIX_AFTER_THREE, 5, 24))
+    >>> [(r.successes, r.trials) for r in pool.rows()]
+    [(3, 20), (8, 44)]
+    >>> pool.add_counts("30", "20")
+    Traceback (most recent call last):
+    ...
+    dicelab.ui.teaching.numbers.TeachingError: more successes (30) than trials (20): check the c...
+    """
+
+    def __init__(self, experiment: Experiment, *, role: str = "teacher",
+                 lang: str | None = None) -> None:
+        w = _w()
+        if role not in ("teacher", "group"):
+            raise TeachingError(N_("role must be 'teacher' or 'group'; got {value}"),
+                                value=brief(role))
+        self.exp = experiment
+        self.role = role
+        self.lang = lang
+        self.entries: list[tuple[str, int, int]] = []
+        self._codes: set[str] = set()
+        L = lang
+        self.title = w.HTML(f"<p><b>{_esc(_(experiment.title, lang=L))}</b></p>")
+        self.trials = w.Text(placeholder=_(experiment.trials_label, lang=L),
+                             description=_("trials", lang=L))
+        self.trials.add_class("dicelab-pool-trials")
+        self.successes = w.Text(placeholder=_(experiment.successes_label, lang=L),
+                                description=_("successes", lang=L))
+        self.successes.add_class("dicelab-pool-successes")
+        help_line = _("trials: {t}; successes: {s}.", lang=L, t=_(experiment.trials_label, lang=L),
+                      s=_(experiment.successes_label, lang=L))
+        help_text = w.HTML("<p>" + _esc(help_line) + "</p>")
+        self.message = w.HTML()
+        self.message.add_class("dicelab-message")
+        self.out = w.HTML()
+        self.out.add_class("dicelab-figure")
+        if role == "group":
+            self.make = _button(description=_("Make my share code", lang=L),
+                                 button_style="primary")
+            self.make.add_class("dicelab-pool-make")
+            self.code_view = w.HTML()
+            self.code_view.add_class("dicelab-pool-code")
+            self.make.on_click(self.guarded(lambda _b: self.make_code()))
+            self.widget = w.VBox([self.title, help_text, self.trials, self.successes,
+                                  self.make, self.message, self.code_view])
+        else:
+            self.add = _button(description=_("Add this group", lang=L), button_style="primary")
+            self.add.add_class("dicelab-pool-add")
+            self.code = w.Text(placeholder=_("or paste a group's share code", lang=L),
+                               description=_("code", lang=L))
+            self.code.add_class("dicelab-pool-codebox")
+            self.add_code_button = _button(description=_("Add this code", lang=L))
+            self.add_code_button.add_class("dicelab-pool-addcode")
+            self.undo = _button(description=_("Remove the last group", lang=L))
+            self.undo.add_class("dicelab-pool-undo")
+            self.add.on_click(self.guarded(
+                lambda _b: self.add_counts(self.successes.value, self.trials.value)))
+            self.add_code_button.on_click(self.guarded(lambda _b: self.add_code(self.code.value)))
+            self.undo.on_click(self.guarded(lambda _b: self.remove_last()))
+            self.widget = w.VBox([self.title, help_text,
+                                  w.HBox([self.trials, self.successes, self.add]),
+                                  w.HBox([self.code, self.add_code_button, self.undo]),
+                                  self.message, self.out])
+        self.widget.add_class("dicelab-pool")
+
+    def make_code(self) -> str:
+        """The group's share code for the counts in the boxes (shown in the widget)."""
+        s, t = check_counts(self.successes.value, self.trials.value)
+        code = share_code(self.exp, s, t)
+        says = _("Your share code (give it to your teacher):", lang=self.lang)
+        self.code_view.value = (
+            f"<p>{_esc(says)} <code style='font-size:1.3em'>{code}</code></p>")
+        self.say("")
+        return code
+
+    def add_counts(self, successes: Any, trials: Any, group: str | None = None) -> None:
+        """Add a group's counts (a :class:`TeachingError` if they are bad: nothing is added)."""
+        s, t = check_counts(successes, trials)
+        label = group or _("group {n}", lang=self.lang, n=len(self.entries) + 1)
+        self.entries.append((label, s, t))
+        self._added(label)
+
+    def add_code(self, code: Any) -> None:
+        """Add a group from its share code (refused if foreign, mistyped or already added)."""
+        s, t = read_share_code(self.exp, code)
+        norm = str(code).strip().upper().replace(" ", "")
+        if norm in self._codes:
+            raise TeachingError(N_("this code was already added"))
+        self._codes.add(norm)
+        self.add_counts(s, t)
+        if self.role == "teacher":
+            self.code.value = ""
+
+    def remove_last(self) -> None:
+        if not self.entries:
+            raise TeachingError(N_("no group to remove"))
+        self.entries.pop()
+        self._added(None)
+
+    def rows(self) -> list[PoolRow]:
+        return pooled([(s, t) for _g, s, t in self.entries], self.exp.p)
+
+    def _added(self, label: str | None) -> None:
+        rows = self.rows()
+        if label is not None:
+            last = rows[-1]
+            self.say(_("{group} added. Pooled: {s} successes in {t} trials, frequency {f} "
+                       "(exact {p}).", lang=self.lang, group=label, s=fmt_int(last.successes,
+                                                                              self.lang),
+                       t=fmt_int(last.trials, self.lang),
+                       f=fmt_percent(last.frequency, 1, self.lang),
+                       p=fmt_percent(float(self.exp.p), 1, self.lang)), "ok")
+        else:
+            self.say(_("Last group removed.", lang=self.lang))
+        if self.role == "teacher":
+            from dicelab.render import plots
+
+            fig = pool_figure(self.exp, rows, self.lang) if rows else None
+            self.out.value = plots.figure_html(fig) if fig is not None else ""

@@ -1,0 +1,52 @@
+"""The frequency simulator: roll dice many times (seeded), follow a figure's running
+frequency."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicelab.core.i18n import _, fmt_int, fmt_percent
+from dicelab.ui.teaching.asking import _w, _Widget
+from dicelab.ui.teaching.numbers import parse_seed
+
+# ------------------------------------------------------------------ simulators
+
+
+class FrequencySimulator(_Widget):
+    """Roll ``n`` dice many times (seeded) and follow the running frequency of a figure."""
+
+    def __init__(self, figure: str = "brelan", n: int = 5, *, seed: int = 2024,
+                 lang: str | None = None) -> None:
+        w = _w()
+        from dicelab.analysis.counting import check_dice_count, figure_key
+
+        self.figure = figure_key(figure)
+        self.n = check_dice_count(n)
+        self.lang = lang
+        self.rolls = w.SelectionSlider(options=[10, 100, 1_000, 10_000, 100_000], value=1_000,
+                                       description=_("rolls", lang=lang))
+        self._simulate_row(seed)
+        self.widget = w.VBox([w.HBox([self.rolls, self.seed, self.go]), self.message, self.out])
+
+    def run(self) -> Any:
+        from dicelab.analysis import counting
+        from dicelab.render import plots
+
+        seed = parse_seed(self.seed.value)
+        c = counting.convergence(self.figure, self.n, int(self.rolls.value), seed=seed)
+        fig = plots.convergence_plot(
+            c.frequency, c.exact, xlabel=_("number of rolls", lang=self.lang),
+            ylabel=_("running frequency", lang=self.lang),
+            title=_("{figure}, {dice}, seed {seed}", lang=self.lang, figure=self.figure,
+                    dice=_dice(self.n, self.lang), seed=seed), lang=self.lang)
+        self.say(_("Final frequency {f} after {t} rolls; exact {p}.", lang=self.lang,
+                   f=fmt_percent(c.final, 1, self.lang), t=fmt_int(len(c.hits), self.lang),
+                   p=fmt_percent(float(c.exact), 1, self.lang)))
+        self.out.value = plots.figure_html(fig)
+        return c
+
+
+def _dice(n: int, lang: str | None) -> str:
+    from dicelab.core.i18n import dice_count
+
+    return dice_count(n, lang)

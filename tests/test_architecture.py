@@ -1,0 +1,151 @@
+"""The package's shape: no import cycle (function-level imports included), no import by
+name at run time, and no module longer than 600 lines unless docs/architecture.md says why.
+
+The layers themselves (each imports only the layers below it, the games independent of
+each other, the rules knowing no engine) are import-linter contracts in pyproject.toml,
+checked by ``lint-imports`` in ``make lint``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+grimp = pytest.importorskip("grimp")
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "dicelab"
+#: The longest module, in lines, unless docs/architecture.md gives the reason.
+MAX_LINES = 600
+
+
+def _modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def _components(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(graph[w]))))
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    out.append(sorted(comp))
+    return out
+
+
+def test_components_finds_cycles():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert _components(graph) == [["a", "b", "c"]]
+    assert _components({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycle():
+    """grimp reads every import statement, those inside functions too; the package
+    ``dicelab`` itself is a node (a module importing ``from dicelab import X`` while
+    ``dicelab`` loads that module lazily is a cycle)."""
+    g = grimp.build_graph("dicelab", include_external_packages=False)
+    graph = {m: set(g.find_modules_directly_imported_by(m)) for m in g.modules}
+    cycles = _components(graph)
+    detail = []
+    for comp in cycles:
+        members = set(comp)
+        edges = sorted(
+            f"{a} -> {b} (line {', '.join(str(d['line_number']) for d in g.get_import_details(importer=a, imported=b))})"  # noqa: E501
+            for a in comp for b in graph[a] if b in members)
+        detail.append("\n  ".join([", ".join(comp), *edges]))
+    assert not cycles, "import cycles:\n" + "\n".join(detail)
+
+
+def _imports_by_name(path: Path, root: Path = ROOT) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = (f.id if isinstance(f, ast.Name) else
+                    f.attr if isinstance(f, ast.Attribute) else None)
+            if name in ("import_module", "__import__"):
+                found.append(f"{path.relative_to(root)}:{node.lineno} {name}(...)")
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(
+                "importlib") and any(a.name == "import_module" for a in node.names):
+            found.append(f"{path.relative_to(root)}:{node.lineno} from importlib import "
+                         "import_module")
+    return found
+
+
+def test_imports_by_name_are_found(tmp_path):
+    src = tmp_path / "m.py"
+    src.write_text("import importlib\nfrom importlib import import_module\n"
+                   "m = importlib.import_module('x')\n__import__('y')\n")
+    found = sorted(x.split(" ", 1)[1] for x in _imports_by_name(src, tmp_path))
+    assert found == ["__import__(...)", "from importlib import import_module",
+                     "import_module(...)"]
+
+
+def test_no_import_by_name():
+    """Every import is a static import statement: tools (grimp, import-linter) see the
+    real graph."""
+    found = [x for p in _modules() for x in _imports_by_name(p)]
+    assert not found, "imports by name:\n" + "\n".join(found)
+
+
+def long_module_reasons() -> dict[str, str]:
+    """The table of docs/architecture.md « Modules over 600 lines »: module -> reason."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("### Modules over 600 lines", 1)[1].split("\n#", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        m = re.match(r"^\|\s*`(dicelab/[^`]+\.py)`\s*\|\s*(.*?)\s*\|\s*$", line)
+        if m:
+            rows[m.group(1)] = m.group(2)
+    return rows
+
+
+def test_modules_are_short_or_say_why():
+    reasons = long_module_reasons()
+    lines = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
+             for p in _modules()}
+    unexplained = sorted(f"{m} ({n} lines)" for m, n in lines.items()
+                         if n > MAX_LINES and not reasons.get(m))
+    assert not unexplained, (
+        f"over {MAX_LINES} lines without a reason in docs/architecture.md: {unexplained}")
+    stale = sorted(m for m in reasons if lines.get(m, 0) <= MAX_LINES)
+    assert not stale, f"listed in docs/architecture.md but short or gone: {stale}"
