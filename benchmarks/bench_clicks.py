@@ -44,9 +44,10 @@ def _turns_click(game: str, threshold: int) -> Any:
     def run() -> float:
         from dicelab import lessons
         from dicelab.analysis.simulate import clear_fast_cache
+        from dicelab.lessons import maths
 
         clear_fast_cache()
-        lessons._simulate_turns.cache_clear()  # seeded results are cached: a cold click
+        maths._simulate_turns.cache_clear()  # seeded results are cached: a cold click
         res, _exact, _note = lessons.simulate_turns(game, threshold, GAMES, 11)
         return res.mean_turns
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from dicelab.core import i18n
 from dicelab.tools import docgen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -144,7 +145,7 @@ def test_teachers_guides_state_every_lesson_with_computed_answers(built):
                 for _who, what in lessons.CURRICULA[key]:
                     assert what in text
             else:
-                assert lessons._(lesson.programme, lang=lang) in text
+                assert i18n._(lesson.programme, lang=lang) in text
             for q in lesson.questions:
                 assert f"**{q.answer_text(lang)}**" in text
     assert "4.90 − 3.98 = 0.92" in built["docs/teachers.md"]

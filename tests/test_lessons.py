@@ -11,6 +11,8 @@ import nbformat
 import pytest
 
 from dicelab import lessons
+from dicelab.core import i18n
+from dicelab.core.errors import DicelabError
 from dicelab.lessons import LESSONS, Notebook, turns
 from dicelab.ui import teaching
 
@@ -125,12 +127,12 @@ def test_every_question_is_data_with_a_computed_answer_in_both_languages():
                 if q.kind == "exercise":
                     assert q.hints_in(lang) and q.worked_text(lang)
         for wrong, key in lesson.misconceptions:
-            assert lesson.question(key) and lessons._(wrong, lang="fr") != wrong
+            assert lesson.question(key) and i18n._(wrong, lang="fr") != wrong
 
 
 def test_french_questions_are_translated():
     for lesson in LESSONS.values():
-        assert lesson.title != lessons._(lesson.title, lang="fr") or lesson.title.isascii() is False
+        assert lesson.title != i18n._(lesson.title, lang="fr") or lesson.title.isascii() is False
         for q in lesson.questions:
             if re.search(r"[a-z]{4}", q.text):
                 assert q.text_in("fr") != q.text, q.text
@@ -197,7 +199,7 @@ def test_turns_simulator_offers_only_thresholds_that_fit_each_game():
         offered[game] = [v for _label, v in sim.policy.options]
     assert offered["seveny"] == [0, 3, 4, 5, 6]
     assert offered["cinqmille"] == [0, 300, 500]
-    with pytest.raises(lessons.DicelabError, match="does not fit"):
+    with pytest.raises(DicelabError, match="does not fit"):
         lessons.simulate_turns("seveny", 300, 20, 1)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dicelab import lessons
+from dicelab.core import i18n
 from dicelab.lessons import worksheets
 
 pypdf = pytest.importorskip("pypdf")
@@ -29,7 +30,7 @@ def test_worksheet_and_key_for_one_lesson_per_language(tmp_path, key, lang):
     assert sheet.name == f"{lessons.FILES[lang][key]}-worksheet.pdf"
     sheet_text, key_text = _text(sheet), _text(answers)
     lesson = lessons.LESSONS[key]
-    assert _norm(lessons._(lesson.title, lang=lang)) in sheet_text
+    assert _norm(i18n._(lesson.title, lang=lang)) in sheet_text
     for q in lesson.questions:
         question = _norm(q.text_in(lang))[:40]
         assert question in sheet_text and question in key_text

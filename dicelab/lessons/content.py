@@ -1,0 +1,557 @@
+"""The lessons themselves, as data: every lesson's questions, answers, hints and worked
+answers (:data:`LESSONS`).
+
+>>> LESSONS["counting"].question("five_multisets").value()
+252
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from dicelab.analysis.counting import figure_probability, most_common_chain, outcome_counts
+from dicelab.core.dice import ways
+from dicelab.core.errors import DicelabError, brief
+from dicelab.core.i18n import N_
+from dicelab.lessons.base import (
+    FIGURE_ANSWERS as FIGURE_ANSWERS,
+)
+from dicelab.lessons.base import (
+    Lesson,
+    Pct,
+    Question,
+    standard_error,
+)
+from dicelab.lessons.base import (
+    show as show,
+)
+from dicelab.lessons.maths import (
+    at_least_one,
+    binomial_pmf,
+    brelan_exactly_three,
+    cinqmille_best_points,
+    cinqmille_die_points,
+    cinqmille_one_die_gamble,
+    complement_formula,
+    count_distribution,
+    expectation,
+    first_k_more_likely_than_not,
+    seveny_best_threshold,
+    seveny_optimal_points,
+    seveny_optimal_turns,
+    seveny_rule_points,
+    seveny_rule_turns,
+    trwavril_card_given_figure,
+    trwavril_figures,
+    trwavril_flip_change,
+)
+from dicelab.lessons.visuals import (
+    _fig_at_least_one,
+    _fig_binomial,
+    _fig_conditional,
+    _fig_counting,
+    _fig_expected,
+    _fig_fallacy,
+    _fig_figures,
+    _fig_lln,
+    _fig_markov,
+    _fig_optimal,
+    _fig_stop,
+    _fig_variance,
+    behind_rows,
+    markov_rows,
+    turns_rows,
+)
+
+# ------------------------------------------------------------------ the lessons
+
+
+def _q(key: str, kind: str, text: str, answer: Callable[[], Any], **kw: Any) -> Question:
+    return Question(key, kind, text, answer, **kw)
+
+
+def _lessons() -> dict[str, Lesson]:
+    p5 = lambda: figure_probability("brelan", 5)  # noqa: E731
+    L: list[Lesson] = []
+    L.append(Lesson(
+        "counting", N_("Ordered rolls and multisets"), "Dripeul 5",
+        N_("Terminale (spécialité): combinatorics and counting (k-tuples, permutations, "
+           "combinations: 5!/(2! 3!) chooses the places of the 2s); Seconde: probability on a "
+           "finite set of equally likely outcomes; counting multisets (stars and bars) goes "
+           "beyond the programme"),
+        _fig_counting, (
+            _q("five_ordered", "predict",
+               N_("How many ordered rolls do five dice have (which die shows what)?"),
+               lambda: outcome_counts(5)[0], close=1000),
+            _q("five_multisets", "predict",
+               N_("And how many multisets (what the five dice show, order forgotten)?"),
+               lambda: outcome_counts(5)[1], close=30,
+               worked=N_("Stars and bars: ¹⁰C₅ = {m}."),
+               fields=lambda: {"m": outcome_counts(5)[1]}),
+            _q("which_likely", "predict",
+               N_("With five dice, which multiset is the most likely?"),
+               lambda: 0, input="choice",
+               options=(N_("1 2 3 4 5"), N_("6 6 6 6 6"), N_("both equally likely"))),
+            _q("ways_22444", "exercise",
+               N_("How many ordered rolls give the multiset 2 2 4 4 4?"),
+               lambda: ways((2, 2, 4, 4, 4)),
+               hints=(N_("Choose which two of the five dice show the 2s."),),
+               worked=N_("5! / (2! × 3!) = {n}: choose the two dice that show 2."),
+               fields=lambda: {"n": ways((2, 2, 4, 4, 4))}),
+            _q("p_12345", "exercise",
+               N_("What is the probability of the multiset 1 2 3 4 5 (a decimal)?"),
+               lambda: Fraction(ways((1, 2, 3, 4, 5)), 6**5), tolerance=0.0005,
+               hints=(N_("Each order of the five faces is one ordered roll."),
+                      N_("There are 6⁵ ordered rolls in all.")),
+               worked=N_("5! = {w} ordered rolls out of {all}: {p}."),
+               fields=lambda: {"w": ways((1, 2, 3, 4, 5)), "all": 6**5,
+                               "p": Fraction(ways((1, 2, 3, 4, 5)), 6**5)}),
+        ),
+        misconceptions=(
+            (N_("Every multiset is equally likely (so 1 2 3 4 5 is as rare as 6 6 6 6 6)."),
+             "which_likely"),
+            (N_("Two dice have 12 or 21 results, so the probability of a double is 1/21."),
+             "ways_22444"),
+        )))
+    L.append(Lesson(
+        "figures", N_("The probability of a figure"), "Dripeul 5",
+        N_("Seconde: probability of an event as a sum of outcomes"),
+        _fig_figures, (
+            _q("p_brelan", "predict",
+               N_("Chance that five dice show a brelan (at least three alike)?"),
+               p5, input="percent", close=0.05),
+            _q("rarer", "predict", N_("With five dice, which is rarer?"),
+               lambda: 0 if figure_probability("carré", 5) < figure_probability("suite", 5)
+               else 1, input="choice", options=(N_("a carré"), N_("a suite"))),
+            _q("exactly_three", "exercise",
+               N_("Probability that five dice show exactly three alike, no more (a decimal)?"),
+               lambda: brelan_exactly_three(5), tolerance=0.001,
+               hints=(N_("At least three = exactly three + at least four."),),
+               worked=N_("P(at least three) − P(at least four) = {a} − {b} = {p}."),
+               fields=lambda: {"a": p5(), "b": figure_probability("carré", 5),
+                               "p": brelan_exactly_three(5)}),
+            _q("carre_seven", "exercise",
+               N_("With Seveny's seven dice, probability of a carré (at least four alike)?"),
+               lambda: figure_probability("carré", 7), tolerance=0.001,
+               hints=(N_("The chart below shows it for 7 dice."),),
+               worked=N_("Adding every multiset of seven dice with four alike or more: {p}."),
+               fields=lambda: {"p": figure_probability("carré", 7)}),
+        ),
+        misconceptions=(
+            (N_("'Brelan' means exactly three, so a carré is not a brelan."), "exactly_three"),
+            (N_("A suite is rarer than a carré because it needs every face in order."), "rarer"),
+        )))
+    L.append(Lesson(
+        "large_numbers", N_("The law of large numbers"), "Dripeul 5",
+        N_("Seconde: sampling fluctuation, simulation; Terminale (spécialité): the "
+           "frequency as a sample mean, its standard deviation √(p(1 − p)/n), law of large "
+           "numbers"),
+        _fig_lln, (
+            _q("se_100", "predict",
+               N_("After 100 simulated rolls, how far from the exact value is the frequency "
+                  "of brelans, typically (one standard error)?"),
+               lambda: standard_error(p5(), 100), input="slider", slider=(0.0, 0.2, 0.005),
+               close=0.02),
+            _q("ten_times", "predict",
+               N_("To be ten times closer to the exact value, how many times more rolls?"),
+               lambda: 1, input="choice", options=(N_("10 times"), N_("100 times"),
+                                                   N_("1,000 times"))),
+            _q("se_10000", "exercise",
+               N_("Standard error of the frequency after 10,000 rolls (a decimal)?"),
+               lambda: standard_error(p5(), 10_000), tolerance=0.0005,
+               hints=(N_("SE = √(p(1 − p)/n) with p the exact probability of a brelan."),),
+               worked=N_("√({p} × (1 − {p}) / 10000) = {se}."),
+               fields=lambda: {"p": float(p5()), "se": standard_error(p5(), 10_000)}),
+            _q("band_class", "exercise",
+               N_("Eight groups roll five dice 20 times each. Half-width of the band "
+                  "(2 standard errors) for the pooled frequency?"),
+               lambda: 2 * standard_error(p5(), 160), tolerance=0.003,
+               hints=(N_("Pooled, the class has 8 × 20 = 160 rolls."),),
+               worked=N_("2 × √({p} × (1 − {p}) / 160) = {w}."),
+               fields=lambda: {"p": float(p5()), "w": 2 * standard_error(p5(), 160)}),
+        ),
+        misconceptions=(
+            (N_("After many rolls the frequency equals the probability exactly."), "se_100"),
+            (N_("Ten times more rolls make the estimate ten times better."), "ten_times"),
+        )))
+    one = lambda f: f == 1  # noqa: E731
+    one_or_five = lambda f: f in (1, 5)  # noqa: E731
+    L.append(Lesson(
+        "at_least_one", N_("The complement rule: at least one"), "5000",
+        N_("Première: complement of an event, independent repeated trials"),
+        _fig_at_least_one, (
+            _q("one_in_five", "predict",
+               N_("In 5000 you roll five dice. Chance of at least one 1?"),
+               lambda: at_least_one(one, 5), input="percent", close=0.05),
+            _q("how_many", "predict",
+               N_("From how many dice is 'at least one 1' more likely than not?"),
+               lambda: (2, 3, 4, 6).index(first_k_more_likely_than_not(Fraction(1, 6))),
+               input="choice",
+               options=(N_("2 dice"), N_("3 dice"), N_("4 dice"), N_("6 dice"))),
+            _q("one_or_five_three", "exercise",
+               N_("Three dice: probability of at least one 1 or one 5 (a decimal)?"),
+               lambda: complement_formula(Fraction(1, 3), 3), tolerance=0.001,
+               hints=(N_("The opposite event: no die shows 1 or 5."),
+                      N_("Each die avoids 1 and 5 with probability 4/6.")),
+               worked=N_("1 − (2/3)³ = {p}; counting the multisets gives the same: {c}."),
+               fields=lambda: {"p": complement_formula(Fraction(1, 3), 3),
+                               "c": at_least_one(one_or_five, 3)}),
+            _q("bust_three", "exercise",
+               N_("In 5000, a roll of three dice busts when nothing scores. P(bust) "
+                  "(a decimal)?"),
+               lambda: _p_bust_5000(3), tolerance=0.001,
+               hints=(N_("No 1 and no 5 is not enough: a brelan also scores."),),
+               worked=N_("(2/3)³ = {no15} counts the rolls without 1 or 5; remove the four "
+                         "brelans 2 2 2, 3 3 3, 4 4 4, 6 6 6: {p}."),
+               fields=lambda: {"no15": Fraction(8, 27), "p": _p_bust_5000(3)}),
+        ),
+        misconceptions=(
+            (N_("With six dice a 1 is certain, since each die gives a 1 in six."), "how_many"),
+            (N_("P(at least one) is the sum of the dice's chances (5 × 1/6)."), "one_in_five"),
+        )))
+    L.append(Lesson(
+        "binomial", N_("The binomial distribution"), "5000",
+        N_("Terminale (spécialité): Bernoulli trials and the binomial distribution"),
+        _fig_binomial, (
+            _q("exactly_one", "predict",
+               N_("Five dice: chance of exactly one 1?"),
+               lambda: count_distribution(5, one)[1], input="percent", close=0.05),
+            _q("mean_ones", "predict",
+               N_("On average, how many 1s among five dice?"),
+               lambda: Fraction(5, 6), close=0.15),
+            _q("two_or_more", "exercise",
+               N_("Five dice: P(X ≥ 2), X the number of 1s (a decimal)?"),
+               lambda: sum(count_distribution(5, one)[2:]), tolerance=0.001,
+               hints=(N_("P(X ≥ 2) = 1 − P(X = 0) − P(X = 1)."),),
+               worked=N_("1 − {p0} − {p1} = {p}."),
+               fields=lambda: {"p0": binomial_pmf(5, Fraction(1, 6))[0],
+                               "p1": binomial_pmf(5, Fraction(1, 6))[1],
+                               "p": sum(binomial_pmf(5, Fraction(1, 6))[2:])}),
+            _q("seveny_none", "exercise",
+               N_("Seveny rolls seven dice; 1s and 6s score alone. Y = number of dice showing "
+                  "1 or 6. P(Y = 0) (a decimal)?"),
+               lambda: count_distribution(7, lambda f: f in (1, 6))[0], tolerance=0.001,
+               hints=(N_("Y follows B(7, 1/3)."),),
+               worked=N_("(2/3)⁷ = {p}."),
+               fields=lambda: {"p": binomial_pmf(7, Fraction(1, 3))[0]}),
+        ),
+        misconceptions=(
+            (N_("Exactly one 1 among five dice has probability 1/6."), "exactly_one"),
+            (N_("The most likely number of 1s is the mean, so it must be a whole number."),
+             "mean_ones"),
+        )))
+    L.append(Lesson(
+        "conditional", N_("Conditional probability with Trwavril's cards"), "Trwavril",
+        N_("Première (spécialité): conditional probability P_B(A)"),
+        _fig_conditional, (
+            _q("six_given_brelan", "predict",
+               N_("Four dice show a brelan (exactly three alike). Chance it can flip card 6?"),
+               lambda: trwavril_card_given_figure(6, "brelan"), input="percent", close=0.05),
+            _q("flip_back", "predict",
+               N_("Cards 1 to 5 are barred, 2 parapluies left. A brelan of 5 flips card 5 "
+                  "back. Your chance of winning…"),
+               lambda: 1 if trwavril_flip_change(5)[1] < trwavril_flip_change(5)[0] else 0,
+               input="choice", options=(N_("goes up"), N_("goes down"))),
+            _q("six_given_suite", "exercise",
+               N_("B: the four dice show a suite. A: card 6 can be flipped. P(A|B) "
+                  "(a decimal)?"),
+               lambda: trwavril_card_given_figure(6, "suite"), tolerance=0.001,
+               hints=(N_("A suite of four is 1234, 2345 or 3456: which ones contain 6?"),),
+               worked=N_("P(A ∩ B) / P(B) = {p}."),
+               fields=lambda: {"p": trwavril_card_given_figure(6, "suite")}),
+            _q("p_brelan_four", "exercise",
+               N_("Probability that four dice show Trwavril's brelan (exactly three alike) "
+                  "(a decimal)?"),
+               lambda: trwavril_figures()["brelan"], tolerance=0.001,
+               hints=(N_("Choose the face (6 ways), the odd die's face (5), its place (4)."),),
+               worked=N_("6 × 5 × 4 = 120 ordered rolls out of 1296: {p}."),
+               fields=lambda: {"p": trwavril_figures()["brelan"]}),
+        ),
+        misconceptions=(
+            (N_("P(A|B) and P(A ∩ B) are the same thing."), "six_given_suite"),
+            (N_("A brelan is always good news."), "flip_back"),
+        )))
+    L.append(Lesson(
+        "expected_value", N_("Random variables and expected value"), "5000",
+        N_("Première (spécialité): random variable, its distribution, expected value E(X)"),
+        _fig_expected, (
+            _q("e_one_die", "predict",
+               N_("X = the points one die scores in 5000 (1 → 100, 5 → 50, else 0). E(X)?"),
+               lambda: expectation(cinqmille_die_points()), close=10),
+            _q("zero_or_not", "predict", N_("Which is more likely?"),
+               lambda: 0 if cinqmille_die_points()[0] > Fraction(1, 2) else 1,
+               input="choice", options=(N_("X = 0"), N_("X > 0"))),
+            _q("p_zero", "exercise", N_("P(X = 0) (a decimal)?"),
+               lambda: cinqmille_die_points()[0], tolerance=0.005,
+               hints=(N_("Which faces score nothing alone?"),),
+               worked=N_("Faces 2, 3, 4 and 6: {p}."),
+               fields=lambda: {"p": cinqmille_die_points()[0]}),
+            _q("e_two_dice", "exercise",
+               N_("Y = the most points two dice can be set aside for. E(Y)?"),
+               lambda: cinqmille_best_points(2), tolerance=0.5,
+               hints=(N_("Two dice cannot make a brelan: each die scores on its own."),),
+               worked=N_("E(Y) = E(X) + E(X) = {e}."),
+               fields=lambda: {"e": cinqmille_best_points(2)}),
+        ),
+        misconceptions=(
+            (N_("The expected value is the most likely value."), "zero_or_not"),
+            (N_("E(X) is the average of the values 0, 50 and 100."), "e_one_die"),
+        )))
+    best = seveny_best_threshold
+    L.append(Lesson(
+        "stop_or_roll", N_("Expected value against risk: when to stop"), "Seveny, 5000",
+        N_("Première: expected value to compare choices"),
+        _fig_stop, (
+            _q("best_n", "predict",
+               N_("Seveny: which 'bank at N' rule scores the most points per turn on average?"),
+               lambda: (2, 4, 6, 8).index(best()), input="choice",
+               options=(N_("N = 2"), N_("N = 4"), N_("N = 6"), N_("N = 8"))),
+            _q("zero_at_8", "predict",
+               N_("Bank at 8: chance that the turn scores nothing?"),
+               lambda: seveny_rule_points(8)[1], input="percent", close=0.05),
+            _q("points_best", "exercise",
+               N_("Expected points per turn of the best rule, bank at 4 (a decimal)?"),
+               lambda: seveny_rule_points(4)[0], tolerance=0.01,
+               hints=(N_("Read the chart below."),),
+               worked=N_("With X the points banked in one turn when banking at 4: E(X) = {e} "
+                         "points per turn, and P(X = 0) = {p0}."),
+               fields=lambda: {"e": float(seveny_rule_points(4)[0]),
+                               "p0": Pct(seveny_rule_points(4)[1])}),
+            _q("last_die", "exercise",
+               N_("5000, after opening: the turn holds 300 points and one die is left. Bank "
+                  "now, or roll it: a 1 or a 5 fills the hand, which must then be rolled again "
+                  "(main pleine); any other face loses the turn. Expected change of the turn's "
+                  "points just after rolling that die?"),
+               lambda: cinqmille_one_die_gamble(300), tolerance=1,
+               hints=(N_("A 1 brings 100 points, a 5 brings 50; the four other faces lose the "
+                         "300 points."),),
+               worked=N_("1/6 × 100 + 1/6 × 50 − 4/6 × 300 = {g}: better to bank. If the die "
+                         "scores, the turn is not over: the five dice must be rolled again."),
+               fields=lambda: {"g": cinqmille_one_die_gamble(300)}),
+        ),
+        misconceptions=(
+            (N_("Rolling more always scores more."), "best_n"),
+            (N_("A good average means a safe turn."), "zero_at_8"),
+        )))
+    L.append(Lesson(
+        "variance", N_("Variance and standard deviation: turns to finish"), "Seveny",
+        N_("Première (spécialité): variance and standard deviation of a random variable; "
+           "Terminale (spécialité): standard deviation σ/√n of a sample mean"),
+        _fig_variance, (
+            _q("mean_rule", "predict",
+               N_("Seveny solo with 'bank at 4': how many turns to reach the target of 50 "
+                  "points, on average?"),
+               lambda: seveny_rule_turns(4)[0], close=1.5, digits=2),
+            _q("more_spread", "predict", N_("Which policy has the larger standard deviation?"),
+               lambda: 0 if seveny_rule_turns(4)[1] > seveny_optimal_turns()[1] else 1,
+               input="choice", options=(N_("bank at 4"), N_("optimal play"))),
+            _q("sd_rule", "exercise",
+               N_("σ(T) for 'bank at 4' (a decimal)?"),
+               lambda: seveny_rule_turns(4)[1], tolerance=0.05, digits=2,
+               hints=(N_("σ(T) = √Var(T): take the variance from the table."),),
+               worked=N_("E(T) = {m}, σ(T) = {s}; optimal play: E(T) = {mo}, σ(T) = {so}."),
+               fields=lambda: {"m": seveny_rule_turns(4)[0], "s": seveny_rule_turns(4)[1],
+                               "mo": seveny_optimal_turns()[0],
+                               "so": seveny_optimal_turns()[1]}),
+            _q("games_needed", "exercise",
+               N_("How many simulated games give a standard error of 0.1 turn on the mean "
+                  "(bank at 4)?"),
+               lambda: math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01), tolerance=10,
+               hints=(N_("SE = σ / √n, so n = (σ / SE)²."),),
+               worked=N_("n = ({s} / {se})² ≈ {n}."),
+               fields=lambda: {"s": seveny_rule_turns(4)[1], "se": 0.1,
+                               "n": math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01)}),
+        ),
+        table=turns_rows,
+        misconceptions=(
+            (N_("The better policy on average is also the more predictable one."), "more_spread"),
+            (N_("A few simulated games are enough to know the mean."), "games_needed"),
+        )))
+    chain = lambda: most_common_chain(5)  # noqa: E731
+    L.append(Lesson(
+        "markov", N_("Rerolls as a Markov chain"), "Dripeul 5",
+        N_("Maths expertes: Markov chains, transition matrix"),
+        _fig_markov, (
+            _q("from_pair", "predict",
+               N_("You keep a pair and roll three dice once more. Chance of three alike "
+                  "or more?"),
+               lambda: sum(chain().matrix[1][2:]), input="percent", close=0.05),
+            _q("rolls_quinte", "predict",
+               N_("Keeping the most common face, how many rolls on average to get a quinté?"),
+               lambda: chain().expected_rolls(5), close=2, digits=2),
+            _q("from_brelan", "exercise",
+               N_("From a brelan (state 3), one re-roll of two dice: P(four alike or more) "
+                  "(a decimal)?"),
+               lambda: sum(chain().matrix[2][3:]), tolerance=0.001,
+               hints=(N_("Opposite event: neither die matches the brelan's face."),),
+               worked=N_("1 − (5/6)² = {p}."),
+               fields=lambda: {"p": sum(chain().matrix[2][3:])}),
+            _q("within_three", "exercise",
+               N_("Three rolls, keeping the most common face: P(three alike or more) "
+                  "(a decimal)?"),
+               lambda: chain().p_at_least(3, 3), tolerance=0.001,
+               hints=(N_("Multiply the row π₁ of the table by the matrix M twice, then add "
+                         "the states 3, 4 and 5."),),
+               worked=N_("The weight of states 3, 4, 5 after three rolls: {p}."),
+               fields=lambda: {"p": chain().p_at_least(3, 3)}),
+        ),
+        table=markov_rows,
+        misconceptions=(
+            (N_("What happened two rolls ago still matters."), "from_pair"),
+            (N_("Three rolls triple the chance of one roll."), "within_three"),
+        )))
+    L.append(Lesson(
+        "optimal_play", N_("What optimal play means"), "Seveny",
+        N_("Première/Terminale: expected value, algorithms (solving backwards)"),
+        _fig_optimal, (
+            _q("optimal_points", "predict",
+               N_("Optimal play maximises a Seveny turn's expected points. How many points "
+                  "per turn?"),
+               lambda: seveny_optimal_points(), close=0.5, digits=2),
+            _q("shortfall", "predict",
+               N_("By what percentage does the best simple rule (bank at 4) fall short of "
+                  "optimal play?"),
+               lambda: 1 - float(seveny_rule_points(4)[0]) / seveny_optimal_points(),
+               input="percent", close=0.05),
+            _q("gap_points", "exercise",
+               N_("Gap in expected points per turn: optimal − bank at 4 (a decimal)?"),
+               lambda: seveny_optimal_points() - float(seveny_rule_points(4)[0]),
+               tolerance=0.02, digits=2,
+               hints=(N_("Read both bars."),),
+               worked=N_("{o} − {r} = {g} points per turn: not 'close'."),
+               fields=lambda: {"o": seveny_optimal_points(),
+                               "r": float(seveny_rule_points(4)[0]),
+                               "g": seveny_optimal_points() - float(seveny_rule_points(4)[0])}),
+            _q("gap_turns", "exercise",
+               N_("Turns to reach the target: bank at 4 minus optimal play (a decimal)?"),
+               lambda: seveny_rule_turns(4)[0] - seveny_optimal_turns()[0], tolerance=0.05,
+               digits=2,
+               hints=(N_("Subtract the two E(T) of the table."),),
+               worked=N_("{r} − {o} = {g} turns."),
+               fields=lambda: {"r": seveny_rule_turns(4)[0], "o": seveny_optimal_turns()[0],
+                               "g": seveny_rule_turns(4)[0] - seveny_optimal_turns()[0]},
+               field_digits=(("r", 4), ("o", 4))),
+        ),
+        table=turns_rows,
+        misconceptions=(
+            (N_("A good rule of thumb is almost as good as optimal play."), "shortfall"),
+            (N_("Optimal play means never taking a risk."), "optimal_points"),
+        )))
+    L.append(Lesson(
+        "gamblers_fallacy", N_("Is a 6 ever 'due'?"), "Seveny",
+        N_("Seconde: simulation and sampling; Première: independence"),
+        _fig_fallacy, (
+            _q("six_next", "predict",
+               N_("Three rolls of a die showed no 6. Chance that the next roll is a 6?"),
+               lambda: Fraction(1, 6), input="percent", close=0.02),
+            _q("sequences", "predict",
+               N_("Four rolls of one die. Which sequence is more likely?"),
+               lambda: 2, input="choice",
+               options=(N_("6 6 6 6"), N_("2 5 1 3"), N_("both equally likely"))),
+            _q("no_six_three", "exercise",
+               N_("Probability of no 6 in three rolls (a decimal)?"),
+               lambda: Fraction(5, 6) ** 3, tolerance=0.001,
+               hints=(N_("The rolls are independent: multiply."),),
+               worked=N_("(5/6)³ = {p}."),
+               fields=lambda: {"p": Fraction(5, 6) ** 3}),
+            _q("then_six", "exercise",
+               N_("Probability of three rolls without a 6, then a 6 (a decimal)?"),
+               lambda: Fraction(5, 6) ** 3 * Fraction(1, 6), tolerance=0.001,
+               hints=(N_("(5/6)³ for the three rolls, then 1/6 for the 6."),),
+               worked=N_("(5/6)³ × 1/6 = {p}; divided by P(no 6 in three rolls) it gives back "
+                         "{q}."),
+               fields=lambda: {"p": Fraction(5, 6) ** 3 * Fraction(1, 6), "q": Fraction(1, 6)}),
+        ),
+        misconceptions=(
+            (N_("After a run without a 6, a 6 is 'due'."), "six_next"),
+            (N_("A regular-looking sequence is less likely than a mixed one."), "sequences"),
+        )))
+    # issue 11 §4: two-player 5000, played to win (computations in dicelab.lessons.versus)
+    from dicelab.lessons import versus as vs
+
+    ch = vs.behind_choices
+
+    def fig_behind(lang: str | None) -> Any:
+        from dicelab.render.duelplots import plot_policy_surface
+
+        return plot_policy_surface("cinqmille", lang=lang)
+
+    L.append(Lesson(
+        "behind", N_("Behind? take risks"), "5000",
+        N_("Première (spécialité): probability of an event and expected value of a random "
+           "variable, used to compare two decisions"),
+        fig_behind, (
+            _q("bank_or_roll", "predict",
+               N_("Two players: you have 4,700 points, your opponent 4,800. Your turn holds "
+                  "150 points (a 1 and a 5 set aside) and the three dice show 2 3 5. You set "
+                  "aside the 5 (200 points). Bank, or roll the two dice left?"),
+               lambda: 0 if ch()["best"] == "bank" else 1, input="choice",
+               options=(N_("bank the 200 points"), N_("roll the two dice left")),
+               worked=N_("Playing to win, rolling on wins {roll} of games from here. In solo "
+                         "play, banking is better: {bank_turns} expected turns to reach 5000 "
+                         "against {roll_turns}, and {bank_points} expected points this turn "
+                         "against {roll_points}."),
+               fields=lambda: {"roll": Pct(ch()["p_roll"]), "bank_turns": ch()["turns_bank"],
+                               "roll_turns": ch()["turns_roll"],
+                               "bank_points": ch()["points_bank"],
+                               "roll_points": ch()["points_roll"]},
+               digits=2, field_digits=(("bank_points", 1), ("roll_points", 1))),
+            _q("p_bank", "predict",
+               N_("You bank: 4,900 against 4,800, and your opponent plays next. Your "
+                  "probability of winning the game?"),
+               lambda: ch()["p_bank"], input="percent", close=0.1,
+               worked=N_("{bank}: you are ahead on points, yet your opponent finishes first "
+                         "in most games."),
+               fields=lambda: {"bank": Pct(ch()["p_bank"])}),
+            _q("win_gain", "exercise",
+               N_("From this position, both playing to win: by how much does rolling on "
+                  "raise your probability of winning, compared with banking (a decimal)?"),
+               lambda: ch()["p_roll"] - ch()["p_bank"], tolerance=0.005,
+               hints=(N_("Subtract the two probabilities of winning in the table."),),
+               worked=N_("{roll} − {bank} = {d}: rolling on wins about {k} more games out of "
+                         "100."),
+               fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
+                               "d": ch()["p_roll"] - ch()["p_bank"],
+                               "k": round(100 * (ch()["p_roll"] - ch()["p_bank"]))},
+               field_digits=(("d", 3),)),
+            _q("win_ratio", "exercise",
+               N_("From this position, playing to win: how many times more likely is a win "
+                  "when you roll on than when you bank (a decimal)?"),
+               lambda: ch()["p_roll"] / ch()["p_bank"], tolerance=0.03, digits=2,
+               hints=(N_("Divide the two probabilities of winning in the table."),),
+               worked=N_("{roll} / {bank} = {r}: the risky choice is the better one."),
+               fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
+                               "r": ch()["p_roll"] / ch()["p_bank"]},
+               field_digits=(("roll", 4), ("bank", 4))),
+        ),
+        table=behind_rows,
+        misconceptions=(
+            (N_("Banking is the safe choice, so it is always the best one."), "bank_or_roll"),
+            (N_("When you bank, your points are safe, so your chance of winning is too."),
+             "p_bank"),
+        )))
+    # issue 20: luck and skill (computations in dicelab.lessons.luck_lesson)
+    from dicelab.lessons.luck_lesson import lesson as luck_lesson
+
+    L.append(luck_lesson())
+    return {lesson.key: lesson for lesson in L}
+
+
+def _p_bust_5000(n: int) -> Fraction:
+    from dicelab.engine.cinqmille import solo as engine
+
+    return engine.p_bust(n)
+
+
+LESSONS: dict[str, Lesson] = _lessons()
+
+
+def lesson_of(key: str) -> Lesson:
+    """The lesson ``key`` (a :class:`~dicelab.core.errors.DicelabError` names the known ones)."""
+    if key not in LESSONS:
+        raise DicelabError("unknown lesson {key}; lessons: {known}", key=brief(key),
+                           known=", ".join(LESSONS))
+    return LESSONS[key]

@@ -1,0 +1,356 @@
+"""The numbers the lessons state, each computed by the package (counting, the engines and
+the games' own rule functions).
+
+>>> brelan_exactly_three(5)
+Fraction(125, 648)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache, lru_cache
+from typing import Any
+
+from dicelab.analysis.counting import outcome_counts
+from dicelab.core.dice import multisets, probability, ways
+from dicelab.core.errors import DicelabError, brief
+from dicelab.core.figures import of_a_kind
+from dicelab.core.i18n import N_
+from dicelab.lessons.base import (
+    FIGURE_ANSWERS as FIGURE_ANSWERS,
+)
+from dicelab.lessons.base import (
+    show as show,
+)
+
+# ------------------------------------------------------------------ computations (pure)
+
+
+def brelan_exactly_three(n: int) -> Fraction:
+    """P(exactly three dice alike, no more) among ``n`` dice (the most common face shows 3 times).
+
+    >>> brelan_exactly_three(4)
+    Fraction(5, 54)
+    """
+    return probability(n, lambda d: of_a_kind(d) == 3)
+
+
+def ordered_vs_multisets(max_dice: int = 7) -> list[tuple[int, int, int]]:
+    """``(n, 6**n, number of multisets)`` for 1..max_dice dice.
+
+    >>> ordered_vs_multisets(2)
+    [(1, 6, 6), (2, 36, 21)]
+    """
+    return [(n, *outcome_counts(n)) for n in range(1, max_dice + 1)]
+
+
+def at_least_one(face_test: Callable[[int], bool], k: int) -> Fraction:
+    """P(at least one of ``k`` dice passes ``face_test``), counted over multisets.
+
+    >>> at_least_one(lambda f: f == 1, 2)
+    Fraction(11, 36)
+    """
+    return probability(k, lambda d: any(face_test(f) for f in d))
+
+
+def complement_formula(p: Any, k: int) -> Fraction:
+    """``1 - (1 - p)**k`` (the complement rule for independent tries).
+
+    >>> complement_formula(Fraction(1, 6), 2)
+    Fraction(11, 36)
+    """
+    return 1 - (1 - Fraction(p)) ** k
+
+
+def first_k_more_likely_than_not(p: Any) -> int:
+    """The fewest dice for which 'at least one success' is more likely than not.
+
+    >>> first_k_more_likely_than_not(Fraction(1, 6))
+    4
+    """
+    return next(k for k in range(1, 100) if complement_formula(p, k) > Fraction(1, 2))
+
+
+def count_distribution(n: int, face_test: Callable[[int], bool]) -> list[Fraction]:
+    """``P(X = j)`` for ``X`` = number of the ``n`` dice passing ``face_test``, counted exactly.
+
+    >>> count_distribution(2, lambda f: f == 1)
+    [Fraction(25, 36), Fraction(5, 18), Fraction(1, 36)]
+    """
+    return [probability(n, lambda d, j=j: sum(face_test(f) for f in d) == j)
+            for j in range(n + 1)]
+
+
+def binomial_pmf(n: int, p: Any) -> list[Fraction]:
+    """The binomial law B(n, p): ``C(n, j) p^j (1-p)^(n-j)``.
+
+    >>> binomial_pmf(2, Fraction(1, 6)) == count_distribution(2, lambda f: f == 1)
+    True
+    """
+    p = Fraction(p)
+    return [math.comb(n, j) * p**j * (1 - p) ** (n - j) for j in range(n + 1)]
+
+
+def cinqmille_die_points() -> dict[int, Fraction]:
+    """Distribution of X = the points one die can be set aside for in 5000 (0 if it does not
+    score), from the game's own ``scoring_options``.
+
+    >>> cinqmille_die_points()
+    {0: Fraction(2, 3), 50: Fraction(1, 6), 100: Fraction(1, 6)}
+    """
+    from dicelab.games import cinqmille
+
+    dist: dict[int, Fraction] = {}
+    for (face,) in multisets(1):
+        opts = cinqmille.scoring_options((face,))
+        pts = max((p for _k, p in opts), default=0)
+        dist[pts] = dist.get(pts, Fraction(0)) + Fraction(1, 6)
+    return dict(sorted(dist.items()))
+
+
+def cinqmille_best_points(n: int) -> Fraction:
+    """E(Y), Y = the most points that ``n`` rolled dice can be set aside for in 5000.
+
+    >>> cinqmille_best_points(2)
+    Fraction(50, 1)
+    """
+    from dicelab.games import cinqmille
+
+    total = Fraction(0)
+    for roll in multisets(n):
+        pts = max((p for _k, p in cinqmille.scoring_options(roll)), default=0)
+        total += Fraction(ways(roll), 6**n) * pts
+    return total
+
+
+def expectation(dist: dict[int, Any]) -> Any:
+    """``E(X) = sum x P(X = x)``."""
+    return sum(x * p for x, p in dist.items())
+
+
+def variance(dist: dict[int, Any]) -> Any:
+    """``V(X) = E(X^2) - E(X)^2``."""
+    m = expectation(dist)
+    return sum(x * x * p for x, p in dist.items()) - m * m
+
+
+def cinqmille_last_die(held: int = 300) -> dict[int, tuple[int, bool]]:
+    """Lesson 08's situation played through 5000's own rules: after opening, the turn holds
+    ``held`` points with four dice set aside, and the last die is rolled.  For each face:
+    (change of the turn's points just after that roll, whether banking is then allowed).
+
+    A scoring face fills the hand (*main pleine*, ruling F4): the die must be set aside and
+    all five dice rolled again, banking is refused; any other face busts and loses the turn.
+
+    >>> cinqmille_last_die(300)[1], cinqmille_last_die(300)[2]
+    ((100, False), (-300, False))
+    """
+    from dataclasses import replace
+
+    from dicelab.games import cinqmille as game
+    from dicelab.games._base import Bank, Roll
+
+    start = replace(game.new_state(game.Rules()), opened=(True,), scores=(1000,),
+                    aside=(1, 1, 5, 5), groups=((1, 1), (5, 5)), turn_points=held,
+                    phase="rolling", to_roll=1)
+    out: dict[int, tuple[int, bool]] = {}
+    for face in range(1, 7):
+        state, _events = game.roll_outcome(start, (face,))
+        if state.phase != "choose":  # the turn ended: the held points are lost
+            out[face] = (-held, False)
+            continue
+        actions = game.legal_actions(state)
+        can_bank = any(isinstance(a, Bank) for a in actions)
+        after, _events = game.step(state, next(a for a in actions if isinstance(a, Roll)))
+        out[face] = (after.turn_points - held, can_bank)
+    return out
+
+
+def cinqmille_one_die_gamble(held: int) -> Fraction:
+    """Expected change of the turn's points just after rolling the last die, ``held`` points
+    at stake (:func:`cinqmille_last_die`; a scoring die means five dice to roll again).
+
+    >>> cinqmille_one_die_gamble(300)
+    Fraction(-175, 1)
+    """
+    return sum((Fraction(change, 6) for change, _bank in cinqmille_last_die(held).values()),
+               Fraction(0))
+
+
+# Seveny: "bank at N" against optimal play
+SEVENY_THRESHOLDS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 8)
+
+
+@cache
+def seveny_rule_points(threshold: int) -> tuple[Fraction, Fraction]:
+    """(expected points of one turn, P(turn scores 0)) under Seveny's 'bank at N' rule."""
+    from dicelab.engine.seveny.solo import turn_points_distribution
+
+    d = turn_points_distribution(threshold)
+    return expectation(d), d.get(0, Fraction(0))
+
+
+def seveny_best_threshold() -> int:
+    """The threshold of :data:`SEVENY_THRESHOLDS` with the most points per turn.
+
+    >>> seveny_best_threshold()
+    4
+    """
+    return max(SEVENY_THRESHOLDS, key=lambda t: seveny_rule_points(t)[0])
+
+
+@cache
+def seveny_optimal_points() -> float:
+    """Expected points of one Seveny turn played to maximise them (the exact engine)."""
+    from dicelab.engine.seveny.solo import expected_turn_points
+
+    return float(expected_turn_points())
+
+
+@cache
+def seveny_rule_turns(threshold: int) -> tuple[float, float]:
+    """(mean, standard deviation) of the turns to reach Seveny's target with 'bank at N'."""
+    from dicelab.analysis.counting import seveny_bank_at, turns_to_target_moments
+    from dicelab.games import seveny
+
+    target = seveny.Rules().target
+    m, v = turns_to_target_moments(seveny_bank_at(threshold, target), target)
+    return float(m), math.sqrt(float(v))
+
+
+@cache
+def seveny_optimal_turns() -> tuple[float, float]:
+    """(mean, standard deviation) of the turns to reach Seveny's target, optimal play."""
+    from dicelab.engine.seveny.solo import turns_moments
+
+    m, sd = turns_moments()
+    return float(m), float(sd)
+
+
+def seveny_turns_distribution(threshold: int | None, max_turns: int = 40) -> list[float]:
+    """``P(T = t)`` for t = 0..max_turns: 'bank at N' (``threshold``) or optimal (``None``)."""
+    from dicelab.analysis.counting import seveny_bank_at, turns_to_target_distribution
+    from dicelab.engine.seveny.solo import turns_distribution
+    from dicelab.games import seveny
+
+    if threshold is None:
+        return [float(x) for x in turns_distribution(max_turns=max_turns)]
+    target = seveny.Rules().target
+    return [float(x) for x in turns_to_target_distribution(seveny_bank_at(threshold, target),
+                                                           target, max_turns)]
+
+
+#: Games of the turns simulator, and the policies that fit each (thresholds in its points).
+TURN_GAMES: dict[str, str] = {"seveny": "Seveny", "cinqmille": "5000"}
+TURN_THRESHOLDS: dict[str, tuple[int, ...]] = {"seveny": (3, 4, 5, 6), "cinqmille": (300, 500)}
+
+
+def turn_policies(game: str) -> list[tuple[str, int]]:
+    """The policies offered for ``game``: ``(msgid, threshold)``, 0 meaning optimal play.
+
+    Only thresholds in the game's own points: 300 points make sense in 5000, not
+    in Seveny (whose turns score a few points).
+
+    >>> turn_policies("seveny")[:2]
+    [('optimal play', 0), ('bank at {n} points', 3)]
+    >>> [n for _l, n in turn_policies("cinqmille")]
+    [0, 300, 500]
+    """
+    if game not in TURN_THRESHOLDS:
+        raise DicelabError("the turns simulator plays {games}; got {game}",
+                           games=", ".join(TURN_GAMES), game=brief(game))
+    return [(N_("optimal play"), 0)] + [(N_("bank at {n} points"), n)
+                                        for n in TURN_THRESHOLDS[game]]
+
+
+def simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[Any, Any, str]:
+    """Simulate solo games: ``(SimResult, exact mean of that policy or None, note)``.
+
+    Thresholds must fit the game (:func:`turn_policies`).  The exact mean is the
+    policy's own (optimal play: the engine; Seveny 'bank at N': the exact
+    recursion; 5000 'bank at N': the engine's exact turn matrix, each simulated turn drawn
+    from it).  Seeded, so cached: the same click again answers at once.
+    """
+    if not all(isinstance(x, t) for x, t in ((game, str), (threshold, int), (games, int),
+                                              (seed, int))):  # checked without the cache
+        return _simulate_turns.__wrapped__(game, threshold, games, seed)
+    return _simulate_turns(game, threshold, games, seed)
+
+
+@lru_cache(maxsize=64)
+def _simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[Any, Any, str]:
+    from dicelab.analysis.simulate import simulate_fast
+    from dicelab.engine.cinqmille import solo as cinq_engine
+    from dicelab.engine.markov import absorbing_moments
+
+    allowed = [n for _l, n in turn_policies(game)]
+    if threshold not in allowed:
+        raise DicelabError("policy {n} does not fit {game}; choose one of {allowed}",
+                           n=brief(threshold), game=TURN_GAMES[game],
+                           allowed=", ".join(map(str, allowed)))
+    if threshold == 0:
+        res = simulate_fast(game, games=games, seed=seed)
+        exact = (seveny_optimal_turns()[0] if game == "seveny"
+                 else float(cinq_engine.expected_turns()))
+        return res, exact, ""
+    if game == "seveny":  # vectorised: each turn drawn from the rule's exact distribution
+        res = simulate_fast(game, policy="bank_at", threshold=threshold, games=games, seed=seed)
+        return res, seveny_rule_turns(threshold)[0], ""
+    # 5000 "bank at N": vectorised the same way, from the engine's exact turn of that rule
+    res = simulate_fast(game, policy="bank_at", threshold=threshold, games=games, seed=seed)
+    P = cinq_engine.bank_at_outcome_matrix(threshold)
+    return res, absorbing_moments(P, 0)[0], ""
+
+
+def six_after_streak(rolls: int, seed: int, streak: int = 3) -> tuple[int, int]:
+    """Roll one die ``rolls`` times (seeded); after every ``streak`` rolls in a row without a
+    6, count whether the next roll is a 6: ``(sixes, occasions)``.
+
+    >>> s, n = six_after_streak(60_000, seed=1)
+    >>> n > 20_000, abs(s / n - 1 / 6) < 0.01
+    (True, True)
+    """
+    import numpy as np
+
+    from dicelab.core.dice import make_rng
+
+    r = make_rng(seed).integers(1, 7, size=rolls)
+    no6 = (r != 6).astype(np.int64)
+    run = np.convolve(no6, np.ones(streak, dtype=np.int64), mode="valid")[:-1]
+    nxt = r[streak:]
+    occ = run == streak
+    return int((nxt[occ] == 6).sum()), int(occ.sum())
+
+
+def trwavril_figures() -> dict[str, Fraction]:
+    """P(figure) of four final dice in Trwavril (the game's ``figure``: a brelan is exactly
+    three alike, four alike is a carré)."""
+    from dicelab.games import trwavril
+
+    rules = trwavril.Rules()
+    return {f: probability(4, lambda d, f=f: trwavril.figure(d, rules) == f)
+            for f in ("carré", "brelan", "suite", "rien")}
+
+
+def trwavril_card_given_figure(card: int, fig: str) -> Fraction:
+    """P_B(A): A = 'card can be flipped', B = 'the four dice show figure ``fig``'.
+
+    >>> trwavril_card_given_figure(6, "brelan")
+    Fraction(1, 6)
+    """
+    from dicelab.games import trwavril
+
+    rules = trwavril.Rules()
+    both = probability(4, lambda d: trwavril.figure(d, rules) == fig
+                       and card in trwavril.flippable(d, rules))
+    return both / trwavril_figures()[fig]
+
+
+def trwavril_flip_change(card: int = 5) -> tuple[float, float]:
+    """Cards 1–5 barred, 2 parapluies: P(win) before and after flipping ``card`` (exact)."""
+    from dicelab.games import trwavril
+
+    e = trwavril.flip_effect((1, 2, 3, 4, 5), card, parapluies=2)
+    return float(e.before), float(e.after)

@@ -1,0 +1,118 @@
+"""The helper every lesson notebook calls (:class:`Notebook`): it narrates nothing, it
+computes and displays.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicelab.core.errors import DicelabError
+from dicelab.core.i18n import get_language
+from dicelab.lessons.base import (
+    FIGURE_ANSWERS as FIGURE_ANSWERS,
+)
+from dicelab.lessons.base import (
+    RULES_CARDS,
+    Lesson,
+    Pct,
+    Question,
+)
+from dicelab.lessons.base import (
+    show as show,
+)
+from dicelab.lessons.content import LESSONS, lesson_of
+from dicelab.lessons.maths import TURN_GAMES, TURN_THRESHOLDS, simulate_turns, turn_policies
+from dicelab.lessons.plans import (
+    CURRICULA,
+    FILES,
+    curriculum_line,
+    lesson_index,
+    lesson_plan,
+    lesson_plans,
+)
+from dicelab.lessons.visuals import _html_table
+
+# ------------------------------------------------------------------ in a notebook
+
+
+class Notebook:
+    """A lesson as its notebook uses it: ``nb = Notebook("counting", lang="fr")``, then
+    ``nb.predict(key)``, ``nb.exercise(key)``, ``nb.figure()``, ``nb.progress()``."""
+
+    def __init__(self, key: str, lang: str | None = None) -> None:
+        self.lesson = lesson_of(key)
+        self.lang = get_language(lang)
+
+    def predict(self, key: str) -> Any:
+        from dicelab.ui.teaching import Predict
+
+        q = self.lesson.question(key)
+        if q.kind != "predict":
+            raise DicelabError("{key} is an exercise, not a prediction", key=key)
+        return Predict(q.text_in(self.lang), q.value(), kind=q.input,
+                       options=q.options_in(self.lang), explain=q.worked_text(self.lang),
+                       slider=q.slider, digits=q.digits, close=q.close, lang=self.lang)
+
+    def exercise(self, key: str) -> Any:
+        from dicelab.ui.teaching import Exercise
+
+        q = self.lesson.question(key)
+        if q.kind != "exercise":
+            raise DicelabError("{key} is a prediction, not an exercise", key=key)
+        return Exercise(f"{self.lesson.key}.{key}", q.text_in(self.lang), q.value(),
+                        kind=q.input, tolerance=q.tolerance, options=q.options_in(self.lang),
+                        hints=q.hints_in(self.lang), worked=q.worked_text(self.lang),
+                        slider=q.slider, digits=q.digits, lang=self.lang)
+
+    def figure(self) -> Any:
+        """The lesson's main figure with its text alternative, for the cell to display once
+        (it is returned, not displayed: a cell shows its value a single time)."""
+        from dicelab.render import plots
+
+        return plots.HTMLOutput(plots.figure_html(self.lesson.figure(self.lang)))
+
+    def table(self) -> Any:
+        """The lesson's data table (HTML), for the exercises that need it."""
+        from IPython.display import HTML
+
+        if self.lesson.table is None:
+            raise DicelabError("lesson {lesson} has no data table", lesson=self.lesson.key)
+        return HTML(_html_table(*self.lesson.table(self.lang), "dicelab-lesson-table"))
+
+    def rules_card(self) -> Any:
+        """The rules card of the lesson's game (:data:`RULES_CARDS`; two cards for lesson
+        08), with its examples' dice drawn: shown before any question, so a class that has
+        never played can read the rules in two minutes."""
+        from IPython.display import HTML
+
+        from dicelab.ui.rules_cards import card_html
+
+        if not self.lesson.cards:
+            raise DicelabError("lesson {lesson} shows no rules card", lesson=self.lesson.key)
+        return HTML("".join(card_html(g, self.lang, picture=True) for g in self.lesson.cards))
+
+    def progress(self) -> Any:
+        from dicelab.ui.teaching import ProgressView
+
+        return ProgressView(lang=self.lang)
+
+
+__all__ = [
+    "LESSONS",
+    "Lesson",
+    "Notebook",
+    "Pct",
+    "Question",
+    "RULES_CARDS",
+    "TURN_GAMES",
+    "TURN_THRESHOLDS",
+    "CURRICULA",
+    "FILES",
+    "curriculum_line",
+    "lesson_index",
+    "lesson_of",
+    "lesson_plan",
+    "lesson_plans",
+    "simulate_turns",
+    "turn_policies",
+]

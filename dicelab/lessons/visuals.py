@@ -1,0 +1,250 @@
+"""The lessons' data tables and main figures, in a language (the numbers from
+:mod:`dicelab.lessons.maths`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicelab.analysis.counting import figure_probability, most_common_chain
+from dicelab.core.i18n import N_, _, fmt_number, fmt_percent, get_language
+from dicelab.lessons.base import (
+    FIGURE_ANSWERS as FIGURE_ANSWERS,
+)
+from dicelab.lessons.base import (
+    show as show,
+)
+from dicelab.lessons.maths import (
+    SEVENY_THRESHOLDS,
+    at_least_one,
+    cinqmille_die_points,
+    count_distribution,
+    ordered_vs_multisets,
+    seveny_best_threshold,
+    seveny_optimal_points,
+    seveny_optimal_turns,
+    seveny_rule_points,
+    seveny_rule_turns,
+    seveny_turns_distribution,
+    six_after_streak,
+    trwavril_card_given_figure,
+)
+
+# ------------------------------------------------------------------ data tables (issue 17 §5)
+
+
+def _html_table(head: list[str], rows: list[list[str]], cls: str) -> str:
+    import html
+
+    cell = 'style="border:1px solid #999;padding:4px 8px;text-align:right"'
+    out = [f'<table class="{cls}" style="border-collapse:collapse">',
+           "<tr>" + "".join(f"<th {cell}>{html.escape(h)}</th>" for h in head) + "</tr>"]
+    out += ["<tr>" + "".join(f"<td {cell}>{html.escape(c)}</td>" for c in r) + "</tr>"
+            for r in rows]
+    return "".join(out) + "</table>"
+
+
+def turns_table(lang: str | None = None) -> str:
+    """Seveny solo, turns to reach the target: E(T) and the variance of T for 'bank at 4' and
+    for optimal play (lessons 09 and 11 work from it), computed exactly, as HTML.
+
+    >>> "12.98" in turns_table("en") and "12,98" in turns_table("fr")
+    True
+    """
+    return _html_table(*turns_rows(lang), "dicelab-lesson-table")
+
+
+def markov_table(lang: str | None = None) -> str:
+    """Lesson 10's data (:func:`markov_rows`) as HTML.
+
+    >>> "0,0926" in markov_table("fr")
+    True
+    """
+    return _html_table(*markov_rows(lang), "dicelab-lesson-table")
+
+
+def turns_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
+    """The rows of :func:`turns_table`."""
+    from dicelab.games import seveny
+
+    var = "Var(T)" if get_language(lang) == "en" else "V(T)"
+    head = [_("Seveny solo, target {t} points", lang=lang, t=seveny.Rules().target), "E(T)", var]
+    rows = []
+    for name, (m, sd) in ((N_("bank at 4"), seveny_rule_turns(4)),
+                          (N_("optimal play"), seveny_optimal_turns())):
+        rows.append([_(name, lang=lang), fmt_number(m, 2, lang), fmt_number(sd * sd, 2, lang)])
+    return head, rows
+
+
+def markov_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
+    """Lesson 10's data: the distribution π₁ of the state after the first roll, and the
+    transition matrix M (row i: the next state from state i), four decimals."""
+    chain = most_common_chain(5)
+    head = [""] + [_("state {k}", lang=lang, k=k) for k in chain.states]
+    rows = [["π₁ " + _("(after the first roll)", lang=lang)]
+            + [fmt_number(float(p), 4, lang) for p in chain.initial]]
+    rows += [[_("M, from state {k}", lang=lang, k=k)] + [fmt_number(float(p), 4, lang)
+                                                        for p in row]
+             for k, row in zip(chain.states, chain.matrix)]
+    return head, rows
+
+
+def behind_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
+    """Lesson 13's data (the notebook shows it with
+    :func:`dicelab.lessons.versus.behind_html`): each
+    choice and its exact probability of winning, both playing to win."""
+    from dicelab.lessons.versus import behind_choices
+
+    c = behind_choices()
+    head = [_("choice", lang=lang), _("probability of winning (both playing to win)", lang=lang)]
+    return head, [[_("bank the 200 points", lang=lang), fmt_percent(c["p_bank"], 1, lang)],
+                  [_("roll the two dice left", lang=lang), fmt_percent(c["p_roll"], 1, lang)]]
+
+
+# ------------------------------------------------------------------ figures (main visuals)
+
+
+def _fig_counting(lang: str | None) -> Any:
+    from dicelab.render import plots
+
+    rows = ordered_vs_multisets(7)
+    return plots.grouped_bars(
+        [str(n) for n, _o, _m in rows],
+        {_("ordered rolls", lang=lang): [o for _n, o, _m in rows],
+         _("multisets", lang=lang): [m for _n, _o, m in rows]},
+        xlabel=_("number of dice", lang=lang), ylabel=_("number of results", lang=lang),
+        title=_("Ordered rolls against multisets", lang=lang), log_y=True, lang=lang)
+
+
+def _fig_figures(lang: str | None) -> Any:
+    from dicelab.analysis.counting import FIGURES
+    from dicelab.render import plots
+
+    ns = (4, 5, 7)
+    return plots.grouped_bars(
+        [_("{n} dice", lang=lang, n=n) for n in ns],
+        {f: [float(figure_probability(f, n)) for n in ns] for f in FIGURES},
+        xlabel=_("number of dice", lang=lang), ylabel=_("probability in one roll", lang=lang),
+        title=_("Figures in one roll (brelan: at least three alike)", lang=lang), lang=lang)
+
+
+def _fig_lln(lang: str | None) -> Any:
+    from dicelab.analysis import counting
+    from dicelab.render import plots
+
+    c = counting.convergence("brelan", 5, 20_000, seed=LLN_SEED)
+    return plots.convergence_plot(
+        c.frequency, c.exact, xlabel=_("number of rolls", lang=lang),
+        ylabel=_("running frequency", lang=lang),
+        title=_("Brelan with five dice, seed {seed}", lang=lang, seed=LLN_SEED), lang=lang)
+
+
+LLN_SEED = 2024
+
+
+def _fig_at_least_one(lang: str | None) -> Any:
+    from dicelab.render import plots
+
+    ks = range(1, 8)
+    return plots.bars([str(k) for k in ks],
+                      [float(at_least_one(lambda f: f == 1, k)) for k in ks],
+                      xlabel=_("number of dice", lang=lang),
+                      ylabel=_("P(at least one 1)", lang=lang),
+                      title=_("At least one 1: counted exactly", lang=lang), lang=lang)
+
+
+def _fig_binomial(lang: str | None) -> Any:
+    from dicelab.render import plots
+
+    dist = count_distribution(5, lambda f: f == 1)
+    return plots.bars([str(j) for j in range(6)], [float(p) for p in dist],
+                      xlabel=_("number of 1s among five dice", lang=lang),
+                      ylabel=_("probability", lang=lang),
+                      title=_("X follows the binomial distribution B(5, 1/6)", lang=lang),
+                      lang=lang)
+
+
+def _fig_conditional(lang: str | None) -> Any:
+    from dicelab.render import plots
+
+    figs = ("carré", "brelan", "suite")
+    return plots.bars(list(figs), [float(trwavril_card_given_figure(6, f)) for f in figs],
+                      xlabel=_("figure of the four dice (B)", lang=lang),
+                      ylabel=_("P(card 6 can be flipped | B)", lang=lang),
+                      title=_("Trwavril: conditional probabilities", lang=lang), lang=lang)
+
+
+def _fig_expected(lang: str | None) -> Any:
+    from dicelab.render import plots
+
+    d = cinqmille_die_points()
+    return plots.bars([str(x) for x in d], [float(p) for p in d.values()],
+                      xlabel=_("points X of one die (5000)", lang=lang),
+                      ylabel=_("probability", lang=lang),
+                      title=_("The distribution of X", lang=lang), lang=lang)
+
+
+def _fig_stop(lang: str | None) -> Any:
+    from dicelab.render import plots
+
+    ts = SEVENY_THRESHOLDS
+    return plots.grouped_bars(
+        [str(t) for t in ts],
+        {_("expected points per turn", lang=lang): [float(seveny_rule_points(t)[0]) for t in ts],
+         _("P(turn scores 0) × 10", lang=lang): [10 * float(seveny_rule_points(t)[1])
+                                                  for t in ts]},
+        xlabel=_("bank at N points or more", lang=lang), ylabel=_("value", lang=lang),
+        title=_("Seveny: reward and risk of the 'bank at N' rule", lang=lang), lang=lang)
+
+
+def _fig_variance(lang: str | None) -> Any:
+    from dicelab.render import plots
+
+    best = seveny_best_threshold()
+    rule = seveny_turns_distribution(best)
+    opt = seveny_turns_distribution(None)
+    ts = [t for t in range(1, len(opt)) if max(rule[t], opt[t]) > 0.005]
+    return plots.grouped_bars(
+        [str(t) for t in ts],
+        {_("bank at {n}", lang=lang, n=best): [rule[t] for t in ts],
+         _("optimal play", lang=lang): [opt[t] for t in ts]},
+        xlabel=_("turns to finish", lang=lang), ylabel=_("probability", lang=lang),
+        title=_("Seveny solo: the distribution of the number of turns T", lang=lang), lang=lang)
+
+
+def _fig_markov(lang: str | None) -> Any:
+    from dicelab.render import plots
+
+    chain = most_common_chain(5)
+    return plots.state_diagram(chain.states, chain.matrix, highlight=(3, 4, 5),
+                               xlabel=_("dice alike (state)", lang=lang),
+                               title=_("Keep the most common face, five dice", lang=lang),
+                               lang=lang)
+
+
+def _fig_optimal(lang: str | None) -> Any:
+    from dicelab.render import plots
+
+    ts = (2, 3, 4, 5, 6)
+    labels = [_("bank at {n}", lang=lang, n=t) for t in ts] + [_("optimal", lang=lang)]
+    values = [float(seveny_rule_points(t)[0]) for t in ts] + [seveny_optimal_points()]
+    return plots.bars(labels, values, xlabel=_("policy", lang=lang),
+                      ylabel=_("expected points per turn", lang=lang),
+                      title=_("Seveny: simple rules against optimal play", lang=lang), lang=lang)
+
+
+def _fig_fallacy(lang: str | None) -> Any:
+    from dicelab.render import plots
+
+    lengths = range(0, 6)
+    freq = []
+    for k in lengths:
+        s, n = six_after_streak(60_000, FALLACY_SEED, k) if k else (None, None)
+        freq.append(float(s / n) if k else 1 / 6)
+    return plots.bars([str(k) for k in lengths], freq,
+                      xlabel=_("rolls in a row without a 6 just before", lang=lang),
+                      ylabel=_("frequency of a 6 next", lang=lang),
+                      title=_("60,000 simulated rolls: a 6 is never 'due'", lang=lang), lang=lang)
+
+
+FALLACY_SEED = 6
