@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import progress
 from ..errors import IllegalMove, brief
 from ..games._base import Bank
 from ..games._checks import check_rules
@@ -162,6 +163,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     D = np.zeros_like(R)
     evaluations = 0
     for L in range(2 * TOP - 2, low - 1, -1):
+        progress.step(2 * TOP - 2 - L, 2 * TOP - 1 - low)  # a bar; raises Cancelled if asked
         lo, hi = max(0, L - TOP + 1), min(L, TOP - 1)
         ss = np.arange(lo, hi + 1)
         oo = L - ss

@@ -54,6 +54,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import progress
 from ..errors import IllegalMove, brief
 from ..games._checks import check_rules, whole
 from ..games.dripeul import (
@@ -210,7 +211,9 @@ def _layers(key: tuple[bool, bool, bool], H: np.ndarray, s: np.ndarray, b: np.nd
     mb, mo = B_MASK[b], B_MASK[o]
     block = np.minimum(mb, mo) * 64 + np.maximum(mb, mo)  # closed under failures and suites
     sweeps = 0
-    for k in np.unique(toks):
+    ks = np.unique(toks)
+    for i, k in enumerate(ks):
+        progress.step(i, len(ks))  # a bar; raises Cancelled if asked
         layer = np.flatnonzero(toks == k)
         subs = ([layer[prog[layer] == d] for d in np.unique(prog[layer])] if gauss_seidel
                 else [layer])
