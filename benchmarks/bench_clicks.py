@@ -17,8 +17,9 @@ implementation, or None), ``icepool`` (None).  Each row is one of the review's m
 * ``seveny.duel_win_probability(Rules(target=40))`` (a target without a shipped table);
 * "New game" in an app, one player to two (Seveny: the two-player warm-up);
 * in a notebook (a fake kernel: the main thread's callbacks run from a list), the clicks
-  that stay long — the explorer at Seveny target 100 — until their progress bar and Cancel
-  button show.
+  that stay long — the explorer at Seveny target 100; a solo Seveny app at target 100 (its
+  solo solve); a two-player Seveny app at target 40 (its two-player solve) — until their
+  progress bar and Cancel button show, the app still answering a roll meanwhile.
 """
 
 from __future__ import annotations
@@ -176,6 +177,65 @@ def bar_explorer_seveny_100() -> dict[str, Any]:
     return {"time": bar, "note": f"bar after {bar * 1e3:.0f} ms; the numbers after {total:.2f} s"}
 
 
+def _fake_app_kernel() -> Any:
+    """:func:`_fake_kernel` for the apps too (they hold their own name of the scheduler)."""
+    from dicelab.core import progress
+    from dicelab.ui.widgets import base
+
+    pending, _run = _fake_kernel()
+    base.main_thread_scheduler = progress.main_thread_scheduler  # type: ignore[assignment]
+    return pending
+
+
+def bar_app(players: int, target: int) -> dict[str, Any]:
+    """In a notebook: a Seveny app and a click on New game — one player: the target set to
+    ``target`` in the Classroom menu (the solo solve); two players: a one-player app at
+    ``target`` set to two players (the two-player solve) — until its progress bar and
+    Cancel button show (the goal); the note gives a roll meanwhile (two players: with the
+    solo odds shown meanwhile, a cold solo solve of ``target`` unless solved before), the
+    background solve's time, and how long a Cancel takes to stop a second solve of it."""
+    from dicelab.engine.seveny import duel as seveny_duel
+    from dicelab.engine.seveny import solo as eng
+    from dicelab.ui.widgets import play
+
+    pending = _fake_app_kernel()
+    app = play("seveny", seed=1, target=20 if players == 1 else target, show_odds=True)
+
+    def click() -> Any:
+        if players == 1:  # two players: the solo odds shown meanwhile are those of the app
+            eng.clear_caches()  # opened at ``target`` (a cold solo solve competes with it)
+        seveny_duel.clear_cache()
+        app.controls.variants.dropdowns["target"].value = target
+        app.controls.players.count.value = players
+        assert app.new_game(), app.message.value
+        return app._solo_job if players == 1 else app._duel_job
+
+    t0 = time.perf_counter()
+    job = click()
+    shown = app.solve_bar.box.layout.display != "none"
+    bar = time.perf_counter() - t0
+    if not app.roll():
+        raise RuntimeError("the app did not roll while solving")
+    roll = time.perf_counter() - t0 - bar
+    if not shown or job is None:
+        raise RuntimeError("no progress bar")
+    job.join(1800)
+    solve = time.perf_counter() - t0
+    while pending:
+        pending.pop(0)()
+    job = click()
+    time.sleep(0.5)
+    t1 = time.perf_counter()
+    app.solve_bar.cancel_button.click()
+    job.join(600)
+    stop = time.perf_counter() - t1
+    app.close()
+    pending.clear()
+    return {"time": bar, "note": f"bar after {bar * 1e3:.0f} ms, then a roll in "
+                                 f"{roll * 1e3:.0f} ms; the solve in the background: "
+                                 f"{solve:.1f} s; Cancel stops it in {stop * 1e3:.0f} ms"}
+
+
 # ------------------------------------------------------------------ New game
 def new_game(key: str) -> dict[str, Any]:
     """'New game' in a one-player app switched to two players (the click; the two-player
@@ -237,6 +297,14 @@ def benchmarks() -> list[dict[str, Any]]:
          "goal": CLICK, "run": seveny_duel_40, "baseline": None, "icepool": None},
         {"name": "click in a notebook: explorer, Seveny target 100, until the progress bar",
          "goal": CLICK, "run": bar_explorer_seveny_100, "baseline": None, "icepool": None,
+         "measures": True},
+        {"name": "click in a notebook: New game, Seveny app, target 100, one player, until "
+                 "the progress bar (was blocked by the solo solve, 20-80 s)",
+         "goal": CLICK, "run": lambda: bar_app(1, 100), "baseline": None, "icepool": None,
+         "measures": True},
+        {"name": "click in a notebook: New game, Seveny app, target 40, one player to two, "
+                 "until the progress bar",
+         "goal": CLICK, "run": lambda: bar_app(2, 40), "baseline": None, "icepool": None,
          "measures": True},
         {"name": "click: New game, Seveny app from one player to two (was 2.6 s)",
          "goal": CLICK, "run": lambda: new_game("seveny"), "baseline": None, "icepool": None,

@@ -332,3 +332,86 @@ def test_warm_freezes_what_is_loaded_out_of_the_collector():
     assert duel_registry.warm("trwavril", trwavril.Rules())
     assert gc.get_freeze_count() > 0
     assert not duel_registry.warm("seveny", seveny.Rules(target=40))  # not ready: nothing
+
+
+# ------------------------------------------------------------------ progress bar and Cancel
+def stepping_solve(unsolved, started):
+    """A fake background solve that reports one step of four, then waits for the gate (a
+    cancelled solve stops at its next step: nothing is cached)."""
+    from dicelab.core import progress
+
+    def solve(game, rules):
+        if unsolved.solved:
+            return cinqmille_duel.solve_duel(rules)
+        unsolved.calls += 1
+        progress.step(1, 4)
+        started.set()
+        assert unsolved.gate.wait(60)
+        progress.step(2, 4)  # raises Cancelled once the user cancelled
+        unsolved.solved = True
+
+    return solve
+
+
+def test_a_duel_solve_shows_a_bar_and_cancel_leaves_solo_odds(unsolved, monkeypatch):
+    from dicelab.core.progress import Cancelled
+
+    started = threading.Event()
+    monkeypatch.setattr(duel_registry, "solve", stepping_solve(unsolved, started))
+    app = at_choice(play("cinqmille", seed=1, players=2, show_odds=True))
+    job = app._duel_job
+    assert started.wait(60) and app.duel_computing()
+    app.refresh()
+    bar = app.solve_bar
+    assert bar.box in app.box.children and bar.box.layout.display != "none"
+    assert bar.bar.value == pytest.approx(0.25, abs=1e-9) and "25 % done" in bar.label.value
+    assert bar.cancel_button.description == "Cancel" and not bar.cancel_button.disabled
+    app.set_language("fr")
+    assert bar.cancel_button.description == "Annuler" and "25\u00a0% effectués" in bar.label.value
+    app.set_language("en")
+    bar.cancel_button.click()  # a real button: Tab reaches it, Enter/Space press it
+    assert not app.duel_computing() and bar.box.layout.display == "none"
+    assert "Computation cancelled" in app.message.value
+    note = app.overlay.note.value
+    assert "you cancelled it; a New game starts it again" in note and "solo odds" in note
+    assert app.advice().kind == "solo" and "solo odds" in app.overlay.body.value
+    unsolved.gate.set()
+    assert job.join(60) and isinstance(job.error, Cancelled)
+    assert not unsolved.solved and not duel_registry.duel_ready("cinqmille", unsolved.rules)
+    assert unsolved.pending == []  # no redraw for a solve the app let go of
+    # a New game starts it again, and this time it ends
+    unsolved.gate.clear()
+    started.clear()
+    assert app.new_game() and app.duel_computing() and app._duel_job is not job
+    assert unsolved.calls == 2 and started.wait(60)
+    assert unsolved.release() == 1
+    assert at_choice(app).advice().kind == "duel" and app.solve_bar.box.layout.display == "none"
+
+
+def test_a_duel_solve_without_steps_shows_a_pulsing_bar(unsolved):
+    app = play("cinqmille", seed=1, players=2)
+    bar = app.solve_bar
+    assert app.duel_computing() and bar.box.layout.display != "none"
+    assert "%" not in bar.label.value and " s" in bar.label.value  # the time spent
+    before = bar.bar.value
+    bar.update()
+    assert bar.bar.value != before  # it moves at each redraw
+    unsolved.release()
+    assert bar.box.layout.display == "none"
+
+
+def test_a_real_seveny_duel_solve_stops_when_cancelled():
+    from dicelab.core.progress import Cancelled
+    from dicelab.engine.seveny import duel as seveny_duel
+
+    rules = seveny.Rules(target=9)
+    seveny_duel.clear_cache()
+    job = duel_registry.solve_in_background("seveny", rules)
+    assert job is not None
+    job.cancel()
+    assert duel_registry.running_job("seveny", rules) is None  # a cancelled job is not reused
+    assert job.join(120) and isinstance(job.error, Cancelled)
+    assert not seveny.duel_ready(rules)  # nothing half done was cached
+    again = duel_registry.solve_in_background("seveny", rules)
+    assert again is not job and again.join(600) and again.ok and again.fraction == 1.0
+    assert seveny.duel_ready(rules) and again.task.total == 2 * 9 - 1

@@ -344,7 +344,7 @@ def _dripeul_core(key: tuple[bool, bool, bool], policy: str) -> dict[str, Any]:
             outs = opt.outcomes[o][m]
             if len(outs) < 2:
                 continue
-            labels = [x.describe(lang="en") for x in outs]  # the engine's tie-break
+            labels: list[str] | None = None  # the engine's tie-break, needed on a tie only
             turn = [float(not x.failure) for x in outs]
             for t in range(levels):
                 c = m * levels + t
@@ -352,6 +352,12 @@ def _dripeul_core(key: tuple[bool, bool, bool], policy: str) -> dict[str, Any]:
                     vals = [min(1.0, max(0.0, vext[index[o, c, j]])) for j in range(len(outs))]
                 else:
                     vals = turn
+                top = max(vals)
+                if vals.count(top) == 1:  # no tie: the label order does not matter
+                    best[o, c] = vals.index(top)
+                    continue
+                if labels is None:
+                    labels = [x.describe(lang="en") for x in outs]
                 best[o, c] = _best_option(vals, labels)
     nxt = np.take_along_axis(index, best[:, :, None], axis=2)[:, :, 0]
     kind = np.where(nxt == eng.XCOL, _LOSE, np.where(nxt < levels, _CLEAR, _CONT))

@@ -31,9 +31,11 @@ from __future__ import annotations
 import gc
 import importlib
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
+from dicelab.core import progress
 from dicelab.core.errors import DicelabError, brief
 
 __all__ = [
@@ -44,8 +46,10 @@ __all__ = [
     "has_duel",
     "running_job",
     "settle_memory",
+    "solo_ready",
     "solve",
     "solve_in_background",
+    "solve_solo_in_background",
     "warm",
     "warm_in_background",
 ]
@@ -208,6 +212,19 @@ class SolveJob:
     ``done`` (an event), ``error`` (the exception the solve raised, or ``None``),
     ``running``, ``ok``; :meth:`subscribe` a callback ``fn(job)`` run once the solve ends
     (in the solving thread; at once if it has ended), :meth:`unsubscribe`, :meth:`join`.
+
+    The solve runs inside a :class:`dicelab.core.progress.Task` (``task``): the engines'
+    :func:`dicelab.core.progress.step` calls give ``fraction`` (0 when the solver has no steps:
+    the apps then show a pulsing bar and ``elapsed``), and :meth:`cancel` stops the solve
+    at its next step (``error`` is then a :class:`~dicelab.core.progress.Cancelled`; nothing half
+    done is cached, and the next :func:`solve_in_background` starts it again).
+
+    >>> job = SolveJob("nogame", None, solver=lambda g, r: progress.step(1, 2))
+    >>> job.start().join(60), job.ok, job.task.fraction, job.fraction  # done: 1
+    (True, True, 0.5, 1.0)
+    >>> job = SolveJob("nogame", None, solver=lambda g, r: progress.step(1, 2))
+    >>> job.cancel(); job.start().join(60), type(job.error).__name__, job.cancelled
+    (True, 'Cancelled', True)
     """
 
     def __init__(self, game: str, rules: Any,
@@ -217,6 +234,9 @@ class SolveJob:
         self.error: BaseException | None = None
         self.done = threading.Event()
         self._solver = solver or solve
+        self.task = progress.Task()
+        self.started: float | None = None
+        self.ended: float | None = None
         self._callbacks: list[Callable[[SolveJob], Any]] = []
         self._lock = threading.Lock()
         self.thread = threading.Thread(target=self._run, name=f"dicelab-duel-{game}",
@@ -234,7 +254,30 @@ class SolveJob:
     def ok(self) -> bool:
         return self.done.is_set() and self.error is None
 
+    @property
+    def fraction(self) -> float:
+        """How far the solve is (0 to 1, from the engine's progress steps; 0 without any)."""
+        return 1.0 if self.ok else self.task.fraction
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the solve started (until it ended)."""
+        if self.started is None:
+            return 0.0
+        return (self.ended or time.monotonic()) - self.started
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether :meth:`cancel` was asked."""
+        return self.task.cancelled
+
+    def cancel(self) -> None:
+        """Stop the solve at its next progress step (a solver without steps runs to its
+        end; the apps stop waiting for it at once)."""
+        self.task.cancel()
+
     def start(self) -> SolveJob:
+        self.started = time.monotonic()
         try:
             self.thread.start()
         except RuntimeError as e:  # no threads here (e.g. a browser kernel)
@@ -244,7 +287,10 @@ class SolveJob:
     def _run(self) -> None:
         error: BaseException | None = None
         try:
-            self._solver(self.game, self.rules)
+            with progress.running(self.task):
+                if self.task.cancelled:
+                    progress.step(0, 1)  # cancelled before it began: raises Cancelled
+                self._solver(self.game, self.rules)
         except BaseException as e:  # noqa: BLE001 - reported to the apps, never raised here
             error = e
         self._finish(error)
@@ -252,6 +298,7 @@ class SolveJob:
     def _finish(self, error: BaseException | None) -> None:
         with self._lock:
             self.error = error
+            self.ended = time.monotonic()
             self.done.set()
             callbacks, self._callbacks = self._callbacks, []
         for fn in callbacks:
@@ -285,10 +332,11 @@ _JOBS_LOCK = threading.Lock()
 
 
 def running_job(game: str, rules: Any) -> SolveJob | None:
-    """The background solve of ``game``/``rules`` still running, or ``None``."""
+    """The background solve of ``game``/``rules`` still running (and not cancelled), or
+    ``None``."""
     with _JOBS_LOCK:
         job = _JOBS.get((game, rules))
-    return job if job is not None and job.running else None
+    return job if job is not None and job.running and not job.cancelled else None
 
 
 def solve_in_background(game: str, rules: Any) -> SolveJob | None:
@@ -307,8 +355,55 @@ def solve_in_background(game: str, rules: Any) -> SolveJob | None:
         return None
     with _JOBS_LOCK:
         job = _JOBS.get((game, rules))
-        if job is None or not job.running:
+        if job is None or not job.running or job.cancelled:
             job = SolveJob(game, rules)
             _JOBS[(game, rules)] = job
+            job.start()
+    return job
+
+
+def solo_ready(game: str, rules: Any, quick: bool = True) -> bool:
+    """Whether ``game``'s solo advice for ``rules`` costs no long solve: ``True`` unless
+    the game's engine has a ``solo_ready(rules)`` that says otherwise (Seveny at a large
+    target: tens of seconds; ``quick=False``: any target not solved yet).
+
+    >>> from dicelab.games import seveny
+    >>> solo_ready("cinqmille", None), solo_ready("seveny", seveny.Rules(target=20))
+    (True, True)
+    """
+    try:
+        mod = importlib.import_module(f"dicelab.engine.{game}.solo")
+    except ImportError:
+        return True
+    fn = getattr(mod, "solo_ready", None)
+    if not callable(fn):
+        return True
+    return bool(fn(rules) if quick else fn(rules, quick=False))
+
+
+_SOLO_JOBS: dict[tuple[str, Any], SolveJob] = {}
+
+
+def _solve_solo(game: str, rules: Any) -> None:
+    importlib.import_module(f"dicelab.engine.{game}.solo").solve(rules)
+
+
+def solve_solo_in_background(game: str, rules: Any, quick: bool = True) -> SolveJob | None:
+    """Start ``game``'s solo solve for ``rules`` in a daemon thread (one per variant in the
+    kernel; the engine caches the result), or return the one running; ``None`` when
+    :func:`solo_ready` (nothing long to do; ``quick``: see there).  A cancelled or failed
+    solve is started again by the next call.
+
+    >>> from dicelab.games import seveny
+    >>> solve_solo_in_background("seveny", seveny.Rules(target=20)) is None
+    True
+    """
+    if solo_ready(game, rules, quick):
+        return None
+    with _JOBS_LOCK:
+        job = _SOLO_JOBS.get((game, rules))
+        if job is None or not job.running or job.cancelled:
+            job = SolveJob(game, rules, solver=_solve_solo)
+            _SOLO_JOBS[(game, rules)] = job
             job.start()
     return job

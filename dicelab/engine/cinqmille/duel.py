@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, rank
@@ -162,6 +163,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     D = np.zeros_like(R)
     evaluations = 0
     for L in range(2 * TOP - 2, low - 1, -1):
+        progress.step(2 * TOP - 2 - L, 2 * TOP - 1 - low)  # a bar; raises Cancelled if asked
         lo, hi = max(0, L - TOP + 1), min(L, TOP - 1)
         ss = np.arange(lo, hi + 1)
         oo = L - ss

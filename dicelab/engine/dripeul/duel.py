@@ -54,6 +54,7 @@ from typing import Any
 
 import numpy as np
 
+from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, rank
@@ -210,7 +211,9 @@ def _layers(key: tuple[bool, bool, bool], H: np.ndarray, s: np.ndarray, b: np.nd
     mb, mo = B_MASK[b], B_MASK[o]
     block = np.minimum(mb, mo) * 64 + np.maximum(mb, mo)  # closed under failures and suites
     sweeps = 0
-    for k in np.unique(toks):
+    ks = np.unique(toks)
+    for i, k in enumerate(ks):
+        progress.step(i, len(ks))  # a bar; raises Cancelled if asked
         layer = np.flatnonzero(toks == k)
         subs = ([layer[prog[layer] == d] for d in np.unique(prog[layer])] if gauss_seidel
                 else [layer])

@@ -50,6 +50,7 @@ from typing import Any
 
 import numpy as np
 
+from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, TableError, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, rank
@@ -372,6 +373,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
     T = np.full((2, target, target), np.nan)
     evaluations = 0
     for L in range(2 * target - 2, -1, -1):
+        progress.step(2 * target - 2 - L, 2 * target - 1)  # a bar; raises Cancelled if asked
         lo, hi = max(0, L - target + 1), min(L, target - 1)
         aa = np.arange(lo, hi + 1)
         bb = L - aa

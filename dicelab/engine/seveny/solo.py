@@ -56,6 +56,7 @@ __all__ = [
     "advise",
     "advise_state",
     "clear_caches",
+    "solo_ready",
     "duel_ready",
     "duel_table",
     "duel_win_probability",
@@ -320,6 +321,30 @@ def solve(rules: Rules | None = None) -> Solution:
     return _solve(_solvable(rules))
 
 
+#: the targets up to which the solo solve is quick (about a second or less on a small machine)
+QUICK_SOLO_TARGET = 50
+_SOLVED: set[Rules] = set()
+
+
+def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
+    """Whether solo advice for ``rules`` needs no long solve: the target is at most
+    :data:`QUICK_SOLO_TARGET` (``quick``), or the variant was solved already (the apps
+    solve a larger one in the background, with a progress bar and a Cancel button; with
+    ``quick=False``, any one not solved yet: a two-player app's solo odds while its
+    two-player table is solved).
+
+    >>> solo_ready(Rules(target=20)), solo_ready(Rules(target=99))
+    (True, False)
+    >>> solo_ready(Rules(target=1000))  # no exact odds: nothing to wait for
+    True
+    """
+    try:
+        rules = _solvable(rules)
+    except DicelabError:
+        return True
+    return (quick and rules.target <= QUICK_SOLO_TARGET) or rules in _SOLVED
+
+
 @lru_cache(maxsize=16)
 def _solve(rules: Rules) -> Solution:
     target = rules.target
@@ -334,6 +359,7 @@ def _solve(rules: Rules) -> Solution:
         iterations += it
     for arr in (E, *Rs):
         arr.setflags(write=False)
+    _SOLVED.add(rules)
     return Solution(rules, E, tuple(Rs), iterations)
 
 
@@ -725,6 +751,7 @@ def duel_table(rules: Rules | None = None) -> np.ndarray:
 def clear_caches() -> None:
     """Forget every solved table (for cold benchmarks)."""
     _solve.cache_clear()
+    _SOLVED.clear()
     _points_table.cache_clear()
     _tables.cache_clear()
     hands.cache_clear()

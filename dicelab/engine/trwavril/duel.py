@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, rank
@@ -158,6 +159,7 @@ def solve_duel(rules: Rules | None = None, *, max_u: int = MAXU, tol: float = 1e
     W = np.full((MAXU + 1, MAXU + 1, WON, WON), np.nan)
     sweeps = 0
     for total in range(2, 2 * max_u + 1):
+        progress.step(total - 2, 2 * max_u - 1)  # a bar; raises Cancelled if asked
         for u in range(1, max_u + 1):
             v = total - u
             if not 1 <= v <= max_u or v < u:

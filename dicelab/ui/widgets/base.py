@@ -42,6 +42,7 @@ from dicelab.ui.widgets.modes import (
 from dicelab.ui.widgets.overlay import TIE, OddsOverlay
 from dicelab.ui.widgets.rules_panel import RulesPanel
 from dicelab.ui.widgets.saveload import load_upload, save_link
+from dicelab.ui.widgets.solve_bar import BackgroundSolves, SolveBar
 from dicelab.ui.widgets.text import (
     esc,
     event_sentence,
@@ -213,7 +214,7 @@ def check_computer(computer: Any, players: int) -> dict[int, str]:
                        value=brief(computer))
 
 
-class GameApp:
+class GameApp(BackgroundSolves):
     """A playable game with the live exact-odds overlay (display ``app`` in a notebook).
 
     Parameters: ``seed`` (``None``: a random small seed), ``players``, ``rules``
@@ -317,6 +318,7 @@ class GameApp:
         self.mode_bar = ModeBar(mode_of(players, seats), self._guard(self.set_mode), self.lang)
         self.status = w.HTML()
         self.status.add_class("dicelab-status")
+        self.solve_bar = SolveBar(self.lang, on_cancel=self._guard(self.cancel_solve))
         self.winbar = w.HTML(layout=w.Layout(display="none"))
         self.winbar.add_class("dicelab-winbar")
         self.board = w.HTML()
@@ -413,6 +415,7 @@ class GameApp:
                          self.load_button],
                         layout=w.Layout(flex_flow="row wrap", align_items="center")),
                  self.review_box, self.rules.card, self.controls_box]
+        parts.insert(parts.index(self.status) + 1, self.solve_bar.box)
         if self.keyboard is not None:
             parts.insert(1, self.keyboard)
         self.box = w.VBox(parts)
@@ -508,6 +511,7 @@ class GameApp:
                 _("Keys: 1–7 toggle a die · R roll · S stop · U undo · H hint", lang=lang))
         self.help.value = (f"<span>{esc(keys)} "
                            f"({esc(_('click the game first', lang=lang))})</span>")
+        self.solve_bar.relabel(lang)
 
     def _set_animate(self, _change: Any = None) -> None:
         if self.controls.animate.value:
@@ -545,6 +549,7 @@ class GameApp:
         if key in self._advice_cache:
             self._advice_cache.move_to_end(key)
             return self._advice_cache[key]
+        self._check_solo()  # not while a long solo solve runs in the background
         advise_state = self.advise_function()
         if self.objective is None:
             adv = advise_state(s)
@@ -1124,6 +1129,7 @@ class GameApp:
         in the background (one per variant in the kernel, see
         :mod:`dicelab.engine.solving`), the overlay meanwhile shows labelled solo odds
         and says so, and the app redraws itself when the solve ends."""
+        self._prepare_solo()  # a long solo solve too (solve_bar.BackgroundSolves)
         self._drop_duel_job()
         s = self.state
         game = self.game_key
@@ -1343,6 +1349,7 @@ class GameApp:
         """Redraw everything for the current state (after an action or a new game)."""
         with using(self.lang):
             self._collect_duel()
+            self._sync_solve_bar()
             self._refresh()
 
     def _refresh(self) -> None:

@@ -1,0 +1,263 @@
+"""The apps' bar for a background solve: a progress bar and a Cancel button (issue 16 §9).
+
+A two-player game whose exact table is not at hand, or a solo Seveny game at a large
+target, starts a solve in the background (:mod:`dicelab.engine.solving`'s
+:class:`~dicelab.engine.solving.SolveJob`).  :class:`SolveBar` shows it at once: the
+fraction done (from the engine's :func:`dicelab.core.progress.step` calls; a pulsing bar when
+the solver has none), the time spent, and a Cancel button (a real button: Tab reaches it,
+Enter or Space presses it).  The app stays usable meanwhile; it is told when the user
+cancels (``on_cancel``).
+
+>>> bar = SolveBar("en")
+>>> bar.box.layout.display
+'none'
+>>> from dicelab.engine.solving import SolveJob
+>>> job = SolveJob("nogame", None, solver=lambda g, r: None)
+>>> bar.bind(job, "Solving…"); bar.box.layout.display, bar.cancel_button.description
+('', 'Cancel')
+>>> bar.bind(None); bar.box.layout.display
+'none'
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from dicelab.core import progress
+from dicelab.core.errors import DicelabError
+from dicelab.core.i18n import N_, _, get_language
+from dicelab.core.progress import Cancelled
+from dicelab.engine import solving as duel_registry
+
+__all__ = ["BackgroundSolves", "SolveBar"]
+
+#: seconds between two redraws of the bar while a solve runs (in a kernel)
+TICK = 0.5
+
+
+class SolveBar:
+    """A progress bar, a label (what is computed, time spent) and a Cancel button, bound to
+    one background solve at a time (:meth:`bind`); hidden when there is none.
+
+    ``on_cancel()`` is called (on the kernel's main thread) when the user presses Cancel:
+    the job is asked to stop first.
+    """
+
+    def __init__(self, lang: str | None = None,
+                 on_cancel: Callable[[], Any] | None = None) -> None:
+        import ipywidgets as w
+
+        self.lang = get_language(lang)
+        self.on_cancel = on_cancel
+        self.job: Any = None
+        self.text = ""
+        self.bar = w.FloatProgress(value=0.0, min=0.0, max=1.0, bar_style="info")
+        self.bar.add_class("dicelab-progress-bar")
+        self.label = w.HTML()
+        self.label.add_class("dicelab-solve-label")
+        self.cancel_button = w.Button(icon="stop", layout=w.Layout(width="auto"))
+        self.cancel_button.add_class("dicelab-cancel")
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.box = w.HBox([self.bar, self.label, self.cancel_button],
+                          layout=w.Layout(display="none", flex_flow="row wrap",
+                                          align_items="center"))
+        self.box.add_class("dicelab-solve-bar")
+        self._ticker: threading.Thread | None = None
+        self.relabel(self.lang)
+
+    def relabel(self, lang: str) -> None:
+        """The labels in ``lang`` (the app's language changed)."""
+        self.lang = get_language(lang)
+        self.cancel_button.description = _("Cancel", lang=self.lang)
+        self.cancel_button.tooltip = _("Stop this computation", lang=self.lang)
+        self.update()
+
+    @property
+    def active(self) -> bool:
+        """Whether a solve is shown (bound and still running)."""
+        return self.job is not None and self.job.running
+
+    def bind(self, job: Any, text: str = "") -> None:
+        """Show ``job`` (a running :class:`SolveJob`) with ``text`` (what is being computed),
+        or hide the bar (``None``, or a job that has ended)."""
+        self.job = job
+        self.text = text
+        self.update()
+        if self.active:
+            self._start_ticker()
+
+    def cancel(self) -> None:
+        """The Cancel button: stop the bound solve and tell the app."""
+        job = self.job
+        if job is None:
+            return
+        job.cancel()
+        self.job = None
+        self.update()
+        if self.on_cancel is not None:
+            self.on_cancel()
+
+    def update(self) -> None:
+        """Redraw from the bound job (main thread)."""
+        job = self.job
+        if job is None or not job.running:
+            self.box.layout.display = "none"
+            return
+        self.box.layout.display = ""
+        frac = float(job.fraction)
+        if frac > 0:
+            self.bar.bar_style = "info"
+            self.bar.value = frac
+            done = _("{percent} % done", lang=self.lang, percent=round(frac * 100))
+        else:  # no steps from this solver: a bar that pulses, and the time spent
+            self.bar.bar_style = "info" if self.bar.value < 0.5 else ""
+            self.bar.value = (self.bar.value + 0.1) % 1.0
+            done = ""
+        secs = _("{seconds} s", lang=self.lang, seconds=int(job.elapsed))
+        parts = " · ".join(p for p in (self.text, done, secs) if p)
+        self.label.value = f'<span role="status">⏳ {_esc(parts)}</span>'
+
+    def _start_ticker(self) -> None:
+        """In a kernel: redraw every :data:`TICK` seconds on the main thread while the job
+        runs (outside a kernel the app redraws the bar at each refresh)."""
+        schedule = progress.main_thread_scheduler()
+        if schedule is None:
+            return
+        job = self.job
+
+        def tick() -> None:
+            while self.job is job and job is not None and not job.done.wait(TICK):
+                schedule(self.update)
+            schedule(self.update)
+
+        self._ticker = threading.Thread(target=tick, name="dicelab-solve-bar", daemon=True)
+        self._ticker.start()
+
+
+class BackgroundSolves:
+    """The app's side of the background solves (mixed into
+    :class:`~dicelab.ui.widgets.base.GameApp`, which owns ``solve_bar``): the bar follows the
+    two-player solve, else the solo one; Cancel stops it and leaves the app in solo odds
+    (two players) or without odds (solo), saying so; a New game starts it again.
+
+    Solo (one player): a game whose engine says the solo advice needs a long solve
+    (:func:`~dicelab.engine.solving.solo_ready`: Seveny above target 50; two players
+    while the two-player table is solved: any Seveny target not solved yet) solves it in
+    the background when the app runs in a kernel (or ``background_solves`` is true: tests);
+    meanwhile :meth:`advice` answers at once with an error the overlay shows ("being
+    computed"), the coach stays quiet, and rolling, stopping, undo… all work.
+    """
+
+    #: solve the solo game in the background even outside a kernel (tests)
+    background_solves: bool = False
+    _solo_job: Any = None
+    _solo_cancelled: bool = False
+
+    def _prepare_solo(self) -> None:
+        """A new game: start the solo solve in the background if it is long (see above)."""
+        app: Any = self
+        self._drop_solo_job()
+        game, rules = app.game_key, app.state.rules
+        if not (self.background_solves or progress.main_thread_scheduler() is not None):
+            return
+        if app.state.players == 1:
+            quick = True
+        elif (app.state.players == 2 and app.objective is None
+              and duel_registry.has_duel(game) and not duel_registry.duel_ready(game, rules)):
+            quick = False  # the solo odds shown while the two-player table is solved
+        else:  # a ready two-player table: its warm-up loads what the advice needs
+            return
+        try:
+            job = duel_registry.solve_solo_in_background(game, rules, quick)
+        except Exception:  # noqa: BLE001,S110 - the advice then says what is wrong
+            return
+        if job is None:
+            return
+        self._solo_job = job
+        self._solo_schedule = progress.main_thread_scheduler()
+        job.subscribe(self._solo_ended)
+
+    def _solo_ended(self, job: Any) -> None:
+        """The solving thread: redraw on the kernel's main thread."""
+        app: Any = self
+        schedule = getattr(self, "_solo_schedule", None)
+        if schedule is not None and not app._closed and job is self._solo_job:
+            schedule(app._guard(app.refresh))
+
+    def _drop_solo_job(self) -> None:
+        job = self._solo_job
+        if job is not None:
+            job.unsubscribe(self._solo_ended)
+        self._solo_job = None
+        self._solo_cancelled = False
+
+    def solo_computing(self) -> bool:
+        """Whether this game's solo odds are being computed in the background."""
+        return self._solo_job is not None and self._solo_job.running
+
+    def _check_solo(self) -> None:
+        """Before an advice: a :class:`~dicelab.core.errors.DicelabError` (at once) while the solo
+        solve runs in the background or after the user cancelled it."""
+        if self.solo_computing():
+            raise DicelabError(N_("they are being computed in the background; use the bar "
+                                  "above to follow or cancel"))
+        if self._solo_cancelled:
+            raise DicelabError(N_("you cancelled their computation; a New game starts it "
+                                  "again"))
+
+    def _sync_solve_bar(self) -> None:
+        """At each redraw: take in an ended solo solve and show the running solve, if any."""
+        app: Any = self
+        job = self._solo_job
+        if job is not None and not job.running:
+            self._solo_job = None
+            app._advice_cache.clear()
+            if isinstance(job.error, Cancelled):
+                self._solo_cancelled = True
+        lang = app.lang
+        if app.duel_computing():
+            app.solve_bar.bind(app._duel_job, _("Exact two-player odds", lang=lang))
+        elif self.solo_computing():
+            app.solve_bar.bind(self._solo_job, _("Exact odds", lang=lang))
+        else:
+            app.solve_bar.bind(None)
+
+    def wait_for_solo(self, timeout: float | None = None) -> bool:
+        """Wait for the background solo solve and redraw (scripts and tests); returns
+        whether the solo odds are at hand."""
+        app: Any = self
+        job = self._solo_job
+        if job is not None:
+            job.join(timeout)
+        app.refresh()
+        return not self.solo_computing() and not self._solo_cancelled
+
+    def cancel_solve(self) -> None:
+        """The bar's Cancel (or a script): stop the background solve shown and say so; the
+        app goes on with solo odds (two players) or without odds (solo)."""
+        app: Any = self
+        lang = app.lang
+        if app.duel_computing():
+            job = app._duel_job
+            job.cancel()
+            app._drop_duel_job()
+            app._duel_error = Cancelled(N_("you cancelled it; a New game starts it again"))
+            app.say(_("Computation cancelled: the odds shown are solo odds (a New game "
+                      "computes the exact two-player odds again).", lang=lang))
+        elif self.solo_computing():
+            self._solo_job.cancel()
+            self._drop_solo_job()
+            self._solo_cancelled = True
+            app._advice_cache.clear()
+            app.say(_("Computation cancelled: no exact odds in this game (a New game "
+                      "computes them again).", lang=lang))
+        app.solve_bar.job = None
+        app.refresh()
+
+
+def _esc(text: str) -> str:
+    import html
+
+    return html.escape(text)

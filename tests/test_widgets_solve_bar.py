@@ -1,0 +1,147 @@
+"""A long solo solve (Seveny at a large target) runs in the background with a progress bar
+and a Cancel button; the app stays usable meanwhile (issue 16 §9)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from dicelab.core import progress  # noqa: E402
+from dicelab.core.errors import DicelabError  # noqa: E402
+from dicelab.engine import solving as duel_registry  # noqa: E402
+from dicelab.engine.seveny import solo as engine  # noqa: E402
+from dicelab.games import seveny  # noqa: E402
+from dicelab.ui.widgets import base  # noqa: E402
+from dicelab.ui.widgets import play as _play  # noqa: E402
+
+TARGET = 40  # quick to really solve; the test makes the engine call it a long solve
+
+
+class SlowSolo:
+    """Seveny's solo solve at ``TARGET`` as if it were long: ``solo_ready`` says no until
+    the (fake) background solve ends; it reports a step, then waits for :attr:`gate`."""
+
+    def __init__(self, monkeypatch):
+        self.gate = threading.Event()
+        self.started = threading.Event()
+        self.calls = 0
+        self.solved = False
+        real_ready = engine.solo_ready
+
+        def ready(rules=None):
+            if rules is not None and rules.target == TARGET:
+                return self.solved
+            return real_ready(rules)
+
+        def solve(game, rules):
+            assert game == "seveny" and rules.target == TARGET
+            self.calls += 1
+            progress.step(3, 10)
+            self.started.set()
+            assert self.gate.wait(60)
+            progress.step(4, 10)  # raises Cancelled once cancelled
+            engine.solve(rules)
+            self.solved = True
+
+        monkeypatch.setattr(engine, "solo_ready", ready)
+        monkeypatch.setattr(duel_registry, "_solve_solo", solve)
+        monkeypatch.setattr(base.GameApp, "background_solves", True)
+
+
+@pytest.fixture
+def slow(monkeypatch):
+    s = SlowSolo(monkeypatch)
+    yield s
+    s.gate.set()
+    for job in list(duel_registry._SOLO_JOBS.values()):
+        job.join(60)
+
+
+def test_seveny_solo_solve_in_the_background_keeps_the_app_usable(slow):
+    app = _play("seveny", seed=3, target=TARGET, show_odds=True, coach_prompt=False)
+    assert app.solo_computing() and slow.started.wait(60)
+    app.refresh()
+    bar = app.solve_bar
+    assert bar.box.layout.display != "none" and "30 % done" in bar.label.value
+    assert bar.cancel_button.description == "Cancel"
+    # the app answers meanwhile: rolling, choosing, stopping, with the odds said to come
+    assert app.roll(), app.message.value
+    with pytest.raises(DicelabError, match="being computed in the background"):
+        app.advice()
+    assert "being computed in the background" in app.overlay.body.value
+    slow.gate.set()
+    assert app.wait_for_solo(60)
+    assert bar.box.layout.display == "none" and not app.solo_computing()
+    if app.has_choice():  # the odds now shown, computed by the engine (and cached)
+        advice = app.advice()
+        assert advice.best.figures == engine.advise_state(app.state).best.figures
+        assert "dicelab-odds" in app.overlay.body.value
+    assert engine.solo_ready(seveny.Rules(target=TARGET)) and slow.calls == 1
+    # a New game: solved, nothing more to wait for
+    assert app.new_game() and not app.solo_computing() and slow.calls == 1
+
+
+def test_seveny_solo_solve_cancelled_then_started_again(slow):
+    app = _play("seveny", seed=3, target=TARGET, show_odds=True, lang="fr",
+                coach_prompt=False)
+    assert slow.started.wait(60)
+    job = app._solo_job
+    app.refresh()
+    assert app.solve_bar.cancel_button.description == "Annuler"
+    app.solve_bar.cancel_button.click()
+    assert not app.solo_computing() and app.solve_bar.box.layout.display == "none"
+    assert "Calcul annulé\u00a0: pas de probabilités exactes" in app.message.value
+    assert app.roll(), app.message.value  # still playable, without odds
+    with pytest.raises(DicelabError):
+        app.advice()
+    slow.gate.set()
+    assert job.join(60) and isinstance(job.error, progress.Cancelled) and not slow.solved
+    slow.gate.clear()
+    slow.started.clear()
+    assert app.new_game() and app.solo_computing() and app._solo_job is not job
+    assert slow.calls == 2 and slow.started.wait(60)
+    slow.gate.set()
+    assert app.wait_for_solo(60) and slow.solved
+
+
+def test_seveny_quick_targets_and_scripts_solve_at_once():
+    assert engine.solo_ready(seveny.Rules(target=50))
+    assert duel_registry.solve_solo_in_background("seveny", seveny.Rules(target=20)) is None
+    assert duel_registry.solo_ready("cinqmille", None)
+    # outside a kernel (a script) the app solves when asked, as before: no background job
+    app = _play("seveny", seed=1, target=20)
+    assert app._solo_job is None and app.solve_bar.box.layout.display == "none"
+
+
+def test_seveny_real_solo_solve_cancelled_caches_nothing():
+    rules = seveny.Rules(target=97)
+    assert not engine.solo_ready(rules)
+    job = duel_registry.solve_solo_in_background("seveny", rules)
+    job.cancel()
+    assert job.join(120) and isinstance(job.error, progress.Cancelled)
+    assert not engine.solo_ready(rules)
+
+
+def test_seveny_two_players_solo_odds_solved_in_the_background_too(slow, monkeypatch):
+    """While a two-player table is solved, the solo odds shown meanwhile are solved in the
+    background as well (even a quick target): a roll never waits for them."""
+    gate = threading.Event()
+    monkeypatch.setattr(engine, "solo_ready",
+                        lambda rules=None, quick=True: slow.solved)
+    monkeypatch.setattr(duel_registry, "duel_ready", lambda game, rules: False)
+    monkeypatch.setattr(duel_registry, "solve", lambda game, rules: gate.wait(60))
+    try:
+        app = _play("seveny", seed=3, players=2, target=TARGET, show_odds=True,
+                    coach_prompt=False)
+        assert app.duel_computing() and app.solo_computing() and slow.started.wait(60)
+        app.refresh()
+        assert "two-player" in app.solve_bar.label.value  # the bar follows the table's solve
+        assert app.roll(), app.message.value
+        assert "being computed in the background" in app.overlay.body.value
+        slow.gate.set()
+        assert app.wait_for_solo(60) and slow.calls == 1
+    finally:
+        gate.set()
