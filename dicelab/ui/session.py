@@ -37,12 +37,12 @@ from typing import Any
 from dicelab.analysis import coach, policies
 from dicelab.analysis import review as review_module
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, get_language
+from dicelab.core.i18n import N_, _, get_language, ngettext
 from dicelab.engine import solving
 from dicelab.games import get as get_game
 from dicelab.games._checks import plain_int
 from dicelab.ui.widgets.text import figure_name as _figure_name
-from dicelab.ui.widgets.text import fmt_figure, fmt_loss, player_name, shown_loss
+from dicelab.ui.widgets.text import fmt_figure, fmt_loss, join_names, player_name, shown_loss
 
 Policy = Callable[[Any], Any]
 
@@ -274,6 +274,7 @@ class PlaySession:
         self.duel_error: BaseException | None = None
         self.duel_news = False
         self.seats: dict[int, str] = {}
+        self._choice: tuple[Any, int, Any] | None = None
         self.policies: dict[int, Policy] = {}
         self.game: Any = self.module.Game(rules=rules, players=players, seed=seed)
         self.set_seats(check_computer(self.computer, players))
@@ -382,6 +383,20 @@ class PlaySession:
         """The coach's hint of ``level`` (1 which dice matter, 2 the best, 3 the table)."""
         return coach.hint(self.state, level, lang=self.lang, advice=self.advice())
 
+    def hint_text(self, level: int) -> str | None:
+        """The text of the coach's hint of ``level``, or ``None`` (no hint here)."""
+        try:
+            return str(self.hint(level).text)
+        except Exception:  # noqa: BLE001 - no hint for this position
+            return None
+
+    def hint_positions(self) -> tuple[int, ...]:
+        """Positions (into ``state.dice``) of the dice the coach's first hint points at."""
+        try:
+            return tuple(self.hint(1).positions)
+        except Exception:  # noqa: BLE001 - no hint for this position
+            return ()
+
     def why_lines(self, action: Any, state: Any = None) -> list[str]:
         """The coach's 1–3 lines on ``action`` against the best (the best: against the
         runner-up); empty when the coach has nothing to say here."""
@@ -476,6 +491,7 @@ class PlaySession:
     def set_seats(self, seats: dict[int, str]) -> None:
         """Set the computer seats (``{seat: kind}``, checked) and build their policies."""
         self.seats = dict(seats)
+        self._choice = None
         self.policies = {
             s: make_policy(k, self.game_key, self.game.seed + 1 + s)
             for s, k in self.seats.items() if k != "human"
@@ -501,7 +517,11 @@ class PlaySession:
         p = self.state.current_player if player is None else player
         if p not in self.policies:
             raise DicelabError("It is not a computer player's turn.")
-        return self.policies[p](self.state)
+        state = self.state
+        if self._choice is None or self._choice[0] is not state or self._choice[1] != p:
+            # asked once per position: a random seat answers the same until it plays
+            self._choice = (state, p, self.policies[p](state))
+        return self._choice[2]
 
     def computer_move(self, player: int | None = None) -> ComputerMove:
         """Play one move of computer seat ``player`` (default: the player to move), with
@@ -553,6 +573,30 @@ class PlaySession:
                 why = why or _("the best for its chances", lang=lang)
         return _("{who} (computer) chose “{label}”: {why}.", lang=lang,
                  who=player_name(p, lang), label=label, why=why)
+
+    def result_text(self) -> str:
+        """The end of the game in words (``"Game over — Player 2 wins."``); empty before.
+
+        >>> s = PlaySession("trwavril", seed=1, lang="en")
+        >>> s.result_text()
+        ''
+        """
+        s = self.state
+        lang = self.lang
+        if not s.is_over:
+            return ""
+        names = [player_name(p, lang) for p in s.winners]
+        if not names:
+            result = (_("nobody wins", lang=lang) if s.players > 1
+                      else _("you lose", lang=lang))
+        elif s.players == 1:
+            result = ngettext("you win, in {n} turn", "you win, in {n} turns",
+                              s.turn_count, lang=lang)
+        elif len(names) == 1:
+            result = _("{who} wins", lang=lang, who=names[0])
+        else:
+            result = _("shared win: {names}", lang=lang, names=join_names(names, lang))
+        return _("Game over — {result}.", lang=lang, result=result)
 
     def humans(self) -> list[int]:
         """The seats played by humans (every seat when the computer plays them all)."""
@@ -647,10 +691,12 @@ class PlaySession:
         return "ready" if self.duel_news else ""
 
     # ------------------------------------------------------------ review
-    def review(self, lang: str | None = None) -> Any:
-        """The game review of the human seats (:func:`dicelab.analysis.review.review`)."""
-        humans = [p for p in range(self.state.players) if p not in self.policies]
-        return review_module.review(self.game, lang or self.lang, players=humans)
+    def review(self, lang: str | None = None, players: Any = None) -> Any:
+        """The game review (:func:`dicelab.analysis.review.review`) of ``players``
+        (default: the human seats)."""
+        if players is None:
+            players = [p for p in range(self.state.players) if p not in self.policies]
+        return review_module.review(self.game, lang or self.lang, players=players)
 
 
 __all__ = [

@@ -54,7 +54,6 @@ from dicelab.ui.widgets.text import (
     esc,
     event_sentence,
     fmt_dice,
-    join_names,
     player_name,
 )
 
@@ -239,8 +238,7 @@ class GameApp:
         self.overlay.show_odds.value = show_odds
         self.overlay.is_cold = lambda: self._advice_key(self.state) not in self._advice_cache
         self.overlay.label_of = self.choice_label
-        self.overlay.hint_text = lambda level: adapters.hint_text(
-            self.state, level, self.lang, self.advice())
+        self.overlay.hint_text = self.session.hint_text
         self.overlay.on_hint = self._mark_hint
         self.log = w.HTML()
         self.log.add_class("dicelab-log")
@@ -616,7 +614,7 @@ class GameApp:
         self._close_prompt()
         lines = [_("The best choice here: “{label}”.", lang=self.lang,
                    label=self.action_label(best.action))]
-        lines += adapters.why_lines(self.state, best.action, self.lang, self.advice())
+        lines += self.session.why_lines(best.action)
         self._select_action(best.action)
         self.overlay.hint(2)
         self.say(" ".join(lines))
@@ -997,7 +995,8 @@ class GameApp:
     def review(self) -> Any:
         """Show the game review in the app (``dicelab.review``); returns the review object,
         or ``None`` (with a message) when the review module is not there."""
-        rev = self.session.review(self.lang)
+        humans = [p for p in range(self.state.players) if p not in self._policies]
+        rev = adapters.review(self.game, self.lang, players=humans)
         if rev is None:
             self.say(_("The game review is not available in this version.", lang=self.lang),
                      error=True)
@@ -1179,7 +1178,7 @@ class GameApp:
             t.remove_class("dicelab-hinted")
         if level < 1 or self.state.phase != "choose":
             return
-        for i in adapters.hint_positions(self.state, self.lang, self.advice()):
+        for i in self.session.hint_positions():
             if i < len(toggles):
                 toggles[i].add_class("dicelab-hinted")
 
@@ -1299,18 +1298,7 @@ class GameApp:
         s = self.state
         lang = self.lang
         if s.is_over:
-            names = [player_name(p, lang) for p in s.winners]
-            if not names:
-                result = (_("nobody wins", lang=lang) if s.players > 1
-                          else _("you lose", lang=lang))
-            elif s.players == 1:
-                result = ngettext("you win, in {n} turn", "you win, in {n} turns",
-                                  s.turn_count, lang=lang)
-            elif len(names) == 1:
-                result = _("{who} wins", lang=lang, who=names[0])
-            else:
-                result = _("shared win: {names}", lang=lang, names=join_names(names, lang))
-            return (f"<p><strong>{esc(_('Game over — {result}.', lang=lang, result=result))}"
+            return (f"<p><strong>{esc(self.session.result_text())}"
                     "</strong></p>" + self._luck_end_html())
         extra = self.status_extra()
         phase = self.phase_text()
