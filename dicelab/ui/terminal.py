@@ -460,6 +460,7 @@ def parser(lang: str) -> argparse.ArgumentParser:
         prog="python -m dicelab", formatter_class=formatter, add_help=False,
         description=_("dicelab: exact probability lessons with four French dice games.",
                       lang=lang))
+    top._optionals.title = _("options", lang=lang)
     top.add_argument("-h", "--help", action="help", help=_("show this help and exit", lang=lang))
     sub = top.add_subparsers(dest="command", title=_("commands", lang=lang))
     play = sub.add_parser(

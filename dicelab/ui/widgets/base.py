@@ -559,7 +559,7 @@ class GameApp:
             return False
         step = len(self.game.actions)
         try:
-            events = self.game.apply(action)
+            events = self.session.apply(action)
         except DicelabError as e:
             self.say(e.message(self.lang), error=True)
             return False
