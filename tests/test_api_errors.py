@@ -590,7 +590,7 @@ def test_numpy_integers_are_whole_numbers_everywhere():
     g.apply(Roll((5, 5)))
     assert dicelab.review(g, players=[np.int64(0)], why=False).rows == dicelab.review(
         g, players=[0], why=False).rows
-    app = __import__("dicelab.widgets", fromlist=["play"]).play(
+    app = __import__("dicelab.ui.widgets", fromlist=["play"]).play(
         "trwavril", seed=1, players=np.int64(2), computer={np.int64(1): "optimal"})
     assert app.game.players == 2
     app.close()

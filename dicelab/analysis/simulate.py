@@ -16,8 +16,9 @@ engine's choices are tabulated once per board, rolls left and dice, and every
 turn of every game is a few array look-ups.  Solo 5000 with ``"optimal"`` is a Markov
 chain over scores, each turn drawn from the engine's exact
 :func:`~dicelab.engine.cinqmille.solo.turn_outcome_matrix`; so is Seveny (its engine's matrix),
-and Seveny's "bank at N" rule (``policy="bank_at"``, each turn drawn from the exact
-:func:`~dicelab.engine.seveny.solo.turn_points_distribution`).
+and the "bank at N" rule of Seveny and 5000 (``policy="bank_at"``, each turn drawn from the
+exact :func:`~dicelab.engine.seveny.solo.turn_points_distribution`, or 5000's
+:func:`~dicelab.engine.cinqmille.solo.bank_at_outcome_matrix`).
 """
 
 from __future__ import annotations
@@ -170,7 +171,7 @@ MAX_FAST_GAMES = 1_000_000
 FAST_POLICIES = ("optimal", "greedy")
 #: Games whose "bank at N" rule of thumb (:func:`~dicelab.policies.bank_at`) :func:`simulate_fast`
 #: plays, as a Markov chain over scores drawn from the engine's exact turn distribution.
-FAST_RULE_GAMES = ("seveny",)
+FAST_RULE_GAMES = ("seveny", "cinqmille")
 _CONT, _CLEAR, _LOSE = 0, 1, 2  # what a turn's final dice do: play on, clear/win, lose
 
 
@@ -560,6 +561,11 @@ def _chain(game: str, rules: Any, policy: str,
                 "simulate_fast plays the rule 'bank_at' for {games}; for {game} use simulate()",
                 games=", ".join(FAST_RULE_GAMES), game=brief(game))
         rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
+        if key == "cinqmille":  # the engine's exact "bank at N" turn, from every score
+            from dicelab.engine.cinqmille import solo as cinq
+
+            threshold = whole("threshold", threshold, 0, cinq.MAX_TURN_POINTS)
+            return key, cinq.bank_at_outcome_matrix(threshold, rules), mod.UNIT
         from dicelab.engine.seveny.solo import MAX_THRESHOLD
 
         threshold = whole("threshold", threshold, 0, MAX_THRESHOLD)
@@ -567,7 +573,7 @@ def _chain(game: str, rules: Any, policy: str,
     if key not in ("cinqmille", "seveny") or policy != "optimal":
         return None
     rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
-    eng = importlib.import_module(f"dicelab.engine.{key}.solo")
+    eng = importlib.import_module(f"dicelab.engine.{key}")
     return key, eng.turn_outcome_matrix(rules), getattr(mod, "UNIT", 1)
 
 
@@ -648,15 +654,20 @@ def simulate_fast(
     >>> abs(r.mean_turns - 18.8637) < 4 * r.se_turns, int(r.wins[0])
     (True, 4000)
 
-    Seveny solo with ``policy="bank_at"`` and ``threshold=N`` (the rule of thumb
+    Seveny and 5000 solo with ``policy="bank_at"`` and ``threshold=N`` (the rule of thumb
     :func:`~dicelab.policies.bank_at`): the same chain, each turn drawn from the engine's
-    exact :func:`~dicelab.engine.seveny.solo.turn_points_distribution`:
+    exact law of that rule's turn (Seveny:
+    :func:`~dicelab.engine.seveny.solo.turn_points_distribution`; 5000:
+    :func:`~dicelab.engine.cinqmille.solo.bank_at_outcome_matrix`):
 
     >>> from dicelab.analysis.counting import seveny_bank_at, turns_to_target_moments
     >>> r = simulate_fast("seveny", policy="bank_at", threshold=4, games=4000, seed=2)
     >>> mean, _ = turns_to_target_moments(seveny_bank_at(4, 50), 50)
     >>> bool(abs(r.mean_turns - float(mean)) < 4 * r.se_turns)
     True
+    >>> r = simulate_fast("5000", policy="bank_at", threshold=300, games=4000, seed=2)
+    >>> abs(r.mean_turns - 20.9229) < 4 * r.se_turns, int(r.wins[0])
+    (True, 4000)
     """
     games = whole("games", games, 1, MAX_FAST_GAMES)
     chain = _chain(game, rules, policy, threshold)
@@ -708,3 +719,6 @@ def clear_fast_cache() -> None:
     _dripeul_flow.cache_clear()
     _trwavril_plan.cache_clear()
     _seveny_rule_matrix.cache_clear()
+    from dicelab.engine.cinqmille import solo as cinqmille
+
+    cinqmille.clear_rule_cache()

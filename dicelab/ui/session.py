@@ -110,7 +110,7 @@ def check_computer(computer: Any, players: int) -> dict[int, str]:
     >>> check_computer("optimal", 2)
     Traceback (most recent call last):
     ...
-    dicelab...DicelabError: computer...; got 'optimal'
+    dicelab.core.errors.DicelabError: computer...; got 'optimal'
     """
     duel = {}
     if isinstance(computer, dict):
@@ -135,7 +135,7 @@ def check_app_options(rules_type: type, game: str, rule_options: dict[str, Any],
     ...                   threshold_points=1, threshold_turns=0.05)
     Traceback (most recent call last):
     ...
-    dicelab...DicelabError: 'bogus' is not an option of the Trwavril app; rule options: ...
+    dicelab.core.errors.DicelabError: 'bogus' is not an option of the Trwavril app; ...
     """
     import numpy as np
 

@@ -100,7 +100,7 @@ class GameApp:
     instead of waiting for the "Play computer turn" button; ``objective``: the
     figure the overlay ranks by (default: the engine's); ``coach``: keep the
     coach tally of the humans' choices; ``show_odds``: start with the odds shown;
-    ``lang``: ``"fr"`` or ``"en"`` (default: :func:`dicelab.i18n.get_language`);
+    ``lang``: ``"fr"`` or ``"en"`` (default: :func:`dicelab.core.i18n.get_language`);
     ``coach_prompt``: ask before applying a choice that loses more than the thresholds
     (``threshold_points`` percentage points of a probability, ``threshold_turns``
     expected turns); ``allow_undo``: Undo may take back a computer seat's moves;
