@@ -12,7 +12,8 @@ from dicelab.analysis import coach, policies
 from dicelab.core.errors import DicelabError, IllegalMove
 from dicelab.games import REGISTRY
 from dicelab.games._base import Bank, Roll, Stop
-from dicelab.ui.session import CoachDecision, PlaySession, make_policy
+from dicelab.ui.options import make_policy
+from dicelab.ui.session import CoachDecision, PlaySession
 
 TOL = 1e-9
 

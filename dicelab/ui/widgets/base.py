@@ -24,17 +24,16 @@ from dicelab.engine import solving as duel_registry
 from dicelab.games import get as get_game
 from dicelab.games._base import Bank, Resolve, Roll, Stop
 from dicelab.games._checks import plain_int
-from dicelab.ui.session import (
-    MAX_COMPUTER_ACTIONS,
+from dicelab.ui.options import (
     MAX_THRESHOLD,
     THRESHOLD_POINTS,
     THRESHOLD_TURNS,
-    PlaySession,
     check_app_options,
     check_computer,
     error_text,
     make_policy,
 )
+from dicelab.ui.session import MAX_COMPUTER_ACTIONS, PlaySession
 from dicelab.ui.widgets import adapters
 from dicelab.ui.widgets.controls import ClassroomControls, parse_dice_text, seat_kinds
 from dicelab.ui.widgets.dice_row import DiceRow
