@@ -13,19 +13,27 @@ as a message in the app's language, never as a traceback.
 
 from __future__ import annotations
 
-import importlib
-import random
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 from dicelab.analysis import coach
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, check_language, fmt_percent, get_language, ngettext, using
+from dicelab.core.i18n import N_, _, check_language, fmt_percent, ngettext, using
 from dicelab.core.progress import main_thread_scheduler
 from dicelab.engine import solving as duel_registry
+from dicelab.games import get as get_game
 from dicelab.games._base import Bank, Resolve, Roll, Stop
 from dicelab.games._checks import plain_int
+from dicelab.ui.options import (
+    MAX_THRESHOLD,
+    THRESHOLD_POINTS,
+    THRESHOLD_TURNS,
+    check_app_options,
+    check_computer,
+    error_text,
+    make_policy,
+)
+from dicelab.ui.session import MAX_COMPUTER_ACTIONS, PlaySession
 from dicelab.ui.widgets import adapters
 from dicelab.ui.widgets.controls import ClassroomControls, parse_dice_text, seat_kinds
 from dicelab.ui.widgets.dice_row import DiceRow
@@ -33,7 +41,6 @@ from dicelab.ui.widgets.faces import stylesheet
 from dicelab.ui.widgets.keys import key_listener
 from dicelab.ui.widgets.modes import (
     COMPUTER_DELAY,
-    KIND_REASONS,
     ModeBar,
     kernel_timer,
     mode_of,
@@ -47,22 +54,25 @@ from dicelab.ui.widgets.text import (
     esc,
     event_sentence,
     fmt_dice,
-    fmt_loss,
-    join_names,
     player_name,
-    shown_loss,
 )
 
 Policy = Callable[[Any], Any]
 
+
+def _on_session(name: str, doc: str) -> property:
+    """An app attribute that is the session's ``name`` (read and written there)."""
+
+    def get(self: Any) -> Any:
+        return getattr(self.session, name)
+
+    def put(self: Any, value: Any) -> None:
+        setattr(self.session, name, value)
+
+    return property(get, put, doc=doc)
+
 #: How many recent log lines the app shows.
 LOG_LINES = 14
-#: Safety bound on the actions of one "Play computer turn".
-MAX_COMPUTER_ACTIONS = 2000
-#: Default coach thresholds: percentage points of a probability, and expected turns.
-THRESHOLD_POINTS = 1.0
-THRESHOLD_TURNS = 0.05
-
 #: Messages used inside f-strings below (marked here so the catalog extracts them).
 _MARKED = (
     N_('click the game first'),
@@ -72,146 +82,11 @@ _MARKED = (
 )
 
 
-def error_text(error: BaseException, lang: str) -> str:
-    """An error in words for a student: a ``DicelabError``'s own message, else its kind.
-
-    >>> error_text(MemoryError(), "en")
-    'unexpected error (MemoryError)'
-    """
-    if isinstance(error, DicelabError):
-        return error.message(lang)
-    return _("unexpected error ({what})", lang=lang, what=type(error).__name__)
-
-
-
 def _auto() -> Any:
     """A layout that sizes a button to its words (French words are longer)."""
     import ipywidgets as w
 
     return w.Layout(width="auto", min_width="100px")
-
-
-def make_policy(kind: str, game_key: str, seed: int | None = None) -> Policy:
-    """The computer policy for a seat kind (see ``controls.SEAT_KINDS``), from
-    :mod:`dicelab.policies`."""
-    from dicelab.analysis import policies
-
-    if kind in ("optimal", "greedy", "random", "rule"):
-        return policies.for_kind(kind, game_key, seed)
-    if kind == "duel_optimal":
-        policy = adapters.duel_policy()
-        if policy is not None:
-            return policy
-    raise DicelabError("unknown player kind {kind}; choose one of {kinds}", kind=brief(kind),
-                       kinds=", ".join(seat_kinds()))
-
-
-#: The largest coach threshold an app takes (its box's bound), in percentage points or turns.
-MAX_THRESHOLD = 100.0
-
-
-def check_app_options(rules_type: type, game: str, rule_options: dict[str, Any], *,
-                      objective: Any, threshold_points: Any, threshold_turns: Any,
-                      **switches: Any) -> None:
-    """Refuse, with a :class:`~dicelab.DicelabError`, an app option of the wrong kind:
-    a rule option ``rules_type`` does not have, a switch (``show_odds``…) that is not
-    ``True``/``False``, a threshold that is not a number from 0 to :data:`MAX_THRESHOLD`,
-    an objective that is not a name.
-
-    >>> from dicelab.games import trwavril
-    >>> check_app_options(trwavril.Rules, "Trwavril", {"bogus": 1}, objective=None,
-    ...                   threshold_points=1, threshold_turns=0.05)
-    Traceback (most recent call last):
-    ...
-    dicelab.core.errors.DicelabError: 'bogus' is not an option of the Trwavril app; ...
-    """
-    import dataclasses
-    import math
-    import numbers
-
-    import numpy as np
-
-    fields = [f.name for f in dataclasses.fields(rules_type)]
-    for name in rule_options:
-        if name not in fields:
-            raise DicelabError("{name} is not an option of the {game} app; rule options: "
-                               "{fields}", name=brief(name), game=game,
-                               fields=", ".join(fields))
-    for name, value in switches.items():
-        if not isinstance(value, (bool, np.bool_)):  # numpy booleans too
-            raise DicelabError("{name} must be True or False; got {value}", name=name,
-                               value=brief(value))
-    for name, value in (("threshold_points", threshold_points),
-                        ("threshold_turns", threshold_turns)):
-        ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
-        if ok and isinstance(value, numbers.Integral):
-            ok = 0 <= value <= MAX_THRESHOLD  # before float(): 10**5000 does not fit
-        elif ok:
-            ok = math.isfinite(value) and 0 <= value <= MAX_THRESHOLD
-        if not ok:
-            raise DicelabError("{name} must be a number from 0 to {high}; got {value}",
-                               name=name, high=int(MAX_THRESHOLD), value=brief(value))
-    if objective is not None and not isinstance(objective, str):
-        raise DicelabError("objective must be the name of an objective, e.g. 'p_win'; "
-                           "got {value}", value=brief(objective))
-
-
-def check_computer(computer: Any, players: int) -> dict[int, str]:
-    """Seats played by the computer, checked: ``None``, a seat, a collection of seats
-    (optimal play) or a mapping seat -> kind.  Anything else is a ``DicelabError``.
-
-    >>> check_computer({1: "random"}, 2)
-    {1: 'random'}
-    >>> check_computer("optimal", 2)
-    Traceback (most recent call last):
-    ...
-    dicelab.core.errors.DicelabError: computer...; got 'optimal'
-    """
-    from dicelab.analysis import policies
-
-    check = getattr(policies, "check_computer", None)
-    if check is not None:
-        duel = {}
-        if isinstance(computer, dict) and "duel_optimal" in seat_kinds():
-            # "plays to win" comes with the duel engine: check its seats as optimal ones
-            duel = {s: k for s, k in computer.items() if k == "duel_optimal"}
-            computer = {s: ("optimal" if k == "duel_optimal" else k)
-                        for s, k in computer.items()}
-        try:
-            seats = dict(check(computer, players))
-        except TypeError:  # another signature: validate here
-            pass
-        else:
-            seats.update({int(s): "duel_optimal" for s in duel})
-            return seats
-    if computer is None:
-        return {}
-
-    def seat(s: Any) -> int:
-        s = plain_int(s)  # numpy integers too
-        if isinstance(s, bool) or not isinstance(s, int):
-            raise DicelabError("computer seat {seat} is not a seat number (0 to {last})",
-                               seat=brief(s), last=players - 1)
-        if not 0 <= s < players:
-            raise DicelabError("computer seat {seat} is not a seat of {n} players (seats "
-                               "count from 0)", seat=s, n=players)
-        return int(s)
-
-    kinds = seat_kinds()
-    if isinstance(computer, dict):
-        seats = {}
-        for s, kind in computer.items():
-            if not isinstance(kind, str) or kind not in kinds:
-                raise DicelabError("unknown player kind {kind}; choose one of {kinds}",
-                                   kind=brief(kind), kinds=", ".join(kinds))
-            seats[seat(s)] = kind
-        return seats
-    if isinstance(computer, int) and not isinstance(computer, bool):
-        return {seat(computer): "optimal"}
-    if isinstance(computer, (list, tuple, set, frozenset)):
-        return {seat(s): "optimal" for s in computer}
-    raise DicelabError("computer= takes seats (e.g. {{1: 'optimal'}} or [1]); got {value}",
-                       value=brief(computer))
 
 
 class GameApp(BackgroundSolves):
@@ -246,6 +121,22 @@ class GameApp(BackgroundSolves):
     #: ``"reroll"`` (keep and re-roll, stop) or ``"push"`` (set aside, roll or bank)
     kind: ClassVar[str] = "reroll"
 
+    # the session's state, as the app's own attributes (the view reads and writes them)
+    lang = _on_session("lang", "The app's language.")
+    game = _on_session("game", "The ``Game`` being played.")
+    objective = _on_session("objective", "What the advice ranks by (``None``: the engine's).")
+    _advice_cache = _on_session("advice_cache", "Advice by position.")
+    _seats = _on_session("seats", "Computer seats: seat -> kind.")
+    _policies = _on_session("policies", "Computer seats: seat -> policy.")
+    _computer_steps = _on_session("computer_steps", "Steps played by a computer seat.")
+    _notes = _on_session("notes", "The computer's why lines, by log length.")
+    _computer_played = _on_session("computer_played", "A computer seat has played.")
+    _stepping = _on_session("stepping", "A computer turn is being played step by step.")
+    _duel_job = _on_session("duel_job", "The background two-player solve waited for.")
+    _warm_job = _on_session("warm_job", "A ready two-player table being warmed.")
+    _duel_error = _on_session("duel_error", "The background solve's error.")
+    _duel_news = _on_session("duel_news", "The two-player odds were just solved.")
+
     def __init__(
         self,
         seed: int | None = None,
@@ -267,10 +158,9 @@ class GameApp(BackgroundSolves):
     ) -> None:
         import ipywidgets as w
 
-        self.lang = get_language(lang)
-        self.module = importlib.import_module(f"dicelab.games.{self.game_key}")
         players, seed = plain_int(players), plain_int(seed)  # numpy integers too
-        check_app_options(self.module.Rules, self.module.Game.definition.name, rule_options,
+        module = get_game(self.game_key).module
+        check_app_options(module.Rules, module.Game.definition.name, rule_options,
                           objective=objective, coach=coach, show_odds=show_odds,
                           auto_computer=auto_computer, coach_prompt=coach_prompt,
                           allow_undo=allow_undo, animate=animate,
@@ -278,38 +168,22 @@ class GameApp(BackgroundSolves):
         threshold_points, threshold_turns = float(threshold_points), float(threshold_turns)
         coach, show_odds, auto_computer, coach_prompt, allow_undo, animate = map(
             bool, (coach, show_odds, auto_computer, coach_prompt, allow_undo, animate))
-        if rules is None:
-            rules = self.module.Rules(**rule_options)
-        elif rule_options:
-            raise DicelabError("give either rules=Rules(...) or rule options, not both")
-        if seed is None:
-            seed = random.randrange(1_000_000)
-        self.objective = objective
+        #: the game in play, without widgets: this app is a view on it
+        self.session = PlaySession(
+            self.game_key, seed=seed, players=players, rules=rules, computer=computer,
+            objective=objective, lang=lang, threshold_points=threshold_points,
+            threshold_turns=threshold_turns, allow_undo=allow_undo,
+            describe=self.action_label, rule_options=rule_options)
+        self.module = self.session.module
+        seed, rules, seats = self.game.seed, self.state.rules, self._seats
         self.coach_on = coach
         self.auto_computer = auto_computer
-        seats = check_computer(computer, players)
-        self.game = self.module.Game(rules=rules, players=players, seed=seed)
-        self._advice_cache: OrderedDict[Any, Any] = OrderedDict()
-        self._legal_cache: tuple[Any, frozenset[Any]] | None = None
-        self._policies: dict[int, Policy] = {}
-        self._seats = seats
-        self._computer_played = False
-        #: steps (action indices) played by a computer seat, and the log line saying why,
-        #: by the game log's length before that step
-        self._computer_steps: dict[int, int] = {}
-        self._notes: dict[int, str] = {}
         self.computer_delay = max(0.0, float(computer_delay))
-        self._stepping = False
         #: two players: the win bar shows without ticking "Show odds"
         self.winbar_default = players == 2
         self._pending: Any = None
         self._last_events: list[dict[str, Any]] = []
         self._closed = False
-        #: the background two-player solve this app waits for, its error, "just solved"
-        self._duel_job: duel_registry.SolveJob | None = None
-        self._warm_job: duel_registry.SolveJob | None = None  # a ready table being warmed
-        self._duel_error: BaseException | None = None
-        self._duel_news = False
         self._duel_schedule: Callable[[Callable[[], Any]], Any] | None = None
 
         # --- widgets
@@ -365,8 +239,7 @@ class GameApp(BackgroundSolves):
         self.overlay.show_odds.value = show_odds
         self.overlay.is_cold = lambda: self._advice_key(self.state) not in self._advice_cache
         self.overlay.label_of = self.choice_label
-        self.overlay.hint_text = lambda level: adapters.hint_text(
-            self.state, level, self.lang, self.advice())
+        self.overlay.hint_text = self.session.hint_text
         self.overlay.on_hint = self._mark_hint
         self.log = w.HTML()
         self.log.add_class("dicelab-log")
@@ -422,7 +295,6 @@ class GameApp(BackgroundSolves):
         self.box.add_class("dicelab-app")
         self.box.add_class(f"dicelab-app-{self.game_key}")
         self._set_animate()
-        self._build_policies()
         self._relabel()
         self._prepare_duel()
         self.refresh()
@@ -521,63 +393,36 @@ class GameApp(BackgroundSolves):
 
     # ------------------------------------------------------------ players
     def _build_policies(self) -> None:
-        self._policies = {
-            s: make_policy(k, self.game_key, self.game.seed + 1 + s)
-            for s, k in self._seats.items() if k != "human"
-        }
+        self.session.set_seats(self._seats)
 
     def is_computer(self, player: int | None = None) -> bool:
-        p = self.state.current_player if player is None else player
-        return p in self._policies
+        return self.session.is_computer(player)
 
     # ------------------------------------------------------------ state
     @property
     def state(self) -> Any:
-        return self.game.state
+        return self.session.state
 
     def legal(self) -> frozenset[Any]:
         """The legal actions of the current position (cached per state)."""
-        s = self.state
-        if self._legal_cache is None or self._legal_cache[0] is not s:
-            self._legal_cache = (s, frozenset(self.module.legal_actions(s)))
-        return self._legal_cache[1]
+        return self.session.legal()
 
     def advice(self, state: Any = None) -> Any:
         """``advise_state`` for ``state`` (default: now), computed once per position."""
-        s = self.state if state is None else state
-        key = self._advice_key(s)
-        if key in self._advice_cache:
-            self._advice_cache.move_to_end(key)
-            return self._advice_cache[key]
         self._check_solo()  # not while a long solo solve runs in the background
-        advise_state = self.advise_function()
-        if self.objective is None:
-            adv = advise_state(s)
-        else:
-            adv = advise_state(s, objective=self.objective)
-        self._advice_cache[key] = adv
-        while len(self._advice_cache) > 256:
-            self._advice_cache.popitem(last=False)
-        return adv
+        return self.session.advice(state)
 
     def advise_function(self) -> Callable[..., Any]:
         """The game's ``advise_state`` (its exact engine, loaded on first use)."""
-        return self.module.advise_state
+        return self.session.advise_function()
 
     @staticmethod
     def _advice_key(state: Any) -> Any:
-        try:
-            hash(state)
-        except TypeError:  # pragma: no cover - states are frozen dataclasses
-            return repr(state)
-        return state
+        return PlaySession.advice_key(state)
 
     def has_choice(self, state: Any = None) -> bool:
         """More than one legal action: something to advise and coach."""
-        s = self.state if state is None else state
-        if s is self.state:
-            return len(self.legal()) > 1
-        return len(self.module.legal_actions(s)) > 1
+        return self.session.has_choice(state)
 
     # ------------------------------------------------------------ words
     def choice_label(self, choice: Any) -> str:
@@ -718,7 +563,7 @@ class GameApp(BackgroundSolves):
             return False
         step = len(self.game.actions)
         try:
-            events = self.game.apply(action)
+            events = self.session.apply(action)
         except DicelabError as e:
             self.say(e.message(self.lang), error=True)
             return False
@@ -734,38 +579,28 @@ class GameApp(BackgroundSolves):
 
     def _coach(self, state: Any, action: Any) -> tuple[str, float, str] | None:
         """(objective, loss, label) of ``action`` in ``state``, or ``None`` if not advised."""
-        try:
-            advice = self.advice(state)
-            choice = advice.find(action)
-        except Exception:  # no advice here, or not a choice: nothing to tally
+        found = self.session.coach_loss(action, state)
+        if found is None:
             return None
-        return advice.objective, choice.loss, self.action_label(action)
+        return found[0], found[1], self.action_label(action)
+
+    def _sync_session(self) -> None:
+        """The Classroom panel's coach thresholds and undo permission, into the session."""
+        c = self.controls
+        self.session.threshold_points = float(c.threshold_points.value)
+        self.session.threshold_turns = float(c.threshold_turns.value)
+        self.session.allow_undo = bool(c.allow_undo.value)
 
     def _too_costly(self, objective: str, loss: float) -> bool:
-        if objective.startswith("p_"):
-            return loss * 100.0 > float(self.controls.threshold_points.value) + 1e-9
-        if objective == "expected_turns":
-            return loss > float(self.controls.threshold_turns.value) + 1e-9
-        return False
+        self._sync_session()
+        return self.session.too_costly(objective, loss)
 
     # ------------------------------------------------------------ coach prompt
     def _ask(self, action: Any, coached: tuple[str, float, str]) -> None:
-        objective, loss, label = coached
-        lang = self.lang
-        advice = self.advice()
-        best = advice.best
-        try:  # the loss as the table's rounded figures show it
-            loss = shown_loss(objective, best.figures[objective],
-                              advice.find(action).figures[objective])
-        except Exception:  # noqa: BLE001,S110 - keep the coach's own loss
-            pass
-        lines = [_("A better move is available. Your choice “{label}” {verb} {loss}.",
-                   lang=lang, label=label,
-                   verb=_("costs", lang=lang) if objective == "expected_turns"
-                   else _("loses", lang=lang),
-                   loss=fmt_loss(objective, loss, lang, self.game_key))]
-        lines += adapters.why_lines(self.state, action, lang, advice)
-        self._pending = (action, coached, best)
+        self._sync_session()
+        decision = self.session.coach_decision(action)  # the coach's verdict and why
+        lines = [decision.text, *decision.why] if decision is not None else []
+        self._pending = (action, coached, self.advice().best)
         self.prompt_text.value = "".join(f"<p>{esc(x)}</p>" for x in lines)
         self.prompt.layout.display = "flex"
         self.say("")
@@ -783,7 +618,7 @@ class GameApp(BackgroundSolves):
         self._close_prompt()
         lines = [_("The best choice here: “{label}”.", lang=self.lang,
                    label=self.action_label(best.action))]
-        lines += adapters.why_lines(self.state, best.action, self.lang, self.advice())
+        lines += self.session.why_lines(best.action)
         self._select_action(best.action)
         self.overlay.hint(2)
         self.say(" ".join(lines))
@@ -840,19 +675,8 @@ class GameApp(BackgroundSolves):
 
     def undo_off_reason(self) -> str:
         """Why Undo is off now, in words (empty when it is on)."""
-        lang = self.lang
-        if not self.game.actions:
-            return _("There is nothing to undo.", lang=lang)
-        if self.state.is_over:
-            return _("The game is over: start a new game (or Restart) to play again.",
-                     lang=lang)
-        if self._stepping:
-            return _("The computer is playing its turn.", lang=lang)
-        if (len(self.game.actions) - 1 in self._computer_steps
-                and not self.controls.allow_undo.value):
-            return _("Undo cannot take back the computer's moves (the teacher can allow it "
-                     "in the Classroom controls).", lang=lang)
-        return ""
+        self._sync_session()
+        return self.session.undo_off_reason()
 
     def undo(self) -> bool:
         """Take back the last move (one step; resolutions and rolls included)."""
@@ -860,9 +684,7 @@ class GameApp(BackgroundSolves):
         if reason:
             self.say(reason, error=True)
             return False
-        self._computer_steps.pop(len(self.game.actions) - 1, None)
-        self.game.undo()
-        self._notes = {k: v for k, v in self._notes.items() if k < len(self.game.log)}
+        self.session.undo()
         self._close_prompt()
         self.overlay.tally.undo_to(len(self.game.actions))
         self.overlay.render_coach()
@@ -877,7 +699,7 @@ class GameApp(BackgroundSolves):
             self.say(_("It is not a computer player's turn.", lang=self.lang), error=True)
             return 0
         p = self.state.current_player
-        if self._seats.get(p) == "duel_optimal" and self.duel_computing():
+        if self.session.waits_for_duel(p):
             self.say(_("The computer plays to win: it waits for the exact chances of beating "
                        "each other, which are being computed (the game goes on by itself when "
                        "they are ready).", lang=self.lang))
@@ -904,45 +726,20 @@ class GameApp(BackgroundSolves):
     def _computer_move(self, p: int) -> str | None:
         """One action of computer seat ``p``, with its "why" line in the log; returns what
         happened in words, or ``None`` (with a message) when it could not play."""
-        state = self.state
         try:
-            action = self._policies[p](state)
-            note = self.computer_note(state, action, p)
-            mark = len(self.game.log)
-            events = self.game.apply(action)
+            move = self.session.computer_move(p)
         except Exception as e:  # an engine error must not become a traceback in class
             why = e.message(self.lang) if isinstance(e, DicelabError) else type(e).__name__
             self.say(_("The computer could not play: {why}", lang=self.lang, why=why),
                      error=True)
             return None
-        if note:
-            self._notes[mark] = note
-        self._computer_steps[len(self.game.actions) - 1] = p
-        self._computer_played = True
-        self._last_events = list(events)
-        return self.describe_events(events)
+        self._last_events = list(move.events)
+        return self.describe_events(self._last_events)
 
     def computer_note(self, state: Any, action: Any, p: int) -> str:
         """One line: what computer seat ``p`` chose in ``state`` and why (empty for a
         forced move)."""
-        if len(self.module.legal_actions(state)) < 2:
-            return ""
-        lang = self.lang
-        kind = self._seats.get(p, "optimal")
-        label = self.action_label(action)
-        why = _(KIND_REASONS[kind], lang=lang) if kind in KIND_REASONS else ""
-        if kind == "duel_optimal" or not why:
-            try:
-                advice = self.advice(state)
-                figure = advice.find(action).figures[advice.objective]
-                from dicelab.ui.widgets.overlay import figure_text
-
-                why = _("the best choice, {figure}", lang=lang,
-                        figure=figure_text(advice.objective, figure, lang, self.game_key))
-            except Exception:  # noqa: BLE001 - no advice here: say the kind only
-                why = why or _("the best for its chances", lang=lang)
-        return _("{who} (computer) chose “{label}”: {why}.", lang=lang,
-                 who=player_name(p, lang), label=label, why=why)
+        return self.session.computer_note(state, action, p)
 
     def _auto(self) -> None:
         """Computer seats play by themselves (``auto_computer``): step by step with a pause
@@ -969,7 +766,7 @@ class GameApp(BackgroundSolves):
             self.refresh()
             return
         p = self.state.current_player
-        if self._seats.get(p) == "duel_optimal" and self.duel_computing():
+        if self.session.waits_for_duel(p):
             self.refresh()  # the solve's end calls _auto again
             return
         line = self._computer_move(p)
@@ -1003,18 +800,13 @@ class GameApp(BackgroundSolves):
             players = int(c.players.count.value)
             seats = check_computer(
                 {s: k for s, k in c.players.kinds().items() if k != "human"}, players)
-            game = self.module.Game(rules=rules, players=players, seed=seed)
+            self.session.new_game(rules=rules, seed=seed, players=players, seats=seats)
         except DicelabError as e:
             self.say(e.message(self.lang), error=True)
             return False
-        self.game = game
-        self._seats = seats
-        self._forget_computer()
         self.winbar_default = players == 2
         self.mode_bar.show(mode_of(players, seats))
         self._close_prompt()
-        self._build_policies()
-        self._advice_cache.clear()
         self._prepare_duel()
         self.overlay.reset_tally()
         self._last_events = []
@@ -1041,14 +833,11 @@ class GameApp(BackgroundSolves):
         return self.new_game()
 
     def _forget_computer(self) -> None:
-        self._computer_played = False
-        self._computer_steps = {}
-        self._notes = {}
+        self.session.forget_computer()
 
     def reset(self) -> None:
         """Restart the current game from the start, with the same seed, rules and players."""
-        self.game.reset(seed=self.game.seed)
-        self._forget_computer()
+        self.session.reset()
         self._close_prompt()
         self.overlay.reset_tally()
         self._last_events = []
@@ -1067,7 +856,7 @@ class GameApp(BackgroundSolves):
         raw = text if text is not None else self.controls.dice_text.value
         try:
             dice = parse_dice_text(raw)
-            events = self.game.set_dice(dice)
+            events = self.session.set_dice(dice)
         except DicelabError as e:
             self.say(_("Teacher mode: {why}", lang=self.lang, why=e.message(self.lang)),
                      error=True)
@@ -1095,10 +884,7 @@ class GameApp(BackgroundSolves):
         if not isinstance(game, self.module.Game):
             game = load_upload(({"content": game.encode("utf-8") if isinstance(game, str)
                                  else game},), self.game_key)
-        self.game = game
-        self._seats = {}
-        self._policies = {}
-        self._forget_computer()
+        self.session.load(game)
         self._close_prompt()
         players = game.state.players
         c = self.controls
@@ -1109,8 +895,6 @@ class GameApp(BackgroundSolves):
             dd.value = "human"
         self.winbar_default = players == 2
         self.mode_bar.show(mode_of(players, {}))
-        self._advice_cache.clear()
-        self._legal_cache = None
         self._prepare_duel()
         self.overlay.reset_tally()
         self.review_box.value = ""
@@ -1131,24 +915,9 @@ class GameApp(BackgroundSolves):
         and says so, and the app redraws itself when the solve ends."""
         self._prepare_solo()  # a long solo solve too (solve_bar.BackgroundSolves)
         self._drop_duel_job()
-        s = self.state
-        game = self.game_key
-        if s.players != 2 or self.objective is not None or not duel_registry.has_duel(game):
+        job = self.session.prepare_duel()
+        if job is None:  # nothing to solve (a ready table is warmed), or it failed
             return
-        try:  # a ready table: warmed in the background (a New game answers at once)
-            self._warm_job = duel_registry.warm_in_background(game, s.rules)
-            if self._warm_job is not None:
-                return
-        except Exception:  # noqa: BLE001,S110 - warming is only a head start
-            pass
-        try:
-            job = duel_registry.solve_in_background(game, s.rules)
-        except Exception as e:  # noqa: BLE001 - a student never sees a traceback
-            self._duel_error = e
-            return
-        if job is None:  # ready meanwhile
-            return
-        self._duel_job = job
         self._duel_schedule = main_thread_scheduler()
         job.subscribe(self._duel_ended)
 
@@ -1166,32 +935,17 @@ class GameApp(BackgroundSolves):
 
     def _collect_duel(self) -> bool:
         """Take in a finished background solve (main thread); returns whether one ended."""
-        job = self._duel_job
-        if job is None or job.running:
-            return False
-        self._duel_job = None
-        if job.error is not None:
-            self._duel_error = job.error
-        else:
-            self._duel_news = True
-            self._advice_cache.clear()  # advice given meanwhile was solo advice
-            try:  # as at a ready start: no slow first decision
-                duel_registry.warm(self.game_key, self.state.rules)
-            except Exception:  # noqa: BLE001,S110 - warming is only a head start
-                pass
-        return True
+        return self.session.collect_duel()
 
     def _drop_duel_job(self) -> None:
         job = self._duel_job
         if job is not None:
             job.unsubscribe(self._duel_ended)
-        self._duel_job = None
-        self._duel_error = None
-        self._duel_news = False
+        self.session.drop_duel()
 
     def duel_computing(self) -> bool:
         """Whether the exact two-player odds of this game are being computed."""
-        return self._duel_job is not None and self._duel_job.running
+        return self.session.duel_computing()
 
     def wait_for_duel(self, timeout: float | None = None) -> bool:
         """Wait for the background two-player solve and redraw (scripts and tests; in a
@@ -1210,13 +964,7 @@ class GameApp(BackgroundSolves):
     def _duel_at_hand(self) -> bool:
         """The two-player table is ready (or the game's own adapters decide: no engine in
         the registry)."""
-        game = self.game_key
-        if not duel_registry.has_duel(game):
-            return True
-        try:
-            return duel_registry.duel_ready(game, self.state.rules)
-        except Exception:  # noqa: BLE001 - no exact two-player odds here
-            return False
+        return self.session.duel_at_hand()
 
     def duel_note(self) -> str:
         """The overlay's line about the exact two-player odds (HTML, may be empty): being
@@ -1436,7 +1184,7 @@ class GameApp(BackgroundSolves):
             t.remove_class("dicelab-hinted")
         if level < 1 or self.state.phase != "choose":
             return
-        for i in adapters.hint_positions(self.state, self.lang, self.advice()):
+        for i in self.session.hint_positions():
             if i < len(toggles):
                 toggles[i].add_class("dicelab-hinted")
 
@@ -1556,18 +1304,7 @@ class GameApp(BackgroundSolves):
         s = self.state
         lang = self.lang
         if s.is_over:
-            names = [player_name(p, lang) for p in s.winners]
-            if not names:
-                result = (_("nobody wins", lang=lang) if s.players > 1
-                          else _("you lose", lang=lang))
-            elif s.players == 1:
-                result = ngettext("you win, in {n} turn", "you win, in {n} turns",
-                                  s.turn_count, lang=lang)
-            elif len(names) == 1:
-                result = _("{who} wins", lang=lang, who=names[0])
-            else:
-                result = _("shared win: {names}", lang=lang, names=join_names(names, lang))
-            return (f"<p><strong>{esc(_('Game over — {result}.', lang=lang, result=result))}"
+            return (f"<p><strong>{esc(self.session.result_text())}"
                     "</strong></p>" + self._luck_end_html())
         extra = self.status_extra()
         phase = self.phase_text()
@@ -1665,4 +1402,5 @@ def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = Non
     return f'<div title="{esc(meaning)}"><small>{esc(title)}</small>{"".join(rows)}</div>'
 
 
-__all__ = ["GameApp", "TIE", "check_computer", "make_policy", "winbar_html"]
+__all__ = ["MAX_THRESHOLD", "GameApp", "TIE", "check_app_options", "check_computer",
+           "error_text", "make_policy", "seat_kinds", "winbar_html"]

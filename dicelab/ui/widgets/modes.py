@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dicelab.core.i18n import N_, _
+from dicelab.ui.session import KIND_REASONS  # why a computer seat chose its move
 
 #: The modes of the bar, in order: value -> label (a catalog message).
 MODES: dict[str, str] = {
@@ -29,13 +30,6 @@ MODE_TIPS: dict[str, str] = {
     "two": N_("Two players at one screen, taking turns; the win bar shows each one's "
               "chance to win"),
     "computer": N_("You against the computer, which plays its turns by itself"),
-}
-#: Why a computer seat chose its move, by seat kind (the duel seat says its figure).
-KIND_REASONS: dict[str, str] = {
-    "optimal": N_("the best for its own chances (solo odds)"),
-    "greedy": N_("the best for this turn only"),
-    "random": N_("picked at random among the legal moves"),
-    "rule": N_("its rule of thumb"),
 }
 #: Seconds between two steps of the computer's turn (0: at once).
 COMPUTER_DELAY = 0.8

@@ -1,0 +1,552 @@
+"""Play any game in a terminal, on top of :class:`~dicelab.ui.session.PlaySession`.
+
+``python -m dicelab play 5000 --lang fr --players 2`` shows the position, the dice and the
+legal moves as numbered commands, with the exact odds of each choice (the same advice as
+the apps), warns before a costly move (the coach, with its reasons), gives hints, takes
+moves back, plays the computer seats (saying what they chose and why) and ends with the
+game review as text.  Every word goes through :mod:`dicelab.core.i18n`; bad input gets a
+clear message, never a traceback; ``quit`` or the end of the input ends the game.
+
+>>> import io
+>>> out = io.StringIO()
+>>> main(["play", "trwavril", "--seed", "1", "--lang", "en"], stdin=io.StringIO("quit\\n"),
+...      stdout=out)
+0
+>>> print(out.getvalue().splitlines()[0])
+Trwavril — seed 1, 1 player
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from dicelab.analysis import coach
+from dicelab.core.errors import DicelabError, brief
+from dicelab.core.i18n import LANGUAGES, N_, _, check_language, get_language, ngettext
+from dicelab.games import REGISTRY
+from dicelab.games._base import Bank, Roll, Stop
+from dicelab.ui.options import error_text, seat_kinds
+from dicelab.ui.session import PlaySession
+from dicelab.ui.widgets.controls import parse_dice_text
+from dicelab.ui.widgets.text import event_sentence, player_name, shown_loss
+
+#: The commands a player types, by meaning; English and French words both work.
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "keep": ("keep", "k", "garder", "g"),
+    "roll": ("roll", "r", "relancer", "lancer", "l"),
+    "bank": ("bank", "b", "encaisser", "e"),
+    "stop": ("stop", "s", "arrêter", "arreter"),
+    "hint": ("hint", "h", "indice", "i"),
+    "odds": ("odds", "o", "chances", "c"),
+    "undo": ("undo", "u", "annuler", "a"),
+    "moves": ("moves", "m", "coups"),
+    "set": ("set", "dés", "des", "dice"),
+    "review": ("review", "bilan"),
+    "help": ("help", "?", "aide"),
+    "quit": ("quit", "q", "exit", "quitter"),
+}
+#: What each command does (shown by ``help``).
+COMMAND_HELP: dict[str, str] = {
+    "keep": N_("keep 5 5: keep these dice and roll the others (a number plays that move)"),
+    "roll": N_("roll 1 5: set these dice aside and roll the others; roll alone: roll"),
+    "bank": N_("bank 1 5: set these dice aside and bank the turn"),
+    "stop": N_("stop: these dice are final"),
+    "hint": N_("hint: the next hint (which dice matter, the best move, the full table)"),
+    "odds": N_("odds: show or hide the exact odds of each move"),
+    "undo": N_("undo: take back the last move"),
+    "moves": N_("moves: show the position and the moves again"),
+    "set": N_("set 2 2 2 4 6: teacher mode, the last roll shows these dice"),
+    "review": N_("review: the game review so far"),
+    "help": N_("help: this list"),
+    "quit": N_("quit: end the game"),
+}
+#: Answers that mean yes to the coach's question.
+YES = ("y", "yes", "o", "oui")
+#: The longest line read (a longer one is refused without being parsed).
+MAX_LINE = 200
+
+
+def _word(text: str) -> str | None:
+    """The command a typed word stands for, or ``None``."""
+    w = text.lower()
+    for name, words in COMMANDS.items():
+        if w in words:
+            return name
+    return None
+
+
+class TerminalPlay:
+    """A game played through text: reads commands from ``stdin``, writes to ``stdout``.
+
+    ``show_odds``: list each move with its exact odds; ``coach``: warn before a costly
+    move (above the session's thresholds) and ask first.
+    """
+
+    def __init__(self, session: PlaySession, stdin: TextIO, stdout: TextIO, *,
+                 show_odds: bool = True, coach: bool = True) -> None:
+        self.session = session
+        self.stdin = stdin
+        self.stdout = stdout
+        self.show_odds = show_odds
+        self.coach = coach
+        self.moves: list[Any] = []
+        self.hint_level = 0
+        self._shown: Any = None
+
+    # ------------------------------------------------------------ text
+    @property
+    def lang(self) -> str:
+        return str(self.session.lang)
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+
+    def error(self, text: str) -> None:
+        self.say("⚠ " + _("Not possible:", lang=self.lang) + " " + text)
+
+    def ask(self, prompt: str) -> str | None:
+        """One line of input (``None`` at the end of the input)."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    def events(self, events: Sequence[dict[str, Any]]) -> None:
+        solo = self.session.state.players == 1
+        for e in events:
+            text = event_sentence(e, self.lang, solo)
+            if text:
+                self.say("  " + text)
+
+    # ------------------------------------------------------------ the game
+    def run(self) -> int:
+        """Play until the game ends or the player quits; returns the exit status."""
+        s = self.session
+        lang = self.lang
+        self.say(ngettext("{game} — seed {seed}, {n} player", "{game} — seed {seed}, {n} players",
+                          s.state.players, lang=lang, game=s.game.name, seed=s.game.seed))
+        self.say(_("Type the number of a move, or a command (help: the list; quit: end).",
+                   lang=lang))
+        s.prepare_duel()
+        self.duel_line()
+        while True:
+            if s.state.is_over:
+                self.game_over()
+                return 0
+            if s.is_computer():
+                if not self.computer_turn():
+                    return 1
+                continue
+            if self._shown is not s.state:
+                self.show_position()
+            line = self.ask("> ")
+            if line is None:
+                self.say(_("Game ended.", lang=self.lang))
+                return 0
+            try:
+                if self.command(line) == "quit":
+                    self.say(_("Game ended.", lang=self.lang))
+                    return 0
+            except DicelabError as e:
+                self.error(e.message(self.lang))
+            except Exception as e:  # noqa: BLE001 - a student never sees a traceback
+                self.error(_("something went wrong ({what}); the game is unchanged",
+                             lang=self.lang, what=type(e).__name__))
+
+    def duel_line(self) -> None:
+        """Say where the exact two-player odds stand (being computed, failed, ready)."""
+        s = self.session
+        status = s.duel_status()
+        lang = self.lang
+        if status == "computing":
+            self.say(_("The exact chances of beating each other are being computed in the "
+                       "background; until then the odds shown are solo odds.", lang=lang))
+        elif status == "failed":
+            self.say(_("The exact chances of beating each other could not be computed: {why}.",
+                       lang=lang, why=error_text(s.duel_error, lang).rstrip(".")))
+        elif status == "ready":
+            self.say(_("The exact chances of beating each other are ready: the odds now rank "
+                       "every choice by them.", lang=lang))
+            s.duel_news = False
+
+    def status_line(self) -> str:
+        s = self.session
+        st = s.state
+        lang = self.lang
+        turn = st.turn_count + (1 if st.phase == "start" else 0)
+        if st.players == 1:
+            return _("Turn {n}", lang=lang, n=turn)
+        kind = _("computer", lang=lang) if s.is_computer() else _("human", lang=lang)
+        return _("{who} to play ({kind}) · turn {n}", lang=lang,
+                 who=player_name(st.current_player, lang), kind=kind, n=turn)
+
+    def show_position(self) -> None:
+        """The position, the dice and the numbered moves (with their odds)."""
+        from dicelab.analysis.review import describe_position
+
+        s = self.session
+        st = s.state
+        lang = self.lang
+        if s.collect_duel():
+            self.duel_line()
+        self._shown = st
+        self.hint_level = 0
+        self.say()
+        self.say("== " + self.status_line() + " ==")
+        scores = getattr(st, "scores", None)
+        if scores is not None and st.players > 1:
+            self.say(_("Scores: {scores}", lang=lang, scores=" · ".join(
+                f"{player_name(p, lang)} {v}" for p, v in enumerate(scores))))
+        if st.phase != "start":
+            self.say(describe_position(st, lang=lang))
+        self.moves = s.legal_moves()
+        if len(self.moves) == 1:
+            self.say(_("Only one move: {move} (Enter plays it).", lang=lang,
+                       move=s.action_label(self.moves[0])))
+            return
+        advice = self.advice() if self.show_odds else None
+        if advice is not None:
+            name = coach.figure_name(advice.objective, s.game_key, lang=lang)
+            head = (_("Exact odds, solo odds (each player's own chances): {figure}", lang=lang,
+                      figure=name) if advice.kind == "solo" and st.players > 1
+                    else _("Exact odds: {figure}", lang=lang, figure=name))
+            self.say(head)
+        else:
+            self.say(_("Your moves:", lang=lang))
+        for i, action in enumerate(self.moves, 1):
+            self.say(f"{i:3d}. {s.action_label(action)}{self.odds_of(advice, action)}")
+
+    def advice(self) -> Any:
+        s = self.session
+        if not s.has_choice():
+            return None
+        if not s.advice_cached():
+            self.say(_("Computing the exact odds (the first time, the game is being solved; "
+                       "this can take a few seconds)…", lang=self.lang))
+        try:
+            advice = s.advice()
+        except DicelabError as e:
+            self.error(e.message(self.lang))
+            self.show_odds = False
+            return None
+        return advice if len(advice) else None
+
+    def odds_of(self, advice: Any, action: Any) -> str:
+        if advice is None:
+            return ""
+        try:
+            choice = advice.find(action)
+        except Exception:  # noqa: BLE001 - not one of the advised choices
+            return ""
+        lang = self.lang
+        obj = advice.objective
+        value = coach.format_value(obj, choice.figures[obj], lang=lang)
+        if choice.loss <= 1e-12:
+            return f" — {value} ★ " + _("best", lang=lang)
+        # the loss as the rounded figures show it (the coach's warning says the same)
+        loss = shown_loss(obj, advice.best.figures[obj], choice.figures[obj])
+        return f" — {value} (−{coach.format_loss(obj, loss, lang=lang)})"
+
+    # ------------------------------------------------------------ commands
+    def command(self, line: str) -> str | None:
+        """Run one typed line; returns ``"quit"`` to end."""
+        s = self.session
+        lang = self.lang
+        if len(line) > MAX_LINE:
+            raise DicelabError("that line is too long ({n} characters); type a move number "
+                               "or a command", n=len(line))
+        words = line.replace(",", " ").split()
+        if not words:
+            if len(self.moves) == 1:
+                return self.play(self.moves[0])
+            self.show_position()
+            return None
+        first, rest = words[0], " ".join(words[1:])
+        if first.isdigit():
+            n = int(first) if len(first) < 6 else 0
+            if not 1 <= n <= len(self.moves) or rest:
+                raise DicelabError("there is no move {n} here; choose 1 to {last}",
+                                   n=brief(line), last=len(self.moves))
+            return self.play(self.moves[n - 1])
+        name = _word(first)
+        if name is None:
+            raise DicelabError("unknown command {word}; type help for the list",
+                               word=brief(first))
+        if name == "quit":
+            return "quit"
+        if name == "help":
+            self.help()
+        elif name == "moves":
+            self.show_position()
+        elif name == "odds":
+            self.show_odds = not self.show_odds
+            self.show_position()
+        elif name == "hint":
+            self.hint()
+        elif name == "undo":
+            action = s.undo()
+            self.say(_("Move taken back: {move}.", lang=lang, move=s.action_label(action)))
+            self._shown = None
+        elif name == "review":
+            self.say(review_text(s.review(lang, s.humans()), lang))
+        elif name == "set":
+            dice = parse_dice_text(rest)
+            events = s.set_dice(dice)
+            self.say(_("Teacher mode: the last roll now shows {dice}.", lang=lang,
+                       dice=" ".join(map(str, dice))))
+            self.events(events)
+            self._shown = None
+        else:
+            return self.play(self.typed_action(name, rest))
+        return None
+
+    def typed_action(self, name: str, rest: str) -> Any:
+        """The action a typed command names (``keep 5 5``, ``bank 1 5``, ``stop``…)."""
+        if name == "stop":
+            return Stop()
+        dice = parse_dice_text(rest) if rest else ()
+        if name == "bank":
+            return Bank(dice)
+        if name == "roll" and not dice and Roll(()) not in self.session.legal():
+            # "roll" alone where one roll is the only rolling move: that one
+            rolls = [a for a in self.moves if isinstance(a, Roll)]
+            if len(rolls) == 1:
+                return rolls[0]
+        return Roll(dice)
+
+    def play(self, action: Any) -> str | None:
+        """Play ``action`` for the human to move, the coach asking first if it is costly."""
+        s = self.session
+        lang = self.lang
+        if self.coach and s.has_choice():
+            if not s.advice_cached():
+                self.say(_("Computing the exact odds (the first time, the game is being "
+                           "solved; this can take a few seconds)…", lang=lang))
+            decision = s.coach_decision(action)
+            if decision is not None and decision.costly:
+                self.say("⚠ " + decision.text)
+                for line in decision.why:
+                    self.say("  " + line)
+                answer = self.ask(_("Play it anyway? (y/n) ", lang=lang))
+                if answer is None:
+                    return "quit"
+                if answer.lower() not in YES:
+                    self.say(_("Choose again.", lang=lang))
+                    return None
+        events = s.apply(action)
+        self.events(events)
+        return None
+
+    def hint(self) -> None:
+        s = self.session
+        lang = self.lang
+        if not s.has_choice():
+            self.say(_("No hint here: there is no choice to make.", lang=lang))
+            return
+        if self.hint_level >= 3:
+            self.say(_("That was the last hint: the full table is shown.", lang=lang))
+            return
+        self.hint_level += 1
+        h = s.hint(self.hint_level)
+        self.say(h.text)
+        if self.hint_level == 3:
+            self.say(" | ".join(h.headers))
+            for row in h.rows:
+                self.say(" | ".join(row))
+
+    def help(self) -> None:
+        lang = self.lang
+        self.say(_("Commands (English or French words):", lang=lang))
+        for name, text in COMMAND_HELP.items():
+            words = ", ".join(COMMANDS[name][1:])
+            self.say(f"  {_(text, lang=lang)} [{words}]")
+
+    # ------------------------------------------------------------ computer and end
+    def computer_turn(self) -> bool:
+        """Play the computer seat's turn, saying what it chose and why; ``False`` if it
+        could not play."""
+        s = self.session
+        lang = self.lang
+        p = s.state.current_player
+        if s.waits_for_duel(p):
+            self.say(_("The computer plays to win: it waits for the exact chances of beating "
+                       "each other, which are being computed.", lang=lang))
+            s.wait_for_duel()
+            self.duel_line()
+        self.say()
+        self.say("== " + self.status_line() + " ==")
+        try:
+            moves = s.computer_turn()
+        except Exception as e:  # noqa: BLE001 - an engine error is a message
+            self.error(_("The computer could not play: {why}", lang=lang,
+                         why=error_text(e, lang)))
+            return False
+        for move in moves:
+            if move.note:
+                self.say("  " + move.note)
+            self.events(move.events)
+        return True
+
+    def game_over(self) -> None:
+        s = self.session
+        lang = self.lang
+        self.say()
+        self.say(s.result_text())
+        self.say()
+        self.say(review_text(s.review(lang, s.humans()), lang))
+
+
+def review_text(rev: Any, lang: str) -> str:
+    """The game review (:class:`dicelab.analysis.review.Review`) as text: its summary,
+    rating, the luck/skill sentences, and the costly decisions with the coach's reasons."""
+    lines = [rev.title(lang), rev.summary(lang), rev.rating.text]
+    for entry in rev.player_summary(lang) if rev.game is not None else ():
+        if entry.get("sentence"):
+            lines.append(f"{player_name(entry['player'], lang)} — {entry['sentence']}")
+    _headers, rows = rev.table(lang)
+    costly = [(r, row) for r, row in zip(rev.rows, rows) if r.costly]
+    if costly:
+        lines.append(_("The costly decisions:", lang=lang))
+    for r, row in costly:
+        lines.append(_("{n}. {position}: your choice “{choice}”, best “{best}” ({value} "
+                       "against {best_value}; loss {loss})", lang=lang, n=row[0],
+                       position=row[3], choice=row[4], best=row[5], value=row[6],
+                       best_value=row[7], loss=row[8]))
+        lines.extend("    " + w for w in r.why)
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ command line
+def _seat(text: str, lang: str) -> tuple[int, str | None]:
+    seat, _sep, kind = text.partition(":")
+    if not seat.isdigit() or len(seat) > 2:
+        raise DicelabError("--computer takes SEAT or SEAT:KIND, seats counted from 1 (e.g. 2 "
+                           "or 2:random); got {value}", value=brief(text))
+    if kind and kind not in seat_kinds():
+        raise DicelabError("unknown player kind {kind}; choose one of {kinds}",
+                           kind=brief(kind), kinds=", ".join(seat_kinds()))
+    return int(seat) - 1, kind or None
+
+
+def _rule(text: str) -> tuple[str, Any]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise DicelabError("--rule takes NAME=VALUE (e.g. level=2); got {value}",
+                           value=brief(text))
+    out: Any = value
+    if value.lstrip("-").isdigit() and len(value) < 10:
+        out = int(value)
+    elif value in ("True", "False", "None"):
+        out = {"True": True, "False": False, "None": None}[value]
+    return name, out
+
+
+class _Formatter(argparse.HelpFormatter):
+    lang = "en"
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ", lang=self.lang))
+
+
+def parser(lang: str) -> argparse.ArgumentParser:
+    """The ``python -m dicelab`` command line, its help in ``lang``."""
+    formatter = type("Formatter", (_Formatter,), {"lang": lang})
+    top = argparse.ArgumentParser(
+        prog="python -m dicelab", formatter_class=formatter, add_help=False,
+        description=_("dicelab: exact probability lessons with four French dice games.",
+                      lang=lang))
+    top._optionals.title = _("options", lang=lang)
+    top.add_argument("-h", "--help", action="help", help=_("show this help and exit", lang=lang))
+    sub = top.add_subparsers(dest="command", title=_("commands", lang=lang))
+    play = sub.add_parser(
+        "play", formatter_class=formatter, add_help=False,
+        help=_("play a game in the terminal", lang=lang),
+        description=_("Play a game in the terminal, with the exact odds of every move, the "
+                      "coach, hints, undo and the game review.", lang=lang))
+    play._positionals.title = _("arguments", lang=lang)
+    play._optionals.title = _("options", lang=lang)
+    play.add_argument("-h", "--help", action="help", help=_("show this help and exit", lang=lang))
+    names = ", ".join(f"{i.key} ({i.name})" for i in REGISTRY.values())
+    play.add_argument("game", help=_("the game: {names}", lang=lang, names=names))
+    play.add_argument("--lang", choices=list(LANGUAGES), default=None,
+                      help=_("the language (default: {default})", lang=lang, default=lang))
+    play.add_argument("--players", default="1", metavar="N",
+                      help=_("the number of players (default 1)", lang=lang))
+    play.add_argument("--seed", default=None, metavar="S",
+                      help=_("the seed of the dice (default: a random one)", lang=lang))
+    play.add_argument("--computer", action="append", default=[], metavar="SEAT[:KIND]",
+                      help=_("a seat the computer plays, counted from 1 (e.g. 2, or 2:random); "
+                             "kinds: {kinds}", lang=lang, kinds=", ".join(seat_kinds()[1:])))
+    play.add_argument("--objective", default=None,
+                      help=_("what the odds rank by (default: the game's own), e.g. "
+                             "expected_points", lang=lang))
+    play.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                      help=_("a rule variant (e.g. level=2)", lang=lang))
+    play.add_argument("--no-odds", action="store_true",
+                      help=_("start with the odds hidden (the odds command shows them)",
+                             lang=lang))
+    play.add_argument("--no-coach", action="store_true",
+                      help=_("no warning before a costly move", lang=lang))
+    return top
+
+
+def _number(text: str | None, name: str) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit() or len(text) > 19:
+        raise DicelabError("{name} must be a whole number; got {value}", name=name,
+                           value=brief(text))
+    return int(text)
+
+
+def _argv_lang(argv: Sequence[str]) -> str:
+    """The ``--lang`` of the command line (for its help), else the current language."""
+    for i, a in enumerate(argv):
+        if a == "--lang" and i + 1 < len(argv) and argv[i + 1] in LANGUAGES:
+            return argv[i + 1]
+        if a.startswith("--lang=") and a[7:] in LANGUAGES:
+            return a[7:]
+    return get_language()
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
+         stdout: TextIO | None = None) -> int:
+    """``python -m dicelab play <game> …``; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    lang = _argv_lang(argv)
+    args = parser(lang).parse_args(argv)
+    if args.command != "play":
+        parser(lang).print_help(stdout)
+        return 0
+    lang = check_language(args.lang or lang)
+    try:
+        players = _number(args.players, "--players")
+        seed = _number(args.seed, "--seed")
+        computer: dict[int, str] = {}
+        for text in args.computer:
+            seat, kind = _seat(text, lang)
+            computer[seat] = kind or ("duel_optimal" if players == 2 else "optimal")
+        rules = dict(_rule(t) for t in args.rule)
+        session = PlaySession(args.game, seed=seed, players=players, computer=computer,
+                              objective=args.objective, lang=lang, rule_options=rules)
+    except DicelabError as e:
+        stdout.write("⚠ " + e.message(lang) + "\n")
+        return 2
+    play = TerminalPlay(session, stdin, stdout, show_odds=not args.no_odds,
+                        coach=not args.no_coach)
+    try:
+        return play.run()
+    except KeyboardInterrupt:
+        stdout.write("\n" + _("Game ended.", lang=lang) + "\n")
+        return 130
+
+
+__all__ = ["COMMANDS", "TerminalPlay", "main", "parser", "review_text"]

@@ -1,0 +1,236 @@
+"""The terminal front end (``python -m dicelab play``), driven through its standard input:
+what it prints (the position, the exact odds, the coach's warning, hints, the computer's
+turn and why, the review), bad input, the end of the input, both languages."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dicelab.analysis import coach
+from dicelab.games import REGISTRY
+from dicelab.games._base import Roll
+from dicelab.ui.session import PlaySession
+from dicelab.ui.terminal import TerminalPlay, main
+from dicelab.ui.widgets.text import shown_loss
+
+ROOT = Path(__file__).resolve().parents[1]
+#: A position with a choice, per game (dice set by hand after the first roll).
+DICE = {"dripeul": (2, 4, 2, 6, 2), "trwavril": (5, 5, 2, 5), "cinqmille": (1, 5, 2, 3, 3),
+        "seveny": (1, 1, 1, 6, 2, 3, 4)}
+BEST = {"en": "★ best", "fr": "★ meilleur"}
+
+
+def drive(session: PlaySession, *lines: str, **options) -> str:
+    """Run the terminal on ``session`` with ``lines`` as its input; returns the output."""
+    out = io.StringIO()
+    status = TerminalPlay(session, io.StringIO("".join(x + "\n" for x in lines)), out,
+                          **options).run()
+    assert status == 0
+    text = out.getvalue()
+    assert "Traceback" not in text
+    return text
+
+
+def odds_lines(session: PlaySession) -> list[str]:
+    """The numbered moves with their odds, as the terminal must print them."""
+    advice = session.advice()
+    obj = advice.objective
+    best = advice.best.figures[obj]
+    lines = []
+    for i, action in enumerate(session.legal_moves(), 1):
+        choice = advice.find(action)
+        value = coach.format_value(obj, choice.figures[obj], lang=session.lang)
+        if choice.loss <= 1e-12:
+            tail = f"{value} {BEST[session.lang]}"
+        else:
+            loss = shown_loss(obj, best, choice.figures[obj])
+            tail = f"{value} (−{coach.format_loss(obj, loss, lang=session.lang)})"
+        lines.append(f"{i:3d}. {session.action_label(action)} — {tail}")
+    return lines
+
+
+# ------------------------------------------------------------------ every game
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("key", list(REGISTRY))
+def test_every_game_solo_shows_the_exact_odds_and_hints(key, lang):
+    s = PlaySession(key, seed=11, lang=lang)
+    dice = " ".join(map(str, DICE[key]))
+    text = drive(s, "", f"set {dice}", "hint", "hint", "hint", "quit")
+    assert s.state.dice == DICE[key] and s.has_choice()
+    for line in odds_lines(s):  # every move, its exact figure, the best marked
+        assert line in text.splitlines(), (line, text)
+    h1, h2, h3 = (coach.hint(s.state, n, lang=lang) for n in (1, 2, 3))
+    assert h1.text in text and h2.text in text and " | ".join(h3.headers) in text
+    for row in h3.rows:
+        assert " | ".join(row) in text
+    if lang == "fr":  # decimal comma, no-break spaces
+        assert "," in odds_lines(s)[0] and ("\u00a0%" in text or "tour" in text)
+    assert text.rstrip().endswith("Game ended." if lang == "en" else "Partie arrêtée.")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("key", list(REGISTRY))
+def test_every_game_two_players_against_a_computer_seat(key, lang):
+    s = PlaySession(key, seed=5, players=2, computer={0: "optimal"}, lang=lang)
+    dice = " ".join(map(str, DICE[key]))
+    text = drive(s, "", f"set {dice}", "moves", "quit")
+    computer = "Player 1 to play (computer)" if lang == "en" else "Joueur 1 joue (ordinateur)"
+    human = "Player 2 to play (human)" if lang == "en" else "Joueur 2 joue (humain)"
+    assert computer in text and human in text
+    assert text.index(computer) < text.index(human)
+    assert s.computer_steps and set(s.computer_steps.values()) == {0}
+    for note in s.notes.values():  # what the computer chose and why
+        assert "  " + note in text
+    assert s.state.current_player == 1 and s.state.dice == DICE[key]
+    for line in odds_lines(s):
+        assert line in text.splitlines()
+
+
+# ------------------------------------------------------------------ the coach
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_coach_warns_before_a_costly_move_with_its_reasons(lang):
+    s = PlaySession("trwavril", seed=1, lang=lang)
+    text = drive(s, "", "set 5 5 2 5", "roll", "n", "keep 5 5 5", "quit")
+    probe = PlaySession("trwavril", seed=1, lang=lang)
+    probe.apply(Roll(()), dice=(5, 5, 2, 5))
+    d = probe.coach_decision(Roll(()))
+    assert d.costly and "⚠ " + d.text in text
+    assert ("loses 10.70 percentage points" if lang == "en"
+            else "perd 10,70 points de pourcentage") in text.replace("\u00a0", " ")
+    for line in d.why:
+        assert "  " + line in text
+    again = "Choose again." if lang == "en" else "Choisissez à nouveau."
+    assert again in text
+    # the refused move was not played; the best one was, without a warning
+    assert s.game.actions[1] == Roll((5, 5, 5)) and text.count("⚠") == 1
+
+
+def test_yes_plays_the_costly_move_and_no_coach_never_asks():
+    s = PlaySession("trwavril", seed=1, lang="en")
+    drive(s, "", "set 5 5 2 5", "roll", "y", "quit")
+    assert s.game.actions[1] == Roll(())
+    s = PlaySession("trwavril", seed=1, lang="en")
+    text = drive(s, "", "set 5 5 2 5", "roll", "quit", coach=False)
+    assert "⚠" not in text and s.game.actions[1] == Roll(())
+
+
+# ------------------------------------------------------------------ undo, review, input
+def test_undo_and_why_it_is_off():
+    s = PlaySession("cinqmille", seed=3, players=2, computer={1: "optimal"}, lang="en")
+    text = drive(s, "undo", "", "set 2 3 4 6 6", "undo", "quit")
+    assert "⚠ Not possible: There is nothing to undo." in text
+    # the human busted; the computer played its turn: its moves cannot be taken back
+    assert "Undo cannot take back the computer's moves" in text
+    s = PlaySession("trwavril", seed=1, lang="fr")
+    text = drive(s, "", "set 5 5 2 5", "stop", "annuler", "quit")
+    assert "Coup repris : s'arrêter." in text.replace("\u00a0", " ")
+    assert s.state.dice == (5, 5, 2, 5) and len(s.game.actions) == 1
+
+
+def test_review_command_and_end_of_game_review():
+    s = PlaySession("trwavril", seed=1, lang="en")
+    text = drive(s, "", "set 3 4 5 6", "keep 3", "y", "review", "quit")
+    rev = s.review()
+    assert rev.decisions == 1 and rev.rows[0].costly
+    assert rev.title("en") in text and rev.summary("en") in text and rev.rating.text in text
+    assert "The costly decisions:" in text and rev.rows[0].why[0] in text
+
+
+@pytest.mark.parametrize(("key", "lang"), [("trwavril", "en"), ("cinqmille", "fr")])
+def test_a_whole_game_played_by_the_computer_ends_with_the_review(key, lang):
+    s = PlaySession(key, seed=2, computer={0: "optimal"}, lang=lang)
+    text = drive(s)  # no input at all: the computer plays the game to its end
+    assert s.state.is_over and s.result_text() in text
+    rev = s.review(players=[0])
+    assert rev.title(lang) in text and rev.summary(lang) in text
+    assert abs(rev.mean_loss) < 1e-9  # the optimal seat loses nothing
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_bad_input_is_a_clear_message_never_a_traceback(lang):
+    s = PlaySession("trwavril", seed=1, lang=lang)
+    text = drive(s, "bogus", "99", "", "set 5 5 2 5", "keep 9", "keep 6 6 6", "set 1 2",
+                 "x" * 500, "1 2", "hint", "quit")
+    lines = [x.removeprefix("> ") for x in text.splitlines() if "⚠" in x]
+    assert len(lines) == 7, lines  # every bad line but the hint, which is fine here
+    assert s.state.dice == (5, 5, 2, 5) and len(s.game.actions) == 1  # unchanged
+    if lang == "en":
+        assert "⚠ Not possible: unknown command 'bogus'; type help for the list" in text
+        assert "there is no move '99' here; choose 1 to 1" in text  # only the roll
+        assert "you cannot keep 6 6 6: the dice show 5 5 2 5" in text
+        assert "there is no move '1 2' here; choose 1 to 8" in text
+    else:
+        assert all(x.startswith("⚠ Impossible\u00a0: ") for x in lines)
+
+
+def test_end_of_input_and_quit_end_cleanly():
+    s = PlaySession("seveny", seed=1, lang="fr")
+    assert drive(s).rstrip().endswith("Partie arrêtée.")
+    out = io.StringIO()
+    assert main(["play", "dripeul", "--seed", "2", "--lang", "en"],
+                stdin=io.StringIO(""), stdout=out) == 0
+    assert out.getvalue().rstrip().endswith("Game ended.")
+
+
+# ------------------------------------------------------------------ the command line
+def test_command_line_options_and_errors():
+    out = io.StringIO()
+    assert main(["play", "5000", "--lang", "fr", "--players", "2", "--seed", "3",
+                 "--computer", "2:random", "--no-odds"],
+                stdin=io.StringIO("\nquit\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert text.startswith("5000 — graine 3, 2 joueurs")
+    assert "Vos coups" in text and BEST["fr"] not in text
+    for argv, words in [
+        (["play", "yahtzee"], "no game 'yahtzee'"),
+        (["play", "5000", "--players", "two"], "--players must be a whole number"),
+        (["play", "5000", "--players", "9"], "5000 is played by 1 to 6 players"),
+        (["play", "5000", "--computer", "3"], "computer seats are whole numbers"),
+        (["play", "5000", "--computer", "1:wizard"], "unknown player kind 'wizard'"),
+        (["play", "trwavril", "--rule", "bogus=1"], "'bogus' is not an option"),
+    ]:
+        out = io.StringIO()
+        assert main([*argv, "--lang", "en"], stdin=io.StringIO(""), stdout=out) == 2
+        assert words in out.getvalue() and "Traceback" not in out.getvalue()
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", ["usage:", "the number of players"]),
+                                             ("fr", ["utilisation\u00a0:", "nombre de joueurs"])])
+def test_help_in_both_languages(capsys, lang, words):
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--help", "--lang", lang])
+    assert e.value.code == 0
+    text = capsys.readouterr().out
+    for w in words:
+        assert w in text
+    assert "cinqmille (5000)" in text
+
+
+@pytest.mark.parametrize(("lang", "head", "best"), [
+    ("fr", "Trwavril — graine 1, 1 joueur", "s'arrêter — "),
+    ("en", "5000 — seed 4, 2 players", "Player 2 to play (computer)"),
+])
+def test_python_m_dicelab_play_through_stdin(lang, head, best):
+    argv = ([sys.executable, "-m", "dicelab", "play", "trwavril", "--seed", "1", "--lang", lang]
+            if lang == "fr" else
+            [sys.executable, "-m", "dicelab", "play", "5000", "--players", "2", "--seed", "4",
+             "--computer", "2", "--lang", lang])
+    stdin = "\nset 5 5 2 5\nroll\nn\nhint\nquit\n" if lang == "fr" else "\nset 2 3 4 6 6\nquit\n"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    r = subprocess.run(argv, input=stdin, capture_output=True, text=True, timeout=600,
+                       env=env, encoding="utf-8")
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    assert r.stdout.startswith(head) and best in r.stdout
+    if lang == "fr":
+        assert "⚠ Il y a mieux à jouer." in r.stdout and "10,70" in r.stdout
+        assert "Regardez ces dés\u00a0: 5 5 5." in r.stdout
+        assert r.stdout.rstrip().endswith("Partie arrêtée.")
+    else:
+        assert "Player 1 loses the turn" in r.stdout and "Player 2 rolls 5 dice" in r.stdout
