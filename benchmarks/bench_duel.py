@@ -147,7 +147,7 @@ def live_advice(key: str, games: int = LIVE_GAMES) -> dict[str, Any]:
 
     import numpy as np
 
-    from dicelab.engine import solving as duel_registry
+    from dicelab.analysis import solving as duel_registry
 
     games_mod = importlib.import_module(f"dicelab.games.{key}")
     eng = importlib.import_module(f"dicelab.engine.{key}")
@@ -203,7 +203,7 @@ def live_benchmarks() -> list[dict[str, Any]]:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab.engine import solving as duel_registry
+    from dicelab.analysis import solving as duel_registry
     from dicelab.engine.cinqmille import duel as cd
     from dicelab.engine.seveny import duel as sd
     from dicelab.games import cinqmille as cm

@@ -11,8 +11,9 @@ from dicelab.core.errors import DicelabError, IllegalMove, InvalidDice, InvalidR
 from dicelab.engine import advice as advice_mod
 from dicelab.engine.cinqmille import solo as cinqmille_engine
 from dicelab.engine.seveny import solo as seveny_engine
-from dicelab.games import cinqmille, dripeul, labels, seveny, trwavril
+from dicelab.games import cinqmille, dripeul, seveny, trwavril
 from dicelab.games._base import Bank, Resolve, Roll, Stop
+from dicelab.ui import labels
 
 GAMES = {"dripeul": dripeul, "trwavril": trwavril, "cinqmille": cinqmille, "seveny": seveny}
 NAMES = {"dripeul": "Dripeul 5", "trwavril": "Trwavril", "cinqmille": "5000", "seveny": "Seveny"}

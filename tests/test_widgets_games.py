@@ -357,7 +357,7 @@ def visible_texts(app, with_variants: bool = True) -> list[str]:
         skip = {id(dd) for dd in app.controls.variants.dropdowns.values()}
     if not has_rules_labels():
         # the games' own messages (why a selection is refused) and the rules' labels are
-        # translated by another part of dicelab (dicelab.games.labels lands with them)
+        # translated by another part of dicelab (dicelab.ui.labels lands with them)
         skip |= {id(dd) for dd in app.controls.variants.dropdowns.values()} | {id(app.why)}
 
     def walk(x):
@@ -429,9 +429,9 @@ def play_whole_game(key, lang, seed):
 
 
 def has_rules_labels() -> bool:
-    """The rules' own labels are translated by dicelab.games.labels (another part's work)."""
+    """The rules' own labels are translated by dicelab.ui.labels (another part's work)."""
     try:
-        importlib.import_module("dicelab.games.labels")
+        importlib.import_module("dicelab.ui.labels")
     except ImportError:
         return False
     return True

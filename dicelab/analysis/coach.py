@@ -29,7 +29,6 @@ Every text goes through :mod:`dicelab.i18n` (``lang=None``: the current language
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -39,6 +38,7 @@ from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, dice_count, fmt_number, fmt_percent, get_language, ngettext
 from dicelab.engine.advice import Advice, Choice
 from dicelab.games._base import Bank, Resolve, Roll, Stop
+from dicelab.registry import GAMES, REGISTRY, entry_of
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
@@ -67,8 +67,9 @@ DEFAULT_THRESHOLDS: dict[str, float] = {
     "expected_points": 10.0,
 }
 
-REROLL_GAMES = ("dripeul", "trwavril")
-PUSH_GAMES = ("cinqmille", "seveny")
+#: The games of each kind of turn (the registry's ``kind``).
+REROLL_GAMES = tuple(g.key for g in GAMES if g.kind == "reroll")
+PUSH_GAMES = tuple(g.key for g in GAMES if g.kind == "pushluck")
 PROBABILITY_UNITS = ("p_win", "p_duel", "p_turn", "p_bust")
 
 # ----------------------------------------------------------------------- names
@@ -80,8 +81,6 @@ _FIGURE_NAMES: dict[str, str] = {
     "expected_points": N_("expected points this turn"),
     "expected_turns": N_("expected turns to finish"),
 }
-_DRIPEUL_P_WIN = N_("chance to clear the manche")
-_DRIPEUL_P_DUEL = N_("chance to beat your opponent in this manche")
 _FIGURE_SYMBOLS: dict[str, str] = {
     "p_win": N_("P(win)"),
     "p_duel": N_("P(win the duel)"),
@@ -102,10 +101,9 @@ def figure_name(name: str, game: str | None = None, *, lang: str | None = None) 
     >>> figure_name("p_duel", "dripeul", lang="en")
     'chance to beat your opponent in this manche'
     """
-    if name == "p_win" and game == "dripeul":
-        return _(_DRIPEUL_P_WIN, lang=lang)
-    if name == "p_duel" and game == "dripeul":
-        return _(_DRIPEUL_P_DUEL, lang=lang)
+    own = REGISTRY[game].figure_name(name) if game in REGISTRY else None
+    if own:
+        return _(own, lang=lang)
     return _(_FIGURE_NAMES[name], lang=lang) if name in _FIGURE_NAMES else name
 
 
@@ -164,10 +162,10 @@ def _dice(dice: Iterable[int]) -> str:
 # ----------------------------------------------------------------------- state access
 def game_module(state: Any) -> ModuleType:
     """The game module of ``state`` (``dicelab.games.<key>``)."""
-    mod = importlib.import_module(type(state).__module__)
-    if not hasattr(mod, "DEFINITION"):
-        raise DicelabError("not a game position: {value}", value=brief(state))
-    return mod
+    try:
+        return entry_of(state).rules
+    except DicelabError:
+        raise DicelabError("not a game position: {value}", value=brief(state)) from None
 
 
 def game_key(state: Any) -> str:
@@ -175,7 +173,7 @@ def game_key(state: Any) -> str:
 
 
 def _advice(state: Any, objective: str | None = None) -> Advice:
-    return game_module(state).advise_state(state, objective=objective)
+    return entry_of(game_module(state)).engine.advise_state(state, objective=objective)
 
 
 def _find(advice: Advice, action: Any) -> Choice:
@@ -510,13 +508,6 @@ def _lines(found: list[Reason]) -> list[str]:
 
 
 # --- difficulty names ----------------------------------------------------------
-_LEVELS: dict[str, dict[int, str]] = {
-    "dripeul": {4: N_("very easy"), 3: N_("easy"), 2: N_("medium"), 1: N_("hard"),
-                0: N_("very hard")},
-    "trwavril": {4: N_("easy"), 3: N_("medium"), 2: N_("hard"), 1: N_("heroic")},
-}
-
-
 def difficulty_name(game: str, level: int, *, lang: str | None = None) -> str:
     """The difficulty of a Dripeul 5 triangle or of a number of Trwavril parapluies, in the
     language (``"X"`` for Dripeul's X).
@@ -524,8 +515,7 @@ def difficulty_name(game: str, level: int, *, lang: str | None = None) -> str:
     >>> difficulty_name("dripeul", 2, lang="en"), difficulty_name("trwavril", 1, lang="fr")
     ('medium', 'héroïque')
     """
-    name = _LEVELS.get(game, {}).get(level)
-    return _(name, lang=lang) if name else "X"
+    return REGISTRY[game].difficulty_name(level, lang=lang) if game in REGISTRY else "X"
 
 
 # --- reroll games ------------------------------------------------------------
@@ -827,7 +817,8 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
         pa, pb = fmt_percent(ba, 1, lang=lang), fmt_percent(bb, 1, lang=lang)
         out.append(("p_bust", ba, bb, None if pa == pb else False,
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
-    if key == "cinqmille" and not state.opened[p] and not any(
+    opened = getattr(state, "opened", None)  # a game with an opening score (5000)
+    if opened is not None and not opened[p] and not any(
             isinstance(c.action, Bank) for c in advice):
         out.append(("opening", 0.0, 0.0, None,
                     _("You have not opened yet: you cannot bank before {n} points in this "

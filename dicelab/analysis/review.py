@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import csv
 import html
-import importlib
 import io
 import json
 import os
@@ -55,6 +54,7 @@ from dicelab.analysis import coach
 from dicelab.core.errors import DicelabError, InvalidSave, brief
 from dicelab.core.i18n import N_, _, fmt_number, get_language
 from dicelab.games._checks import plain_int
+from dicelab.registry import GAME_NAMES, GAMES, REGISTRY, get
 
 __all__ = [
     "CALIBRATION_FILE",
@@ -89,12 +89,8 @@ CALIBRATION_POLICIES: dict[str, str] = {
     "rule": N_("rule-of-thumb player"),
     "random": N_("random player"),
 }
-_RULE_NAMES = {
-    "dripeul": N_("keep the most common face"),
-    "trwavril": N_("keep the most common face"),
-    "cinqmille": N_("bank at 300 points"),
-    "seveny": N_("bank at 5 points"),
-}
+#: The rule of thumb of each game in words (the registry's ``rule_name``).
+_RULE_NAMES = {g.key: g.rule_name for g in GAMES}
 
 #: Rating bands, best first: (key, readable name).  A mean loss at most the band's bound
 #: gets the band; the bounds come from the calibration (see :func:`rate`).
@@ -160,7 +156,6 @@ class ReviewRow:
 def load_game(source: Any) -> Any:
     """A :class:`~dicelab.games._base.Game` from a game, a JSON save (text, bytes, dict) or
     the path of a saved file.  Raises :class:`~dicelab.InvalidSave` for anything else."""
-    from dicelab.games import REGISTRY
     from dicelab.games._base import Game, parse_save
 
     if isinstance(source, Game):
@@ -623,7 +618,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             raise DicelabError("players must be seats 0 to {last}; got {value}",
                                last=game.players - 1, value=brief(p))
     module = game.definition
-    mod = importlib.import_module(f"dicelab.games.{key}")
+    engine = get(key).engine
     sources = _roll_sources(game)
     from dicelab.analysis.policies import SOLO_OBJECTIVE as policies_solo
 
@@ -639,7 +634,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             continue
         if len(module.legal_actions(state)) < 2:
             continue
-        advice = mod.advise_state(state, objective=objective)
+        advice = engine.advise_state(state, objective=objective)
         if advice.objective in ("p_duel", policies_solo.get(key)):
             advice_cache[state] = advice  # the luck/skill split asks the same
         if len(advice) < 2:
@@ -704,8 +699,6 @@ def calibrate(game_key: str, games: int = 20, seed: int = 0, *,
     >>> c["optimal"]["mean_loss"], c["random"]["mean_loss"] > 0.01
     (0.0, True)
     """
-    from dicelab.games import get
-
     info = get(game_key)
     mod = info.module
     rules = mod.Rules() if rules is None else rules
@@ -760,7 +753,7 @@ CHECK_CASE = {"game": "dripeul", "games": 3, "seed": 0, "policies": ("optimal", 
 
 
 def write_calibration(games: int = 200, seed: int = 0,
-                      keys: Iterable[str] = ("dripeul", "trwavril", "cinqmille", "seveny"),
+                      keys: Iterable[str] = tuple(REGISTRY),
                       path: Path = CALIBRATION_FILE) -> dict[str, Any]:
     """Compute the calibration of every game (default rules, solo) and store it, with
     :data:`CHECK_CASE` computed by the same code (the tests recompute it)."""
@@ -888,7 +881,6 @@ DOC_END = "<!-- /review-calibration -->"
 def calibration_markdown(lang: str | None = "en") -> str:
     """The calibration table of every game (Markdown, between the markers of
     ``docs/teachers.md``): each policy's mean loss per decision and the band bounds."""
-    from dicelab import GAME_NAMES
     from dicelab.tools.docgen import md_table
 
     lang = get_language(lang)

@@ -13,19 +13,20 @@ as a message in the app's language, never as a traceback.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 from dicelab.analysis import coach
+from dicelab.analysis import solving as duel_registry
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, check_language, fmt_percent, get_language, ngettext, using
 from dicelab.core.progress import main_thread_scheduler
-from dicelab.engine import solving as duel_registry
 from dicelab.games._base import Bank, Resolve, Roll, Stop
 from dicelab.games._checks import plain_int
+from dicelab.registry import REGISTRY
+from dicelab.registry import get as get_game
 from dicelab.ui.widgets import adapters
 from dicelab.ui.widgets.controls import ClassroomControls, parse_dice_text, seat_kinds
 from dicelab.ui.widgets.dice_row import DiceRow
@@ -267,7 +268,7 @@ class GameApp:
         import ipywidgets as w
 
         self.lang = get_language(lang)
-        self.module = importlib.import_module(f"dicelab.games.{self.game_key}")
+        self.module = get_game(self.game_key).rules
         players, seed = plain_int(players), plain_int(seed)  # numpy integers too
         check_app_options(self.module.Rules, self.module.Game.definition.name, rule_options,
                           objective=objective, coach=coach, show_odds=show_odds,
@@ -557,7 +558,7 @@ class GameApp:
 
     def advise_function(self) -> Callable[..., Any]:
         """The game's ``advise_state`` (its exact engine, loaded on first use)."""
-        return self.module.advise_state
+        return get_game(self.game_key).engine.advise_state
 
     @staticmethod
     def _advice_key(state: Any) -> Any:
@@ -1122,7 +1123,7 @@ class GameApp:
         """Two players: get the exact two-player odds ready.  A ready table is loaded now
         (the first decision then costs milliseconds); otherwise the variant's solve starts
         in the background (one per variant in the kernel, see
-        :mod:`dicelab.engine.solving`), the overlay meanwhile shows labelled solo odds
+        :mod:`dicelab.analysis.solving`), the overlay meanwhile shows labelled solo odds
         and says so, and the app redraws itself when the solve ends."""
         self._drop_duel_job()
         s = self.state
@@ -1628,7 +1629,8 @@ def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = Non
                 game: str | None = None) -> str:
     """Each player's exact chance of winning as a labelled bar (two players).
 
-    Dripeul 5 (``game="dripeul"``): each player's chance of beating the other in this manche.
+    A game played in manches (Dripeul 5, ``game="dripeul"``): each player's chance of
+    beating the other in this manche.
 
     >>> "Player 2" in winbar_html((0.25, 0.75), "en") and "75.0%" in winbar_html((0.25, 0.75), "en")
     True
@@ -1645,7 +1647,7 @@ def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = Non
             f'style="width:{100.0 * max(0.0, min(1.0, c)):.1f}%"></span></span> '
             f"<strong>{esc(fmt_percent(c, 1, lang))}</strong></div>"
         )
-    if game == "dripeul":
+    if game in REGISTRY and REGISTRY[game].manches:
         title = _("Chance to beat the opponent in this manche (exact, both playing for it)",
                   lang=lang)
         meaning = _("P(win the manche): the probability that each player ends this manche "
