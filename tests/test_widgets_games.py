@@ -13,6 +13,7 @@ pytest.importorskip("ipywidgets")
 from dicelab.core.i18n import set_language  # noqa: E402
 from dicelab.games import cinqmille, dripeul, seveny  # noqa: E402
 from dicelab.games._base import Bank, Roll, Stop  # noqa: E402
+from dicelab.registry import REGISTRY  # noqa: E402
 from dicelab.ui.widgets import play as _play  # noqa: E402
 from dicelab.ui.widgets.overlay import read_rows as rows  # noqa: E402
 from dicelab.ui.widgets.text import fmt_figure, fmt_loss, shown_loss  # noqa: E402
@@ -303,7 +304,7 @@ def test_seveny_multiplayer_random_clicks():
 
 
 # ------------------------------------------------------------------ all games
-@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+@pytest.mark.parametrize("key", list(REGISTRY))
 def test_every_app_has_the_parts(key):
     app = play(key, seed=1, players=2)
     assert "dicelab-app" in app.box._dom_classes
@@ -315,7 +316,7 @@ def test_every_app_has_the_parts(key):
     assert app.controls.players.count.options[-1] == module.MAX_PLAYERS
 
 
-@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+@pytest.mark.parametrize("key", list(REGISTRY))
 def test_same_seed_same_game_state_after_clicks(key):
     a, b = play(key, seed=31), play(key, seed=31)
     click_randomly(a, 1, limit=30)
@@ -437,7 +438,7 @@ def has_rules_labels() -> bool:
     return True
 
 
-@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+@pytest.mark.parametrize("key", list(REGISTRY))
 def test_french_app_shows_no_english_words(key):
     texts = play_whole_game(key, "fr", seed=3)
     joined = "\n".join(texts)
@@ -447,7 +448,7 @@ def test_french_app_shows_no_english_words(key):
     assert not found, found
 
 
-@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+@pytest.mark.parametrize("key", list(REGISTRY))
 def test_english_app_shows_no_french_words(key):
     texts = play_whole_game(key, "en", seed=4)
     assert "Show odds" in "\n".join(texts)
@@ -458,7 +459,7 @@ def test_english_app_shows_no_french_words(key):
 _PROGRAM_VALUE = re.compile(r"\b(True|False|None)\b|[\[\]{}_\"]|\(\d+,|'\w*'")
 
 
-@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+@pytest.mark.parametrize("key", list(REGISTRY))
 def test_event_sentences_never_show_program_values(key):
     """Many random games: every event sentence, in both languages, is plain words."""
     from dicelab.analysis import policies
