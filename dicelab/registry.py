@@ -121,6 +121,11 @@ class GameEntry:
     figure_meanings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     #: The headline numbers of the variant explorer, primary first.
     metrics: tuple[Metric, ...] = ()
+    #: The names the rules pages' templates may use from the game (``trwavril.Rules``,
+    #: ``trwavril.win_probability``: the rules module's, else the engine's) and from its
+    #: solo engine (``trwavril_engine.p_turn_start``): :mod:`dicelab.tools.docgen`.
+    template_names: tuple[str, ...] = ()
+    template_engine_names: tuple[str, ...] = ()
     #: ``duel_start(state)``: the exact two-player chance that the player to move wins,
     #: at the start of a turn (the engine's ``duel_win_probability`` of that position;
     #: with manches: of this manche).
@@ -304,6 +309,8 @@ GAMES: tuple[GameEntry, ...] = (
                       "manche, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
+        template_names=("Rules", "win_probability", "game_win_probability"),
+        template_engine_names=("duel_win_probability", "p_turn_exact", "start_value"),
     ),
     GameEntry(
         rules=trwavril,
@@ -323,6 +330,8 @@ GAMES: tuple[GameEntry, ...] = (
                       "the last parapluie is turned, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
+        template_names=("Rules", "win_probability", "duel_win_probability", "p_turn_start"),
+        template_engine_names=("p_turn_start",),
     ),
     GameEntry(
         rules=cinqmille,
@@ -341,6 +350,8 @@ GAMES: tuple[GameEntry, ...] = (
                       "exactly 5000, playing optimally")),
         ),
         fast_simulation=frozenset({"chain"}),
+        template_names=("Rules", "duel_win_probability", "expected_turn_points", "expected_turns",
+                        "p_bust"),
     ),
     GameEntry(
         rules=seveny,
@@ -361,6 +372,9 @@ GAMES: tuple[GameEntry, ...] = (
                       "target, playing optimally")),
         ),
         fast_simulation=frozenset({"chain", "rule_chain"}),
+        template_names=("Rules", "duel_win_probability", "expected_turns", "MAX_TARGET"),
+        template_engine_names=("expected_turn_points", "optimal_points_distribution", "p_bust",
+                               "MAX_SOLVED_TARGET"),
     ),
 )
 
