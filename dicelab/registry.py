@@ -126,6 +126,16 @@ class GameEntry:
     #: solo engine (``trwavril_engine.p_turn_start``): :mod:`dicelab.tools.docgen`.
     template_names: tuple[str, ...] = ()
     template_engine_names: tuple[str, ...] = ()
+    #: ``describe_board(state, player, lang)``: the player's board in words (the review's
+    #: position column), e.g. ``"cards barred: 2 4, parapluies: 3"``.
+    describe_board: Callable[[Any, int, str | None], str] | None = field(default=None,
+                                                                         repr=False)
+    #: ``describe_resolve(state, choice, lang)``: a resolution (``Resolve(choice)``: which
+    #: token, which card) in words, for the coach; reroll games.
+    describe_resolve: Callable[[Any, Any, str | None], str] | None = field(default=None,
+                                                                           repr=False)
+    #: The coach's first hint when the choice is a resolution (msgid).
+    resolve_hint: str = ""
     #: ``duel_start(state)``: the exact two-player chance that the player to move wins,
     #: at the start of a turn (the engine's ``duel_win_probability`` of that position;
     #: with manches: of this manche).
@@ -267,6 +277,45 @@ def _seveny_solo_start(state: Any) -> float:
     return float(_seveny_engine().turn_start_value(state.scores[0], state.rules))
 
 
+# ------------------------------------------------------------------ a board in words
+def _numbers(values: Any) -> str:
+    return " ".join(map(str, values)) or "—"
+
+
+def _dripeul_board(state: Any, p: int, lang: str | None) -> str:
+    t = state.triangle[p]
+    return _("squares {squares}, triangle {t} ({name})", lang=lang,
+             squares=_numbers(state.tokens[p]), t=t,
+             name=entry_of(state).difficulty_name(t, lang=lang))
+
+
+def _trwavril_board(state: Any, p: int, lang: str | None) -> str:
+    return _("cards barred: {cards}, parapluies: {n}", lang=lang,
+             cards=_numbers(state.barred[p]), n=state.parapluies[p])
+
+
+def _cinqmille_board(state: Any, p: int, lang: str | None) -> str:
+    return _("turn points {points}, score {score}", lang=lang, points=state.turn_points,
+             score=state.scores[p])
+
+
+def _seveny_board(state: Any, p: int, lang: str | None) -> str:
+    return _("set aside {hand}, turn points {points}, score {score}", lang=lang,
+             hand=_numbers(state.hand), points=state.turn_points, score=state.scores[p])
+
+
+def _dripeul_resolve(state: Any, choice: Any, lang: str | None) -> str:
+    if isinstance(choice, tuple):
+        return _("remove tokens {a} and {b}", lang=lang, a=choice[0], b=choice[1])
+    return _("remove token {t}", lang=lang, t=choice)
+
+
+def _trwavril_resolve(state: Any, choice: Any, lang: str | None) -> str:
+    if choice in state.barred[state.current_player]:
+        return _("flip card {c} back (un-bar it)", lang=lang, c=choice)
+    return _("flip card {c} (bar it)", lang=lang, c=choice)
+
+
 _KEEP_COMMON = N_("keep the most common face")
 
 #: Every game, in the order the notebooks use.
@@ -276,6 +325,9 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_dripeul_engine,
         duel_start=_dripeul_duel_start,
         solo_start=_dripeul_solo_start,
+        describe_board=_dripeul_board,
+        describe_resolve=_dripeul_resolve,
+        resolve_hint=N_("Compare the squares each token leaves for the next turns."),
         kind="reroll",
         solo_objective="p_win",
         turn_objective="p_turn",
@@ -317,6 +369,9 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_trwavril_engine,
         duel_start=_trwavril_duel_start,
         solo_start=_trwavril_solo_start,
+        describe_board=_trwavril_board,
+        describe_resolve=_trwavril_resolve,
+        resolve_hint=N_("Compare the cards each flip leaves barred."),
         kind="reroll",
         solo_objective="p_win",
         turn_objective="p_turn",
@@ -338,6 +393,7 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_cinqmille_engine,
         duel_start=_cinqmille_duel_start,
         solo_start=_cinqmille_solo_start,
+        describe_board=_cinqmille_board,
         kind="pushluck",
         solo_objective="expected_turns",
         turn_objective="expected_points",
@@ -358,6 +414,7 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_seveny_engine,
         duel_start=_seveny_duel_start,
         solo_start=_seveny_solo_start,
+        describe_board=_seveny_board,
         kind="pushluck",
         solo_objective="expected_turns",
         turn_objective="expected_points",

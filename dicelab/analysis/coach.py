@@ -199,15 +199,7 @@ def describe_action(state: Any, action: Any, *, lang: str | None = None) -> str:
     if isinstance(action, Stop):
         return _("stop", lang=lang)
     if isinstance(action, Resolve):
-        c = action.choice
-        if key == "dripeul":
-            if isinstance(c, tuple):
-                return _("remove tokens {a} and {b}", lang=lang, a=c[0], b=c[1])
-            return _("remove token {t}", lang=lang, t=c)
-        barred = state.barred[state.current_player]
-        if c in barred:
-            return _("flip card {c} back (un-bar it)", lang=lang, c=c)
-        return _("flip card {c} (bar it)", lang=lang, c=c)
+        return REGISTRY[key].describe_resolve(state, action.choice, lang)
     if isinstance(action, Roll):
         n = len(state.dice) - len(action.keep) if state.phase != "start" else None
         if key in PUSH_GAMES:
@@ -891,10 +883,7 @@ def hint(state: Any, level: int, *, lang: str | None = None,
     if isinstance(best.action, Resolve):
         dice: tuple[int, ...] = ()
         positions: tuple[int, ...] = ()
-        if key == "dripeul":
-            text = _("Compare the squares each token leaves for the next turns.", lang=lang)
-        else:
-            text = _("Compare the cards each flip leaves barred.", lang=lang)
+        text = _(REGISTRY[key].resolve_hint, lang=lang)
     else:
         dice = tuple(best.keep)
         positions = _positions(tuple(state.dice), dice)

@@ -54,7 +54,7 @@ from dicelab.analysis import coach
 from dicelab.core.errors import DicelabError, InvalidSave, brief
 from dicelab.core.i18n import N_, _, fmt_number, get_language
 from dicelab.games._checks import plain_int
-from dicelab.registry import GAME_NAMES, GAMES, REGISTRY, get
+from dicelab.registry import GAME_NAMES, GAMES, REGISTRY, entry_of, get
 
 __all__ = [
     "CALIBRATION_FILE",
@@ -232,25 +232,10 @@ def describe_position(state: Any, *, lang: str | None = None) -> str:
     >>> describe_position(s, lang="fr")
     'dés 2 4 2 6 2, 2 relances restantes\\u202f; cases 1 2 3 4 5 6, triangle 3 (facile)'
     """
-    key = coach.game_key(state)
-    p = state.current_player
+    entry = entry_of(coach.game_module(state))
+    key = entry.key
     dice = " ".join(map(str, state.dice))
-    if key == "dripeul":
-        tokens = " ".join(map(str, state.tokens[p])) or "—"
-        t = state.triangle[p]
-        board = _("squares {squares}, triangle {t} ({name})", lang=lang, squares=tokens, t=t,
-                  name=coach.difficulty_name("dripeul", t, lang=lang))
-    elif key == "trwavril":
-        barred = " ".join(map(str, state.barred[p])) or "—"
-        board = _("cards barred: {cards}, parapluies: {n}", lang=lang, cards=barred,
-                  n=state.parapluies[p])
-    elif key == "cinqmille":
-        board = _("turn points {points}, score {score}", lang=lang, points=state.turn_points,
-                  score=state.scores[p])
-    else:
-        hand = " ".join(map(str, state.hand)) or "—"
-        board = _("set aside {hand}, turn points {points}, score {score}", lang=lang,
-                  hand=hand, points=state.turn_points, score=state.scores[p])
+    board = entry.describe_board(state, state.current_player, lang)
     if key in coach.REROLL_GAMES:
         if state.phase == "resolve":
             where = _("final dice {dice}", lang=lang, dice=dice)
