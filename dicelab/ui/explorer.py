@@ -768,7 +768,7 @@ def _control(
 
 
 def explorer(
-    game_key: str = "dripeul",
+    game_key: str = GAMES[0].key,
     *,
     compute: Callable[[str, Any], Headline] | None = None,
     lang: str | None = None,

@@ -163,7 +163,7 @@ def trwavril_board(state: Any, module: Any, lang: str | None = None) -> str:
             f"<br>{esc(_('{left} of {total} left', lang=lang, left=left, total=total))}</td>"
             f"<td>{esc(_('{n} of 6 barred', lang=lang, n=len(barred)))}</td></tr>"
         )
-    title = "Trwavril"
+    title = module.DEFINITION.name
     if state.phase == "choose":
         title += " · " + ngettext("{n} roll left", "{n} rolls left", state.rolls_left,
                                   lang=lang)
