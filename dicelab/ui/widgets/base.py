@@ -558,7 +558,7 @@ class GameApp:
 
     def advise_function(self) -> Callable[..., Any]:
         """The game's ``advise_state`` (its exact engine, loaded on first use)."""
-        return get_game(self.game_key).engine.advise_state
+        return self.module.advise_state
 
     @staticmethod
     def _advice_key(state: Any) -> Any:
