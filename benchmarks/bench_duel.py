@@ -193,8 +193,8 @@ def _live(key: str) -> Any:
 
 def live_benchmarks() -> list[dict[str, Any]]:
     """One live-advice benchmark per game with a two-player engine (Dripeul's if present)."""
-    names = {"cinqmille": "5000", "seveny": "Seveny", "trwavril": "Trwavril",
-             "dripeul": "Dripeul 5"}
+    from dicelab.registry import GAME_NAMES as names
+
     return [{"name": f"duel {names[k]}: live advice at every decision of {LIVE_GAMES} games "
                      "(max; p95 below)",
              "goal": LIVE_GOAL, "run": _live(k), "baseline": None, "icepool": None,
