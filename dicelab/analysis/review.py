@@ -734,7 +734,7 @@ def _quantile(xs: Sequence[float], q: float) -> float:
 #: and rule-of-thumb players pick among choices the engine values equal up to rounding
 #: (e.g. keep 2 2 or keep 4 4 for the turn alone), so a change in the engine's arithmetic
 #: may send their games elsewhere: re-run the calibration after engine changes.
-CHECK_CASE = {"game": "dripeul", "games": 3, "seed": 0, "policies": ("optimal", "random")}
+CHECK_CASE = {"game": GAMES[0].key, "games": 3, "seed": 0, "policies": ("optimal", "random")}
 
 
 def write_calibration(games: int = 200, seed: int = 0,
