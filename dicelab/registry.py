@@ -18,8 +18,8 @@ and the catalogs names a game.
 'dicelab.engine.dripeul'
 >>> [g.key for g in registry.GAMES if g.kind == "pushluck"]
 ['cinqmille', 'seveny']
->>> registry.GAME_NAMES["cinqmille"]
-'5000'
+>>> registry.get("cinqmille"), registry.GAME_NAMES["cinqmille"]
+(<game cinqmille: 5000>, '5000')
 
 Importing this module loads the rules modules (light: no numpy); each game's engine loads
 on first use of :attr:`GameEntry.engine` (static imports, one small function per game).
@@ -83,12 +83,13 @@ class Metric:
         return _(self.exact, lang=lang) if self.exact else self.name(lang)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class GameEntry:
     """One game: its rules module, its engine package and what the callers branch on.
 
     The key, display name and player counts are the rules module's own
-    (``DEFINITION``): written once, read here.
+    (``DEFINITION``): written once, read here.  Entries compare and hash by identity
+    (one per game).
     """
 
     #: The game's rules module, ``dicelab.games.<key>``.
@@ -147,6 +148,10 @@ class GameEntry:
     #: tabulated from the engine, policies optimal and greedy), ``"chain"`` (solo
     #: optimal as a Markov chain over scores), ``"rule_chain"`` (the bank-at rule too).
     fast_simulation: frozenset[str] = frozenset()
+
+    def __repr__(self) -> str:
+        """``<game cinqmille: 5000>``."""
+        return f"<game {self.key}: {self.name}>"
 
     @property
     def key(self) -> str:
