@@ -99,6 +99,9 @@ class GameEntry:
     #: ``"reroll"``: turns of up to three rolls where any dice may be kept, ending in a
     #: resolution (Resolve); ``"pushluck"``: set aside scoring dice, roll on or bank.
     kind: str
+    #: What the player's board is: ``"tokens"`` on squares, ``"cards"`` to bar, or
+    #: ``"scores"`` (a points table): the coach explains a reroll turn by it.
+    board: str
     #: The engine's solo objective (``advise_state`` with no objective, one player).
     solo_objective: str
     #: The objective of a player who plays for this turn alone (the "greedy" player).
@@ -328,6 +331,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=dripeul,
         load_engine=_dripeul_engine,
+        board="tokens",
         duel_start=_dripeul_duel_start,
         solo_start=_dripeul_solo_start,
         describe_board=_dripeul_board,
@@ -372,6 +376,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=trwavril,
         load_engine=_trwavril_engine,
+        board="cards",
         duel_start=_trwavril_duel_start,
         solo_start=_trwavril_solo_start,
         describe_board=_trwavril_board,
@@ -396,6 +401,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=cinqmille,
         load_engine=_cinqmille_engine,
+        board="scores",
         duel_start=_cinqmille_duel_start,
         solo_start=_cinqmille_solo_start,
         describe_board=_cinqmille_board,
@@ -417,6 +423,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=seveny,
         load_engine=_seveny_engine,
+        board="scores",
         duel_start=_seveny_duel_start,
         solo_start=_seveny_solo_start,
         describe_board=_seveny_board,

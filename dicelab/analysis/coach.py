@@ -519,10 +519,11 @@ class _TurnView:
     mean_left: float  # Dripeul: mean points left on the squares; Trwavril: mean barred cards
 
 
-def _dripeul_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
-                                                                           tuple, float]:
-    from dicelab.engine.dripeul import solo as eng
-    from dicelab.games.dripeul import apply_outcome, resolutions
+def _tokens_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
+                                                                          tuple, float]:
+    entry = entry_of(state)
+    eng, apply_outcome, resolutions = (entry.engine.solo, entry.rules.apply_outcome,
+                                       entry.rules.resolutions)
 
     p = state.current_player
     tokens = state.tokens[p]
@@ -544,9 +545,9 @@ def _dripeul_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool
     return True, text, best.figures["p_win"], ("remove", c), float(sum(left))
 
 
-def _trwavril_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
-                                                                            tuple, float]:
-    from dicelab.engine.trwavril import solo as eng
+def _cards_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
+                                                                         tuple, float]:
+    eng = entry_of(state).engine.solo
 
     p = state.current_player
     barred, u = state.barred[p], state.parapluies[p]
@@ -564,18 +565,17 @@ def _trwavril_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[boo
 
 def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
                memo: dict[Any, Any] | None = None) -> _TurnView:
-    from dicelab.engine.dripeul import solo as de
-    from dicelab.engine.trwavril import solo as te
-
+    entry = REGISTRY[key]
+    eng = entry.engine.solo
     p = state.current_player
-    if key == "dripeul":
-        dist = de.keep_outcomes(keep, rolls_left=state.rolls_left, tokens=state.tokens[p],
+    if entry.board == "tokens":
+        dist = eng.keep_outcomes(keep, rolls_left=state.rolls_left, tokens=state.tokens[p],
                                 level=state.triangle[p], rules=state.rules)
-        result = _dripeul_result
+        result = _tokens_result
     else:
-        dist = te.keep_outcomes(keep, rolls_left=state.rolls_left, barred=state.barred[p],
+        dist = eng.keep_outcomes(keep, rolls_left=state.rolls_left, barred=state.barred[p],
                                 parapluies=state.parapluies[p], rules=state.rules)
-        result = _trwavril_result
+        result = _cards_result
     success = 0.0
     weighted = 0.0
     left = 0.0
@@ -636,7 +636,8 @@ def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice:
                                 x=fmt_percent(va.success_value or 0.0, 1, lang=lang),
                                 what=va.likeliest)))
         out.append(("failure", 0.0, 0.0, None, _failure_text(state, key, fname, lang)))
-    elif key == "dripeul":  # two players: the points left on the squares decide the manche
+    elif REGISTRY[key].board == "tokens":  # two players: the points left on the squares
+        # decide the manche
         xa, xb = fmt_number(va.mean_left, 1, lang=lang), fmt_number(vb.mean_left, 1, lang=lang)
         out.append(("mean_left", va.mean_left, vb.mean_left, None if xa == xb else False,
                     _("After this turn, {a} leaves on average {x} points on your squares, "
@@ -652,25 +653,22 @@ def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice:
 def _failure_text(state: Any, key: str, fname: str, lang: str) -> str:
     """What a failed turn leaves: the difficulty left and the chance from there."""
     p = state.current_player
-    if key == "dripeul":
-        from dicelab.engine.dripeul import solo as eng
-
+    eng = REGISTRY[key].engine.solo
+    if REGISTRY[key].board == "tokens":
         t = state.triangle[p] - 1
         if t < 0:
             return _("A failure now loses the manche.", lang=lang)
         x = eng.start_value(state.tokens[p], t, state.rules)
         return _("After a failure: triangle {t} ({name}), {figure} {x}.", lang=lang, t=t,
-                 name=difficulty_name("dripeul", t, lang=lang), figure=fname,
+                 name=difficulty_name(key, t, lang=lang), figure=fname,
                  x=fmt_percent(x, 1, lang=lang))
-    from dicelab.engine.trwavril import solo as eng
-
     u = state.parapluies[p] - 1
     if u < 1:
         return _("A miss now ends your game.", lang=lang)
     x = eng.start_value(state.barred[p], u, state.rules)
     return ngettext("After a miss: {n} parapluie left ({name}), {figure} {x}.",
                     "After a miss: {n} parapluies left ({name}), {figure} {x}.", u, lang=lang,
-                    name=difficulty_name("trwavril", u, lang=lang), figure=fname,
+                    name=difficulty_name(key, u, lang=lang), figure=fname,
                     x=fmt_percent(x, 1, lang=lang))
 
 
@@ -681,9 +679,10 @@ def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice
     lb = _q(describe_action(state, other.action, lang=lang), lang)
     p = state.current_player
     duel = advice.objective == "p_duel"
-    if key == "dripeul":
-        from dicelab.engine.dripeul import solo as eng
-        from dicelab.games.dripeul import apply_outcome, resolutions
+    entry = REGISTRY[key]
+    eng = entry.engine.solo
+    if entry.board == "tokens":
+        apply_outcome, resolutions = entry.rules.apply_outcome, entry.rules.resolutions
 
         def board(c: Choice) -> tuple[str, float, int]:
             out = next(o for o in resolutions(state.dice, state.tokens[p], state.rules)
@@ -712,8 +711,6 @@ def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice
                           "succeeds with {pa} vs {pb}.", lang=lang, a=la, b=lb, board_a=ba,
                           board_b=bb, pa=pa, pb=pb)))
         return out
-    from dicelab.engine.trwavril import solo as eng
-
     barred, u = state.barred[p], state.parapluies[p]
 
     def cards(c: Choice) -> tuple[str, float, int]:
