@@ -538,7 +538,8 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
             policies=", ".join(map(repr, FAST_POLICIES)), policy=brief(policy),
         )
     rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
-    if key == "dripeul":
+    # the planners tabulate a board of tokens (Dripeul 5) or of cards (Trwavril)
+    if get(key).board == "tokens":
         return key, rules, _dripeul_plan(rules, policy)
     return key, rules, _trwavril_plan(rules, policy)
 
