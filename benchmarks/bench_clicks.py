@@ -8,7 +8,8 @@ implementation, or None), ``icepool`` (None).  Each row is one of the review's m
 * ``seveny.turn_points_distribution(100)``: the exact law of a "bank at 100" turn, from cold
   (was 44 s: a Fraction per roll; now exact integers over powers of 6, cached);
 * the turns simulator (lesson notebooks), 500 games per click, every game × policy it offers
-  (was 10-11 s; now a Markov chain over scores drawn from the exact turn, where one exists);
+  (was 10-11 s, and 41-86 s for 5000 "bank at N" played game by game; now a Markov chain
+  over scores drawn from the exact turn of the policy, the rule's included);
 * 500 solo games of each game with the optimal policy (``simulate_fast``), engine solved;
 * the variant explorer at Seveny target 100 (the solo solve, cold);
 * the first ``seveny.advise`` at target 100 (the same solve, then the advice);
@@ -16,8 +17,8 @@ implementation, or None), ``icepool`` (None).  Each row is one of the review's m
 * ``seveny.duel_win_probability(Rules(target=40))`` (a target without a shipped table);
 * "New game" in an app, one player to two (Seveny: the two-player warm-up);
 * in a notebook (a fake kernel: the main thread's callbacks run from a list), the clicks
-  that stay long — the explorer at Seveny target 100, the turns simulator on 5000's "bank
-  at N" (played game by game) — until their progress bar and Cancel button show.
+  that stay long — the explorer at Seveny target 100 — until their progress bar and Cancel
+  button show.
 """
 
 from __future__ import annotations
@@ -174,29 +175,6 @@ def bar_explorer_seveny_100() -> dict[str, Any]:
     return {"time": bar, "note": f"bar after {bar * 1e3:.0f} ms; the numbers after {total:.2f} s"}
 
 
-def bar_turns_5000(threshold: int = 300) -> dict[str, Any]:
-    """In a notebook: the turns simulator's click on 5000 'bank at N' (500 games, played one
-    by one) until its progress bar shows (the goal), and until the histogram (the note)."""
-    from dicelab import lessons
-    from dicelab.ui import teaching
-
-    _pending, run_pending = _fake_kernel()
-    sim = teaching.TurnsSimulator(games=GAMES, lang="en")
-    sim.game.value = "cinqmille"
-    sim.policy.value = threshold
-    lessons._simulate_turns.cache_clear()
-    t0 = time.perf_counter()
-    sim.go.click()
-    bar = time.perf_counter() - t0
-    shown = bool(sim.progress.children)
-    run_pending()
-    total = time.perf_counter() - t0
-    if not shown or not sim.out.value:
-        raise RuntimeError("no progress bar, or no histogram at the end")
-    return {"time": bar, "note": f"bar after {bar * 1e3:.0f} ms; the histogram after "
-                                 f"{total:.2f} s"}
-
-
 # ------------------------------------------------------------------ New game
 def new_game(key: str) -> dict[str, Any]:
     """'New game' in a one-player app switched to two players (the click; the two-player
@@ -258,10 +236,6 @@ def benchmarks() -> list[dict[str, Any]]:
          "goal": CLICK, "run": seveny_duel_40, "baseline": None, "icepool": None},
         {"name": "click in a notebook: explorer, Seveny target 100, until the progress bar",
          "goal": CLICK, "run": bar_explorer_seveny_100, "baseline": None, "icepool": None,
-         "measures": True},
-        {"name": f"click in a notebook: turns simulator, {GAMES} games, 5000 bank at 300, "
-                 "until the progress bar",
-         "goal": CLICK, "run": bar_turns_5000, "baseline": None, "icepool": None,
          "measures": True},
         {"name": "click: New game, Seveny app from one player to two (was 2.6 s)",
          "goal": CLICK, "run": lambda: new_game("seveny"), "baseline": None, "icepool": None,

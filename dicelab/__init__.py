@@ -47,43 +47,43 @@ def __getattr__(name: str) -> Any:  # noqa: C901 - one static import per public 
     """The public modules, loaded on first use (``import dicelab`` stays light), and
     ``GAME_NAMES`` (module key -> display name, from :mod:`dicelab.registry`)."""
     if name == "GAME_NAMES":
-        from dicelab.registry import GAME_NAMES
+        import dicelab.registry as registry
 
-        return GAME_NAMES
+        return registry.GAME_NAMES
     if name == "registry":
-        from dicelab import registry as mod
+        import dicelab.registry as mod
     elif name == "games":
-        from dicelab import games as mod
+        import dicelab.games as mod
     elif name == "engine":
-        from dicelab import engine as mod
+        import dicelab.engine as mod
     elif name == "dice":
-        from dicelab.core import dice as mod
+        import dicelab.core.dice as mod
     elif name == "figures":
-        from dicelab.core import figures as mod
+        import dicelab.core.figures as mod
     elif name == "plots":
-        from dicelab.render import plots as mod
+        import dicelab.render.plots as mod
     elif name == "coach":
-        from dicelab.analysis import coach as mod
+        import dicelab.analysis.coach as mod
     elif name == "counting":
-        from dicelab.analysis import counting as mod
+        import dicelab.analysis.counting as mod
     elif name == "policies":
-        from dicelab.analysis import policies as mod
+        import dicelab.analysis.policies as mod
     elif name == "review":
-        from dicelab.analysis import review as mod
+        import dicelab.analysis.review as mod
     elif name == "simulate":
-        from dicelab.analysis import simulate as mod
+        import dicelab.analysis.simulate as mod
     elif name == "explorer":
-        from dicelab.ui import explorer as mod
+        import dicelab.ui.explorer as mod
     elif name == "teaching":
-        from dicelab.ui import teaching as mod
+        import dicelab.ui.teaching as mod
     elif name == "widgets":
-        from dicelab.ui import widgets as mod
+        import dicelab.ui.widgets as mod
     elif name == "lessons":
-        from dicelab import lessons as mod
+        import dicelab.lessons as mod
     elif name == "guide":
-        from dicelab.lessons import guide as mod
+        import dicelab.lessons.guide as mod
     elif name == "worksheets":
-        from dicelab.lessons import worksheets as mod
+        import dicelab.lessons.worksheets as mod
     else:
         raise AttributeError(f"module 'dicelab' has no attribute {name!r}")
     return mod

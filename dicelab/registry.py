@@ -149,7 +149,9 @@ class GameEntry:
     solo_start: Callable[[Any], float] | None = field(default=None, repr=False)
     #: What :func:`dicelab.analysis.simulate.simulate_fast` plays: ``"plan"`` (solo game
     #: tabulated from the engine, policies optimal and greedy), ``"chain"`` (solo
-    #: optimal as a Markov chain over scores), ``"rule_chain"`` (the bank-at rule too).
+    #: optimal as a Markov chain over scores), ``"rule_chain"`` (the bank-at rule too: the
+    #: solo engine's ``bank_at_outcome_matrix`` where it has one, else each turn drawn from
+    #: its ``turn_points_distribution``).
     fast_simulation: frozenset[str] = frozenset()
 
     def __repr__(self) -> str:
@@ -416,7 +418,7 @@ GAMES: tuple[GameEntry, ...] = (
                    N_("E(T): the expected number of turns T a solo player needs to reach "
                       "exactly 5000, playing optimally")),
         ),
-        fast_simulation=frozenset({"chain"}),
+        fast_simulation=frozenset({"chain", "rule_chain"}),
         template_names=("Rules", "duel_win_probability", "expected_turn_points", "expected_turns",
                         "p_bust"),
     ),

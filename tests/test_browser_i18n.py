@@ -3,7 +3,7 @@
 For each game and each language the play notebook (``notebooks/fr/0[1-4]_*.ipynb`` and
 ``notebooks/en/...``) is opened in JupyterLab (all cells run from the Run menu) and as a
 Voilà page (the Binder links' route).  The app's buttons are checked by their text in that
-language — the expected strings come from the catalog through ``dicelab.i18n._``, never typed
+language — the expected strings come from the catalog through ``dicelab.core.i18n._``, never typed
 in here — then the odds are revealed, a die toggled and the dice rolled, and a screenshot is
 saved in ``artifacts/`` (``browser-fr-dripeul.png``, ``voila-en-seveny.png``, …).
 

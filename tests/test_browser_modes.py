@@ -8,7 +8,7 @@ screen.  axe-core (npm, injected from ``.cache/npm``: offline, no CDN; ``make br
 installs it) finds no serious or critical WCAG 2.2 AA violation in any app (at the start
 and after a few moves) nor in one lesson per language.  Screenshots in ``artifacts/``.
 
-The expected words come from the catalog (``dicelab.i18n._``), never typed in here.
+The expected words come from the catalog (``dicelab.core.i18n._``), never typed in here.
 Skips like tests/test_browser.py without Chromium or Playwright (and without axe-core for
 the accessibility checks, unless ``DICELAB_REQUIRE_BROWSER=1``).
 """

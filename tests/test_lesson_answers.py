@@ -124,3 +124,84 @@ def test_exercise_hints_and_pool_speak_french():
     assert bad.value.message("fr").startswith("succès\u00a0:") or bad.value.message(
         "fr").startswith("succès :")
     group.close()
+
+
+# ------------------------------------------------------------------ worked answers, by hand
+
+_SIGN = re.compile(r"\s(=|≈)\s")
+_ALLOWED = re.compile(r"[0-9.\s+\-*/()S^]*$")
+
+
+def _normalise(text: str, lang: str) -> str:
+    """A worked answer as Python arithmetic: decimal comma or point, thousands separators
+    dropped, × − √ ² ³ ⁷ as operators (``S`` is the square root)."""
+    t = re.sub(r"(?<=\d)[\u00a0\u202f\u2009 ](?=\d{3}(?!\d))", "", text)
+    t = re.sub(r"(?<=\d),(?=\d)", "." if lang == "fr" else "", t)
+    for a, b in (("×", "*"), ("−", "-"), ("√", "S"), ("²", "^2"), ("³", "^3"), ("⁷", "^7")):
+        t = t.replace(a, b)
+    return t
+
+
+def _arith(expr: str) -> float | None:
+    """The value of a piece of arithmetic, or None when it is not one (words, a formula)."""
+    expr = expr.strip()
+    if not expr or not _ALLOWED.match(expr) or not re.search(r"\d", expr):
+        return None
+    try:
+        return float(eval(expr.replace("^", "**"), {"__builtins__": {}},  # noqa: S307
+                          {"S": lambda x: x ** 0.5}))
+    except Exception:
+        return None
+
+
+def recomputed(text: str, lang: str) -> list[tuple[str, float, str]]:
+    """Each ``calculation = stated number`` of a worked answer whose left side is a
+    calculation written with numbers only: (the calculation, its value from the displayed
+    inputs, the stated result as written)."""
+    t = _normalise(text, lang)
+    out = []
+    for m in _SIGN.finditer(t):
+        left = re.search(r"[0-9.\s+\-*/()S^]*$", t[:m.start()]).group(0)
+        # a left side starts at a number, a bracket or a root (not inside a word)
+        left = left[re.search(r"[\d(S\-]", left).start():] if re.search(r"[\d(S]", left) else ""
+        right = re.match(r"\s*(-?\d+(?:\.\d+)?(?:/\d+)?)(?![\d/]|\.\d)", t[m.end():])
+        if not right or not re.search(r"[+\-*/^S]", left.strip().lstrip("-")):
+            continue
+        value = _arith(left)
+        if value is not None:
+            out.append((left.strip(), value, right.group(1)))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_worked_answers_recompute_from_their_displayed_inputs(lang):
+    """Issue 17 (a teacher's review): a student who recomputes a worked answer from the
+    numbers it shows gets the stated result, rounded as it is written (0,32/0,22 gave 1,45,
+    not 1,48; √(0,24 × 0,76)… gave 4,27, not 4,26)."""
+    checked, bad = [], []
+    for lesson in LESSONS.values():
+        for q in lesson.questions:
+            for expr, value, stated in recomputed(q.worked_text(lang), lang):
+                decimals = len(stated.split(".")[1]) if "." in stated else 0
+                exact = float(Fraction(stated)) if "/" in stated else float(stated)
+                half = 0.0 if "/" in stated else 0.5 * 10 ** -decimals
+                checked.append((lesson.key, q.key))
+                if abs(value - exact) > half + 1e-9:
+                    bad.append((lesson.key, q.key, expr, value, stated))
+    assert not bad, bad
+    # at least the two a teacher recomputed, and the other calculations with decimals
+    for key in [("behind", "win_ratio"), ("luck", "se_mean"), ("behind", "win_gain"),
+                ("optimal_play", "gap_turns"), ("optimal_play", "gap_points"),
+                ("large_numbers", "se_10000"), ("large_numbers", "band_class"),
+                ("variance", "games_needed"), ("stop_or_roll", "last_die"),
+                ("markov", "from_brelan"), ("binomial", "two_or_more")]:
+        assert key in checked, key
+
+
+def test_the_recomputation_reads_a_worked_answer():
+    assert recomputed("0,32 / 0,22 = 1,48 : le choix", "fr") == [("0.32 / 0.22", 0.32 / 0.22,
+                                                                  "1.48")]
+    assert recomputed("100 × √(0.24 × (1 − 0.24) / 100) = 4.26 points", "en")[0][1] == (
+        pytest.approx(4.2708, abs=1e-4))
+    assert recomputed("E(T) = 12,98, σ(T) = 1,99", "fr") == []
+    assert recomputed("7 776 − 1 = 7 775", "fr")[0][1] == 7775

@@ -267,6 +267,14 @@ def answer_forms(value, digits: int, percent: bool) -> set[str]:
             or "/" in f or abs(x) >= 10}
 
 
+def _small_whole(form: str) -> bool:
+    """A form that is a small whole number ("13", the rounding of 12.98 to three digits): in
+    an HTML output it is the rules' own number (the rules card's "6 6 6 6 6 6 1 = 13 points",
+    shown before lesson 09's questions), so, like a small whole answer, it counts only when a
+    cell prints it or the Markdown writes it."""
+    return form.isdigit() and int(form) < 100
+
+
 def shows(form: str, text: str) -> bool:
     """``form`` written in ``text`` as a number of its own (not inside a longer number)."""
     form, text = (re.sub(r"[\u00a0\u202f\u2009]", " ", t) for t in (form, text))
@@ -297,8 +305,45 @@ def test_no_answer_above_its_question(lang, path, executed):
         above = [(j, kind, text) for j, kind, text in items
                  if j < i and (kind == "printed" or not small)]
         bad += [(q.key, form, j, kind, text.strip()[:100]) for form in sorted(forms)
-                for j, kind, text in above if shows(form, text)]
+                for j, kind, text in above if shows(form, text)
+                and not (kind == "output" and _small_whole(form))]
     assert not bad, bad
+
+
+def _page_questions(md: Path) -> tuple[str, list[str]]:
+    """A lesson page's lesson key and its predictions and exercises, in page order (from the
+    jupytext source: no execution needed)."""
+    text = md.read_text(encoding="utf-8")
+    return _KEY.search(text).group(1), _CALL.findall(text)
+
+
+@pytest.mark.parametrize("lang, path", LESSON_PAGES, ids=LESSON_IDS)
+def test_no_revealed_answer_gives_a_later_answer(lang, path):
+    """Issue 17 §4 (a teacher's review): what a widget reveals once answered (its worked
+    answer, its hints, its answer) never shows the answer of a question further down the
+    page (lesson 13's first prediction gave the second one's probability)."""
+    key, order = _page_questions(path.with_suffix(".md"))
+    lesson = LESSONS[key]
+    bad = []
+    for i, qkey in enumerate(order):
+        q = lesson.question(qkey)
+        revealed = " ".join((q.worked_text(lang), *q.hints_in(lang), q.answer_text(lang)))
+        for later in order[i + 1:]:
+            p = lesson.question(later)
+            v = float(p.value())
+            # a choice, or a small whole number (the 10 of "5 parmi 10"): not an answer here
+            if p.input == "choice" or (v == int(v) and abs(v) < 100):
+                continue
+            forms = answer_forms(p.value(), p.digits, p.input == "percent")
+            bad += [(qkey, later, form) for form in sorted(forms) if shows(form, revealed)]
+    assert not bad, bad
+
+
+def test_a_revealed_answer_is_searched_for_later_answers():
+    """The search above would have caught lesson 13's old worked answer."""
+    value = LESSONS["behind"].question("p_bank").value()
+    forms = answer_forms(value, 4, True)
+    assert any(shows(f, f"encaisser {fmt_percent(value, 1, 'fr')}.") for f in forms)
 
 
 def test_answer_forms_and_their_search():

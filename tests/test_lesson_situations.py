@@ -96,8 +96,8 @@ def test_06_a_brelan_of_5_flips_card_5_back():
 
 
 def test_13_the_position_is_reachable_and_both_choices_are_legal():
-    """Lesson 13: a 1 set aside (100 points), four dice 3 4 5 6; set aside the 5, then bank
-    (4650) or roll the three dice left."""
+    """Lesson 13: a 1 and a 5 set aside (150 points), three dice 2 3 5; set aside the 5, then
+    bank (4900) or roll the two dice left."""
     b = versus.BEHIND
     assert cm.score(b["aside"]) == b["turn_points"] and len(b["dice"]) == 5 - len(b["aside"])
     s = replace(cm.new_state(cm.Rules(), 2), scores=b["scores"], opened=(True, True),
@@ -106,9 +106,9 @@ def test_13_the_position_is_reachable_and_both_choices_are_legal():
     s, _ = cm.roll_outcome(s, b["dice"])
     assert Roll(b["keep"]) in cm.legal_actions(s) and Bank(b["keep"]) in cm.legal_actions(s)
     banked, _ = cm.step(s, Bank(b["keep"]))
-    assert banked.scores == (4650, 4750) and banked.current_player == 1
+    assert banked.scores == (4900, 4800) and banked.current_player == 1
     rolled, _ = cm.step(s, Roll(b["keep"]))
-    assert rolled.to_roll == 3 and rolled.turn_points == 150
+    assert rolled.to_roll == 2 and rolled.turn_points == 200
     c = versus.behind_choices()
     q = LESSONS["behind"].question("bank_or_roll")
     assert q.value() == (0 if c["best"] == "bank" else 1) == 1

@@ -277,12 +277,12 @@ def test_review_hook_both_languages():
         assert s["rating"].band in dict(dicelab.review.RATING_BANDS)
         assert s["cost"] == pytest.approx(r.luck.cost(s["player"]))
     fr = r.luck.sentence(0, "fr")
-    assert "Chance des dés" in fr and "coût des décisions" in fr
+    assert "Part de hasard" in fr and "coût des décisions" in fr
     assert re.search(r"\d,\d", fr)
     en = r.luck.sentence(0, "en")
     assert "Luck of the dice" in en and "cost of decisions" in en
     page = r.to_html()
-    assert 'class="dicelab-luck"' in page and "Chance des dés" in page
+    assert 'class="dicelab-luck"' in page and "Part de hasard" in page
 
 
 def test_chart_marks_and_description():
@@ -340,7 +340,7 @@ def test_app_end_screen_shows_the_split():
     rep = luck.analyse(app.game, "fr")
     assert 'class="dicelab-luck-end"' in page and rep.sentence(0, "fr") in page
     assert '<details class="dicelab-luck-chart">' in page and "<img" in page
-    assert "Afficher le graphique chance et habileté" in page
+    assert "Afficher le graphique hasard et habileté" in page
     assert app.status_html() == page  # computed once
     app.close()
 
@@ -359,3 +359,23 @@ def test_class_view_widget(tmp_path):
     assert 'role="alert"' in v.message.value and "Traceback" not in v.message.value
     fig = v.summary.to_figure("fr")
     assert "Nuage de points" in fig.dicelab_alt_text
+
+
+def test_the_luck_lessons_shipped_games_replay():
+    """Issue 17 (a teacher's review): lesson 14's figure shows 300 games, read from a shipped
+    file; replaying some of them gives the same luck and cost, and over the 300 games the mean
+    cost of decisions stands many standard errors above the exact expected luck, 0."""
+    import statistics
+
+    from dicelab.lessons import luck_lesson
+
+    games = luck_lesson.simulated()
+    assert len(games) == luck_lesson.GAMES == 300
+    for i in (0, 1, 157):
+        replay = luck_lesson.play_games(1, luck_lesson.SEED + i)[0]
+        assert replay == pytest.approx(games[i], abs=1e-9)
+    cost = [c for _x, c in games]
+    luck = [x for x, _c in games]
+    se = statistics.stdev(cost) / len(cost) ** 0.5
+    assert statistics.mean(cost) > 10 * se
+    assert abs(statistics.mean(luck)) < 3 * statistics.stdev(luck) / len(luck) ** 0.5

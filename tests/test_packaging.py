@@ -86,7 +86,7 @@ def test_pytest_collects_the_whole_suite():
     ids = [ln for ln in out.stdout.splitlines() if "::" in ln]
     assert any(i.startswith("tests/test_packaging.py::") for i in ids)
     assert any(i.startswith("tests/test_browser.py::") for i in ids)
-    assert any(i.startswith("dicelab/dice.py::") for i in ids), "doctests not collected"
+    assert any(i.startswith("dicelab/core/dice.py::") for i in ids), "doctests not collected"
     notebooks = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").rglob("*.ipynb")
                        if ".ipynb_checkpoints" not in p.parts
                        and '"cell_type": "code"' in p.read_text(encoding="utf-8"))

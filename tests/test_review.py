@@ -271,8 +271,8 @@ def test_teachers_doc_calibration_table_is_computed(repo_root):
 
 
 def test_import_dicelab_stays_light_and_review_is_callable():
-    code = ("import sys, dicelab; assert 'dicelab.review' not in sys.modules; "
-            "assert 'dicelab.coach' not in sys.modules; "
+    code = ("import sys, dicelab; assert 'dicelab.analysis.review' not in sys.modules; "
+            "assert 'dicelab.analysis.coach' not in sys.modules; "
             "import dicelab.review as m; assert callable(dicelab.review); "
             "assert dicelab.review is m")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -93,7 +93,7 @@ def test_fast_bank_at_is_refused_where_it_is_not_tabulated():
     from dicelab.analysis.simulate import simulate_fast
 
     with pytest.raises(DicelabError, match="bank_at"):
-        simulate_fast("5000", policy="bank_at", threshold=300)
+        simulate_fast("dripeul", policy="bank_at", threshold=300)
     with pytest.raises(DicelabError, match="threshold"):
         simulate_fast("seveny", policy="bank_at", threshold=10**6)
 
@@ -105,6 +105,113 @@ def test_turns_simulator_seveny_rule_is_drawn_from_the_exact_law():
     assert res.games == 500 and note == ""
     assert exact == pytest.approx(lessons.seveny_rule_turns(4)[0], abs=1e-12)
     assert abs(res.mean_turns - exact) < 5 * res.se_turns
+
+
+# ------------------------------------------------------------------ 5000 "bank at N"
+def game_turn_law(rules, score: int, threshold: int) -> dict[int, float]:
+    """The banked score after one 5000 turn from ``score``, played exhaustively through the
+    game's own ``roll_outcome``/``step`` and the policy ``bank_at`` itself (memoised on the
+    position inside the turn); a win counts as 5000."""
+    from dataclasses import replace
+
+    from dicelab.analysis.policies import bank_at
+    from dicelab.core.dice import roll_distribution
+    from dicelab.games import cinqmille as g
+
+    pol = bank_at(threshold)
+    memo: dict = {}
+
+    def after_roll(st) -> dict[int, float]:
+        key = (st.turn_points, st.aside, st.to_roll, st.pending_validation)
+        if key not in memo:
+            out: dict[int, float] = {}
+            for dice, p in roll_distribution(st.to_roll).items():
+                s, _ = g.roll_outcome(st, dice)
+                while not s.is_over and s.phase == "choose":
+                    s, _ = g.step(s, pol(s))
+                sub = ({g.TARGET if s.winners else s.scores[0]: 1.0}
+                       if s.is_over or s.phase == "start" else after_roll(s))
+                for k, q in sub.items():
+                    out[k] = out.get(k, 0.0) + float(p) * q
+            memo[key] = out
+        return memo[key]
+
+    start = replace(g.new_state(rules, 1), scores=(score,), opened=(score > 0,))
+    return after_roll(g.step(start, g.Roll(()))[0])
+
+
+@pytest.mark.parametrize(("rules", "score", "threshold"), [
+    pytest.param({}, 0, 300, marks=pytest.mark.slow),  # opening: the longest turns
+    ({}, 4000, 500), ({"keep_all_scoring": True}, 4800, 300),
+    ({"opening": 700, "no_4900": True}, 4300, 500)])
+def test_cinqmille_bank_at_matrix_is_the_games_own_turn(rules, score, threshold):
+    import numpy as np
+
+    from dicelab.engine.cinqmille import solo as cinq
+    from dicelab.games.cinqmille import UNIT
+    from dicelab.games.cinqmille import Rules as CinqRules
+
+    r = CinqRules(**rules)
+    row = np.zeros(cinq.TOP + 1)
+    for k, q in game_turn_law(r, score, threshold).items():
+        row[k // UNIT] += q
+    P = cinq.bank_at_outcome_matrix(threshold, r)
+    assert np.abs(P[score // UNIT] - row).max() < 1e-12  # the same law, to rounding
+
+
+def test_cinqmille_bank_at_six_dice_wins_as_the_game_plays_it():
+    """6 dice (banking at 5000 or more wins; a brelan must be validated): single turns from
+    4700 played by the game and the policy, against the matrix's P(win)."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from dicelab.analysis.policies import bank_at
+    from dicelab.engine.cinqmille import solo as cinq
+    from dicelab.games import cinqmille as g
+
+    rules = g.Rules(dice=6, min_bank=300)
+    P = cinq.bank_at_outcome_matrix(300, rules)
+    assert abs(float(P.sum(axis=1).max()) - 1) < 1e-12
+    p = float(P[94, cinq.TOP])
+    rng = np.random.default_rng(4)
+    pol, wins, n = bank_at(300), 0, 1500
+    for _ in range(n):  # one turn of player 0 from 4700
+        s = replace(g.new_state(rules, 2), scores=(4700, 0), opened=(True, False))
+        s, _e = g.step(s, g.Roll(()))
+        while not s.is_over and s.current_player == 0:
+            if s.to_roll:
+                s, _e = g.roll_outcome(s, tuple(int(x) for x in rng.integers(1, 7, s.to_roll)))
+            else:
+                s, _e = g.step(s, pol(s))
+        wins += bool(s.winners)
+    assert abs(wins / n - p) < 4 * math.sqrt(p * (1 - p) / n)
+
+
+def test_fast_cinqmille_bank_at_matches_the_exact_law_and_is_reproducible():
+    from dicelab.analysis.simulate import simulate_fast
+    from dicelab.engine.cinqmille import solo as cinq
+    from dicelab.engine.markov import absorbing_moments
+
+    mean, var = absorbing_moments(cinq.bank_at_outcome_matrix(500), 0)
+    r = simulate_fast("5000", policy="bank_at", threshold=500, games=20_000, seed=3)
+    again = simulate_fast("5000", policy="bank_at", threshold=500, games=20_000, seed=3)
+    assert list(r.turns) == list(again.turns)  # same seed, same games
+    assert (r.scores == 5000).all() and r.wins.tolist() == [20_000]
+    assert abs(r.mean_turns - mean) < 4 * math.sqrt(var / r.games)  # 4 standard errors
+    assert r.turns.var(ddof=1) == pytest.approx(var, rel=0.05)
+    with pytest.raises(DicelabError, match="threshold"):
+        simulate_fast("5000", policy="bank_at", threshold=10**6)
+
+
+def test_turns_simulator_cinqmille_rule_has_its_exact_mean():
+    from dicelab import lessons
+
+    res, exact, note = lessons.simulate_turns("cinqmille", 300, 500, 11)
+    assert res.games == 500 and note == ""
+    assert exact == pytest.approx(20.9229, abs=1e-4)
+    assert abs(res.mean_turns - exact) < 5 * res.se_turns
+    assert lessons.simulate_turns("cinqmille", 300, 500, 11)[0] is res  # cached
 
 
 # ------------------------------------------------------------------ progress and cancel

@@ -59,18 +59,27 @@ def test_the_simulator_chooses_as_the_engines(scores, mover, dice, tp):
 
 
 def test_behind_choices_are_the_engines_in_its_order():
-    # issue 17 §6/§12: a position the rules can reach (a 1 set aside, four dice 3 4 5 6), where
-    # playing to win visibly changes the chance
+    # issue 17 §6/§12 and a teacher's review: a position the rules can reach (a 1 and a 5 set
+    # aside, three dice 2 3 5) where the objectives choose differently: solo play (fewest
+    # expected turns, most expected points) banks, playing to win rolls on, and the
+    # probability of winning moves by about twenty percentage points
     c = versus.behind_choices()
-    assert c["best"] == "roll"
-    state = replace(_state((4500, 4750), 0, (3, 4, 5, 6), 100), aside=(1,), groups=((1,),))
+    assert c["best"] == "roll" and c["solo_best"] == "bank" and c["points_best"] == "bank"
+    state = replace(_state((4700, 4800), 0, (2, 3, 5), 150), aside=(1, 5), groups=((1, 5),))
     a = eng.advise_state(state)
+    assert a.best.action == cm.Roll((5,))
+    assert eng.advise_state(state, objective="expected_turns").best.action == cm.Bank((5,))
+    assert eng.advise_state(state, objective="expected_points").best.action == cm.Bank((5,))
     assert c["p_roll"] == pytest.approx(a.find(cm.Roll((5,)))["p_duel"], abs=1e-12)
     assert c["p_bank"] == pytest.approx(a.find(cm.Bank((5,)))["p_duel"], abs=1e-12)
-    assert c["p_roll"] == pytest.approx(0.3217, abs=5e-4)
-    assert c["p_bank"] == pytest.approx(0.2169, abs=5e-4)
-    # banking hands the opponent the table's start at (4750, 4650)
-    assert c["p_bank"] == pytest.approx(1 - cd.duel_table()[95, 93], abs=1e-12)
+    assert c["p_roll"] == pytest.approx(0.4836, abs=5e-4)
+    assert c["p_bank"] == pytest.approx(0.2899, abs=5e-4)
+    assert c["p_roll"] - c["p_bank"] > 0.15
+    assert c["turns_bank"] < c["turns_roll"] and c["points_bank"] > c["points_roll"]
+    assert c["points_bank"] == pytest.approx(200.0, abs=1e-9)
+    # banking hands the opponent the table's start at (4800, 4900)
+    assert c["p_bank"] == pytest.approx(1 - cd.duel_table()[96, 98], abs=1e-12)
+    assert c["p_bank"] < 0.5  # "your opponent wins most games"
 
 
 def test_solo_against_solo_agrees_with_the_exact_first_player_value():

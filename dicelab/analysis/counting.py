@@ -87,7 +87,7 @@ def check_dice_count(n: Any, *, low: int = 1, high: int = MAX_DICE) -> int:
     >>> check_dice_count(0)
     Traceback (most recent call last):
     ...
-    dicelab.counting.CountingError: number of dice must be a whole number from 1 to 8; got 0
+    dicelab.analysis.counting.CountingError: number of dice must be a whole number from 1 to 8; ...
     """
     n = plain_int(n)  # numpy integers too
     if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:

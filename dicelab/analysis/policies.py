@@ -53,7 +53,7 @@ def game_module(state: Any) -> ModuleType:
     >>> game_module(None)
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: a policy needs a game state of dicelab.games; got None
+    dicelab.core.errors.DicelabError: a policy needs a game state of dicelab.games; got None
     """
     try:
         entry = entry_of(state)
@@ -160,7 +160,7 @@ def bank_at(threshold: int) -> Policy:
     >>> bank_at(-1)
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: threshold must be a whole number >= 0; got -1
+    dicelab.core.errors.DicelabError: threshold must be a whole number >= 0; got -1
     """
     threshold = whole("threshold", threshold, 0)
 
@@ -279,11 +279,11 @@ def check_computer(computer: Any, players: int) -> dict[int, str]:
     >>> check_computer("optimal", 2)
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: computer must be a seat number, ...; got 'optimal'
+    dicelab.core.errors.DicelabError: computer must be a seat number, ...; got 'optimal'
     >>> check_computer({"0": "random"}, 2)
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: computer seats are whole numbers from 0 to 1 (...); got '0'
+    dicelab.core.errors.DicelabError: computer seats are whole numbers from 0 to 1 (...); got '0'
     """
     if computer is None:
         return {}

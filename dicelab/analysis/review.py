@@ -180,7 +180,7 @@ def read_save_file(path: str | Path) -> bytes:
     >>> read_save_file("/dev/zero")
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidSave: cannot read the saved game '/dev/zero': it is not a regular file
+    dicelab.core.errors.InvalidSave: cannot read the saved game '/dev/zero': it is not ...
     """
     from dicelab.games._base import MAX_SAVE_CHARS
 

@@ -16,8 +16,9 @@ engine's choices are tabulated once per board, rolls left and dice, and every
 turn of every game is a few array look-ups.  Solo 5000 with ``"optimal"`` is a Markov
 chain over scores, each turn drawn from the engine's exact
 :func:`~dicelab.engine.cinqmille.solo.turn_outcome_matrix`; so is Seveny (its engine's matrix),
-and Seveny's "bank at N" rule (``policy="bank_at"``, each turn drawn from the exact
-:func:`~dicelab.engine.seveny.solo.turn_points_distribution`).
+and the "bank at N" rule of Seveny and 5000 (``policy="bank_at"``, each turn drawn from the
+exact :func:`~dicelab.engine.seveny.solo.turn_points_distribution`, or 5000's
+:func:`~dicelab.engine.cinqmille.solo.bank_at_outcome_matrix`).
 """
 
 from __future__ import annotations
@@ -559,7 +560,12 @@ def _chain(game: str, rules: Any, policy: str,
                 "simulate_fast plays the rule 'bank_at' for {games}; for {game} use simulate()",
                 games=", ".join(FAST_RULE_GAMES), game=brief(game))
         rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
-        threshold = whole("threshold", threshold, 0, get(key).engine.solo.MAX_THRESHOLD)
+        solo = get(key).engine.solo
+        if hasattr(solo, "bank_at_outcome_matrix"):  # the engine's exact "bank at N" turn,
+            # from every score (5000)
+            threshold = whole("threshold", threshold, 0, solo.MAX_TURN_POINTS)
+            return key, solo.bank_at_outcome_matrix(threshold, rules), mod.UNIT
+        threshold = whole("threshold", threshold, 0, solo.MAX_THRESHOLD)
         return key, _rule_matrix(rules, threshold), 1
     if "chain" not in get(key).fast_simulation or policy != "optimal":
         return None
@@ -634,7 +640,7 @@ def simulate_fast(
     >>> simulate_fast("seveny", policy="greedy")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: simulate_fast plays dripeul and trwavril (...); for 'seveny' ...
+    dicelab.core.errors.DicelabError: simulate_fast plays dripeul and trwavril (...); for 'seveny' ...
 
     5000 and Seveny solo with ``policy="optimal"``: a Markov chain over scores, each turn
     drawn from the engine's ``turn_outcome_matrix`` (the exact optimal turn; a Seveny score
@@ -644,15 +650,20 @@ def simulate_fast(
     >>> abs(r.mean_turns - 18.8637) < 4 * r.se_turns, int(r.wins[0])
     (True, 4000)
 
-    Seveny solo with ``policy="bank_at"`` and ``threshold=N`` (the rule of thumb
+    Seveny and 5000 solo with ``policy="bank_at"`` and ``threshold=N`` (the rule of thumb
     :func:`~dicelab.policies.bank_at`): the same chain, each turn drawn from the engine's
-    exact :func:`~dicelab.engine.seveny.solo.turn_points_distribution`:
+    exact law of that rule's turn (Seveny:
+    :func:`~dicelab.engine.seveny.solo.turn_points_distribution`; 5000:
+    :func:`~dicelab.engine.cinqmille.solo.bank_at_outcome_matrix`):
 
     >>> from dicelab.analysis.counting import seveny_bank_at, turns_to_target_moments
     >>> r = simulate_fast("seveny", policy="bank_at", threshold=4, games=4000, seed=2)
     >>> mean, _ = turns_to_target_moments(seveny_bank_at(4, 50), 50)
     >>> bool(abs(r.mean_turns - float(mean)) < 4 * r.se_turns)
     True
+    >>> r = simulate_fast("5000", policy="bank_at", threshold=300, games=4000, seed=2)
+    >>> abs(r.mean_turns - 20.9229) < 4 * r.se_turns, int(r.wins[0])
+    (True, 4000)
     """
     games = whole("games", games, 1, MAX_FAST_GAMES)
     chain = _chain(game, rules, policy, threshold)
@@ -704,3 +715,8 @@ def clear_fast_cache() -> None:
     _dripeul_flow.cache_clear()
     _trwavril_plan.cache_clear()
     _rule_matrix.cache_clear()
+    for g in GAMES:
+        if "rule_chain" in g.fast_simulation:
+            clear = getattr(g.engine.solo, "clear_rule_cache", None)
+            if clear is not None:
+                clear()

@@ -53,15 +53,15 @@ def validate_dice(values: Any, count: int | None = None, *, what: str = "dice") 
     >>> validate_dice([3, 7], 2)
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidDice: dice must show 1 to 6; got 7
+    dicelab.core.errors.InvalidDice: dice must show 1 to 6; got 7
     >>> validate_dice([1, 2], 3)
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidDice: expected 3 dice, got 2
+    dicelab.core.errors.InvalidDice: expected 3 dice, got 2
     >>> validate_dice(5)
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidDice: dice must be a list of numbers 1 to 6; got 5
+    dicelab.core.errors.InvalidDice: dice must be a list of numbers 1 to 6; got 5
     """
     if type(values) is tuple and len(values) == (len(values) if count is None else count) \
             <= MAX_DICE and all(type(v) is int and 1 <= v <= 6 for v in values):

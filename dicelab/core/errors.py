@@ -47,7 +47,7 @@ class Phrase:
 
     ``InvalidSave("{where}: ...", where=Phrase(N_("step {number}"), number=3))``:
     ``str(error)`` says ``step 3`` and ``error.message("fr")`` ``étape 3``.  Mark the
-    template with :func:`dicelab.i18n.N_` so that it reaches the catalog.
+    template with :func:`dicelab.core.i18n.N_` so that it reaches the catalog.
 
     >>> str(Phrase("step {number}", number=3))
     'step 3'

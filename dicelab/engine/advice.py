@@ -85,7 +85,7 @@ class Advice:
         >>> Advice("p_win", True, ()).best
         Traceback (most recent call last):
         ...
-        dicelab.errors.DicelabError: there is no choice to make in this position
+        dicelab.core.errors.DicelabError: there is no choice to make in this position
         """
         if not self.choices:
             raise DicelabError("there is no choice to make in this position")

@@ -93,9 +93,7 @@ class Resolve:
     choice: int | tuple[int, ...]
 
     def __post_init__(self) -> None:
-        from dicelab.games._checks import (
-            resolve_choice,  # numpy ints accepted; (2,) is 2 in every game
-        )
+        from dicelab.games._checks import resolve_choice
 
         object.__setattr__(self, "choice", resolve_choice(self.choice))
 
@@ -210,6 +208,24 @@ def rules_from_dict(rules_type: type, data: Any) -> Any:
     return rules_type(**data)
 
 
+def plain_fields(rules: Any) -> None:
+    """Store a frozen ``Rules``' numpy integers as ``int`` (issue 16 §8: numpy integers are
+    accepted alike everywhere), before its fields are checked; booleans (Python or numpy)
+    stay as they are, so ``True`` is still refused where a number is asked.
+
+    >>> import numpy as np
+    >>> from dicelab.games import seveny
+    >>> r = seveny.Rules(target=np.int64(50))
+    >>> r, type(r.target), r == seveny.Rules(target=50)
+    (Rules(target=50), <class 'int'>, True)
+    """
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        plain = plain_int(value)
+        if plain is not value:
+            object.__setattr__(rules, f.name, plain)
+
+
 def check_choice(name: str, value: Any, allowed: Iterable[Any]) -> None:
     """Raise :class:`~dicelab.InvalidRules` unless ``value`` is one of ``allowed``.
 
@@ -218,7 +234,7 @@ def check_choice(name: str, value: Any, allowed: Iterable[Any]) -> None:
     >>> check_choice("dice", 7, (5, 6))
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidRules: dice must be one of 5, 6; got 7
+    dicelab.core.errors.InvalidRules: dice must be one of 5, 6; got 7
     """
     allowed = tuple(allowed)
     ok = any(type(value) is type(a) and value == a for a in allowed)
@@ -309,7 +325,7 @@ def check_seed(seed: Any) -> int:
     >>> check_seed(-1)
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidRules: seed must be a whole number from 0 to 2**63 - 1; got -1
+    dicelab.core.errors.InvalidRules: seed must be a whole number from 0 to 2**63 - 1; got -1
     """
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not (
         0 <= seed < SEED_LIMIT
@@ -594,7 +610,7 @@ class Game:
         >>> Game.from_json("[" * 100000 + "]" * 100000)
         Traceback (most recent call last):
         ...
-        dicelab.errors.InvalidSave: not a saved game: nested too deeply
+        dicelab.core.errors.InvalidSave: not a saved game: nested too deeply
         """
         try:
             data = parse_save(text)
@@ -793,7 +809,7 @@ def parse_save(text: Any) -> Any:
     >>> parse_save('{"seed": 1' + '0' * 30 + '}')
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidSave: a number in the save has 31 digits (at most 25)
+    dicelab.core.errors.InvalidSave: a number in the save has 31 digits (at most 25)
     """
     if isinstance(text, dict):
         return text

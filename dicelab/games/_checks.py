@@ -8,7 +8,7 @@ expected type; a state of another game (or no state) is refused with a
 arguments accept Python and numpy integers (not booleans) within bounds.
 
 Messages are translatable templates (see :mod:`dicelab.i18n`); bad values are
-echoed through :func:`dicelab.errors.brief`.
+echoed through :func:`dicelab.core.errors.brief`.
 
 >>> from dicelab.games import trwavril, cinqmille
 >>> check_rules(trwavril.Rules, None, "Trwavril")
@@ -16,12 +16,12 @@ Rules(parapluies=4, straight='four')
 >>> check_rules(trwavril.Rules, cinqmille.Rules(), "Trwavril")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-dicelab.errors.InvalidRules: Trwavril needs dicelab.games.trwavril.Rules (or None for the \
+dicelab.core.errors.InvalidRules: Trwavril needs dicelab.games.trwavril.Rules (or None for the \
 default rules); got Rules(dice=5, ...
 >>> whole("score", 10**100, 0, 5000)
 Traceback (most recent call last):
 ...
-dicelab.errors.DicelabError: score must be a whole number from 0 to 5000; got a whole \
+dicelab.core.errors.DicelabError: score must be a whole number from 0 to 5000; got a whole \
 number of about 101 digits
 """
 
@@ -76,7 +76,7 @@ def whole(name: str, value: Any, lo: int | None = None, hi: int | None = None, *
     >>> whole("n", True, 1, 7)
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: n must be a whole number from 1 to 7; got True
+    dicelab.core.errors.DicelabError: n must be a whole number from 1 to 7; got True
     """
     v = plain_int(value)
     if type(v) is int and (lo is None or v >= lo) and (hi is None or v <= hi):
@@ -174,7 +174,7 @@ def resolve_choice(choice: Any) -> int | tuple[int, ...]:
     >>> resolve_choice(2.0)
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMove: a choice must be a whole number; got 2.0
+    dicelab.core.errors.IllegalMove: a choice must be a whole number; got 2.0
     """
     def one(x: Any) -> bool:
         return isinstance(x, numbers.Integral) and not isinstance(x, bool)

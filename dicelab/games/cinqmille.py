@@ -53,7 +53,16 @@ from dicelab.core.dice import (
 from dicelab.core.errors import IllegalMove, InvalidDice, InvalidRules, brief
 from dicelab.core.figures import is_suite
 from dicelab.core.i18n import N_
-from dicelab.games._base import Action, Bank, Event, GameDef, Roll, check_choice, engine_exports
+from dicelab.games._base import (
+    Action,
+    Bank,
+    Event,
+    GameDef,
+    Roll,
+    check_choice,
+    engine_exports,
+    plain_fields,
+)
 from dicelab.games._base import Game as _BaseGame
 from dicelab.games._checks import Reason, check_rules, plain_int
 
@@ -113,6 +122,7 @@ class Rules:
     }
 
     def __post_init__(self) -> None:
+        plain_fields(self)  # numpy integers as int
         check_choice("dice", self.dice, self.CHOICES["dice"])
         opening, min_bank = _DEFAULTS[self.dice]
         if self.opening is None:

@@ -52,6 +52,7 @@ from dicelab.games._base import (
     Stop,
     check_choice,
     engine_exports,
+    plain_fields,
 )
 from dicelab.games._base import Game as _BaseGame
 from dicelab.games._checks import check_rules, plain_int, take
@@ -145,6 +146,7 @@ class Rules:
     }
 
     def __post_init__(self) -> None:
+        plain_fields(self)  # numpy integers as int
         for name, allowed in self.CHOICES.items():
             check_choice(name, getattr(self, name), allowed)
 

@@ -40,7 +40,16 @@ from typing import Any, ClassVar
 from dicelab.core.dice import Dice, counts, from_counts, sort_dice, validate_dice
 from dicelab.core.errors import IllegalMove, InvalidDice, InvalidRules, brief
 from dicelab.core.i18n import N_
-from dicelab.games._base import Action, Bank, Event, GameDef, Roll, check_int, engine_exports
+from dicelab.games._base import (
+    Action,
+    Bank,
+    Event,
+    GameDef,
+    Roll,
+    check_int,
+    engine_exports,
+    plain_fields,
+)
 from dicelab.games._base import Game as _BaseGame
 from dicelab.games._checks import check_rules, plain_int
 
@@ -94,6 +103,7 @@ class Rules:
     LABELS: ClassVar[dict[str, str]] = {"target": N_("Final score to reach (target)")}
 
     def __post_init__(self) -> None:
+        plain_fields(self)  # numpy integers as int
         check_int("target", self.target, 1, MAX_TARGET)
 
 

@@ -105,7 +105,7 @@ class Rules:
     >>> Rules(parapluies=5)
     Traceback (most recent call last):
     ...
-    dicelab.errors.InvalidRules: parapluies must be one of 4, 3, 2, 1; got 5
+    dicelab.core.errors.InvalidRules: parapluies must be one of 4, 3, 2, 1; got 5
     """
 
     parapluies: int = 4
@@ -130,6 +130,7 @@ class Rules:
     }
 
     def __post_init__(self) -> None:
+        _base.plain_fields(self)  # numpy integers as int
         for name, allowed in self.CHOICES.items():
             check_choice(name, getattr(self, name), allowed)
 
@@ -158,7 +159,7 @@ def validate_barred(barred: Any) -> tuple[int, ...]:
     >>> validate_barred([1, 1])
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: barred cards must be distinct cards 1 to 6; got [1, 1]
+    dicelab.core.errors.DicelabError: barred cards must be distinct cards 1 to 6; got [1, 1]
     """
     items = take(barred, 6)  # six cards: read no more than seven
     if isinstance(barred, (str, bytes)) or not isinstance(barred, Iterable) or items is None:
@@ -403,7 +404,7 @@ def step(state: State, action: Action) -> tuple[State, list[Event]]:
     >>> step(new_state(), Stop())
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMove: roll the dice first: a turn starts with a roll of all 4 dice
+    dicelab.core.errors.IllegalMove: roll the dice first: a turn starts with a roll of all 4 dice
     """
     p = state.current_player
     if state.is_over:

@@ -35,7 +35,7 @@ from dicelab.analysis.counting import figure_probability, most_common_chain, out
 from dicelab.core.dice import multisets, probability, ways
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.figures import of_a_kind
-from dicelab.core.i18n import N_, _, fmt_int, fmt_number, fmt_percent, get_language
+from dicelab.core.i18n import N_, _, fmt_int, fmt_number, fmt_percent, get_language, ngettext
 
 # ------------------------------------------------------------------ value formatting
 
@@ -105,6 +105,9 @@ class Question:
     slider: tuple[float, float, float] = (0.0, 1.0, 0.01)
     digits: int = 4
     close: float | None = None  # a prediction this close counts as "close"
+    #: digits of some fields of the worked answer (the inputs of a calculation get more
+    #: digits than its result, so that recomputing them by hand gives the stated result)
+    field_digits: tuple[tuple[str, int], ...] = ()
 
     def value(self) -> Any:
         """The exact answer (computed now)."""
@@ -132,7 +135,9 @@ class Question:
             return ""
         template = _(self.worked, lang=lang)
         terms = _terms(template)
-        vals = {k: show(v, lang, self.digits, term=k in terms) for k, v in self.fields().items()}
+        digits = dict(self.field_digits)
+        vals = {k: show(v, lang, digits.get(k, self.digits), term=k in terms)
+                for k, v in self.fields().items()}
         return template.format(**vals)
 
     def hints_in(self, lang: str | None = None) -> tuple[str, ...]:
@@ -159,6 +164,11 @@ class Lesson:
     def figure_answers(self) -> tuple[str, ...]:
         """Predictions whose answer the main figure shows: a lesson asks them before it."""
         return FIGURE_ANSWERS.get(self.key, ())
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The games whose rules card the lesson shows first (:data:`RULES_CARDS`)."""
+        return RULES_CARDS.get(self.key, ())
 
     def question(self, key: str) -> Question:
         for q in self.questions:
@@ -417,6 +427,18 @@ FIGURE_ANSWERS: dict[str, tuple[str, ...]] = {
     "behind": ("bank_or_roll",),
 }
 
+#: Per lesson, the games whose rules card (:mod:`dicelab.ui.rules_cards`) it shows before any
+#: question, on its worksheet too: these lessons need the game's rules, and a class may never
+#: have played it (issue 17 §6, §10).  Lesson 08 uses Seveny (its figure) and 5000 (its
+#: last exercise).
+RULES_CARDS: dict[str, tuple[str, ...]] = {
+    "conditional": ("trwavril",),
+    "stop_or_roll": ("seveny", "cinqmille"),
+    "variance": ("seveny",),
+    "optimal_play": ("seveny",),
+    "behind": ("cinqmille",),
+}
+
 #: Games of the turns simulator, and the policies that fit each (thresholds in its points).
 TURN_GAMES: dict[str, str] = {"seveny": "Seveny", "cinqmille": "5000"}
 TURN_THRESHOLDS: dict[str, tuple[int, ...]] = {"seveny": (3, 4, 5, 6), "cinqmille": (300, 500)}
@@ -445,8 +467,8 @@ def simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[An
 
     Thresholds must fit the game (:func:`turn_policies`).  The exact mean is the
     policy's own (optimal play: the engine; Seveny 'bank at N': the exact
-    recursion); 5000 with a threshold has no exact value here.  Seeded, so cached: the
-    same click again answers at once.
+    recursion; 5000 'bank at N': the engine's exact turn matrix, each simulated turn drawn
+    from it).  Seeded, so cached: the same click again answers at once.
     """
     if not all(isinstance(x, t) for x, t in ((game, str), (threshold, int), (games, int),
                                               (seed, int))):  # checked without the cache
@@ -456,9 +478,9 @@ def simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[An
 
 @lru_cache(maxsize=64)
 def _simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[Any, Any, str]:
-    from dicelab.analysis.policies import bank_at
-    from dicelab.analysis.simulate import simulate, simulate_fast
+    from dicelab.analysis.simulate import simulate_fast
     from dicelab.engine.cinqmille import solo as cinq_engine
+    from dicelab.engine.markov import absorbing_moments
 
     allowed = [n for _l, n in turn_policies(game)]
     if threshold not in allowed:
@@ -473,8 +495,10 @@ def _simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[A
     if game == "seveny":  # vectorised: each turn drawn from the rule's exact distribution
         res = simulate_fast(game, policy="bank_at", threshold=threshold, games=games, seed=seed)
         return res, seveny_rule_turns(threshold)[0], ""
-    res = simulate(game, policy=bank_at(threshold), games=games, seed=seed)
-    return res, None, N_("no exact value for this rule (simulation only)")
+    # 5000 "bank at N": vectorised the same way, from the engine's exact turn of that rule
+    res = simulate_fast(game, policy="bank_at", threshold=threshold, games=games, seed=seed)
+    P = cinq_engine.bank_at_outcome_matrix(threshold)
+    return res, absorbing_moments(P, 0)[0], ""
 
 
 def six_after_streak(rolls: int, seed: int, streak: int = 3) -> tuple[int, int]:
@@ -590,14 +614,14 @@ def markov_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
 
 def behind_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
     """Lesson 13's data (the notebook shows it with
-    :func:`dicelab.lessons.versus.behind_html`): each choice and its exact probability
-    of winning, both playing to win."""
+    :func:`dicelab.lessons.versus.behind_html`): each
+    choice and its exact probability of winning, both playing to win."""
     from dicelab.lessons.versus import behind_choices
 
     c = behind_choices()
     head = [_("choice", lang=lang), _("probability of winning (both playing to win)", lang=lang)]
-    return head, [[_("bank the 150 points", lang=lang), fmt_percent(c["p_bank"], 1, lang)],
-                  [_("roll the three dice left", lang=lang), fmt_percent(c["p_roll"], 1, lang)]]
+    return head, [[_("bank the 200 points", lang=lang), fmt_percent(c["p_bank"], 1, lang)],
+                  [_("roll the two dice left", lang=lang), fmt_percent(c["p_roll"], 1, lang)]]
 
 
 # ------------------------------------------------------------------ figures (main visuals)
@@ -999,7 +1023,8 @@ def _lessons() -> dict[str, Lesson]:
                N_("Expected points per turn of the best rule, bank at 4 (a decimal)?"),
                lambda: seveny_rule_points(4)[0], tolerance=0.01,
                hints=(N_("Read the chart below."),),
-               worked=N_("E = {e} points per turn, with P(0) = {p0}."),
+               worked=N_("With X the points banked in one turn when banking at 4: E(X) = {e} "
+                         "points per turn, and P(X = 0) = {p0}."),
                fields=lambda: {"e": float(seveny_rule_points(4)[0]),
                                "p0": Pct(seveny_rule_points(4)[1])}),
             _q("last_die", "exercise",
@@ -1114,7 +1139,8 @@ def _lessons() -> dict[str, Lesson]:
                hints=(N_("Subtract the two E(T) of the table."),),
                worked=N_("{r} − {o} = {g} turns."),
                fields=lambda: {"r": seveny_rule_turns(4)[0], "o": seveny_optimal_turns()[0],
-                               "g": seveny_rule_turns(4)[0] - seveny_optimal_turns()[0]}),
+                               "g": seveny_rule_turns(4)[0] - seveny_optimal_turns()[0]},
+               field_digits=(("r", 4), ("o", 4))),
         ),
         table=turns_rows,
         misconceptions=(
@@ -1166,28 +1192,38 @@ def _lessons() -> dict[str, Lesson]:
            "variable, used to compare two decisions"),
         fig_behind, (
             _q("bank_or_roll", "predict",
-               N_("Two players: you have 4,500 points, your opponent 4,750. Your turn holds "
-                  "100 points (a 1 set aside) and the four dice show 3 4 5 6. You set aside "
-                  "the 5 (150 points). Bank, or roll the three dice left?"),
+               N_("Two players: you have 4,700 points, your opponent 4,800. Your turn holds "
+                  "150 points (a 1 and a 5 set aside) and the three dice show 2 3 5. You set "
+                  "aside the 5 (200 points). Bank, or roll the two dice left?"),
                lambda: 0 if ch()["best"] == "bank" else 1, input="choice",
-               options=(N_("bank the 150 points"), N_("roll the three dice left")),
-               worked=N_("Playing to win, rolling on wins {roll} of games from here, "
-                         "banking {bank}."),
-               fields=lambda: {"roll": Pct(ch()["p_roll"]), "bank": Pct(ch()["p_bank"])}),
+               options=(N_("bank the 200 points"), N_("roll the two dice left")),
+               worked=N_("Playing to win, rolling on wins {roll} of games from here. In solo "
+                         "play, banking is better: {bank_turns} expected turns to reach 5000 "
+                         "against {roll_turns}, and {bank_points} expected points this turn "
+                         "against {roll_points}."),
+               fields=lambda: {"roll": Pct(ch()["p_roll"]), "bank_turns": ch()["turns_bank"],
+                               "roll_turns": ch()["turns_roll"],
+                               "bank_points": ch()["points_bank"],
+                               "roll_points": ch()["points_roll"]},
+               digits=2, field_digits=(("bank_points", 1), ("roll_points", 1))),
             _q("p_bank", "predict",
-               N_("You bank: 4,650 against 4,750, and your opponent plays next. Your "
+               N_("You bank: 4,900 against 4,800, and your opponent plays next. Your "
                   "probability of winning the game?"),
                lambda: ch()["p_bank"], input="percent", close=0.1,
-               worked=N_("{bank}: your opponent often finishes first."),
+               worked=N_("{bank}: you are ahead on points, yet your opponent finishes first "
+                         "in most games."),
                fields=lambda: {"bank": Pct(ch()["p_bank"])}),
             _q("win_gain", "exercise",
                N_("From this position, both playing to win: by how much does rolling on "
                   "raise your probability of winning, compared with banking (a decimal)?"),
                lambda: ch()["p_roll"] - ch()["p_bank"], tolerance=0.005,
                hints=(N_("Subtract the two probabilities of winning in the table."),),
-               worked=N_("{roll} − {bank} = {d}: about one game in ten more."),
+               worked=N_("{roll} − {bank} = {d}: rolling on wins about {k} more games out of "
+                         "100."),
                fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
-                               "d": ch()["p_roll"] - ch()["p_bank"]}),
+                               "d": ch()["p_roll"] - ch()["p_bank"],
+                               "k": round(100 * (ch()["p_roll"] - ch()["p_bank"]))},
+               field_digits=(("d", 3),)),
             _q("win_ratio", "exercise",
                N_("From this position, playing to win: how many times more likely is a win "
                   "when you roll on than when you bank (a decimal)?"),
@@ -1195,7 +1231,8 @@ def _lessons() -> dict[str, Lesson]:
                hints=(N_("Divide the two probabilities of winning in the table."),),
                worked=N_("{roll} / {bank} = {r}: the risky choice is the better one."),
                fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
-                               "r": ch()["p_roll"] / ch()["p_bank"]}),
+                               "r": ch()["p_roll"] / ch()["p_bank"]},
+               field_digits=(("roll", 4), ("bank", 4))),
         ),
         table=behind_rows,
         misconceptions=(
@@ -1294,8 +1331,10 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "binomial": (
         ("England", "A level Mathematics: the binomial distribution as a model, calculate "
-                    "binomial probabilities; the mean np is Further Mathematics (A level "
-                    "Mathematics excludes the mean and variance of discrete random variables)"),
+                    "probabilities using the binomial distribution (the calculation of the mean "
+                    "and variance of discrete random variables is excluded: np and np(1 − p) "
+                    "appear there only to choose a normal approximation); E(X) = np as the "
+                    "mean of a discrete random variable is A level Further Mathematics"),
         ("US Common Core", "S-MD.A.3 (+) (a probability distribution from theoretical "
                            "probabilities, its expected value)"),
         ("AP Statistics", "Unit 4: 4.10 Introduction to the Binomial Distribution, 4.11 "
@@ -1311,8 +1350,9 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "expected_value": (
         ("England", "A level Further Mathematics (statistics): expectation of a discrete "
-                    "random variable, E(X); A level Mathematics uses discrete distributions "
-                    "but excludes their mean and variance"),
+                    "random variable, E(X). Not A level Mathematics, which uses simple discrete "
+                    "probability distributions but excludes the calculation of their mean and "
+                    "variance"),
         ("US Common Core", "S-MD.A.1 (+) (define a random variable, graph its distribution), "
                            "S-MD.A.2 (+) (expected value as the mean of the distribution)"),
         ("AP Statistics", "Unit 4: 4.7 Introduction to Random Variables and Probability "
@@ -1320,15 +1360,18 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "stop_or_roll": (
         ("England", "A level Further Mathematics (statistics): expectation of a discrete "
-                    "random variable, used to compare choices (not in A level Mathematics)"),
+                    "random variable, used to compare choices. Not A level Mathematics, which "
+                    "excludes the calculation of the mean and variance of discrete random "
+                    "variables"),
         ("US Common Core", "S-MD.B.5 (+) (weigh the outcomes of a decision by expected "
                            "values; a and b: expected payoff, compare strategies)"),
         ("AP Statistics", "Unit 4: 4.8 Mean and Standard Deviation of Random Variables"),
     ),
     "variance": (
         ("England", "A level Further Mathematics (statistics): variance and standard "
-                    "deviation of a discrete random variable, Var(X) (not in A level "
-                    "Mathematics)"),
+                    "deviation of a discrete random variable, Var(X). Not A level Mathematics, "
+                    "which excludes the calculation of the mean and variance of discrete random "
+                    "variables"),
         ("US Common Core", "S-MD.A.2 (+) (expected value); standard deviation as a spread: "
                            "S-ID.A.2"),
         ("AP Statistics", "Unit 4: 4.8 Mean and Standard Deviation of Random Variables; "
@@ -1378,13 +1421,20 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
+#: The edition a curriculum's codes follow, where it matters: the AP Statistics topic numbers
+#: are those of the course and exam description effective fall 2020 (a revised course is
+#: announced for 2026-27; its topic numbers may differ).
+CURRICULUM_EDITIONS = {"AP Statistics": "AP Statistics (course and exam description, fall 2020)"}
+
+
 def curriculum_line(key: str) -> str:
     """The English "Curriculum:" line of a lesson: England, US Common Core, AP Statistics.
 
     >>> curriculum_line("at_least_one").split("; ")[2]
     'US Common Core: S-CP.A.2 (independent events: P(A and B) = P(A)P(B))'
     """
-    return "; ".join(f"{who}: {what}" for who, what in CURRICULA[key])
+    return "; ".join(f"{CURRICULUM_EDITIONS.get(who, who)}: {what}"
+                     for who, what in CURRICULA[key])
 
 
 def lesson_index(lang: str = "en", prefix: str = "lessons/") -> str:
@@ -1430,10 +1480,12 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
                          if lesson.key == "large_numbers" else
                          _("{n} rolls of one die", lang=lang, n=EXPERIMENT_ROLLS[lesson.key])))
         else:  # games played in the app, not rolls on a grid
-            step = _("4–8 min: class experiment in pairs, in the app: “{e}” (about {n} games "
-                     "each); each pair makes one share code; you type the codes into your "
-                     "notebook and project the pooled figure.", lang=lang,
-                     e=_(exp.title, lang=lang), n=exp.suggested_trials)
+            step = _("4–8 min: class experiment in pairs, in the app: “{e}”; each pair plays "
+                     "one game (a second one only if time allows; only finished games "
+                     "count) and makes one share code; you type the codes into your notebook "
+                     "and project the pooled figure: a class gives a few dozen games, so the "
+                     "lesson's figure of many simulated games completes it.", lang=lang,
+                     e=_(exp.title, lang=lang))
         if lesson.key not in EXPERIMENT_ROLLS:  # both predictions come before the games
             guesses = _("2–4 min: both predictions, every student types a guess before "
                         "checking: “{q1}”, then “{q2}”", lang=lang, q1=p1, q2=p2)
@@ -1450,10 +1502,32 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             _("10–14 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
             _("14–15 min: “To remember”; students read their progress line.", lang=lang),
         ]
+    if lesson.cards:  # a class that has never played reads the game's card first
+        from dicelab.registry import get as game_info
+
+        names = [game_info(g).name for g in lesson.cards]
+        start = [
+            ngettext("0–2 min: read the rules card of {games} together (its examples, with "
+                     "their dice drawn); it is also on the worksheet.",
+                     "0–2 min: read the rules cards of {games} together (their examples, with "
+                     "their dice drawn); they are also on the worksheet.",
+                     len(names), lang=lang,
+                     games=names[0] if len(names) == 1 else _("{first} and {second}",
+                                                              lang=lang, first=names[0],
+                                                              second=names[1])),
+            _("2–3 min: read the opening together; name the question.", lang=lang),
+            _("3–5 min: first prediction, every student types a guess before checking: "
+              "“{q}”; ask two students to explain their guesses.", lang=lang, q=p1),
+        ]
+    else:
+        start = [
+            _("0–2 min: read the opening together; name the game and the question.",
+              lang=lang),
+            _("2–5 min: first prediction, every student types a guess before checking: "
+              "“{q}”; ask two students to explain their guesses.", lang=lang, q=p1),
+        ]
     return [
-        _("0–2 min: read the opening together; name the game and the question.", lang=lang),
-        _("2–5 min: first prediction, every student types a guess before checking: "
-          "“{q}”; ask two students to explain their guesses.", lang=lang, q=p1),
+        *start,
         _("5–8 min: the main figure, discussed; second prediction: “{q}”", lang=lang, q=p2),
         _("8–13 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
         _("13–15 min: “To remember”; students read their progress line.", lang=lang),
@@ -1552,6 +1626,18 @@ class Notebook:
             raise DicelabError("lesson {lesson} has no data table", lesson=self.lesson.key)
         return HTML(_html_table(*self.lesson.table(self.lang), "dicelab-lesson-table"))
 
+    def rules_card(self) -> Any:
+        """The rules card of the lesson's game (:data:`RULES_CARDS`; two cards for lesson
+        08), with its examples' dice drawn: shown before any question, so a class that has
+        never played can read the rules in two minutes."""
+        from IPython.display import HTML
+
+        from dicelab.ui.rules_cards import card_html
+
+        if not self.lesson.cards:
+            raise DicelabError("lesson {lesson} shows no rules card", lesson=self.lesson.key)
+        return HTML("".join(card_html(g, self.lang, picture=True) for g in self.lesson.cards))
+
     def progress(self) -> Any:
         from dicelab.ui.teaching import ProgressView
 
@@ -1564,6 +1650,7 @@ __all__ = [
     "Notebook",
     "Pct",
     "Question",
+    "RULES_CARDS",
     "TURN_GAMES",
     "TURN_THRESHOLDS",
     "CURRICULA",

@@ -23,8 +23,12 @@ from dicelab.core.i18n import N_, _
 
 #: The seeds of the lesson's simulated games (rule-of-thumb and best-choice players).
 SEED = 20
-#: Games in the lesson's figure.
-GAMES = 40
+#: Games in the lesson's figure: enough for the mean cost of decisions to stand well clear of
+#: the exact expected luck (0), many standard errors away; they ship, played once
+#: (:func:`build_games_file`), since 300 analysed games take about a minute.
+GAMES = 300
+#: The shipped games of the figure (``dicelab/data``), rebuilt by :func:`build_games_file`.
+GAMES_FILE = "luck_lesson_games.json"
 #: The example game of the lesson (a rule-of-thumb player, seed :data:`EXAMPLE_SEED`).
 EXAMPLE_SEED = 7
 
@@ -58,7 +62,7 @@ def experiment() -> Any:
 
     return Experiment(
         "LUCK", N_("Play solo Trwavril with the best choices (the hints): do you win?"),
-        N_("games played"), N_("games won"), Fraction(start_chance()), 2)
+        N_("games played"), N_("games won"), Fraction(start_chance()), 1)
 
 
 def _play(policy: Any, seed: int) -> Any:
@@ -73,7 +77,54 @@ def _play(policy: Any, seed: int) -> Any:
 @cache
 def simulated(games: int = GAMES, seed: int = SEED) -> tuple[tuple[float, float], ...]:
     """(luck of the dice, cost of decisions) of ``games`` solo Trwavril games played by
-    the rule-of-thumb player (keep the most common face), seeds ``seed``, ``seed + 1`` …"""
+    the rule-of-thumb player (keep the most common face), seeds ``seed``, ``seed + 1`` …
+
+    The lesson's games (:data:`GAMES`, :data:`SEED`) are read from :data:`GAMES_FILE`, which
+    :func:`build_games_file` writes with this same computation (a test replays some)."""
+    if (games, seed) == (GAMES, SEED):
+        shipped = _shipped_games()
+        if shipped is not None:
+            return shipped
+    return play_games(games, seed)
+
+
+def _games_path() -> Any:
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[1] / "data" / GAMES_FILE
+
+
+def _shipped_games() -> tuple[tuple[float, float], ...] | None:
+    import json
+
+    path = _games_path()
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("games") != GAMES or data.get("seed") != SEED:
+        return None
+    return tuple((float(x), float(c)) for x, c in zip(data["luck"], data["cost"]))
+
+
+def build_games_file(path: Any = None) -> Any:
+    """Play and analyse the lesson's :data:`GAMES` games and write them to :data:`GAMES_FILE`
+    (about a minute).  Returns the path."""
+    import json
+    from pathlib import Path
+
+    rows = play_games(GAMES, SEED)
+    path = Path(path) if path is not None else _games_path()
+    path.write_text(json.dumps({
+        "games": GAMES, "seed": SEED, "policy": "rule_of_thumb('trwavril')",
+        "luck": [x for x, _c in rows], "cost": [c for _x, c in rows]}) + "\n",
+        encoding="utf-8")
+    simulated.cache_clear()
+    return path
+
+
+def play_games(games: int, seed: int) -> tuple[tuple[float, float], ...]:
+    """(luck, cost) of ``games`` games of the rule-of-thumb player, seeds ``seed`` …,
+    computed now."""
     from dicelab.analysis.luck import analyse
     from dicelab.analysis.policies import rule_of_thumb
 
@@ -111,7 +162,8 @@ def figure(lang: str | None = None) -> Any:
                 label=_("mean luck of the dice", lang=lang))
         ax.plot(xs, cost, color=OKABE_ITO["vermillion"], linestyle="--", marker="s",
                 markersize=3, label=_("mean cost of decisions", lang=lang))
-        ax.axhline(0, color="#777777", linewidth=0.8, linestyle=":")
+        ax.axhline(0, color="#777777", linewidth=0.8, linestyle=":",
+                   label=_("expected luck of the dice (exact)", lang=lang))
         ax.legend(loc="best", fontsize=8, frameon=False)
         alt = _("Line chart over {n} games of a player who keeps the most common face: the "
                 "mean luck of the dice ends at {luck} points, the mean cost of decisions at "
@@ -152,14 +204,14 @@ def lesson() -> Any:
         figure, (
             Question("mean_luck", "predict",
                      N_("The luck of a roll is the value of the game after the roll minus "
-                        "its value before. Averaged over every possible outcome of the roll, "
-                        "the luck is…"),
+                        "its value before. Its expected value (each outcome of the roll "
+                        "weighted by its probability) is…"),
                      lambda: 1, input="choice",
                      options=(N_("positive"), N_("zero"), N_("negative"),
                               N_("it depends on the game")),
-                     worked=N_("Zero: the value before a roll is the average of the values "
-                               "after it. For the first roll of Trwavril the average luck is "
-                               "{m}."),
+                     worked=N_("Zero: the value before a roll is the expected value of the "
+                               "values after it. For the first roll of Trwavril the expected "
+                               "luck is {m}."),
                      fields=lambda: {"m": _clean(first_roll_mean_luck())}),
             Question("positive_luck", "predict",
                      N_("You play one solo Trwavril game with only the best choices. What "
@@ -192,7 +244,8 @@ def lesson() -> Any:
                                "deviation is √(p(1 − p)); divide by √100."),),
                      worked=N_("100 × √({p} × (1 − {p}) / 100) = {se} points: one game "
                                "says little, a hundred say much more."),
-                     fields=lambda: {"p": v0(), "se": 100 * standard_error(v0(), 100)}),
+                     fields=lambda: {"p": v0(), "se": 100 * standard_error(v0(), 100)},
+                     field_digits=(("p", 4),)),
         ),
         misconceptions=(
             (N_("The dice even out within a game."), "mean_luck"),

@@ -375,7 +375,10 @@ def solo_first_player_probability(rules: Any = None, max_turns: int = 600) -> fl
 
 #: The lesson's position: my score, the opponent's, the dice set aside this turn and the
 #: turn's points they made, the dice shown, the set-aside the lesson asks about.
-BEHIND = {"scores": (4500, 4750), "aside": (1,), "turn_points": 100, "dice": (3, 4, 5, 6),
+#: Chosen (issue 17) where the objectives disagree: solo play (fewest expected turns, and most
+#: expected points) banks, playing to win rolls on, and the probability of winning moves by
+#: about twenty percentage points.
+BEHIND = {"scores": (4700, 4800), "aside": (1, 5), "turn_points": 150, "dice": (2, 3, 5),
           "keep": (5,)}
 #: The seed of the lesson's head-to-head (20,000 games).
 HEAD_TO_HEAD_SEED = 2026
@@ -384,16 +387,17 @@ HEAD_TO_HEAD_GAMES = 20_000
 
 @lru_cache(maxsize=1)
 def behind_choices() -> dict[str, Any]:
-    """The lesson's position (4,500 against 4,750; the turn holds 100 points, a 1 set aside;
-    the four dice show 3 4 5 6): set aside the 5 (150 points), then bank or roll the three
+    """The lesson's position (4,700 against 4,800; the turn holds 150 points, a 1 and a 5 set
+    aside; the three dice show 2 3 5): set aside the 5 (200 points), then bank or roll the two
     dice left.  From the engine's advice: each choice's exact two-player win probability
     (``p_bank``, ``p_roll``), the duel-optimal choice (``best``), the solo-optimal one
-    (``solo_best``: fewest expected turns) and each choice's expected turns to reach 5000
-    (``turns_bank``, ``turns_roll``).
+    (``solo_best``: fewest expected turns), the one that maximises the turn's expected points
+    (``points_best``), each choice's expected turns to reach 5000 (``turns_bank``,
+    ``turns_roll``) and expected points banked this turn (``points_bank``, ``points_roll``).
 
     >>> c = behind_choices()
-    >>> c["best"], c["p_roll"] - c["p_bank"] > 0.1
-    ('roll', True)
+    >>> c["best"], c["solo_best"], c["points_best"], c["p_roll"] - c["p_bank"] > 0.1
+    ('roll', 'bank', 'bank', True)
     """
     from dataclasses import replace
 
@@ -407,6 +411,7 @@ def behind_choices() -> dict[str, Any]:
                     phase="choose", turn_points=BEHIND["turn_points"])
     duel = engine.advise_state(state)
     solo = engine.advise_state(state, objective="expected_turns")
+    points = engine.advise_state(state, objective="expected_points")
     bank, roll = cm.Bank(BEHIND["keep"]), cm.Roll(BEHIND["keep"])
 
     def name(a: Any) -> str:
@@ -415,8 +420,11 @@ def behind_choices() -> dict[str, Any]:
     return {
         "p_bank": duel.find(bank)["p_duel"], "p_roll": duel.find(roll)["p_duel"],
         "best": name(duel.best.action), "solo_best": name(solo.best.action),
+        "points_best": name(points.best.action),
         "turns_bank": solo.find(bank)["expected_turns"],
         "turns_roll": solo.find(roll)["expected_turns"],
+        "points_bank": points.find(bank)["expected_points"],
+        "points_roll": points.find(roll)["expected_points"],
     }
 
 
@@ -435,20 +443,24 @@ def head_to_head(games: int = HEAD_TO_HEAD_GAMES, seed: int = HEAD_TO_HEAD_SEED)
 
 def behind_html(lang: str | None = None) -> str:
     """The lesson's exact answer as an HTML table: each choice, its two-player probability
-    of winning and its expected turns (the solo figure)."""
+    of winning, its expected turns and the turn's expected banked points (the solo
+    figures)."""
     import html
 
     from dicelab.core.i18n import _, fmt_number, fmt_percent
 
     c = behind_choices()
-    rows = [(_("bank the 150 points", lang=lang), c["p_bank"], c["turns_bank"], "bank"),
-            (_("roll the three dice left", lang=lang), c["p_roll"], c["turns_roll"], "roll")]
+    rows = [(_("bank the 200 points", lang=lang), c["p_bank"], c["turns_bank"],
+             c["points_bank"], "bank"),
+            (_("roll the two dice left", lang=lang), c["p_roll"], c["turns_roll"],
+             c["points_roll"], "roll")]
     head = (_("choice", lang=lang), _("probability of winning (both playing to win)", lang=lang),
-            _("expected turns to reach 5000 (solo play)", lang=lang))
+            _("expected turns to reach 5000 (solo play)", lang=lang),
+            _("expected points banked this turn (solo play)", lang=lang))
     cell = 'style="border:1px solid #999;padding:4px 8px"'
     out = ['<table class="dicelab-behind" style="border-collapse:collapse">',
            "<tr>" + "".join(f"<th {cell}>{html.escape(h)}</th>" for h in head) + "</tr>"]
-    for label, p, t, key in rows:
+    for label, p, t, pts, key in rows:
         marks = []
         if c["best"] == key:
             marks.append(_("best to win", lang=lang))
@@ -457,7 +469,8 @@ def behind_html(lang: str | None = None) -> str:
         mark = f" ({', '.join(marks)})" if marks else ""
         out.append(f"<tr><td {cell}>{html.escape(label + mark)}</td>"
                    f"<td {cell}>{fmt_percent(p, 1, lang)}</td>"
-                   f"<td {cell}>{fmt_number(t, 2, lang)}</td></tr>")
+                   f"<td {cell}>{fmt_number(t, 2, lang)}</td>"
+                   f"<td {cell}>{fmt_number(pts, 1, lang)}</td></tr>")
     out.append("</table>")
     return "".join(out)
 

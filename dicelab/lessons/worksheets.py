@@ -65,6 +65,8 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
                            f"{_(lesson.programme, lang=lang)}"))
     if not answer_key:
         out.append(("sub", _("Name: ______________________   Class: ________", lang=lang)))
+    for game in lesson.cards:  # the rules a class that never played needs, before any question
+        out.append(("card", game))
     n_pred = n_ex = 0
     data_done = False
     for q in lesson.questions:
@@ -113,12 +115,51 @@ def _show_tol(tol: float, lang: str) -> str:
 
 def lines(lesson_key: str, lang: str, *, answer_key: bool = False) -> list[tuple[str, str]]:
     """The content of a worksheet or answer key: ``(style, text)`` pairs, style one of
-    ``title``, ``sub``, ``q`` (a question), ``a`` (an answer line), ``space`` (room to write).
+    ``title``, ``sub``, ``q`` (a question), ``a`` (an answer line), ``space`` (room to write),
+    and markers drawn by :func:`write_pdf`: ``card`` (a game's rules card, :func:`card_rows`),
+    ``figure``, ``table``, ``grid``.
 
     >>> lines("binomial", "fr", answer_key=True)[0][1]
     'La loi binomiale — corrigé'
     """
     return _lines(lesson_key, lang, answer_key)
+
+
+def card_rows(game: str, lang: str) -> list[tuple[str, str, tuple[int, ...]]]:
+    """The game's rules card (:mod:`dicelab.ui.rules_cards`, the one the lesson shows) as rows
+    for paper: ``(style, text, dice)``, style ``title``, ``heading``, ``line`` or ``example``;
+    an example whose text names its dice has them drawn beside it (``dice``).
+
+    >>> card_rows("cinqmille", "en")[0]
+    ('title', '5000 — rules card', ())
+    """
+    from dicelab.ui.rules_cards import _EXAMPLES, card, example_text
+
+    c = card(game)
+    rows: list[tuple[str, str, tuple[int, ...]]] = [("title", _(c.title, lang=lang), ())]
+    for heading, texts in c.sections:
+        rows.append(("heading", _(heading, lang=lang), ()))
+        rows += [("line", "• " + _(t, lang=lang), ()) for t in texts]
+    rows.append(("heading", _(_EXAMPLES, lang=lang), ()))
+    rows += [("example", example_text(e, lang), e.dice if "{dice}" in e.text else ())
+             for e in c.examples]
+    return rows
+
+
+def _draw_die(page: Any, x: float, y: float, face: int, size: float) -> None:
+    """A die face with its pips at (x, y) inches from the page's bottom left corner."""
+    import matplotlib.patches
+
+    from dicelab.ui.widgets.faces import _PIPS
+
+    t = page.dpi_scale_trans
+    page.add_artist(matplotlib.patches.FancyBboxPatch(
+        (x, y), size, size, boxstyle=f"round,pad=0,rounding_size={size * 0.18}",
+        fill=False, edgecolor="black", linewidth=0.7, transform=t))
+    for px, py in _PIPS[face]:
+        page.add_artist(matplotlib.patches.Circle(
+            (x + size * px / 100, y + size * (100 - py) / 100), size * 0.085,
+            color="black", transform=t))
 
 
 def _figure_image(lesson_key: str, lang: str) -> Any:
@@ -138,8 +179,9 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
               lang: str = "en") -> Path:
     """Draw the lines on pages of ``paper`` (``"a4"`` or ``"letter"``) and save them as a
     PDF (fonts embedded, no network).  Answer lines are indented, in colour, behind a bar;
-    ``figure``, ``table`` and ``grid`` lines draw the lesson's figure, data table and the
-    experiment's tally grid."""
+    ``card``, ``figure``, ``table`` and ``grid`` lines draw the game's rules card (framed,
+    its examples' dice drawn), the lesson's figure, data table and the experiment's tally
+    grid."""
     import matplotlib
     import matplotlib.lines
     import matplotlib.patches
@@ -197,6 +239,36 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
                     y -= 0.28
                 y -= 0.2
                 continue
+            if kind == "card":  # the rules card, in a frame, its examples' dice drawn
+                top = None
+                for style_, line_text, dice in card_rows(text, lang):
+                    size = 10 if style_ == "title" else 8.5
+                    weight = "bold" if style_ in ("title", "heading") else "normal"
+                    die = 0.15
+                    left = margin + 0.12 + (len(dice) * (die + 0.04) + 0.08 if dice else 0)
+                    chars = int((width - margin - 0.12 - left) / (size * 0.56 / 72))
+                    wrapped = textwrap.wrap(line_text, chars) or [""]
+                    line_h = size * 1.35 / 72
+                    if page is None or y - len(wrapped) * line_h < margin:
+                        if top is not None:  # close the frame on this page
+                            _frame(page, margin, y, top, width, height)
+                        room(len(wrapped) * line_h + 0.2)
+                        top = None
+                    if top is None:
+                        top = y
+                        y -= 0.06
+                    for i, d in enumerate(dice):
+                        _draw_die(page, margin + 0.12 + i * (die + 0.04), y - die - 0.005,
+                                  d, die)
+                    for line in wrapped:
+                        text_at(left, line, size, weight)
+                        y -= line_h
+                    if dice:
+                        y -= 0.03
+                y -= 0.06
+                _frame(page, margin, y, top, width, height)
+                y -= 0.2
+                continue
             if kind == "grid":
                 n = GRIDS[text]
                 per_row = 10
@@ -242,6 +314,17 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
         if page is not None:
             pdf.savefig(page)
     return path
+
+
+def _frame(page: Any, margin: float, bottom: float, top: float, width: float,
+           height: float) -> None:
+    """A thin frame around the rules card (from ``top`` down to ``bottom``, in inches)."""
+    import matplotlib.patches
+
+    page.add_artist(matplotlib.patches.Rectangle(
+        (margin / width, bottom / height), (width - 2 * margin) / width,
+        (top - bottom) / height, fill=False, edgecolor="#555555", linewidth=0.6,
+        transform=page.transFigure))
 
 
 def build(out_dir: str | Path = "worksheets", keys: Sequence[str] | None = None,

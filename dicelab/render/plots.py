@@ -142,7 +142,7 @@ def _finish(
 
 def _number_ticks(fig: Figure, lang: str | None) -> None:
     """Every numeric tick label of the figure (colour bars too) written by the translation
-    layer (:func:`dicelab.i18n.fmt_ticks`): ``0,25`` in French, no scientific notation."""
+    layer (:func:`dicelab.core.i18n.fmt_ticks`): ``0,25`` in French, no scientific notation."""
     from matplotlib.ticker import Formatter, LogFormatter, NullFormatter, ScalarFormatter
 
     class NumberFormatter(Formatter):
@@ -723,7 +723,7 @@ def table(
     >>> table([(1, 2)], ["a"])
     Traceback (most recent call last):
     ...
-    dicelab.plots.PlotError: table: row 0 has 2 cells but there are 1 columns
+    dicelab.render.plots.PlotError: table: row 0 has 2 cells but there are 1 columns
     """
     if isinstance(rows, Mapping):
         cols = list(columns or (_("key", lang=lang), _("value", lang=lang)))

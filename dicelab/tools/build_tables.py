@@ -17,7 +17,7 @@ the table, the rules (their fields) and the engine version (the duel module's
 ``ENGINE_VERSION``, raised with any change to the rules or the solver that changes the
 values); see :func:`dicelab.engine.race.table_meta`.  Loading checks it: a file built for
 other rules or by another engine version, or a damaged file, is a
-:class:`~dicelab.errors.TableError`, never a silent solve.  Seveny's files also hold the
+:class:`~dicelab.core.errors.TableError`, never a silent solve.  Seveny's files also hold the
 cycle starts of every position (``C``, ``n``: advice then sweeps one memorised total,
 :func:`dicelab.engine.seveny.duel.table_arrays`).  The tests rebuild a reduced case and
 compare it to 1e-12 (another CPU or numpy build sums in another order), check every shipped

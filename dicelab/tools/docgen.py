@@ -22,12 +22,12 @@ formatters here, ``Fraction``, :data:`SAFE_BUILTINS` and, for a real build, the
 never a module.  A template may call only those functions, read only those names (and
 the public fields of what they return, such as ``Rules(parapluies=1).difficulty``), loop
 with ``{% for %}`` and join with ``|join``; anything else is refused with a
-:class:`~dicelab.errors.DicelabError` naming the template line.
+:class:`~dicelab.core.errors.DicelabError` naming the template line.
 
 >>> render('{{ open("x") }}')
 Traceback (most recent call last):
 ...
-dicelab.errors.DicelabError: template expression on line 1 ('{{ open("x") }}') is refused: ...
+dicelab.core.errors.DicelabError: template expression on line 1 ('{{ open("x") }}') is refused: ...
 
 Rendering needs Jinja2 (``pip install jinja2``; it comes with JupyterLab): docgen is a
 developer tool, not imported by ``import dicelab``.
@@ -296,14 +296,14 @@ def render(template: str, namespace: dict[str, Any] | None = None) -> str:
     :data:`SAFE_BUILTINS`, ``range`` and ``namespace`` (:func:`build` adds the
     :data:`TEMPLATE_FUNCTIONS`), nothing else; ``{% for %}`` loops and the ``join``
     filter.  Anything else — another name, an attribute outside those, a method call —
-    is refused with a :class:`~dicelab.errors.DicelabError` naming the line.
+    is refused with a :class:`~dicelab.core.errors.DicelabError` naming the line.
 
     >>> render("{{ max(len(range(3)), 2) }} {% for n in range(3) %}{{ n * 2 }}{% endfor %}")
     '3 024'
     >>> render("{{ ().__class__ }}")
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: template expression on line 1 ('{{ ().__class__ }}') ...
+    dicelab.core.errors.DicelabError: template expression on line 1 ('{{ ().__class__ }}') ...
     """
     import jinja2
 

@@ -781,7 +781,7 @@ def explorer(
     ``.controls`` dict maps field names to the option widgets, ``.game`` is the
     game picker and ``.result`` the HTML with the numbers.  Each number's name
     carries its exact meaning as a tooltip.  A refused combination or any other
-    :class:`~dicelab.errors.DicelabError` is shown as a message, never a traceback.
+    :class:`~dicelab.core.errors.DicelabError` is shown as a message, never a traceback.
     """
     import html
 

@@ -27,8 +27,8 @@ from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, get_language, ngettext
 from dicelab.games._base import Bank, Resolve, Roll, Stop
 
-__all__ = ["CARDS", "Card", "Example", "card", "card_html", "card_text", "play_example",
-           "rule_quote"]
+__all__ = ["CARDS", "Card", "Example", "card", "card_html", "card_text", "dice_html",
+           "play_example", "rule_quote"]
 
 
 @dataclass(frozen=True)
@@ -184,6 +184,8 @@ CARDS: dict[str, Card] = {
         Example("cinqmille_over", N_("At 4900, {dice}, set aside 1 1 1: {result}"),
                 (1, 1, 1, 3, 4), "turn lost", "cinqmille_end",
                 {"score": 4900, "keep": (1, 1, 1)}),
+        Example("cinqmille_single_1", N_("At 4900, {dice}, set aside a single 1: {result}"),
+                (1, 1, 1, 3, 4), "win", "cinqmille_end", {"score": 4900, "keep": (1,)}),
     )),
     "seveny": Card("seveny", N_("Seveny — rules card"), (
         (_GOAL, (
@@ -391,8 +393,25 @@ def card_text(game: str, lang: str | None = None) -> str:
     return "\n".join(out)
 
 
-def card_html(game: str, lang: str | None = None) -> str:
-    """The card as one HTML block (class ``dicelab-rules-card``), two columns, one screen."""
+def dice_html(dice: tuple[int, ...], size: int = 18) -> str:
+    """The dice of an example drawn as die faces (inline SVG), in a ``span`` of class
+    ``dicelab-card-dice``: the card's picture.
+
+    >>> dice_html((5, 5)).count("<circle")
+    10
+    """
+    from dicelab.ui.widgets.faces import face_svg
+
+    return ('<span class="dicelab-card-dice" style="white-space:nowrap;margin-right:0.4em">'
+            + "".join(face_svg(f, size) for f in dice) + "</span>")
+
+
+def card_html(game: str, lang: str | None = None, *, picture: bool = False) -> str:
+    """The card as one HTML block (class ``dicelab-rules-card``), two columns, one screen.
+
+    With ``picture``, each example whose text names its dice shows them drawn (a lesson's
+    card, for a class that has never played: :meth:`dicelab.lessons.Notebook.rules_card`).
+    """
     lang = get_language(lang)
     c = card(game)
     e = html.escape
@@ -404,7 +423,8 @@ def card_html(game: str, lang: str | None = None) -> str:
         items = "".join(f"<li>{e(_(x, lang=lang))}</li>" for x in lines)
         parts.append(f'<div style="break-inside:avoid"><strong>{e(_(heading, lang=lang))}'
                      f'</strong><ul style="margin:0.2em 0 0.5em 0">{items}</ul></div>')
-    items = "".join(f"<li>{e(example_text(x, lang))}</li>" for x in c.examples)
+    items = "".join(f"<li>{dice_html(x.dice) if picture and '{dice}' in x.text else ''}"
+                    f"{e(example_text(x, lang))}</li>" for x in c.examples)
     parts.append(f'<div style="break-inside:avoid"><strong>{e(_(_EXAMPLES, lang=lang))}'
                  f'</strong><ul style="margin:0.2em 0 0.5em 0">{items}</ul></div></div>')
     return "".join(parts)

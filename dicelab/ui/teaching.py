@@ -15,7 +15,7 @@
   that fit the chosen game.
 
 Every text goes through :mod:`dicelab.i18n` (``lang=``); every callback turns a
-:class:`~dicelab.errors.DicelabError` into a message (a student never sees a
+:class:`~dicelab.core.errors.DicelabError` into a message (a student never sees a
 traceback).  The pure parts (parsing, checking, pooling, codes) work without
 widgets:
 
@@ -88,7 +88,7 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
     >>> parse_number("abc")
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: 'abc' is not a number: write e.g. 0.25, 25 % or 1/4
+    dicelab.ui.teaching.TeachingError: 'abc' is not a number: write e.g. 0.25, 25 % or 1/4
     """
     if isinstance(text, bool):
         raise TeachingError(N_("{value} is not a number: write e.g. 0.25, 25 % or 1/4"),
@@ -170,7 +170,7 @@ def parse_count(text: Any, what: str | Phrase = "count") -> int:
     >>> parse_count("-3", "successes")
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: successes must be a whole number from 0 to 100000; got '-3'
+    dicelab.ui.teaching.TeachingError: successes must be a whole number from 0 to 100000; got '-3'
     """
     raw = text if isinstance(text, str) else str(text)
     s = raw.strip()
@@ -188,7 +188,7 @@ def parse_seed(text: Any) -> int:
     >>> parse_seed("-1")
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: a seed is a whole number from 0 to 4294967295; got '-1'
+    dicelab.ui.teaching.TeachingError: a seed is a whole number from 0 to 4294967295; got '-1'
     """
     s = text.strip() if isinstance(text, str) else text
     if isinstance(s, str) and s.isdigit() and len(s) <= 10:
@@ -730,7 +730,7 @@ def check_counts(successes: Any, trials: Any) -> tuple[int, int]:
     >>> check_counts(21, 20)
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: more successes (21) than trials (20): check the counts
+    dicelab.ui.teaching.TeachingError: more successes (21) than trials (20): check the counts
     """
     # the field's name is translated with the message (Phrase): no English in a French error
     s = parse_count(successes, Phrase(N_("successes"))) if not isinstance(
@@ -769,7 +769,7 @@ def read_share_code(exp: Experiment, code: Any) -> tuple[int, int]:
     >>> read_share_code(BRELAN_FIVE_DICE, share_code(SIX_AFTER_THREE, 1, 5))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: this code belongs to another experiment (SIX3), not to ...
+    dicelab.ui.teaching.TeachingError: this code belongs to another experiment (SIX3), not to ...
     """
     raw = code if isinstance(code, str) else ""
     s = raw.strip().upper().replace(" ", "")
@@ -868,7 +868,7 @@ class Pool(_Widget):
     >>> pool.add_counts("30", "20")
     Traceback (most recent call last):
     ...
-    dicelab.teaching.TeachingError: more successes (30) than trials (20): check the counts
+    dicelab.ui.teaching.TeachingError: more successes (30) than trials (20): check the counts
     """
 
     def __init__(self, experiment: Experiment, *, role: str = "teacher",

@@ -26,7 +26,7 @@ anything else English).
 >>> get_language("de")
 Traceback (most recent call last):
 ...
-dicelab.errors.DicelabError: unknown language 'de'; dicelab speaks: en (English), fr (Français)
+dicelab.core.errors.DicelabError: unknown language 'de'; dicelab speaks: en (English), fr (Français)
 """
 
 from __future__ import annotations

@@ -337,6 +337,13 @@ def clear_cache() -> None:
     _distribution.cache_clear()
     _candidates.cache_clear()
     _OUTCOMES.clear()
+    clear_rule_cache()
+
+
+def clear_rule_cache() -> None:
+    """Forget the "bank at N" turn matrices (:func:`bank_at_outcome_matrix`)."""
+    _RULE_OUTCOMES.clear()
+    _rule_candidates.cache_clear()
 
 
 def solve_points(rules: Rules = DEFAULT_RULES) -> PointsSolution:
@@ -819,6 +826,133 @@ def turn_outcome_matrix(rules: Rules | None = None) -> np.ndarray:
             out[ss, ss] += mass * pb
     out.setflags(write=False)
     _OUTCOMES[rules] = out
+    return out
+
+
+# ------------------------------------------------------------------ one turn, "bank at N"
+@cache
+def _rule_candidates(rules: Rules, n: int) -> tuple[Any, ...]:
+    """Every set-aside of every scoring roll of ``n`` dice (not five 1s), each roll's in the
+    order :func:`~dicelab.policies.bank_at` prefers them (most points, fewest dice, then the
+    highest dice: its ``max``): (roll, points, segment starts, effect of each set-aside, and
+    each effect's points, dice left and bankable)."""
+    m = _model(rules)
+    rows: list[tuple[int, int, int, bool]] = []
+    starts: list[int] = []
+    for i, o in enumerate(multisets(n)):
+        if is_five_ones(o, rules) or not m.options[o]:
+            continue
+        starts.append(len(rows))
+        for _keep, p, left, b in sorted(m.options[o], key=lambda x: (x[1], -len(x[0]), x[0]),
+                                       reverse=True):
+            rows.append((i, p, left, b))
+    o_, p_, l_, b_ = (np.asarray(c) for c in zip(*rows))
+    # the distinct effects (points, dice left, bankable): rolls whose chosen set-aside has
+    # the same effect go on alike, so their probabilities are summed before the scores
+    effects, eff = np.unique(np.stack([p_, l_, b_.astype(int)], axis=1), axis=0,
+                             return_inverse=True)
+    return (o_.astype(np.intp), p_.astype(np.intp), np.asarray(starts, dtype=np.intp),
+            eff.ravel().astype(np.intp), effects[:, 0].astype(np.intp),
+            effects[:, 1].astype(np.intp), effects[:, 2].astype(bool))
+
+
+_RULE_OUTCOMES: dict[tuple[Rules, int], Any] = {}
+
+
+def bank_at_outcome_matrix(threshold: int, rules: Rules | None = None) -> np.ndarray:
+    """``P[s, s2]``: a turn started at score ``s`` ends at ``s2`` (units of 50 points, 0..100,
+    row 100 absorbing), the player following the rule of thumb
+    :func:`~dicelab.policies.bank_at` (``threshold`` points): set aside the most points
+    (fewest dice, then the highest dice, on a tie; a set-aside that overshoots counts as 0),
+    bank it if banking is legal and the turn holds ``threshold`` points or banking wins,
+    else roll on.  Busts and overshoots keep ``s``; a win ends at 100.
+
+    Exact (floats): one forward pass of probability mass over the turn totals, every score
+    at once, with the rule tables of the solver (:func:`_model`: the game's
+    ``scoring_options``, ``set_aside_result``, ``keep_bank_refusal``,
+    ``total_bank_refusal``).  With 6 dice, totals from 5000 plus ``min_bank`` on win at the
+    first bankable set-aside (a small linear system).  Cached per (threshold, rules).
+
+    >>> P = bank_at_outcome_matrix(300)
+    >>> P.shape, round(float(P.sum(axis=1).max()), 12), float(P[100, 100])
+    ((101, 101), 1.0, 1.0)
+    >>> from dicelab.engine.markov import absorbing_moments
+    >>> round(absorbing_moments(P, 0)[0], 2)
+    20.92
+    """
+    rules = _rules(rules)
+    threshold = whole("threshold", threshold, 0)
+    key = (rules, min(threshold, MAX_TURN_POINTS + UNIT))
+    if key in _RULE_OUTCOMES:
+        return _RULE_OUTCOMES[key]
+    m = _model(rules)
+    N, UC = m.N, m.UC
+    out = np.zeros((TOP + 1, TOP + 1))
+    out[TOP, TOP] = 1.0
+    M = np.zeros((TOP, N + 1, UC + 1))  # mass about to roll n dice at total u
+    M[np.arange(TOP), N, np.arange(TOP)] = 1.0
+    flat_out, flat_M = out.reshape(-1), M.reshape(-1)
+    cands = {n: _rule_candidates(rules, n) for n in range(1, N + 1)}
+    bust = {n: float(np.asarray(m.probs[n], dtype=float)[
+        [not m.options[o] and not is_five_ones(o, rules) for o in multisets(n)]].sum())
+        for n in range(1, N + 1)}
+    win = {n: float(np.asarray(m.probs[n], dtype=float)[
+        [is_five_ones(o, rules) for o in multisets(n)]].sum()) for n in range(1, N + 1)}
+    seg_p = {n: np.asarray(m.probs[n], dtype=float)[cands[n][0][cands[n][2]]]
+             for n in range(1, N + 1)}
+    for u in range(UC):
+        ss = _scores_at(u, 0)
+        for n in range(1, N + 1):
+            mass = M[ss, n, u]
+            if not mass.any():
+                continue
+            _ro, pts, starts, eff, e_pts, e_left, e_bank = cands[n]
+            out[ss, ss] += mass * bust[n]
+            out[ss, TOP] += mass * win[n]
+            # what a set-aside does at once depends on the total u + pts only (not the score)
+            kind = m.kind[ss[-1], u + pts]
+            ncand = len(pts)
+            rank = np.where(kind == _OVER, ncand, np.arange(ncand))
+            first = np.minimum.reduceat(rank, starts)  # the rule's set-aside of each roll
+            lost = first == ncand  # every set-aside overshoots: the turn is lost
+            first = np.where(lost, starts, first)
+            k = np.where(lost, _OVER, kind[first])
+            p = seg_p[n]
+            out[ss, TOP] += mass * p[k == _WIN].sum()
+            out[ss, ss] += mass * p[k == _OVER].sum()
+            on = k == _NONE
+            pe = np.bincount(eff[first[on]], p[on], minlength=len(e_pts))
+            e = np.flatnonzero(pe)
+            u2 = u + e_pts[e]
+            to = np.minimum(u2, UC)
+            pon = mass[:, None] * pe[e][None, :]
+            total = (u2[None, :] - ss[:, None]) * UNIT
+            bank = (e_bank[e][None, :] & m.bank_ok[ss[:, None], to[None, :]]
+                    & ((total >= threshold) | (u2 >= TOP)[None, :]))
+            srow = np.broadcast_to(ss[:, None], bank.shape)
+            dest = srow * (TOP + 1) + np.minimum(to, TOP)[None, :]
+            np.add.at(flat_out, dest[bank], pon[bank])
+            idx = (srow * (N + 1) + e_left[e][None, :]) * (UC + 1) + to[None, :]
+            roll = ~bank
+            np.add.at(flat_M, idx[roll], pon[roll])
+    if N == 6:  # the clamped column: any bankable set-aside wins (x[n]: P(win), n dice)
+        A = np.eye(N + 1)
+        b = np.zeros(N + 1)
+        A[0, 0], b[0] = 1.0, 0.0
+        for n in range(1, N + 1):
+            _ro, _pts, starts, eff, _e_pts, e_left, e_bank = cands[n]
+            pr = seg_p[n]
+            bankable, left = e_bank[eff[starts]], e_left[eff[starts]]
+            b[n] = win[n] + float(pr[bankable].sum())
+            np.add.at(A[n], left[~bankable], -pr[~bankable])
+        x = np.linalg.solve(A, b)
+        ss = np.arange(TOP)
+        for n in range(1, N + 1):
+            mass = M[ss, n, UC]
+            out[ss, TOP] += mass * x[n]
+            out[ss, ss] += mass * (1.0 - x[n])
+    out.setflags(write=False)
+    _RULE_OUTCOMES[key] = out
     return out
 
 

@@ -123,7 +123,7 @@ def check_app_options(rules_type: type, game: str, rule_options: dict[str, Any],
     ...                   threshold_points=1, threshold_turns=0.05)
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: 'bogus' is not an option of the Trwavril app; rule options: ...
+    dicelab.core.errors.DicelabError: 'bogus' is not an option of the Trwavril app; ...
     """
     import dataclasses
     import math
@@ -165,7 +165,7 @@ def check_computer(computer: Any, players: int) -> dict[int, str]:
     >>> check_computer("optimal", 2)
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: computer...; got 'optimal'
+    dicelab.core.errors.DicelabError: computer...; got 'optimal'
     """
     from dicelab.analysis import policies
 
@@ -225,7 +225,7 @@ class GameApp:
     instead of waiting for the "Play computer turn" button; ``objective``: the
     figure the overlay ranks by (default: the engine's); ``coach``: keep the
     coach tally of the humans' choices; ``show_odds``: start with the odds shown;
-    ``lang``: ``"fr"`` or ``"en"`` (default: :func:`dicelab.i18n.get_language`);
+    ``lang``: ``"fr"`` or ``"en"`` (default: :func:`dicelab.core.i18n.get_language`);
     ``coach_prompt``: ask before applying a choice that loses more than the thresholds
     (``threshold_points`` percentage points of a probability, ``threshold_turns``
     expected turns); ``allow_undo``: Undo may take back a computer seat's moves;

@@ -10,7 +10,7 @@ language and is redrawn in place by the language switch.
 >>> parse_dice_text("2 two")
 Traceback (most recent call last):
 ...
-dicelab.errors.InvalidDice: 'two' is not a die value: type numbers 1 to 6 separated by spaces
+dicelab.core.errors.InvalidDice: 'two' is not a die value: type numbers 1 to 6 separated by spaces
 >>> len(str(_catch(lambda: parse_dice_text("9" * 4301)))) < 120
 True
 """
