@@ -147,7 +147,7 @@ def live_advice(key: str, games: int = LIVE_GAMES) -> dict[str, Any]:
 
     import numpy as np
 
-    from dicelab.engine import solving as duel_registry
+    from dicelab.analysis import solving as duel_registry
 
     games_mod = importlib.import_module(f"dicelab.games.{key}")
     eng = importlib.import_module(f"dicelab.engine.{key}")
@@ -193,8 +193,8 @@ def _live(key: str) -> Any:
 
 def live_benchmarks() -> list[dict[str, Any]]:
     """One live-advice benchmark per game with a two-player engine (Dripeul's if present)."""
-    names = {"cinqmille": "5000", "seveny": "Seveny", "trwavril": "Trwavril",
-             "dripeul": "Dripeul 5"}
+    from dicelab.registry import GAME_NAMES as names
+
     return [{"name": f"duel {names[k]}: live advice at every decision of {LIVE_GAMES} games "
                      "(max; p95 below)",
              "goal": LIVE_GOAL, "run": _live(k), "baseline": None, "icepool": None,
@@ -203,7 +203,7 @@ def live_benchmarks() -> list[dict[str, Any]]:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab.engine import solving as duel_registry
+    from dicelab.analysis import solving as duel_registry
     from dicelab.engine.cinqmille import duel as cd
     from dicelab.engine.seveny import duel as sd
     from dicelab.games import cinqmille as cm

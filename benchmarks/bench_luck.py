@@ -50,7 +50,7 @@ def review_with_luck(text: str) -> dict[str, Any]:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab.engine import solving as duel_registry
+    from dicelab.analysis import solving as duel_registry
     from dicelab.games import cinqmille
 
     duel_registry.warm("cinqmille", cinqmille.Rules())

@@ -89,7 +89,7 @@ def make_key_undo(key: str) -> Any:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from dicelab import GAME_NAMES
+    from dicelab.registry import GAME_NAMES
 
     out: list[dict[str, Any]] = []
     for key, name in GAME_NAMES.items():

@@ -29,14 +29,6 @@ from dicelab.core.i18n import get_language, set_language
 
 __version__ = "0.2.0"
 
-#: Module name -> display name of every game, in the order the notebooks use.
-GAME_NAMES: dict[str, str] = {
-    "dripeul": "Dripeul 5",
-    "trwavril": "Trwavril",
-    "cinqmille": "5000",
-    "seveny": "Seveny",
-}
-
 __all__ = [
     "DicelabError",
     "GAME_NAMES",
@@ -52,8 +44,15 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:  # noqa: C901 - one static import per public module
-    """The public modules, loaded on first use (``import dicelab`` stays light)."""
-    if name == "games":
+    """The public modules, loaded on first use (``import dicelab`` stays light), and
+    ``GAME_NAMES`` (module key -> display name, from :mod:`dicelab.registry`)."""
+    if name == "GAME_NAMES":
+        import dicelab.registry as registry
+
+        return registry.GAME_NAMES
+    if name == "registry":
+        import dicelab.registry as mod
+    elif name == "games":
         import dicelab.games as mod
     elif name == "engine":
         import dicelab.engine as mod

@@ -11,11 +11,13 @@ from dicelab.core.errors import DicelabError, IllegalMove, InvalidDice, InvalidR
 from dicelab.engine import advice as advice_mod
 from dicelab.engine.cinqmille import solo as cinqmille_engine
 from dicelab.engine.seveny import solo as seveny_engine
-from dicelab.games import cinqmille, dripeul, labels, seveny, trwavril
+from dicelab.games import cinqmille, dripeul, seveny, trwavril
 from dicelab.games._base import Bank, Resolve, Roll, Stop
+from dicelab.registry import REGISTRY
+from dicelab.ui import labels
 
-GAMES = {"dripeul": dripeul, "trwavril": trwavril, "cinqmille": cinqmille, "seveny": seveny}
-NAMES = {"dripeul": "Dripeul 5", "trwavril": "Trwavril", "cinqmille": "5000", "seveny": "Seveny"}
+GAMES = {g.key: g.rules for g in REGISTRY.values()}
+NAMES = {g.key: g.name for g in REGISTRY.values()}
 OTHER = {"dripeul": trwavril, "trwavril": cinqmille, "cinqmille": seveny, "seveny": cinqmille}
 #: One position with a choice to make per game: (hand-set first roll, a legal action).
 FIRST_ROLL = {
@@ -417,7 +419,7 @@ def test_advice_ranking_does_not_depend_on_the_language():
 
 
 def test_unknown_game_is_a_dicelab_error_and_a_key_error():
-    from dicelab.games import UnknownGame, get
+    from dicelab.registry import UnknownGame, get
 
     for bad in ("yahtzee", None, 5):
         with pytest.raises(UnknownGame, match="Dripeul 5, Trwavril, 5000, Seveny"):
@@ -590,7 +592,9 @@ def test_numpy_integers_are_whole_numbers_everywhere():
     g.apply(Roll((5, 5)))
     assert dicelab.review(g, players=[np.int64(0)], why=False).rows == dicelab.review(
         g, players=[0], why=False).rows
-    app = __import__("dicelab.ui.widgets", fromlist=["play"]).play(
+    from dicelab.ui.widgets import play
+
+    app = play(
         "trwavril", seed=1, players=np.int64(2), computer={np.int64(1): "optimal"})
     assert app.game.players == 2
     app.close()

@@ -51,7 +51,7 @@ def test_warm_freezes_a_variant_once():
     collectable); after a gc.unfreeze() it freezes again."""
     import gc
 
-    from dicelab.engine import solving as duel_registry
+    from dicelab.analysis import solving as duel_registry
     from dicelab.games import trwavril
 
     assert duel_registry.warm("trwavril", trwavril.Rules())

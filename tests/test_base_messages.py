@@ -14,7 +14,8 @@ import pytest
 from dicelab import IllegalMove, InvalidDice, InvalidRules, InvalidSave
 from dicelab.core.errors import Phrase
 from dicelab.core.i18n import N_, using
-from dicelab.games import REGISTRY, Roll
+from dicelab.games import Roll
+from dicelab.registry import REGISTRY
 
 Trwavril = REGISTRY["trwavril"].module.Game
 

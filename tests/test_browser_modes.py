@@ -31,6 +31,7 @@ from browser_helpers import (
 from test_browser import ARTIFACTS, NOTEBOOKS, ROOT, _skip_or_fail, browser  # noqa: F401
 
 from dicelab.core.i18n import _
+from dicelab.registry import REGISTRY
 
 pytestmark = pytest.mark.browser
 
@@ -67,7 +68,7 @@ def lab(browser, tmp_path_factory):  # noqa: F811 - the imported fixture
     work = tmp_path_factory.mktemp("modeslab")
     root = work / "root"
     root.mkdir()
-    for game in ("dripeul", "trwavril", "cinqmille", "seveny"):
+    for game in REGISTRY:
         for lang in ("fr", "en"):
             (root / f"{game}_{lang}.ipynb").write_text(
                 json.dumps(_notebook(_app_source(game, lang)), indent=1))

@@ -19,9 +19,9 @@ from dicelab.engine.dripeul import solo as de
 from dicelab.engine.trwavril import solo as te
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
 from dicelab.games._base import Roll, Stop
+from dicelab.registry import GAMES
 
-MODULES = {"dripeul": dripeul, "trwavril": trwavril, "cinqmille": cinqmille,
-           "seveny": seveny}
+MODULES = {g.key: g.rules for g in GAMES}
 
 #: Decisions harvested per (game, players).
 DECISIONS = 12

@@ -89,7 +89,7 @@ def test_plain_iteration_agrees_with_newton():
 
 
 def test_the_registry_warms_with_the_engines_own_warm():
-    from dicelab.engine import solving as duel_registry
+    from dicelab.analysis import solving as duel_registry
     from dicelab.engine.cinqmille import duel as cinqmille_duel
     from dicelab.engine.trwavril import duel as trwavril_duel
     from dicelab.games import cinqmille, seveny, trwavril

@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-from dicelab import GAME_NAMES
 from dicelab.core.errors import InvalidRules
+from dicelab.registry import GAME_NAMES
 from dicelab.ui import explorer
 from dicelab.ui.explorer import DIFFICULTY, METRICS, Headline, format_value
 

@@ -75,7 +75,7 @@ def test_plan_reads_the_card_first_within_15_minutes(lang, key):
     assert first.startswith("0–2 min")
     card_word = "fiche" if lang == "fr" else "rules card"
     assert card_word in first and "2–3 min" in steps[1]
-    from dicelab.games import get
+    from dicelab.registry import get
 
     for game in EXPECTED[key]:
         assert get(game).name in first

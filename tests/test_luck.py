@@ -13,8 +13,9 @@ import dicelab
 from dicelab.analysis import coach, luck
 from dicelab.analysis.policies import duel_optimal, optimal, random_legal
 from dicelab.core.errors import DicelabError
-from dicelab.games import cinqmille, dripeul, get, seveny, trwavril
+from dicelab.games import cinqmille, dripeul, seveny, trwavril
 from dicelab.games._base import Roll
+from dicelab.registry import get
 
 RULES = {
     "dripeul": dripeul.Rules(),

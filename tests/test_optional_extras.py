@@ -24,7 +24,7 @@ CODE = textwrap.dedent(
         sys.modules[name] = None  # `import ipywidgets` now raises ImportError
 
     import dicelab
-    from dicelab.games import get
+    from dicelab.registry import get
     from dicelab.analysis import coach, policies, simulate
     from dicelab.analysis.review import review
 

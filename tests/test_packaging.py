@@ -71,7 +71,7 @@ def test_runtime_dependencies():
 
 
 def test_registry_names_and_modules():
-    from dicelab import games
+    from dicelab import registry as games
 
     assert [(g.key, g.name) for g in games.REGISTRY.values()] == [
         ("dripeul", "Dripeul 5"), ("trwavril", "Trwavril"), ("cinqmille", "5000"),

@@ -43,8 +43,8 @@ GAME_WORDS = re.compile(r"Dripeul|Trwavril|Seveny|facile|moyen\b|difficile|héro
 def untranslated_rules_labels() -> list[str]:
     """``Rules.LABELS`` still missing from the French catalog (the game modules own them;
     :func:`test_rules_labels_are_translated` reports them)."""
-    from dicelab import GAME_NAMES
     from dicelab.core.i18n import translations
+    from dicelab.registry import GAME_NAMES
 
     labels = [lab for key in GAME_NAMES
               for lab in explorer.game_module(key).Rules.LABELS.values()]

@@ -13,9 +13,10 @@ from dicelab.analysis.policies import (
 )
 from dicelab.analysis.simulate import play_one, simulate
 from dicelab.core.dice import roll
-from dicelab.games import Bank, Roll, Stop, cinqmille, dripeul, seveny, trwavril
+from dicelab.games import Bank, Roll, Stop, cinqmille, dripeul
+from dicelab.registry import GAMES
 
-MODULES = {"dripeul": dripeul, "trwavril": trwavril, "cinqmille": cinqmille, "seveny": seveny}
+MODULES = {g.key: g.rules for g in GAMES}
 
 
 def _decision_states(mod, seed, count=40):

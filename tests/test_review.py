@@ -17,8 +17,9 @@ import dicelab
 from dicelab.analysis import coach, review
 from dicelab.analysis.policies import optimal, random_legal
 from dicelab.core.errors import DicelabError, InvalidSave
-from dicelab.games import cinqmille, dripeul, get, seveny, trwavril
+from dicelab.games import cinqmille, dripeul, seveny, trwavril
 from dicelab.games._base import Bank, Roll, Stop
+from dicelab.registry import get
 from dicelab.tools import calibrate
 
 GAMES = {

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from dicelab.analysis import review
-from dicelab.games import get
+from dicelab.registry import REGISTRY, get
 
-GAMES = ("dripeul", "trwavril", "cinqmille", "seveny")
+GAMES = tuple(REGISTRY)
 FRESH = 70_000  # first fresh seed
 
 

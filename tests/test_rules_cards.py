@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from dicelab.registry import REGISTRY
 from dicelab.ui import rules_cards
 from dicelab.ui.rules_cards import CARDS, card_html, card_text, example_text, play_example
 
-GAMES = ("dripeul", "trwavril", "cinqmille", "seveny")
+GAMES = tuple(REGISTRY)
 
 
 @pytest.mark.parametrize("example", [e for c in CARDS.values() for e in c.examples],

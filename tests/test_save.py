@@ -18,7 +18,7 @@ import pytest
 
 from dicelab import IllegalMove, InvalidDice, InvalidRules, InvalidSave
 from dicelab.core.errors import brief
-from dicelab.games import REGISTRY, Roll, saves
+from dicelab.games import Roll, saves
 from dicelab.games._base import (
     MAX_ROLLS_PER_ACTION,
     MAX_SAVE_CHARS,
@@ -30,6 +30,7 @@ from dicelab.games._base import (
     RollRecord,
 )
 from dicelab.games._base import Game as BaseGame
+from dicelab.registry import REGISTRY
 
 KEYS = list(REGISTRY)
 
@@ -263,7 +264,8 @@ def test_the_review_api_lists_hand_and_teacher_rolls():
 HANG_CHECK = textwrap.dedent(
     """
     import json
-    from dicelab.games import REGISTRY, Roll
+    from dicelab.games import Roll
+    from dicelab.registry import REGISTRY
     from dicelab import InvalidSave
     for key in REGISTRY:
         Game = REGISTRY[key].module.Game

@@ -10,8 +10,8 @@ import pytest
 
 from dicelab.analysis import coach, policies
 from dicelab.core.errors import DicelabError, IllegalMove
-from dicelab.games import REGISTRY
 from dicelab.games._base import Bank, Roll, Stop
+from dicelab.registry import REGISTRY
 from dicelab.ui.options import make_policy
 from dicelab.ui.session import CoachDecision, PlaySession
 

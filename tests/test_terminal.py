@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from dicelab.analysis import coach
-from dicelab.games import REGISTRY
 from dicelab.games._base import Roll
+from dicelab.registry import REGISTRY
 from dicelab.ui.session import PlaySession
 from dicelab.ui.terminal import TerminalPlay, main
 from dicelab.ui.widgets.text import shown_loss

@@ -16,6 +16,7 @@ from dicelab.core.i18n import set_language  # noqa: E402
 from dicelab.engine.advice import Advice, Choice, rank  # noqa: E402
 from dicelab.games import trwavril  # noqa: E402
 from dicelab.games._base import Resolve, Roll, Stop  # noqa: E402
+from dicelab.registry import REGISTRY  # noqa: E402
 from dicelab.ui.widgets import play as _play  # noqa: E402
 from dicelab.ui.widgets.controls import parse_dice_text  # noqa: E402
 from dicelab.ui.widgets.overlay import CoachTally, odds_html, read_rows, selection_sentence
@@ -584,7 +585,7 @@ def widget_count() -> int:
 
 def test_close_frees_every_widget():
     before = widget_count()
-    for key in ("dripeul", "trwavril", "cinqmille", "seveny"):
+    for key in REGISTRY:
         app = play(key, seed=1, players=2, computer={1: "random"})
         app.roll()
         app.close()

@@ -10,8 +10,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from dicelab.analysis import solving as duel_registry  # noqa: E402
 from dicelab.core.errors import DicelabError  # noqa: E402
-from dicelab.engine import solving as duel_registry  # noqa: E402
 from dicelab.engine.cinqmille import duel as cinqmille_duel
 from dicelab.games import cinqmille, seveny, trwavril  # noqa: E402
 from dicelab.ui.widgets import base  # noqa: E402

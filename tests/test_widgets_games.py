@@ -13,6 +13,7 @@ pytest.importorskip("ipywidgets")
 from dicelab.core.i18n import set_language  # noqa: E402
 from dicelab.games import cinqmille, dripeul, seveny  # noqa: E402
 from dicelab.games._base import Bank, Roll, Stop  # noqa: E402
+from dicelab.registry import REGISTRY  # noqa: E402
 from dicelab.ui.widgets import play as _play  # noqa: E402
 from dicelab.ui.widgets.overlay import read_rows as rows  # noqa: E402
 from dicelab.ui.widgets.text import fmt_figure, fmt_loss, shown_loss  # noqa: E402
@@ -303,7 +304,7 @@ def test_seveny_multiplayer_random_clicks():
 
 
 # ------------------------------------------------------------------ all games
-@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+@pytest.mark.parametrize("key", list(REGISTRY))
 def test_every_app_has_the_parts(key):
     app = play(key, seed=1, players=2)
     assert "dicelab-app" in app.box._dom_classes
@@ -315,7 +316,7 @@ def test_every_app_has_the_parts(key):
     assert app.controls.players.count.options[-1] == module.MAX_PLAYERS
 
 
-@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+@pytest.mark.parametrize("key", list(REGISTRY))
 def test_same_seed_same_game_state_after_clicks(key):
     a, b = play(key, seed=31), play(key, seed=31)
     click_randomly(a, 1, limit=30)
@@ -357,7 +358,7 @@ def visible_texts(app, with_variants: bool = True) -> list[str]:
         skip = {id(dd) for dd in app.controls.variants.dropdowns.values()}
     if not has_rules_labels():
         # the games' own messages (why a selection is refused) and the rules' labels are
-        # translated by another part of dicelab (dicelab.games.labels lands with them)
+        # translated by another part of dicelab (dicelab.ui.labels lands with them)
         skip |= {id(dd) for dd in app.controls.variants.dropdowns.values()} | {id(app.why)}
 
     def walk(x):
@@ -429,15 +430,15 @@ def play_whole_game(key, lang, seed):
 
 
 def has_rules_labels() -> bool:
-    """The rules' own labels are translated by dicelab.games.labels (another part's work)."""
+    """The rules' own labels are translated by dicelab.ui.labels (another part's work)."""
     try:
-        importlib.import_module("dicelab.games.labels")
+        importlib.import_module("dicelab.ui.labels")
     except ImportError:
         return False
     return True
 
 
-@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+@pytest.mark.parametrize("key", list(REGISTRY))
 def test_french_app_shows_no_english_words(key):
     texts = play_whole_game(key, "fr", seed=3)
     joined = "\n".join(texts)
@@ -447,7 +448,7 @@ def test_french_app_shows_no_english_words(key):
     assert not found, found
 
 
-@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+@pytest.mark.parametrize("key", list(REGISTRY))
 def test_english_app_shows_no_french_words(key):
     texts = play_whole_game(key, "en", seed=4)
     assert "Show odds" in "\n".join(texts)
@@ -458,7 +459,7 @@ def test_english_app_shows_no_french_words(key):
 _PROGRAM_VALUE = re.compile(r"\b(True|False|None)\b|[\[\]{}_\"]|\(\d+,|'\w*'")
 
 
-@pytest.mark.parametrize("key", ["dripeul", "trwavril", "cinqmille", "seveny"])
+@pytest.mark.parametrize("key", list(REGISTRY))
 def test_event_sentences_never_show_program_values(key):
     """Many random games: every event sentence, in both languages, is plain words."""
     from dicelab.analysis import policies

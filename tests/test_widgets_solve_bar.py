@@ -9,9 +9,9 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from dicelab.analysis import solving as duel_registry  # noqa: E402
 from dicelab.core import progress  # noqa: E402
 from dicelab.core.errors import DicelabError  # noqa: E402
-from dicelab.engine import solving as duel_registry  # noqa: E402
 from dicelab.engine.seveny import solo as engine  # noqa: E402
 from dicelab.games import seveny  # noqa: E402
 from dicelab.ui.widgets import base  # noqa: E402

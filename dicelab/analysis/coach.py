@@ -29,7 +29,6 @@ Every text goes through :mod:`dicelab.i18n` (``lang=None``: the current language
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -39,6 +38,7 @@ from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, dice_count, fmt_number, fmt_percent, get_language, ngettext
 from dicelab.engine.advice import Advice, Choice
 from dicelab.games._base import Bank, Resolve, Roll, Stop
+from dicelab.registry import GAMES, REGISTRY, entry_of
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
@@ -67,8 +67,9 @@ DEFAULT_THRESHOLDS: dict[str, float] = {
     "expected_points": 10.0,
 }
 
-REROLL_GAMES = ("dripeul", "trwavril")
-PUSH_GAMES = ("cinqmille", "seveny")
+#: The games of each kind of turn (the registry's ``kind``).
+REROLL_GAMES = tuple(g.key for g in GAMES if g.kind == "reroll")
+PUSH_GAMES = tuple(g.key for g in GAMES if g.kind == "pushluck")
 PROBABILITY_UNITS = ("p_win", "p_duel", "p_turn", "p_bust")
 
 # ----------------------------------------------------------------------- names
@@ -80,8 +81,6 @@ _FIGURE_NAMES: dict[str, str] = {
     "expected_points": N_("expected points this turn"),
     "expected_turns": N_("expected turns to finish"),
 }
-_DRIPEUL_P_WIN = N_("chance to clear the manche")
-_DRIPEUL_P_DUEL = N_("chance to beat your opponent in this manche")
 _FIGURE_SYMBOLS: dict[str, str] = {
     "p_win": N_("P(win)"),
     "p_duel": N_("P(win the duel)"),
@@ -102,10 +101,9 @@ def figure_name(name: str, game: str | None = None, *, lang: str | None = None) 
     >>> figure_name("p_duel", "dripeul", lang="en")
     'chance to beat your opponent in this manche'
     """
-    if name == "p_win" and game == "dripeul":
-        return _(_DRIPEUL_P_WIN, lang=lang)
-    if name == "p_duel" and game == "dripeul":
-        return _(_DRIPEUL_P_DUEL, lang=lang)
+    own = REGISTRY[game].figure_name(name) if game in REGISTRY else None
+    if own:
+        return _(own, lang=lang)
     return _(_FIGURE_NAMES[name], lang=lang) if name in _FIGURE_NAMES else name
 
 
@@ -164,10 +162,10 @@ def _dice(dice: Iterable[int]) -> str:
 # ----------------------------------------------------------------------- state access
 def game_module(state: Any) -> ModuleType:
     """The game module of ``state`` (``dicelab.games.<key>``)."""
-    mod = importlib.import_module(type(state).__module__)
-    if not hasattr(mod, "DEFINITION"):
-        raise DicelabError("not a game position: {value}", value=brief(state))
-    return mod
+    try:
+        return entry_of(state).rules
+    except DicelabError:
+        raise DicelabError("not a game position: {value}", value=brief(state)) from None
 
 
 def game_key(state: Any) -> str:
@@ -175,7 +173,7 @@ def game_key(state: Any) -> str:
 
 
 def _advice(state: Any, objective: str | None = None) -> Advice:
-    return game_module(state).advise_state(state, objective=objective)
+    return entry_of(game_module(state)).engine.advise_state(state, objective=objective)
 
 
 def _find(advice: Advice, action: Any) -> Choice:
@@ -201,15 +199,7 @@ def describe_action(state: Any, action: Any, *, lang: str | None = None) -> str:
     if isinstance(action, Stop):
         return _("stop", lang=lang)
     if isinstance(action, Resolve):
-        c = action.choice
-        if key == "dripeul":
-            if isinstance(c, tuple):
-                return _("remove tokens {a} and {b}", lang=lang, a=c[0], b=c[1])
-            return _("remove token {t}", lang=lang, t=c)
-        barred = state.barred[state.current_player]
-        if c in barred:
-            return _("flip card {c} back (un-bar it)", lang=lang, c=c)
-        return _("flip card {c} (bar it)", lang=lang, c=c)
+        return REGISTRY[key].describe_resolve(state, action.choice, lang)
     if isinstance(action, Roll):
         n = len(state.dice) - len(action.keep) if state.phase != "start" else None
         if key in PUSH_GAMES:
@@ -510,13 +500,6 @@ def _lines(found: list[Reason]) -> list[str]:
 
 
 # --- difficulty names ----------------------------------------------------------
-_LEVELS: dict[str, dict[int, str]] = {
-    "dripeul": {4: N_("very easy"), 3: N_("easy"), 2: N_("medium"), 1: N_("hard"),
-                0: N_("very hard")},
-    "trwavril": {4: N_("easy"), 3: N_("medium"), 2: N_("hard"), 1: N_("heroic")},
-}
-
-
 def difficulty_name(game: str, level: int, *, lang: str | None = None) -> str:
     """The difficulty of a Dripeul 5 triangle or of a number of Trwavril parapluies, in the
     language (``"X"`` for Dripeul's X).
@@ -524,8 +507,7 @@ def difficulty_name(game: str, level: int, *, lang: str | None = None) -> str:
     >>> difficulty_name("dripeul", 2, lang="en"), difficulty_name("trwavril", 1, lang="fr")
     ('medium', 'héroïque')
     """
-    name = _LEVELS.get(game, {}).get(level)
-    return _(name, lang=lang) if name else "X"
+    return REGISTRY[game].difficulty_name(level, lang=lang) if game in REGISTRY else "X"
 
 
 # --- reroll games ------------------------------------------------------------
@@ -537,10 +519,11 @@ class _TurnView:
     mean_left: float  # Dripeul: mean points left on the squares; Trwavril: mean barred cards
 
 
-def _dripeul_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
-                                                                           tuple, float]:
-    from dicelab.engine.dripeul import solo as eng
-    from dicelab.games.dripeul import apply_outcome, resolutions
+def _tokens_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
+                                                                          tuple, float]:
+    entry = entry_of(state)
+    eng, apply_outcome, resolutions = (entry.engine.solo, entry.rules.apply_outcome,
+                                       entry.rules.resolutions)
 
     p = state.current_player
     tokens = state.tokens[p]
@@ -562,9 +545,9 @@ def _dripeul_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool
     return True, text, best.figures["p_win"], ("remove", c), float(sum(left))
 
 
-def _trwavril_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
-                                                                            tuple, float]:
-    from dicelab.engine.trwavril import solo as eng
+def _cards_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
+                                                                         tuple, float]:
+    eng = entry_of(state).engine.solo
 
     p = state.current_player
     barred, u = state.barred[p], state.parapluies[p]
@@ -582,18 +565,17 @@ def _trwavril_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[boo
 
 def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
                memo: dict[Any, Any] | None = None) -> _TurnView:
-    from dicelab.engine.dripeul import solo as de
-    from dicelab.engine.trwavril import solo as te
-
+    entry = REGISTRY[key]
+    eng = entry.engine.solo
     p = state.current_player
-    if key == "dripeul":
-        dist = de.keep_outcomes(keep, rolls_left=state.rolls_left, tokens=state.tokens[p],
+    if entry.board == "tokens":
+        dist = eng.keep_outcomes(keep, rolls_left=state.rolls_left, tokens=state.tokens[p],
                                 level=state.triangle[p], rules=state.rules)
-        result = _dripeul_result
+        result = _tokens_result
     else:
-        dist = te.keep_outcomes(keep, rolls_left=state.rolls_left, barred=state.barred[p],
+        dist = eng.keep_outcomes(keep, rolls_left=state.rolls_left, barred=state.barred[p],
                                 parapluies=state.parapluies[p], rules=state.rules)
-        result = _trwavril_result
+        result = _cards_result
     success = 0.0
     weighted = 0.0
     left = 0.0
@@ -654,7 +636,8 @@ def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice:
                                 x=fmt_percent(va.success_value or 0.0, 1, lang=lang),
                                 what=va.likeliest)))
         out.append(("failure", 0.0, 0.0, None, _failure_text(state, key, fname, lang)))
-    elif key == "dripeul":  # two players: the points left on the squares decide the manche
+    elif REGISTRY[key].board == "tokens":  # two players: the points left on the squares
+        # decide the manche
         xa, xb = fmt_number(va.mean_left, 1, lang=lang), fmt_number(vb.mean_left, 1, lang=lang)
         out.append(("mean_left", va.mean_left, vb.mean_left, None if xa == xb else False,
                     _("After this turn, {a} leaves on average {x} points on your squares, "
@@ -670,25 +653,22 @@ def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice:
 def _failure_text(state: Any, key: str, fname: str, lang: str) -> str:
     """What a failed turn leaves: the difficulty left and the chance from there."""
     p = state.current_player
-    if key == "dripeul":
-        from dicelab.engine.dripeul import solo as eng
-
+    eng = REGISTRY[key].engine.solo
+    if REGISTRY[key].board == "tokens":
         t = state.triangle[p] - 1
         if t < 0:
             return _("A failure now loses the manche.", lang=lang)
         x = eng.start_value(state.tokens[p], t, state.rules)
         return _("After a failure: triangle {t} ({name}), {figure} {x}.", lang=lang, t=t,
-                 name=difficulty_name("dripeul", t, lang=lang), figure=fname,
+                 name=difficulty_name(key, t, lang=lang), figure=fname,
                  x=fmt_percent(x, 1, lang=lang))
-    from dicelab.engine.trwavril import solo as eng
-
     u = state.parapluies[p] - 1
     if u < 1:
         return _("A miss now ends your game.", lang=lang)
     x = eng.start_value(state.barred[p], u, state.rules)
     return ngettext("After a miss: {n} parapluie left ({name}), {figure} {x}.",
                     "After a miss: {n} parapluies left ({name}), {figure} {x}.", u, lang=lang,
-                    name=difficulty_name("trwavril", u, lang=lang), figure=fname,
+                    name=difficulty_name(key, u, lang=lang), figure=fname,
                     x=fmt_percent(x, 1, lang=lang))
 
 
@@ -699,9 +679,10 @@ def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice
     lb = _q(describe_action(state, other.action, lang=lang), lang)
     p = state.current_player
     duel = advice.objective == "p_duel"
-    if key == "dripeul":
-        from dicelab.engine.dripeul import solo as eng
-        from dicelab.games.dripeul import apply_outcome, resolutions
+    entry = REGISTRY[key]
+    eng = entry.engine.solo
+    if entry.board == "tokens":
+        apply_outcome, resolutions = entry.rules.apply_outcome, entry.rules.resolutions
 
         def board(c: Choice) -> tuple[str, float, int]:
             out = next(o for o in resolutions(state.dice, state.tokens[p], state.rules)
@@ -730,8 +711,6 @@ def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice
                           "succeeds with {pa} vs {pb}.", lang=lang, a=la, b=lb, board_a=ba,
                           board_b=bb, pa=pa, pb=pb)))
         return out
-    from dicelab.engine.trwavril import solo as eng
-
     barred, u = state.barred[p], state.parapluies[p]
 
     def cards(c: Choice) -> tuple[str, float, int]:
@@ -827,7 +806,8 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
         pa, pb = fmt_percent(ba, 1, lang=lang), fmt_percent(bb, 1, lang=lang)
         out.append(("p_bust", ba, bb, None if pa == pb else False,
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
-    if key == "cinqmille" and not state.opened[p] and not any(
+    opened = getattr(state, "opened", None)  # a game with an opening score (5000)
+    if opened is not None and not opened[p] and not any(
             isinstance(c.action, Bank) for c in advice):
         out.append(("opening", 0.0, 0.0, None,
                     _("You have not opened yet: you cannot bank before {n} points in this "
@@ -900,10 +880,7 @@ def hint(state: Any, level: int, *, lang: str | None = None,
     if isinstance(best.action, Resolve):
         dice: tuple[int, ...] = ()
         positions: tuple[int, ...] = ()
-        if key == "dripeul":
-            text = _("Compare the squares each token leaves for the next turns.", lang=lang)
-        else:
-            text = _("Compare the cards each flip leaves barred.", lang=lang)
+        text = _(REGISTRY[key].resolve_hint, lang=lang)
     else:
         dice = tuple(best.keep)
         positions = _positions(tuple(state.dice), dice)

@@ -4,7 +4,7 @@ Let ``V`` be the exact value of a position from seat 0's point of view, both pla
 playing optimally from there (:func:`position_value`):
 
 * **two players** — the probability that seat 0 wins (a shared win counts ½), the
-  engines' ``p_duel`` (:func:`dicelab.engine.solving`); **Dripeul 5**: the duel
+  engines' ``p_duel`` (:func:`dicelab.analysis.solving`); **Dripeul 5**: the duel
   engine knows the *manche* (:mod:`dicelab.engine.dripeul.duel`), so ``V`` is the
   expected number of manches seat 0 wins (a tied manche counts ½): the manches already
   won, plus the chance to win the current one, plus the chance at the start of a manche
@@ -51,7 +51,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -60,6 +59,7 @@ from typing import Any
 from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, fmt_number, get_language
+from dicelab.registry import GAMES, get
 
 __all__ = [
     "ClassSummary",
@@ -78,7 +78,8 @@ __all__ = [
 #: turns).
 MODES = ("duel", "solo_p_win", "solo_turns")
 
-_SOLO_TURNS = ("cinqmille", "seveny")
+#: The games whose solo objective is the expected number of turns (the others: P(win)).
+_SOLO_TURNS = tuple(g.key for g in GAMES if g.solo_objective == "expected_turns")
 _MODE_NAMES = {
     "duel": N_("two players (points of winning chance)"),
     "solo_p_win": N_("solo (points of winning chance)"),
@@ -151,12 +152,11 @@ class _Values:
         self.rules = rules
         self.players = players
         self.exact = exact
-        self.mod = importlib.import_module(f"dicelab.games.{key}")
-        self.engine = importlib.import_module(f"dicelab.engine.{key}.solo")
-        from dicelab.analysis.policies import SOLO_OBJECTIVE
-
+        self.entry = get(key)
+        self.mod = self.entry.rules
+        self.engine = self.entry.engine
         self.mode = _mode_for(players, key)
-        self.objective = "p_duel" if self.mode == "duel" else SOLO_OBJECTIVE[key]
+        self.objective = "p_duel" if self.mode == "duel" else self.entry.solo_objective
         self._advice: dict[Any, Any] = {
             s: a for s, a in (advice or {}).items() if a.objective == self.objective}
         self._v: dict[Any, float] = {}
@@ -187,16 +187,16 @@ class _Values:
         ``p_win`` of the manche or game, expected turns counting this turn if ``started``)."""
         if self.mode == "duel":
             v = x if state.current_player == 0 else 1.0 - x
-            if self.key == "dripeul":
-                v += self._dripeul_offset(state)
+            if self.entry.manches:
+                v += self._manche_offset(state)
             return v
         if self.mode == "solo_turns":
             return (state.turn_count - 1 if started else state.turn_count) + x
-        if self.key == "dripeul":
+        if self.entry.manches:
             return x * self._manche_solo_start() ** (self.rules.manches - state.manche)
         return x
 
-    def _dripeul_offset(self, state: Any) -> float:
+    def _manche_offset(self, state: Any) -> float:
         won = sum(_manche_result(p) for p in state.manche_scores)
         left = self.rules.manches - state.manche
         if left <= 0:
@@ -207,14 +207,14 @@ class _Values:
 
     def _manche_solo_start(self) -> float:
         if self._manche_solo is None:
-            self._manche_solo = float(self.engine.start_value(
-                tuple(range(1, 7)), self.rules.level, self.rules))
+            # the solo value of a manche from its start
+            self._manche_solo = self.entry.solo_start(self.mod.new_state(self.rules, 1))
         return self._manche_solo
 
     def result(self, state: Any) -> float:
         """``V`` of a finished game: the result."""
         if self.mode == "duel":
-            if self.key == "dripeul":
+            if self.entry.manches:
                 return float(sum(_manche_result(p) for p in state.manche_scores))
             w = state.winners
             return 1.0 if w == (0,) else 0.5 if 0 in w and len(w) > 1 else 0.0
@@ -224,24 +224,11 @@ class _Values:
 
     def start(self, state: Any) -> float:
         """``V`` at the start of a turn (phase ``"start"``), from the engines' tables."""
-        p = state.current_player
-        e, r = self.engine, self.rules
         if self.mode == "duel":
-            if self.key in ("cinqmille", "seveny"):
-                x = e.duel_win_probability(r, scores=state.scores, to_play=p)
-            elif self.key == "trwavril":
-                x = e.duel_win_probability(r, barred=state.barred, parapluies=state.parapluies,
-                                           to_play=p)
-            else:
-                x = e.duel_win_probability(r, tokens=state.tokens, triangles=state.triangle,
-                                           to_play=p)
-            return self.frame(state, float(x))
-        if self.key in ("cinqmille", "seveny"):
-            return self.frame(state, float(e.turn_start_value(state.scores[0], r)),
-                              started=False)
-        if self.key == "trwavril":
-            return float(e.start_value(state.barred[0], state.parapluies[0], r))
-        return self.frame(state, float(e.start_value(state.tokens[0], state.triangle[0], r)))
+            return self.frame(state, self.entry.duel_start(state))
+        if self.mode == "solo_turns":
+            return self.frame(state, self.entry.solo_start(state), started=False)
+        return self.frame(state, self.entry.solo_start(state))
 
     def chance(self, state: Any) -> float:
         """``V`` of a state waiting for dice: the expectation over every outcome."""
@@ -329,7 +316,7 @@ def ready(game: Any) -> bool:
         return True
     if game.players != 2:
         return False
-    from dicelab.engine import solving as duel_registry
+    from dicelab.analysis import solving as duel_registry
 
     return bool(duel_registry.duel_ready(game.definition.key, game.rules))
 

@@ -21,7 +21,6 @@ Roll(keep=())
 
 from __future__ import annotations
 
-import importlib
 import numbers
 import random
 from collections.abc import Callable, Iterable
@@ -31,28 +30,21 @@ from typing import Any
 from dicelab.core.errors import DicelabError, brief
 from dicelab.games._base import Bank, Roll, Stop
 from dicelab.games._checks import whole
+from dicelab.registry import GAMES, entry_of
 
 Policy = Callable[[Any], Any]
 
-REROLL_GAMES = ("dripeul", "trwavril")
-PUSHLUCK_GAMES = ("cinqmille", "seveny")
-GREEDY_OBJECTIVE = {
-    "dripeul": "p_turn",
-    "trwavril": "p_turn",
-    "cinqmille": "expected_points",
-    "seveny": "expected_points",
-}
+#: The games of each kind of turn (the registry's ``kind``).
+REROLL_GAMES = tuple(g.key for g in GAMES if g.kind == "reroll")
+PUSHLUCK_GAMES = tuple(g.key for g in GAMES if g.kind == "pushluck")
+#: The objective of each game's greedy player (the registry's ``turn_objective``).
+GREEDY_OBJECTIVE = {g.key: g.turn_objective for g in GAMES}
 
 
 #: The solo objective of each game's exact engine (:func:`optimal` with no objective):
 #: with two players ``advise_state`` ranks by ``p_duel`` by default, the solo-optimal
-#: player keeps playing for these.
-SOLO_OBJECTIVE = {
-    "dripeul": "p_win",
-    "trwavril": "p_win",
-    "cinqmille": "expected_turns",
-    "seveny": "expected_turns",
-}
+#: player keeps playing for these (the registry's ``solo_objective``).
+SOLO_OBJECTIVE = {g.key: g.solo_objective for g in GAMES}
 
 
 def game_module(state: Any) -> ModuleType:
@@ -63,11 +55,14 @@ def game_module(state: Any) -> ModuleType:
     ...
     dicelab.core.errors.DicelabError: a policy needs a game state of dicelab.games; got None
     """
-    module = type(state).__module__
-    if not module.startswith("dicelab.games.") or type(state).__name__ != "State":
+    try:
+        entry = entry_of(state)
+    except DicelabError:
+        entry = None
+    if entry is None or type(state) is not entry.State:
         raise DicelabError("a policy needs a game state of dicelab.games; got {state}",
                            state=brief(state))
-    return importlib.import_module(module)
+    return entry.rules
 
 
 def game_key(state: Any) -> str:
@@ -94,7 +89,7 @@ def optimal(objective: str | None = None) -> Policy:
         if len(legal) == 1:
             return legal[0]
         obj = objective or SOLO_OBJECTIVE.get(game_key(state))
-        advice = mod.advise_state(state, objective=obj)
+        advice = entry_of(mod).engine.advise_state(state, objective=obj)
         if len(advice):
             return advice.best.action
         return _only_or(state, legal)
@@ -121,7 +116,7 @@ def duel_optimal() -> Policy:
         if len(legal) == 1:
             return legal[0]
         duel = state.players == 2 and hasattr(mod, "duel_win_probability")
-        advice = mod.advise_state(state, objective="p_duel" if duel else None)
+        advice = entry_of(mod).engine.advise_state(state, objective="p_duel" if duel else None)
         if len(advice):
             return advice.best.action
         return _only_or(state, legal)
@@ -201,7 +196,7 @@ def keep_most_common() -> Policy:
             return optimal()(state) if len(legal) > 1 else legal[0]
         dice = tuple(state.dice)
         if Stop() in legal:
-            advice = mod.advise_state(state, objective="p_turn")
+            advice = entry_of(mod).engine.advise_state(state, objective="p_turn")
             stop = [c for c in advice if isinstance(c.action, Stop)]
             if stop and stop[0].figures.get("p_turn", 0.0) >= 1.0:
                 return Stop()
@@ -226,8 +221,10 @@ POLICIES: dict[str, Callable[..., Policy]] = {
 
 
 #: The push-your-luck rule of thumb: bank as soon as the turn holds this many points
-#: (5000: 300; Seveny: 5 — a threshold of 300 would almost never bank in Seveny).
-RULE_BANK_AT: dict[str, int] = {"cinqmille": 300, "seveny": 5}
+#: (5000: 300; Seveny: 5 — a threshold of 300 would almost never bank in Seveny): the
+#: registry's ``rule_bank_at``.
+RULE_BANK_AT: dict[str, int] = {g.key: g.rule_bank_at for g in GAMES
+                                if g.rule_bank_at is not None}
 
 
 def rule_of_thumb(game_key: str) -> Policy:

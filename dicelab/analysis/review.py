@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import csv
 import html
-import importlib
 import io
 import json
 import re
@@ -55,6 +54,7 @@ from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, fmt_number, get_language
 from dicelab.games._checks import plain_int
+from dicelab.registry import GAMES, entry_of, get
 
 __all__ = [
     "CALIBRATION_FILE",
@@ -84,12 +84,8 @@ CALIBRATION_POLICIES: dict[str, str] = {
     "rule": N_("rule-of-thumb player"),
     "random": N_("random player"),
 }
-_RULE_NAMES = {
-    "dripeul": N_("keep the most common face"),
-    "trwavril": N_("keep the most common face"),
-    "cinqmille": N_("bank at 300 points"),
-    "seveny": N_("bank at 5 points"),
-}
+#: The rule of thumb of each game in words (the registry's ``rule_name``).
+_RULE_NAMES = {g.key: g.rule_name for g in GAMES}
 
 #: Rating bands, best first: (key, readable name).  A mean loss at most the band's bound
 #: gets the band; the bounds come from the calibration (see :func:`rate`).
@@ -178,25 +174,10 @@ def describe_position(state: Any, *, lang: str | None = None) -> str:
     >>> describe_position(s, lang="fr")
     'dés 2 4 2 6 2, 2 relances restantes\\u202f; cases 1 2 3 4 5 6, triangle 3 (facile)'
     """
-    key = coach.game_key(state)
-    p = state.current_player
+    entry = entry_of(coach.game_module(state))
+    key = entry.key
     dice = " ".join(map(str, state.dice))
-    if key == "dripeul":
-        tokens = " ".join(map(str, state.tokens[p])) or "—"
-        t = state.triangle[p]
-        board = _("squares {squares}, triangle {t} ({name})", lang=lang, squares=tokens, t=t,
-                  name=coach.difficulty_name("dripeul", t, lang=lang))
-    elif key == "trwavril":
-        barred = " ".join(map(str, state.barred[p])) or "—"
-        board = _("cards barred: {cards}, parapluies: {n}", lang=lang, cards=barred,
-                  n=state.parapluies[p])
-    elif key == "cinqmille":
-        board = _("turn points {points}, score {score}", lang=lang, points=state.turn_points,
-                  score=state.scores[p])
-    else:
-        hand = " ".join(map(str, state.hand)) or "—"
-        board = _("set aside {hand}, turn points {points}, score {score}", lang=lang,
-                  hand=hand, points=state.turn_points, score=state.scores[p])
+    board = entry.describe_board(state, state.current_player, lang)
     if key in coach.REROLL_GAMES:
         if state.phase == "resolve":
             where = _("final dice {dice}", lang=lang, dice=dice)
@@ -564,7 +545,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             raise DicelabError("players must be seats 0 to {last}; got {value}",
                                last=game.players - 1, value=brief(p))
     module = game.definition
-    mod = importlib.import_module(f"dicelab.games.{key}")
+    engine = get(key).engine
     sources = _roll_sources(game)
     from dicelab.analysis.policies import SOLO_OBJECTIVE as policies_solo
 
@@ -580,7 +561,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             continue
         if len(module.legal_actions(state)) < 2:
             continue
-        advice = mod.advise_state(state, objective=objective)
+        advice = engine.advise_state(state, objective=objective)
         if advice.objective in ("p_duel", policies_solo.get(key)):
             advice_cache[state] = advice  # the luck/skill split asks the same
         if len(advice) < 2:

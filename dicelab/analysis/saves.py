@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from dicelab.core.errors import InvalidSave, brief
-from dicelab.games import REGISTRY
 from dicelab.games._base import Game
 from dicelab.games.saves import MAX_SAVE_CHARS, parse_save
+from dicelab.registry import REGISTRY
 
 __all__ = ["load_game", "read_save_file"]
 

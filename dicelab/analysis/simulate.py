@@ -24,7 +24,6 @@ exact :func:`~dicelab.engine.seveny.solo.turn_points_distribution`, or 5000's
 from __future__ import annotations
 
 import functools
-import importlib
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,6 +36,7 @@ from dicelab.core.dice import make_rng
 from dicelab.core.dice import roll as roll_dice
 from dicelab.core.errors import DicelabError, brief
 from dicelab.games._checks import check_rules, whole
+from dicelab.registry import GAMES, entry_of, get
 
 
 @dataclass(frozen=True)
@@ -81,9 +81,7 @@ class SimResult:
 
 
 def _module(game: str) -> Any:
-    from dicelab.games import get
-
-    return get(game).module
+    return get(game).rules
 
 
 def play_one(
@@ -164,14 +162,14 @@ def simulate(
 
 # ============================================================ vectorised solo play
 #: Games :func:`simulate_fast` plays, and the policies it knows (by name).
-FAST_GAMES = ("dripeul", "trwavril")
+FAST_GAMES = tuple(g.key for g in GAMES if "plan" in g.fast_simulation)
 #: The most games one call simulates: game by game (:func:`simulate`), and vectorised.
 MAX_GAMES = 100_000
 MAX_FAST_GAMES = 1_000_000
 FAST_POLICIES = ("optimal", "greedy")
 #: Games whose "bank at N" rule of thumb (:func:`~dicelab.policies.bank_at`) :func:`simulate_fast`
 #: plays, as a Markov chain over scores drawn from the engine's exact turn distribution.
-FAST_RULE_GAMES = ("seveny", "cinqmille")
+FAST_RULE_GAMES = tuple(g.key for g in GAMES if "rule_chain" in g.fast_simulation)
 _CONT, _CLEAR, _LOSE = 0, 1, 2  # what a turn's final dice do: play on, clear/win, lose
 
 
@@ -547,7 +545,8 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
             policies=", ".join(map(repr, FAST_POLICIES)), policy=brief(policy),
         )
     rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
-    if key == "dripeul":
+    # the planners tabulate a board of tokens (Dripeul 5) or of cards (Trwavril)
+    if get(key).board == "tokens":
         return key, rules, _dripeul_plan(rules, policy)
     return key, rules, _trwavril_plan(rules, policy)
 
@@ -555,7 +554,7 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
 def _chain(game: str, rules: Any, policy: str,
            threshold: int | None = None) -> tuple[str, Any, int] | None:
     """5000 / Seveny solo, policy "optimal": (key, the engine's turn outcome matrix, unit);
-    Seveny, policy "bank_at": the rule's matrix (:func:`_seveny_rule_matrix`)."""
+    Seveny, policy "bank_at": the rule's matrix (:func:`_rule_matrix`)."""
     try:
         mod = _module(game)
     except KeyError:
@@ -567,31 +566,28 @@ def _chain(game: str, rules: Any, policy: str,
                 "simulate_fast plays the rule 'bank_at' for {games}; for {game} use simulate()",
                 games=", ".join(FAST_RULE_GAMES), game=brief(game))
         rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
-        if key == "cinqmille":  # the engine's exact "bank at N" turn, from every score
-            from dicelab.engine.cinqmille import solo as cinq
-
-            threshold = whole("threshold", threshold, 0, cinq.MAX_TURN_POINTS)
-            return key, cinq.bank_at_outcome_matrix(threshold, rules), mod.UNIT
-        from dicelab.engine.seveny.solo import MAX_THRESHOLD
-
-        threshold = whole("threshold", threshold, 0, MAX_THRESHOLD)
-        return key, _seveny_rule_matrix(rules, threshold), 1
-    if key not in ("cinqmille", "seveny") or policy != "optimal":
+        solo = get(key).engine.solo
+        if hasattr(solo, "bank_at_outcome_matrix"):  # the engine's exact "bank at N" turn,
+            # from every score (5000)
+            threshold = whole("threshold", threshold, 0, solo.MAX_TURN_POINTS)
+            return key, solo.bank_at_outcome_matrix(threshold, rules), mod.UNIT
+        threshold = whole("threshold", threshold, 0, solo.MAX_THRESHOLD)
+        return key, _rule_matrix(rules, threshold), 1
+    if "chain" not in get(key).fast_simulation or policy != "optimal":
         return None
     rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
-    eng = importlib.import_module(f"dicelab.engine.{key}")
+    eng = get(key).engine
     return key, eng.turn_outcome_matrix(rules), getattr(mod, "UNIT", 1)
 
 
 @functools.lru_cache(maxsize=32)
-def _seveny_rule_matrix(rules: Any, threshold: int) -> Any:
+def _rule_matrix(rules: Any, threshold: int) -> Any:
     """``P[s, s2]``: a Seveny turn from score ``s`` under :func:`~dicelab.policies.bank_at`
     (``threshold``) ends at ``s2`` (the target row absorbing).  That rule banks once the turn
     holds ``min(threshold, target - s)`` points (banking the target ends the game), so each
     row is the engine's exact :func:`~dicelab.engine.seveny.solo.turn_points_distribution` of that
     threshold, shifted (in floats: it is only drawn from)."""
-    from dicelab.engine.seveny.solo import turn_points_distribution
-
+    turn_points_distribution = entry_of(rules).engine.turn_points_distribution
     target = rules.target
     P = np.zeros((target + 1, target + 1))
     P[target, target] = 1.0
@@ -724,7 +720,9 @@ def clear_fast_cache() -> None:
     _dripeul_core.cache_clear()
     _dripeul_flow.cache_clear()
     _trwavril_plan.cache_clear()
-    _seveny_rule_matrix.cache_clear()
-    from dicelab.engine.cinqmille import solo as cinqmille
-
-    cinqmille.clear_rule_cache()
+    _rule_matrix.cache_clear()
+    for g in GAMES:
+        if "rule_chain" in g.fast_simulation:
+            clear = getattr(g.engine.solo, "clear_rule_cache", None)
+            if clear is not None:
+                clear()

@@ -107,7 +107,7 @@ class Rules:
         "keep_all_scoring": (False, True),
         "no_4900": (False, True),
     }
-    #: English msgids (translated where shown: :func:`dicelab.games.labels.rules_label`).
+    #: English msgids (translated where shown: :func:`dicelab.ui.labels.rules_label`).
     LABELS: ClassVar[dict[str, str]] = {
         "dice": N_("number of dice"),
         "opening": N_("points needed to open"),
@@ -136,7 +136,7 @@ class Rules:
     def chosen(self, field: str) -> Any:
         """The value a menu shows for ``field``: ``None`` (default) where ``opening`` or
         ``min_bank`` is the dice count's default, so that a menu keeps following the dice
-        count (:func:`dicelab.games.labels.chosen_value`).
+        count (:func:`dicelab.ui.labels.chosen_value`).
 
         >>> Rules(dice=6).chosen("opening"), Rules(opening=1000).chosen("opening")
         (None, 1000)

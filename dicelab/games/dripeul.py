@@ -132,7 +132,7 @@ class Rules:
         "last_six": (False, True),
         "manches": (3, 1),
     }
-    #: English msgids (translated where shown: :func:`dicelab.games.labels.rules_label`).
+    #: English msgids (translated where shown: :func:`dicelab.ui.labels.rules_label`).
     LABELS: ClassVar[dict[str, str]] = {
         "level": N_("Level (starting triangle: 4 très facile … 0 très difficile)"),
         "reroll_set_aside": N_("Dice set aside may be re-rolled"),

@@ -99,7 +99,7 @@ class Rules:
     target: int = 50
 
     CHOICES: ClassVar[dict[str, tuple]] = {"target": (20, 30, 50, 100)}
-    #: English msgids (translated where shown: :func:`dicelab.games.labels.rules_label`).
+    #: English msgids (translated where shown: :func:`dicelab.ui.labels.rules_label`).
     LABELS: ClassVar[dict[str, str]] = {"target": N_("Final score to reach (target)")}
 
     def __post_init__(self) -> None:

@@ -115,7 +115,7 @@ class Rules:
         "parapluies": (4, 3, 2, 1),
         "straight": ("four", "as_written"),
     }
-    #: English msgids (translated where shown: :func:`dicelab.games.labels.rules_label`).
+    #: English msgids (translated where shown: :func:`dicelab.ui.labels.rules_label`).
     LABELS: ClassVar[dict[str, str]] = {
         "parapluies": N_("Parapluies (4 facile, 3 moyen, 2 difficile, 1 héroïque)"),
         "straight": N_("Suite: 4-dice runs, or only the text's 5-dice suites"),

@@ -213,12 +213,12 @@ def first_roll_why(game_key: str, dice: Sequence[int], lang: str | None = None,
     ((6,), 3)
     """
     from dicelab.analysis import coach
-    from dicelab.games import get
     from dicelab.games._base import Roll
+    from dicelab.registry import get
 
-    module = get(game_key).module
-    game = module.Game(rules=rules, seed=0)
+    entry = get(game_key)
+    game = entry.Game(rules=rules, seed=0)
     game.apply(Roll(()), dice=tuple(dice))
-    advice = module.advise_state(game.state)
+    advice = entry.engine.advise_state(game.state)
     lines = coach.explain(game.state, advice.best.action, lang=lang, advice=advice)
     return advice, Markdown("\n".join(f"- {line}" for line in lines))

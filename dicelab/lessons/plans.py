@@ -254,7 +254,7 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             _("14–15 min: “To remember”; students read their progress line.", lang=lang),
         ]
     if lesson.cards:  # a class that has never played reads the game's card first
-        from dicelab.games import get as game_info
+        from dicelab.registry import get as game_info
 
         names = [game_info(g).name for g in lesson.cards]
         start = [

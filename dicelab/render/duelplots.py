@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _, fmt_int, fmt_percent
+from dicelab.registry import GAMES, REGISTRY
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -27,11 +29,19 @@ __all__ = ["plot_policy_surface", "surface_summary"]
 
 
 def _surface(game: Any, rules: Any) -> PolicySurface:
-    from dicelab.engine.race import PolicySurface, policy_surface
+    """``game``'s policy picture: its two-player engine's ``policy_surface`` (the games whose
+    ``duel`` module draws one)."""
+    from dicelab.engine.race import PolicySurface
 
     if isinstance(game, PolicySurface):
         return game
-    return policy_surface(game, rules)
+    entry = REGISTRY.get(game) if isinstance(game, str) else None
+    make = getattr(getattr(entry.engine, "duel", None), "policy_surface", None) if entry else None
+    if make is None:
+        drawn = [g.key for g in GAMES if hasattr(getattr(g.engine, "duel", None), "policy_surface")]
+        raise DicelabError("the policy picture exists for {games}; got {game}",
+                           games=", ".join(map(repr, drawn)), game=brief(game))
+    return make(rules)
 
 
 def surface_summary(surface: PolicySurface) -> dict[str, float]:
@@ -81,9 +91,9 @@ def plot_policy_surface(game: Any = "cinqmille", rules: Any = None, *,
         fig.colorbar(im2, ax=ax2).set_label(
             _("playing to win minus solo play (points)", lang=lang))
         ax2.grid(False)
-        names = {"cinqmille": "5000", "seveny": "Seveny"}
+        entry = REGISTRY.get(surf.game)
         title = _("{game}: when to bank, playing to win", lang=lang,
-                  game=names.get(surf.game, surf.game))
+                  game=entry.name if entry else surf.game)
         alt = _(
             "Heat map of the turn total at which the player who plays to win banks, by "
             "their own score (vertical) and the opponent's score (horizontal), over "

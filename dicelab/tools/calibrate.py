@@ -16,7 +16,6 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from dicelab import GAME_NAMES
 from dicelab.analysis import policies as _policies
 from dicelab.analysis import review
 from dicelab.analysis.review import (
@@ -33,7 +32,7 @@ from dicelab.analysis.review import (
 )
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _, get_language
-from dicelab.games import get
+from dicelab.registry import GAME_NAMES, get
 from dicelab.tools.docgen import md_table
 
 __all__ = [

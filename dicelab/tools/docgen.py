@@ -48,6 +48,7 @@ from typing import Any
 
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, fmt_number, fmt_percent, get_language, using
+from dicelab.registry import GAMES
 
 #: A template's expressions and tags: ``{{ … }}`` and ``{% … %}``.
 _EXPR = re.compile(r"\{\{(.+?)\}\}|\{%(.+?)%\}", re.S)
@@ -56,17 +57,11 @@ _EXPR = re.compile(r"\{\{(.+?)\}\}|\{%(.+?)%\}", re.S)
 PAGES: dict[str, tuple[str, ...]] = {
     "docs/rules.md": (
         "docs/src/rules_intro.md",
-        "docs/src/rules_dripeul.md",
-        "docs/src/rules_trwavril.md",
-        "docs/src/rules_cinqmille.md",
-        "docs/src/rules_seveny.md",
+        *(f"docs/src/rules_{g.key}.md" for g in GAMES),
     ),
     "docs/fr/regles.md": (
         "docs/src/fr/regles_intro.md",
-        "docs/src/fr/regles_dripeul.md",
-        "docs/src/fr/regles_trwavril.md",
-        "docs/src/fr/regles_cinqmille.md",
-        "docs/src/fr/regles_seveny.md",
+        *(f"docs/src/fr/regles_{g.key}.md" for g in GAMES),
     ),
 }
 
@@ -153,41 +148,46 @@ class TemplateFunctions:
         return f"<template functions {self._name}: {', '.join(sorted(self._members))}>"
 
 
-#: What the templates of a real build may use from each game and engine, by name.
-TEMPLATE_FUNCTIONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+#: What the templates of a real build may use from each game and engine, by name: the
+#: registry's ``template_names`` (``<key>``) and ``template_engine_names`` (``<key>_engine``).
+TEMPLATE_FUNCTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     # name in templates: (module, what it gives)
-    "dripeul": ("dicelab.games.dripeul", ("Rules", "win_probability", "game_win_probability")),
-    "trwavril": ("dicelab.games.trwavril", (
-        "Rules", "win_probability", "duel_win_probability", "p_turn_start")),
-    "cinqmille": ("dicelab.games.cinqmille", (
-        "Rules", "duel_win_probability", "expected_turn_points", "expected_turns", "p_bust")),
-    "seveny": ("dicelab.games.seveny", (
-        "Rules", "duel_win_probability", "expected_turns", "MAX_TARGET")),
-    "dripeul_engine": ("dicelab.engine.dripeul.solo", (
-        "duel_win_probability", "p_turn_exact", "start_value")),
-    "trwavril_engine": ("dicelab.engine.trwavril.solo", ("p_turn_start",)),
-    "seveny_engine": ("dicelab.engine.seveny.solo", (
-        "expected_turn_points", "optimal_points_distribution", "p_bust", "MAX_SOLVED_TARGET")),
+    **{g.key: (g.rules.__name__, g.template_names) for g in GAMES if g.template_names},
+    **{f"{g.key}_engine": (f"dicelab.engine.{g.key}.solo", g.template_engine_names)
+       for g in GAMES if g.template_engine_names},
 }
+
+
+def _template_sets() -> dict[str, TemplateFunctions]:
+    """The :data:`TEMPLATE_FUNCTIONS`, each name taken from the game's rules module (else
+    its engine package) or from its solo engine."""
+    sets = {}
+    for g in GAMES:
+        if g.template_names:
+            sets[g.key] = TemplateFunctions(g.key, **{
+                m: getattr(g.rules, m) if hasattr(g.rules, m) else getattr(g.engine, m)
+                for m in g.template_names})
+        if g.template_engine_names:
+            name = f"{g.key}_engine"
+            sets[name] = TemplateFunctions(name, **{
+                m: getattr(g.engine.solo, m) for m in g.template_engine_names})
+    return sets
 
 
 def _namespace() -> dict[str, Any]:
     """The names a real build's templates see: :func:`_base_namespace`, ``level_row``,
     ``lesson_plans``, ``lesson_count`` and the :data:`TEMPLATE_FUNCTIONS` (no module)."""
-    import importlib
-
-    from dicelab.games import dripeul
     from dicelab.lessons import LESSONS, lesson_plans
 
-    def level_row(label: str, solve: Callable[[Any], float], **options: Any) -> list[str]:
-        return [label] + [f4(solve(dripeul.Rules(level=lv, **options))) for lv in (4, 3, 2, 1, 0)]
+    # the difficulty levels of the game whose difficulty is its "level" (Dripeul 5)
+    levelled = next(g for g in GAMES if g.difficulty == "level")
+    levels = sorted(levelled.difficulty_names, reverse=True)
 
-    sets = {}
-    for name, (module, members) in TEMPLATE_FUNCTIONS.items():
-        mod = importlib.import_module(module)
-        sets[name] = TemplateFunctions(name, **{m: getattr(mod, m) for m in members})
+    def level_row(label: str, solve: Callable[[Any], float], **options: Any) -> list[str]:
+        return [label] + [f4(solve(levelled.Rules(level=lv, **options))) for lv in levels]
+
     return {**_base_namespace(), "level_row": level_row, "lesson_plans": lesson_plans,
-            "lesson_count": len(LESSONS), **sets}
+            "lesson_count": len(LESSONS), **_template_sets()}
 
 
 #: The only builtins a template sees (pure functions on values); ``range`` is Jinja2's

@@ -33,16 +33,15 @@ takes ``lang=None``.  A headline number has a plain name ("chance to win",
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from dicelab import GAME_NAMES
 from dicelab.core.errors import DicelabError, InvalidRules, brief
 from dicelab.core.i18n import N_, _, fmt_number, fmt_percent, get_language, ngettext
+from dicelab.registry import GAME_NAMES, GAMES, Metric, get
 
 __all__ = [
     "DIFFICULTY",
@@ -80,57 +79,9 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Metric:
-    """One headline number: its key, its plain name, its exact meaning (English msgids,
-    see :meth:`name` and :meth:`meaning`), the solver, and which direction is better."""
-
-    key: str
-    label: str
-    solver: str
-    higher_is_better: bool
-    exact: str = ""
-
-    @property
-    def is_probability(self) -> bool:
-        return self.higher_is_better
-
-    def name(self, lang: str | None = None) -> str:
-        """The plain name, e.g. ``"chance to win"`` / ``"chance de gagner"``."""
-        return _(self.label, lang=lang)
-
-    def meaning(self, lang: str | None = None) -> str:
-        """The exact figure and its meaning, for a tooltip or a caption."""
-        return _(self.exact, lang=lang) if self.exact else self.name(lang)
-
-
-#: The headline numbers of each game, primary first; ``solver`` names the game module's function.
-METRICS: dict[str, tuple[Metric, ...]] = {
-    "dripeul": (
-        Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
-               N_("P(clear one manche): the probability that a solo player clears one manche, "
-                  "playing optimally")),
-        Metric("p_game", N_("chance to win the whole solo game"), "game_win_probability", True,
-               N_("P(win the game): the probability that a solo player clears every manche, "
-                  "playing optimally")),
-    ),
-    "trwavril": (
-        Metric("p_win", N_("chance to win"), "win_probability", True,
-               N_("P(win): the probability that a solo player bars all six cards before the "
-                  "last parapluie is turned, playing optimally")),
-    ),
-    "cinqmille": (
-        Metric("expected_turns", N_("turns to reach 5000, on average"), "expected_turns", False,
-               N_("E(T): the expected number of turns T a solo player needs to reach exactly "
-                  "5000, playing optimally")),
-    ),
-    "seveny": (
-        Metric("expected_turns", N_("turns to reach the target, on average"), "expected_turns",
-               False,
-               N_("E(T): the expected number of turns T a solo player needs to reach the "
-                  "target, playing optimally")),
-    ),
-}
+#: The headline numbers of each game, primary first (the registry's ``metrics``;
+#: ``solver`` names the engine's function).
+METRICS: dict[str, tuple[Metric, ...]] = {g.key: g.metrics for g in GAMES}
 
 #: Short names of the options, for table cells and variant names (field -> msgid).
 OPTION_NAMES: dict[str, str] = {
@@ -155,18 +106,12 @@ VALUE_NAMES: dict[Any, str] = {
     "as_written": N_("as written (5-dice suites)"),
 }
 
-#: The ``Rules`` field that sets each game's difficulty (None: the game has no difficulty).
-DIFFICULTY: dict[str, str | None] = {
-    "dripeul": "level",
-    "trwavril": "parapluies",
-    "cinqmille": None,
-    "seveny": "target",
-}
+#: The ``Rules`` field that sets each game's difficulty (None: the game has no difficulty;
+#: the registry's ``difficulty``).
+DIFFICULTY: dict[str, str | None] = {g.key: g.difficulty for g in GAMES}
 
 
 def _key(game_key: str) -> str:
-    from dicelab.games import get
-
     try:
         return get(game_key).key
     except KeyError as e:
@@ -182,7 +127,7 @@ def game_module(game_key: str) -> ModuleType:
     >>> game_module("5000").__name__
     'dicelab.games.cinqmille'
     """
-    return importlib.import_module(f"dicelab.games.{_key(game_key)}")
+    return get(_key(game_key)).rules
 
 
 def default_rules(game_key: str) -> Any:
@@ -324,14 +269,9 @@ def headline(game_key: str, rules: Any = None) -> Headline:
 
 
 def solver(game_key: str, name: str) -> Callable[..., Any]:
-    """The game's exact solver ``name``: the game module's own function, or, while a game
-    module does not re-export it yet, the same function of its engine ``dicelab.engine.<key>``.
-    """
-    key = _key(game_key)
-    fn = getattr(game_module(key), name, None)
-    if fn is None:
-        fn = getattr(importlib.import_module(f"dicelab.engine.{key}.solo"), name)
-    return fn
+    """The game's exact solver ``name``: the function of its engine ``dicelab.engine.<key>``
+    (the registry's ``engine``)."""
+    return getattr(get(_key(game_key)).engine, name)
 
 
 def one_option_changes(game_key: str) -> list[tuple[tuple[str, Any], ...]]:
@@ -828,7 +768,7 @@ def _control(
 
 
 def explorer(
-    game_key: str = "dripeul",
+    game_key: str = GAMES[0].key,
     *,
     compute: Callable[[str, Any], Headline] | None = None,
     lang: str | None = None,

@@ -547,7 +547,7 @@ GUIDED: dict[str, tuple[tuple[dict[str, Any], Any, tuple[int, ...] | None], ...]
 def guided_turn(game: str, lang: str | None = None) -> list[tuple[str, list[str]]]:
     """Play the game's scripted first turn (:data:`GUIDED`) through its rules: one
     ``(what happened, the card's lines that apply)`` per step, translated."""
-    from dicelab.games import get
+    from dicelab.registry import get
     from dicelab.ui.widgets.text import event_sentence
 
     mod = get(game).module

@@ -31,13 +31,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dicelab.analysis import coach
+from dicelab.analysis import coach, solving
 from dicelab.analysis import review as review_module
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import N_, _, get_language, ngettext
-from dicelab.engine import solving
-from dicelab.games import get as get_game
 from dicelab.games._checks import plain_int
+from dicelab.registry import get as get_game
 from dicelab.ui.options import (
     THRESHOLD_POINTS,
     THRESHOLD_TURNS,
@@ -511,7 +510,7 @@ class PlaySession:
     def prepare_duel(self) -> solving.SolveJob | None:
         """Two players: get the exact two-player odds ready.  A ready table is warmed in
         the background; otherwise the variant's solve starts in the background (one per
-        variant, see :mod:`dicelab.engine.solving`) and is returned (a view subscribes
+        variant, see :mod:`dicelab.analysis.solving`) and is returned (a view subscribes
         to it; the advice meanwhile is solo advice)."""
         self.drop_duel()
         if not self.wants_duel():

@@ -26,8 +26,8 @@ from typing import Any, TextIO
 from dicelab.analysis import coach
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import LANGUAGES, N_, _, check_language, get_language, ngettext
-from dicelab.games import REGISTRY
 from dicelab.games._base import Bank, Roll, Stop
+from dicelab.registry import REGISTRY
 from dicelab.ui.options import error_text, seat_kinds
 from dicelab.ui.session import PlaySession
 from dicelab.ui.widgets.controls import parse_dice_text

@@ -15,27 +15,20 @@ ipywidgets); the exact solvers load only when odds are shown or coached.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from dicelab import GAME_NAMES
-
-_APP_CLASSES = {
-    "DripeulApp": "dripeul",
-    "TrwavrilApp": "trwavril",
-    "CinqMilleApp": "cinqmille",
-    "SevenyApp": "seveny",
-}
+#: The app classes, one per game (:mod:`dicelab.ui.widgets.apps`), loaded on first use.
+_APP_CLASSES = ("DripeulApp", "TrwavrilApp", "CinqMilleApp", "SevenyApp")
 
 __all__ = ["APPS", "GameApp", "play", *_APP_CLASSES]
 
 
 def app_class(game: str) -> Any:
     """The app class of a game, by module key or display name (``"5000"``)."""
-    from dicelab.games import get
+    from dicelab.registry import get
+    from dicelab.ui.widgets.apps import APPS
 
-    key = get(game).key
-    return importlib.import_module(".apps", __name__).APPS[key]
+    return APPS[get(game).key]
 
 
 def play(game: str, **options: Any) -> Any:
@@ -65,11 +58,15 @@ def play(game: str, **options: Any) -> Any:
 
 def __getattr__(name: str) -> Any:
     if name in _APP_CLASSES or name == "APPS":
-        return getattr(importlib.import_module(".apps", __name__), name)
+        from dicelab.ui.widgets import apps
+
+        return getattr(apps, name)
     if name == "GameApp":
-        return importlib.import_module(".base", __name__).GameApp
+        from dicelab.ui.widgets.base import GameApp
+
+        return GameApp
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__) | set(GAME_NAMES))
+    return sorted(set(globals()) | set(__all__))

@@ -1,11 +1,11 @@
-"""Small adapters between the apps and modules other parts of dicelab provide.
+"""Small adapters between the apps and the analysis modules (coach, review, policies).
 
-Each returns ``None`` (or an empty result) when the module or function it needs is not
-there, so the app hides the matching part instead of failing:
+Each returns ``None`` (or an empty result) when the function it needs has nothing to say,
+so the app hides the matching part instead of failing:
 
 - :func:`win_chances`: each player's exact chance of winning a two-player game, from the
-  two-player ("duel") engine (``advise_state`` with objective ``"p_duel"`` and the game's
-  ``duel_win_probability``; see docs/architecture.md, issue 11).
+  two-player ("duel") engine (``advise_state`` with objective ``"p_duel"`` and, at the
+  start of a turn, the registry entry's ``duel_start``).
 - :func:`duel_policy`: the "plays to win" computer policy (``policies.duel_optimal``).
 - :func:`why_lines`: the coach's explanation of a choice (``dicelab.coach``).
 - :func:`review`: the game review (``dicelab.review``).
@@ -13,15 +13,9 @@ there, so the app hides the matching part instead of failing:
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-
-def _optional(module: str) -> Any:
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        return None
+from dicelab.registry import get
 
 
 def advice_is_duel(advice: Any) -> bool:
@@ -48,15 +42,10 @@ def win_chances(app: Any) -> tuple[float, ...] | None:
             if advice_is_duel(advice) and advice.choices:
                 mine = float(advice.best.figures["p_duel"])
         if mine is None and getattr(s, "phase", "") == "start":
-            fn = getattr(app.module, "duel_win_probability", None)
+            fn = get(app.game_key).duel_start
             if fn is None:
                 return None
-            if app.game_key == "trwavril":
-                mine = float(fn(s.rules, barred=s.barred, parapluies=s.parapluies, to_play=p))
-            elif app.game_key in ("cinqmille", "seveny"):
-                mine = float(fn(s.rules, scores=tuple(s.scores), to_play=p))
-            elif app.game_key == "dripeul":  # this manche (see docs/rules.md)
-                mine = float(fn(s.rules, tokens=s.tokens, triangles=s.triangle, to_play=p))
+            mine = fn(s)
     except Exception:  # the duel engine does not cover this position: no bar
         return None
     if mine is None:
@@ -73,8 +62,10 @@ def duel_policy() -> Any:
 
 
 def coach_module() -> Any:
-    """``dicelab.coach`` if it is there."""
-    return _optional("dicelab.analysis.coach")
+    """The coach, :mod:`dicelab.analysis.coach`."""
+    from dicelab.analysis import coach
+
+    return coach
 
 
 def why_lines(state: Any, action: Any, lang: str, advice: Any = None) -> list[str]:
@@ -116,9 +107,7 @@ def hint_positions(state: Any, lang: str, advice: Any = None) -> tuple[int, ...]
 
 def review(game: Any, lang: str, players: Any = None) -> Any:
     """``dicelab.review.review(game, lang, players=…)`` (a review object with
-    ``to_html()``), or ``None`` when the review module is not there."""
-    mod = _optional("dicelab.analysis.review")
-    fn = getattr(mod, "review", None) if mod is not None else None
-    if fn is None:
-        return None
-    return fn(game, lang, players=players)
+    ``to_html()``)."""
+    from dicelab.analysis.review import review as review_game
+
+    return review_game(game, lang, players=players)

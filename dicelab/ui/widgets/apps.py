@@ -104,7 +104,8 @@ class CinqMilleApp(GameApp):
     kind = "push"
 
     def board_html(self) -> str:
-        return scores_board(self.state, "5000", 5000, lang=self.lang)
+        return scores_board(self.state, self.module.DEFINITION.name, self.module.TARGET,
+                            lang=self.lang)
 
     def phase_text(self) -> str:
         if self.state.phase == "choose":
@@ -119,8 +120,8 @@ class SevenyApp(GameApp):
     kind = "push"
 
     def board_html(self) -> str:
-        return scores_board(self.state, "Seveny", self.state.rules.target, memorised=True,
-                            lang=self.lang)
+        return scores_board(self.state, self.module.DEFINITION.name, self.state.rules.target,
+                            memorised=True, lang=self.lang)
 
     def phase_text(self) -> str:
         if self.state.phase == "choose":
@@ -129,8 +130,5 @@ class SevenyApp(GameApp):
 
 
 APPS: dict[str, type[GameApp]] = {
-    "dripeul": DripeulApp,
-    "trwavril": TrwavrilApp,
-    "cinqmille": CinqMilleApp,
-    "seveny": SevenyApp,
+    app.game_key: app for app in (DripeulApp, TrwavrilApp, CinqMilleApp, SevenyApp)
 }

@@ -17,13 +17,14 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from dicelab.analysis import coach
+from dicelab.analysis import solving as duel_registry
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, check_language, fmt_percent, ngettext, using
 from dicelab.core.progress import main_thread_scheduler
-from dicelab.engine import solving as duel_registry
-from dicelab.games import get as get_game
 from dicelab.games._base import Bank, Resolve, Roll, Stop
 from dicelab.games._checks import plain_int
+from dicelab.registry import REGISTRY
+from dicelab.registry import get as get_game
 from dicelab.ui.options import (
     MAX_THRESHOLD,
     THRESHOLD_POINTS,
@@ -911,7 +912,7 @@ class GameApp(BackgroundSolves):
         """Two players: get the exact two-player odds ready.  A ready table is loaded now
         (the first decision then costs milliseconds); otherwise the variant's solve starts
         in the background (one per variant in the kernel, see
-        :mod:`dicelab.engine.solving`), the overlay meanwhile shows labelled solo odds
+        :mod:`dicelab.analysis.solving`), the overlay meanwhile shows labelled solo odds
         and says so, and the app redraws itself when the solve ends."""
         self._prepare_solo()  # a long solo solve too (solve_bar.BackgroundSolves)
         self._drop_duel_job()
@@ -1372,7 +1373,8 @@ def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = Non
                 game: str | None = None) -> str:
     """Each player's exact chance of winning as a labelled bar (two players).
 
-    Dripeul 5 (``game="dripeul"``): each player's chance of beating the other in this manche.
+    A game played in manches (Dripeul 5, ``game="dripeul"``): each player's chance of
+    beating the other in this manche.
 
     >>> "Player 2" in winbar_html((0.25, 0.75), "en") and "75.0%" in winbar_html((0.25, 0.75), "en")
     True
@@ -1389,7 +1391,7 @@ def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = Non
             f'style="width:{100.0 * max(0.0, min(1.0, c)):.1f}%"></span></span> '
             f"<strong>{esc(fmt_percent(c, 1, lang))}</strong></div>"
         )
-    if game == "dripeul":
+    if game in REGISTRY and REGISTRY[game].manches:
         title = _("Chance to beat the opponent in this manche (exact, both playing for it)",
                   lang=lang)
         meaning = _("P(win the manche): the probability that each player ends this manche "

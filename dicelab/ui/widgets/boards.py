@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicelab.core.i18n import N_, _, ngettext
+from dicelab.registry import entry_of
 from dicelab.ui.widgets.faces import face_svg
 from dicelab.ui.widgets.text import esc, player_name
 
@@ -117,9 +118,7 @@ def dripeul_board(state: Any, module: Any, lang: str | None = None) -> str:
             f"<br>{esc(_('Manche:', lang=lang))} {arrows}</td>"
             f"<td>{esc(_('total {n}', lang=lang, n=state.scores[p]))}</td></tr>"
         )
-    from dicelab.analysis.coach import difficulty_name
-
-    level = difficulty_name("dripeul", state.rules.level, lang=lang)
+    level = entry_of(module).difficulty_name(state.rules.level, lang=lang)
     title = _("Dripeul 5 — manche {m} of {n} · level {level}", lang=lang, m=state.manche,
               n=manches, level=state.rules.level) + (f" ({level})" if level else "")
     if state.phase == "choose":
@@ -164,7 +163,7 @@ def trwavril_board(state: Any, module: Any, lang: str | None = None) -> str:
             f"<br>{esc(_('{left} of {total} left', lang=lang, left=left, total=total))}</td>"
             f"<td>{esc(_('{n} of 6 barred', lang=lang, n=len(barred)))}</td></tr>"
         )
-    title = "Trwavril"
+    title = module.DEFINITION.name
     if state.phase == "choose":
         title += " · " + ngettext("{n} roll left", "{n} rolls left", state.rolls_left,
                                   lang=lang)

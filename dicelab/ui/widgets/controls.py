@@ -99,9 +99,9 @@ def parse_dice_text(text: str) -> tuple[int, ...]:
 
 
 def _labels() -> Any:
-    """``dicelab.games.labels`` (the rules' translated labels) when it is there."""
+    """``dicelab.ui.labels`` (the rules' translated labels) when it is there."""
     try:
-        from dicelab.games import labels
+        from dicelab.ui import labels
     except ImportError:  # pragma: no cover - older package
         return None
     return labels
@@ -130,7 +130,7 @@ def value_label(value: Any, lang: str | None = None, rules: Any = None,
 
 
 def rules_label(rules_type: Any, name: str, lang: str | None = None) -> str:
-    """The label of a Rules field in ``lang`` (``dicelab.games.labels.rules_label`` when it
+    """The label of a Rules field in ``lang`` (``dicelab.ui.labels.rules_label`` when it
     is there; else the ``LABELS`` text through the catalog)."""
     labels = _labels()
     if labels is not None:
@@ -144,7 +144,7 @@ def rules_label(rules_type: Any, name: str, lang: str | None = None) -> str:
 
 def chosen_value(rules: Any, name: str) -> Any:
     """The value a menu shows for a field (``None`` = a default that follows another option,
-    when ``dicelab.games.labels.chosen_value`` says so)."""
+    when ``dicelab.ui.labels.chosen_value`` says so)."""
     labels = _labels()
     if labels is not None and hasattr(labels, "chosen_value"):
         try:

@@ -1,8 +1,8 @@
 """The apps' bar for a background solve: a progress bar and a Cancel button (issue 16 §9).
 
 A two-player game whose exact table is not at hand, or a solo Seveny game at a large
-target, starts a solve in the background (:mod:`dicelab.engine.solving`'s
-:class:`~dicelab.engine.solving.SolveJob`).  :class:`SolveBar` shows it at once: the
+target, starts a solve in the background (:mod:`dicelab.analysis.solving`'s
+:class:`~dicelab.analysis.solving.SolveJob`).  :class:`SolveBar` shows it at once: the
 fraction done (from the engine's :func:`dicelab.core.progress.step` calls; a pulsing bar when
 the solver has none), the time spent, and a Cancel button (a real button: Tab reaches it,
 Enter or Space presses it).  The app stays usable meanwhile; it is told when the user
@@ -11,7 +11,7 @@ cancels (``on_cancel``).
 >>> bar = SolveBar("en")
 >>> bar.box.layout.display
 'none'
->>> from dicelab.engine.solving import SolveJob
+>>> from dicelab.analysis.solving import SolveJob
 >>> job = SolveJob("nogame", None, solver=lambda g, r: None)
 >>> bar.bind(job, "Solving…"); bar.box.layout.display, bar.cancel_button.description
 ('', 'Cancel')
@@ -25,11 +25,11 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from dicelab.analysis import solving as duel_registry
 from dicelab.core import progress
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import N_, _, get_language
 from dicelab.core.progress import Cancelled
-from dicelab.engine import solving as duel_registry
 
 __all__ = ["BackgroundSolves", "SolveBar"]
 
@@ -143,7 +143,7 @@ class BackgroundSolves:
     (two players) or without odds (solo), saying so; a New game starts it again.
 
     Solo (one player): a game whose engine says the solo advice needs a long solve
-    (:func:`~dicelab.engine.solving.solo_ready`: Seveny above target 50; two players
+    (:func:`~dicelab.analysis.solving.solo_ready`: Seveny above target 50; two players
     while the two-player table is solved: any Seveny target not solved yet) solves it in
     the background when the app runs in a kernel (or ``background_solves`` is true: tests);
     meanwhile :meth:`advice` answers at once with an error the overlay shows ("being

@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from dicelab.core.i18n import N_, _, fmt_number, fmt_percent, ngettext
+from dicelab.registry import GAMES
 
 #: Unicode die faces (used in plain text only; the app draws SVG faces).
 PIPS: dict[int, str] = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -61,16 +62,11 @@ FIGURES: dict[str, tuple[str, str]] = {
 }
 
 
-#: Figures that mean something else in one game: ``{(game, figure): (name, meaning)}``.
-#: Dripeul 5's two-player figure is the chance of beating the opponent in the current
-#: manche (with three manches it is not the game's win probability).
+#: Figures that mean something else in one game: ``{(game, figure): (name, meaning)}``
+#: (the registry's ``figure_meanings``; e.g. Dripeul 5's two-player figure is the chance
+#: of beating the opponent in the current manche).
 GAME_FIGURES: dict[tuple[str, str], tuple[str, str]] = {
-    ("dripeul", "p_duel"): (
-        N_("chance to beat your opponent in this manche"),
-        N_("P(win the manche): the probability that the player to move ends this manche with "
-           "fewer points than the opponent (a cleared board scores 0), both players playing "
-           "for that (equal points count one half)"),
-    ),
+    (g.key, name): pair for g in GAMES for name, pair in g.figure_meanings.items()
 }
 
 

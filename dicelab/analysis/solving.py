@@ -1,8 +1,8 @@
 """The games' two-player engines in one place: ready?, warm, solve, and background solves.
 
-Each game of :data:`DUEL_GAMES` has a two-player ("duel") engine: the module
-``dicelab.engine.<key>_duel`` (and its public face, the engine module
-``dicelab.engine.<key>``) with
+Each game of :data:`DUEL_GAMES` (the registry's games with ``two_player``) has a
+two-player ("duel") engine: its engine package ``dicelab.engine.<key>`` (or the package's
+``duel`` module) has
 
 - ``duel_ready(rules) -> bool``: the variant's two-player table is at hand (advice costs
   milliseconds);
@@ -11,8 +11,8 @@ Each game of :data:`DUEL_GAMES` has a two-player ("duel") engine: the module
 - optionally ``warm(rules)``: gets a ready variant's advice fully loaded (no slow first
   decision).
 
-Each function is looked up in the engine module first, then in the duel module, so a game
-joins with one line: its key in :data:`DUEL_GAMES`.
+Each function is looked up in the engine package first, then in its duel module, so a
+game joins by saying ``two_player=True`` in its registry entry.
 
 The apps (:mod:`dicelab.widgets`) call :func:`warm` when a two-player game starts with a
 ready table, and :func:`solve_in_background` otherwise: one daemon thread per variant,
@@ -29,7 +29,6 @@ True
 from __future__ import annotations
 
 import gc
-import importlib
 import threading
 import time
 from collections.abc import Callable
@@ -37,6 +36,8 @@ from typing import Any
 
 from dicelab.core import progress
 from dicelab.core.errors import DicelabError, brief
+from dicelab.games._base import Roll
+from dicelab.registry import GAMES, UnknownGame, get
 
 __all__ = [
     "DUEL_GAMES",
@@ -54,14 +55,14 @@ __all__ = [
     "warm_in_background",
 ]
 
-#: Games with a two-player engine (``dicelab.engine.<key>_duel``); a game joins with its key.
-DUEL_GAMES: tuple[str, ...] = ("cinqmille", "seveny", "trwavril", "dripeul")
+#: Games with a two-player engine (the registry's entries with ``two_player``).
+DUEL_GAMES: tuple[str, ...] = tuple(g.key for g in GAMES if g.two_player)
 
 
 def duel_function(game: str, name: str) -> Callable[..., Any] | None:
-    """The function ``name`` of ``game``'s two-player engine: from the engine module
-    ``dicelab.engine.<game>``, else from ``dicelab.engine.<game>_duel``; ``None`` when the
-    game has no two-player engine (or the module is not there).
+    """The function ``name`` of ``game``'s two-player engine: from the engine package
+    ``dicelab.engine.<game>``, else from its module ``duel``; ``None`` when the game has
+    no two-player engine.
 
     >>> duel_function("seveny", "solve_duel").__module__
     'dicelab.engine.seveny.solo'
@@ -70,11 +71,11 @@ def duel_function(game: str, name: str) -> Callable[..., Any] | None:
     """
     if game not in DUEL_GAMES:
         return None
-    for module in (f"dicelab.engine.{game}.solo", f"dicelab.engine.{game}.duel"):
-        try:
-            mod = importlib.import_module(module)
-        except ImportError:
-            continue
+    try:
+        engine = get(game).engine
+    except UnknownGame:
+        return None
+    for mod in (engine, getattr(engine, "duel", None)):
         fn = getattr(mod, name, None)
         if callable(fn):
             return fn
@@ -192,17 +193,16 @@ SAMPLE_ROLL = (1, 2, 3, 4, 6, 6, 5)
 def _first_decision(game: str, rules: Any) -> None:
     """Advise a first roll of a two-player game of ``rules`` (its engine builds and caches
     what every decision needs); nothing if that position cannot be made."""
-    from dicelab.games._base import Roll
-
     try:
-        mod = importlib.import_module(f"dicelab.games.{game}")
+        entry = get(game)
+        mod = entry.rules
         state = mod.new_state(rules, 2)
         if Roll(()) in mod.legal_actions(state):
             state, _events = mod.step(state, Roll(()))
         if state.to_roll:
             state, _events = mod.roll_outcome(state, SAMPLE_ROLL[: state.to_roll])
-        mod.advise_state(state)
-    except (DicelabError, ImportError, AttributeError, TypeError):
+        entry.engine.advise_state(state)
+    except (DicelabError, AttributeError, TypeError):
         return
 
 
@@ -372,8 +372,8 @@ def solo_ready(game: str, rules: Any, quick: bool = True) -> bool:
     (True, True)
     """
     try:
-        mod = importlib.import_module(f"dicelab.engine.{game}.solo")
-    except ImportError:
+        mod = getattr(get(game).engine, "solo", None)
+    except UnknownGame:
         return True
     fn = getattr(mod, "solo_ready", None)
     if not callable(fn):
@@ -385,7 +385,7 @@ _SOLO_JOBS: dict[tuple[str, Any], SolveJob] = {}
 
 
 def _solve_solo(game: str, rules: Any) -> None:
-    importlib.import_module(f"dicelab.engine.{game}.solo").solve(rules)
+    get(game).engine.solo.solve(rules)
 
 
 def solve_solo_in_background(game: str, rules: Any, quick: bool = True) -> SolveJob | None:

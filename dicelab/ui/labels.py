@@ -19,11 +19,11 @@ or name (``"cinqmille"``, ``"5000"``), a ``Rules`` class or a ``Rules`` instance
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _
+from dicelab.registry import entry_of, get
 
 __all__ = ["chosen_value", "field_choices", "rules_label", "rules_type", "value_label"]
 
@@ -33,11 +33,9 @@ YES, NO, DEFAULT = N_("yes"), N_("no"), N_("default")
 def rules_type(game: Any) -> type:
     """The ``Rules`` class of ``game`` (a key or name, a ``Rules`` class or instance)."""
     if isinstance(game, str):
-        from dicelab.games import get
-
-        return importlib.import_module(f"dicelab.games.{get(game).key}").Rules
+        return get(game).Rules
     cls = game if isinstance(game, type) else type(game)
-    if cls.__name__ != "Rules" or not cls.__module__.startswith("dicelab.games."):
+    if cls is not entry_of(cls).Rules:
         raise DicelabError("not a game or its Rules: {game}", game=brief(game))
     return cls
 

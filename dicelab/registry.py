@@ -1,0 +1,513 @@
+"""The registry of games: each game described once, and the one place that lists them.
+
+An entry (:class:`GameEntry`) ties a game's rules module (``dicelab.games.<key>``) to its
+engine package (``dicelab.engine.<key>``, the entry point for its odds) and says what the
+game supports and how the rest of the package should treat it: its kind of turn, its
+objectives, its rule of thumb, its difficulty setting, its headline numbers.  Everything
+above the engines asks the registry; no module outside a game's own files, this registry
+and the catalogs names a game.
+
+>>> from dicelab import registry
+>>> [g.name for g in registry.GAMES]
+['Dripeul 5', 'Trwavril', '5000', 'Seveny']
+>>> registry.get("5000").key, registry.get("SEVENY").Rules().target
+('cinqmille', 50)
+>>> registry.get("trwavril").Game(seed=1).state.phase
+'start'
+>>> registry.get("dripeul").engine.__name__
+'dicelab.engine.dripeul'
+>>> [g.key for g in registry.GAMES if g.kind == "pushluck"]
+['cinqmille', 'seveny']
+>>> registry.get("cinqmille"), registry.GAME_NAMES["cinqmille"]
+(<game cinqmille: 5000>, '5000')
+
+Importing this module loads the rules modules (light: no numpy); each game's engine loads
+on first use of :attr:`GameEntry.engine` (static imports, one small function per game).
+
+To add a game: its rules module, its engine package, one :class:`GameEntry` in
+:data:`GAMES` below, the catalogs and its notebooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType, ModuleType
+from typing import Any
+
+from dicelab.core.errors import DicelabError, brief
+from dicelab.core.i18n import N_, _
+from dicelab.games import cinqmille, dripeul, seveny, trwavril
+
+__all__ = [
+    "GAMES",
+    "GAME_NAMES",
+    "REGISTRY",
+    "GameEntry",
+    "Metric",
+    "UnknownGame",
+    "entry_of",
+    "get",
+    "keys",
+]
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One headline number of a game (the variant explorer's): its key, its plain name,
+    its exact meaning (English msgids, see :meth:`name` and :meth:`meaning`), the engine's
+    solver ``solver(rules) -> float``, and which direction is better (a probability is
+    higher-is-better; a number of turns lower-is-better).
+
+    >>> m = get("trwavril").metrics[0]
+    >>> m.name("en"), m.name("fr"), m.is_probability
+    ('chance to win', 'probabilité de gagner', True)
+    """
+
+    key: str
+    label: str
+    solver: str
+    higher_is_better: bool
+    exact: str = ""
+
+    @property
+    def is_probability(self) -> bool:
+        return self.higher_is_better
+
+    def name(self, lang: str | None = None) -> str:
+        """The plain name, e.g. ``"chance to win"`` / ``"chance de gagner"``."""
+        return _(self.label, lang=lang)
+
+    def meaning(self, lang: str | None = None) -> str:
+        """The exact figure and its meaning, for a tooltip or a caption."""
+        return _(self.exact, lang=lang) if self.exact else self.name(lang)
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class GameEntry:
+    """One game: its rules module, its engine package and what the callers branch on.
+
+    The key, display name and player counts are the rules module's own
+    (``DEFINITION``): written once, read here.  Entries compare and hash by identity
+    (one per game).
+    """
+
+    #: The game's rules module, ``dicelab.games.<key>``.
+    rules: ModuleType
+    #: Loads the game's engine package ``dicelab.engine.<key>`` (a static import).
+    load_engine: Callable[[], ModuleType] = field(repr=False)
+    #: ``"reroll"``: turns of up to three rolls where any dice may be kept, ending in a
+    #: resolution (Resolve); ``"pushluck"``: set aside scoring dice, roll on or bank.
+    kind: str
+    #: What the player's board is: ``"tokens"`` on squares, ``"cards"`` to bar, or
+    #: ``"scores"`` (a points table): the coach explains a reroll turn by it.
+    board: str
+    #: The engine's solo objective (``advise_state`` with no objective, one player).
+    solo_objective: str
+    #: The objective of a player who plays for this turn alone (the "greedy" player).
+    turn_objective: str
+    #: Whether the game has an exact two-player engine (``duel_ready``, ``solve_duel``).
+    two_player: bool = True
+    #: Whether the game is played in manches (the two-player engine values one manche).
+    manches: bool = False
+    #: The rule of thumb's banking threshold (pushluck games): bank once the turn holds
+    #: this many points; ``None``: the rule keeps the most common face.
+    rule_bank_at: int | None = None
+    #: The rule of thumb in words (msgid).
+    rule_name: str = ""
+    #: The ``Rules`` field that sets the difficulty (``None``: no difficulty setting).
+    difficulty: str | None = None
+    #: Names of the difficulty's values (msgids), e.g. Dripeul's triangles.
+    difficulty_names: Mapping[int, str] = field(default_factory=dict)
+    #: The coach's names of the engine's numbers where the game gives them its own words.
+    figure_names: Mapping[str, str] = field(default_factory=dict)
+    #: The apps' (name, meaning) of a number where it means something else in this game.
+    figure_meanings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: The headline numbers of the variant explorer, primary first.
+    metrics: tuple[Metric, ...] = ()
+    #: The names the rules pages' templates may use from the game (``trwavril.Rules``,
+    #: ``trwavril.win_probability``: the rules module's, else the engine's) and from its
+    #: solo engine (``trwavril_engine.p_turn_start``): :mod:`dicelab.tools.docgen`.
+    template_names: tuple[str, ...] = ()
+    template_engine_names: tuple[str, ...] = ()
+    #: ``describe_board(state, player, lang)``: the player's board in words (the review's
+    #: position column), e.g. ``"cards barred: 2 4, parapluies: 3"``.
+    describe_board: Callable[[Any, int, str | None], str] | None = field(default=None,
+                                                                         repr=False)
+    #: ``describe_resolve(state, choice, lang)``: a resolution (``Resolve(choice)``: which
+    #: token, which card) in words, for the coach; reroll games.
+    describe_resolve: Callable[[Any, Any, str | None], str] | None = field(default=None,
+                                                                           repr=False)
+    #: The coach's first hint when the choice is a resolution (msgid).
+    resolve_hint: str = ""
+    #: ``duel_start(state)``: the exact two-player chance that the player to move wins,
+    #: at the start of a turn (the engine's ``duel_win_probability`` of that position;
+    #: with manches: of this manche).
+    duel_start: Callable[[Any], float] | None = field(default=None, repr=False)
+    #: ``solo_start(state)``: the engine's solo value at the start of a turn of seat 0
+    #: (P(win) of the manche or game, or the expected turns left).
+    solo_start: Callable[[Any], float] | None = field(default=None, repr=False)
+    #: What :func:`dicelab.analysis.simulate.simulate_fast` plays: ``"plan"`` (solo game
+    #: tabulated from the engine, policies optimal and greedy), ``"chain"`` (solo
+    #: optimal as a Markov chain over scores), ``"rule_chain"`` (the bank-at rule too: the
+    #: solo engine's ``bank_at_outcome_matrix`` where it has one, else each turn drawn from
+    #: its ``turn_points_distribution``).
+    fast_simulation: frozenset[str] = frozenset()
+
+    def __repr__(self) -> str:
+        """``<game cinqmille: 5000>``."""
+        return f"<game {self.key}: {self.name}>"
+
+    @property
+    def key(self) -> str:
+        """The module key, e.g. ``"cinqmille"``."""
+        return self.rules.DEFINITION.key
+
+    @property
+    def name(self) -> str:
+        """The display name, e.g. ``"5000"``."""
+        return self.rules.DEFINITION.name
+
+    @property
+    def module(self) -> ModuleType:
+        """The rules module (as :attr:`rules`)."""
+        return self.rules
+
+    @property
+    def engine(self) -> ModuleType:
+        """The engine package ``dicelab.engine.<key>`` (loaded on first use)."""
+        return self.load_engine()
+
+    @property
+    def Rules(self) -> type:  # noqa: N802 - the game's class
+        return self.rules.Rules
+
+    @property
+    def State(self) -> type:  # noqa: N802 - the game's class
+        return self.rules.State
+
+    @property
+    def Game(self) -> type:  # noqa: N802 - the game's class
+        return self.rules.Game
+
+    @property
+    def min_players(self) -> int:
+        return self.rules.DEFINITION.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.rules.DEFINITION.max_players
+
+    @property
+    def player_counts(self) -> range:
+        """Every number of players the game takes.
+
+        >>> list(get("trwavril").player_counts)
+        [1, 2, 3, 4, 5, 6]
+        """
+        return range(self.min_players, self.max_players + 1)
+
+    def figure_name(self, name: str) -> str | None:
+        """This game's own words for the engine number ``name`` (msgid), or ``None``."""
+        return self.figure_names.get(name)
+
+    def difficulty_name(self, level: int, *, lang: str | None = None) -> str:
+        """The name of a difficulty value, translated (``"X"`` where it has none).
+
+        >>> get("dripeul").difficulty_name(2, lang="en")
+        'medium'
+        """
+        msgid = self.difficulty_names.get(level)
+        return _(msgid, lang=lang) if msgid else "X"
+
+
+# ------------------------------------------------------------------ the engines, loaded late
+def _dripeul_engine() -> ModuleType:
+    from dicelab.engine import dripeul as engine
+
+    return engine
+
+
+def _trwavril_engine() -> ModuleType:
+    from dicelab.engine import trwavril as engine
+
+    return engine
+
+
+def _cinqmille_engine() -> ModuleType:
+    from dicelab.engine import cinqmille as engine
+
+    return engine
+
+
+def _seveny_engine() -> ModuleType:
+    from dicelab.engine import seveny as engine
+
+    return engine
+
+
+# ------------------------------------------------- turn-start values: a state to the engine
+def _dripeul_duel_start(state: Any) -> float:
+    return float(_dripeul_engine().duel_win_probability(
+        state.rules, tokens=state.tokens, triangles=state.triangle,
+        to_play=state.current_player))
+
+
+def _trwavril_duel_start(state: Any) -> float:
+    return float(_trwavril_engine().duel_win_probability(
+        state.rules, barred=state.barred, parapluies=state.parapluies,
+        to_play=state.current_player))
+
+
+def _cinqmille_duel_start(state: Any) -> float:
+    return float(_cinqmille_engine().duel_win_probability(
+        state.rules, scores=tuple(state.scores), to_play=state.current_player))
+
+
+def _seveny_duel_start(state: Any) -> float:
+    return float(_seveny_engine().duel_win_probability(
+        state.rules, scores=tuple(state.scores), to_play=state.current_player))
+
+
+def _dripeul_solo_start(state: Any) -> float:
+    return float(_dripeul_engine().start_value(state.tokens[0], state.triangle[0],
+                                               state.rules))
+
+
+def _trwavril_solo_start(state: Any) -> float:
+    return float(_trwavril_engine().start_value(state.barred[0], state.parapluies[0],
+                                                state.rules))
+
+
+def _cinqmille_solo_start(state: Any) -> float:
+    return float(_cinqmille_engine().turn_start_value(state.scores[0], state.rules))
+
+
+def _seveny_solo_start(state: Any) -> float:
+    return float(_seveny_engine().turn_start_value(state.scores[0], state.rules))
+
+
+# ------------------------------------------------------------------ a board in words
+def _numbers(values: Any) -> str:
+    return " ".join(map(str, values)) or "—"
+
+
+def _dripeul_board(state: Any, p: int, lang: str | None) -> str:
+    t = state.triangle[p]
+    return _("squares {squares}, triangle {t} ({name})", lang=lang,
+             squares=_numbers(state.tokens[p]), t=t,
+             name=entry_of(state).difficulty_name(t, lang=lang))
+
+
+def _trwavril_board(state: Any, p: int, lang: str | None) -> str:
+    return _("cards barred: {cards}, parapluies: {n}", lang=lang,
+             cards=_numbers(state.barred[p]), n=state.parapluies[p])
+
+
+def _cinqmille_board(state: Any, p: int, lang: str | None) -> str:
+    return _("turn points {points}, score {score}", lang=lang, points=state.turn_points,
+             score=state.scores[p])
+
+
+def _seveny_board(state: Any, p: int, lang: str | None) -> str:
+    return _("set aside {hand}, turn points {points}, score {score}", lang=lang,
+             hand=_numbers(state.hand), points=state.turn_points, score=state.scores[p])
+
+
+def _dripeul_resolve(state: Any, choice: Any, lang: str | None) -> str:
+    if isinstance(choice, tuple):
+        return _("remove tokens {a} and {b}", lang=lang, a=choice[0], b=choice[1])
+    return _("remove token {t}", lang=lang, t=choice)
+
+
+def _trwavril_resolve(state: Any, choice: Any, lang: str | None) -> str:
+    if choice in state.barred[state.current_player]:
+        return _("flip card {c} back (un-bar it)", lang=lang, c=choice)
+    return _("flip card {c} (bar it)", lang=lang, c=choice)
+
+
+_KEEP_COMMON = N_("keep the most common face")
+
+#: Every game, in the order the notebooks use.
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry(
+        rules=dripeul,
+        load_engine=_dripeul_engine,
+        board="tokens",
+        duel_start=_dripeul_duel_start,
+        solo_start=_dripeul_solo_start,
+        describe_board=_dripeul_board,
+        describe_resolve=_dripeul_resolve,
+        resolve_hint=N_("Compare the squares each token leaves for the next turns."),
+        kind="reroll",
+        solo_objective="p_win",
+        turn_objective="p_turn",
+        manches=True,
+        rule_name=_KEEP_COMMON,
+        difficulty="level",
+        difficulty_names=MappingProxyType({
+            4: N_("very easy"), 3: N_("easy"), 2: N_("medium"), 1: N_("hard"),
+            0: N_("very hard")}),
+        figure_names=MappingProxyType({
+            "p_win": N_("chance to clear the manche"),
+            "p_duel": N_("chance to beat your opponent in this manche"),
+        }),
+        # The two-player number is the chance of beating the opponent in the current
+        # manche (with three manches it is not the game's win probability).
+        figure_meanings=MappingProxyType({
+            "p_duel": (
+                N_("chance to beat your opponent in this manche"),
+                N_("P(win the manche): the probability that the player to move ends this "
+                   "manche with fewer points than the opponent (a cleared board scores 0), "
+                   "both players playing for that (equal points count one half)"),
+            ),
+        }),
+        metrics=(
+            Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
+                   N_("P(clear one manche): the probability that a solo player clears one "
+                      "manche, playing optimally")),
+            Metric("p_game", N_("chance to win the whole solo game"), "game_win_probability",
+                   True,
+                   N_("P(win the game): the probability that a solo player clears every "
+                      "manche, playing optimally")),
+        ),
+        fast_simulation=frozenset({"plan"}),
+        template_names=("Rules", "win_probability", "game_win_probability"),
+        template_engine_names=("duel_win_probability", "p_turn_exact", "start_value"),
+    ),
+    GameEntry(
+        rules=trwavril,
+        load_engine=_trwavril_engine,
+        board="cards",
+        duel_start=_trwavril_duel_start,
+        solo_start=_trwavril_solo_start,
+        describe_board=_trwavril_board,
+        describe_resolve=_trwavril_resolve,
+        resolve_hint=N_("Compare the cards each flip leaves barred."),
+        kind="reroll",
+        solo_objective="p_win",
+        turn_objective="p_turn",
+        rule_name=_KEEP_COMMON,
+        difficulty="parapluies",
+        difficulty_names=MappingProxyType({
+            4: N_("easy"), 3: N_("medium"), 2: N_("hard"), 1: N_("heroic")}),
+        metrics=(
+            Metric("p_win", N_("chance to win"), "win_probability", True,
+                   N_("P(win): the probability that a solo player bars all six cards before "
+                      "the last parapluie is turned, playing optimally")),
+        ),
+        fast_simulation=frozenset({"plan"}),
+        template_names=("Rules", "win_probability", "duel_win_probability", "p_turn_start"),
+        template_engine_names=("p_turn_start",),
+    ),
+    GameEntry(
+        rules=cinqmille,
+        load_engine=_cinqmille_engine,
+        board="scores",
+        duel_start=_cinqmille_duel_start,
+        solo_start=_cinqmille_solo_start,
+        describe_board=_cinqmille_board,
+        kind="pushluck",
+        solo_objective="expected_turns",
+        turn_objective="expected_points",
+        rule_bank_at=300,
+        rule_name=N_("bank at 300 points"),
+        metrics=(
+            Metric("expected_turns", N_("turns to reach 5000, on average"), "expected_turns",
+                   False,
+                   N_("E(T): the expected number of turns T a solo player needs to reach "
+                      "exactly 5000, playing optimally")),
+        ),
+        fast_simulation=frozenset({"chain", "rule_chain"}),
+        template_names=("Rules", "duel_win_probability", "expected_turn_points", "expected_turns",
+                        "p_bust"),
+    ),
+    GameEntry(
+        rules=seveny,
+        load_engine=_seveny_engine,
+        board="scores",
+        duel_start=_seveny_duel_start,
+        solo_start=_seveny_solo_start,
+        describe_board=_seveny_board,
+        kind="pushluck",
+        solo_objective="expected_turns",
+        turn_objective="expected_points",
+        # a threshold of 300 would almost never bank in Seveny
+        rule_bank_at=5,
+        rule_name=N_("bank at 5 points"),
+        difficulty="target",
+        metrics=(
+            Metric("expected_turns", N_("turns to reach the target, on average"),
+                   "expected_turns", False,
+                   N_("E(T): the expected number of turns T a solo player needs to reach the "
+                      "target, playing optimally")),
+        ),
+        fast_simulation=frozenset({"chain", "rule_chain"}),
+        template_names=("Rules", "duel_win_probability", "expected_turns", "MAX_TARGET"),
+        template_engine_names=("expected_turn_points", "optimal_points_distribution", "p_bust",
+                               "MAX_SOLVED_TARGET"),
+    ),
+)
+
+#: Module key -> entry, in the order of :data:`GAMES`.
+REGISTRY: dict[str, GameEntry] = {g.key: g for g in GAMES}
+
+#: Module key -> display name of every game, in the order the notebooks use.
+GAME_NAMES: dict[str, str] = {g.key: g.name for g in GAMES}
+
+
+class UnknownGame(DicelabError, KeyError):
+    """A game name that is not registered (also a ``KeyError``)."""
+
+    __str__ = DicelabError.__str__
+
+
+def get(name: Any) -> GameEntry:
+    """A game's entry by module key or display name (case-insensitive); an entry is
+    returned as it is.
+
+    >>> get("yahtzee")
+    Traceback (most recent call last):
+    ...
+    dicelab.registry.UnknownGame: no game 'yahtzee'; games: Dripeul 5, Trwavril, 5000, Seveny
+    """
+    if isinstance(name, GameEntry):
+        return name
+    if isinstance(name, str):
+        low = name.lower()
+        for entry in GAMES:
+            if low in (entry.key, entry.name.lower()):
+                return entry
+    raise UnknownGame(N_("no game {game}; games: {games}"), game=brief(name),
+                      games=", ".join(g.name for g in GAMES))
+
+
+def entry_of(obj: Any) -> GameEntry:
+    """The entry of the game that ``obj`` belongs to: a game state, a ``Rules``, a
+    ``Game``, a rules module or a class of one (:class:`DicelabError` otherwise).
+
+    >>> entry_of(get("seveny").Rules()).key
+    'seveny'
+    >>> entry_of(None)
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.DicelabError: not a game or its Rules: None
+    """
+    if isinstance(obj, ModuleType):
+        module = obj.__name__
+    else:
+        cls = obj if isinstance(obj, type) else type(obj)
+        module = cls.__module__
+    for entry in GAMES:
+        if entry.rules.__name__ == module:
+            return entry
+    raise DicelabError("not a game or its Rules: {game}", game=brief(obj))
+
+
+def keys() -> Iterator[str]:
+    """The module keys, in order.
+
+    >>> list(keys())
+    ['dripeul', 'trwavril', 'cinqmille', 'seveny']
+    """
+    return iter(REGISTRY)

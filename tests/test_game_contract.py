@@ -1,0 +1,117 @@
+"""The contract every registered game keeps (one test per game of :mod:`dicelab.registry`).
+
+As OpenSpiel's tests run over its registered games: a game added to the registry is played
+to the end through ``Game`` with legal actions, advised, saved and loaded, simulated, put in
+an app, and played by two players where it takes them — with no test written for it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from dicelab.analysis import policies, solving
+from dicelab.analysis.simulate import simulate
+from dicelab.games._base import Roll
+from dicelab.registry import GAMES, REGISTRY, UnknownGame, get
+
+ENTRIES = pytest.mark.parametrize("entry", GAMES, ids=lambda g: g.key)
+
+
+def _play_to_end(entry, players: int, seed: int, max_actions: int = 20_000):
+    """A seeded game of ``players``, each action the game's rule of thumb, checked legal."""
+    game = entry.Game(players=players, seed=seed)
+    policy = policies.for_kind("rule", entry.key, seed=seed)
+    for _ in range(max_actions):
+        if game.is_over:
+            return game
+        legal = game.legal_actions()
+        assert legal, f"{entry.key}: no legal action in a game that is not over"
+        action = policy(game.state)
+        assert action in legal, f"{entry.key}: {action!r} is not legal"
+        game.apply(action)
+    pytest.fail(f"{entry.key}: the game did not end after {max_actions} actions")
+
+
+def test_the_registry_lists_each_game_once():
+    assert len({g.key for g in GAMES}) == len({g.name for g in GAMES}) == len(GAMES) >= 4
+    assert list(REGISTRY) == [g.key for g in GAMES]
+    with pytest.raises(UnknownGame):
+        get("no such game")
+
+
+@ENTRIES
+def test_registry_entry_describes_the_game(entry):
+    mod = entry.rules
+    assert mod.__name__ == f"dicelab.games.{entry.key}"
+    assert entry.engine.__name__ == f"dicelab.engine.{entry.key}"
+    assert get(entry.key) is get(entry.name) is get(entry.name.upper()) is entry
+    assert (entry.Rules, entry.State, entry.Game) == (mod.Rules, mod.State, mod.Game)
+    assert entry.Game.definition is mod.DEFINITION
+    assert entry.kind in ("reroll", "pushluck")
+    assert 1 in entry.player_counts
+    assert entry.rule_name and (entry.rule_bank_at is None) == (entry.kind == "reroll")
+    if entry.difficulty is not None:
+        assert entry.difficulty in entry.Rules.CHOICES
+    for metric in entry.metrics:
+        assert callable(getattr(entry.engine, metric.solver))
+
+
+@ENTRIES
+def test_game_contract(entry):
+    # play: a seeded solo game to the end through Game, every action legal
+    game = _play_to_end(entry, players=1, seed=1)
+    assert game.is_over and game.winners in ((), (0,))
+    again = _play_to_end(entry, players=1, seed=1)
+    assert again.state == game.state  # the same seed plays the same game
+
+    # advise: the start of the game and its first decision, in the solo objective
+    start = entry.Game(seed=2)
+    assert entry.engine.advise_state(start.state) is not None
+    value = entry.solo_start(start.state)
+    assert math.isfinite(value) and value > 0
+    start.apply(Roll(()))
+    while not start.is_over and len(start.legal_actions()) < 2:
+        start.apply(start.legal_actions()[0])
+    advice = entry.engine.advise_state(start.state)
+    assert advice.objective == entry.solo_objective
+    assert advice.best.action in start.legal_actions()
+
+    # save and load: the JSON round trip gives the same game
+    loaded = entry.Game.from_json(json.loads(json.dumps(game.to_dict())))
+    assert loaded.state == game.state and loaded.actions == game.actions
+    assert entry.Game.from_json(game.to_json()).state == game.state
+
+    # simulate: a few whole games
+    result = simulate(entry.key, games=3, seed=1,
+                      policy=policies.for_kind("rule", entry.key, seed=1))
+    assert result.games == 3 and result.turns.min() >= 1
+
+
+@ENTRIES
+def test_two_players_where_supported(entry):
+    if 2 not in entry.player_counts:
+        pytest.skip(f"{entry.name} is not played by two")
+    game = _play_to_end(entry, players=2, seed=3)
+    assert game.is_over and game.winners and set(game.winners) <= {0, 1}
+    assert solving.has_duel(entry.key) == entry.two_player
+    if entry.two_player and solving.duel_ready(entry.key, entry.Rules()):
+        p = entry.duel_start(entry.Game(players=2, seed=3).state)
+        assert 0.0 <= p <= 1.0
+
+
+@ENTRIES
+def test_the_app_plays_the_game(entry):
+    pytest.importorskip("ipywidgets")
+    from dicelab.ui import widgets
+
+    app = widgets.play(entry.key, seed=1)
+    try:
+        assert app.game_key == entry.key and isinstance(app.game, entry.Game)
+        assert app.game.seed == 1
+        assert app.roll()
+        assert len(app.state.dice) > 0
+    finally:
+        app.close()
