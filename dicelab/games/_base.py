@@ -18,11 +18,9 @@ event log, undo and JSON save/load.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import numbers
 import secrets
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -169,28 +167,6 @@ class GameDef:
     legal_actions: Callable[[Any], list[Action]]
     step: Callable[[Any, Action], tuple[Any, list[Event]]]
     roll_outcome: Callable[[Any, Dice], tuple[Any, list[Event]]]
-
-
-def engine_exports(game_module: str, names: Iterable[str]) -> tuple[Any, Any]:
-    """Module ``__getattr__``/``__dir__`` re-exporting exact-odds functions of the game's engine.
-
-    ``dicelab.games.<key>.advise`` is ``dicelab.engine.<key>.advise``, loaded on first use so
-    that importing a game stays light::
-
-        __getattr__, __dir__ = engine_exports(__name__, {"advise", "advise_state"})
-    """
-    exported = frozenset(names)
-    engine_name = "dicelab.engine." + game_module.rsplit(".", 1)[-1]
-
-    def __getattr__(name: str) -> Any:
-        if name in exported:
-            return getattr(importlib.import_module(engine_name), name)
-        raise AttributeError(f"module {game_module!r} has no attribute {name!r}")
-
-    def __dir__() -> list[str]:
-        return sorted(set(vars(sys.modules[game_module])) | exported)
-
-    return __getattr__, __dir__
 
 
 def rules_from_dict(rules_type: type, data: Any) -> Any:
