@@ -11,7 +11,10 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from dicelab.core.errors import DicelabError  # noqa: E402
+from dicelab.engine import cinqmille as cinqmille_odds
+from dicelab.engine import seveny as seveny_odds
 from dicelab.engine import solving as duel_registry  # noqa: E402
+from dicelab.engine import trwavril as trwavril_odds
 from dicelab.engine.cinqmille import duel as cinqmille_duel
 from dicelab.games import cinqmille, seveny, trwavril  # noqa: E402
 from dicelab.ui.widgets import base  # noqa: E402
@@ -114,7 +117,7 @@ def test_registry_finds_each_games_engine_and_tolerates_a_missing_one(monkeypatc
         duel_registry.solve("seveny", seveny.Rules(target=101))
     # Trwavril: the engine module's duel_ready (both straight rulings ship their table)
     assert duel_registry.duel_ready("trwavril", trwavril.Rules(straight="as_written"))
-    assert trwavril.duel_ready() is True and cinqmille.duel_ready() is True
+    assert trwavril_odds.duel_ready() is True and cinqmille_odds.duel_ready() is True
     # a game joins with its key; a key whose module is not there is no engine, not an error
     monkeypatch.setattr(duel_registry, "DUEL_GAMES", (*duel_registry.DUEL_GAMES, "nogame"))
     assert duel_registry.duel_function("nogame", "solve_duel") is None
@@ -151,7 +154,7 @@ def test_two_player_app_solves_in_the_background_then_redraws_itself(unsolved):
     # redrawn without a click: ranked by the exact two-player win probability, with the bar
     advice = app.advice()
     assert advice.kind == "duel" and advice.objective == "p_duel"
-    exact = cinqmille.advise_state(app.state, objective="p_duel")
+    exact = cinqmille_odds.advise_state(app.state, objective="p_duel")
     best = exact.best.figures["p_duel"]
     assert advice.best.figures["p_duel"] == pytest.approx(best, abs=1e-12)
     assert 0.0 < best < 1.0
@@ -257,7 +260,7 @@ def test_a_ready_table_is_loaded_when_the_app_starts(monkeypatch):
     play("trwavril", seed=1)  # one player: nothing to warm
     play("cinqmille", seed=1, players=3)
     assert calls == []
-    cinqmille_duel.clear_cache()
+    cinqmille_duel.clear_caches()
     app = play("cinqmille", seed=1, players=2, show_odds=True)
     assert app.wait_for_duel(60)  # the warm-up runs in the background (issue 16 §9)
     assert calls == [("cinqmille", cinqmille.Rules())]
@@ -278,15 +281,15 @@ def test_a_real_background_solve_of_a_small_seveny_target():
     from dicelab.engine.seveny import duel as seveny_duel
 
     rules = seveny.Rules(target=6)
-    seveny_duel.clear_cache()  # solved by an earlier test of the run: forget it
-    assert not seveny.duel_ready(rules)
+    seveny_duel.clear_caches()  # solved by an earlier test of the run: forget it
+    assert not seveny_odds.duel_ready(rules)
     app = play("seveny", seed=5, players=2, target=6, show_odds=True)
     assert app.duel_computing() and "being computed" in app.overlay.note.value
     assert app.wait_for_duel(timeout=600)
-    assert seveny.duel_ready(rules) and "are ready" in app.overlay.note.value
+    assert seveny_odds.duel_ready(rules) and "are ready" in app.overlay.note.value
     # the bar at the start of the turn is the engine's exact value
     assert app.state.phase == "start"
-    p = seveny.duel_win_probability(rules, scores=(0, 0), to_play=0)
+    p = seveny_odds.duel_win_probability(rules, scores=(0, 0), to_play=0)
     assert 0.0 < p < 1.0
     assert fmt_figure("p_duel", p, "en") in app.winbar.value
     assert fmt_figure("p_duel", 1.0 - p, "en") in app.winbar.value

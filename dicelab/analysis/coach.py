@@ -174,8 +174,13 @@ def game_key(state: Any) -> str:
     return game_module(state).DEFINITION.key
 
 
+def game_engine(state: Any) -> ModuleType:
+    """The exact engine of ``state``'s game (``dicelab.engine.<key>``)."""
+    return importlib.import_module(f"dicelab.engine.{game_key(state)}")
+
+
 def _advice(state: Any, objective: str | None = None) -> Advice:
-    return game_module(state).advise_state(state, objective=objective)
+    return game_engine(state).advise_state(state, objective=objective)
 
 
 def _find(advice: Advice, action: Any) -> Choice:

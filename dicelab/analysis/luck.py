@@ -151,7 +151,7 @@ class _Values:
         self.players = players
         self.exact = exact
         self.mod = importlib.import_module(f"dicelab.games.{key}")
-        self.engine = importlib.import_module(f"dicelab.engine.{key}.solo")
+        self.engine = importlib.import_module(f"dicelab.engine.{key}")
         from dicelab.analysis.policies import SOLO_OBJECTIVE
 
         self.mode = _mode_for(players, key)

@@ -74,6 +74,11 @@ def game_key(state: Any) -> str:
     return game_module(state).__name__.rsplit(".", 1)[-1]
 
 
+def game_engine(state: Any) -> ModuleType:
+    """The exact engine of ``state``'s game (``dicelab.engine.<key>``)."""
+    return importlib.import_module(f"dicelab.engine.{game_key(state)}")
+
+
 def _only_or(state: Any, actions: list[Any]) -> Any:
     if not actions:
         raise DicelabError("no legal action: the game is over")
@@ -94,7 +99,7 @@ def optimal(objective: str | None = None) -> Policy:
         if len(legal) == 1:
             return legal[0]
         obj = objective or SOLO_OBJECTIVE.get(game_key(state))
-        advice = mod.advise_state(state, objective=obj)
+        advice = game_engine(state).advise_state(state, objective=obj)
         if len(advice):
             return advice.best.action
         return _only_or(state, legal)
@@ -120,8 +125,9 @@ def duel_optimal() -> Policy:
         legal = mod.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        duel = state.players == 2 and hasattr(mod, "duel_win_probability")
-        advice = mod.advise_state(state, objective="p_duel" if duel else None)
+        engine = game_engine(state)
+        duel = state.players == 2 and hasattr(engine, "duel_win_probability")
+        advice = engine.advise_state(state, objective="p_duel" if duel else None)
         if len(advice):
             return advice.best.action
         return _only_or(state, legal)
@@ -201,7 +207,7 @@ def keep_most_common() -> Policy:
             return optimal()(state) if len(legal) > 1 else legal[0]
         dice = tuple(state.dice)
         if Stop() in legal:
-            advice = mod.advise_state(state, objective="p_turn")
+            advice = game_engine(state).advise_state(state, objective="p_turn")
             stop = [c for c in advice if isinstance(c.action, Stop)]
             if stop and stop[0].figures.get("p_turn", 0.0) >= 1.0:
                 return Stop()

@@ -623,7 +623,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             raise DicelabError("players must be seats 0 to {last}; got {value}",
                                last=game.players - 1, value=brief(p))
     module = game.definition
-    mod = importlib.import_module(f"dicelab.games.{key}")
+    engine = importlib.import_module(f"dicelab.engine.{key}")
     sources = _roll_sources(game)
     from dicelab.analysis.policies import SOLO_OBJECTIVE as policies_solo
 
@@ -639,7 +639,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             continue
         if len(module.legal_actions(state)) < 2:
             continue
-        advice = mod.advise_state(state, objective=objective)
+        advice = engine.advise_state(state, objective=objective)
         if advice.objective in ("p_duel", policies_solo.get(key)):
             advice_cache[state] = advice  # the luck/skill split asks the same
         if len(advice) < 2:

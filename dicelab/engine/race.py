@@ -41,7 +41,7 @@ from dicelab.core.i18n import N_
 from dicelab.games._checks import plain_int, take
 
 __all__ = ["TABLE_FORMAT", "DuelSolution", "PolicySurface", "check_meta", "check_seat",
-           "load_arrays", "load_table", "meta_array", "policy_surface", "seat_pair",
+           "load_arrays", "load_table", "meta_array", "seat_pair",
            "solve_pairs", "table_meta", "table_ready"]
 
 TOL = 1e-12
@@ -187,7 +187,7 @@ def _damaged(name: str) -> TableError:
 
 
 def check_meta(name: str, found: Any, expected: dict[str, Any]) -> None:
-    """:class:`~dicelab.errors.TableError` unless the metadata ``found`` in the table file
+    """:class:`~dicelab.core.errors.TableError` unless the metadata ``found`` in the table file
     ``name`` (its JSON text) is ``expected`` (:func:`table_meta`).
 
     >>> from dicelab.games.seveny import Rules
@@ -196,7 +196,7 @@ def check_meta(name: str, found: Any, expected: dict[str, Any]) -> None:
     >>> check_meta("t.npz", meta_array(table_meta("seveny", Rules(target=50), 1)), want)
     Traceback (most recent call last):
     ...
-    dicelab.errors.TableError: the two-player table t.npz was built by engine version 1; ...
+    dicelab.core.errors.TableError: the two-player table t.npz was built by engine version 1; ...
     """
     import json
 
@@ -245,7 +245,7 @@ def load_arrays(name: str, meta: dict[str, Any],
     A file that is there must be the table of ``meta`` (:func:`table_meta`, checked by
     :func:`check_meta` before any array is read): a damaged file, or one built in another
     format, for other rules or by another engine version, is a
-    :class:`~dicelab.errors.TableError` — never a silent solve of several minutes.
+    :class:`~dicelab.core.errors.TableError` — never a silent solve of several minutes.
     """
     import zipfile
     import zlib
@@ -270,7 +270,7 @@ def load_arrays(name: str, meta: dict[str, Any],
 def load_table(name: str, meta: dict[str, Any],
                shape: tuple[int, ...] | None = None) -> np.ndarray | None:
     """The table ``T`` (float, read-only) of the shipped file ``dicelab/data/<name>``, or
-    ``None`` when there is no such file; a :class:`~dicelab.errors.TableError` when the file
+    ``None`` when there is no such file; a :class:`~dicelab.core.errors.TableError` when the file
     is damaged (or ``T`` is not of ``shape``) or was not built for ``meta`` (see
     :func:`load_arrays`).
 
@@ -289,7 +289,7 @@ def load_table(name: str, meta: dict[str, Any],
 def table_ready(name: str, meta: dict[str, Any], shape: tuple[int, ...] | None = None) -> bool:
     """Whether the shipped table ``name`` is there and usable (the engines' ``duel_ready``):
     ``False`` when it is missing, and also when it is damaged or not built for ``meta`` —
-    the solve then raises the :class:`~dicelab.errors.TableError` that says why (the apps
+    the solve then raises the :class:`~dicelab.core.errors.TableError` that says why (the apps
     show it), instead of solving."""
     try:
         return load_table(name, meta, shape) is not None
@@ -321,24 +321,3 @@ class PolicySurface:
     def differs(self) -> np.ndarray:
         both = ~np.isnan(self.duel) & ~np.isnan(self.solo)
         return both & (self.duel != self.solo)
-
-
-def policy_surface(game: str, rules: Any = None) -> PolicySurface:
-    """The policy picture of ``game`` (``"cinqmille"`` or ``"seveny"``) for ``rules``.
-
-    5000: the smallest turn total at which the player banks rather than rolls the dice
-    left, on the first decision after a set-aside leaving ``what`` dice (see
-    :func:`dicelab.engine.cinqmille.duel.bank_threshold_surface`).  Seveny: the smallest
-    turn total at which the player banks instead of rolling on, with the first cycle's
-    hand empty of 6s.
-    """
-    if game == "cinqmille":
-        from dicelab.engine.cinqmille.duel import policy_surface as ps
-    elif game == "seveny":
-        from dicelab.engine.seveny.duel import policy_surface as ps
-    else:
-        from dicelab.core.errors import DicelabError, brief
-
-        raise DicelabError("the policy picture exists for 'cinqmille' and 'seveny'; got {game}",
-                           game=brief(game))
-    return ps(rules)

@@ -1,8 +1,8 @@
 """The games' two-player engines in one place: ready?, warm, solve, and background solves.
 
 Each game of :data:`DUEL_GAMES` has a two-player ("duel") engine: the module
-``dicelab.engine.<key>_duel`` (and its public face, the engine module
-``dicelab.engine.<key>``) with
+``dicelab.engine.<key>.duel``, whose public face is the game's engine package
+``dicelab.engine.<key>``, with
 
 - ``duel_ready(rules) -> bool``: the variant's two-player table is at hand (advice costs
   milliseconds);
@@ -11,8 +11,8 @@ Each game of :data:`DUEL_GAMES` has a two-player ("duel") engine: the module
 - optionally ``warm(rules)``: gets a ready variant's advice fully loaded (no slow first
   decision).
 
-Each function is looked up in the engine module first, then in the duel module, so a game
-joins with one line: its key in :data:`DUEL_GAMES`.
+Each function is looked up in the engine package, so a game joins with one line: its key
+in :data:`DUEL_GAMES`.
 
 The apps (:mod:`dicelab.widgets`) call :func:`warm` when a two-player game starts with a
 ready table, and :func:`solve_in_background` otherwise: one daemon thread per variant,
@@ -50,31 +50,28 @@ __all__ = [
     "warm_in_background",
 ]
 
-#: Games with a two-player engine (``dicelab.engine.<key>_duel``); a game joins with its key.
+#: Games with a two-player engine (``dicelab.engine.<key>.duel``); a game joins with its key.
 DUEL_GAMES: tuple[str, ...] = ("cinqmille", "seveny", "trwavril", "dripeul")
 
 
 def duel_function(game: str, name: str) -> Callable[..., Any] | None:
-    """The function ``name`` of ``game``'s two-player engine: from the engine module
-    ``dicelab.engine.<game>``, else from ``dicelab.engine.<game>_duel``; ``None`` when the
-    game has no two-player engine (or the module is not there).
+    """The function ``name`` of ``game``'s two-player engine, from the game's engine package
+    ``dicelab.engine.<game>``; ``None`` when the game has no two-player engine (or the
+    package is not there).
 
     >>> duel_function("seveny", "solve_duel").__module__
-    'dicelab.engine.seveny.solo'
+    'dicelab.engine.seveny.duel'
     >>> duel_function("cinqmille", "nothing") is None
     True
     """
     if game not in DUEL_GAMES:
         return None
-    for module in (f"dicelab.engine.{game}.solo", f"dicelab.engine.{game}.duel"):
-        try:
-            mod = importlib.import_module(module)
-        except ImportError:
-            continue
-        fn = getattr(mod, name, None)
-        if callable(fn):
-            return fn
-    return None
+    try:
+        mod = importlib.import_module(f"dicelab.engine.{game}")
+    except ImportError:
+        return None
+    fn = getattr(mod, name, None)
+    return fn if callable(fn) else None
 
 
 def has_duel(game: str) -> bool:
@@ -197,7 +194,7 @@ def _first_decision(game: str, rules: Any) -> None:
             state, _events = mod.step(state, Roll(()))
         if state.to_roll:
             state, _events = mod.roll_outcome(state, SAMPLE_ROLL[: state.to_roll])
-        mod.advise_state(state)
+        importlib.import_module(f"dicelab.engine.{game}").advise_state(state)
     except (DicelabError, ImportError, AttributeError, TypeError):
         return
 

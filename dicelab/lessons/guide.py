@@ -219,6 +219,6 @@ def first_roll_why(game_key: str, dice: Sequence[int], lang: str | None = None,
     module = get(game_key).module
     game = module.Game(rules=rules, seed=0)
     game.apply(Roll(()), dice=tuple(dice))
-    advice = module.advise_state(game.state)
+    advice = coach.game_engine(game.state).advise_state(game.state)
     lines = coach.explain(game.state, advice.best.action, lang=lang, advice=advice)
     return advice, Markdown("\n".join(f"- {line}" for line in lines))

@@ -16,19 +16,41 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _, fmt_int, fmt_percent
+from dicelab.engine import cinqmille, seveny
+from dicelab.engine.race import PolicySurface
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from dicelab.engine.race import PolicySurface
+__all__ = ["plot_policy_surface", "policy_surface", "surface_summary"]
 
-__all__ = ["plot_policy_surface", "surface_summary"]
+
+def policy_surface(game: str, rules: Any = None) -> PolicySurface:
+    """The policy picture of ``game`` (``"cinqmille"`` or ``"seveny"``) for ``rules``: its
+    engine's ``policy_surface``.
+
+    5000: the smallest turn total at which the player banks rather than rolls the dice
+    left, on the first decision after a set-aside leaving 3 dice (see
+    :func:`dicelab.engine.cinqmille.duel.policy_surface`).  Seveny: the smallest turn total
+    at which the player banks instead of rolling on, with the first cycle's hand empty of
+    6s (:func:`dicelab.engine.seveny.duel.policy_surface`).
+
+    >>> policy_surface("dripeul")
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.DicelabError: the policy picture exists for ...; got 'dripeul'
+    """
+    if game == "cinqmille":
+        return cinqmille.policy_surface(rules)
+    if game == "seveny":
+        return seveny.policy_surface(rules)
+    raise DicelabError("the policy picture exists for 'cinqmille' and 'seveny'; got {game}",
+                       game=brief(game))
 
 
 def _surface(game: Any, rules: Any) -> PolicySurface:
-    from dicelab.engine.race import PolicySurface, policy_surface
-
     if isinstance(game, PolicySurface):
         return game
     return policy_surface(game, rules)

@@ -76,7 +76,7 @@ __all__ = [
     "DuelTable",
     "advise_duel",
     "board",
-    "clear_cache",
+    "clear_caches",
     "duel_ready",
     "duel_win_probability",
     "solve_duel",
@@ -173,7 +173,7 @@ class DuelTable:
 _CACHE: dict[tuple[bool, bool, bool], DuelTable] = {}
 
 
-def clear_cache() -> None:
+def clear_caches() -> None:
     """Forget every solved duel (benchmarks: cold runs)."""
     _CACHE.clear()
     _turn.cache_clear()
@@ -400,7 +400,10 @@ def turn_values(rules: Rules | None, seat: int, tokens: Any, triangles: Any,
 
 def advise_duel(state: Any) -> Advice:
     """Two-player advice of a Dripeul 5 state: the solo advice's choices with ``p_duel``
-    (keeps while rolling, tokens when resolving), ranked by ``p_duel``."""
+    (keeps while rolling, tokens when resolving), ranked by ``p_duel`` (empty when there is
+    nothing to choose)."""
+    if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
+        return Advice("p_duel", True, (), kind="duel", players=2)
     p = state.current_player
     rules = state.rules
     tab = solve_duel(rules)

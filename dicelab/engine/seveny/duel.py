@@ -72,7 +72,9 @@ from dicelab.games.seveny import DICE, Rules
 __all__ = [
     "ENGINE_VERSION",
     "DuelSolution",
-    "clear_cache",
+    "advise_duel",
+    "clear_caches",
+    "duel_ready",
     "duel_table",
     "duel_win_probability",
     "last_turn_probability",
@@ -288,7 +290,7 @@ def _caps(target: int) -> tuple[np.ndarray, np.ndarray]:
 _CACHE: dict[Rules, DuelSolution] = {}
 
 
-def clear_cache() -> None:
+def clear_caches() -> None:
     """Forget every solved duel (benchmarks: cold runs)."""
     _CACHE.clear()
     _last.cache_clear()
@@ -355,7 +357,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
     >>> solve_duel(Rules(target=200))
     Traceback (most recent call last):
     ...
-    dicelab.errors.DicelabError: exact odds are computed for targets up to 100 ...
+    dicelab.core.errors.DicelabError: exact odds are computed for targets up to 100 ...
     """
     rules = solo._solvable(rules)
     if newton and use_table and rules in _CACHE:
@@ -646,7 +648,10 @@ def choice_values(rules: Rules, seat: int, a: int, b: int, memorised: int,
 
 
 def advise_duel(state: Any) -> Advice:
-    """Two-player advice of a Seveny state: the solo advice's choices with ``p_duel``."""
+    """Two-player advice of a Seveny state: the solo advice's choices with ``p_duel``
+    (empty when there is nothing to choose)."""
+    if state.is_over or state.to_roll or state.phase != "choose":
+        return Advice("p_duel", True, (), kind="duel", players=2)
     p = state.current_player
     base = solo.advise(state.dice, hand=state.hand, memorised=state.memorised,
                        score=state.scores[p], rules=state.rules)
@@ -673,7 +678,7 @@ def policy_surface(rules: Rules | None = None) -> PolicySurface:
     t = solo._tables()
     h1 = t.index[(1,)]
     T = solve_duel(rules).T
-    ssol = solo.solve(rules)
+    ssol = solo.solve_turns(rules)
     duel = np.full((target, target), np.nan)
     sol_ = np.full((target, target), np.nan)
     for a in range(target):

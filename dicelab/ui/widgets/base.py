@@ -557,7 +557,7 @@ class GameApp:
 
     def advise_function(self) -> Callable[..., Any]:
         """The game's ``advise_state`` (its exact engine, loaded on first use)."""
-        return self.module.advise_state
+        return importlib.import_module(f"dicelab.engine.{self.game_key}").advise_state
 
     @staticmethod
     def _advice_key(state: Any) -> Any:
