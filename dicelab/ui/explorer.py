@@ -104,7 +104,7 @@ class Metric:
         return _(self.exact, lang=lang) if self.exact else self.name(lang)
 
 
-#: The headline numbers of each game, primary first; ``solver`` names the game module's function.
+#: The headline numbers of each game, primary first; ``solver`` names the engine's function.
 METRICS: dict[str, tuple[Metric, ...]] = {
     "dripeul": (
         Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
@@ -324,14 +324,9 @@ def headline(game_key: str, rules: Any = None) -> Headline:
 
 
 def solver(game_key: str, name: str) -> Callable[..., Any]:
-    """The game's exact solver ``name``: the game module's own function, or, while a game
-    module does not re-export it yet, the same function of its engine ``dicelab.engine.<key>``.
-    """
+    """The game's exact solver ``name``: the function of its engine ``dicelab.engine.<key>``."""
     key = _key(game_key)
-    fn = getattr(game_module(key), name, None)
-    if fn is None:
-        fn = getattr(importlib.import_module(f"dicelab.engine.{key}.solo"), name)
-    return fn
+    return getattr(importlib.import_module(f"dicelab.engine.{key}"), name)
 
 
 def one_option_changes(game_key: str) -> list[tuple[tuple[str, Any], ...]]:

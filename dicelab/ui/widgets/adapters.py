@@ -48,7 +48,8 @@ def win_chances(app: Any) -> tuple[float, ...] | None:
             if advice_is_duel(advice) and advice.choices:
                 mine = float(advice.best.figures["p_duel"])
         if mine is None and getattr(s, "phase", "") == "start":
-            fn = getattr(app.module, "duel_win_probability", None)
+            engine = importlib.import_module(f"dicelab.engine.{app.game_key}")
+            fn = getattr(engine, "duel_win_probability", None)
             if fn is None:
                 return None
             if app.game_key == "trwavril":
