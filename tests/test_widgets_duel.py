@@ -79,8 +79,9 @@ class Unsolved:
             real_solve(rules)  # the shipped table: what a real solve caches
             self.solved = True
 
-        monkeypatch.setattr(cinqmille_duel, "duel_ready", ready)
-        monkeypatch.setattr(cinqmille_duel, "solve_duel", solve_duel)
+        for module in (cinqmille_duel, cinqmille_odds):  # the engine and its entry point
+            monkeypatch.setattr(module, "duel_ready", ready)
+            monkeypatch.setattr(module, "solve_duel", solve_duel)
         monkeypatch.setattr(duel_registry, "solve", fake_solve)
         monkeypatch.setattr(base, "main_thread_scheduler", lambda: self.pending.append)
 
@@ -110,12 +111,12 @@ def unsolved(monkeypatch):
 # ------------------------------------------------------------------ the registry
 def test_registry_finds_each_games_engine_and_tolerates_a_missing_one(monkeypatch):
     assert duel_registry.has_duel("cinqmille") and duel_registry.has_duel("trwavril")
-    # Seveny's solve is the engine module's, which refuses targets the solver does not take
+    # Seveny's solve (from its engine package) refuses targets the solver does not take
     assert duel_registry.duel_function("seveny", "solve_duel").__module__ == \
-        "dicelab.engine.seveny.solo"
+        "dicelab.engine.seveny.duel"
     with pytest.raises(DicelabError, match="targets up to 100"):
         duel_registry.solve("seveny", seveny.Rules(target=101))
-    # Trwavril: the engine module's duel_ready (both straight rulings ship their table)
+    # Trwavril: the engine's duel_ready (both straight rulings ship their table)
     assert duel_registry.duel_ready("trwavril", trwavril.Rules(straight="as_written"))
     assert trwavril_odds.duel_ready() is True and cinqmille_odds.duel_ready() is True
     # a game joins with its key; a key whose module is not there is no engine, not an error
