@@ -138,6 +138,18 @@ def rank(choices: Iterable[Choice], objective: str, higher_is_better: bool) -> t
     return tuple(replace(c, loss=abs(best - c.figures[objective])) for c in cs)
 
 
+def deciding(state: Any, phases: Iterable[str]) -> bool:
+    """Whether the player to move in ``state`` has a choice to make: no dice to roll, the
+    game not over, and a deciding phase of the game (one of ``phases``); advice is empty
+    otherwise.
+
+    >>> from dicelab.games import trwavril
+    >>> deciding(trwavril.new_state(trwavril.Rules(), 1), ("choose", "resolve"))
+    False
+    """
+    return not (state.is_over or state.to_roll) and state.phase in tuple(phases)
+
+
 def plays_duel(objective: str | None, objectives: Iterable[str], *, two_players: bool,
                ready: Callable[[], bool] | None = None) -> bool:
     """Whether a game's ``advise_state`` gives two-player advice (ranked by ``p_duel``,

@@ -31,7 +31,7 @@ import numpy as np
 
 from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
-from dicelab.engine.advice import Advice, rank
+from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.cinqmille import solo as solo
 from dicelab.engine.race import (
     DuelSolution,
@@ -388,7 +388,7 @@ def advise_duel(state: Any) -> Advice:
     """The two-player advice of a 5000 state: every choice of the solo advice, with
     ``p_duel`` (the mover's exact two-player win probability), ranked by it (empty when
     there is nothing to choose)."""
-    if state.is_over or state.to_roll or state.phase != "choose":
+    if not deciding(state, solo.DECISION_PHASES):
         return Advice("p_duel", True, (), kind="duel", players=2)
     base = solo.advise(state.dice, turn_points=state.turn_points,
                        score=state.scores[state.current_player], rules=state.rules,

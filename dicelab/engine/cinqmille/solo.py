@@ -58,7 +58,7 @@ from dicelab.core.dice import (
     validate_dice,
 )
 from dicelab.core.errors import DicelabError, IllegalMove, brief
-from dicelab.engine.advice import Advice, Choice, rank
+from dicelab.engine.advice import Advice, Choice, deciding, rank
 from dicelab.engine.markov import MAX_TURNS, absorbing_moments, absorbing_turns
 from dicelab.games import _base
 from dicelab.games._checks import check_objective, check_rules, check_state, whole
@@ -88,10 +88,13 @@ MAX_ROLL_POINTS = 2000
 MAX_TURN_POINTS = TARGET + MAX_ROLL_POINTS
 #: The solo objectives :func:`advise` ranks by (the first is the default: lowest first).
 OBJECTIVES = ("expected_turns", "expected_points")
+#: The phases in which the player to move has a choice (advice is empty otherwise).
+DECISION_PHASES = ("choose",)
 
 __all__ = [
     "MAX_ROLL_POINTS",
     "MAX_TURN_POINTS",
+    "DECISION_PHASES",
     "OBJECTIVES",
     "TOP",
     "PointsSolution",
@@ -668,7 +671,7 @@ def advise_solo(state: Any, objective: str | None = None) -> Advice:
     check_state(State, state, "5000")
     obj = check_objective("expected_turns" if objective is None else objective, OBJECTIVES,
                           error=IllegalMove)
-    if state.is_over or state.to_roll or state.phase != "choose":
+    if not deciding(state, DECISION_PHASES):
         return Advice(obj, obj != "expected_turns", (), players=state.players)
     p = state.current_player
     a = advise(state.dice, turn_points=state.turn_points, score=state.scores[p],

@@ -56,7 +56,7 @@ import numpy as np
 
 from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
-from dicelab.engine.advice import Advice, rank
+from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.dripeul import solo as solo
 from dicelab.engine.race import check_seat, seat_pair
 from dicelab.engine.reroll import TurnSolution, solve_turn, solve_turn_locked
@@ -402,7 +402,7 @@ def advise_duel(state: Any) -> Advice:
     """Two-player advice of a Dripeul 5 state: the solo advice's choices with ``p_duel``
     (keeps while rolling, tokens when resolving), ranked by ``p_duel`` (empty when there is
     nothing to choose)."""
-    if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
+    if not deciding(state, solo.DECISION_PHASES):
         return Advice("p_duel", True, (), kind="duel", players=2)
     p = state.current_player
     rules = state.rules

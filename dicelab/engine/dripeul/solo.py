@@ -62,7 +62,7 @@ from dicelab.core.dice import (
     validate_dice,
 )
 from dicelab.core.errors import DicelabError, IllegalMove
-from dicelab.engine.advice import Advice, Choice, rank
+from dicelab.engine.advice import Advice, Choice, deciding, rank
 from dicelab.engine.reroll import TurnSolution, solve_turn, solve_turn_locked
 from dicelab.games._base import Roll, Stop
 from dicelab.games._checks import check_objective, check_rules, check_state, whole
@@ -85,6 +85,8 @@ XCOL = BOARDS  # the extra slot of X: value 0
 FULL = 63
 TOL = 1e-13
 OBJECTIVES = ("p_win", "p_turn")
+#: The phases in which the player to move has a choice (advice is empty otherwise).
+DECISION_PHASES = ("choose", "resolve")
 
 
 def mask_of(tokens: Iterable[int]) -> int:
@@ -550,7 +552,7 @@ def advise_solo(state: State, objective: str | None = None) -> Advice:
     check_state(State, state, "Dripeul 5")
     objective = check_objective("p_win" if objective is None else objective, OBJECTIVES,
                                 error=IllegalMove)
-    if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
+    if not deciding(state, DECISION_PHASES):
         return Advice(objective, True, (), players=state.players)
     p = state.current_player
     if state.phase == "resolve":
@@ -673,6 +675,7 @@ __all__ = [
     "Options",
     "Table",
     "advise",
+    "DECISION_PHASES",
     "OBJECTIVES",
     "advise_resolution",
     "advise_solo",

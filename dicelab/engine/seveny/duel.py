@@ -52,7 +52,7 @@ import numpy as np
 
 from dicelab.core.errors import IllegalMove, TableError, brief
 from dicelab.core.i18n import N_
-from dicelab.engine.advice import Advice, rank
+from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.race import (
     DuelSolution,
     PolicySurface,
@@ -650,7 +650,7 @@ def choice_values(rules: Rules, seat: int, a: int, b: int, memorised: int,
 def advise_duel(state: Any) -> Advice:
     """Two-player advice of a Seveny state: the solo advice's choices with ``p_duel``
     (empty when there is nothing to choose)."""
-    if state.is_over or state.to_roll or state.phase != "choose":
+    if not deciding(state, solo.DECISION_PHASES):
         return Advice("p_duel", True, (), kind="duel", players=2)
     p = state.current_player
     base = solo.advise(state.dice, hand=state.hand, memorised=state.memorised,

@@ -43,7 +43,7 @@ import numpy as np
 from dicelab.core import progress
 from dicelab.core.dice import Dice, multisets, roll_distribution, sort_dice, validate_dice, ways
 from dicelab.core.errors import DicelabError, IllegalMove
-from dicelab.engine.advice import Advice, Choice, rank
+from dicelab.engine.advice import Advice, Choice, deciding, rank
 from dicelab.engine.markov import MAX_TURNS, absorbing_moments, absorbing_turns
 from dicelab.games._base import Bank, Roll
 from dicelab.games._checks import check_objective, check_rules, check_state, whole
@@ -52,6 +52,7 @@ from dicelab.games.seveny import score as cycle_score
 
 __all__ = [
     "reference_expected_turns",
+    "DECISION_PHASES",
     "OBJECTIVES",
     "Solution",
     "advise",
@@ -74,6 +75,8 @@ __all__ = [
 
 MAX_SCORE = 13  # the most one cycle can score: 666 666 1
 OBJECTIVES = {"expected_turns": False, "expected_points": True}  # name -> higher is better
+#: The phases in which the player to move has a choice (advice is empty otherwise).
+DECISION_PHASES = ("choose",)
 POINTS_HORIZON = 1200
 """Memorised points from which the expected-points solver banks at once (the optimal policy
 banks long before: the value table is identical with any horizon above ~700, see tests)."""
@@ -650,7 +653,7 @@ def advise_solo(state: Any, objective: str | None = None) -> Advice:
     check_state(State, state, "Seveny")
     objective = check_objective("expected_turns" if objective is None else objective,
                                 OBJECTIVES, error=IllegalMove)
-    if state.is_over or state.to_roll or state.phase != "choose":
+    if not deciding(state, DECISION_PHASES):
         return Advice(objective, OBJECTIVES[objective], (), players=state.players)
     a = advise(state.dice, hand=state.hand, memorised=state.memorised,
                score=state.scores[state.current_player], rules=state.rules,

@@ -36,7 +36,7 @@ import numpy as np
 
 from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
-from dicelab.engine.advice import Advice, rank
+from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.race import check_seat, load_table, seat_pair, table_ready
 from dicelab.engine.race import table_meta as _meta
 from dicelab.engine.reroll import solve_turn
@@ -267,7 +267,7 @@ def warm(rules: Rules | None = None) -> bool:
 def advise_duel(state: State) -> Advice:
     """Two-player advice of a Trwavril state: the solo advice's choices with ``p_duel``
     (empty when there is nothing to choose)."""
-    if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
+    if not deciding(state, solo.DECISION_PHASES):
         return Advice("p_duel", True, (), kind="duel", players=2)
     p = state.current_player
     o = 1 - p

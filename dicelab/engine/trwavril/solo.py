@@ -40,7 +40,7 @@ import numpy as np
 
 from dicelab.core.dice import Dice, multisets, sort_dice, validate_dice
 from dicelab.core.errors import DicelabError, IllegalMove, brief
-from dicelab.engine.advice import Advice, Choice, rank
+from dicelab.engine.advice import Advice, Choice, deciding, rank
 from dicelab.engine.reroll import TurnSolution, solve_turn
 from dicelab.games._base import Resolve, Roll, Stop
 from dicelab.games._checks import check_objective, check_rules, check_state, whole
@@ -56,6 +56,7 @@ from dicelab.games.trwavril import (
 )
 
 __all__ = [
+    "DECISION_PHASES",
     "OBJECTIVES",
     "FlipEffect",
     "TOL",
@@ -75,6 +76,8 @@ DEFAULT_RULES = Rules()
 TOL = 1e-13  #: the lower and upper value iterations end within this of each other
 WON = 63  #: the mask of a board with all six cards barred
 OBJECTIVES = ("p_win", "p_turn")
+#: The phases in which the player to move has a choice (advice is empty otherwise).
+DECISION_PHASES = ("choose", "resolve")
 
 
 def mask_of(barred: Iterable[int]) -> int:
@@ -385,7 +388,7 @@ def advise_solo(state: State, objective: str | None = None) -> Advice:
     check_state(State, state, "Trwavril")
     obj = check_objective("p_win" if objective is None else objective, OBJECTIVES,
                           error=IllegalMove)
-    if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
+    if not deciding(state, DECISION_PHASES):
         return Advice(obj, True, (), players=state.players)
     p = state.current_player
     if state.phase == "resolve":
