@@ -75,7 +75,7 @@ def duel_policy() -> Any:
 
 def coach_module() -> Any:
     """``dicelab.coach`` if it is there."""
-    return _optional("dicelab.coach")
+    return _optional("dicelab.analysis.coach")
 
 
 def why_lines(state: Any, action: Any, lang: str, advice: Any = None) -> list[str]:
@@ -116,9 +116,9 @@ def hint_positions(state: Any, lang: str, advice: Any = None) -> tuple[int, ...]
 
 
 def review(game: Any, lang: str, players: Any = None) -> Any:
-    """``dicelab.review.review(game, lang, players=…)`` (a review object with
+    """``dicelab.analysis.review.review(game, lang, players=…)`` (a review object with
     ``to_html()``), or ``None`` when the review module is not there."""
-    mod = _optional("dicelab.review")
+    mod = _optional("dicelab.analysis.review")
     fn = getattr(mod, "review", None) if mod is not None else None
     if fn is None:
         return None
