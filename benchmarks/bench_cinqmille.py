@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def _clear() -> None:
     from dicelab.engine.cinqmille import solo as eng
 
-    eng.clear_cache()
+    eng.clear_caches()
 
 
 def solve_five() -> float:

@@ -117,22 +117,24 @@ def advise_seveny_100() -> Any:
 # ------------------------------------------------------------------ two-player solves
 def dripeul_first_duel_advice() -> Any:
     """The first two-player Dripeul advice ranked by ``p_duel`` (solves the table)."""
+    from dicelab.engine import dripeul as dripeul_odds
     from dicelab.engine.dripeul import duel as dripeul_duel
     from dicelab.games import dripeul
 
-    dripeul_duel.clear_cache()
+    dripeul_duel.clear_caches()
     g = dripeul.Game(players=2, seed=1)
     g.apply(g.legal_actions()[0])
-    return dripeul.advise_state(g.state, objective="p_duel")
+    return dripeul_odds.advise_state(g.state, objective="p_duel")
 
 
 def seveny_duel_40() -> float:
     """``seveny.duel_win_probability(Rules(target=40))`` (no shipped table), cold."""
+    from dicelab.engine import seveny as seveny_odds
     from dicelab.engine.seveny import duel as seveny_duel
     from dicelab.games import seveny
 
-    seveny_duel.clear_cache()
-    return seveny.duel_win_probability(seveny.Rules(target=40))
+    seveny_duel.clear_caches()
+    return seveny_odds.duel_win_probability(seveny.Rules(target=40))
 
 
 # ------------------------------------------------------------------ a bar at once

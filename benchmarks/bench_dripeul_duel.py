@@ -19,7 +19,7 @@ def full_default() -> float:
     """Dripeul 5, the whole default two-player solve (every level)."""
     from dicelab.engine.dripeul import duel as dd
 
-    dd.clear_cache()
+    dd.clear_caches()
     return dd.duel_win_probability()
 
 
@@ -44,14 +44,14 @@ def bonus_plain() -> float:
 
 def advice() -> Any:
     """Two-player advice at the first decision of a turn (one turn solve), solved table."""
+    from dicelab.engine import dripeul as dripeul_odds
     from dicelab.engine.dripeul import duel as dd
-    from dicelab.engine.dripeul import solo as eng
     from dicelab.games import dripeul as g
 
     dd._turn.cache_clear()
     s = replace(g.new_state(g.Rules(), 2), tokens=((1, 3, 6), (2, 4, 5)), triangle=(2, 1),
                 phase="choose", dice=(3, 3, 5, 6, 1), rolls_left=2)
-    return eng.advise_state(s)
+    return dripeul_odds.advise_state(s)
 
 
 def benchmarks() -> list[dict[str, Any]]:

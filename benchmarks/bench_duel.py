@@ -19,7 +19,7 @@ def _duel5(newton: bool) -> float:
     from dicelab.engine.cinqmille import duel as cd
     from dicelab.games.cinqmille import Rules
 
-    cd.clear_cache()
+    cd.clear_caches()
     return float(cd.solve_duel(Rules(), lowest=LOWEST, newton=newton).T[80, 80])
 
 
@@ -38,7 +38,7 @@ def duel5_full() -> float:
     from dicelab.engine.cinqmille import duel as cd
     from dicelab.games.cinqmille import Rules
 
-    cd.clear_cache()
+    cd.clear_caches()
     return float(cd.solve_duel(Rules(), use_table=False).T[0, 0])
 
 
@@ -87,24 +87,24 @@ def _state5() -> Any:
 
 def advice5() -> Any:
     """5000 two-player advice at 0-0 (the longest turn sweep), from the shipped table."""
+    from dicelab.engine import cinqmille as cinqmille_odds
     from dicelab.engine.cinqmille import duel as cd
-    from dicelab.engine.cinqmille import solo as eng
 
     cd._turn.cache_clear()
-    return eng.advise_state(_state5())
+    return cinqmille_odds.advise_state(_state5())
 
 
 def advice7() -> Any:
     """Seveny two-player advice at 0-0 (seat 0), from the shipped table, the variant warmed
     as the apps do (its positions' in-turn values cleared)."""
+    from dicelab.engine import seveny as seveny_odds
     from dicelab.engine.seveny import duel as sd
-    from dicelab.engine.seveny import solo as eng
     from dicelab.games import seveny as sv
 
     sd.clear_positions()
     s, _ = sv.roll_outcome(sv.step(sv.new_state(sv.Rules(), 2), sv.Roll(()))[0],
                            (1, 5, 5, 5, 2, 3, 4))
-    return eng.advise_state(s)
+    return seveny_odds.advise_state(s)
 
 
 # ------------------------------------------------------------------ live advice, every decision

@@ -28,7 +28,7 @@ def _clear(game: str) -> None:
     if game == "dripeul":
         dripeul.clear_caches()
     else:
-        trwavril.clear_cache()
+        trwavril.clear_caches()
 
 
 def fast(game: str, games: int = GAMES) -> float:

@@ -20,7 +20,7 @@ def _clear_all() -> None:
     from dicelab.core.dice import keep_table
     from dicelab.engine.trwavril import solo as eng
 
-    eng.clear_cache()
+    eng.clear_caches()
     keep_table.cache_clear()
 
 

@@ -9,6 +9,10 @@ import pytest
 from dicelab.analysis import policies, simulate
 from dicelab.core.errors import DicelabError, IllegalMove, InvalidDice, InvalidRules
 from dicelab.engine import advice as advice_mod
+from dicelab.engine import cinqmille as cinqmille_odds
+from dicelab.engine import dripeul as dripeul_odds
+from dicelab.engine import seveny as seveny_odds
+from dicelab.engine import trwavril as trwavril_odds
 from dicelab.engine.cinqmille import solo as cinqmille_engine
 from dicelab.engine.seveny import solo as seveny_engine
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
@@ -18,6 +22,7 @@ from dicelab.ui import labels
 
 GAMES = {g.key: g.rules for g in REGISTRY.values()}
 NAMES = {g.key: g.name for g in REGISTRY.values()}
+ENGINES = {g.key: g.engine for g in REGISTRY.values()}
 OTHER = {"dripeul": trwavril, "trwavril": cinqmille, "cinqmille": seveny, "seveny": cinqmille}
 #: One position with a choice to make per game: (hand-set first roll, a legal action).
 FIRST_ROLL = {
@@ -56,10 +61,9 @@ def test_new_state_refuses_anything_but_its_rules_by_name(key, bad):
 @pytest.mark.parametrize("key", GAMES)
 @pytest.mark.parametrize("bad", [None, "other", 42])
 def test_advise_state_refuses_what_is_not_its_state(key, bad):
-    mod = GAMES[key]
     value = OTHER[key].new_state() if bad == "other" else bad
     with pytest.raises(DicelabError, match=rf"dicelab\.games\.{key}\.State"):
-        mod.advise_state(value)
+        ENGINES[key].advise_state(value)
 
 
 def test_rule_functions_take_none_and_refuse_other_rules():
@@ -77,18 +81,18 @@ def test_rule_functions_take_none_and_refuse_other_rules():
 
 
 def test_engines_take_none_and_refuse_other_rules():
-    a = cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=1000, rules=None)
-    b = cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=1000, rules=cinqmille.Rules())
+    a = cinqmille_odds.advise((1, 5, 2, 3, 3), turn_points=0, score=1000, rules=None)
+    b = cinqmille_odds.advise((1, 5, 2, 3, 3), turn_points=0, score=1000, rules=cinqmille.Rules())
     assert [c.label for c in a] == [c.label for c in b]
     with pytest.raises(InvalidRules, match="cinqmille.Rules"):
-        cinqmille.expected_turns(seveny.Rules())
+        cinqmille_odds.expected_turns(seveny.Rules())
     with pytest.raises(InvalidRules, match="seveny.Rules"):
-        seveny.expected_turns(cinqmille.Rules())
+        seveny_odds.expected_turns(cinqmille.Rules())
     with pytest.raises(InvalidRules, match="trwavril.Rules"):
-        trwavril.win_probability(dripeul.Rules())
+        trwavril_odds.win_probability(dripeul.Rules())
     with pytest.raises(InvalidRules, match="dripeul.Rules"):
-        dripeul.win_probability(trwavril.Rules())
-    assert trwavril.win_probability(None) == trwavril.win_probability()
+        dripeul_odds.win_probability(trwavril.Rules())
+    assert trwavril_odds.win_probability(None) == trwavril_odds.win_probability()
 
 
 @pytest.mark.parametrize("key", GAMES)
@@ -109,12 +113,12 @@ def test_seveny_with_5000_rules_is_refused_at_once():
 
 # ------------------------------------------------------------------ item 10: arguments
 @pytest.mark.parametrize("call", [
-    lambda: dripeul.advise((1, 1, 2, 3, 5), rolls_left=1, level=3, locked=0),
-    lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), hand=0),
-    lambda: seveny.advise(None),
-    lambda: dripeul.advise(None, rolls_left=1, level=3),
-    lambda: trwavril.advise(None, rolls_left=1, barred=(), parapluies=4),
-    lambda: cinqmille.advise(None, turn_points=0, score=0),
+    lambda: dripeul_odds.advise((1, 1, 2, 3, 5), rolls_left=1, level=3, locked=0),
+    lambda: seveny_odds.advise((1, 2, 3, 4, 5, 6, 6), hand=0),
+    lambda: seveny_odds.advise(None),
+    lambda: dripeul_odds.advise(None, rolls_left=1, level=3),
+    lambda: trwavril_odds.advise(None, rolls_left=1, barred=(), parapluies=4),
+    lambda: cinqmille_odds.advise(None, turn_points=0, score=0),
     lambda: seveny.settable((), (1,) * 8),
     lambda: seveny.settable((2, 2), (1, 2, 3, 4, 5)),
     lambda: seveny.settable((), ()),
@@ -126,12 +130,12 @@ def test_bad_dice_arguments_are_invalid_dice(call):
 
 
 @pytest.mark.parametrize("key,call", [
-    ("dripeul", lambda o: dripeul.advise((1, 1, 2, 3, 5), rolls_left=1, level=3, objective=o)),
-    ("trwavril", lambda o: trwavril.advise((1, 2, 3, 6), rolls_left=1, barred=(),
+    ("dripeul", lambda o: dripeul_odds.advise((1, 1, 2, 3, 5), rolls_left=1, level=3, objective=o)),
+    ("trwavril", lambda o: trwavril_odds.advise((1, 2, 3, 6), rolls_left=1, barred=(),
                                            parapluies=4, objective=o)),
-    ("cinqmille", lambda o: cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=0,
+    ("cinqmille", lambda o: cinqmille_odds.advise((1, 5, 2, 3, 3), turn_points=0, score=0,
                                              objective=o)),
-    ("seveny", lambda o: seveny.advise((1, 2, 3, 4, 5, 6, 6), objective=o)),
+    ("seveny", lambda o: seveny_odds.advise((1, 2, 3, 4, 5, 6, 6), objective=o)),
 ])
 @pytest.mark.parametrize("bad", [["p_win"], {"x": 1}, 3, "p_lose"])
 def test_objective_must_be_a_known_name(key, call, bad):
@@ -145,7 +149,7 @@ def test_advice_best_and_find_raise_dicelab_errors():
         _ = empty.best
     with pytest.raises(DicelabError, match="not a choice"):
         empty.find(Stop())
-    a = dripeul.advise((2, 2, 2, 4, 6), rolls_left=2, level=3)
+    a = dripeul_odds.advise((2, 2, 2, 4, 6), rolls_left=2, level=3)
     with pytest.raises(DicelabError, match=r"Roll\(keep=\(1,\)\) is not one of the \d+ choices"):
         a.find(Roll((1,)))
 
@@ -157,17 +161,18 @@ def test_seveny_settable_only_for_dice_a_hand_can_roll():
 
 
 @pytest.mark.parametrize("call,word", [
-    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), score=10**100), "score"),
-    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), score=-1), "score"),
-    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), memorised=1.5), "memorised"),
-    (lambda: cinqmille.advise((1, 5, 2, 3, 3), turn_points=10**6, score=0,
+    (lambda: seveny_odds.advise((1, 2, 3, 4, 5, 6, 6), score=10**100), "score"),
+    (lambda: seveny_odds.advise((1, 2, 3, 4, 5, 6, 6), score=-1), "score"),
+    (lambda: seveny_odds.advise((1, 2, 3, 4, 5, 6, 6), memorised=1.5), "memorised"),
+    (lambda: cinqmille_odds.advise((1, 5, 2, 3, 3), turn_points=10**6, score=0,
                               rules=cinqmille.Rules(dice=6)), "turn points"),
-    (lambda: cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=0, opened="yes"), "opened"),
-    (lambda: trwavril.advise_resolution((5, 5, 5, 5), barred=(), parapluies=0), "parapluies"),
-    (lambda: trwavril.advise_resolution((5, 5, 5, 5), barred=(1, 2, 3, 4, 5, 6),
+    (lambda: cinqmille_odds.advise((1, 5, 2, 3, 3), turn_points=0, score=0, opened="yes"),
+     "opened"),
+    (lambda: trwavril_odds.advise_resolution((5, 5, 5, 5), barred=(), parapluies=0), "parapluies"),
+    (lambda: trwavril_odds.advise_resolution((5, 5, 5, 5), barred=(1, 2, 3, 4, 5, 6),
                                         parapluies=2), "already won"),
-    (lambda: cinqmille.p_bust(1.5), "n must be"),
-    (lambda: trwavril.flip_effect((), True, parapluies=2), "card"),
+    (lambda: cinqmille_odds.p_bust(1.5), "n must be"),
+    (lambda: trwavril_odds.flip_effect((), True, parapluies=2), "card"),
 ])
 def test_out_of_range_arguments_name_the_problem(call, word):
     with pytest.raises(DicelabError, match=word):
@@ -175,7 +180,7 @@ def test_out_of_range_arguments_name_the_problem(call, word):
 
 
 def test_5000_advice_never_offers_an_impossible_bank():
-    a = cinqmille.advise((1, 5, 2, 3, 3), turn_points=2000, score=4000,
+    a = cinqmille_odds.advise((1, 5, 2, 3, 3), turn_points=2000, score=4000,
                          rules=cinqmille.Rules(dice=6))
     banks = [c.label for c in a if isinstance(c.action, Bank)]
     assert banks and all("bank 2100" in b or "bank 2050" in b or "2150" in b for b in banks)
@@ -254,18 +259,19 @@ def test_refused_advice_leaves_the_state_unchanged(key):
     g = _in_play(key)
     state = g.state
     with pytest.raises(DicelabError):
-        GAMES[key].advise_state(state, objective=["nope"])
+        ENGINES[key].advise_state(state, objective=["nope"])
     assert g.state is state and g.to_json() == _in_play(key).to_json()
 
 
 # ------------------------------------------------------------------ item 11: bounded work
 @pytest.mark.parametrize("call,word", [
-    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), memorised=10**6), "memorised"),
-    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), memorised=10**9), "memorised"),
-    (lambda: seveny.expected_turn_points(cap=10**6), "cap"),
-    (lambda: seveny.expected_turns(seveny.Rules(target=1000)), "targets up to 100"),
-    (lambda: seveny.advise((1, 2, 3, 4, 5, 6, 6), rules=seveny.Rules(target=101)), "up to 100"),
-    (lambda: seveny.turn_points_distribution(10**6), "threshold"),
+    (lambda: seveny_odds.advise((1, 2, 3, 4, 5, 6, 6), memorised=10**6), "memorised"),
+    (lambda: seveny_odds.advise((1, 2, 3, 4, 5, 6, 6), memorised=10**9), "memorised"),
+    (lambda: seveny_odds.expected_turn_points(cap=10**6), "cap"),
+    (lambda: seveny_odds.expected_turns(seveny.Rules(target=1000)), "targets up to 100"),
+    (lambda: seveny_odds.advise((1, 2, 3, 4, 5, 6, 6), rules=seveny.Rules(target=101)),
+     "up to 100"),
+    (lambda: seveny_odds.turn_points_distribution(10**6), "threshold"),
     (lambda: cinqmille_engine.turns_distribution(max_turns=10**9), "max_turns"),
     (lambda: seveny_engine.turns_distribution(max_turns=10**9), "max_turns"),
 ])
@@ -373,7 +379,7 @@ def _errors_of(key: str) -> list[DicelabError]:
         lambda: mod.new_state(OTHER[key].Rules()),
         lambda: mod.new_state(None, 9),
         lambda: mod.step(mod.new_state(), Stop() if key != "dripeul" else Resolve(1)),
-        lambda: mod.advise_state(None),
+        lambda: ENGINES[key].advise_state(None),
         lambda: _in_play(key).apply(Roll((6, 6, 6, 6, 6, 6))),
     ]
     out = []
@@ -397,7 +403,7 @@ def test_error_messages_echo_at_most_a_brief_bad_value():
         dripeul.new_state({"x" * 10_000: 1})
     assert len(str(e.value)) < 250
     with pytest.raises(DicelabError) as e:
-        seveny.advise((1, 2, 3, 4, 5, 6, 6), score=10**5000)
+        seveny_odds.advise((1, 2, 3, 4, 5, 6, 6), score=10**5000)
     assert len(str(e.value)) < 200 and "digits" in str(e.value)
 
 
@@ -407,8 +413,8 @@ def test_advice_ranking_does_not_depend_on_the_language():
     from dicelab.core.i18n import using
 
     def ranked():
-        a = dripeul.advise_resolution((4, 4, 4, 4, 4), tokens=(1, 5, 6), level=2)
-        b = trwavril.advise_resolution((2, 2, 2, 2), barred=(), parapluies=4)
+        a = dripeul_odds.advise_resolution((4, 4, 4, 4, 4), tokens=(1, 5, 6), level=2)
+        b = trwavril_odds.advise_resolution((2, 2, 2, 2), barred=(), parapluies=4)
         return [c.action for c in a] + [c.action for c in b], [c.label for c in b]
 
     with using("en"):
@@ -452,12 +458,12 @@ from dicelab.core.errors import MAX_MESSAGE, InvalidSave  # noqa: E402
 
 
 @pytest.mark.parametrize("call", [
-    lambda t: dripeul.advise((1, 2, 3, 4, 5), rolls_left=2, level=3, tokens=t),
-    lambda t: trwavril.duel_win_probability(barred=t),
-    lambda t: trwavril.duel_win_probability(barred=(t, ())),
-    lambda t: trwavril.duel_win_probability(parapluies=t),
-    lambda t: cinqmille.duel_win_probability(scores=t),
-    lambda t: seveny.duel_win_probability(scores=t),
+    lambda t: dripeul_odds.advise((1, 2, 3, 4, 5), rolls_left=2, level=3, tokens=t),
+    lambda t: trwavril_odds.duel_win_probability(barred=t),
+    lambda t: trwavril_odds.duel_win_probability(barred=(t, ())),
+    lambda t: trwavril_odds.duel_win_probability(parapluies=t),
+    lambda t: cinqmille_odds.duel_win_probability(scores=t),
+    lambda t: seveny_odds.duel_win_probability(scores=t),
     lambda t: trwavril_engine_start_value(t),
 ])
 @pytest.mark.parametrize("endless", [lambda: range(10**12), lambda: itertools.count(1)])
@@ -475,11 +481,11 @@ def trwavril_engine_start_value(barred):
 
 
 def test_numpy_collections_and_integers_are_taken_like_python_ones():
-    a = dripeul.advise((1, 2, 3, 4, 5), rolls_left=2, level=3, tokens=np.array([1, 2, 3]))
-    b = dripeul.advise((1, 2, 3, 4, 5), rolls_left=2, level=3, tokens=[1, 2, 3])
+    a = dripeul_odds.advise((1, 2, 3, 4, 5), rolls_left=2, level=3, tokens=np.array([1, 2, 3]))
+    b = dripeul_odds.advise((1, 2, 3, 4, 5), rolls_left=2, level=3, tokens=[1, 2, 3])
     assert a == b
-    assert trwavril.duel_win_probability(to_play=np.int64(1)) == pytest.approx(
-        trwavril.duel_win_probability(to_play=1), abs=1e-12)
+    assert trwavril_odds.duel_win_probability(to_play=np.int64(1)) == pytest.approx(
+        trwavril_odds.duel_win_probability(to_play=1), abs=1e-12)
     assert trwavril.Game(players=np.int64(2)).players == 2
     assert type(trwavril.new_state(None, np.int64(3)).players) is int
 
@@ -524,12 +530,12 @@ def test_apps_take_numpy_integers_and_booleans():
 
 def test_to_play_and_objective_arrays_are_refused_clearly():
     with pytest.raises(DicelabError, match="to_play"):
-        trwavril.duel_win_probability(to_play=np.array([0, 1]))
+        trwavril_odds.duel_win_probability(to_play=np.array([0, 1]))
     with pytest.raises(DicelabError, match="objective"):
-        cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=1000,
+        cinqmille_odds.advise((1, 5, 2, 3, 3), turn_points=0, score=1000,
                          objective=np.array(["a", "b"]))
     with pytest.raises(DicelabError, match="objective"):
-        seveny.advise_state(seveny.new_state(None), objective=np.array(["a", "b"]))
+        seveny_odds.advise_state(seveny.new_state(None), objective=np.array(["a", "b"]))
 
 
 def test_parse_number_refuses_a_huge_whole_number():

@@ -12,6 +12,7 @@ import pytest
 from dicelab.analysis.policies import duel_optimal
 from dicelab.analysis.simulate import play_one
 from dicelab.core.errors import DicelabError
+from dicelab.engine import cinqmille as cinqmille_odds
 from dicelab.engine.cinqmille import duel as cd
 from dicelab.engine.cinqmille import solo as eng
 from dicelab.games import cinqmille as cm
@@ -74,7 +75,7 @@ def test_errors():
         cd.duel_win_probability(scores=(0, 0, 0))
     with pytest.raises(DicelabError, match="seat 0 or 1"):
         cd.duel_win_probability(to_play=2)
-    assert cm.duel_win_probability is not None  # re-exported lazily by the game module
+    assert cinqmille_odds.duel_win_probability is cd.duel_win_probability  # the entry point
 
 
 def _state(scores, dice, turn_points=0, players=2):
@@ -84,7 +85,7 @@ def _state(scores, dice, turn_points=0, players=2):
 
 
 def test_advice_ranks_by_duel_probability_and_keeps_solo_figures():
-    a = eng.advise_state(_state((1000, 4950), (1, 5, 2, 3, 3), turn_points=150))
+    a = cinqmille_odds.advise_state(_state((1000, 4950), (1, 5, 2, 3, 3), turn_points=150))
     assert a.objective == "p_duel" and a.kind == "duel" and a.label == "duel odds"
     ps = [c["p_duel"] for c in a]
     assert ps == sorted(ps, reverse=True)
@@ -96,8 +97,8 @@ def test_behind_take_risks():
     """1000 against 4950, 200 in the turn, a 1 to set aside: solo play banks 300, playing
     to win rolls the two dice left (the lesson's question)."""
     state = _state((1000, 4950), (1, 2, 3), turn_points=200)
-    duel = eng.advise_state(state)
-    solo = eng.advise_state(state, objective="expected_turns")
+    duel = cinqmille_odds.advise_state(state)
+    solo = cinqmille_odds.advise_state(state, objective="expected_turns")
     assert solo.kind == "solo" and solo.best.action == cm.Bank((1,))
     assert duel.best.action == cm.Roll((1,))
     bank = duel.find(cm.Bank((1,)))
@@ -105,10 +106,11 @@ def test_behind_take_risks():
 
 
 def test_three_players_get_labelled_solo_odds():
-    a = eng.advise_state(_state((1000, 0, 0), (1, 5, 2, 3, 3), players=3))
+    a = cinqmille_odds.advise_state(_state((1000, 0, 0), (1, 5, 2, 3, 3), players=3))
     assert a.kind == "solo" and a.players == 3 and a.label == "solo odds"
     with pytest.raises(DicelabError, match="two-player"):
-        eng.advise_state(_state((1000, 0, 0), (1, 5, 2, 3, 3), players=3), objective="p_duel")
+        cinqmille_odds.advise_state(_state((1000, 0, 0), (1, 5, 2, 3, 3), players=3),
+                                    objective="p_duel")
 
 
 def test_duel_optimal_simulation_agrees_within_4_sigma():
@@ -128,9 +130,9 @@ def test_duel_optimal_simulation_agrees_within_4_sigma():
 
 @pytest.mark.slow
 def test_shipped_table_against_a_fresh_full_solve():
-    cd.clear_cache()
+    cd.clear_caches()
     fresh = cd.solve_duel(cm.Rules(), use_table=False)
-    cd.clear_cache()
+    cd.clear_caches()
     shipped = cd.duel_table()
     for s, o in [(0, 0), (15, 15), (50, 80), (80, 50), (99, 0)]:
         assert fresh.T[s, o] == pytest.approx(shipped[s, o], abs=1e-12)
@@ -181,16 +183,16 @@ def test_first_decision_averaged_over_the_first_roll_is_the_table(rules):
 
 def test_advice_at_a_turn_start_matches_the_reference_sweep(monkeypatch):
     state = _state((1500, 2000), (1, 5, 2, 3, 3))
-    fast = eng.advise_state(state)
+    fast = cinqmille_odds.advise_state(state)
     monkeypatch.setattr(cd, "_turn", cd._turn_reference)
-    ref = eng.advise_state(state)
+    ref = cinqmille_odds.advise_state(state)
     assert [c.action for c in fast] == [c.action for c in ref]
     for a, b in zip(fast, ref):
         assert a["p_duel"] == pytest.approx(b["p_duel"], abs=1e-12)
 
 
 def test_warm_reads_the_table_and_reports_readiness():
-    cd.clear_cache()
+    cd.clear_caches()
     assert cd.warm() is True and cm.Rules() in cd._CACHE
     assert cd.warm(cm.Rules(dice=6)) is True
     with pytest.raises(DicelabError, match="Rules"):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from dicelab import IllegalMove
 from dicelab.core.dice import ordered_rolls, roll_distribution
+from dicelab.engine import cinqmille as cinqmille_odds
 from dicelab.engine.cinqmille import solo as E
 from dicelab.games import Bank, Roll
 from dicelab.games import cinqmille as cm
@@ -169,7 +170,7 @@ def test_advice_lists_every_legal_choice():
     state = cm.new_state(FIVE, 1)
     state, _ = cm.step(state, Roll(()))
     state, _ = cm.roll_outcome(state, (1, 5, 2, 3, 3))
-    a = E.advise_state(state)
+    a = cinqmille_odds.advise_state(state)
     assert {c.action for c in a} == set(cm.legal_actions(state))
     assert a.objective == "expected_turns" and not a.higher_is_better
     assert [c.figures["expected_turns"] for c in a] == sorted(
@@ -236,8 +237,8 @@ def test_advice_bad_input():
 
 def test_advise_state_empty_when_nothing_to_choose():
     s = cm.new_state(FIVE, 2)
-    assert len(E.advise_state(s)) == 0
-    assert E.advise_state(s, "expected_points").higher_is_better
+    assert len(cinqmille_odds.advise_state(s)) == 0
+    assert cinqmille_odds.advise_state(s, "expected_points").higher_is_better
 
 
 @pytest.mark.parametrize("rules", [FIVE, SIX])
@@ -248,7 +249,7 @@ def test_optimal_policy_play_matches_solver(rules):
     for _ in range(300):
         g = cm.Game(rules=rules, seed=int(rng.integers(2**31)))
         while not g.is_over:
-            a = E.advise_state(g.state)
+            a = cinqmille_odds.advise_state(g.state)
             g.apply(a.best.action if len(a) else g.legal_actions()[0])
         turns.append(g.state.turn_count)
     mean, se = np.mean(turns), np.std(turns) / np.sqrt(len(turns))
@@ -263,7 +264,7 @@ def test_advice_matches_legal_actions_in_random_play(seed, rules, players):
     for _ in range(150):
         if g.is_over:
             break
-        a = E.advise_state(g.state)
+        a = cinqmille_odds.advise_state(g.state)
         legal = g.legal_actions()
         if g.state.phase == "choose":
             assert {c.action for c in a} == set(legal)

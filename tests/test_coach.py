@@ -14,6 +14,9 @@ from dicelab.analysis import coach
 from dicelab.core.dice import keep_table, multisets
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import fmt_percent
+from dicelab.engine import cinqmille as cinqmille_odds
+from dicelab.engine import dripeul as dripeul_odds
+from dicelab.engine import seveny as seveny_odds
 from dicelab.engine.dripeul import solo as de
 from dicelab.engine.reroll import final_distribution
 from dicelab.engine.trwavril import solo as te
@@ -106,7 +109,7 @@ def test_assess_dripeul_not_costly_and_costly():
 
 def test_assess_known_costly_mistake_exact_loss_seveny():
     s = sev((1, 1, 1, 1, 1, 2, 3))
-    adv = seveny.advise((1, 1, 1, 1, 1, 2, 3), rules=seveny.Rules(target=5))
+    adv = seveny_odds.advise((1, 1, 1, 1, 1, 2, 3), rules=seveny.Rules(target=5))
     a = coach.assess(s, Roll((1,)), lang="en")
     assert a.best_action == Bank((1, 1, 1, 1, 1))
     assert a.unit == "expected_turns" and not a.higher_is_better
@@ -117,7 +120,7 @@ def test_assess_known_costly_mistake_exact_loss_seveny():
 
 def test_assess_uses_the_callers_advice_and_rejects_non_choices():
     s = drip((2, 2, 2, 4, 6))
-    adv = dripeul.advise_state(s, objective="p_turn")
+    adv = dripeul_odds.advise_state(s, objective="p_turn")
     a = coach.assess(s, Stop(), advice=adv, lang="en")
     assert a.unit == "p_turn" and a.value == pytest.approx(1, abs=1e-12)
     with pytest.raises(DicelabError, match="not one of the choices"):
@@ -142,11 +145,11 @@ def test_explain_reroll_success_chance_one_roll_left_brute_force():
 def test_explain_push_your_luck_numbers_5000():
     """Issue 21 §4: each aspect compares the choice with the best, in points and in turns."""
     s = five((1, 5, 2, 3, 3))
-    adv = cinqmille.advise((1, 5, 2, 3, 3), turn_points=0, score=1000)
+    adv = cinqmille_odds.advise((1, 5, 2, 3, 3), turn_points=0, score=1000)
     lines = coach.explain(s, Roll((1, 5)), lang="en")
     assert len(lines) == 3
     c = adv.find(Roll((1, 5)))
-    p3 = float(cinqmille.p_bust(3))
+    p3 = float(cinqmille_odds.p_bust(3))
     assert c["p_bust"] == pytest.approx(p3)
     gap = adv.best["expected_points"] - c["expected_points"]
     assert gap > 0
@@ -253,7 +256,7 @@ def test_final_distribution_plain_brelan_one_roll():
 # ----------------------------------------------------------------------- hint
 def test_hint_ladder():
     s = drip((2, 4, 2, 6, 2))
-    adv = dripeul.advise_state(s)
+    adv = dripeul_odds.advise_state(s)
     h1 = coach.hint(s, 1, lang="en")
     assert h1.dice == (2, 2, 2) and h1.positions == (0, 2, 4) and h1.action is None
     assert "59" not in h1.text  # level 1 names no value

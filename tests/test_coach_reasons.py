@@ -15,6 +15,8 @@ import pytest
 
 from dicelab.analysis import coach
 from dicelab.core.i18n import fmt_number, fmt_percent
+from dicelab.engine import dripeul as dripeul_odds
+from dicelab.engine import trwavril as trwavril_odds
 from dicelab.engine.dripeul import solo as de
 from dicelab.engine.trwavril import solo as te
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
@@ -22,6 +24,7 @@ from dicelab.games._base import Roll, Stop
 from dicelab.registry import GAMES
 
 MODULES = {g.key: g.rules for g in GAMES}
+ENGINES = {g.key: g.engine for g in GAMES}
 
 #: Decisions harvested per (game, players).
 DECISIONS = 12
@@ -46,7 +49,7 @@ def harvest(key, players, seed, decisions=DECISIONS):
         s = g.state
         legal = sorted(mod.legal_actions(s), key=repr)
         if len(legal) > 1:
-            adv = mod.advise_state(s, objective="p_duel" if players == 2 else None)
+            adv = ENGINES[key].advise_state(s, objective="p_duel" if players == 2 else None)
             if len(adv) > 1:
                 out.append((s, adv))
         g.apply(rng.choice(legal))
@@ -164,7 +167,7 @@ def test_two_player_dripeul_resolution_gives_the_squares_left():
     s, _ = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (6, 6, 6, 6, 2))
     s, _ = dripeul.step(s, Stop())
     assert s.phase == "resolve"
-    adv = dripeul.advise_state(s, objective="p_duel")
+    adv = dripeul_odds.advise_state(s, objective="p_duel")
     worst = list(adv)[-1]
     rs = check_reasons(s, adv, worst, "dripeul")
     squares = [r for r in rs if r.figure == "squares_left"]
@@ -176,7 +179,7 @@ def test_trwavril_card_choice_gives_the_chance_each_leaves():
     s = trwavril.new_state(trwavril.Rules(), 1)
     s, _ = trwavril.roll_outcome(trwavril.step(s, Roll(()))[0], (3, 4, 5, 6))
     s, _ = trwavril.step(s, Stop())
-    adv = trwavril.advise_state(s)
+    adv = trwavril_odds.advise_state(s)
     worst = list(adv)[-1]
     lines = coach.explain(s, worst, lang="en", advice=adv)
     x = te.start_value((worst.action.choice,), 4)

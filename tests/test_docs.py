@@ -37,10 +37,11 @@ def test_templates_type_in_no_computed_number():
 
 
 def test_rules_page_states_the_headline_values(built):
+    from dicelab.engine import trwavril as trwavril_odds
     from dicelab.games import trwavril
 
     text = built["docs/rules.md"]
-    assert f"{trwavril.win_probability(trwavril.Rules()):.4f}" in text
+    assert f"{trwavril_odds.win_probability(trwavril.Rules()):.4f}" in text
     for game in ("Dripeul 5", "Trwavril", "5000", "Seveny"):
         assert f"## {game}" in text
     for ruling in [f"D{i}" for i in range(1, 8)] + [f"T{i}" for i in range(1, 7)] + [
@@ -82,13 +83,16 @@ def test_both_rules_pages_are_built():
 
 def test_french_page_states_the_headline_values_in_french_notation(built):
     from dicelab.core.i18n import fmt_number
+    from dicelab.engine import cinqmille as cinqmille_odds
+    from dicelab.engine import dripeul as dripeul_odds
+    from dicelab.engine import trwavril as trwavril_odds
     from dicelab.games import cinqmille, dripeul, trwavril
 
     text = built["docs/fr/regles.md"]
-    p = trwavril.win_probability(trwavril.Rules())
+    p = trwavril_odds.win_probability(trwavril.Rules())
     assert fmt_number(p, 4, "fr") in text and f"{p:.4f}" not in text
-    assert fmt_number(dripeul.win_probability(dripeul.Rules()), 4, "fr") in text
-    assert fmt_number(cinqmille.expected_turns(cinqmille.Rules()), 4, "fr") in text
+    assert fmt_number(dripeul_odds.win_probability(dripeul.Rules()), 4, "fr") in text
+    assert fmt_number(cinqmille_odds.expected_turns(cinqmille.Rules()), 4, "fr") in text
     for anchor in ("dripeul", "trwavril", "cinqmille", "seveny"):
         assert f'<a id="{anchor}"></a>' in text and f"(#{anchor})" in text
     for game in ("Dripeul 5", "Trwavril", "5000", "Seveny"):
@@ -197,8 +201,8 @@ def test_templates_keep_what_they_need():
     ns = docgen._namespace()
     # issue 16 §3: templates are Jinja2, not Python (a loop, not a list comprehension)
     assert docgen.render("{% for n in range(3) %}{{ n * 2 }},{% endfor %}", ns) == "0,2,4,"
-    assert docgen.render("{{ f4(trwavril.win_probability(trwavril.Rules())) }}", ns) == (
-        f"{docgen.f4(__import__('dicelab').games.trwavril.win_probability())}")
+    assert docgen.render("{{ f4(trwavril_engine.win_probability(trwavril.Rules())) }}", ns) == (
+        f"{docgen.f4(__import__('dicelab.engine.trwavril').engine.trwavril.win_probability())}")
     assert docgen.render("{{ Fraction(1, 6) }}") == "1/6"
     with pytest.raises(docgen.DicelabError, match="not a valid template expression"):
         docgen.render("{{ 1 + }}")
@@ -215,8 +219,8 @@ def test_templates_keep_what_they_need():
     '{{ seveny_engine.optimal_points_distribution().tofile("{marker}") }}',
     '{{ trwavril.Rules().__class__ }}',
     '{{ trwavril.Rules(parapluies=1).replace }}',
-    '{{ trwavril.win_probability.__globals__ }}',
-    '{{ trwavril.win_probability.__module__ }}',
+    '{{ trwavril_engine.win_probability.__globals__ }}',
+    '{{ trwavril_engine.win_probability.__module__ }}',
     '{{ [trwavril][0] | attr("__dict__") }}',
     '{{ lipsum() }}',
     '{% for m in [trwavril, f4] %}{{ m.__dict__ }}{% endfor %}',

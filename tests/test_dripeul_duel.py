@@ -13,6 +13,7 @@ from dicelab.analysis.policies import duel_optimal
 from dicelab.analysis.simulate import play_one
 from dicelab.core.dice import multisets
 from dicelab.core.i18n import fmt_percent
+from dicelab.engine import dripeul as dripeul_odds
 from dicelab.engine.dripeul import duel as dd
 from dicelab.engine.dripeul import solo as eng
 from dicelab.engine.dripeul.solo import reference_turn
@@ -249,7 +250,8 @@ def test_arguments_are_checked():
         dd.duel_win_probability(r, tokens=((7,), FULL))
     with pytest.raises(DicelabError, match="Rules"):
         dd.duel_win_probability("default")
-    assert eng.duel_win_probability(r) == pytest.approx(dd.duel_win_probability(r), abs=1e-12)
+    assert dripeul_odds.duel_win_probability(r) == pytest.approx(dd.duel_win_probability(r),
+                                                                 abs=1e-12)
 
 
 def _play(rules, tokens, triangles, rng, policy):
@@ -286,7 +288,7 @@ def test_advice_ranks_by_p_duel():
     dd.solve_duel(r)
     s = g.new_state(r, 2)
     s, _ = g.roll_outcome(g.step(s, Roll(()))[0], (2, 2, 2, 4, 6))
-    a = eng.advise_state(s)
+    a = dripeul_odds.advise_state(s)
     assert a.kind == "duel" and a.objective == "p_duel" and a.players == 2
     ps = [c["p_duel"] for c in a]
     assert ps == sorted(ps, reverse=True) and all("p_win" in c.figures for c in a)
@@ -298,7 +300,7 @@ def test_advice_ranks_by_p_duel():
     # resolving: every token choice with its p_duel, which is the opponent's complement
     s2 = replace(s, tokens=((1, 5, 6), (2, 3)), triangle=(1, 2), dice=(4, 4, 4, 4, 1),
                  rolls_left=0, phase="resolve")
-    a2 = eng.advise_state(s2)
+    a2 = dripeul_odds.advise_state(s2)
     assert a2.kind == "duel" and len(a2) == 3
     for c in a2:
         left = tuple(t for t in (1, 5, 6) if t != c.action.choice)
@@ -306,10 +308,10 @@ def test_advice_ranks_by_p_duel():
             r, tokens=(left, (2, 3)), triangles=(1, 2), to_play=1), abs=1e-12)
     # three players: labelled solo odds; objective p_duel refused
     three = replace(g.new_state(r, 3), phase="choose", dice=(2, 2, 2, 4, 6), rolls_left=2)
-    a3 = eng.advise_state(three)
+    a3 = dripeul_odds.advise_state(three)
     assert a3.kind == "solo" and a3.label == "solo odds"
     with pytest.raises(DicelabError, match="two-player"):
-        eng.advise_state(three, objective="p_duel")
+        dripeul_odds.advise_state(three, objective="p_duel")
 
 
 def test_advice_in_the_last_turn_and_alone():
@@ -319,14 +321,14 @@ def test_advice_in_the_last_turn_and_alone():
     # loss; only a clear ties, so every figure is at most 1/2
     s = replace(g.new_state(r, 2), tokens=((), (1, 2)), triangle=(2, 1), current_player=1,
                 phase="choose", dice=(1, 1, 1, 3, 4), rolls_left=1)
-    a = eng.advise_state(s)
+    a = dripeul_odds.advise_state(s)
     assert a.kind == "duel" and 0 < a.best["p_duel"] <= 0.5
     assert a.find(g.Stop())["p_duel"] == pytest.approx(0, abs=1e-12)
     # alone against an X holding 5, a carré on (1, 6) at triangle 0: taking the 6 wins for
     # sure (1 < 5 even on X), taking the 1 leaves the one-turn chance of a brelan of 6
     s = replace(g.new_state(r, 2), tokens=((5,), (1, 6)), triangle=(-1, 0), current_player=1,
                 phase="resolve", dice=(3, 3, 3, 3, 2), rolls_left=0)
-    a = eng.advise_state(s)
+    a = dripeul_odds.advise_state(s)
     assert a.best.action.choice == 6
     assert a.best["p_duel"] == pytest.approx(1.0, abs=1e-12)
     assert a.find(g.Resolve(1))["p_duel"] == pytest.approx(eng.start_value((6,), 0, r),
@@ -342,7 +344,7 @@ def test_live_advice_is_fast():
     s = replace(g.new_state(r, 2), tokens=((1, 3, 6), (2, 4, 5)), triangle=(2, 1),
                 phase="choose", dice=(3, 3, 5, 6, 1), rolls_left=2)
     t = time.perf_counter()
-    eng.advise_state(s)
+    dripeul_odds.advise_state(s)
     first = time.perf_counter() - t
     assert first < 1.0  # the speed goal (≤ 10 ms) lives in benchmarks/
 
@@ -390,7 +392,7 @@ def test_coach_measures_losses_in_p_duel():
     s = g.new_state(r, 2)
     s, _ = g.roll_outcome(g.step(s, Roll(()))[0], (2, 2, 2, 4, 6))
     a = coach.assess(s, g.Stop(), lang="en")
-    best = eng.advise_state(s)
+    best = dripeul_odds.advise_state(s)
     assert a.unit == "p_duel" and a.best_action == best.best.action
     assert a.loss == pytest.approx(best.find(g.Stop()).loss, abs=1e-15) and a.loss > 0.01
     assert any("chance to beat your opponent in this manche" in line for line in a.why)

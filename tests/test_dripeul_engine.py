@@ -13,6 +13,14 @@ import pytest
 
 from dicelab import DicelabError, InvalidDice
 from dicelab.core.dice import multisets, sub_multisets
+from dicelab.engine.dripeul import (
+    advise,
+    advise_resolution,
+    advise_state,
+    game_win_probability,
+    start_value,
+    win_probability,
+)
 from dicelab.engine.dripeul import solo as E
 from dicelab.games.dripeul import (
     SQUARES,
@@ -21,14 +29,8 @@ from dicelab.games.dripeul import (
     Roll,
     Rules,
     Stop,
-    advise,
-    advise_resolution,
-    advise_state,
-    game_win_probability,
     legal_actions,
     resolutions,
-    start_value,
-    win_probability,
 )
 
 VARIANTS = [Rules(reroll_set_aside=a, straight_bonus=b, last_six=c)

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from dicelab.core.errors import DicelabError
-from dicelab.engine.race import policy_surface
 from dicelab.games import seveny as sv
 from dicelab.render import duelplots
+from dicelab.render.duelplots import policy_surface
 
 
 @pytest.fixture(scope="module")

@@ -49,13 +49,14 @@ def test_headline_equals_the_games_own_solvers(key):
 
 
 def test_dripeul_headline_is_manche_and_game():
+    from dicelab.engine import dripeul as dripeul_odds
     from dicelab.games import dripeul
 
     for level in (4, 0):
         r = dripeul.Rules(level=level)
         h = explorer.headline("dripeul", r)
-        assert h["p_manche"] == pytest.approx(dripeul.win_probability(r), abs=1e-12)
-        assert h["p_game"] == pytest.approx(dripeul.game_win_probability(r), abs=1e-12)
+        assert h["p_manche"] == pytest.approx(dripeul_odds.win_probability(r), abs=1e-12)
+        assert h["p_game"] == pytest.approx(dripeul_odds.game_win_probability(r), abs=1e-12)
         assert 0 < h["p_game"] < h["p_manche"] < 1
 
 
@@ -110,7 +111,7 @@ def test_variant_grid_covers_every_choice(key, monkeypatch):
 
 
 def test_variant_grid_values_are_the_solver_values():
-    from dicelab.games import trwavril
+    from dicelab.engine import trwavril as trwavril_odds
 
     rows = explorer.variant_grid("trwavril", difficulties=(4, 1))
     assert [(r.difficulty, r.changes) for r in rows] == [
@@ -120,29 +121,32 @@ def test_variant_grid_values_are_the_solver_values():
         (1, (("straight", "as_written"),)),
     ]
     for r in rows:
-        assert r.headline["p_win"] == pytest.approx(trwavril.win_probability(r.rules), abs=1e-12)
+        assert r.headline["p_win"] == pytest.approx(trwavril_odds.win_probability(r.rules),
+                                                    abs=1e-12)
         assert r.rules.parapluies == r.difficulty
     # An easier difficulty never lowers the chance to win.
     assert rows[0].headline.primary > rows[2].headline.primary
 
 
 def test_by_difficulty_follows_choices_order():
+    from dicelab.engine import trwavril as trwavril_odds
     from dicelab.games import trwavril
 
     hs = explorer.by_difficulty("trwavril")
     assert [h.rules.parapluies for h in hs] == list(trwavril.Rules.CHOICES["parapluies"])
     p = [h["p_win"] for h in hs]
     assert p == sorted(p, reverse=True)
-    assert p == pytest.approx([trwavril.win_probability(trwavril.Rules(parapluies=n))
+    assert p == pytest.approx([trwavril_odds.win_probability(trwavril.Rules(parapluies=n))
                                for n in (4, 3, 2, 1)], abs=1e-12)
 
 
 def test_explain_difference_quotes_the_computed_numbers():
+    from dicelab.engine import trwavril as trwavril_odds
     from dicelab.games import trwavril
 
     r = trwavril.Rules(straight="as_written")
-    a = trwavril.win_probability(trwavril.Rules())
-    b = trwavril.win_probability(r)
+    a = trwavril_odds.win_probability(trwavril.Rules())
+    b = trwavril_odds.win_probability(r)
     text = explorer.explain_difference("trwavril", r)
     metric = METRICS["trwavril"][0]
     assert format_value(metric, a) in text
@@ -154,9 +158,10 @@ def test_explain_difference_quotes_the_computed_numbers():
 
 
 def test_explain_difference_for_turns_and_two_metrics():
+    from dicelab.engine import seveny as seveny_odds
     from dicelab.games import dripeul, seveny
 
-    t20, t30 = (seveny.expected_turns(seveny.Rules(target=t)) for t in (20, 30))
+    t20, t30 = (seveny_odds.expected_turns(seveny.Rules(target=t)) for t in (20, 30))
     text = explorer.explain_difference("seveny", seveny.Rules(target=30), seveny.Rules(target=20))
     assert f"{t20:.2f} turns" in text and f"{t30:.2f} turns" in text
     assert f"{t30 - t20:.2f} turns more (harder)" in text
@@ -188,23 +193,24 @@ def test_grid_table_rows_and_columns():
 
 
 def test_explorer_widget_follows_the_options():
+    from dicelab.engine import trwavril as trwavril_odds
     from dicelab.games import trwavril
 
     app = explorer.explorer("trwavril")
     assert "dicelab-explorer" in app._dom_classes
     assert set(app.controls) == set(trwavril.Rules.CHOICES)
-    expected = format_value(METRICS["trwavril"][0], trwavril.win_probability(trwavril.Rules()))
+    expected = format_value(METRICS["trwavril"][0], trwavril_odds.win_probability(trwavril.Rules()))
     assert expected in app.result.value
     app.controls["parapluies"].value = 2
     app.controls["straight"].value = "as_written"
     assert app.rules() == trwavril.Rules(parapluies=2, straight="as_written")
-    mine = trwavril.win_probability(app.rules())
-    base = trwavril.win_probability(trwavril.Rules(parapluies=2))
+    mine = trwavril_odds.win_probability(app.rules())
+    base = trwavril_odds.win_probability(trwavril.Rules(parapluies=2))
     assert format_value(METRICS["trwavril"][0], mine) in app.result.value
     assert format_value(METRICS["trwavril"][0], base) in app.result.value
     # Only the difficulty changed: the comparison is with the default rules.
     app.controls["straight"].value = "four"
-    p4 = trwavril.win_probability(trwavril.Rules())
+    p4 = trwavril_odds.win_probability(trwavril.Rules())
     assert format_value(METRICS["trwavril"][0], p4) in app.result.value
     two, four = (explorer._fmt_option(n, "en", "trwavril", "parapluies") for n in (2, 4))
     assert f"set to {two} (was {four})" in app.result.value
@@ -290,6 +296,7 @@ def test_most_different():
 
 def test_simulations_match_the_simulator_and_quote_the_exact_headline():
     from dicelab.analysis.simulate import simulate_fast
+    from dicelab.engine import seveny as seveny_odds
     from dicelab.games import seveny, trwavril
     from dicelab.render.plots import alt_text
 
@@ -313,5 +320,5 @@ def test_simulations_match_the_simulator_and_quote_the_exact_headline():
     sims = explorer.simulate_rules("seveny", [seveny.Rules(target=20)], games=20, seed=1)
     figs = explorer.simulation_charts(sims)
     assert len(figs) == 1
-    exact = seveny.expected_turns(seveny.Rules(target=20))
+    exact = seveny_odds.expected_turns(seveny.Rules(target=20))
     assert f"exact mean {exact:.4g}" in alt_text(figs[0])

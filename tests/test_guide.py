@@ -7,7 +7,8 @@ import re
 from test_plots_i18n import ENGLISH_WORDS, FRENCH_WORDS, words_found
 
 from dicelab.core.i18n import _, fmt_percent
-from dicelab.games import cinqmille, dripeul
+from dicelab.engine import cinqmille as cinqmille_odds
+from dicelab.engine import dripeul as dripeul_odds
 from dicelab.lessons import guide
 
 
@@ -27,7 +28,7 @@ def test_details_is_folded_until_opened():
 
 
 def test_advice_table_in_french():
-    adv = dripeul.advise((2, 2, 2, 4, 6), rolls_left=2, tokens=(1, 2, 3, 4, 5, 6), level=3)
+    adv = dripeul_odds.advise((2, 2, 2, 4, 6), rolls_left=2, tokens=(1, 2, 3, 4, 5, 6), level=3)
     table = guide.advice_table(adv, ["p_turn", "p_win"], game="dripeul", lang="fr")
     lines = table.splitlines()
     assert len(lines) == 2 + 5
@@ -43,7 +44,7 @@ def test_advice_table_in_french():
 
 
 def test_choice_labels_of_a_push_game():
-    adv = cinqmille.advise((1, 3), turn_points=300, score=2000)
+    adv = cinqmille_odds.advise((1, 3), turn_points=300, score=2000)
     labels = {guide.choice_label(c, "fr") for c in adv}
     from dicelab.core.i18n import dice_count
 

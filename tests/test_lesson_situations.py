@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from dicelab.core.errors import IllegalMove
+from dicelab.engine import trwavril as trwavril_odds
 from dicelab.games import cinqmille as cm
 from dicelab.games import seveny as sv
 from dicelab.games import trwavril as tw
@@ -89,7 +90,7 @@ def test_06_a_brelan_of_5_flips_card_5_back():
     s, _ = tw.roll_outcome(s, (5, 5, 2, 5))
     s, _ = tw.step(s, Stop())
     assert s.barred[0] == (1, 2, 3, 4)  # the flip is a toggle (T3)
-    effect = tw.flip_effect((1, 2, 3, 4, 5), 5, parapluies=2)
+    effect = trwavril_odds.flip_effect((1, 2, 3, 4, 5), 5, parapluies=2)
     before, after = effect.before, effect.after
     q = LESSONS["conditional"].question("flip_back")
     assert q.options_in("en")[q.value()] == ("goes down" if after < before else "goes up")

@@ -13,9 +13,16 @@ import dicelab
 from dicelab.analysis import coach, luck
 from dicelab.analysis.policies import duel_optimal, optimal, random_legal
 from dicelab.core.errors import DicelabError
+from dicelab.engine import cinqmille as cinqmille_odds
+from dicelab.engine import dripeul as dripeul_odds
+from dicelab.engine import seveny as seveny_odds
+from dicelab.engine import trwavril as trwavril_odds
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
 from dicelab.games._base import Roll
 from dicelab.registry import get
+
+ENGINES = {"dripeul": dripeul_odds, "trwavril": trwavril_odds, "cinqmille": cinqmille_odds,
+           "seveny": seveny_odds}
 
 RULES = {
     "dripeul": dripeul.Rules(),
@@ -100,16 +107,16 @@ def test_first_value_is_the_engines_start(key):
     g = get(key).module.Game(rules=rules, players=1, seed=1)
     v = luck.analyse(g).start_value if g.actions else luck.position_value(g.state)
     engine = {
-        "dripeul": lambda: dripeul.game_win_probability(rules),
-        "trwavril": lambda: trwavril.win_probability(rules),
-        "cinqmille": lambda: cinqmille.expected_turns(rules),
-        "seveny": lambda: seveny.expected_turns(rules),
+        "dripeul": lambda: dripeul_odds.game_win_probability(rules),
+        "trwavril": lambda: trwavril_odds.win_probability(rules),
+        "cinqmille": lambda: cinqmille_odds.expected_turns(rules),
+        "seveny": lambda: seveny_odds.expected_turns(rules),
     }[key]()
     assert v == pytest.approx(engine, abs=1e-12)
     g2 = get(key).module.Game(rules=rules, players=2, seed=1)
     assert luck.position_value(g2.state) == pytest.approx(
-        get(key).module.duel_win_probability(rules)
-        + (2 * dripeul.duel_win_probability(rules) if key == "dripeul" else 0.0), abs=1e-12)
+        ENGINES[key].duel_win_probability(rules)
+        + (2 * dripeul_odds.duel_win_probability(rules) if key == "dripeul" else 0.0), abs=1e-12)
 
 
 def test_hand_set_dice_teacher_dice_and_undo():
@@ -217,7 +224,7 @@ def test_loss_is_the_coachs_loss_two_players():
             continue
         row = decisions[k]
         k += 1
-        adv = cinqmille.advise_state(before, objective="p_duel")
+        adv = cinqmille_odds.advise_state(before, objective="p_duel")
         if len(adv) < 2:
             continue
         a = coach.assess(before, action, advice=adv, why=False)

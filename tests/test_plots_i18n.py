@@ -172,6 +172,7 @@ def test_headline_names_and_meanings():
 
 
 def test_explorer_widget_in_french_and_errors_as_messages():
+    from dicelab.engine import trwavril as trwavril_odds
     from dicelab.games import trwavril
 
     app = explorer.explorer("trwavril", lang="fr")
@@ -179,7 +180,7 @@ def test_explorer_widget_in_french_and_errors_as_messages():
     html = app.result.value
     assert "probabilité de gagner" in html and "vos règles" in html
     assert f'title="{METRICS["trwavril"][0].meaning("fr")}"'.replace("'", "&#x27;") in html
-    p = trwavril.win_probability(trwavril.Rules())
+    p = trwavril_odds.win_probability(trwavril.Rules())
     assert explorer.format_value(METRICS["trwavril"][0], p, "fr") in html
     assert not words_found(re.sub(r"<[^>]+>", " ", html), ENGLISH_WORDS)
     app.controls["straight"].value = "as_written"

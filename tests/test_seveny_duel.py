@@ -14,6 +14,7 @@ from dicelab.analysis.policies import duel_optimal
 from dicelab.analysis.simulate import play_one
 from dicelab.core.dice import roll_distribution
 from dicelab.core.errors import DicelabError
+from dicelab.engine import seveny as seveny_odds
 from dicelab.engine.seveny import duel as sd
 from dicelab.engine.seveny import solo as eng
 from dicelab.games import seveny as sv
@@ -87,7 +88,7 @@ def test_duel_optimal_simulation_agrees_within_4_sigma():
 def test_advice_ranks_by_duel_probability():
     s = replace(sv.new_state(SMALL, 2), scores=(0, 0))
     s, _ = sv.roll_outcome(sv.step(s, sv.Roll(()))[0], (1, 1, 1, 2, 3, 4, 6))
-    a = eng.advise_state(s)
+    a = seveny_odds.advise_state(s)
     assert a.kind == "duel" and a.objective == "p_duel"
     ps = [c["p_duel"] for c in a]
     assert ps == sorted(ps, reverse=True) and all("expected_turns" in c.figures for c in a)

@@ -13,6 +13,7 @@ import pytest
 
 from dicelab import IllegalMove, InvalidDice
 from dicelab.core.dice import multisets, ordered_rolls, roll_distribution
+from dicelab.engine import seveny as seveny_odds
 from dicelab.engine.seveny import solo as eng
 from dicelab.games import Bank, Roll
 from dicelab.games import seveny as sv
@@ -29,7 +30,7 @@ def test_p_bust_brute_force_over_ordered_rolls(n, hand):
     sorted_counts = Counter(tuple(sorted(r)) for r in ordered_rolls(n))
     bad = sum(c for m, c in sorted_counts.items() if not settable(hand, m))
     assert eng.p_bust(n, hand) == Fraction(bad, 6**n)
-    assert sv.p_bust(n, hand) == Fraction(bad, 6**n)
+    assert seveny_odds.p_bust(n, hand) == Fraction(bad, 6**n)
 
 
 def test_p_bust_values():
@@ -71,12 +72,12 @@ def test_hands_are_every_reachable_hand():
 @pytest.mark.parametrize("target", [1, 2, 3, 5])
 def test_expected_turns_against_plain_recursion(target):
     want = eng.reference_expected_turns(target)
-    sol = eng.solve(Rules(target=target))
+    sol = eng.solve_turns(Rules(target=target))
     for s in range(target):
         assert sol.E[s] == pytest.approx(want[s], abs=1e-9)
         assert eng.turn_start_value(s, Rules(target=target)) == pytest.approx(want[s], abs=1e-9)
     assert eng.expected_turns(Rules(target=target)) == pytest.approx(want[0], abs=1e-9)
-    assert sv.expected_turns(Rules(target=target)) == pytest.approx(want[0], abs=1e-9)
+    assert seveny_odds.expected_turns(Rules(target=target)) == pytest.approx(want[0], abs=1e-9)
 
 
 def test_target_one_is_one_over_success_probability():
@@ -87,7 +88,7 @@ def test_target_one_is_one_over_success_probability():
 @pytest.mark.parametrize("target", [20, 50])
 def test_fixed_point_satisfies_bellman(target):
     rules = Rules(target=target)
-    sol = eng.solve(rules)
+    sol = eng.solve_turns(rules)
     E = np.asarray(sol.E)
     assert E[target] == pytest.approx(0, abs=1e-12)
     assert all(E[s] > E[s + 1] for s in range(target))  # further from the target: more turns
@@ -168,12 +169,12 @@ def test_advice_lists_every_legal_action_ranked():
     s = sv.new_state(Rules(target=30))
     s, _ = sv.roll_outcome(sv.step(s, Roll(()))[0], (1, 1, 6, 5, 5, 5, 2))
     for obj in ("expected_turns", "expected_points"):
-        a = eng.advise_state(s, obj)
+        a = seveny_odds.advise_state(s, obj)
         assert {c.action for c in a} == set(sv.legal_actions(s))
         vals = [c[obj] for c in a]
         assert vals == sorted(vals, reverse=(obj == "expected_points"))
         assert a.best.loss == pytest.approx(0, abs=1e-12) and all(c.loss >= 0 for c in a)
-    a = eng.advise_state(s)
+    a = seveny_odds.advise_state(s)
     assert a.objective == "expected_turns" and not a.higher_is_better
     for c in a:
         nh = tuple(sorted(c.keep))
@@ -218,8 +219,8 @@ def test_advise_rejects_bad_input():
 
 def test_advise_state_outside_choices_and_game_wrappers():
     s = sv.new_state()
-    assert len(eng.advise_state(s)) == 0 and len(sv.advise_state(s)) == 0
-    a = sv.advise((1, 1, 1, 1, 1, 2, 3), score=45)
+    assert len(eng.advise_solo(s)) == 0 and len(seveny_odds.advise_state(s)) == 0
+    a = seveny_odds.advise((1, 1, 1, 1, 1, 2, 3), score=45)
     assert a.best.action == Bank((1, 1, 1, 1, 1))
 
 
@@ -256,7 +257,7 @@ def test_optimal_solo_turns_match_simulation():
         g = sv.Game(rules=rules, players=1, seed=rng.randrange(2**31))
         while not g.is_over:
             acts = g.legal_actions()
-            g.apply(acts[0] if len(acts) == 1 else eng.advise_state(g.state).best.action)
+            g.apply(acts[0] if len(acts) == 1 else seveny_odds.advise_state(g.state).best.action)
         turns.append(g.state.turn_count)
     sd = np.std(turns)
     assert abs(np.mean(turns) - want) < 4 * sd / math.sqrt(len(turns))
@@ -277,7 +278,7 @@ def test_optimal_points_distribution():
         before = g.state.scores[0]
         g.apply(Roll(()))
         while g.state.phase == "choose":
-            g.apply(eng.advise_state(g.state, "expected_points").best.action)
+            g.apply(seveny_odds.advise_state(g.state, "expected_points").best.action)
         zero += g.state.scores[0] == before
     se = math.sqrt(d[0] * (1 - d[0]) / n)
     assert abs(zero / n - d[0]) < 4 * se
@@ -334,7 +335,7 @@ def test_turn_outcome_matches_playing_the_optimal_policy(target, score):
 def test_turn_outcome_matrix_is_the_optimal_policy(target):
     rules = Rules(target=target)
     P = eng.turn_outcome_matrix(rules)
-    E = np.asarray(eng.solve(rules).E)[: target + 1]
+    E = np.asarray(eng.solve_turns(rules).E)[: target + 1]
     assert P.shape == (target + 1, target + 1)
     assert np.allclose(P.sum(axis=1), 1.0, atol=1e-12) and (P >= 0).all()
     assert np.allclose(np.tril(P, -1), 0.0) and P[target, target] == pytest.approx(1, abs=1e-12)

@@ -227,7 +227,7 @@ def test_a_cancelled_solve_stops_between_steps_and_caches_nothing():
     before = eng._solve.cache_info().currsize
     with pytest.raises(progress.Cancelled, match="cancelled"), progress.running(
             progress.Task(on_step)):
-        eng.solve(rules)
+        eng.solve_turns(rules)
     assert seen[:6] == [0, 1, 2, 3, 4, 5] and max(seen) <= 6
     assert eng._solve.cache_info().currsize == before  # nothing half done kept
     assert eng.expected_turns(rules) > 0  # and the next ask solves it whole

@@ -15,6 +15,7 @@ import pytest
 
 from dicelab import DicelabError, TableError
 from dicelab.engine import race as duel
+from dicelab.engine import trwavril as trwavril_odds
 from dicelab.engine.cinqmille import duel as cd
 from dicelab.engine.seveny import duel as sd
 from dicelab.engine.trwavril import duel as td
@@ -78,9 +79,9 @@ def test_what_each_engine_expects():
 
 # ------------------------------------------------------------------ damaged or foreign files
 def _clear() -> None:
-    cd.clear_cache()
-    sd.clear_cache()
-    td.clear_cache()
+    cd.clear_caches()
+    sd.clear_caches()
+    td.clear_caches()
 
 
 @pytest.fixture
@@ -188,14 +189,14 @@ def test_the_other_games_and_the_policy_picture_check_too(data):
     # Trwavril: another game's file under its name
     rules = tw.Rules(straight="as_written")
     _copy(data, sd.table_name(sv.Rules(target=20)), as_name=td.table_name(rules))
-    assert not tw.duel_ready(rules)
+    assert not trwavril_odds.duel_ready(rules)
     with pytest.raises(TableError, match="holds another table"):
         td.duel_table(rules)
     # 5000's policy picture, with the duel table's metadata
     _copy(data, cd.table_name(cm.Rules()))
     _copy(data, cd.surface_name(cm.Rules(), 3), meta={"table": "duel"})
     with pytest.raises(TableError, match="holds another table"):
-        duel.policy_surface("cinqmille")
+        cd.policy_surface()
 
 
 # ------------------------------------------------------------------ the app says so

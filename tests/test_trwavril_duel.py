@@ -12,6 +12,7 @@ import pytest
 from dicelab.analysis.policies import duel_optimal
 from dicelab.analysis.simulate import play_one
 from dicelab.core.errors import DicelabError
+from dicelab.engine import trwavril as trwavril_odds
 from dicelab.engine.trwavril import duel as td
 from dicelab.engine.trwavril import solo as eng
 from dicelab.games import trwavril as tw
@@ -102,13 +103,13 @@ def test_simulation_and_advice_with_one_parapluie(one, monkeypatch):
     assert abs(won / n - p) < 4 * math.sqrt(p * (1 - p) / n)
     st = tw.new_state(rules, 2)
     st, _ = tw.roll_outcome(tw.step(st, tw.Roll(()))[0], (2, 2, 5, 6))
-    a = eng.advise_state(st)
+    a = trwavril_odds.advise_state(st)
     assert a.kind == "duel" and a.objective == "p_duel" and len(a) > 1
     ps = [c["p_duel"] for c in a]
     assert ps == sorted(ps, reverse=True) and all("p_win" in c.figures for c in a)
     td._turn.cache_clear()
     three = replace(tw.new_state(rules, 3), phase="choose", dice=(2, 2, 5, 6), rolls_left=2)
-    s3 = eng.advise_state(three)
+    s3 = trwavril_odds.advise_state(three)
     assert s3.kind == "solo" and s3.label == "solo odds"
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from dicelab.core.dice import multisets, ordered_rolls, sort_dice, sub_multisets
 from dicelab.core.errors import DicelabError, InvalidDice
+from dicelab.engine import trwavril as trwavril_odds
 from dicelab.games import trwavril as tw
 from dicelab.games._base import Resolve, Roll, Stop
 from dicelab.games.trwavril import Rules, resolutions
@@ -219,20 +220,20 @@ def test_advise_resolution():
 
 def test_advise_state_follows_the_game():
     g = tw.Game(rules=Rules(parapluies=2), players=2, seed=1)
-    assert len(eng.advise_state(g.state)) == 0  # start of a turn: nothing to choose
+    assert len(trwavril_odds.advise_state(g.state)) == 0  # start of a turn: nothing to choose
     g.apply(Roll(()), dice=[3, 3, 3, 3])
-    a = eng.advise_state(g.state, "p_win")  # two players: p_duel by default (issue 11)
+    a = trwavril_odds.advise_state(g.state, "p_win")  # two players: p_duel by default (issue 11)
     assert {c.action for c in a} == set(g.legal_actions())
     assert a.choices == eng.advise((3, 3, 3, 3), rolls_left=2, barred=(), parapluies=2,
                                    rules=Rules(parapluies=2)).choices
     assert a.kind == "solo" and a.players == 2
-    assert eng.advise_state(g.state, "p_turn").objective == "p_turn"
-    assert eng.advise_state(g.state).objective == "p_duel"
+    assert trwavril_odds.advise_state(g.state, "p_turn").objective == "p_turn"
+    assert trwavril_odds.advise_state(g.state).objective == "p_duel"
     g.apply(Stop())
-    a = eng.advise_state(g.state)
+    a = trwavril_odds.advise_state(g.state)
     assert {c.action for c in a} == set(g.legal_actions())
-    # forwarded by the game module, as the policies use it
-    assert tw.advise_state(g.state) == a
+    # the same advice again (advice is pure)
+    assert trwavril_odds.advise_state(g.state) == a
     g.apply(a.best.action)
     assert g.state.current_player == 1
 
@@ -254,7 +255,7 @@ def test_advise_input_errors():
 
 def test_cache_cleared_and_rebuilt_identically():
     before = eng.board_values(Rules(), 3).copy()
-    eng.clear_cache()
+    eng.clear_caches()
     np.testing.assert_allclose(eng.board_values(Rules(), 3), before, rtol=0, atol=1e-12)
 
 

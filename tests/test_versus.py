@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from dicelab.core.errors import DicelabError
+from dicelab.engine import cinqmille as cinqmille_odds
 from dicelab.engine.cinqmille import duel as cd
-from dicelab.engine.cinqmille import solo as eng
 from dicelab.games import cinqmille as cm
 from dicelab.lessons import versus
 
@@ -48,8 +48,8 @@ def _pick(duel: bool, scores, mover, dice, tp):
 @pytest.mark.parametrize("scores, mover, dice, tp", POSITIONS)
 def test_the_simulator_chooses_as_the_engines(scores, mover, dice, tp):
     state = _state(scores, mover, dice, tp)
-    solo = eng.advise_state(state, objective="expected_turns")
-    duel = eng.advise_state(state)
+    solo = cinqmille_odds.advise_state(state, objective="expected_turns")
+    duel = cinqmille_odds.advise_state(state)
     got_solo, got_duel = _pick(False, scores, mover, dice, tp), _pick(True, scores, mover, dice,
                                                                       tp)
     # the engines' best, or a choice worth exactly as much (a tie)
@@ -66,10 +66,10 @@ def test_behind_choices_are_the_engines_in_its_order():
     c = versus.behind_choices()
     assert c["best"] == "roll" and c["solo_best"] == "bank" and c["points_best"] == "bank"
     state = replace(_state((4700, 4800), 0, (2, 3, 5), 150), aside=(1, 5), groups=((1, 5),))
-    a = eng.advise_state(state)
+    a = cinqmille_odds.advise_state(state)
     assert a.best.action == cm.Roll((5,))
-    assert eng.advise_state(state, objective="expected_turns").best.action == cm.Bank((5,))
-    assert eng.advise_state(state, objective="expected_points").best.action == cm.Bank((5,))
+    for objective in ("expected_turns", "expected_points"):
+        assert cinqmille_odds.advise_state(state, objective=objective).best.action == cm.Bank((5,))
     assert c["p_roll"] == pytest.approx(a.find(cm.Roll((5,)))["p_duel"], abs=1e-12)
     assert c["p_bank"] == pytest.approx(a.find(cm.Bank((5,)))["p_duel"], abs=1e-12)
     assert c["p_roll"] == pytest.approx(0.4836, abs=5e-4)

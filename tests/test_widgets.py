@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from dicelab.core.i18n import set_language  # noqa: E402
+from dicelab.engine import trwavril as trwavril_odds
 from dicelab.engine.advice import Advice, Choice, rank  # noqa: E402
 from dicelab.games import trwavril  # noqa: E402
 from dicelab.games._base import Resolve, Roll, Stop  # noqa: E402
@@ -166,7 +167,7 @@ def test_odds_hidden_then_shown_with_best_from_engine():
     assert "Odds hidden" in app.overlay.body.value
     assert rows(app.overlay.body.value) == []
     app.overlay.show_odds.value = True
-    adv = trwavril.advise_state(app.state)
+    adv = trwavril_odds.advise_state(app.state)
     r = rows(app.overlay.body.value)
     assert len(r) == len(adv.choices)
     assert r[0]["label"] == app.choice_label(adv.best) == "stop"
@@ -178,7 +179,7 @@ def test_odds_hidden_then_shown_with_best_from_engine():
 
 def test_selection_mark_moves_and_loss_sentence():
     app = rolled(dice=(3, 4, 5, 6), show_odds=True)
-    adv = trwavril.advise_state(app.state)
+    adv = trwavril_odds.advise_state(app.state)
     app.select(0, 1)  # keep 3 4
     mine = [x for x in rows(app.overlay.body.value) if "◀ your choice" in x["marks"]]
     choice = adv.find(Roll((3, 4)))
@@ -198,7 +199,7 @@ def test_selection_mark_moves_and_loss_sentence():
 
 def test_hint_shows_only_best():
     app = rolled(dice=(1, 1, 2, 6))
-    adv = trwavril.advise_state(app.state)
+    adv = trwavril_odds.advise_state(app.state)
     app.overlay.hint_button.click()  # 1st: which dice matter, not the answer
     assert rows(app.overlay.body.value) == []
     from dicelab.analysis import coach
@@ -221,8 +222,8 @@ def test_hint_shows_only_best():
 def test_advice_is_cached_per_position(monkeypatch):
     app = rolled(dice=(1, 2, 2, 6), show_odds=True)
     calls = []
-    real = trwavril.advise_state
-    monkeypatch.setattr(trwavril, "advise_state", lambda s, **k: calls.append(s) or real(s))
+    real = trwavril_odds.advise_state
+    monkeypatch.setattr(trwavril_odds, "advise_state", lambda s, **k: calls.append(s) or real(s))
     app._advice_cache.clear()
     for i in range(4):
         app.dice_row.die_toggles[i].value = True
@@ -232,7 +233,7 @@ def test_advice_is_cached_per_position(monkeypatch):
 
 def test_coach_tally_counts_actual_choices():
     app = rolled(dice=(3, 4, 5, 6))
-    adv = trwavril.advise_state(app.state)
+    adv = trwavril_odds.advise_state(app.state)
     app.select(0)  # keep 3: worse than stopping on the suite
     loss = adv.find(Roll((3,))).loss
     assert loss > 0
@@ -250,7 +251,7 @@ def test_resolution_prompt():
     assert labels == ["flip card 1 (bar it)", "flip card 2 (bar it)", "flip card 3 (bar it)"]
     assert app.roll_button.disabled and app.stop_button.disabled
     # the resolution is advised too
-    adv = trwavril.advise_state(app.state)
+    adv = trwavril_odds.advise_state(app.state)
     assert rows(app.overlay.body.value)[0]["label"] == app.choice_label(adv.best)
     assert app.overlay.sentence.value == ""  # no dice selection to judge here
     app.resolve_buttons[2].click()
@@ -352,13 +353,13 @@ def test_whole_game_by_clicks():
         if app.state.is_over:
             break
         if app.resolve_buttons:
-            best = trwavril.advise_state(app.state).best
+            best = trwavril_odds.advise_state(app.state).best
             app.resolve_buttons[app.resolve_choices.index(best.action.choice)].click()
         elif app.state.phase == "start":
             app.roll_button.click()
         else:
             # keep the dice the optimal choice keeps, by toggling them
-            best = trwavril.advise_state(app.state).best
+            best = trwavril_odds.advise_state(app.state).best
             keep = list(best.keep)
             for t, v in zip(app.dice_row.die_toggles, app.state.dice):
                 t.value = v in keep and not keep.remove(v)
@@ -460,12 +461,12 @@ def coached(**kw):
 def test_coach_prompt_try_again():
     app = coached()
     before = app.state
-    loss = trwavril.advise_state(before).find(Roll((3,))).loss
+    loss = trwavril_odds.advise_state(before).find(Roll((3,))).loss
     assert loss * 100 > 1
     assert not app.roll_button.click() and app.state == before
     assert app.prompt.layout.display == "flex"
     assert "A better move is available" in app.prompt_text.value
-    adv = trwavril.advise_state(before)
+    adv = trwavril_odds.advise_state(before)
     shown = shown_loss("p_win", adv.best["p_win"], adv.find(Roll((3,)))["p_win"])
     assert fmt_loss("p_win", shown) in app.prompt_text.value
     app.prompt_retry.click()
@@ -486,7 +487,7 @@ def test_coach_prompt_keep_my_choice():
 
 def test_coach_prompt_show_me_the_best():
     app = coached()
-    best = trwavril.advise_state(app.state).best
+    best = trwavril_odds.advise_state(app.state).best
     app.roll_button.click()
     app.prompt_show.click()
     assert app.prompt.layout.display == "none"
@@ -648,7 +649,7 @@ def test_review_of_a_real_game():
     rev = app.review()
     assert rev is not None and len(rev.rows) == 1
     row = rev.rows[0]
-    assert row.loss == pytest.approx(trwavril.advise_state(
+    assert row.loss == pytest.approx(trwavril_odds.advise_state(
         trwavril.roll_outcome(trwavril.step(trwavril.new_state(), Roll(()))[0],
                               (3, 4, 5, 6))[0]).find(Roll((3,))).loss)
     assert row.choice in app.review_box.value

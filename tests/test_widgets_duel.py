@@ -12,6 +12,9 @@ pytest.importorskip("ipywidgets")
 
 from dicelab.analysis import solving as duel_registry  # noqa: E402
 from dicelab.core.errors import DicelabError  # noqa: E402
+from dicelab.engine import cinqmille as cinqmille_odds  # noqa: E402
+from dicelab.engine import seveny as seveny_odds  # noqa: E402
+from dicelab.engine import trwavril as trwavril_odds  # noqa: E402
 from dicelab.engine.cinqmille import duel as cinqmille_duel
 from dicelab.games import cinqmille, seveny, trwavril  # noqa: E402
 from dicelab.ui.widgets import base  # noqa: E402
@@ -76,8 +79,9 @@ class Unsolved:
             real_solve(rules)  # the shipped table: what a real solve caches
             self.solved = True
 
-        monkeypatch.setattr(cinqmille_duel, "duel_ready", ready)
-        monkeypatch.setattr(cinqmille_duel, "solve_duel", solve_duel)
+        for module in (cinqmille_duel, cinqmille_odds):  # the engine and its entry point
+            monkeypatch.setattr(module, "duel_ready", ready)
+            monkeypatch.setattr(module, "solve_duel", solve_duel)
         monkeypatch.setattr(duel_registry, "solve", fake_solve)
         monkeypatch.setattr(base, "main_thread_scheduler", lambda: self.pending.append)
 
@@ -107,14 +111,14 @@ def unsolved(monkeypatch):
 # ------------------------------------------------------------------ the registry
 def test_registry_finds_each_games_engine_and_tolerates_a_missing_one(monkeypatch):
     assert duel_registry.has_duel("cinqmille") and duel_registry.has_duel("trwavril")
-    # Seveny's solve is the engine module's, which refuses targets the solver does not take
+    # Seveny's solve (from its engine package) refuses targets the solver does not take
     assert duel_registry.duel_function("seveny", "solve_duel").__module__ == \
-        "dicelab.engine.seveny.solo"
+        "dicelab.engine.seveny.duel"
     with pytest.raises(DicelabError, match="targets up to 100"):
         duel_registry.solve("seveny", seveny.Rules(target=101))
-    # Trwavril: the engine module's duel_ready (both straight rulings ship their table)
+    # Trwavril: the engine's duel_ready (both straight rulings ship their table)
     assert duel_registry.duel_ready("trwavril", trwavril.Rules(straight="as_written"))
-    assert trwavril.duel_ready() is True and cinqmille.duel_ready() is True
+    assert trwavril_odds.duel_ready() is True and cinqmille_odds.duel_ready() is True
     # a game joins with its key; a key whose module is not there is no engine, not an error
     monkeypatch.setattr(duel_registry, "DUEL_GAMES", (*duel_registry.DUEL_GAMES, "nogame"))
     assert duel_registry.duel_function("nogame", "solve_duel") is None
@@ -151,7 +155,7 @@ def test_two_player_app_solves_in_the_background_then_redraws_itself(unsolved):
     # redrawn without a click: ranked by the exact two-player win probability, with the bar
     advice = app.advice()
     assert advice.kind == "duel" and advice.objective == "p_duel"
-    exact = cinqmille.advise_state(app.state, objective="p_duel")
+    exact = cinqmille_odds.advise_state(app.state, objective="p_duel")
     best = exact.best.figures["p_duel"]
     assert advice.best.figures["p_duel"] == pytest.approx(best, abs=1e-12)
     assert 0.0 < best < 1.0
@@ -257,7 +261,7 @@ def test_a_ready_table_is_loaded_when_the_app_starts(monkeypatch):
     play("trwavril", seed=1)  # one player: nothing to warm
     play("cinqmille", seed=1, players=3)
     assert calls == []
-    cinqmille_duel.clear_cache()
+    cinqmille_duel.clear_caches()
     app = play("cinqmille", seed=1, players=2, show_odds=True)
     assert app.wait_for_duel(60)  # the warm-up runs in the background (issue 16 §9)
     assert calls == [("cinqmille", cinqmille.Rules())]
@@ -278,15 +282,15 @@ def test_a_real_background_solve_of_a_small_seveny_target():
     from dicelab.engine.seveny import duel as seveny_duel
 
     rules = seveny.Rules(target=6)
-    seveny_duel.clear_cache()  # solved by an earlier test of the run: forget it
-    assert not seveny.duel_ready(rules)
+    seveny_duel.clear_caches()  # solved by an earlier test of the run: forget it
+    assert not seveny_odds.duel_ready(rules)
     app = play("seveny", seed=5, players=2, target=6, show_odds=True)
     assert app.duel_computing() and "being computed" in app.overlay.note.value
     assert app.wait_for_duel(timeout=600)
-    assert seveny.duel_ready(rules) and "are ready" in app.overlay.note.value
+    assert seveny_odds.duel_ready(rules) and "are ready" in app.overlay.note.value
     # the bar at the start of the turn is the engine's exact value
     assert app.state.phase == "start"
-    p = seveny.duel_win_probability(rules, scores=(0, 0), to_play=0)
+    p = seveny_odds.duel_win_probability(rules, scores=(0, 0), to_play=0)
     assert 0.0 < p < 1.0
     assert fmt_figure("p_duel", p, "en") in app.winbar.value
     assert fmt_figure("p_duel", 1.0 - p, "en") in app.winbar.value

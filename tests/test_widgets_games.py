@@ -11,6 +11,8 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from dicelab.core.i18n import set_language  # noqa: E402
+from dicelab.engine import dripeul as dripeul_odds
+from dicelab.engine import seveny as seveny_odds
 from dicelab.games import cinqmille, dripeul, seveny  # noqa: E402
 from dicelab.games._base import Bank, Roll, Stop  # noqa: E402
 from dicelab.registry import REGISTRY  # noqa: E402
@@ -146,7 +148,7 @@ def test_dripeul_overlay_and_coach():
     if not has_engine(dripeul):
         pytest.skip("the Dripeul exact engine is not there yet")
     app = at("dripeul", (5, 5, 1, 2, 6), show_odds=True)
-    adv = dripeul.advise_state(app.state)
+    adv = dripeul_odds.advise_state(app.state)
     r = rows(app.overlay.body.value)
     assert len(r) == len(adv.choices) == 24  # distinct sub-multisets of 5 5 1 2 6
     assert r[0]["label"] == app.choice_label(adv.best)
@@ -222,10 +224,10 @@ def test_cinqmille_whole_game_by_clicks():
 def test_cinqmille_overlay():
     if not has_engine(cinqmille):
         pytest.skip("the 5000 exact engine is not there yet")
-    from dicelab.engine.cinqmille import solo as engine
+    from dicelab.engine import cinqmille as cinqmille_odds
 
     app = at("cinqmille", (1, 5, 2, 3, 6), show_odds=True)
-    adv = engine.advise_state(app.state)
+    adv = cinqmille_odds.advise_state(app.state)
     r = rows(app.overlay.body.value)
     assert r[0]["label"] == app.choice_label(adv.best) and "★ best" in r[0]["marks"]
     app.select(0)
@@ -270,7 +272,7 @@ def test_seveny_overlay_turns_and_loss():
     if not has_engine(seveny):
         pytest.skip("the Seveny exact engine is not there yet")
     app = at("seveny", (1, 6, 2, 2, 3, 4, 5), show_odds=True)
-    adv = seveny.advise_state(app.state)
+    adv = seveny_odds.advise_state(app.state)
     assert adv.objective == "expected_turns" and not adv.higher_is_better
     r = rows(app.overlay.body.value)
     assert [x["label"] for x in r] == [app.choice_label(c) for c in adv.choices]

@@ -324,9 +324,10 @@ def ready(game: Any) -> bool:
 def position_value(state: Any, *, exact: bool = False) -> float:
     """``V`` of a position, seat 0's side (module docstring), optimal play from there.
 
+    >>> from dicelab.engine import trwavril as trwavril_odds
     >>> from dicelab.games import trwavril
     >>> s = trwavril.new_state(trwavril.Rules(), 1)
-    >>> round(position_value(s), 4) == round(trwavril.win_probability(), 4)
+    >>> round(position_value(s), 4) == round(trwavril_odds.win_probability(), 4)
     True
     """
     from dicelab.analysis.coach import game_key

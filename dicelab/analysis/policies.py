@@ -69,6 +69,11 @@ def game_key(state: Any) -> str:
     return game_module(state).__name__.rsplit(".", 1)[-1]
 
 
+def game_engine(state: Any) -> ModuleType:
+    """The exact engine of ``state``'s game (``dicelab.engine.<key>``)."""
+    return entry_of(state).engine
+
+
 def _only_or(state: Any, actions: list[Any]) -> Any:
     if not actions:
         raise DicelabError("no legal action: the game is over")
@@ -115,8 +120,9 @@ def duel_optimal() -> Policy:
         legal = mod.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        duel = state.players == 2 and hasattr(mod, "duel_win_probability")
-        advice = entry_of(mod).engine.advise_state(state, objective="p_duel" if duel else None)
+        engine = entry_of(mod).engine
+        duel = state.players == 2 and hasattr(engine, "duel_win_probability")
+        advice = engine.advise_state(state, objective="p_duel" if duel else None)
         if len(advice):
             return advice.best.action
         return _only_or(state, legal)

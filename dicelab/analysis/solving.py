@@ -65,7 +65,7 @@ def duel_function(game: str, name: str) -> Callable[..., Any] | None:
     no two-player engine.
 
     >>> duel_function("seveny", "solve_duel").__module__
-    'dicelab.engine.seveny.solo'
+    'dicelab.engine.seveny.duel'
     >>> duel_function("cinqmille", "nothing") is None
     True
     """

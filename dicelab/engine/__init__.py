@@ -1,12 +1,22 @@
 """Exact engines: every figure is computed by enumerating sorted dice multisets.
 
+* :mod:`dicelab.engine.dripeul`, :mod:`~dicelab.engine.trwavril`,
+  :mod:`~dicelab.engine.cinqmille`, :mod:`~dicelab.engine.seveny` — each game's exact odds,
+  one package per game and its one entry point: ``advise``, ``advise_state`` (solo or
+  two-player advice), the solo figures and the two-player ones, from its ``solo`` and
+  ``duel`` modules (``duel`` builds on ``solo``), built on the game's own rule functions.
+  The game modules (:mod:`dicelab.games`) import nothing from here.
+* :mod:`dicelab.engine.advice` — :class:`~dicelab.engine.advice.Advice`, the one shape of
+  advice every game returns, and ``plays_duel``, the one rule choosing solo or two-player
+  advice.
 * :mod:`dicelab.engine.reroll` — turns of up to three rolls where any dice may be kept
   (Dripeul 5, Trwavril): a few matrix products and maxima over sorted multisets, and the
   variant where kept dice stay kept.
-* :mod:`dicelab.engine.advice` — :class:`~dicelab.engine.advice.Advice`, the one shape of
-  advice every game returns.
-* :mod:`dicelab.engine.dripeul.solo`, :mod:`~dicelab.engine.trwavril.solo`,
-  :mod:`~dicelab.engine.cinqmille.solo`, :mod:`~dicelab.engine.seveny.solo` — each game's exact odds
-  (``advise``, ``advise_state``) and optimal solo solver, built on the game's own rule
-  functions.  The game modules re-export them, loaded on first use.
+* :mod:`dicelab.engine.markov` — turn counts of push-your-luck games;
+  :mod:`dicelab.engine.race` — the generic two-player race solver (it knows no game);
+  :mod:`dicelab.engine.solving` — two-player readiness and background solves.
+
+Every engine names things the same way: ``clear_caches()`` forgets solved tables;
+``solve_turns`` / ``solve_points`` / ``solve_win`` / ``solve_duel`` solve for fewest turns,
+most points, the best chance to win, and two players.
 """

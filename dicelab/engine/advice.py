@@ -1,7 +1,8 @@
 """Advice: every distinct choice in a position, with exact figures, best first.
 
 Every game's ``advise()`` returns an :class:`Advice`; the widgets' overlay,
-the policies and the lessons read this one shape.
+the policies and the lessons read this one shape.  :func:`plays_duel` is the one rule by which
+every game's ``advise_state`` chooses solo or two-player advice.
 
 >>> from dicelab.games._base import Roll, Stop
 >>> a = Advice(
@@ -18,14 +19,18 @@ the policies and the lessons read this one shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from dicelab.core.errors import DicelabError, brief
+from dicelab.core.errors import DicelabError, IllegalMove, brief
 from dicelab.core.i18n import N_
+from dicelab.games._checks import check_objective
 
 Dice = tuple[int, ...]
+
+#: The objective of two-player advice: the mover's exact chance to win the two-player game.
+DUEL_OBJECTIVE = "p_duel"
 
 
 class NotAChoice(DicelabError, KeyError):
@@ -131,3 +136,51 @@ def rank(choices: Iterable[Choice], objective: str, higher_is_better: bool) -> t
         return ()
     best = cs[0].figures[objective]
     return tuple(replace(c, loss=abs(best - c.figures[objective])) for c in cs)
+
+
+def deciding(state: Any, phases: Iterable[str]) -> bool:
+    """Whether the player to move in ``state`` has a choice to make: no dice to roll, the
+    game not over, and a deciding phase of the game (one of ``phases``); advice is empty
+    otherwise.
+
+    >>> from dicelab.games import trwavril
+    >>> deciding(trwavril.new_state(trwavril.Rules(), 1), ("choose", "resolve"))
+    False
+    """
+    return not (state.is_over or state.to_roll) and state.phase in tuple(phases)
+
+
+def plays_duel(objective: str | None, objectives: Iterable[str], *, two_players: bool,
+               ready: Callable[[], bool] | None = None) -> bool:
+    """Whether a game's ``advise_state`` gives two-player advice (ranked by ``p_duel``,
+    ``kind="duel"``) rather than solo advice: always with ``objective="p_duel"``, never with
+    a solo objective, and by default (``objective=None``) when the two-player table is at
+    hand.
+
+    ``objectives``: the game's solo objectives; ``two_players``: two players, both still
+    playing; ``ready``: whether the two-player table is at hand (asked only for the default;
+    ``None``: always at hand).  An unknown objective, or ``"p_duel"`` without two players,
+    is a :class:`~dicelab.IllegalMove`.
+
+    >>> plays_duel(None, ("p_win", "p_turn"), two_players=True, ready=lambda: False)
+    False
+    >>> plays_duel("p_duel", ("p_win", "p_turn"), two_players=True, ready=lambda: False)
+    True
+    >>> plays_duel(None, ("p_win", "p_turn"), two_players=False)
+    False
+    >>> plays_duel("p_duel", ("p_win", "p_turn"), two_players=False)
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.IllegalMove: objective 'p_duel' needs a two-player game
+    >>> plays_duel("p_lose", ("p_win", "p_turn"), two_players=True)
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.IllegalMove: objective must be one of p_win, p_turn, p_duel; got 'p_lose'
+    """
+    if objective is not None:
+        check_objective(objective, (*objectives, DUEL_OBJECTIVE), error=IllegalMove)
+    if objective == DUEL_OBJECTIVE and not two_players:
+        raise IllegalMove("objective 'p_duel' needs a two-player game")
+    if not two_players or objective not in (None, DUEL_OBJECTIVE):
+        return False
+    return objective == DUEL_OBJECTIVE or ready is None or ready()

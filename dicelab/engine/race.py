@@ -41,7 +41,7 @@ from dicelab.core.i18n import N_
 from dicelab.games._checks import plain_int, take
 
 __all__ = ["TABLE_FORMAT", "DuelSolution", "PolicySurface", "check_meta", "check_seat",
-           "load_arrays", "load_table", "meta_array", "policy_surface", "seat_pair",
+           "load_arrays", "load_table", "meta_array", "seat_pair",
            "solve_pairs", "table_meta", "table_ready"]
 
 TOL = 1e-12
@@ -321,24 +321,3 @@ class PolicySurface:
     def differs(self) -> np.ndarray:
         both = ~np.isnan(self.duel) & ~np.isnan(self.solo)
         return both & (self.duel != self.solo)
-
-
-def policy_surface(game: str, rules: Any = None) -> PolicySurface:
-    """The policy picture of ``game`` (``"cinqmille"`` or ``"seveny"``) for ``rules``.
-
-    5000: the smallest turn total at which the player banks rather than rolls the dice
-    left, on the first decision after a set-aside leaving ``what`` dice (see
-    :func:`dicelab.engine.cinqmille.duel.bank_threshold_surface`).  Seveny: the smallest
-    turn total at which the player banks instead of rolling on, with the first cycle's
-    hand empty of 6s.
-    """
-    if game == "cinqmille":
-        from dicelab.engine.cinqmille.duel import policy_surface as ps
-    elif game == "seveny":
-        from dicelab.engine.seveny.duel import policy_surface as ps
-    else:
-        from dicelab.core.errors import DicelabError, brief
-
-        raise DicelabError("the policy picture exists for 'cinqmille' and 'seveny'; got {game}",
-                           game=brief(game))
-    return ps(rules)

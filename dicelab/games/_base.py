@@ -20,10 +20,8 @@ event log, undo and JSON save/load.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import numbers
 import secrets
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -101,28 +99,6 @@ def plain_fields(rules: Any) -> None:
         plain = plain_int(value)
         if plain is not value:
             object.__setattr__(rules, f.name, plain)
-
-
-def engine_exports(game_module: str, names: Iterable[str]) -> tuple[Any, Any]:
-    """Module ``__getattr__``/``__dir__`` re-exporting exact-odds functions of the game's engine.
-
-    ``dicelab.games.<key>.advise`` is ``dicelab.engine.<key>.advise``, loaded on first use so
-    that importing a game stays light::
-
-        __getattr__, __dir__ = engine_exports(__name__, {"advise", "advise_state"})
-    """
-    exported = frozenset(names)
-    engine_name = "dicelab.engine." + game_module.rsplit(".", 1)[-1]
-
-    def __getattr__(name: str) -> Any:
-        if name in exported:
-            return getattr(importlib.import_module(engine_name), name)
-        raise AttributeError(f"module {game_module!r} has no attribute {name!r}")
-
-    def __dir__() -> list[str]:
-        return sorted(set(vars(sys.modules[game_module])) | exported)
-
-    return __getattr__, __dir__
 
 
 def check_choice(name: str, value: Any, allowed: Iterable[Any]) -> None:

@@ -3,7 +3,7 @@
 Rule text: ``seeds/002_6bcbae50ebd24a98.txt``; rulings F1–F10
 (``docs/rules.md#5000-dicelabgamescinqmille``).
 The pure rule functions here drive play, the exact engine
-(:mod:`dicelab.engine.cinqmille.solo`), the policies and the widgets.
+(:mod:`dicelab.engine.cinqmille`), the policies and the widgets.
 
 Scoring dice set aside together from one roll (F1):
 
@@ -60,7 +60,6 @@ from dicelab.games._base import (
     GameDef,
     Roll,
     check_choice,
-    engine_exports,
     plain_fields,
 )
 from dicelab.games._base import Game as _BaseGame
@@ -622,15 +621,6 @@ DEFINITION = GameDef(
 )
 
 
-#: Exact-odds functions of :mod:`dicelab.engine.cinqmille.solo`, loaded on first use.
-__getattr__, __dir__ = engine_exports(
-    __name__,
-    {
-        "advise", "advise_state", "expected_turns", "turn_start_value", "expected_turn_points",
-        "turn_points_distribution", "p_bust", "clear_cache", "duel_win_probability",
-        "duel_table", "duel_ready",
-    },
-)
 
 
 class Game(_BaseGame):

@@ -5,7 +5,7 @@ every ruling next to the French sentence it interprets:
 ``docs/rules.md#dripeul-5-5-dice-16-players``.
 
 One definition of the rules drives play, the exact engine
-(:mod:`dicelab.engine.dripeul.solo`), simulation and widgets:
+(:mod:`dicelab.engine.dripeul`), simulation and widgets:
 
 * :func:`resolutions` — what final dice allow on a board (rulings D3–D5);
 * :func:`new_state`, :func:`legal_actions`, :func:`step`, :func:`roll_outcome` — the game;
@@ -51,7 +51,6 @@ from dicelab.games._base import (
     Roll,
     Stop,
     check_choice,
-    engine_exports,
     plain_fields,
 )
 from dicelab.games._base import Game as _BaseGame
@@ -682,17 +681,3 @@ class Game(_BaseGame):
     """
 
     definition: ClassVar[GameDef] = DEFINITION
-
-
-# ------------------------------------------------------------ exact odds (lazy)
-#: Exact-odds functions of :mod:`dicelab.engine.dripeul.solo`, loaded on first use:
-#: ``win_probability``, ``game_win_probability``, ``start_value``, ``advise``,
-#: ``advise_resolution``, ``advise_state``, ``p_turn_start``, ``p_turn_exact``.
-__getattr__, __dir__ = engine_exports(
-    __name__,
-    {
-        "win_probability", "game_win_probability", "start_value", "advise",
-        "advise_resolution", "advise_state", "p_turn_start", "p_turn_exact", "clear_caches",
-        "duel_win_probability", "duel_ready",
-    },
-)

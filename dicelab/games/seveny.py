@@ -5,7 +5,7 @@ every ruling next to the French sentence it interprets:
 ``docs/rules.md#seveny-7d6-16-players``.
 
 One definition of the rules drives play, the exact engine
-(:mod:`dicelab.engine.seveny.solo`), simulation and widgets:
+(:mod:`dicelab.engine.seveny`), simulation and widgets:
 
 * :func:`score` — the points of one cycle's set-aside dice (S3);
 * :func:`settable` — the legal set-asides of a roll, given the cycle's hand (S2);
@@ -47,7 +47,6 @@ from dicelab.games._base import (
     GameDef,
     Roll,
     check_int,
-    engine_exports,
     plain_fields,
 )
 from dicelab.games._base import Game as _BaseGame
@@ -480,18 +479,3 @@ class Game(_BaseGame):
     """
 
     definition = DEFINITION
-
-
-# ------------------------------------------------------- exact engine (lazy)
-#: Exact-odds functions of :mod:`dicelab.engine.seveny.solo`, loaded on first use:
-#: ``advise``, ``advise_state``, ``expected_turns``, ``turn_start_value``,
-#: ``expected_turn_points``, ``p_bust``, ``turn_points_distribution``,
-#: ``optimal_points_distribution``.
-__getattr__, __dir__ = engine_exports(
-    __name__,
-    {
-        "advise", "advise_state", "expected_turns", "turn_start_value", "expected_turn_points",
-        "p_bust", "turn_points_distribution", "optimal_points_distribution", "clear_caches",
-        "duel_win_probability", "duel_table", "duel_ready",
-    },
-)

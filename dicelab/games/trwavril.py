@@ -3,7 +3,7 @@
 The rule text is ``seeds/001_f8eb6015f7da4297.txt``; the rulings T1–T6, each next to
 the French sentence it interprets, are in
 ``docs/rules.md#trwavril-4d6-solo-multiplayer-variant``.  Everything the game, the exact
-engine (:mod:`dicelab.engine.trwavril.solo`) and the widgets know about the rules is
+engine (:mod:`dicelab.engine.trwavril`) and the widgets know about the rules is
 defined here, once:
 
 * :func:`flippable` — the cards that final dice allow to flip (empty: a miss);
@@ -55,7 +55,6 @@ from dicelab.games._base import (
     Roll,
     Stop,
     check_choice,
-    engine_exports,
 )
 from dicelab.games._checks import check_rules, plain_int, take
 
@@ -628,14 +627,3 @@ class Game(_base.Game):
     """
 
     definition = DEFINITION
-
-
-#: Exact-odds functions of :mod:`dicelab.engine.trwavril.solo`, loaded on first use.
-__getattr__, __dir__ = engine_exports(
-    __name__,
-    {
-        "win_probability", "advise", "advise_resolution", "advise_state", "start_value",
-        "flip_effect", "FlipEffect", "p_turn_start", "clear_cache", "duel_win_probability",
-        "duel_table", "duel_ready",
-    },
-)

@@ -402,7 +402,7 @@ def behind_choices() -> dict[str, Any]:
     """
     from dataclasses import replace
 
-    from dicelab.engine.cinqmille import solo as engine
+    from dicelab.engine import cinqmille as engine
     from dicelab.games import cinqmille as cm
 
     state = cm.new_state(cm.Rules(), 2)

@@ -18,21 +18,24 @@ import numpy as np
 
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _, fmt_int, fmt_percent
+from dicelab.engine.race import PolicySurface
 from dicelab.registry import GAMES, REGISTRY
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from dicelab.engine.race import PolicySurface
-
-__all__ = ["plot_policy_surface", "surface_summary"]
+__all__ = ["plot_policy_surface", "policy_surface", "surface_summary"]
 
 
-def _surface(game: Any, rules: Any) -> PolicySurface:
-    """``game``'s policy picture: its two-player engine's ``policy_surface`` (the games whose
-    ``duel`` module draws one)."""
-    from dicelab.engine.race import PolicySurface
+def policy_surface(game: Any, rules: Any = None) -> PolicySurface:
+    """``game``'s policy picture for ``rules``: its two-player engine's ``policy_surface``
+    (the games whose ``duel`` module draws one: 5000 and Seveny).
 
+    >>> policy_surface("dripeul")
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.DicelabError: the policy picture exists for ...; got 'dripeul'
+    """
     if isinstance(game, PolicySurface):
         return game
     entry = REGISTRY.get(game) if isinstance(game, str) else None
@@ -69,7 +72,7 @@ def plot_policy_surface(game: Any = "cinqmille", rules: Any = None, *,
     """
     from dicelab.render import plots
 
-    surf = _surface(game, rules)
+    surf = policy_surface(game, rules)
     info = surface_summary(surf)
     with plots._style():
         fig = plots._new_figure((11.0, 4.8))

@@ -1,7 +1,7 @@
 """Build the documentation pages whose numbers the package computes.
 
 Templates in ``docs/src/`` write every number in double braces, e.g.
-``{{ f4(trwavril.win_probability(trwavril.Rules())) }}``; this module renders them
+``{{ f4(trwavril_engine.win_probability(trwavril.Rules())) }}``; this module renders them
 with the package and writes the page.  A test checks that the committed pages equal a
 fresh build, so no number in them is typed in or stale.
 
@@ -18,7 +18,7 @@ language's notation, a decimal comma in French.
 Templates are not Python: they are Jinja2 templates rendered in a sandbox
 (:class:`TemplateEnvironment`) that sees named values and functions only — the
 formatters here, ``Fraction``, :data:`SAFE_BUILTINS` and, for a real build, the
-:data:`TEMPLATE_FUNCTIONS` of each game and engine (``trwavril.win_probability``…),
+:data:`TEMPLATE_FUNCTIONS` of each game and engine (``trwavril_engine.win_probability``…),
 never a module.  A template may call only those functions, read only those names (and
 the public fields of what they return, such as ``Rules(parapluies=1).difficulty``), loop
 with ``{% for %}`` and join with ``|join``; anything else is refused with a
@@ -121,8 +121,8 @@ def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 
 
 class TemplateFunctions:
-    """A named set of functions and constants a template may use, e.g. ``trwavril``
-    with ``trwavril.win_probability`` and ``trwavril.Rules``: only the names given,
+    """A named set of functions and constants a template may use, e.g. ``trwavril_engine``
+    with ``trwavril_engine.win_probability``: only the names given,
     never the module they come from.
 
     >>> t = TemplateFunctions("t", double=lambda x: 2 * x)

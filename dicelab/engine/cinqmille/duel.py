@@ -32,7 +32,7 @@ import numpy as np
 from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
-from dicelab.engine.advice import Advice, rank
+from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.cinqmille import solo as solo
 from dicelab.engine.race import (
     DuelSolution,
@@ -53,7 +53,9 @@ TOP = solo.TOP
 __all__ = [
     "ENGINE_VERSION",
     "DuelSolution",
-    "clear_cache",
+    "advise_duel",
+    "clear_caches",
+    "duel_ready",
     "duel_table",
     "duel_win_probability",
     "policy_surface",
@@ -73,7 +75,7 @@ ENGINE_VERSION = 1
 _CACHE: dict[Rules, DuelSolution] = {}
 
 
-def clear_cache() -> None:
+def clear_caches() -> None:
     """Forget every solved duel (benchmarks: cold runs)."""
     _CACHE.clear()
     _turn.cache_clear()
@@ -386,7 +388,10 @@ def choice_values(rules: Rules, s: int, o: int, u: int, roll: tuple[int, ...]) -
 
 def advise_duel(state: Any) -> Advice:
     """The two-player advice of a 5000 state: every choice of the solo advice, with
-    ``p_duel`` (the mover's exact two-player win probability), ranked by it."""
+    ``p_duel`` (the mover's exact two-player win probability), ranked by it (empty when
+    there is nothing to choose)."""
+    if not deciding(state, solo.DECISION_PHASES):
+        return Advice("p_duel", True, (), kind="duel", players=2)
     base = solo.advise(state.dice, turn_points=state.turn_points,
                        score=state.scores[state.current_player], rules=state.rules,
                        opened=state.opened[state.current_player],

@@ -58,7 +58,7 @@ from dicelab.core.dice import (
     validate_dice,
 )
 from dicelab.core.errors import DicelabError, IllegalMove, brief
-from dicelab.engine.advice import Advice, Choice, rank
+from dicelab.engine.advice import Advice, Choice, deciding, rank
 from dicelab.engine.markov import MAX_TURNS, absorbing_moments, absorbing_turns
 from dicelab.games import _base
 from dicelab.games._checks import check_objective, check_rules, check_state, whole
@@ -86,6 +86,34 @@ MAX_ROLL_POINTS = 2000
 #: Turn points beyond this are out of reach of a turn worth playing on (6 dice: banking at
 #: 5000 or more wins): ``advise`` refuses them.
 MAX_TURN_POINTS = TARGET + MAX_ROLL_POINTS
+#: The solo objectives :func:`advise` ranks by (the first is the default: lowest first).
+OBJECTIVES = ("expected_turns", "expected_points")
+#: The phases in which the player to move has a choice (advice is empty otherwise).
+DECISION_PHASES = ("choose",)
+
+__all__ = [
+    "MAX_ROLL_POINTS",
+    "MAX_TURN_POINTS",
+    "DECISION_PHASES",
+    "OBJECTIVES",
+    "TOP",
+    "PointsSolution",
+    "TurnsSolution",
+    "advise",
+    "advise_solo",
+    "clear_caches",
+    "expected_turn_points",
+    "expected_turns",
+    "p_bust",
+    "solve_points",
+    "solve_turns",
+    "turn_outcome_distribution",
+    "turn_outcome_matrix",
+    "turn_points_distribution",
+    "turn_start_value",
+    "turns_distribution",
+    "turns_moments",
+]
 
 
 def _rules(rules: Any) -> Rules:
@@ -328,7 +356,7 @@ _POINTS: dict[Rules, PointsSolution] = {}
 _TURNS: dict[tuple[Rules, int], TurnsSolution] = {}
 
 
-def clear_cache() -> None:
+def clear_caches() -> None:
     """Forget every solved table (benchmarks: cold runs)."""
     _POINTS.clear()
     _TURNS.clear()
@@ -563,7 +591,7 @@ def advise(roll: Iterable[int], *, turn_points: int, score: int,
     (14.434, 0.1574)
     """
     objective = check_objective("expected_turns" if objective is None else objective,
-                                ("expected_turns", "expected_points"), error=IllegalMove)
+                                OBJECTIVES, error=IllegalMove)
     rules = _rules(rules)
     r = validate_dice(roll, what="rolled dice")
     if not 1 <= len(r) <= rules.dice:
@@ -632,76 +660,31 @@ def _choices(r: tuple[int, ...], s: int, u: int, rules: Rules, tp: int) -> list[
     return out
 
 
-def advise_state(state: Any, objective: str | None = None) -> Advice:
-    """Advice for the player to move in a game state (empty when there is nothing to choose).
+def advise_solo(state: Any, objective: str | None = None) -> Advice:
+    """Solo advice for the player to move in a game state (empty when there is nothing to
+    choose): :func:`advise` of the player's own position, ranked by ``objective`` (one of
+    :data:`OBJECTIVES`; default ``expected_turns``).  With several players the figures are
+    still solo figures (``kind="solo"``, ``players`` set: the overlay labels them "solo
+    odds"); :func:`dicelab.engine.cinqmille.advise_state` chooses between this and the
+    two-player advice.
 
-    Two players: ranked by ``p_duel``, the exact two-player win probability (both playing
-    to win), with ``objective="p_duel"`` (solving the variant first if needed: minutes), or by
-    default when its table is at hand (:func:`~.cinqmille_duel.duel_ready`: every variant's
-    table ships); the solo figures stay as secondary figures
-    (``kind="duel"``).  Otherwise solo figures (``kind="solo"``; with 3-6 players
-    the overlay labels them "solo odds").
+    >>> from dicelab.games import cinqmille
+    >>> s = cinqmille.new_state(cinqmille.Rules(), 2)
+    >>> s, _ = cinqmille.roll_outcome(cinqmille.step(s, _base.Roll(()))[0], (1, 1, 1, 5, 2))
+    >>> a = advise_solo(s)
+    >>> a.kind, a.players, a.best.label
+    ('solo', 2, 'set aside 1 1 1 5 and bank 1050')
     """
     check_state(State, state, "5000")
-    if objective is not None:
-        check_objective(objective, ("expected_turns", "expected_points", "p_duel"),
-                        error=IllegalMove)
-    duel = state.players == 2 and (objective == "p_duel" or objective is None and _duel_ready(
-        state.rules))
-    if objective == "p_duel" and state.players != 2:
-        raise IllegalMove("objective 'p_duel' needs a two-player game")
-    obj = "p_duel" if duel else objective or "expected_turns"
-    if state.is_over or state.to_roll or state.phase != "choose":
-        return Advice(obj, obj != "expected_turns", (), kind="duel" if duel else "solo",
-                      players=state.players)
-    if duel:
-        from dicelab.engine.cinqmille.duel import advise_duel
-
-        return advise_duel(state)
+    obj = check_objective("expected_turns" if objective is None else objective, OBJECTIVES,
+                          error=IllegalMove)
+    if not deciding(state, DECISION_PHASES):
+        return Advice(obj, obj != "expected_turns", (), players=state.players)
     p = state.current_player
     a = advise(state.dice, turn_points=state.turn_points, score=state.scores[p],
                rules=state.rules, opened=state.opened[p],
-               pending=state.pending_validation, objective=objective)
+               pending=state.pending_validation, objective=obj)
     return replace(a, players=state.players)
-
-
-def _duel_ready(rules: Rules) -> bool:
-    from dicelab.engine.cinqmille.duel import duel_ready
-
-    return duel_ready(rules)
-
-
-def duel_ready(rules: Rules | None = None) -> bool:
-    """Whether the two-player table of ``rules`` is at hand (shipped or solved already), so
-    that two-player advice costs milliseconds (see :func:`~.cinqmille_duel.duel_ready`:
-    every variant's table ships; otherwise :func:`~.cinqmille_duel.solve_duel` solves it:
-    10 s to 3 min).
-
-    >>> duel_ready()
-    True
-    """
-    return _duel_ready(check_rules(Rules, rules, "5000") if rules is not None else DEFAULT_RULES)
-
-
-def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),
-                         to_play: int = 0) -> float:
-    """Probability that seat ``to_play`` wins two-player 5000 at the start of its turn with
-    ``scores`` (seat 0's first), both playing to win (see :mod:`~.cinqmille_duel`).
-
-    >>> round(duel_win_probability(), 6)
-    0.526847
-    """
-    from dicelab.engine.cinqmille.duel import duel_win_probability as f
-
-    return f(rules, scores, to_play)
-
-
-def duel_table(rules: Rules | None = None) -> np.ndarray:
-    """``T[s, o]``: the two-player start-of-turn win probabilities (see
-    :func:`dicelab.engine.cinqmille.duel.duel_table`)."""
-    from dicelab.engine.cinqmille.duel import duel_table as f
-
-    return f(rules)
 
 
 # ------------------------------------------------------------------ one turn, optimal solo play

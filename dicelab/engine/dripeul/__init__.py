@@ -1,9 +1,93 @@
-"""The exact engine of one game: :mod:`.solo` (one player) and :mod:`.duel` (two players).
+"""Dripeul 5's exact odds: the game's one entry point to its engine.
 
-This package is the game's entry point for odds: it re-exports the solo engine's public names.
+:mod:`.solo` solves one player's manche (the chance to remove every token);
+:mod:`.duel` solves a two-player manche, both playing to win it (it builds on :mod:`.solo`).
+This package holds the public functions of both, and :func:`advise_state`, which chooses
+between solo and two-player advice.
+
+>>> from dicelab.games.dripeul import Rules
+>>> round(win_probability(Rules(level=3)), 4)
+0.5374
+>>> a = advise((2, 2, 2, 4, 6), rolls_left=2, tokens=(1, 2, 3, 4, 5, 6), level=3)
+>>> a.best.label
+'keep 2 2 2, roll 2'
 """
 
-from dicelab.engine.dripeul import duel, solo
-from dicelab.engine.dripeul.solo import *  # noqa: F403
+from __future__ import annotations
 
-__all__ = ["duel", "solo", *getattr(solo, "__all__", ())]
+from dicelab.engine.advice import Advice, plays_duel
+from dicelab.engine.dripeul import duel, solo
+from dicelab.engine.dripeul.duel import (
+    advise_duel,
+    duel_ready,
+    duel_win_probability,
+    solve_duel,
+)
+from dicelab.engine.dripeul.solo import (
+    OBJECTIVES,
+    advise,
+    advise_resolution,
+    advise_solo,
+    game_win_probability,
+    p_turn_exact,
+    p_turn_start,
+    start_value,
+    win_probability,
+)
+from dicelab.games._checks import check_state
+from dicelab.games.dripeul import State
+
+__all__ = [
+    "OBJECTIVES",
+    "advise",
+    "advise_duel",
+    "advise_resolution",
+    "advise_solo",
+    "advise_state",
+    "clear_caches",
+    "duel",
+    "duel_ready",
+    "duel_win_probability",
+    "game_win_probability",
+    "p_turn_exact",
+    "p_turn_start",
+    "solo",
+    "solve_duel",
+    "start_value",
+    "win_probability",
+]
+
+
+def advise_state(state: State, objective: str | None = None) -> Advice:
+    """Advice for the player to move: keeps while rolling, tokens when resolving.
+
+    Empty (no choices) when there is nothing to choose: before the first roll,
+    while dice are being rolled, or once the game is over.
+
+    Two players: ranked by ``p_duel``, the exact chance of beating the opponent in this
+    manche (:func:`advise_duel`; with ``Rules(manches=1)`` the chance of winning the
+    game), with ``objective="p_duel"`` (solving the variant first if needed, seconds) or
+    by default once its table is solved (:func:`duel_ready`); the solo figures ``p_win``
+    and ``p_turn`` are kept (``kind="duel"``).  Otherwise solo figures (the player's own
+    manche, :func:`advise_solo`; ``kind="solo"``, ``players`` set, so with several
+    players the overlay says "solo odds").  An unknown objective, or ``"p_duel"``
+    without two players, is a :class:`~dicelab.IllegalMove`.
+
+    >>> from dicelab.games import dripeul
+    >>> s = dripeul.new_state(dripeul.Rules(), 2)
+    >>> s, _ = dripeul.roll_outcome(dripeul.step(s, dripeul.Roll(()))[0], (2, 2, 2, 4, 6))
+    >>> a = advise_state(s, objective="p_duel")
+    >>> a.kind, a.best.label, round(a.best["p_duel"], 4), round(a.best["p_win"], 4)
+    ('duel', 'keep 2 2 2, roll 2', 0.5437, 0.5968)
+    """
+    check_state(State, state, "Dripeul 5")
+    if plays_duel(objective, OBJECTIVES, two_players=state.players == 2,
+                  ready=lambda: duel_ready(state.rules)):
+        return advise_duel(state)
+    return advise_solo(state, objective)
+
+
+def clear_caches() -> None:
+    """Forget every solved table of Dripeul 5, solo and two-player (benchmarks: cold runs)."""
+    solo.clear_caches()
+    duel.clear_caches()

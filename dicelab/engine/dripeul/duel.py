@@ -57,7 +57,7 @@ import numpy as np
 from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
-from dicelab.engine.advice import Advice, rank
+from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.dripeul import solo as solo
 from dicelab.engine.race import check_seat, seat_pair
 from dicelab.engine.reroll import TurnSolution, solve_turn, solve_turn_locked
@@ -77,7 +77,7 @@ __all__ = [
     "DuelTable",
     "advise_duel",
     "board",
-    "clear_cache",
+    "clear_caches",
     "duel_ready",
     "duel_win_probability",
     "solve_duel",
@@ -174,7 +174,7 @@ class DuelTable:
 _CACHE: dict[tuple[bool, bool, bool], DuelTable] = {}
 
 
-def clear_cache() -> None:
+def clear_caches() -> None:
     """Forget every solved duel (benchmarks: cold runs)."""
     _CACHE.clear()
     _turn.cache_clear()
@@ -403,7 +403,10 @@ def turn_values(rules: Rules | None, seat: int, tokens: Any, triangles: Any,
 
 def advise_duel(state: Any) -> Advice:
     """Two-player advice of a Dripeul 5 state: the solo advice's choices with ``p_duel``
-    (keeps while rolling, tokens when resolving), ranked by ``p_duel``."""
+    (keeps while rolling, tokens when resolving), ranked by ``p_duel`` (empty when there is
+    nothing to choose)."""
+    if not deciding(state, solo.DECISION_PHASES):
+        return Advice("p_duel", True, (), kind="duel", players=2)
     p = state.current_player
     rules = state.rules
     tab = solve_duel(rules)

@@ -62,7 +62,7 @@ from dicelab.core.dice import (
     validate_dice,
 )
 from dicelab.core.errors import DicelabError, IllegalMove
-from dicelab.engine.advice import Advice, Choice, rank
+from dicelab.engine.advice import Advice, Choice, deciding, rank
 from dicelab.engine.reroll import TurnSolution, solve_turn, solve_turn_locked
 from dicelab.games._base import Roll, Stop
 from dicelab.games._checks import check_objective, check_rules, check_state, whole
@@ -85,6 +85,8 @@ XCOL = BOARDS  # the extra slot of X: value 0
 FULL = 63
 TOL = 1e-13
 OBJECTIVES = ("p_win", "p_turn")
+#: The phases in which the player to move has a choice (advice is empty otherwise).
+DECISION_PHASES = ("choose", "resolve")
 
 
 def mask_of(tokens: Iterable[int]) -> int:
@@ -326,7 +328,7 @@ def _newton_layer(opt: Options, solver: Any, vext: Any, cols: Any) -> int:
 
 
 @cache
-def solve(key: tuple[bool, bool, bool]) -> Table:
+def solve_win(key: tuple[bool, bool, bool]) -> Table:
     """Solve every board of a rules variant (cached; see the module docstring)."""
     opt = options(key)
     solver = _solver(key)
@@ -350,12 +352,12 @@ def solve(key: tuple[bool, bool, bool]) -> Table:
 
 def table(rules: Rules | None = None) -> Table:
     """The solved table of ``rules``' variant (cached: instant after the first call)."""
-    return solve(_key(rules))
+    return solve_win(_key(rules))
 
 
 def clear_caches() -> None:
     """Forget every solved table (for cold benchmarks)."""
-    solve.cache_clear()
+    solve_win.cache_clear()
     _options.cache_clear()
 
 
@@ -530,42 +532,27 @@ def advise_resolution(
     return Advice("p_win", True, rank(choices, "p_win", True))
 
 
-def advise_state(state: State, objective: str | None = None) -> Advice:
-    """Advice for the player to move: keeps while rolling, tokens when resolving.
+def advise_solo(state: State, objective: str | None = None) -> Advice:
+    """Solo advice for the player to move: keeps while rolling, tokens when resolving,
+    ranked by ``objective`` (one of :data:`OBJECTIVES`; default ``p_win``), the figures of
+    the player's own manche (``kind="solo"``, ``players`` set, so with several players the
+    overlay says "solo odds"); :func:`dicelab.engine.dripeul.advise_state` chooses between
+    this and the two-player advice.
 
     Empty (no choices) when there is nothing to choose: before the first roll,
     while dice are being rolled, or once the game is over.
 
-    Two players: ranked by ``p_duel``, the exact chance of beating the opponent in this
-    manche (:mod:`~.dripeul_duel`; with ``Rules(manches=1)`` the chance of winning the
-    game), with ``objective="p_duel"`` (solving the variant first if needed, seconds) or
-    by default once its table is solved (:func:`~.dripeul_duel.duel_ready`); the solo
-    figures ``p_win`` and ``p_turn`` are kept (``kind="duel"``).  Otherwise solo figures
-    (the player's own manche; ``kind="solo"``, ``players`` set, so with several players
-    the overlay says "solo odds").
-
     >>> from dicelab.games import dripeul
-    >>> s = dripeul.new_state(dripeul.Rules(), 2)
+    >>> s = dripeul.new_state(dripeul.Rules(), 1)
     >>> s, _ = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (2, 2, 2, 4, 6))
-    >>> a = advise_state(s, objective="p_duel")
-    >>> a.kind, a.best.label, round(a.best["p_duel"], 4), round(a.best["p_win"], 4)
-    ('duel', 'keep 2 2 2, roll 2', 0.5437, 0.5968)
+    >>> a = advise_solo(s)
+    >>> a.best.label, round(a.best["p_win"], 4)
+    ('keep 2 2 2, roll 2', 0.5968)
     """
     check_state(State, state, "Dripeul 5")
-    if objective is not None:
-        check_objective(objective, (*OBJECTIVES, "p_duel"))
-    if objective == "p_duel" and state.players != 2:
-        raise IllegalMove("objective 'p_duel' needs a two-player game")
-    duel = state.players == 2 and (objective == "p_duel" or objective is None
-                                   and _duel_ready(state.rules))
-    if duel:
-        if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
-            return Advice("p_duel", True, (), kind="duel", players=2)
-        from dicelab.engine.dripeul.duel import advise_duel
-
-        return advise_duel(state)
-    objective = check_objective("p_win" if objective is None else objective, OBJECTIVES)
-    if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
+    objective = check_objective("p_win" if objective is None else objective, OBJECTIVES,
+                                error=IllegalMove)
+    if not deciding(state, DECISION_PHASES):
         return Advice(objective, True, (), players=state.players)
     p = state.current_player
     if state.phase == "resolve":
@@ -578,35 +565,6 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
                level=state.triangle[p], rules=state.rules, locked=state.locked,
                objective=objective)
     return replace(a, players=state.players)
-
-
-def _duel_ready(rules: Rules) -> bool:
-    from dicelab.engine.dripeul.duel import duel_ready
-
-    return duel_ready(rules)
-
-
-def duel_ready(rules: Rules | None = None) -> bool:
-    """Whether the two-player table of ``rules``' variant is solved already, so that
-    two-player advice costs milliseconds (see :func:`~.dripeul_duel.duel_ready`; otherwise
-    :func:`~.dripeul_duel.solve_duel` solves it: seconds to minutes, and the apps do it in
-    the background).
-
-    >>> isinstance(duel_ready(), bool)
-    True
-    """
-    return _duel_ready(_rules(rules))
-
-
-def duel_win_probability(rules: Rules | None = None, tokens: Any = (SQUARES, SQUARES),
-                         triangles: Any = None, to_play: int = 0) -> float:
-    """Probability that seat ``to_play`` beats the opponent in this two-player manche, at
-    the start of its turn, both playing for that (see
-    :func:`dicelab.engine.dripeul.duel.duel_win_probability`; with ``Rules(manches=1)``
-    the chance of winning the game)."""
-    from dicelab.engine.dripeul.duel import duel_win_probability as f
-
-    return f(rules, tokens, triangles, to_play)
 
 
 # ------------------------------------------------ plain reference (tests, baseline)
@@ -717,10 +675,11 @@ __all__ = [
     "Options",
     "Table",
     "advise",
+    "DECISION_PHASES",
+    "OBJECTIVES",
     "advise_resolution",
-    "advise_state",
+    "advise_solo",
     "clear_caches",
-    "duel_win_probability",
     "game_win_probability",
     "mask_of",
     "p_turn_exact",

@@ -53,7 +53,7 @@ import numpy as np
 from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, TableError, brief
 from dicelab.core.i18n import N_
-from dicelab.engine.advice import Advice, rank
+from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.race import (
     DuelSolution,
     PolicySurface,
@@ -73,7 +73,9 @@ from dicelab.games.seveny import DICE, Rules
 __all__ = [
     "ENGINE_VERSION",
     "DuelSolution",
-    "clear_cache",
+    "advise_duel",
+    "clear_caches",
+    "duel_ready",
     "duel_table",
     "duel_win_probability",
     "last_turn_probability",
@@ -289,7 +291,7 @@ def _caps(target: int) -> tuple[np.ndarray, np.ndarray]:
 _CACHE: dict[Rules, DuelSolution] = {}
 
 
-def clear_cache() -> None:
+def clear_caches() -> None:
     """Forget every solved duel (benchmarks: cold runs)."""
     _CACHE.clear()
     _last.cache_clear()
@@ -648,7 +650,10 @@ def choice_values(rules: Rules, seat: int, a: int, b: int, memorised: int,
 
 
 def advise_duel(state: Any) -> Advice:
-    """Two-player advice of a Seveny state: the solo advice's choices with ``p_duel``."""
+    """Two-player advice of a Seveny state: the solo advice's choices with ``p_duel``
+    (empty when there is nothing to choose)."""
+    if not deciding(state, solo.DECISION_PHASES):
+        return Advice("p_duel", True, (), kind="duel", players=2)
     p = state.current_player
     base = solo.advise(state.dice, hand=state.hand, memorised=state.memorised,
                        score=state.scores[p], rules=state.rules)
@@ -675,7 +680,7 @@ def policy_surface(rules: Rules | None = None) -> PolicySurface:
     t = solo._tables()
     h1 = t.index[(1,)]
     T = solve_duel(rules).T
-    ssol = solo.solve(rules)
+    ssol = solo.solve_turns(rules)
     duel = np.full((target, target), np.nan)
     sol_ = np.full((target, target), np.nan)
     for a in range(target):

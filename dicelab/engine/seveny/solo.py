@@ -43,7 +43,7 @@ import numpy as np
 from dicelab.core import progress
 from dicelab.core.dice import Dice, multisets, roll_distribution, sort_dice, validate_dice, ways
 from dicelab.core.errors import DicelabError, IllegalMove
-from dicelab.engine.advice import Advice, Choice, rank
+from dicelab.engine.advice import Advice, Choice, deciding, rank
 from dicelab.engine.markov import MAX_TURNS, absorbing_moments, absorbing_turns
 from dicelab.games._base import Bank, Roll
 from dicelab.games._checks import check_objective, check_rules, check_state, whole
@@ -52,22 +52,19 @@ from dicelab.games.seveny import score as cycle_score
 
 __all__ = [
     "reference_expected_turns",
+    "DECISION_PHASES",
+    "OBJECTIVES",
     "Solution",
     "advise",
-    "advise_state",
+    "advise_solo",
     "clear_caches",
-    "solo_ready",
-    "duel_ready",
-    "duel_table",
-    "duel_win_probability",
     "expected_turn_points",
     "expected_turns",
     "hands",
     "optimal_points_distribution",
     "p_bust",
     "points_table",
-    "solve",
-    "solve_duel",
+    "solve_turns",
     "turn_points_distribution",
     "turn_outcome_distribution",
     "turn_outcome_matrix",
@@ -78,6 +75,8 @@ __all__ = [
 
 MAX_SCORE = 13  # the most one cycle can score: 666 666 1
 OBJECTIVES = {"expected_turns": False, "expected_points": True}  # name -> higher is better
+#: The phases in which the player to move has a choice (advice is empty otherwise).
+DECISION_PHASES = ("choose",)
 POINTS_HORIZON = 1200
 """Memorised points from which the expected-points solver banks at once (the optimal policy
 banks long before: the value table is identical with any horizon above ~700, see tests)."""
@@ -311,10 +310,10 @@ def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray,
     return x, R, it
 
 
-def solve(rules: Rules | None = None) -> Solution:
+def solve_turns(rules: Rules | None = None) -> Solution:
     """Solve the solo game (S6) for ``rules``: every score from the target down (cached).
 
-    >>> sol = solve(Rules(target=3))
+    >>> sol = solve_turns(Rules(target=3))
     >>> float(sol.E[3]), round(float(sol.E[0]), 6), sol.start(3)
     (0.0, 1.083525, 0.0)
     """
@@ -374,7 +373,7 @@ def expected_turns(rules: Rules | None = None) -> float:
     >>> round(expected_turns(Rules(target=1)) * expected_turn_points(cap=1), 12)
     1.0
     """
-    return solve(rules).start(0)
+    return solve_turns(rules).start(0)
 
 
 def turn_start_value(score: int, rules: Rules | None = None) -> float:
@@ -383,7 +382,7 @@ def turn_start_value(score: int, rules: Rules | None = None) -> float:
     >>> turn_start_value(5, Rules(target=5))
     0.0
     """
-    sol = solve(rules)
+    sol = solve_turns(rules)
     return sol.start(_check_nonneg("score", score))
 
 
@@ -634,7 +633,7 @@ def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0,
     memorised = _check_nonneg("memorised", memorised)
     score = _check_nonneg("score", score)
     t = _tables()
-    sol = solve(rules)
+    sol = solve_turns(rules)
     ptab = points_table()
     horizon = ptab.shape[0]
     if memorised + MAX_SCORE >= horizon:
@@ -661,91 +660,30 @@ def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0,
     return Advice(objective, hib, rank(choices, objective, hib))
 
 
-def advise_state(state: Any, objective: str | None = None) -> Advice:
-    """The advice for the player to move in a Seveny ``state`` (no choices unless choosing).
-
-    Two players: ranked by ``p_duel``, the exact two-player win probability, with
-    ``objective="p_duel"`` (solving the target first if needed), or by default when its
-    table is at hand (:func:`~.seveny_duel.duel_ready`); solo figures kept
-    (``kind="duel"``).  Otherwise solo figures (``kind="solo"``, "solo odds").
+def advise_solo(state: Any, objective: str | None = None) -> Advice:
+    """Solo advice for the player to move in a Seveny ``state`` (no choices unless
+    choosing): :func:`advise` of the player's own position, ranked by ``objective`` (one of
+    :data:`OBJECTIVES`; default ``expected_turns``), ``kind="solo"`` ("solo odds" with
+    several players); :func:`dicelab.engine.seveny.advise_state` chooses between this and
+    the two-player advice.
 
     >>> from dicelab.games import seveny
     >>> s = seveny.new_state(seveny.Rules(target=5))
-    >>> len(advise_state(s))
+    >>> len(advise_solo(s))
     0
     >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
-    >>> advise_state(s).best.action
+    >>> advise_solo(s).best.action
     Bank(keep=(1, 1, 1, 1, 1))
     """
     check_state(State, state, "Seveny")
-    if objective is not None:
-        check_objective(objective, (*OBJECTIVES, "p_duel"), error=IllegalMove)
-    duel = state.players == 2 and (objective == "p_duel" or objective is None and _duel_ready(
-        state.rules))
-    if objective == "p_duel" and state.players != 2:
-        raise IllegalMove("objective 'p_duel' needs a two-player game")
-    if duel:
-        if state.is_over or state.to_roll or state.phase != "choose":
-            return Advice("p_duel", True, (), kind="duel", players=2)
-        from dicelab.engine.seveny.duel import advise_duel
-
-        return advise_duel(state)
     objective = check_objective("expected_turns" if objective is None else objective,
                                 OBJECTIVES, error=IllegalMove)
-    if state.is_over or state.to_roll or state.phase != "choose":
+    if not deciding(state, DECISION_PHASES):
         return Advice(objective, OBJECTIVES[objective], (), players=state.players)
     a = advise(state.dice, hand=state.hand, memorised=state.memorised,
                score=state.scores[state.current_player], rules=state.rules,
                objective=objective)
     return replace(a, players=state.players)
-
-
-def _duel_ready(rules: Rules) -> bool:
-    from dicelab.engine.seveny.duel import duel_ready
-
-    return duel_ready(rules)
-
-
-def duel_ready(rules: Rules | None = None) -> bool:
-    """Whether the two-player table of ``rules`` is at hand (shipped, solved already, or a
-    target of 5 or less: seconds); see :func:`~.seveny_duel.duel_ready`.
-
-    >>> duel_ready(), duel_ready(Rules(target=40))
-    (True, False)
-    """
-    return _duel_ready(_rules(rules))
-
-
-def solve_duel(rules: Rules | None = None) -> Any:
-    """Solve two-player Seveny for ``rules`` (:func:`~.seveny_duel.solve_duel`, cached),
-    for the targets the exact solver takes (up to :data:`MAX_SOLVED_TARGET`; a larger one is
-    a :class:`~dicelab.DicelabError` at once, not hours of solving).
-
-    >>> solve_duel(Rules(target=1000))
-    Traceback (most recent call last):
-    ...
-    dicelab.core.errors.DicelabError: exact odds are computed for targets up to 100 ...
-    """
-    from dicelab.engine.seveny.duel import solve_duel as solve
-
-    return solve(_solvable(rules))
-
-
-def duel_win_probability(rules: Rules | None = None, scores: Iterable[int] = (0, 0),
-                         to_play: int = 0) -> float:
-    """Probability that seat ``to_play`` wins two-player Seveny at the start of its turn
-    with ``scores`` (seat 0's first), both playing to win (see :mod:`~.seveny_duel`)."""
-    from dicelab.engine.seveny.duel import duel_win_probability as f
-
-    return f(rules, scores, to_play)
-
-
-def duel_table(rules: Rules | None = None) -> np.ndarray:
-    """``T[seat, a, b]``: the two-player start-of-turn table (see
-    :func:`dicelab.engine.seveny.duel.duel_table`)."""
-    from dicelab.engine.seveny.duel import duel_table as f
-
-    return f(rules)
 
 
 def clear_caches() -> None:
@@ -767,7 +705,7 @@ def reference_expected_turns(target: int) -> dict[int, float]:
     The straightforward implementation: memoised recursion over (memorised points, hand)
     with the game's own :func:`~dicelab.games.seveny.settable` and ``score``, and a secant
     search for each score's fixed point (a bust returns to the same score).  It is the
-    oracle of the tests and the baseline of the benchmark; :func:`solve` is the fast path.
+    oracle of the tests and the baseline of the benchmark; :func:`solve_turns` is the fast path.
 
     >>> round(reference_expected_turns(2)[0], 6) == round(expected_turns(Rules(target=2)), 6)
     True
@@ -852,7 +790,7 @@ def _ranked_levels() -> tuple[tuple[Any, Any, Any, Any], ...]:
 def _outcome_matrix(rules: Rules) -> np.ndarray:
     t = _tables()
     nh = len(t.hands)
-    sol = solve(rules)
+    sol = solve_turns(rules)
     target = rules.target
     E = np.asarray(sol.E)
     ranked = _ranked_levels()

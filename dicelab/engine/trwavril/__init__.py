@@ -1,9 +1,94 @@
-"""The exact engine of one game: :mod:`.solo` (one player) and :mod:`.duel` (two players).
+"""Trwavril's exact odds: the game's one entry point to its engine.
 
-This package is the game's entry point for odds: it re-exports the solo engine's public names.
+:mod:`.solo` solves one player's board (the chance to bar all six cards);
+:mod:`.duel` solves two players' race, both playing to win (it builds on :mod:`.solo`).
+This package holds the public functions of both, and :func:`advise_state`, which chooses
+between solo and two-player advice.
+
+>>> from dicelab.games.trwavril import Rules
+>>> [round(win_probability(Rules(parapluies=p)), 4) for p in (4, 3, 2, 1)]
+[0.2384, 0.1364, 0.0595, 0.0151]
+>>> advise((3, 3, 3, 5), rolls_left=1, barred=(1, 2, 3), parapluies=2).best.label
+'keep 3 3 3, roll 1'
 """
 
-from dicelab.engine.trwavril import duel, solo
-from dicelab.engine.trwavril.solo import *  # noqa: F403
+from __future__ import annotations
 
-__all__ = ["duel", "solo", *getattr(solo, "__all__", ())]
+from dicelab.engine.advice import Advice, plays_duel
+from dicelab.engine.trwavril import duel, solo
+from dicelab.engine.trwavril.duel import (
+    advise_duel,
+    duel_ready,
+    duel_table,
+    duel_win_probability,
+    solve_duel,
+    warm,
+)
+from dicelab.engine.trwavril.solo import (
+    OBJECTIVES,
+    FlipEffect,
+    advise,
+    advise_resolution,
+    advise_solo,
+    board_values,
+    flip_effect,
+    p_turn_start,
+    start_value,
+    win_probability,
+)
+from dicelab.games._checks import check_state
+from dicelab.games.trwavril import State
+
+__all__ = [
+    "OBJECTIVES",
+    "FlipEffect",
+    "advise",
+    "advise_duel",
+    "advise_resolution",
+    "advise_solo",
+    "advise_state",
+    "board_values",
+    "clear_caches",
+    "duel",
+    "duel_ready",
+    "duel_table",
+    "duel_win_probability",
+    "flip_effect",
+    "p_turn_start",
+    "solo",
+    "solve_duel",
+    "start_value",
+    "warm",
+    "win_probability",
+]
+
+
+def advise_state(state: State, objective: str | None = None) -> Advice:
+    """Advice for the player to move.
+
+    Two players, both still in: ranked by ``p_duel``, the exact two-player win
+    probability (default, or ``objective="p_duel"``), solo figures kept (``kind="duel"``,
+    :func:`advise_duel`).  Otherwise solo figures for that player's own board
+    (:func:`advise_solo`).  An unknown objective, or ``"p_duel"`` without two players
+    still in, is a :class:`~dicelab.IllegalMove`.
+
+    Empty choices when there is nothing to choose (start of a turn, dice rolling, game over).
+    A card choice is always ranked by ``p_win``.
+
+    >>> from dicelab.games import trwavril
+    >>> s = trwavril.new_state(trwavril.Rules(), 2)
+    >>> s, _ = trwavril.roll_outcome(trwavril.step(s, trwavril.Roll(()))[0], (3, 3, 3, 5))
+    >>> a = advise_state(s)
+    >>> a.kind, a.best.label
+    ('duel', 'keep 3 3 3, roll 1')
+    """
+    check_state(State, state, "Trwavril")
+    if plays_duel(objective, OBJECTIVES, two_players=state.players == 2 and not any(state.out)):
+        return advise_duel(state)
+    return advise_solo(state, objective)
+
+
+def clear_caches() -> None:
+    """Forget every solved table of Trwavril, solo and two-player (benchmarks: cold runs)."""
+    solo.clear_caches()
+    duel.clear_caches()

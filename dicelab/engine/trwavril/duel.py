@@ -37,8 +37,8 @@ import numpy as np
 from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
-from dicelab.engine.advice import Advice, rank
-from dicelab.engine.race import check_seat, load_table, seat_pair
+from dicelab.engine.advice import Advice, deciding, rank
+from dicelab.engine.race import check_seat, load_table, seat_pair, table_ready
 from dicelab.engine.race import table_meta as _meta
 from dicelab.engine.reroll import solve_turn
 from dicelab.engine.trwavril import solo as solo
@@ -46,7 +46,8 @@ from dicelab.games._base import Resolve
 from dicelab.games._checks import check_rules
 from dicelab.games.trwavril import DICE, ROLLS, Rules, State, validate_barred
 
-__all__ = ["DuelSolution", "clear_cache", "duel_table", "duel_win_probability", "solve_duel",
+__all__ = ["DuelSolution", "advise_duel", "clear_caches", "duel_ready", "duel_table",
+           "duel_win_probability", "solve_duel",
            "warm"]
 
 WON = solo.WON
@@ -107,7 +108,7 @@ def _sweep(straight: str, W_other: np.ndarray, W_low: np.ndarray | None) -> np.n
 _CACHE: dict[str, DuelSolution] = {}
 
 
-def clear_cache() -> None:
+def clear_caches() -> None:
     """Forget every solved duel."""
     _CACHE.clear()
     _turn.cache_clear()
@@ -184,6 +185,18 @@ def solve_duel(rules: Rules | None = None, *, max_u: int = MAXU, tol: float = 1e
     return sol
 
 
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules``' straight ruling is at hand (both rulings
+    ship one, see :mod:`dicelab.tools.build_tables`), so that advice costs milliseconds.
+
+    >>> duel_ready(), duel_ready(Rules(straight="as_written"))
+    (True, True)
+    """
+    rules = check_rules(Rules, rules, "Trwavril")
+    return rules.straight in _CACHE or table_ready(table_name(rules), table_meta(rules),
+                                                   _shape())
+
+
 def duel_table(rules: Rules | None = None) -> np.ndarray:
     """``W[u, v, m, M]`` (read-only): the mover's win probability at the start of their
     turn, ``u``/``v`` parapluies (1..4) and barred-card masks ``m``/``M`` (0..62)."""
@@ -254,13 +267,16 @@ def warm(rules: Rules | None = None) -> bool:
 
 
 def advise_duel(state: State) -> Advice:
-    """Two-player advice of a Trwavril state: the solo advice's choices with ``p_duel``."""
+    """Two-player advice of a Trwavril state: the solo advice's choices with ``p_duel``
+    (empty when there is nothing to choose)."""
+    if not deciding(state, solo.DECISION_PHASES):
+        return Advice("p_duel", True, (), kind="duel", players=2)
     p = state.current_player
     o = 1 - p
     rules = state.rules
     m, M = solo.mask_of(state.barred[p]), solo.mask_of(state.barred[o])
     u, v = state.parapluies[p], state.parapluies[o]
-    base = solo.advise_state(state, objective="p_win")
+    base = solo.advise_solo(state, objective="p_win")
     W = solve_duel(rules).W
     choices = []
     if state.phase == "resolve":

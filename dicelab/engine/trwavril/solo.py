@@ -39,8 +39,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from dicelab.core.dice import Dice, multisets, sort_dice, validate_dice
-from dicelab.core.errors import DicelabError, brief
-from dicelab.engine.advice import Advice, Choice, rank
+from dicelab.core.errors import DicelabError, IllegalMove, brief
+from dicelab.engine.advice import Advice, Choice, deciding, rank
 from dicelab.engine.reroll import TurnSolution, solve_turn
 from dicelab.games._base import Resolve, Roll, Stop
 from dicelab.games._checks import check_objective, check_rules, check_state, whole
@@ -56,17 +56,16 @@ from dicelab.games.trwavril import (
 )
 
 __all__ = [
+    "DECISION_PHASES",
+    "OBJECTIVES",
     "FlipEffect",
     "TOL",
     "advise",
     "advise_resolution",
-    "advise_state",
+    "advise_solo",
     "bellman",
     "board_values",
-    "clear_cache",
-    "duel_ready",
-    "duel_table",
-    "duel_win_probability",
+    "clear_caches",
     "flip_effect",
     "p_turn_start",
     "start_value",
@@ -77,6 +76,8 @@ DEFAULT_RULES = Rules()
 TOL = 1e-13  #: the lower and upper value iterations end within this of each other
 WON = 63  #: the mask of a board with all six cards barred
 OBJECTIVES = ("p_win", "p_turn")
+#: The phases in which the player to move has a choice (advice is empty otherwise).
+DECISION_PHASES = ("choose", "resolve")
 
 
 def mask_of(barred: Iterable[int]) -> int:
@@ -185,7 +186,7 @@ def _p_turn_solution(straight: str) -> TurnSolution:
     return solve_turn(DICE, (~miss).astype(float), ROLLS)
 
 
-def clear_cache() -> None:
+def clear_caches() -> None:
     """Forget every solved table (for cold benchmarks)."""
     _level.cache_clear()
     _p_turn_solution.cache_clear()
@@ -370,28 +371,25 @@ def advise_resolution(
     return Advice("p_win", True, rank(choices, "p_win", True))
 
 
-def advise_state(state: State, objective: str | None = None) -> Advice:
-    """Advice for the player to move (solo figures for that player's own board).
-
-    Two players (both still in): ranked by ``p_duel``, the exact two-player win
-    probability (default, or ``objective="p_duel"``), solo figures kept (``kind="duel"``).
+def advise_solo(state: State, objective: str | None = None) -> Advice:
+    """Solo advice for the player to move: the figures of the player's own board, ranked by
+    ``objective`` (one of :data:`OBJECTIVES`; default ``p_win``; a card choice is always
+    ranked by ``p_win``), ``kind="solo"``; :func:`dicelab.engine.trwavril.advise_state`
+    chooses between this and the two-player advice.
 
     Empty choices when there is nothing to choose (start of a turn, dice rolling, game over).
-    A card choice is always ranked by ``p_win``.
+
+    >>> from dicelab.games import trwavril
+    >>> s = trwavril.new_state(trwavril.Rules(), 1)
+    >>> s, _ = trwavril.roll_outcome(trwavril.step(s, Roll(()))[0], (3, 3, 3, 5))
+    >>> advise_solo(s).best.label
+    'keep 3 3 3, roll 1'
     """
     check_state(State, state, "Trwavril")
-    if objective is not None:
-        check_objective(objective, (*OBJECTIVES, "p_duel"))
-    duel = state.players == 2 and objective in (None, "p_duel") and not any(state.out)
-    if objective == "p_duel" and not duel:
-        raise DicelabError("objective 'p_duel' needs a two-player game")
-    obj = "p_duel" if duel else objective or "p_win"
-    if state.is_over or state.to_roll or state.phase not in ("choose", "resolve"):
-        return Advice(obj, True, (), kind="duel" if duel else "solo", players=state.players)
-    if duel:
-        from dicelab.engine.trwavril.duel import advise_duel
-
-        return advise_duel(state)
+    obj = check_objective("p_win" if objective is None else objective, OBJECTIVES,
+                          error=IllegalMove)
+    if not deciding(state, DECISION_PHASES):
+        return Advice(obj, True, (), players=state.players)
     p = state.current_player
     if state.phase == "resolve":
         a = advise_resolution(
@@ -407,41 +405,6 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
             objective=obj,
         )
     return replace(a, players=state.players)
-
-
-def duel_ready(rules: Rules | None = None) -> bool:
-    """Whether the two-player table of ``rules``' straight ruling is at hand (both rulings
-    ship one, see :mod:`dicelab.tools.build_tables`), so that advice costs milliseconds.
-
-    >>> duel_ready(), duel_ready(Rules(straight="as_written"))
-    (True, True)
-    """
-    from dicelab.engine.race import table_ready
-    from dicelab.engine.trwavril import duel as duel
-
-    rules = _check_rules(rules)
-    own = getattr(duel, "duel_ready", None)
-    if own is not None:
-        return bool(own(rules))
-    return rules.straight in duel._CACHE or table_ready(duel.table_name(rules),
-                                                        duel.table_meta(rules), duel._shape())
-
-
-def duel_win_probability(rules: Rules | None = None, barred: Any = ((), ()),
-                         parapluies: Any = None, to_play: int = 0) -> float:
-    """Probability that seat ``to_play`` wins two-player Trwavril at the start of its turn
-    (see :func:`dicelab.engine.trwavril.duel.duel_win_probability`)."""
-    from dicelab.engine.trwavril.duel import duel_win_probability as f
-
-    return f(rules, barred, parapluies, to_play)
-
-
-def duel_table(rules: Rules | None = None) -> Any:
-    """``W[u, v, m, M]``: the two-player start-of-turn table (see
-    :func:`dicelab.engine.trwavril.duel.duel_table`)."""
-    from dicelab.engine.trwavril.duel import duel_table as f
-
-    return f(rules)
 
 
 def keep_outcomes(
