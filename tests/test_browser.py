@@ -9,7 +9,7 @@ both languages goes through it in JupyterLab and as a Voilà page (the Binder li
 in ``tests/test_browser_i18n.py``; the apps' keyboard, Undo, coach, review and screen sizes
 in ``tests/test_browser_app.py``; one lesson per language here.
 A small harness notebook built from plain ipywidgets, following the same DOM contract
-(docs/architecture.md), checks the machinery itself.
+(docs/developers.md), checks the machinery itself.
 
 Without ``/usr/bin/chromium`` (or the ``playwright`` package) the tests skip with a message;
 with ``DICELAB_REQUIRE_BROWSER=1`` (set by ``.ci/run``) they fail instead, and so does a
