@@ -210,6 +210,18 @@ def fmt_percent(p: float, digits: int = 1, lang: str | None = None) -> str:
         return pattern.apply(p, locale)
 
 
+def plural_n(x: float, lang: str | None = None) -> int:
+    """The ``n`` that picks the right plural for a decimal amount: French puts amounts
+    below 2 in the singular (« 0,5 tour »), English only exactly 1 (“0.5 turns”).
+
+    >>> plural_n(0.5, "fr"), plural_n(0.5, "en"), plural_n(1, "en")
+    (1, 2, 1)
+    """
+    if x == 1 or (get_language(lang) == "fr" and abs(x) < 2):
+        return 1
+    return 2
+
+
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
@@ -227,6 +239,7 @@ __all__ = [
     "fmt_ticks",
     "get_language",
     "ngettext",
+    "plural_n",
     "set_language",
     "translations",
     "using",
