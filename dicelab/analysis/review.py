@@ -52,7 +52,7 @@ from typing import Any
 from dicelab.analysis import coach
 from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, fmt_number, get_language
+from dicelab.core.i18n import N_, _, fmt_data, fmt_number, get_language
 from dicelab.core.objectives import format_objective, is_probability, objective_unit
 from dicelab.games._checks import plain_int
 from dicelab.registry import GAMES, entry_of, get, objective_phrase
@@ -488,8 +488,7 @@ def _plot_value(unit: str, x: float) -> float:
 
 
 def _csv_number(x: float, lang: str) -> str:
-    s = f"{x:.6f}"
-    return s.replace(".", ",") if lang == "fr" else s
+    return fmt_data(x, 6, lang)
 
 
 def _unit_name(unit: str, lang: str | None) -> str:

@@ -38,7 +38,6 @@ from dicelab.core.i18n import N_, _, get_language, ngettext
 from dicelab.core.objectives import format_objective
 from dicelab.games._checks import plain_int
 from dicelab.registry import get as get_game
-from dicelab.registry import objective_name
 from dicelab.ui.options import (
     THRESHOLD_POINTS,
     THRESHOLD_TURNS,
@@ -466,7 +465,7 @@ class PlaySession:
                 advice = self.advice(state)
                 value = advice.find(action).figures[advice.objective]
                 why = _("the best choice, {figure}", lang=lang, figure=(
-                    f"{objective_name(advice.objective, lang, self.game_key)} "
+                    f"{get_game(self.game_key).objective_name(advice.objective, lang)} "
                     f"{format_objective(advice.objective, value, lang)}"))
             except Exception:  # noqa: BLE001 - no advice here: say the kind only
                 why = why or _("the best for its chances", lang=lang)

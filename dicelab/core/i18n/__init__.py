@@ -197,6 +197,19 @@ def fmt_ticks(values: Iterable[float], lang: str | None = None) -> list[str]:
     return out
 
 
+def fmt_data(x: float, digits: int = 6, lang: str | None = None) -> str:
+    """``x`` for a data file (a CSV a spreadsheet reads): ``digits`` decimals, the
+    language's decimal mark, no thousands separator, a plain minus.
+
+    >>> fmt_data(1234.5, 2, "fr"), fmt_data(-0.25, 3, "en")
+    ('1234,50', '-0.250')
+    """
+    from babel.numbers import get_decimal_symbol
+
+    text = f"{float(x):.{digits}f}"
+    return text.replace(".", get_decimal_symbol(get_language(lang)))
+
+
 def fmt_int(n: int, lang: str | None = None) -> str:
     """A whole number with the language's thousands separator: ``12 345`` / ``12,345``."""
     return fmt_number(n, 0, lang)
@@ -232,6 +245,7 @@ __all__ = [
     "check_language",
     "dice_count",
     "environment_language",
+    "fmt_data",
     "fmt_int",
     "fmt_number",
     "fmt_percent",
