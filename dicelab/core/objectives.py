@@ -109,7 +109,8 @@ OBJECTIVES: dict[str, Objective] = {o.key: o for o in (
     Objective(
         "p_bust", N_("chance to lose the turn"), N_("chance to bust on the next roll"),
         N_("P(bust)"),
-        N_("P(bust): the probability that this turn ends with no points"),
+        N_("P(bust): the probability that the next roll scores nothing (the turn then ends "
+           "with no points)"),
         N_("the probability that the next roll scores nothing"),
         _PROBABILITY, _PERCENTAGE_POINTS, True, False),
     Objective(
@@ -178,7 +179,7 @@ def objective_meaning(key: str, lang: str | None = None,
     """The symbol and exact meaning of an objective, for a tooltip (``""`` if unknown).
 
     >>> objective_meaning("p_bust", "en")
-    'P(bust): the probability that this turn ends with no points'
+    'P(bust): the probability that the next roll scores nothing (the turn then ends with no points)'
     """
     own = _words(key, game_words)
     if own:
