@@ -178,7 +178,7 @@ def _q(label: str, lang: str | None) -> str:
 class Assessment:
     """The player's ``action`` against the engine's best in the same position.
 
-    ``value`` / ``best_value``: the objective's figure (``unit``) of each; ``loss`` (>= 0)
+    ``value`` / ``best_value``: the objective's value (``unit``) of each; ``loss`` (>= 0)
     how much the choice gives up, in ``unit``; ``higher_is_better`` tells the direction;
     ``label`` / ``best_label`` the choices in words; ``why`` 1–3 translated lines;
     ``choice`` / ``best`` the engine's :class:`~dicelab.engine.advice.Choice` objects;
@@ -313,14 +313,14 @@ def explain(state: Any, action_or_choice: Any, *, against: Any = None,
 class Reason:
     """One aspect of the comparison of two choices, with its numbers.
 
-    ``figure``: what is compared (an engine figure such as ``"p_bust"``,
+    ``figure``: what is compared (an objective of the engine such as ``"p_bust"``,
     ``"expected_points"``, the objective, or ``"p_success"``, ``"success_value"``,
     ``"squares_left"``, ``"mean_left"``, ``"barred"``, ``"wins_now"``, ``"turn_lost"``);
     ``a`` / ``b``: its value for the explained choice and for the one it is compared with;
     ``higher_is_better``: the aspect's direction (``None`` for a plain fact);
     ``role``: ``"reason"`` (the aspect favours the better of the two choices by the
     objective), ``"concession"`` (it favours the worse one, and is said as such: "True: …"),
-    ``"fact"`` (no direction, or a tie) or ``"objective"`` (the ranking figure itself,
+    ``"fact"`` (no direction, or a tie) or ``"objective"`` (the ranking objective itself,
     always last); ``text``: the sentence, translated.
     """
 
@@ -766,8 +766,8 @@ class Hint:
     ``level`` 1: ``dice`` (values) and ``positions`` (indices into ``state.dice``) the best
     choice keeps or sets aside, and ``text`` saying so without the choice's value;
     2: also ``action`` and ``label`` of the best choice; 3: also the full table:
-    ``headers`` (readable figure names, first the choice), ``symbols`` (their mathematical
-    names, for tooltips) and ``rows`` (every choice, best first, formatted figures; the
+    ``headers`` (the objectives' phrases, first the choice), ``symbols`` (their mathematical
+    names, for tooltips) and ``rows`` (every choice, best first, formatted values; the
     last column is the loss against the best).
     """
 

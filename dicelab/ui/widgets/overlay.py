@@ -1,11 +1,11 @@
-"""The odds overlay: every choice's exact figures as labelled bars, the best and your choice.
+"""The odds overlay: every choice's exact numbers as labelled bars, the best and your choice.
 
 The HTML is built by pure functions (:func:`odds_html`, :func:`selection_sentence`)
 from an :class:`~dicelab.engine.advice.Advice`; :class:`OddsOverlay` is the
 widget around them.  Advice is computed once per position by the app (cached
 by state); a die toggle only re-marks the selection, which is a string build.
-Every word is in the overlay's language; each figure has a plain name and its
-mathematical name and meaning in a tooltip.
+Every word is in the overlay's language; each objective has its name and, in a tooltip,
+its mathematical name and meaning (:mod:`dicelab.core.objectives`).
 
 >>> from dicelab.engine.advice import Advice, Choice, rank
 >>> from dicelab.games._base import Roll, Stop
@@ -64,7 +64,7 @@ def _bar_width(advice: Any, value: float) -> float:
     """Bar length in percent; a longer bar is always a better choice.
 
     Probabilities (higher is better): the probability itself, on 0–100 %.  Other
-    figures where higher is better: relative to the largest.  Lower is better
+    objectives where higher is better: relative to the largest.  Lower is better
     (expected turns): the best value divided by this one (the best is a full bar).
     """
     if is_probability(advice.objective) and advice.higher_is_better:
@@ -92,7 +92,8 @@ def _objective_span(name: str, value: float, lang: str | None, game: str | None 
 
 def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | None = None,
                label_of: Labeller | None = None, game: str | None = None) -> str:
-    """One ``<tr>``: label, a bar with the number written next to it, other figures, marks."""
+    """One ``<tr>``: label, a bar with the number written next to it, the other numbers,
+    marks."""
     obj = advice.objective
     value = choice.figures[obj]
     width = _bar_width(advice, value)
@@ -110,7 +111,7 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
         marks.append(f"<strong>{esc(your_mark(lang))}</strong>")
     weight = "font-weight:bold;" if best or mine else ""
     # at phone width (CSS in faces.py) a row is compact: choice (with its marks), bar and
-    # value; the other figures open on demand from the choice's cell
+    # value; the other numbers open on demand from the choice's cell
     inline = "".join(
         f'<span class="dicelab-mark-inline">{esc(m)} </span>'
         for m, on in (("★", best), ("◀", mine)) if on)
@@ -266,7 +267,7 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
 
 
 def _shown(advice: Any, choice: Any) -> float:
-    """``choice``'s loss as the table's rounded figures show it (``text.shown_loss``)."""
+    """``choice``'s loss as the table's rounded numbers show it (``text.shown_loss``)."""
     obj = advice.objective
     return shown_loss(obj, advice.best.figures[obj], choice.figures[obj])
 
@@ -412,7 +413,7 @@ class OddsOverlay:
         #: called with the new level after each hint (the app marks the dice)
         self.on_hint: Callable[[int], None] | None = None
         self.dice: tuple[int, ...] = ()
-        #: players in the game: with 2 to 6, solo figures are labelled "solo odds"
+        #: players in the game: with 2 to 6, solo numbers are labelled "solo odds"
         self.players = 1
         #: the game's key (set by the app): names objectives in its own words (the registry)
         self.game: str | None = None
