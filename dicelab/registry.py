@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
 from typing import Any
 
+from dicelab.core import objectives
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
@@ -49,6 +50,9 @@ __all__ = [
     "entry_of",
     "get",
     "keys",
+    "objective_meaning",
+    "objective_name",
+    "objective_phrase",
 ]
 
 
@@ -119,10 +123,13 @@ class GameEntry:
     difficulty: str | None = None
     #: Names of the difficulty's values (msgids), e.g. Dripeul's triangles.
     difficulty_names: Mapping[int, str] = field(default_factory=dict)
-    #: The coach's names of the engine's numbers where the game gives them its own words.
-    figure_names: Mapping[str, str] = field(default_factory=dict)
-    #: The apps' (name, meaning) of a number where it means something else in this game.
-    figure_meanings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: The game's own words for objectives (msgids by objective key,
+    #: :mod:`dicelab.core.objectives`): the phrases (coach, review, guide tables) ...
+    objective_phrases: Mapping[str, str] = field(default_factory=dict)
+    #: ... the apps' short labels ...
+    objective_names: Mapping[str, str] = field(default_factory=dict)
+    #: ... and the meanings (tooltips), where an objective means something else here.
+    objective_meanings: Mapping[str, str] = field(default_factory=dict)
     #: The headline numbers of the variant explorer, primary first.
     metrics: tuple[Metric, ...] = ()
     #: The names the rules pages' templates may use from the game (``trwavril.Rules``,
@@ -207,9 +214,25 @@ class GameEntry:
         """
         return range(self.min_players, self.max_players + 1)
 
-    def figure_name(self, name: str) -> str | None:
-        """This game's own words for the engine number ``name`` (msgid), or ``None``."""
-        return self.figure_names.get(name)
+    def objective_name(self, key: str, lang: str | None = None) -> str:
+        """The apps' short label of the objective ``key`` in this game.
+
+        >>> get("dripeul").objective_name("p_duel", "en")
+        'chance to beat your opponent in this manche'
+        """
+        return objectives.objective_name(key, lang, self.objective_names)
+
+    def objective_phrase(self, key: str, lang: str | None = None) -> str:
+        """The longer name of the objective ``key`` in this game (sentences, tables).
+
+        >>> get("dripeul").objective_phrase("p_win", "en")
+        'chance to clear the manche'
+        """
+        return objectives.objective_phrase(key, lang, self.objective_phrases)
+
+    def objective_meaning(self, key: str, lang: str | None = None) -> str:
+        """The symbol and meaning of the objective ``key`` in this game (a tooltip)."""
+        return objectives.objective_meaning(key, lang, self.objective_meanings)
 
     def difficulty_name(self, level: int, *, lang: str | None = None) -> str:
         """The name of a difficulty value, translated (``"X"`` where it has none).
@@ -348,19 +371,20 @@ GAMES: tuple[GameEntry, ...] = (
         difficulty_names=MappingProxyType({
             4: N_("very easy"), 3: N_("easy"), 2: N_("medium"), 1: N_("hard"),
             0: N_("very hard")}),
-        figure_names=MappingProxyType({
+        objective_phrases=MappingProxyType({
             "p_win": N_("chance to clear the manche"),
             "p_duel": N_("chance to beat your opponent in this manche"),
         }),
         # The two-player number is the chance of beating the opponent in the current
         # manche (with three manches it is not the game's win probability).
-        figure_meanings=MappingProxyType({
-            "p_duel": (
-                N_("chance to beat your opponent in this manche"),
-                N_("P(win the manche): the probability that the player to move ends this "
-                   "manche with fewer points than the opponent (a cleared board scores 0), "
-                   "both players playing for that (equal points count one half)"),
-            ),
+        objective_names=MappingProxyType({
+            "p_duel": N_("chance to beat your opponent in this manche"),
+        }),
+        objective_meanings=MappingProxyType({
+            "p_duel": N_("P(win the manche): the probability that the player to move ends "
+                         "this manche with fewer points than the opponent (a cleared board "
+                         "scores 0), both players playing for that (equal points count one "
+                         "half)"),
         }),
         metrics=(
             Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
@@ -511,3 +535,32 @@ def keys() -> Iterator[str]:
     ['dripeul', 'trwavril', 'cinqmille', 'seveny']
     """
     return iter(REGISTRY)
+
+
+def objective_name(key: str, lang: str | None = None, game: str | None = None) -> str:
+    """The apps' short label of the objective ``key``, in ``game``'s own words where it
+    has them (``game``: a module key, or ``None`` for the common words).
+
+    >>> objective_name("p_duel", "en"), objective_name("p_duel", "en", "dripeul")
+    ('chance to win (2 players)', 'chance to beat your opponent in this manche')
+    """
+    entry = REGISTRY.get(game or "")
+    return entry.objective_name(key, lang) if entry else objectives.objective_name(key, lang)
+
+
+def objective_phrase(key: str, lang: str | None = None, game: str | None = None) -> str:
+    """The longer name of the objective ``key`` (sentences, tables), in ``game``'s words.
+
+    >>> objective_phrase("p_win", "fr"), objective_phrase("p_win", "en", "dripeul")
+    ('probabilité de gagner la partie', 'chance to clear the manche')
+    """
+    entry = REGISTRY.get(game or "")
+    return (entry.objective_phrase(key, lang) if entry
+            else objectives.objective_phrase(key, lang))
+
+
+def objective_meaning(key: str, lang: str | None = None, game: str | None = None) -> str:
+    """The symbol and meaning of the objective ``key`` (a tooltip), in ``game``'s words."""
+    entry = REGISTRY.get(game or "")
+    return (entry.objective_meaning(key, lang) if entry
+            else objectives.objective_meaning(key, lang))

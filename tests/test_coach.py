@@ -22,6 +22,7 @@ from dicelab.engine.reroll import final_distribution
 from dicelab.engine.trwavril import solo as te
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
 from dicelab.games._base import Bank, Resolve, Roll, Stop
+from dicelab.registry import objective_phrase
 
 
 # ----------------------------------------------------------------------- positions
@@ -313,8 +314,8 @@ def test_french_has_no_english_interface_words(make, action):
     assert any("," in t and "%" in t for t in a.why) or a.unit == "expected_turns"
 
 
-def test_figure_names_and_formats():
-    assert coach.figure_name("p_duel", lang="fr") == "probabilité de battre votre adversaire"
+def test_objective_names_and_formats():
+    assert objective_phrase("p_duel", "fr") == "probabilité de battre votre adversaire"
     assert coach.format_value("p_win", 0.5, lang="fr") == "50,0\xa0%"
     assert coach.format_loss("expected_turns", 2.5, lang="en") == "2.500 turns"
     assert set(coach.DEFAULT_THRESHOLDS) >= {"p_win", "p_duel", "expected_turns"}

@@ -7,6 +7,7 @@ import importlib
 
 import pytest
 
+from dicelab.analysis import variants
 from dicelab.core.errors import InvalidRules
 from dicelab.registry import GAME_NAMES
 from dicelab.ui import explorer
@@ -85,7 +86,7 @@ def test_variant_grid_covers_every_choice(key, monkeypatch):
         calls.append(rules)
         return Headline(game, rules, {m.key: float(len(calls)) for m in METRICS[game]})
 
-    monkeypatch.setattr(explorer, "headline", fake)
+    monkeypatch.setattr(variants, "headline", fake)  # variant_grid computes there
     m = mod(key)
     rows = explorer.variant_grid(key)
     seen = {(f, getattr(r.rules, f)) for r in rows for f in m.Rules.CHOICES}
@@ -273,7 +274,7 @@ def test_grid_chart_without_difficulty(monkeypatch):
     def fake(game, rules=None):
         return Headline(game, rules, {"expected_turns": 10.0 + rules.opening / 1000})
 
-    monkeypatch.setattr(explorer, "headline", fake)
+    monkeypatch.setattr(variants, "headline", fake)  # variant_grid computes there
     rows = explorer.variant_grid("cinqmille")
     fig = explorer.grid_chart(rows)
     labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]

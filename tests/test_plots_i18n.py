@@ -16,6 +16,7 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
+from dicelab.analysis import variants  # noqa: E402
 from dicelab.core.i18n import _, fmt_percent  # noqa: E402
 from dicelab.render import plots  # noqa: E402
 from dicelab.ui import explorer
@@ -106,7 +107,7 @@ def every_figure(lang, trwavril_data, monkeypatch):
         explorer.grid_chart(rows, lang=lang),
         *explorer.simulation_charts(sims, lang=lang),
     ]
-    monkeypatch.setattr(explorer, "headline", fake_headline)
+    monkeypatch.setattr(variants, "headline", fake_headline)  # by_difficulty, variant_grid
     figs.append(explorer.headline_chart(explorer.by_difficulty("seveny", (20, 30)), lang=lang))
     figs.append(explorer.grid_chart(explorer.variant_grid("cinqmille"), lang=lang))
     return figs

@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from dicelab.core.i18n import set_language  # noqa: E402
+from dicelab.core.objectives import format_objective  # noqa: E402
 from dicelab.engine import trwavril as trwavril_odds
 from dicelab.engine.advice import Advice, Choice, rank  # noqa: E402
 from dicelab.games import trwavril  # noqa: E402
@@ -21,7 +22,7 @@ from dicelab.registry import REGISTRY  # noqa: E402
 from dicelab.ui.widgets import play as _play  # noqa: E402
 from dicelab.ui.widgets.controls import parse_dice_text  # noqa: E402
 from dicelab.ui.widgets.overlay import CoachTally, odds_html, read_rows, selection_sentence
-from dicelab.ui.widgets.text import fmt_figure, fmt_loss, shown_loss  # noqa: E402
+from dicelab.ui.widgets.text import fmt_loss, shown_loss  # noqa: E402
 
 rows = read_rows
 
@@ -171,7 +172,7 @@ def test_odds_hidden_then_shown_with_best_from_engine():
     r = rows(app.overlay.body.value)
     assert len(r) == len(adv.choices)
     assert r[0]["label"] == app.choice_label(adv.best) == "stop"
-    assert r[0]["figure"] == "chance to win " + fmt_figure("p_win", adv.best["p_win"])
+    assert r[0]["figure"] == "chance to win " + format_objective("p_win", adv.best["p_win"])
     assert "★ best" in r[0]["marks"]
     assert [x["label"] for x in r] == [app.choice_label(c) for c in adv.choices]
     assert "keep 3 4, roll 2 dice" in [x["label"] for x in r]

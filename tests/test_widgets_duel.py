@@ -12,6 +12,7 @@ pytest.importorskip("ipywidgets")
 
 from dicelab.analysis import solving as duel_registry  # noqa: E402
 from dicelab.core.errors import DicelabError  # noqa: E402
+from dicelab.core.objectives import format_objective  # noqa: E402
 from dicelab.engine import cinqmille as cinqmille_odds  # noqa: E402
 from dicelab.engine import seveny as seveny_odds  # noqa: E402
 from dicelab.engine import trwavril as trwavril_odds  # noqa: E402
@@ -20,7 +21,6 @@ from dicelab.games import cinqmille, seveny, trwavril  # noqa: E402
 from dicelab.ui.widgets import base  # noqa: E402
 from dicelab.ui.widgets import play as _play  # noqa: E402
 from dicelab.ui.widgets.overlay import read_rows  # noqa: E402
-from dicelab.ui.widgets.text import fmt_figure  # noqa: E402
 
 DICE = "1 5 2 3 4"  # a 5000 roll with a choice: set aside the 1, the 5 or both
 
@@ -160,11 +160,11 @@ def test_two_player_app_solves_in_the_background_then_redraws_itself(unsolved):
     assert advice.best.figures["p_duel"] == pytest.approx(best, abs=1e-12)
     assert 0.0 < best < 1.0
     shown = read_rows(app.overlay.body.value)
-    assert shown[0]["figure"].endswith(fmt_figure("p_duel", best, "en"))
+    assert shown[0]["figure"].endswith(format_objective("p_duel", best, "en"))
     assert "solo odds" not in app.overlay.body.value
     assert app.winbar.layout.display != "none"
-    assert fmt_figure("p_duel", best, "en") in app.winbar.value
-    assert fmt_figure("p_duel", 1.0 - best, "en") in app.winbar.value
+    assert format_objective("p_duel", best, "en") in app.winbar.value
+    assert format_objective("p_duel", 1.0 - best, "en") in app.winbar.value
     assert "are ready" in note.value and not app.duel_computing()
 
 
@@ -292,8 +292,8 @@ def test_a_real_background_solve_of_a_small_seveny_target():
     assert app.state.phase == "start"
     p = seveny_odds.duel_win_probability(rules, scores=(0, 0), to_play=0)
     assert 0.0 < p < 1.0
-    assert fmt_figure("p_duel", p, "en") in app.winbar.value
-    assert fmt_figure("p_duel", 1.0 - p, "en") in app.winbar.value
+    assert format_objective("p_duel", p, "en") in app.winbar.value
+    assert format_objective("p_duel", 1.0 - p, "en") in app.winbar.value
     assert app.roll()
     if app.has_choice():
         assert app.advice().kind == "duel"

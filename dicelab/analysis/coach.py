@@ -35,10 +35,12 @@ from types import ModuleType
 from typing import Any
 
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, dice_count, fmt_number, fmt_percent, get_language, ngettext
+from dicelab.core.i18n import _, dice_count, fmt_number, fmt_percent, get_language, ngettext
+from dicelab.core.i18n import plural_n as plural_n  # the coach's plurals (re-exported)
+from dicelab.core.objectives import TABLE_ORDER, format_objective, is_probability, objective_symbol
 from dicelab.engine.advice import Advice, Choice
 from dicelab.games._base import Bank, Resolve, Roll, Stop
-from dicelab.registry import GAMES, REGISTRY, entry_of
+from dicelab.registry import GAMES, REGISTRY, entry_of, objective_phrase
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
@@ -49,8 +51,6 @@ __all__ = [
     "describe_action",
     "difficulty_name",
     "explain",
-    "figure_name",
-    "figure_symbol",
     "format_loss",
     "format_value",
     "hint",
@@ -70,63 +70,14 @@ DEFAULT_THRESHOLDS: dict[str, float] = {
 #: The games of each kind of turn (the registry's ``kind``).
 REROLL_GAMES = tuple(g.key for g in GAMES if g.kind == "reroll")
 PUSH_GAMES = tuple(g.key for g in GAMES if g.kind == "pushluck")
-PROBABILITY_UNITS = ("p_win", "p_duel", "p_turn", "p_bust")
 
 # ----------------------------------------------------------------------- names
-_FIGURE_NAMES: dict[str, str] = {
-    "p_win": N_("chance to win the game"),
-    "p_duel": N_("chance to win against your opponent"),
-    "p_turn": N_("chance this turn succeeds (playing for it alone)"),
-    "p_bust": N_("chance to bust on the next roll"),
-    "expected_points": N_("expected points this turn"),
-    "expected_turns": N_("expected turns to finish"),
-}
-_FIGURE_SYMBOLS: dict[str, str] = {
-    "p_win": N_("P(win)"),
-    "p_duel": N_("P(win the duel)"),
-    "p_turn": N_("P(success this turn)"),
-    "p_bust": N_("P(bust)"),
-    "expected_points": N_("E(points)"),
-    "expected_turns": N_("E(turns)"),
-}
-
-
-def figure_name(name: str, game: str | None = None, *, lang: str | None = None) -> str:
-    """The readable name of an engine figure, in the language.
-
-    >>> figure_name("expected_turns", lang="fr")
-    'nombre de tours espéré pour finir'
-    >>> figure_name("p_win", "dripeul", lang="en")
-    'chance to clear the manche'
-    >>> figure_name("p_duel", "dripeul", lang="en")
-    'chance to beat your opponent in this manche'
-    """
-    own = REGISTRY[game].figure_name(name) if game in REGISTRY else None
-    if own:
-        return _(own, lang=lang)
-    return _(_FIGURE_NAMES[name], lang=lang) if name in _FIGURE_NAMES else name
-
-
-def figure_symbol(name: str, *, lang: str | None = None) -> str:
-    """The mathematical name of a figure (for a tooltip), e.g. ``E(turns)``.
-
-    >>> figure_symbol("expected_turns", lang="fr")
-    'E(tours)'
-    """
-    return _(_FIGURE_SYMBOLS[name], lang=lang) if name in _FIGURE_SYMBOLS else name
-
-
-def format_value(unit: str, x: float, *, lang: str | None = None) -> str:
-    """A figure's value: a percentage for probabilities, 2 decimals for turns, points.
-
-    >>> format_value("p_win", 0.3121, lang="fr"), format_value("expected_turns", 14.4339, lang="en")
-    ('31,2\\xa0%', '14.43')
-    """
-    if unit in PROBABILITY_UNITS:
-        return fmt_percent(x, 1, lang=lang)
-    if unit == "expected_points":
-        return fmt_number(x, 1, lang=lang)
-    return fmt_number(x, 2, lang=lang)
+#: An objective's value as text (:func:`dicelab.core.objectives.format_objective`): a
+#: percentage for probabilities, 2 decimals for turns, 1 for points.
+#:
+#: >>> format_value("p_win", 0.3121, lang="fr"), format_value("expected_turns", 14.4339, lang="en")
+#: ('31,2\xa0%', '14.43')
+format_value = format_objective
 
 
 def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
@@ -135,7 +86,7 @@ def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
     >>> format_loss("p_win", 0.0129, lang="en"), format_loss("expected_turns", 0.08, lang="fr")
     ('1.29 percentage points', '0,080 tour')
     """
-    if unit in PROBABILITY_UNITS:
+    if is_probability(unit):
         x = fmt_number(100 * loss, 2, lang=lang)
         return ngettext("{x} percentage point", "{x} percentage points",
                         plural_n(100 * loss, lang), lang=lang, x=x)
@@ -145,14 +96,6 @@ def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
     if unit == "expected_points":
         return _("{x} points", lang=lang, x=fmt_number(loss, 1, lang=lang))
     return fmt_number(loss, 4, lang=lang)
-
-
-def plural_n(x: float, lang: str | None) -> int:
-    """The ``n`` that picks the right plural for a decimal amount: French puts amounts
-    below 2 in the singular (« 0,5 tour »), English only exactly 1 (“0.5 turns”)."""
-    if x == 1 or (get_language(lang) == "fr" and abs(x) < 2):
-        return 1
-    return 2
 
 
 def _dice(dice: Iterable[int]) -> str:
@@ -240,7 +183,7 @@ def _q(label: str, lang: str | None) -> str:
 class Assessment:
     """The player's ``action`` against the engine's best in the same position.
 
-    ``value`` / ``best_value``: the objective's figure (``unit``) of each; ``loss`` (>= 0)
+    ``value`` / ``best_value``: the objective's value (``unit``) of each; ``loss`` (>= 0)
     how much the choice gives up, in ``unit``; ``higher_is_better`` tells the direction;
     ``label`` / ``best_label`` the choices in words; ``why`` 1–3 translated lines;
     ``choice`` / ``best`` the engine's :class:`~dicelab.engine.advice.Choice` objects;
@@ -375,14 +318,14 @@ def explain(state: Any, action_or_choice: Any, *, against: Any = None,
 class Reason:
     """One aspect of the comparison of two choices, with its numbers.
 
-    ``figure``: what is compared (an engine figure such as ``"p_bust"``,
+    ``figure``: what is compared (an objective of the engine such as ``"p_bust"``,
     ``"expected_points"``, the objective, or ``"p_success"``, ``"success_value"``,
     ``"squares_left"``, ``"mean_left"``, ``"barred"``, ``"wins_now"``, ``"turn_lost"``);
     ``a`` / ``b``: its value for the explained choice and for the one it is compared with;
     ``higher_is_better``: the aspect's direction (``None`` for a plain fact);
     ``role``: ``"reason"`` (the aspect favours the better of the two choices by the
     objective), ``"concession"`` (it favours the worse one, and is said as such: "True: …"),
-    ``"fact"`` (no direction, or a tie) or ``"objective"`` (the ranking figure itself,
+    ``"fact"`` (no direction, or a tie) or ``"objective"`` (the ranking objective itself,
     always last); ``text``: the sentence, translated.
     """
 
@@ -473,7 +416,7 @@ def reasons(state: Any, action_or_choice: Any, *, against: Any = None,
 def _objective_line(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
                     lang: str) -> str:
     unit = advice.objective
-    name = figure_name(unit, key, lang=lang)
+    name = objective_phrase(unit, lang, key)
     va, vb = choice.figures[unit], other.figures[unit]
     a, b = format_value(unit, va, lang=lang), format_value(unit, vb, lang=lang)
     if abs(va - vb) < 1e-12 or a == b:
@@ -624,7 +567,7 @@ def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice:
                       lang=lang, a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
         out = [("p_success", va.p_success, vb.p_success, True, first)]
     unit = advice.objective
-    fname = figure_name("p_win", key, lang=lang)
+    fname = objective_phrase("p_win", lang, key)
     if unit in ("p_win", "p_turn"):
         if va.likeliest is not None and vb.likeliest is not None:
             xa = fmt_percent(va.success_value or 0.0, 1, lang=lang)
@@ -727,7 +670,7 @@ def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice
 
     (ca, xa, na), (cb, xb, nb) = cards(choice), cards(other)
     fa, fb = fmt_percent(xa, 1, lang=lang), fmt_percent(xb, 1, lang=lang)
-    fname = figure_name("p_win", key, lang=lang)
+    fname = objective_phrase("p_win", lang, key)
     out = [("p_win_left", xa, xb, None if fa == fb else True,
             _("{a} leaves {board_a} (your {figure} from there: {x}), {b} leaves {board_b} "
               "({y}).", lang=lang, a=la, b=lb, board_a=ca, board_b=cb, figure=fname, x=fa,
@@ -828,8 +771,8 @@ class Hint:
     ``level`` 1: ``dice`` (values) and ``positions`` (indices into ``state.dice``) the best
     choice keeps or sets aside, and ``text`` saying so without the choice's value;
     2: also ``action`` and ``label`` of the best choice; 3: also the full table:
-    ``headers`` (readable figure names, first the choice), ``symbols`` (their mathematical
-    names, for tooltips) and ``rows`` (every choice, best first, formatted figures; the
+    ``headers`` (the objectives' phrases, first the choice), ``symbols`` (their mathematical
+    names, for tooltips) and ``rows`` (every choice, best first, formatted values; the
     last column is the loss against the best).
     """
 
@@ -853,10 +796,6 @@ def _positions(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...]:
             left.remove(d)
             out.append(i)
     return tuple(out)
-
-
-#: Figures a hint table shows, in order, when the advice has them.
-TABLE_FIGURES = ("p_duel", "p_win", "expected_turns", "p_turn", "p_bust", "expected_points")
 
 
 def hint(state: Any, level: int, *, lang: str | None = None,
@@ -899,16 +838,16 @@ def hint(state: Any, level: int, *, lang: str | None = None,
     text2 = _("Best choice: {choice}.", lang=lang, choice=label)
     if level == 2:
         return Hint(2, text2, dice, positions, best.action, label)
-    figs = [f for f in TABLE_FIGURES if f in best.figures]
-    if advice.objective in figs:  # the objective first
-        figs.remove(advice.objective)
-        figs.insert(0, advice.objective)
-    headers = (_("choice", lang=lang), *(figure_name(f, key, lang=lang) for f in figs),
+    shown = [k for k in TABLE_ORDER if k in best.figures]
+    if advice.objective in shown:  # the objective first
+        shown.remove(advice.objective)
+        shown.insert(0, advice.objective)
+    headers = (_("choice", lang=lang), *(objective_phrase(k, lang, key) for k in shown),
                _("loss", lang=lang))
-    symbols = ("", *(figure_symbol(f, lang=lang) for f in figs), "")
+    symbols = ("", *(objective_symbol(k, lang) for k in shown), "")
     rows = tuple(
         (describe_action(state, c.action, lang=lang),
-         *(format_value(f, c.figures[f], lang=lang) for f in figs),
+         *(format_objective(k, c.figures[k], lang) for k in shown),
          format_loss(advice.objective, c.loss, lang=lang))
         for c in advice
     )

@@ -59,6 +59,7 @@ from typing import Any
 from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, fmt_number, get_language
+from dicelab.core.objectives import objective_name
 from dicelab.registry import GAMES, get
 
 __all__ = [
@@ -420,7 +421,7 @@ class LuckReport:
             return fmt_percent(x, 1, lang)
         return fmt_number(x, 2, lang)
 
-    def figure_name(self, lang: str | None = None) -> str:
+    def value_name(self, lang: str | None = None) -> str:
         """What ``V`` is, in plain words."""
         lang = lang or self.lang
         if self.mode == "duel":
@@ -429,7 +430,7 @@ class LuckReport:
             return _("player 1's chance to win", lang=lang)
         if self.mode == "solo_turns":
             return _("expected number of turns of the game", lang=lang)
-        return _("chance to win", lang=lang)
+        return objective_name("p_win", lang)
 
     def sentence(self, player: int = 0, lang: str | None = None) -> str:
         """The split for ``player`` in one sentence (luck of the dice, cost of decisions)."""
@@ -501,7 +502,7 @@ class LuckReport:
             fig = _new_figure((7.0, 3.6))
             ax = fig.add_subplot()
             ax.plot(xs, ys, drawstyle="steps-post", color=OKABE_ITO["blue"], linewidth=1.6,
-                    label=self.figure_name(lang))
+                    label=self.value_name(lang))
             if self.mode == "duel" and self.manches == 1:
                 ax.axhline(50, color="#777777", linewidth=0.8, linestyle=":")
                 ax.set_ylim(-3, 103)
@@ -520,7 +521,7 @@ class LuckReport:
                     ax.annotate(self._mark_label(r, lang), (r.number, r.value_after * scale),
                                 textcoords="offset points", xytext=(4, 8), fontsize=7)
             ax.legend(loc="best", fontsize=7, frameon=False)
-            ylabel = self.figure_name(lang) + (" (%)" if scale == 100 else "")
+            ylabel = self.value_name(lang) + (" (%)" if scale == 100 else "")
             fig = _finish(fig, ax, _("step of the game (rolls and decisions)", lang=lang),
                           ylabel, _("Luck and skill: {game}", lang=lang, game=self.game_name),
                           self.alt_text(lang, marks), lang)
@@ -567,7 +568,7 @@ class LuckReport:
         lang = lang or self.lang
         lucky, unlucky, dec = self.marked(marks)
         parts = [_("Line chart: {name}, step by step through the game, from {a} to {b}.",
-                   lang=lang, name=self.figure_name(lang),
+                   lang=lang, name=self.value_name(lang),
                    a=self.value_text(self.start_value, lang),
                    b=self.value_text(self.end_value, lang))]
         for r in lucky:

@@ -52,9 +52,10 @@ from typing import Any
 from dicelab.analysis import coach
 from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, fmt_number, get_language
+from dicelab.core.i18n import N_, _, fmt_data, fmt_number, get_language
+from dicelab.core.objectives import format_objective, is_probability, objective_unit
 from dicelab.games._checks import plain_int
-from dicelab.registry import GAMES, entry_of, get
+from dicelab.registry import GAMES, entry_of, get, objective_phrase
 
 __all__ = [
     "CALIBRATION_FILE",
@@ -311,7 +312,7 @@ class Review:
         from dicelab.render.plots import OKABE_ITO, PALETTE, _new_figure, _style
 
         lang = lang or self.lang
-        name = coach.figure_name(self.unit, self.game_key, lang=lang)
+        name = objective_phrase(self.unit, lang, self.game_key)
         with _style():
             fig = _new_figure((7.0, 3.4))
             ax = fig.add_subplot()
@@ -338,7 +339,7 @@ class Review:
             from matplotlib.ticker import MaxNLocator
 
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # decisions are counted
-            ylabel = name + (" (%)" if self.unit in coach.PROBABILITY_UNITS else "")
+            ylabel = name + (" (%)" if is_probability(self.unit) else "")
             ax.set_ylabel(ylabel)
             ax.set_title(self.title(lang))
             ax.grid(True, alpha=0.3)
@@ -369,8 +370,7 @@ class Review:
         lang = lang or self.lang
         headers = [_("#", lang=lang), _("turn", lang=lang), _("player", lang=lang),
                    _("position", lang=lang), _("your choice", lang=lang),
-                   _("best choice", lang=lang), coach.figure_name(self.unit, self.game_key,
-                                                                  lang=lang),
+                   _("best choice", lang=lang), objective_phrase(self.unit, lang, self.game_key),
                    _("best", lang=lang), _("loss", lang=lang), _("why", lang=lang)]
         rows = []
         for r in self.rows:
@@ -378,8 +378,8 @@ class Review:
             if r.hand_set:
                 position += " — " + _("dice set by hand", lang=lang)
             rows.append([str(r.number), str(r.turn), _player(r.player, lang), position,
-                         r.choice, r.best, coach.format_value(r.unit, r.value, lang=lang),
-                         coach.format_value(r.unit, r.best_value, lang=lang),
+                         r.choice, r.best, format_objective(r.unit, r.value, lang),
+                         format_objective(r.unit, r.best_value, lang),
                          coach.format_loss(r.unit, r.loss, lang=lang)
                          + (" ⚠" if r.costly else ""), " ".join(r.why)])
         return headers, rows
@@ -484,32 +484,15 @@ def _player(p: int, lang: str | None) -> str:
 
 
 def _plot_value(unit: str, x: float) -> float:
-    return 100 * x if unit in coach.PROBABILITY_UNITS else x
+    return 100 * x if is_probability(unit) else x
 
 
 def _csv_number(x: float, lang: str) -> str:
-    s = f"{x:.6f}"
-    return s.replace(".", ",") if lang == "fr" else s
-
-
-_UNIT_NAMES = {
-    "p_win": N_("probability"),
-    "p_duel": N_("probability"),
-    "p_turn": N_("probability"),
-    "expected_turns": N_("turns"),
-    "expected_points": N_("points"),
-}
-_LOSS_UNITS = {
-    "p_win": N_("percentage points"),
-    "p_duel": N_("percentage points"),
-    "p_turn": N_("percentage points"),
-    "expected_turns": N_("turns"),
-    "expected_points": N_("points"),
-}
+    return fmt_data(x, 6, lang)
 
 
 def _unit_name(unit: str, lang: str | None) -> str:
-    return _(_UNIT_NAMES[unit], lang=lang) if unit in _UNIT_NAMES else unit
+    return objective_unit(unit, lang)
 
 
 def _loss_number(unit: str, x: float, lang: str | None) -> str:
@@ -518,8 +501,9 @@ def _loss_number(unit: str, x: float, lang: str | None) -> str:
 
 
 def _loss_plain(unit: str, x: float, lang: str | None) -> str:
-    """A loss as a bare number in :data:`_LOSS_UNITS` (for tables with a unit column)."""
-    if unit in coach.PROBABILITY_UNITS:
+    """A loss as a bare number in its loss unit (:func:`dicelab.core.objectives.
+    objective_loss_unit`; for tables with a unit column)."""
+    if is_probability(unit):
         return fmt_number(100 * x, 3, lang=lang)
     return fmt_number(x, 4, lang=lang)
 

@@ -3,8 +3,9 @@
 The notebooks narrate in their own language and call these helpers for what the
 package knows: the names of the app's buttons (from the same catalog as the app),
 an answer folded until the reader asks for it, and a table of exact advice with
-each figure under its plain name ("chance to win", "chance de gagner") and its
-exact meaning in the column's tooltip.
+each objective under its name ("chance to win the game", "probabilité de gagner la
+partie") and its exact meaning in the column's tooltip (the words of
+:mod:`dicelab.core.objectives`).
 
 >>> print(details("It is **3**.", summary="Answer", lang="en").text)
 <details class="dicelab-answer"><summary>Answer</summary>
@@ -12,8 +13,8 @@ exact meaning in the column's tooltip.
 It is **3**.
 <BLANKLINE>
 </details>
->>> figure_name("p_win", "fr"), figure_name("p_win", "en", game="dripeul")
-('probabilité de gagner la partie', 'chance to clear the manche')
+>>> objective_tooltip("p_win", "en")
+'P(win): the probability of winning from here, playing optimally afterwards'
 """
 
 from __future__ import annotations
@@ -24,32 +25,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicelab.core.i18n import N_, _, dice_count, fmt_number, fmt_percent, get_language
+from dicelab.core.objectives import is_probability, objective_explanation, objective_symbol
+from dicelab.registry import objective_phrase
 
 __all__ = [
-    "FIGURES",
     "Markdown",
     "advice_table",
     "button",
     "choice_label",
     "details",
     "first_roll_why",
-    "figure_meaning",
-    "figure_name",
+    "objective_tooltip",
     "howto",
 ]
-
-#: What each advice figure means, for tooltips (its plain name and its symbol are the coach's:
-#: :func:`dicelab.coach.figure_name`, :func:`dicelab.coach.figure_symbol`).
-FIGURES: dict[str, str] = {
-    "p_win": N_("the probability of winning from here, playing optimally afterwards"),
-    "p_turn": N_("the probability that this turn ends without a failure, playing for that "
-                 "alone"),
-    "p_bust": N_("the probability that the next roll scores nothing"),
-    "expected_points": N_("the expected points this turn brings, playing optimally"),
-    "expected_turns": N_("the expected number of turns to finish, this one included, playing "
-                         "optimally"),
-}
-
 
 class Markdown:
     """Markdown text that Jupyter displays (``_repr_markdown_``); ``.text`` is the string."""
@@ -71,21 +59,14 @@ def details(text: str, summary: str | None = None, lang: str | None = None) -> M
                     f"\n\n{text}\n\n</details>")
 
 
-def figure_name(key: str, lang: str | None = None, game: str | None = None) -> str:
-    """The plain name of an advice figure, e.g. ``"chance to win the game"`` (the coach's)."""
-    from dicelab.analysis.coach import figure_name as name
-
-    return name(key, game, lang=lang)
-
-
-def figure_meaning(key: str, lang: str | None = None) -> str:
-    """The figure's symbol and meaning, e.g. ``"P(win): the probability of winning …"``."""
-    from dicelab.analysis.coach import figure_symbol
-
-    if key not in FIGURES:
-        return figure_name(key, lang)
-    return _("{symbol}: {meaning}", lang=lang, symbol=figure_symbol(key, lang=lang),
-             meaning=_(FIGURES[key], lang=lang))
+def objective_tooltip(key: str, lang: str | None = None) -> str:
+    """An objective's symbol and plain meaning, e.g. ``"P(win): the probability of winning
+    …"`` (its phrase where it has no plain meaning)."""
+    explanation = objective_explanation(key, lang)
+    if not explanation:
+        return objective_phrase(key, lang)
+    return _("{symbol}: {meaning}", lang=lang, symbol=objective_symbol(key, lang),
+             meaning=explanation)
 
 
 #: The app's buttons and switches by role (the app's own English labels, i.e. msgids).
@@ -167,7 +148,8 @@ def choice_label(choice: Any, lang: str | None = None) -> str:
 
 
 def _value(key: str, x: float, lang: str | None) -> str:
-    if key.startswith("p_"):
+    """A value with more decimals than the apps show (the tables compare close choices)."""
+    if is_probability(key):
         return fmt_percent(x, 2, lang)
     if key == "expected_points":
         return fmt_number(x, 0, lang)
@@ -176,26 +158,26 @@ def _value(key: str, x: float, lang: str | None) -> str:
 
 def advice_table(
     advice: Any,
-    figures: Sequence[str],
+    objectives: Sequence[str],
     *,
     rows: int = 5,
     game: str | None = None,
     lang: str | None = None,
 ) -> str:
     """The first ``rows`` choices of ``advice`` as a Markdown table: the choice, each of
-    ``figures`` under its plain name (for ``game``; its exact meaning as the header's
+    ``objectives`` under its name (for ``game``; its exact meaning as the header's
     tooltip), and what the choice loses against the best."""
     heads = [_("choice", lang=lang)]
-    for key in figures:
-        name = html.escape(figure_name(key, lang, game))
-        heads.append(f'<span title="{html.escape(figure_meaning(key, lang))}">{name}</span>')
+    for key in objectives:
+        name = html.escape(objective_phrase(key, lang, game))
+        heads.append(f'<span title="{html.escape(objective_tooltip(key, lang))}">{name}</span>')
     if advice.higher_is_better:
         heads.append(_("loss (percentage points)", lang=lang))
     else:
         heads.append(_("loss (turns)", lang=lang))
     lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
     for c in list(advice)[:rows]:
-        cells = [choice_label(c, lang)] + [_value(k, c[k], lang) for k in figures]
+        cells = [choice_label(c, lang)] + [_value(k, c[k], lang) for k in objectives]
         loss = 100 * c.loss if advice.higher_is_better else c.loss
         cells.append(fmt_number(loss, 2 if advice.higher_is_better else 3, lang))
         lines.append("| " + " | ".join(cells) + " |")

@@ -19,7 +19,6 @@ from typing import Any
 from dicelab.analysis import policies as _policies
 from dicelab.analysis import review
 from dicelab.analysis.review import (
-    _LOSS_UNITS,
     _RULE_NAMES,
     CALIBRATION_FILE,
     CALIBRATION_POLICIES,
@@ -32,6 +31,7 @@ from dicelab.analysis.review import (
 )
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _, get_language
+from dicelab.core.objectives import objective_loss_unit
 from dicelab.registry import GAME_NAMES, get
 from dicelab.tools.docgen import md_table
 
@@ -180,7 +180,7 @@ def calibration_markdown(lang: str | None = "en") -> str:
     for key in [k for k in GAME_NAMES if k in stored]:
         cal = stored[key]
         unit = next((c.get("unit") for c in cal.values() if c.get("unit")), "p_win")
-        row = [GAME_NAMES[key], _(_LOSS_UNITS[unit], lang=lang)]
+        row = [GAME_NAMES[key], objective_loss_unit(unit, lang)]
         for name in CALIBRATION_POLICIES:
             cell = _loss_plain(unit, cal[name]["mean_loss"], lang) if name in cal else "—"
             if name == "rule":

@@ -35,6 +35,7 @@ from dicelab.analysis import coach, solving
 from dicelab.analysis import review as review_module
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import N_, _, get_language, ngettext
+from dicelab.core.objectives import format_objective
 from dicelab.games._checks import plain_int
 from dicelab.registry import get as get_game
 from dicelab.ui.options import (
@@ -45,8 +46,7 @@ from dicelab.ui.options import (
     check_computer,
     make_policy,
 )
-from dicelab.ui.widgets.text import figure_name as _figure_name
-from dicelab.ui.widgets.text import fmt_figure, fmt_loss, join_names, player_name, shown_loss
+from dicelab.ui.widgets.text import fmt_loss, join_names, player_name, shown_loss
 
 #: Safety bound on the actions of one computer turn.
 MAX_COMPUTER_ACTIONS = 2000
@@ -463,10 +463,10 @@ class PlaySession:
         if kind == "duel_optimal" or not why:
             try:
                 advice = self.advice(state)
-                figure = advice.find(action).figures[advice.objective]
+                value = advice.find(action).figures[advice.objective]
                 why = _("the best choice, {figure}", lang=lang, figure=(
-                    f"{_figure_name(advice.objective, lang, self.game_key)} "
-                    f"{fmt_figure(advice.objective, figure, lang)}"))
+                    f"{get_game(self.game_key).objective_name(advice.objective, lang)} "
+                    f"{format_objective(advice.objective, value, lang)}"))
             except Exception:  # noqa: BLE001 - no advice here: say the kind only
                 why = why or _("the best for its chances", lang=lang)
         return _("{who} (computer) chose “{label}”: {why}.", lang=lang,

@@ -27,7 +27,7 @@ from dicelab.analysis import coach
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import LANGUAGES, N_, _, check_language, get_language, ngettext
 from dicelab.games._base import Bank, Roll, Stop
-from dicelab.registry import REGISTRY
+from dicelab.registry import REGISTRY, objective_phrase
 from dicelab.ui.options import error_text, seat_kinds
 from dicelab.ui.session import PlaySession
 from dicelab.ui.widgets.controls import parse_dice_text
@@ -212,7 +212,7 @@ class TerminalPlay:
             return
         advice = self.advice() if self.show_odds else None
         if advice is not None:
-            name = coach.figure_name(advice.objective, s.game_key, lang=lang)
+            name = objective_phrase(advice.objective, lang, s.game_key)
             head = (_("Exact odds, solo odds (each player's own chances): {figure}", lang=lang,
                       figure=name) if advice.kind == "solo" and st.players > 1
                     else _("Exact odds: {figure}", lang=lang, figure=name))

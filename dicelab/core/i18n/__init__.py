@@ -197,6 +197,19 @@ def fmt_ticks(values: Iterable[float], lang: str | None = None) -> list[str]:
     return out
 
 
+def fmt_data(x: float, digits: int = 6, lang: str | None = None) -> str:
+    """``x`` for a data file (a CSV a spreadsheet reads): ``digits`` decimals, the
+    language's decimal mark, no thousands separator, a plain minus.
+
+    >>> fmt_data(1234.5, 2, "fr"), fmt_data(-0.25, 3, "en")
+    ('1234,50', '-0.250')
+    """
+    from babel.numbers import get_decimal_symbol
+
+    text = f"{float(x):.{digits}f}"
+    return text.replace(".", get_decimal_symbol(get_language(lang)))
+
+
 def fmt_int(n: int, lang: str | None = None) -> str:
     """A whole number with the language's thousands separator: ``12 345`` / ``12,345``."""
     return fmt_number(n, 0, lang)
@@ -210,6 +223,18 @@ def fmt_percent(p: float, digits: int = 1, lang: str | None = None) -> str:
         return pattern.apply(p, locale)
 
 
+def plural_n(x: float, lang: str | None = None) -> int:
+    """The ``n`` that picks the right plural for a decimal amount: French puts amounts
+    below 2 in the singular (« 0,5 tour »), English only exactly 1 (“0.5 turns”).
+
+    >>> plural_n(0.5, "fr"), plural_n(0.5, "en"), plural_n(1, "en")
+    (1, 2, 1)
+    """
+    if x == 1 or (get_language(lang) == "fr" and abs(x) < 2):
+        return 1
+    return 2
+
+
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
@@ -220,6 +245,7 @@ __all__ = [
     "check_language",
     "dice_count",
     "environment_language",
+    "fmt_data",
     "fmt_int",
     "fmt_number",
     "fmt_percent",
@@ -227,6 +253,7 @@ __all__ = [
     "fmt_ticks",
     "get_language",
     "ngettext",
+    "plural_n",
     "set_language",
     "translations",
     "using",

@@ -1,11 +1,11 @@
-"""The odds overlay: every choice's exact figures as labelled bars, the best and your choice.
+"""The odds overlay: every choice's exact numbers as labelled bars, the best and your choice.
 
 The HTML is built by pure functions (:func:`odds_html`, :func:`selection_sentence`)
 from an :class:`~dicelab.engine.advice.Advice`; :class:`OddsOverlay` is the
 widget around them.  Advice is computed once per position by the app (cached
 by state); a die toggle only re-marks the selection, which is a string build.
-Every word is in the overlay's language; each figure has a plain name and its
-mathematical name and meaning in a tooltip.
+Every word is in the overlay's language; each objective has its name and, in a tooltip,
+its mathematical name and meaning (:mod:`dicelab.core.objectives`).
 
 >>> from dicelab.engine.advice import Advice, Choice, rank
 >>> from dicelab.games._base import Roll, Stop
@@ -28,15 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dicelab.core.i18n import N_, _, get_language, ngettext
-from dicelab.ui.widgets.text import (
-    esc,
-    figure_meaning,
-    figure_name,
-    fmt_figure,
-    fmt_loss,
-    is_probability,
-    shown_loss,
-)
+from dicelab.core.objectives import format_objective, is_probability
+from dicelab.registry import objective_meaning, objective_name
+from dicelab.ui.widgets.text import esc, fmt_loss, shown_loss
 
 TIE = 1e-12
 
@@ -70,7 +64,7 @@ def _bar_width(advice: Any, value: float) -> float:
     """Bar length in percent; a longer bar is always a better choice.
 
     Probabilities (higher is better): the probability itself, on 0–100 %.  Other
-    figures where higher is better: relative to the largest.  Lower is better
+    objectives where higher is better: relative to the largest.  Lower is better
     (expected turns): the best value divided by this one (the best is a full bar).
     """
     if is_probability(advice.objective) and advice.higher_is_better:
@@ -85,20 +79,21 @@ def _bar_width(advice: Any, value: float) -> float:
     return 0.0 if top <= 0 else max(0.0, min(100.0, 100.0 * abs(value) / top))
 
 
-def figure_text(name: str, value: float, lang: str | None = None,
+def objective_text(name: str, value: float, lang: str | None = None,
                 game: str | None = None) -> str:
     """``"chance to win 41.3%"``."""
-    return f"{figure_name(name, lang, game)} {fmt_figure(name, value, lang)}"
+    return f"{objective_name(name, lang, game)} {format_objective(name, value, lang)}"
 
 
-def _figure_span(name: str, value: float, lang: str | None, game: str | None = None) -> str:
-    return (f'<span title="{esc(figure_meaning(name, lang, game))}">'
-            f"{esc(figure_text(name, value, lang, game))}</span>")
+def _objective_span(name: str, value: float, lang: str | None, game: str | None = None) -> str:
+    return (f'<span title="{esc(objective_meaning(name, lang, game))}">'
+            f"{esc(objective_text(name, value, lang, game))}</span>")
 
 
 def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | None = None,
                label_of: Labeller | None = None, game: str | None = None) -> str:
-    """One ``<tr>``: label, a bar with the number written next to it, other figures, marks."""
+    """One ``<tr>``: label, a bar with the number written next to it, the other numbers,
+    marks."""
     obj = advice.objective
     value = choice.figures[obj]
     width = _bar_width(advice, value)
@@ -107,7 +102,7 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
         f'<span class="dicelab-bar" style="width:{width:.1f}%"></span></span>'
     )
     others = ", ".join(
-        _figure_span(k, v, lang, game) for k, v in choice.figures.items() if k != obj
+        _objective_span(k, v, lang, game) for k, v in choice.figures.items() if k != obj
     )
     marks = []
     if best:
@@ -116,7 +111,7 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
         marks.append(f"<strong>{esc(your_mark(lang))}</strong>")
     weight = "font-weight:bold;" if best or mine else ""
     # at phone width (CSS in faces.py) a row is compact: choice (with its marks), bar and
-    # value; the other figures open on demand from the choice's cell
+    # value; the other numbers open on demand from the choice's cell
     inline = "".join(
         f'<span class="dicelab-mark-inline">{esc(m)} </span>'
         for m, on in (("★", best), ("◀", mine)) if on)
@@ -135,19 +130,19 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
 
 
 def _value_span(name: str, value: float, lang: str | None, game: str | None = None) -> str:
-    """The objective's figure: its name (hidden at phone width, the column says it) and
+    """The objective's value: its name (hidden at phone width, the column says it) and
     its value."""
-    return (f'<span title="{esc(figure_meaning(name, lang, game))}">'
-            f'<span class="dicelab-figure-name">{esc(figure_name(name, lang, game))} </span>'
-            f"{esc(fmt_figure(name, value, lang))}</span>")
+    return (f'<span title="{esc(objective_meaning(name, lang, game))}">'
+            f'<span class="dicelab-figure-name">{esc(objective_name(name, lang, game))} </span>'
+            f"{esc(format_objective(name, value, lang))}</span>")
 
 
 def _table(rows: list[str], advice: Any, lang: str | None, players: int = 1,
            game: str | None = None) -> str:
     better = (_("higher is better", lang=lang) if advice.higher_is_better
               else _("lower is better", lang=lang))
-    title = figure_name(advice.objective, lang, game)
-    meaning = figure_meaning(advice.objective, lang, game)
+    title = objective_name(advice.objective, lang, game)
+    meaning = objective_meaning(advice.objective, lang, game)
     solo = ""
     if max(players, getattr(advice, "players", 1) or 1) > 1 \
             and getattr(advice, "kind", "solo") != "duel":
@@ -174,7 +169,7 @@ def odds_html(advice: Any, selected: Collection[Any] = (), lang: str | None = No
               game: str | None = None) -> str:
     """Every choice of ``advice`` as a labelled bar; ``selected`` holds the actions that the
     player's current selection would make (marked ``◀ your choice``); ``game`` (a key)
-    names a figure that means something else in that game (``text.GAME_FIGURES``)."""
+    names an objective in that game's own words (its registry entry)."""
     if not advice.choices:
         return f"<p>{esc(_('Nothing to choose here.', lang=lang))}</p>"
     best_value = advice.best.figures[advice.objective]
@@ -252,7 +247,7 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
         return empty or _("Your selection is not one of the legal choices here.", lang=lang)
     best = advice.best
     best_text = (f"“{_label(best, label_of)}”, "
-                 f"{figure_text(advice.objective, best.figures[advice.objective], lang)}")
+                 f"{objective_text(advice.objective, best.figures[advice.objective], lang)}")
     out = []
     for c in mine:
         if c.loss <= TIE:
@@ -272,7 +267,7 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
 
 
 def _shown(advice: Any, choice: Any) -> float:
-    """``choice``'s loss as the table's rounded figures show it (``text.shown_loss``)."""
+    """``choice``'s loss as the table's rounded numbers show it (``text.shown_loss``)."""
     obj = advice.objective
     return shown_loss(obj, advice.best.figures[obj], choice.figures[obj])
 
@@ -418,9 +413,9 @@ class OddsOverlay:
         #: called with the new level after each hint (the app marks the dice)
         self.on_hint: Callable[[int], None] | None = None
         self.dice: tuple[int, ...] = ()
-        #: players in the game: with 2 to 6, solo figures are labelled "solo odds"
+        #: players in the game: with 2 to 6, solo numbers are labelled "solo odds"
         self.players = 1
-        #: the game's key (set by the app): names its own figures (``text.GAME_FIGURES``)
+        #: the game's key (set by the app): names objectives in its own words (the registry)
         self.game: str | None = None
         self._selected: Collection[Any] = ()
         self._empty = ""

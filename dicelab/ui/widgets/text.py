@@ -6,8 +6,6 @@ without a browser.  Nothing in this module knows a game rule.
 
 >>> die_label(5, lang="en"), die_label(5, kept=True, lang="fr")
 ('5', '5 ✓ gardé')
->>> fmt_figure("p_win", 0.4134, "en"), fmt_figure("expected_turns", 12.3456, "fr")
-('41.3%', '12,35')
 >>> fmt_loss("p_win", 0.052, "en")
 '5.20 percentage points of chance to win the game'
 >>> fmt_dice((2, 2, 4))
@@ -26,65 +24,12 @@ import html
 from collections.abc import Iterable
 from typing import Any
 
-from dicelab.core.i18n import N_, _, fmt_number, fmt_percent, ngettext
-from dicelab.registry import GAMES
+from dicelab.core.i18n import N_, _, fmt_number, ngettext
+from dicelab.core.objectives import is_probability
+from dicelab.registry import objective_name, objective_phrase
 
 #: Unicode die faces (used in plain text only; the app draws SVG faces).
 PIPS: dict[int, str] = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
-
-#: Every figure the exact engine reports: (plain name, mathematical name and meaning).
-FIGURES: dict[str, tuple[str, str]] = {
-    "p_win": (
-        N_("chance to win"),
-        N_("P(win): the probability of winning the game, playing the best way from here"),
-    ),
-    "p_duel": (
-        N_("chance to win (2 players)"),
-        N_("P(win): the probability that the player to move wins the two-player game, both "
-           "players playing to win (a shared win counts one half)"),
-    ),
-    "p_turn": (
-        N_("chance this turn succeeds"),
-        N_("P(success): the probability that this turn succeeds, playing the best way"),
-    ),
-    "p_bust": (
-        N_("chance to lose the turn"),
-        N_("P(bust): the probability that this turn ends with no points"),
-    ),
-    "expected_points": (
-        N_("points expected this turn"),
-        N_("E(points): the expected points of this turn, playing the best way"),
-    ),
-    "expected_turns": (
-        N_("turns left on average"),
-        N_("E(turns): the expected number of turns to reach the target, playing the best way"),
-    ),
-}
-
-
-#: Figures that mean something else in one game: ``{(game, figure): (name, meaning)}``
-#: (the registry's ``figure_meanings``; e.g. Dripeul 5's two-player figure is the chance
-#: of beating the opponent in the current manche).
-GAME_FIGURES: dict[tuple[str, str], tuple[str, str]] = {
-    (g.key, name): pair for g in GAMES for name, pair in g.figure_meanings.items()
-}
-
-
-def figure_name(name: str, lang: str | None = None, game: str | None = None) -> str:
-    """The plain name of a figure: ``"chance to win"`` / ``"chance de gagner"``.
-
-    >>> figure_name("p_duel", "en", game="dripeul")
-    'chance to beat your opponent in this manche'
-    """
-    pair = GAME_FIGURES.get((game or "", name)) or FIGURES.get(name)
-    return _(pair[0], lang=lang) if pair else name.replace("_", " ")
-
-
-def figure_meaning(name: str, lang: str | None = None, game: str | None = None) -> str:
-    """The mathematical name and meaning of a figure (for a tooltip)."""
-    pair = GAME_FIGURES.get((game or "", name)) or FIGURES.get(name)
-    return _(pair[1], lang=lang) if pair else ""
-
 
 def esc(text: Any) -> str:
     """HTML-escape any value's text.
@@ -143,24 +88,10 @@ def die_tooltip(index: int, face: int, kept: bool, kind: str = "reroll",
              state=state)
 
 
-def is_probability(name: str) -> bool:
-    """Figures named ``p_…`` are probabilities (shown in percent)."""
-    return name.startswith("p_")
-
-
-def fmt_figure(name: str, value: float, lang: str | None = None) -> str:
-    """A figure's value as text: percent for probabilities, 2 decimals for turns."""
-    if is_probability(name):
-        return fmt_percent(value, 1, lang)
-    if name == "expected_turns":
-        return fmt_number(value, 2, lang)
-    return fmt_number(value, 1, lang)
-
-
 def shown_loss(objective: str, best: float, value: float) -> float:
-    """A loss as the shown figures say it: for a probability, the difference of the two
+    """A loss as the shown numbers say it: for a probability, the difference of the two
     percentages as rounded in the table (51,0 % and 50,5 % lose 0,5 point, not 0,6);
-    other figures, the exact difference.
+    other objectives, the exact difference.
 
     >>> round(shown_loss("p_win", 0.5104, 0.50456), 6)
     0.005
@@ -172,9 +103,10 @@ def shown_loss(objective: str, best: float, value: float) -> float:
 
 def fmt_loss(objective: str, loss: float, lang: str | None = None,
              game: str | None = None) -> str:
-    """How much a loss in ``objective`` amounts to, in words: the coach's own figure names,
-    rounding and plurals (:func:`dicelab.coach.format_loss`, :func:`dicelab.coach.figure_name`),
-    so that the prompt and the coach's explanation say the same thing.
+    """How much a loss in ``objective`` amounts to, in words: the coach's rounding and
+    plurals (:func:`dicelab.analysis.coach.format_loss`) and the objective's phrase
+    (:func:`dicelab.registry.objective_phrase`), so that the prompt and the coach's
+    explanation say the same thing.
 
     >>> fmt_loss("expected_turns", 0.25, "en")
     '0.250 more turns on average'
@@ -190,11 +122,11 @@ def fmt_loss(objective: str, loss: float, lang: str | None = None,
     if is_probability(objective):
         return _("{loss} of {figure}", lang=lang, loss=coach.format_loss(objective, loss,
                                                                           lang=lang),
-                 figure=coach.figure_name(objective, game, lang=lang))
+                 figure=objective_phrase(objective, lang, game))
     if objective == "expected_turns":
         return ngettext("{x} more turn on average", "{x} more turns on average",
                         coach.plural_n(loss, lang), lang=lang, x=fmt_number(loss, 3, lang))
-    return f"{fmt_number(loss, 1, lang)} {figure_name(objective, lang)}"
+    return f"{fmt_number(loss, 1, lang)} {objective_name(objective, lang)}"
 
 
 def player_name(player: int, lang: str | None = None) -> str:
