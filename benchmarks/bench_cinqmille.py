@@ -5,7 +5,7 @@
 itself), ``baseline`` (a straightforward implementation, or None) and
 ``icepool`` (or None).
 
-The cold 5-dice solve (issue 8 item 17: goal 0.3 s) is timed against the same
+The cold 5-dice solve (goal 0.3 s) is timed against the same
 numpy sweeps valuing every roll on its own (one minimum per roll of 1..5 dice,
 461 of them) instead of once per group of rolls with the same set-aside effects
 (93 groups): the straightforward per-roll solver the grouped tables replace.

@@ -1,4 +1,4 @@
-"""What a student's click costs (issue 16 §9): every slow path the review measured, against
+"""What a student's click costs: every slow path the review measured, against
 the goal "any click answers in <= 1 s" (or shows a progress bar at once).
 
 ``benchmarks()`` follows docs/architecture.md: ``name``, ``goal`` (seconds or None),
@@ -28,7 +28,7 @@ import time
 from typing import Any
 
 GAMES = 500
-CLICK = 1.0  # issue 16 §9: any click answers in <= 1 s
+CLICK = 1.0  # any click answers in <= 1 s
 
 
 # ------------------------------------------------------------------ Seveny "bank at N"
@@ -206,7 +206,7 @@ def bar_app(players: int, target: int) -> dict[str, Any]:
     def click() -> Any:
         if players == 1:  # two players: the solo odds shown meanwhile are those of the app
             eng.clear_caches()  # opened at ``target`` (a cold solo solve competes with it)
-        seveny_duel.clear_cache()
+        seveny_duel.clear_caches()
         app.controls.variants.dropdowns["target"].value = target
         app.controls.players.count.value = players
         assert app.new_game(), app.message.value

@@ -6,8 +6,8 @@ itself), ``baseline`` (a straightforward implementation, or None) and
 ``icepool`` (or None).
 
 One solve gives every level at once (the table holds every board: token set ×
-triangle), so "one level" is one cold solve of the default variant (issue 8 item
-17: goal 50 ms).  The baseline is plain Python
+triangle), so "one level" is one cold solve of the default variant (goal 50 ms).
+The baseline is plain Python
 (:func:`dicelab.engine.dripeul.solo.reference_table`): a memoised recursion over the
 same sorted multisets, board after board, no numpy.  The outcome tables alone are
 timed against :func:`dicelab.engine.dripeul.solo.options_reference`, the rule called

@@ -1,4 +1,4 @@
-"""Two-player Dripeul 5 benchmarks (issue 11): the whole default solve (the 60 s goal: it
+"""Two-player Dripeul 5 benchmarks: the whole default solve (the 60 s goal: it
 is solved on first use, nothing ships), the suite-bonus layers by Gauss–Seidel sweeps
 against plain value iteration, and live advice from the solved table.
 

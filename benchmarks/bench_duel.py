@@ -1,4 +1,4 @@
-"""Two-player (duel) benchmarks, issue 11: layer solves with Newton (policy iteration) on the
+"""Two-player (duel) benchmarks: layer solves with Newton (policy iteration) on the
 bust pairs against plain value iteration, the full default solves (the 60 s goal, which is
 why the tables ship in ``dicelab/data``), and live advice from the shipped tables.
 
@@ -109,7 +109,7 @@ def advice7() -> Any:
 
 # ------------------------------------------------------------------ live advice, every decision
 LIVE_GAMES = 5  # seeded two-player games per game
-LIVE_GOAL = 0.01  # issue 11: live advice for any position <= 10 ms from the table
+LIVE_GOAL = 0.01  # live advice for any position <= 10 ms from the table
 
 
 def _duel_module(key: str) -> Any | None:
@@ -214,7 +214,7 @@ def benchmarks() -> list[dict[str, Any]]:
     sd._caps(sv.Rules().target)
     # as the apps do when a two-player game starts: the solo figures every two-player advice
     # also shows (Seveny's solo solve, 1-2 s) are built then, not at the first decision (the
-    # 547 ms of issue 16 §9 was that solve; bench_clicks times the New game that starts it)
+    # 547 ms was that solve; bench_clicks times the New game that starts it)
     duel_registry.warm("seveny", sv.Rules())
     return [
         {"name": "duel 5000: layers from 8000 (baseline: plain value iteration)",

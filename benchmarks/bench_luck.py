@@ -1,4 +1,4 @@
-"""Luck and skill (issue 20, :mod:`dicelab.analysis.luck`): the review of a 60-decision two-player
+"""Luck and skill (:mod:`dicelab.analysis.luck`): the review of a 60-decision two-player
 5000 game with its luck/skill split and chart, goal 1 s.
 
 The game is played once (duel-optimal, seed :data:`SEED`, stopped after

@@ -3,10 +3,10 @@
 ``benchmarks()`` follows docs/architecture.md: each entry has ``name``, ``goal`` (seconds or
 None), ``run`` (a cold run: it clears the caches it uses), ``baseline`` and ``icepool``.
 
-``run`` is :func:`dicelab.simulate.simulate_fast` with the optimal policy, from cold (the
+``run`` is :func:`dicelab.analysis.simulate.simulate_fast` with the optimal policy, from cold (the
 exact engine's tables and the simulator's tables are rebuilt).  ``baseline`` is the scalar
-:func:`dicelab.simulate.simulate` playing the same number of games with
-:func:`dicelab.policies.optimal` (one ``advise`` call per decision), also from a cold
+:func:`dicelab.analysis.simulate.simulate` playing the same number of games with
+:func:`dicelab.analysis.policies.optimal` (one ``advise`` call per decision), also from a cold
 engine.  Both play the default rules (Dripeul 5: three manches; Trwavril: facile).  The
 runner prints baseline / run as the speed-up.
 """

@@ -1,4 +1,4 @@
-"""Head-to-head 5000 (issue 11 §4, :mod:`dicelab.lessons.versus`): duel-optimal against
+"""Head-to-head 5000 (:mod:`dicelab.lessons.versus`): duel-optimal against
 solo-optimal, vectorised from the engines' value tables (built once per process, outside the
 timed runs).  The lesson's 20,000 games; and 100 games against the straightforward way, the
 same games played one by one with the scalar policies (``policies.duel_optimal`` and

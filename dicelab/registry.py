@@ -396,8 +396,9 @@ GAMES: tuple[GameEntry, ...] = (
                       "manche, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
-        template_names=("Rules", "win_probability", "game_win_probability"),
-        template_engine_names=("duel_win_probability", "p_turn_exact", "start_value"),
+        template_names=("Rules",),
+        template_engine_names=("duel_win_probability", "game_win_probability", "p_turn_exact",
+                               "start_value", "win_probability"),
     ),
     GameEntry(
         rules=trwavril,
@@ -421,8 +422,8 @@ GAMES: tuple[GameEntry, ...] = (
                       "the last parapluie is turned, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
-        template_names=("Rules", "win_probability", "duel_win_probability", "p_turn_start"),
-        template_engine_names=("p_turn_start",),
+        template_names=("Rules",),
+        template_engine_names=("duel_win_probability", "p_turn_start", "win_probability"),
     ),
     GameEntry(
         rules=cinqmille,
@@ -443,8 +444,9 @@ GAMES: tuple[GameEntry, ...] = (
                       "exactly 5000, playing optimally")),
         ),
         fast_simulation=frozenset({"chain", "rule_chain"}),
-        template_names=("Rules", "duel_win_probability", "expected_turn_points", "expected_turns",
-                        "p_bust"),
+        template_names=("Rules",),
+        template_engine_names=("duel_win_probability", "expected_turn_points", "expected_turns",
+                               "p_bust"),
     ),
     GameEntry(
         rules=seveny,
@@ -467,9 +469,9 @@ GAMES: tuple[GameEntry, ...] = (
                       "target, playing optimally")),
         ),
         fast_simulation=frozenset({"chain", "rule_chain"}),
-        template_names=("Rules", "duel_win_probability", "expected_turns", "MAX_TARGET"),
-        template_engine_names=("expected_turn_points", "optimal_points_distribution", "p_bust",
-                               "MAX_SOLVED_TARGET"),
+        template_names=("Rules", "MAX_TARGET"),
+        template_engine_names=("MAX_SOLVED_TARGET", "duel_win_probability", "expected_turn_points",
+                               "expected_turns", "optimal_points_distribution", "p_bust"),
     ),
 )
 

@@ -1,4 +1,4 @@
-"""Issue 8 items 9-12 and issue 9 (errors): the Python API refuses bad input with a clear,
+"""The Python API refuses bad input with a clear,
 translated DicelabError, changes nothing when it refuses, and bounds every size argument."""
 
 from __future__ import annotations
@@ -450,7 +450,7 @@ def test_dripeul_figures_are_the_games_words_in_every_language():
     assert en == fr and en[0].figure == "rien"
 
 
-# ------------------------------------------------------------------ issue 16 §8
+# -----------------------------------------------------------------
 import itertools  # noqa: E402
 
 import dicelab  # noqa: E402

@@ -1,4 +1,4 @@
-"""Issue 16 §4: two-player apps leave nothing behind after ``close()``.  ``warm`` used to
+"""two-player apps leave nothing behind after ``close()``.  ``warm`` used to
 freeze the garbage collector (``gc.freeze``) at every two-player game, so every app alive
 then (about 0.5 MB each) was kept for good."""
 

@@ -1,4 +1,4 @@
-"""The game runner's and the save loader's refusals speak French (issue 9) and stay clear (issue 8).
+"""The game runner's and the save loader's refusals speak French and stay clear.
 
 Each refusal is a real one, from playing or loading a game; its English text is
 ``str(error)`` and ``error.message("fr")`` is the whole message in French, the words

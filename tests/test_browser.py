@@ -148,7 +148,7 @@ def _toggle_a_die(page, app) -> bool:
 
 
 def _keep_my_choice(page, app) -> None:
-    """The play notebooks' coach asks before a costly choice: keep it (issue 12 §2)."""
+    """The play notebooks' coach asks before a costly choice: keep it."""
     prompt = app.locator(".dicelab-prompt")
     if prompt.count() and prompt.first.is_visible():
         app.locator(".dicelab-prompt-keep").first.click()
@@ -206,7 +206,7 @@ def test_harness_widget_in_jupyterlab(page, lab):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_lesson_reveals_only_after_a_guess(page, lab, lang):
-    """Issue 10: a lesson per language; a prediction shows nothing of its answer until the
+    """a lesson per language; a prediction shows nothing of its answer until the
     student types a guess and checks it; then the exact value appears."""
     import time
 

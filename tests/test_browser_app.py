@@ -1,4 +1,4 @@
-"""End-to-end: a game app played with the keyboard in a real browser (issue 12 §1, §4).
+"""End-to-end: a game app played with the keyboard in a real browser.
 
 In JupyterLab (notebook windowing mode ``defer``, see ``browser_helpers``) at a laptop size
 of 1366×768: the Roll button is visible without scrolling once the app is in view; keys
@@ -37,7 +37,7 @@ TIMEOUT_S = 300
 
 def _notebook(lang: str) -> dict:
     source = (
-        "from dicelab.widgets import play\n"
+        "from dicelab.ui.widgets import play\n"
         f"app = play('trwavril', seed=1, lang={lang!r})\n"
         "app"
     )

@@ -68,7 +68,7 @@ def check_buttons(app, lang: str, key: str) -> dict[str, str]:
     assert not wrong, f"{lang} {key}: buttons {seen}, the catalog says {expected}"
     odds = app.locator(".dicelab-show-odds").first.inner_text().strip()
     assert _("Show odds", lang=lang) in odds, f"show-odds switch reads {odds!r}"
-    # issue 18 §2: every play notebook's app offers the game against the computer in one click
+    # every play notebook's app offers the game against the computer in one click
     mode = app.locator(".dicelab-mode button", has_text=_("against the computer", lang=lang))
     assert mode.count() == 1 and mode.is_visible(), "no visible 'against the computer' button"
     return seen

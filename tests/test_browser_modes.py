@@ -1,4 +1,4 @@
-"""End-to-end (issue 18 §2, §3, §5, §6, §10), in both languages, at phone size in Voilà.
+"""End-to-end, in both languages, at phone size in Voilà.
 
 One click on "against the computer" starts a two-player game; the win bar shows at once;
 the human plays a turn, then the computer plays its own, step by step, and the log says
@@ -57,7 +57,7 @@ def _notebook(source: str) -> dict:
 
 
 def _app_source(game: str, lang: str) -> str:
-    return ("from dicelab.widgets import play\n"
+    return ("from dicelab.ui.widgets import play\n"
             f"app = play({game!r}, seed=2, lang={lang!r}, computer_delay=0.3,\n"
             "           coach_prompt=False)\n"
             "app")
@@ -266,7 +266,7 @@ def test_axe_on_a_lesson(browser, lab, lang):  # noqa: F811
 
 
 def test_opening_the_index_does_not_change_it(browser, lab):  # noqa: F811
-    """Issue 18 §9: JupyterLab marked index.ipynb modified on opening (the kernelspec it
+    """JupyterLab marked index.ipynb modified on opening (the kernelspec it
     writes differed) and autosave rewrote it; a teacher's clone then showed git changes."""
     context = browser.new_context(viewport={"width": 1200, "height": 800})
     context.set_default_timeout(TIMEOUT_S * 1000)

@@ -1,4 +1,4 @@
-"""End-to-end (issue 21 §1, §3): the app's Rules button shows the rules card in a real
+"""End-to-end: the app's Rules button shows the rules card in a real
 browser (Voilà, phone size 390×844, French), inside the screen; the learning mode's switch
 to the coach is there.  Skips like tests/test_browser.py without Chromium or Playwright."""
 
@@ -20,7 +20,7 @@ def lab(browser, tmp_path_factory):  # noqa: F811 - the imported fixture
     work = tmp_path_factory.mktemp("ruleslab")
     root = work / "root"
     root.mkdir()
-    source = ("from dicelab.widgets import play\n"
+    source = ("from dicelab.ui.widgets import play\n"
               "app = play('seveny', seed=1, lang='fr', learning=True)\napp")
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "app",
                      "metadata": {}, "outputs": [], "source": source}],

@@ -1,4 +1,4 @@
-"""Two-player 5000 played to win (issue 11): identities, plain iteration, the shipped table,
+"""Two-player 5000 played to win: identities, plain iteration, the shipped table,
 simulation of duel-optimal against duel-optimal, and the advice."""
 
 from __future__ import annotations

@@ -384,7 +384,7 @@ def test_absorbing_helpers_by_hand():
         E.absorbing_turns(P, 0, -1)
 
 
-# ------------------------------------------ issue 8 item 17: grouped rolls, exact tables
+# ------------------------------------------ grouped rolls, exact tables
 def _effects(rules, o):
     n = len(o)
     return frozenset((n - len(k) or rules.dice, p // 50, cm.keep_bank_refusal(rules, k, n) is None)

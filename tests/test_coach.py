@@ -1,4 +1,4 @@
-"""The coach (issue 12 §2): assess, explain and hint on hand-set positions, numbers asserted."""
+"""The coach: assess, explain and hint on hand-set positions, numbers asserted."""
 
 from __future__ import annotations
 
@@ -144,7 +144,7 @@ def test_explain_reroll_success_chance_one_roll_left_brute_force():
 
 
 def test_explain_push_your_luck_numbers_5000():
-    """Issue 21 §4: each aspect compares the choice with the best, in points and in turns."""
+    """each aspect compares the choice with the best, in points and in turns."""
     s = five((1, 5, 2, 3, 3))
     adv = cinqmille_odds.advise((1, 5, 2, 3, 3), turn_points=0, score=1000)
     lines = coach.explain(s, Roll((1, 5)), lang="en")

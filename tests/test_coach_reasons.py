@@ -1,4 +1,4 @@
-"""Issue 21 §4: a seeded harvest of the coach's explanations, per game, solo and two players.
+"""a seeded harvest of the coach's explanations, per game, solo and two players.
 
 At each decision of seeded random games, every non-best choice is explained against the
 best (and the best against the runner-up).  Every stated number is checked against the

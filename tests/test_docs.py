@@ -145,7 +145,7 @@ def test_teachers_guides_state_every_lesson_with_computed_answers(built):
             assert f"`{name}.ipynb`" in text
             assert (ROOT / "notebooks" / lang / "lessons" / f"{name}.ipynb").exists()
             lesson = lessons.LESSONS[key]
-            if lang == "en":  # issue 17 §13: English classes get their own curricula
+            if lang == "en":  # English classes get their own curricula
                 for _who, what in lessons.CURRICULA[key]:
                     assert what in text
             else:
@@ -176,7 +176,7 @@ def test_lessons_type_in_no_computed_number():
         assert not number.findall(text), f"{src.name} types in {number.findall(text)}"
 
 
-# ------------------------------------------------ issue 8 item 15: no builtins in templates
+# ------------------------------------------------ no builtins in templates
 @pytest.mark.parametrize("expr", [
     "__import__('os').getcwd()",
     "open('pyproject.toml').read()",
@@ -199,7 +199,7 @@ def test_templates_cannot_reach_builtins_or_modules(expr):
 
 def test_templates_keep_what_they_need():
     ns = docgen._namespace()
-    # issue 16 §3: templates are Jinja2, not Python (a loop, not a list comprehension)
+    # templates are Jinja2, not Python (a loop, not a list comprehension)
     assert docgen.render("{% for n in range(3) %}{{ n * 2 }},{% endfor %}", ns) == "0,2,4,"
     assert docgen.render("{{ f4(trwavril_engine.win_probability(trwavril.Rules())) }}", ns) == (
         f"{docgen.f4(__import__('dicelab.engine.trwavril').engine.trwavril.win_probability())}")
@@ -208,7 +208,7 @@ def test_templates_keep_what_they_need():
         docgen.render("{{ 1 + }}")
 
 
-# ------------------------------------------- issue 16 §3: no Python in templates
+# ------------------------------------------- no Python in templates
 @pytest.mark.parametrize("template", [
     # the issue's two bypasses: a module wrapped in a list, and a format string
     '{{ [[[trwavril][0].dataclasses][0].inspect][0].os.system("touch {marker}") }}',
@@ -250,7 +250,7 @@ def test_template_errors_name_the_line():
         docgen.render("a\nb {{ f4(0.5) }}\n{{ nope() }}\n")
 
 
-# ---------------------------------------------- issue 8 item 13: quotes and the 04 summary
+# ---------------------------------------------- quotes and the 04 summary
 def _prose(markdown: str) -> str:
     """Blockquote markers and line breaks removed, spaces collapsed."""
     return " ".join(" ".join(re.sub(r"^> ?", "", ln) for ln in markdown.splitlines()).split())
@@ -277,7 +277,7 @@ def test_rules_quote_the_seveny_brelan_sentence_as_written(built):
             "ce brelan … peuvent être écarté » is read per face and per cycle") in text
 
 
-# ------------------------------------------- issue 8 item 14: every docs path exists
+# ------------------------------------------- every docs path exists
 _DOC_PATH = re.compile(r"(?<![\w/])docs/[\w./-]+\.md(?:#[\w-]+)?")
 
 

@@ -1,4 +1,4 @@
-"""Two-player Dripeul 5: the exact chance of beating the opponent in the manche (issue 11)."""
+"""Two-player Dripeul 5: the exact chance of beating the opponent in the manche."""
 
 from __future__ import annotations
 

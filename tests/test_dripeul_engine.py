@@ -261,7 +261,7 @@ def test_optimal_play_matches_headline_by_simulation():
     assert abs(wins / n - exact) < 4 * se
 
 
-# ------------------------------------------- issue 8 item 17: fast outcome tables, exact
+# ------------------------------------------- fast outcome tables, exact
 @pytest.mark.parametrize("key", list(itertools.product((True, False), repeat=3)), ids=str)
 def test_fast_options_equal_the_straightforward_tables(key):
     # one rule call per class of rolls and board, against one per roll and board

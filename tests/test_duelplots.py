@@ -1,4 +1,4 @@
-"""The policy picture of two-player play (issue 11)."""
+"""The policy picture of two-player play."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17 §11: French typography in the catalog and on every French page — a no-break
+"""French typography in the catalog and on every French page — a no-break
 space before ':' and inside « », a narrow no-break space before '; ! ?', one apostrophe
 style (the straight one), no ordinary space before ': ; ! ? »'."""
 

@@ -1,4 +1,4 @@
-"""Answers as a class meets them (issue 17 §1 and §9, issue 18 §1): a probability guess is read
+"""Answers as a class meets them: a probability guess is read
 the way a student means it, an exact guess is called exact, typed signs from a phone are
 understood, worked answers are written as mathematics, and the teaching widgets' own words
 are translated."""
@@ -21,7 +21,7 @@ from dicelab.ui.teaching import Exercise, Pool, Predict, Progress, parse_number,
     ("1", "en", 1.0, True), ("0", "fr", 0.0, True), ("19,29\u00a0%", "fr", 0.1929, False),
 ])
 def test_a_probability_guess_is_read_as_meant(typed, lang, value, as_probability):
-    """Issue 18 §1: between 0 and 1 without % it is the probability; above 1, a percentage."""
+    """between 0 and 1 without % it is the probability; above 1, a percentage."""
     got, prob = parse_probability(typed, lang=lang)
     assert got == pytest.approx(value, abs=1e-12) and prob is as_probability
 
@@ -68,7 +68,7 @@ def test_an_exact_guess_is_called_exact(lang, typed, words):
     ("6×5×4", 120), ("5 × 1/6", 5 / 6), ("−0,5", -0.5),
 ])
 def test_typed_signs_from_a_keyboard_or_a_phone(typed, value):
-    """Issue 17 §9: the typographic minus, fraction slash, × and the spaces that group digits."""
+    """the typographic minus, fraction slash, × and the spaces that group digits."""
     assert parse_number(typed, lang="fr") == pytest.approx(value)
 
 
@@ -88,7 +88,7 @@ _GARBLED = re.compile(r"≈ [\d\s,.\u202f]+ ?[−+×/=]")
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_worked_answers_are_mathematics(lang):
-    """Issue 17 §9: no approximation inside a calculation, no caret, no C(n, k), true minus."""
+    """no approximation inside a calculation, no caret, no C(n, k), true minus."""
     for lesson in LESSONS.values():
         for q in lesson.questions:
             text = q.worked_text(lang) + " " + " ".join(q.hints_in(lang)) + " " + q.answer_text(
@@ -104,7 +104,7 @@ def test_worked_answers_are_mathematics(lang):
 
 
 def test_exercise_hints_and_pool_speak_french():
-    """Issue 17 §1: "Hint 1:", the pool's help line and share code line, and a bad count's
+    """"Hint 1:", the pool's help line and share code line, and a bad count's
     field name are French on a French page."""
     ex = Exercise("k", "q", 1, hints=["un", "deux"], progress=Progress(), lang="fr")
     ex.hint()
@@ -175,7 +175,7 @@ def recomputed(text: str, lang: str) -> list[tuple[str, float, str]]:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_worked_answers_recompute_from_their_displayed_inputs(lang):
-    """Issue 17 (a teacher's review): a student who recomputes a worked answer from the
+    """A student who recomputes a worked answer from the
     numbers it shows gets the stated result, rounded as it is written (0,32/0,22 gave 1,45,
     not 1,48; √(0,24 × 0,76)… gave 4,27, not 4,26)."""
     checked, bad = [], []

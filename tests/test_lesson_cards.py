@@ -1,4 +1,4 @@
-"""Issue 17 §6 and §10: the lessons that assume a game is known (06, 08, 09, 11, 13) open with
+"""the lessons that assume a game is known (06, 08, 09, 11, 13) open with
 its rules card — the play notebooks' card (:mod:`dicelab.ui.rules_cards`), its examples' dice
 drawn — before any question, in both languages; their worksheets print the same card; the
 teachers' plans give it the first two minutes of fifteen."""
@@ -14,7 +14,7 @@ from dicelab.core.errors import DicelabError
 from dicelab.lessons import FILES, LESSONS, RULES_CARDS, Notebook, lesson_plan, worksheets
 from dicelab.ui.rules_cards import CARDS, card_html, card_text, example_text, play_example
 
-#: What issue 17 §6 asks: the lessons and the game each needs (08: Seveny and 5000).
+#: The lessons that show a rules card and the game each needs (08: Seveny and 5000).
 EXPECTED = {"conditional": ("trwavril",), "stop_or_roll": ("seveny", "cinqmille"),
             "variance": ("seveny",), "optimal_play": ("seveny",), "behind": ("cinqmille",)}
 CASES = [(lang, key) for lang in ("fr", "en") for key in EXPECTED]

@@ -1,4 +1,4 @@
-"""Issue 16 §7: whatever a student types into a lesson box, of any length, they get a
+"""whatever a student types into a lesson box, of any length, they get a
 clear message (or the reveal), never "Something went wrong" — over every numeric question
 of every lesson, in both languages."""
 
@@ -58,7 +58,7 @@ def test_a_30_digit_answer_is_refused_with_a_clear_message():
         teaching.parse_number("1" * 30)
     assert "too large" in e.value.message("en") and "trop grand" in e.value.message("fr")
     with pytest.raises(teaching.TeachingError, match="too large"):
-        teaching.parse_number(10**5000)  # was an OverflowError (issue 16 §8)
+        teaching.parse_number(10**5000)  # was an OverflowError
 
 
 def test_show_value_formats_any_float():

@@ -1,4 +1,4 @@
-"""What a student sees on an executed page (issue 17 §1–4): every notebook of each language
+"""What a student sees on an executed page: every notebook of each language
 tree is run once (nbclient, a module-scoped cache shared by the tests below), and then
 
 * §1 no English interface word on a French page, no French one on an English page: the
@@ -203,7 +203,7 @@ MORE_FRENCH = ["Indice", "essais", "succès", "graine", "Votre", "prédiction", 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang, path", ALL, ids=IDS)
 def test_page_speaks_one_language(lang, path, executed):
-    """Issue 17 §1: no English interface word on a French page (and the mirror in English)."""
+    """no English interface word on a French page (and the mirror in English)."""
     from test_plots_i18n import ENGLISH_WORDS, FRENCH_WORDS, words_found
 
     words = (ENGLISH_WORDS + MORE_ENGLISH) if lang == "fr" else (FRENCH_WORDS + MORE_FRENCH)
@@ -225,7 +225,7 @@ def test_page_speaks_one_language(lang, path, executed):
 @pytest.mark.slow
 @pytest.mark.parametrize("lang, path", ALL, ids=IDS)
 def test_no_cell_shows_a_figure_twice(lang, path, executed):
-    """Issue 17 §3: a figure is displayed once (``Notebook.figure()`` returns, never shows)."""
+    """a figure is displayed once (``Notebook.figure()`` returns, never shows)."""
     nb = executed(path)
     for i, cell in enumerate(nb.cells):
         images: list[str] = []
@@ -284,7 +284,7 @@ def shows(form: str, text: str) -> bool:
 @pytest.mark.slow
 @pytest.mark.parametrize("lang, path", LESSON_PAGES, ids=LESSON_IDS)
 def test_no_answer_above_its_question(lang, path, executed):
-    """Issue 17 §4: for every prediction and exercise, its answer is in no Markdown and no
+    """for every prediction and exercise, its answer is in no Markdown and no
     output above its widget (as a decimal, a percentage or a fraction)."""
     nb = executed(path)
     lesson = LESSONS[next(m.group(1) for c in nb.cells if (m := _KEY.search(c.source)))]
@@ -319,7 +319,7 @@ def _page_questions(md: Path) -> tuple[str, list[str]]:
 
 @pytest.mark.parametrize("lang, path", LESSON_PAGES, ids=LESSON_IDS)
 def test_no_revealed_answer_gives_a_later_answer(lang, path):
-    """Issue 17 §4 (a teacher's review): what a widget reveals once answered (its worked
+    """What a widget reveals once answered (its worked
     answer, its hints, its answer) never shows the answer of a question further down the
     page (lesson 13's first prediction gave the second one's probability)."""
     key, order = _page_questions(path.with_suffix(".md"))
@@ -407,7 +407,7 @@ _SCIENTIFIC = re.compile(r"\d[eE][+-]?\d")
 
 
 def test_french_lesson_figures_write_french_numbers(french_figures):
-    """Issue 17 §2: decimal comma in every tick label, annotation, legend and alt text of
+    """decimal comma in every tick label, annotation, legend and alt text of
     every figure a French lesson draws; no scientific notation."""
     from test_plots_i18n import figure_texts
 
@@ -417,7 +417,7 @@ def test_french_lesson_figures_write_french_numbers(french_figures):
 
 
 def test_lesson_figures_speak_the_lesson_language(french_figures):
-    """Issue 17 §1: captions, legends, labels and alt text of every lesson figure (the
+    """captions, legends, labels and alt text of every lesson figure (the
     simulators' too) are French in French, English in English."""
     from test_plots_i18n import ENGLISH_WORDS, FRENCH_WORDS, figure_texts, words_found
 
@@ -431,7 +431,7 @@ def test_lesson_figures_speak_the_lesson_language(french_figures):
 
 
 def test_counting_figure_shows_the_small_bars():
-    """Issue 17 §2: lesson 01's counts grow like 6^n: a logarithmic scale keeps the multiset
+    """lesson 01's counts grow like 6^n: a logarithmic scale keeps the multiset
     bars visible, and its ticks are whole numbers written out."""
     fig = LESSONS["counting"].figure("fr")
     ax = fig.axes[0]

@@ -1,4 +1,4 @@
-"""Issue 17 §7, §8, §13: the documents agree with the lesson registry (dicelab/lessons.py):
+"""the documents agree with the lesson registry (dicelab/lessons.py):
 lists and counts come from it, programme points and curricula are right and complete."""
 
 from __future__ import annotations

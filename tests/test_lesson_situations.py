@@ -1,4 +1,4 @@
-"""Issue 17 §12: every lesson question that describes a game situation is played through that
+"""every lesson question that describes a game situation is played through that
 game's own rules (its ``step``/``roll_outcome``/scoring functions, not the lesson's helpers),
 and the answer the lesson states comes out."""
 

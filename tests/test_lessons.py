@@ -205,7 +205,7 @@ def test_turns_simulator_offers_only_thresholds_that_fit_each_game():
 
 @pytest.mark.slow
 def test_turns_simulator_every_option_runs_without_a_traceback():
-    """Click every game × policy (issue 8 item 4: 'bank at 300' used to hang Seveny)."""
+    """Click every game × policy ('bank at 300' used to hang Seveny)."""
     sim = turns.TurnsSimulator(lang="fr")
     sim.games.value = 20
     for game in lessons.TURN_GAMES:

@@ -1,4 +1,4 @@
-"""Luck and skill (issue 20, :mod:`dicelab.analysis.luck`): the exact identity on every game, the
+"""Luck and skill (:mod:`dicelab.analysis.luck`): the exact identity on every game, the
 zero mean of a roll's luck, the engines' values against the definition, the review hook."""
 
 from __future__ import annotations
@@ -369,7 +369,7 @@ def test_class_view_widget(tmp_path):
 
 
 def test_the_luck_lessons_shipped_games_replay():
-    """Issue 17 (a teacher's review): lesson 14's figure shows 300 games, read from a shipped
+    """Lesson 14's figure shows 300 games, read from a shipped
     file; replaying some of them gives the same luck and cost, and over the 300 games the mean
     cost of decisions stands many standard errors above the exact expected luck, 0."""
     import statistics

@@ -157,7 +157,7 @@ def test_prose_speaks_one_language(lang):
 
 
 def test_seveny_summary_says_what_the_rules_say():
-    """Issue 8 item 13: the round is finished when someone reaches the target, and a brelan
+    """The round is finished when someone reaches the target, and a brelan
     frees its face for the rest of the cycle — in both languages."""
     en = " ".join((NOTEBOOKS / "en" / "04_seveny.md").read_text(encoding="utf-8").split())
     assert "A brelan **frees its face for the rest of the cycle**" in en

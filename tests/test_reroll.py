@@ -127,7 +127,7 @@ def test_one_dimensional_final_and_counts():
     assert from_counts((0, 0, 3, 0, 0, 0)) in outs
 
 
-# ----------------------------------- issue 8 item 17: one die at a time, no dense product
+# ----------------------------------- one die at a time, no dense product
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_keep_values_one_die_at_a_time_equal_the_keep_table(n):
     from dicelab.engine.reroll import _keep_values, sub_lattice

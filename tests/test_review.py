@@ -1,4 +1,4 @@
-"""Game review (issue 12 §3): rows recomputed against the engine, saves, exports, rating."""
+"""Game review: rows recomputed against the engine, saves, exports, rating."""
 
 from __future__ import annotations
 
@@ -257,7 +257,7 @@ def test_rating_scale_places_the_policies(key):
     assert review.rate(key, 0.0).band == "expert"
     assert review.rate(key, cal["greedy"]["mean_loss"]).band in ("expert", "strong")
     assert review.rate(key, cal["random"]["mean_loss"] * 2).band == "random"
-    # issue 21 §5: the random player's own mean is no better than chance
+    # the random player's own mean is no better than chance
     fr = review.rate(key, cal["random"]["mean_loss"], lang="fr")
     assert fr.band == "random" and len(fr.scale) == 4
 
@@ -276,7 +276,7 @@ def test_teachers_doc_calibration_table_is_computed(repo_root):
 def test_import_dicelab_stays_light_and_review_is_callable():
     code = ("import sys, dicelab; assert 'dicelab.analysis.review' not in sys.modules; "
             "assert 'dicelab.analysis.coach' not in sys.modules; "
-            "import dicelab.review as m; assert callable(dicelab.review); "
+            "import dicelab.analysis.review as m; assert callable(dicelab.review); "
             "assert dicelab.review is m")
     subprocess.run([sys.executable, "-c", code], check=True)
     assert callable(dicelab.review) and dicelab.review.review is review.review

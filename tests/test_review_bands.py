@@ -1,4 +1,4 @@
-"""Issue 21 §5: rating bands that separate players — limits between the calibrating
+"""rating bands that separate players — limits between the calibrating
 policies' means, a minimum number of decisions, a two-player scale; over fresh seeds
 (never used by the calibration, seeds 0–199), random play is rated "no better than chance"
 in at least 95 % of games and optimal play always "expert"."""
@@ -9,6 +9,7 @@ import pytest
 
 from dicelab.analysis import review
 from dicelab.registry import REGISTRY, get
+from dicelab.tools import calibrate
 
 GAMES = tuple(REGISTRY)
 FRESH = 70_000  # first fresh seed
@@ -49,7 +50,7 @@ def _bands(key, policy, games, players=1):
     out = []
     for i in range(games):
         seed = FRESH + i
-        pol = review._policy(key, policy, seed, players)
+        pol = calibrate._policy(key, policy, seed, players)
         g = info.module.Game(rules=info.module.Rules(), players=players, seed=seed)
         for _step in range(5000):
             if g.is_over:

@@ -1,4 +1,4 @@
-"""Issue 21 §1: the rules cards — every example played through the game scores as the card
+"""the rules cards — every example played through the game scores as the card
 says, every line the issue lists is on its card in both languages, and the app's Rules
 button shows the same card."""
 
@@ -36,7 +36,7 @@ def test_the_examples_the_issue_names():
     assert got["trwavril_unbar"][1] == "card 2 flips back"
 
 
-#: The lines issue 21 §1 found missing, as words that must be on each card.
+#: The lines a review found missing, as words that must be on each card.
 MUST = {
     "dripeul": {"en": ["someone cleared all six", "sit out", "highest triangle",
                        "failure token goes back", "rien"],

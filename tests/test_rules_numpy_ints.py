@@ -1,4 +1,4 @@
-"""Issue 16 §8/§9 brief: numpy integers are accepted inside every game's ``Rules`` (stored as
+"""Brief: numpy integers are accepted inside every game's ``Rules`` (stored as
 ``int``, equal to and hashed like the plain rules), booleans never stand for a number."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Saved games (issue 8, items 1–3 and 8): evidence of the dice, limits, and clear errors.
+"""Saved games (items 1–3 and 8): evidence of the dice, limits, and clear errors.
 
 A save stores no generator state: loading draws every roll marked ``"rng"`` (and every
 thrown-away draw) again from the seed, in order, and refuses any mismatch.
@@ -295,7 +295,7 @@ HANG_CHECK = textwrap.dedent(
 
 
 def test_tampered_generator_state_cannot_hang():
-    """Issue 8.1, run in a subprocess with a timeout so that a regression cannot hang CI."""
+    """Run in a subprocess with a timeout so that a regression cannot hang CI."""
     out = subprocess.run(
         [sys.executable, "-c", HANG_CHECK], capture_output=True, text=True, timeout=120,
     )

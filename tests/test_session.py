@@ -55,7 +55,7 @@ def test_an_illegal_move_changes_nothing():
 
 
 def test_advice_is_the_engines_and_cached(monkeypatch):
-    from dicelab.games import trwavril
+    from dicelab.engine import trwavril
 
     s = at_choice(PlaySession("trwavril", seed=1), (5, 5, 2, 5))
     expected = trwavril.advise_state(s.state)

@@ -1,4 +1,4 @@
-"""Two-player Seveny played to win (issue 11): the last turn against plain recursion, plain
+"""Two-player Seveny played to win: the last turn against plain recursion, plain
 value iteration, the end rule, simulation of duel-optimal play, and the advice."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16 §9: slow clicks made fast, or shown with a progress bar that can be cancelled.
+"""slow clicks made fast, or shown with a progress bar that can be cancelled.
 
 Speed goals are rows of ``make bench`` (benchmarks/bench_clicks.py); these tests check that
 the fast paths give the same exact numbers, the same laws, and that a long click can be

@@ -1,4 +1,4 @@
-"""The shipped two-player tables say what built them (issue 16 §2): a format version, the
+"""The shipped two-player tables say what built them: a format version, the
 rules they solve and the engine version.  Every shipped file's metadata is checked here
 without rebuilding it; a damaged file, or one built in another format, for other rules or by
 another engine version, is a clear :class:`~dicelab.TableError` in the API and a clear line

@@ -45,7 +45,7 @@ def test_thousands_separators():
     p = Predict("How many?", 7776, lang="en")
     p.box.value = "7,776"
     p.submit()
-    assert "Exactly right" in p.reveal.value  # issue 18 §1: an exact guess is said exact
+    assert "Exactly right" in p.reveal.value  # an exact guess is said exact
 
 
 @pytest.mark.parametrize("text", ["", "abc", "1/0", "1//2", "nan", "inf", "1e400", "9" * 100,

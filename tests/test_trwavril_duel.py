@@ -1,4 +1,4 @@
-"""Two-player Trwavril played to win (issue 11): one parapluie each (a small case), plain
+"""Two-player Trwavril played to win: one parapluie each (a small case), plain
 against Gauss-Seidel sweeps, identities, simulation and advice."""
 
 from __future__ import annotations

@@ -222,7 +222,7 @@ def test_advise_state_follows_the_game():
     g = tw.Game(rules=Rules(parapluies=2), players=2, seed=1)
     assert len(trwavril_odds.advise_state(g.state)) == 0  # start of a turn: nothing to choose
     g.apply(Roll(()), dice=[3, 3, 3, 3])
-    a = trwavril_odds.advise_state(g.state, "p_win")  # two players: p_duel by default (issue 11)
+    a = trwavril_odds.advise_state(g.state, "p_win")  # two players: p_duel by default
     assert {c.action for c in a} == set(g.legal_actions())
     assert a.choices == eng.advise((3, 3, 3, 3), rolls_left=2, barred=(), parapluies=2,
                                    rules=Rules(parapluies=2)).choices

@@ -1,4 +1,4 @@
-"""Issue 16 §5–6: forged dice and untrusted files.  A version-2 save may mark a roll
+"""forged dice and untrusted files.  A version-2 save may mark a roll
 ``"unchecked"`` only where a re-saved version-1 game has one (before every checked roll);
 the review counts every die the seeded generator did not throw as set by hand; a saved
 file is read with a bound, and only from a regular file."""

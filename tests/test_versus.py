@@ -1,4 +1,4 @@
-"""Head-to-head 5000 (issue 11 §4, dicelab.lessons.versus): the simulator's choices are the
+"""Head-to-head 5000 (dicelab.lessons.versus): the simulator's choices are the
 engines', its results agree with exact first-player values within 4 sigma, and the
 lesson's numbers."""
 
@@ -59,7 +59,7 @@ def test_the_simulator_chooses_as_the_engines(scores, mover, dice, tp):
 
 
 def test_behind_choices_are_the_engines_in_its_order():
-    # issue 17 §6/§12 and a teacher's review: a position the rules can reach (a 1 and a 5 set
+    # and a teacher's review: a position the rules can reach (a 1 and a 5 set
     # aside, three dice 2 3 5) where the objectives choose differently: solo play (fewest
     # expected turns, most expected points) banks, playing to win rolls on, and the
     # probability of winning moves by about twenty percentage points

@@ -186,7 +186,7 @@ def test_selection_mark_moves_and_loss_sentence():
     choice = adv.find(Roll((3, 4)))
     assert [m["label"] for m in mine] == [app.choice_label(choice)]
     assert choice.loss > 0
-    # the loss the table's rounded figures show (issue 18 §8), in the coach's words
+    # the loss the table's rounded figures show, in the coach's words
     shown = shown_loss("p_win", adv.best["p_win"], choice["p_win"])
     assert shown == pytest.approx(choice.loss, abs=0.001)
     assert fmt_loss("p_win", shown) in app.overlay.sentence.value
@@ -257,7 +257,7 @@ def test_resolution_prompt():
     assert app.overlay.sentence.value == ""  # no dice selection to judge here
     app.resolve_buttons[2].click()
     assert app.game.state.barred[0] == (3,)
-    # struck through, no raw markup (issue 18 §9)
+    # struck through, no raw markup
     assert "<s>3</s>" in app.board.value and "barred" in app.board.value
     assert "~~" not in app.board.value
     assert app.overlay.tally.decisions == 2  # stop, then the card
@@ -619,7 +619,7 @@ def test_win_bar_shown_with_two_players_when_the_duel_engine_answers(monkeypatch
     assert app.winbar.layout.display == "none"  # solo: no bar
     monkeypatch.setattr(adapters, "win_chances", lambda a: (0.25, 0.75))
     two = play("trwavril", seed=1, players=2)
-    # two players: the bar shows by default (issue 18 §2), without ticking "Show odds"
+    # two players: the bar shows by default, without ticking "Show odds"
     assert two.winbar.layout.display != "none" and not two.overlay.show_odds.value
     assert "25.0%" in two.winbar.value and "75.0%" in two.winbar.value
     assert "Player 2" in two.winbar.value

@@ -1,6 +1,6 @@
 """The apps and the exact two-player odds: a ready table is loaded at the start, any other
 variant is solved in the background (one solve per variant), the overlay says so, and the
-app redraws itself when the solve ends (issue 11 §3)."""
+app redraws itself when the solve ends."""
 
 from __future__ import annotations
 
@@ -263,7 +263,7 @@ def test_a_ready_table_is_loaded_when_the_app_starts(monkeypatch):
     assert calls == []
     cinqmille_duel.clear_caches()
     app = play("cinqmille", seed=1, players=2, show_odds=True)
-    assert app.wait_for_duel(60)  # the warm-up runs in the background (issue 16 §9)
+    assert app.wait_for_duel(60)  # the warm-up runs in the background
     assert calls == [("cinqmille", cinqmille.Rules())]
     assert app._duel_job is None and app.overlay.note.value == ""
 
@@ -409,13 +409,13 @@ def test_a_real_seveny_duel_solve_stops_when_cancelled():
     from dicelab.engine.seveny import duel as seveny_duel
 
     rules = seveny.Rules(target=9)
-    seveny_duel.clear_cache()
+    seveny_duel.clear_caches()
     job = duel_registry.solve_in_background("seveny", rules)
     assert job is not None
     job.cancel()
     assert duel_registry.running_job("seveny", rules) is None  # a cancelled job is not reused
     assert job.join(120) and isinstance(job.error, Cancelled)
-    assert not seveny.duel_ready(rules)  # nothing half done was cached
+    assert not seveny_odds.duel_ready(rules)  # nothing half done was cached
     again = duel_registry.solve_in_background("seveny", rules)
     assert again is not job and again.join(600) and again.ok and again.fraction == 1.0
-    assert seveny.duel_ready(rules) and again.task.total == 2 * 9 - 1
+    assert seveny_odds.duel_ready(rules) and again.task.total == 2 * 9 - 1

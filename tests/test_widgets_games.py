@@ -328,7 +328,7 @@ def test_same_seed_same_game_state_after_clicks(key):
 
 
 # ------------------------------------------------------------------ both languages
-#: English interface words that must never show in the French app (issue 9), whole words.
+#: English interface words that must never show in the French app, whole words.
 ENGLISH_WORDS = [
     "Roll", "Bank", "Stop", "Show odds", "Hint", "kept", "turn", "turns", "player",
     "players", "score", "choice", "best", "your choice", "expected turns", "Undo",

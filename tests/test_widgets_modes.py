@@ -1,4 +1,4 @@
-"""Issue 18 §2–§9 in the apps (no browser): the mode bar, the computer's turn, Undo, Save
+"""§9 in the apps (no browser): the mode bar, the computer's turn, Undo, Save
 and Load, the Classroom menus, the compact odds rows and the small things."""
 
 from __future__ import annotations
@@ -210,7 +210,7 @@ def test_progress_plurals():
 
 
 def test_notebooks_carry_the_metadata_jupyterlab_writes():
-    """Opening a notebook must not change it (issue 18 §9): its kernelspec and language
+    """Opening a notebook must not change it: its kernelspec and language
     info are those JupyterLab writes on opening, so nothing is marked modified."""
     from pathlib import Path
 

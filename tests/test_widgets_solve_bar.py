@@ -1,5 +1,5 @@
 """A long solo solve (Seveny at a large target) runs in the background with a progress bar
-and a Cancel button; the app stays usable meanwhile (issue 16 §9)."""
+and a Cancel button; the app stays usable meanwhile."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ pytest.importorskip("ipywidgets")
 from dicelab.analysis import solving as duel_registry  # noqa: E402
 from dicelab.core import progress  # noqa: E402
 from dicelab.core.errors import DicelabError  # noqa: E402
+from dicelab.engine import seveny as seveny_odds  # noqa: E402
 from dicelab.engine.seveny import solo as engine  # noqa: E402
 from dicelab.games import seveny  # noqa: E402
 from dicelab.ui.widgets import base  # noqa: E402
@@ -43,7 +44,7 @@ class SlowSolo:
             self.started.set()
             assert self.gate.wait(60)
             progress.step(4, 10)  # raises Cancelled once cancelled
-            engine.solve(rules)
+            engine.solve_turns(rules)
             self.solved = True
 
         monkeypatch.setattr(engine, "solo_ready", ready)
@@ -77,7 +78,7 @@ def test_seveny_solo_solve_in_the_background_keeps_the_app_usable(slow):
     assert bar.box.layout.display == "none" and not app.solo_computing()
     if app.has_choice():  # the odds now shown, computed by the engine (and cached)
         advice = app.advice()
-        assert advice.best.figures == engine.advise_state(app.state).best.figures
+        assert advice.best.figures == seveny_odds.advise_state(app.state).best.figures
         assert "dicelab-odds" in app.overlay.body.value
     assert engine.solo_ready(seveny.Rules(target=TARGET)) and slow.calls == 1
     # a New game: solved, nothing more to wait for

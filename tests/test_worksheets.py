@@ -1,4 +1,4 @@
-"""Printable worksheets and answer keys (issue 10 §4): built as PDF for a lesson in each
+"""Printable worksheets and answer keys: built as PDF for a lesson in each
 language; the PDF text holds the questions, and the key every computed answer."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def _raw(path) -> str:
 
 @pytest.mark.slow
 def test_sheets_carry_what_their_questions_need_on_both_papers(tmp_path):
-    """Issue 17 §10: one page for lesson 01; the data table of lessons 09, 10, 11 and 13 on
+    """one page for lesson 01; the data table of lessons 09, 10, 11 and 13 on
     the sheet; the tally grid of lesson 03; French spacing that never lets ':' wrap alone;
     US Letter beside A4; English sheets give English curricula, French the programme."""
     keys = ["counting", "variance", "markov", "large_numbers"]

@@ -385,7 +385,7 @@ _SOLO_JOBS: dict[tuple[str, Any], SolveJob] = {}
 
 
 def _solve_solo(game: str, rules: Any) -> None:
-    get(game).engine.solo.solve(rules)
+    get(game).engine.solo.solve_turns(rules)
 
 
 def solve_solo_in_background(game: str, rules: Any, quick: bool = True) -> SolveJob | None:

@@ -1,4 +1,4 @@
-"""Long computations that say how far they are and can be cancelled (issue 16 §9).
+"""Long computations that say how far they are and can be cancelled.
 
 A long loop of the package (Seveny's solo solve, score by score; the scalar simulator, game
 by game) calls :func:`step` now and then.  Outside a :class:`Task` that costs one attribute

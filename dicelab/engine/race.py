@@ -1,4 +1,4 @@
-"""Two-player races played to win: the generic layer solver (issue 11).
+"""Two-player races played to win: the generic layer solver.
 
 In a two-player race each player maximises their own probability of winning the game,
 the opponent doing the same; a shared win counts one half.  Scores only go up, so the

@@ -35,7 +35,7 @@ FIGURE_ANSWERS: dict[str, tuple[str, ...]] = {
 
 #: Per lesson, the games whose rules card (:mod:`dicelab.ui.rules_cards`) it shows before any
 #: question, on its worksheet too: these lessons need the game's rules, and a class may never
-#: have played it (issue 17 §6, §10).  Lesson 08 uses Seveny (its figure) and 5000 (its
+#: have played it.  Lesson 08 uses Seveny (its figure) and 5000 (its
 #: last exercise).
 RULES_CARDS: dict[str, tuple[str, ...]] = {
     "conditional": ("trwavril",),

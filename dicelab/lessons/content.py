@@ -469,7 +469,7 @@ def _lessons() -> dict[str, Lesson]:
             (N_("After a run without a 6, a 6 is 'due'."), "six_next"),
             (N_("A regular-looking sequence is less likely than a mixed one."), "sequences"),
         )))
-    # issue 11 §4: two-player 5000, played to win (computations in dicelab.lessons.versus)
+    # two-player 5000, played to win (computations in dicelab.lessons.versus)
     from dicelab.lessons import versus as vs
 
     ch = vs.behind_choices
@@ -533,7 +533,7 @@ def _lessons() -> dict[str, Lesson]:
             (N_("When you bank, your points are safe, so your chance of winning is too."),
              "p_bank"),
         )))
-    # issue 20: luck and skill (computations in dicelab.lessons.luck_lesson)
+    # luck and skill (computations in dicelab.lessons.luck_lesson)
     from dicelab.lessons.luck_lesson import lesson as luck_lesson
 
     L.append(luck_lesson())

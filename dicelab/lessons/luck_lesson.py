@@ -1,4 +1,4 @@
-"""The lesson *Luck or skill?* (issue 20): its computations, figures and class experiment.
+"""The lesson *Luck or skill?*: its computations, figures and class experiment.
 
 Solo Trwavril played with the best choices costs nothing, so a game's luck of the dice is
 its result minus the chance to win at the start, ``V0`` (:func:`dicelab.analysis.luck.analyse`):

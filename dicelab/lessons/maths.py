@@ -350,7 +350,7 @@ def trwavril_card_given_figure(card: int, fig: str) -> Fraction:
 
 def trwavril_flip_change(card: int = 5) -> tuple[float, float]:
     """Cards 1–5 barred, 2 parapluies: P(win) before and after flipping ``card`` (exact)."""
-    from dicelab.games import trwavril
+    from dicelab.engine import trwavril
 
     e = trwavril.flip_effect((1, 2, 3, 4, 5), card, parapluies=2)
     return float(e.before), float(e.after)

@@ -39,7 +39,7 @@ FILES: dict[str, dict[str, str]] = {
     },
 }
 
-#: English classes' curricula, per lesson (issue 17 §13), shown on English pages only (the
+#: English classes' curricula, per lesson, shown on English pages only (the
 #: French guide and worksheets give the French programme, :attr:`Lesson.programme`): England
 #: (GCSE Mathematics and A level Mathematics / Further Mathematics, by the content codes and
 #: wording of the DfE subject content), the US Common Core high-school Statistics and

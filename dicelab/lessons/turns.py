@@ -34,7 +34,7 @@ class TurnsSimulator(_Widget):
         self._simulate_row(seed)
         self.game.observe(self.guarded(lambda _c: self._policies()), "value")
         self._policies()
-        self.progress = w.HBox()  # a long simulation's bar and Cancel button (issue 16 §9)
+        self.progress = w.HBox()  # a long simulation's bar and Cancel button
         self._task: Any = None
         self.widget = w.VBox([w.HBox([self.game, self.policy]),
                               w.HBox([self.games, self.seed, self.go]), self.progress,

@@ -1,4 +1,4 @@
-"""Head-to-head 5000: two policies against each other, thousands of games at once (issue 11 §4).
+"""Head-to-head 5000: two policies against each other, thousands of games at once.
 
 ``simulate_versus`` plays two-player 5000 between the **duel-optimal** player (who
 maximises the exact chance of winning the game, :mod:`dicelab.engine.cinqmille.duel`)
@@ -376,7 +376,7 @@ def solo_first_player_probability(rules: Any = None, max_turns: int = 600) -> fl
 
 #: The lesson's position: my score, the opponent's, the dice set aside this turn and the
 #: turn's points they made, the dice shown, the set-aside the lesson asks about.
-#: Chosen (issue 17) where the objectives disagree: solo play (fewest expected turns, and most
+#: Chosen where the objectives disagree: solo play (fewest expected turns, and most
 #: expected points) banks, playing to win rolls on, and the probability of winning moves by
 #: about twenty percentage points.
 BEHIND = {"scores": (4700, 4800), "aside": (1, 5), "turn_points": 150, "dice": (2, 3, 5),

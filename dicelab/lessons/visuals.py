@@ -30,7 +30,7 @@ from dicelab.lessons.maths import (
     trwavril_card_given_figure,
 )
 
-# ------------------------------------------------------------------ data tables (issue 17 §5)
+# ------------------------------------------------------------------ data tables
 
 
 def _html_table(head: list[str], rows: list[list[str]], cls: str) -> str:

@@ -1,4 +1,4 @@
-"""Printable worksheets and answer keys for the lessons, as PDF (issue 10 §4).
+"""Printable worksheets and answer keys for the lessons, as PDF.
 
 For every lesson of :mod:`dicelab.lessons` and every language, a **worksheet** lists the
 lesson's predictions and exercises with space to write, and an **answer key** gives each
@@ -58,7 +58,7 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
     title = _(lesson.title, lang=lang)
     kind = _("answer key", lang=lang) if answer_key else _("worksheet", lang=lang)
     out: list[tuple[str, str]] = [("title", f"{title} — {kind}")]
-    if lang == "en":  # English classes: their curricula (issue 17 §13)
+    if lang == "en":  # English classes: their curricula
         out.append(("sub", f"{lesson.game} · Curriculum: {curriculum_line(lesson_key)}"))
     else:
         out.append(("sub", f"{lesson.game} · {_('Programme', lang=lang)}\u00a0: "

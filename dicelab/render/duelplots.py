@@ -1,4 +1,4 @@
-"""The policy picture of two-player play (issue 11): when to bank, by both scores.
+"""The policy picture of two-player play: when to bank, by both scores.
 
 In the style of Neller & Presser's roll/hold surface for Pig: a heat map of the
 duel-optimal decision by (my score, opponent's score) — here the smallest turn total at

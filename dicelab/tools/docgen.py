@@ -153,14 +153,14 @@ class TemplateFunctions:
 TEMPLATE_FUNCTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     # name in templates: (module, what it gives)
     **{g.key: (g.rules.__name__, g.template_names) for g in GAMES if g.template_names},
-    **{f"{g.key}_engine": (f"dicelab.engine.{g.key}.solo", g.template_engine_names)
+    **{f"{g.key}_engine": (f"dicelab.engine.{g.key}", g.template_engine_names)
        for g in GAMES if g.template_engine_names},
 }
 
 
 def _template_sets() -> dict[str, TemplateFunctions]:
     """The :data:`TEMPLATE_FUNCTIONS`, each name taken from the game's rules module (else
-    its engine package) or from its solo engine."""
+    its engine package) or from its engine package."""
     sets = {}
     for g in GAMES:
         if g.template_names:
@@ -170,7 +170,7 @@ def _template_sets() -> dict[str, TemplateFunctions]:
         if g.template_engine_names:
             name = f"{g.key}_engine"
             sets[name] = TemplateFunctions(name, **{
-                m: getattr(g.engine.solo, m) for m in g.template_engine_names})
+                m: getattr(g.engine, m) for m in g.template_engine_names})
     return sets
 
 

@@ -1,4 +1,4 @@
-"""French typography for the catalog and the French pages (issue 17 §11).
+"""French typography for the catalog and the French pages.
 
 French sets a no-break space (U+00A0) before ``:`` and inside « », a narrow no-break space
 (U+202F) before ``; ! ?``, and one apostrophe style (here the straight ``'``, the one the

@@ -239,7 +239,7 @@ def explorer(
             base_rules = mod.Rules()
         # A long solve (Seveny's larger targets: seconds) runs in the background in a
         # notebook, with a progress bar and a Cancel button; the controls stay usable and a
-        # new choice cancels it (issue 16 §9).  Outside a kernel it runs now.
+        # new choice cancels it.  Outside a kernel it runs now.
         old = state.get("task")
         if old is not None:
             old.cancel()

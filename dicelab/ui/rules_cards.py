@@ -1,6 +1,6 @@
 """Rules cards: every rule a player needs, on one screen, in the player's language.
 
-One card per game (issue 21 §1), the one source shown by the play notebooks
+One card per game, the one source shown by the play notebooks
 (:func:`card_html`) and by the apps' **Rules** button.  Each card has short sections of
 rule lines (English msgids, translated through :mod:`dicelab.i18n`) and **examples as
 data**: dice, the position they are rolled in, and the result the card states.  Each

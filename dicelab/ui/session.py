@@ -140,6 +140,7 @@ class PlaySession:
         info = get_game(self.game_name)
         self.game_key: str = info.key
         self.module: Any = info.module
+        self.engine: Any = info.engine  # the game's odds: dicelab.engine.<key>
         self.lang = get_language(self.lang)
         players, seed = plain_int(self.players), plain_int(self.seed)  # numpy integers too
         check_app_options(self.module.Rules, self.module.Game.definition.name,
@@ -244,9 +245,8 @@ class PlaySession:
 
     # ------------------------------------------------------------ advice
     def advise_function(self) -> Callable[..., Any]:
-        """The game's ``advise_state`` (its exact engine: solo, or two-player once the
-        variant's table is at hand), looked up at each call."""
-        return self.module.advise_state
+        """The game's ``advise_state`` (solo, or two-player), looked up at each call."""
+        return self.engine.advise_state
 
     @staticmethod
     def advice_key(state: Any) -> Any:

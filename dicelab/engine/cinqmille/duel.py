@@ -1,4 +1,4 @@
-"""5000 for two players, played to win (issue 11).
+"""5000 for two players, played to win.
 
 ``T[s, o]``: probability that the player to move wins, at the start of their turn, with
 ``s`` points against the opponent's ``o`` (units of 50 points; 0 = not opened), both

@@ -22,7 +22,7 @@ Opening depends only on ``s`` (a player has opened exactly when ``s > 0``).
   stops changing; sweeps stop when no value moves by more than 1e-13, and each
   sweep revisits only the scores up to the highest one that still moved.
 
-Speed (issue 8): a set-aside matters to the solver only through its *effect*
+Speed: a set-aside matters to the solver only through its *effect*
 (dice left to roll, points, whether a bank may follow), and a roll only through
 the set of its effects, so the 461 rolls of 1–5 dice fall into 93 groups whose
 probabilities are summed exactly once (:class:`_Model`); each step values every

@@ -1,4 +1,4 @@
-"""Dripeul 5 for two players: the exact chance of beating the opponent in the manche (issue 11).
+"""Dripeul 5 for two players: the exact chance of beating the opponent in the manche.
 
 **What is computed.**  In a two-player manche each player's *manche score* is 0 if they
 cleared their six squares, else the sum of the squares still holding a token (D6; a

@@ -1,4 +1,4 @@
-"""Seveny for two players, played to win (issue 11), with the final round as the game plays it.
+"""Seveny for two players, played to win, with the final round as the game plays it.
 
 Seat 0 starts every round.  When seat 0 reaches the target, seat 1 still plays its turn,
 then the game ends (highest score wins; equal scores share the win, worth 1/2 each).

@@ -1,4 +1,4 @@
-"""Trwavril for two players, played to win (issue 11).
+"""Trwavril for two players, played to win.
 
 The state at the start of a turn: the mover's board (barred cards, a 6-bit mask ``m``)
 and parapluies ``u``, the opponent's ``M`` and ``v``.  ``W[u, v][m, M]`` is the mover's

@@ -1364,7 +1364,7 @@ class GameApp(BackgroundSolves):
         raise NotImplementedError
 
 
-#: Events that say what a turn's final dice made: always shown (issue 21 §2).
+#: Events that say what a turn's final dice made: always shown.
 _RESULT_EVENTS = ("final", "resolve", "flip", "miss", "bust", "overshoot", "set_aside",
                   "win")
 

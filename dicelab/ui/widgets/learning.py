@@ -1,4 +1,4 @@
-"""Learning mode (issue 21 §3): the coach is off, each move is explained by the rule that
+"""Learning mode: the coach is off, each move is explained by the rule that
 applies, quoted from the game's rules card (:func:`dicelab.ui.rules_cards.event_rules`),
 and one click switches to the coach.
 

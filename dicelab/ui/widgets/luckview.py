@@ -1,4 +1,4 @@
-"""Luck and skill in the apps (issue 20): the end-of-game split and a teacher's class view.
+"""Luck and skill in the apps: the end-of-game split and a teacher's class view.
 
 * :func:`end_html` — what the end-of-game screen adds under "Game over": each human
   player's luck of the dice and cost of decisions in one sentence

@@ -1,4 +1,4 @@
-"""The apps' bar for a background solve: a progress bar and a Cancel button (issue 16 §9).
+"""The apps' bar for a background solve: a progress bar and a Cancel button.
 
 A two-player game whose exact table is not at hand, or a solo Seveny game at a large
 target, starts a solve in the background (:mod:`dicelab.analysis.solving`'s
