@@ -403,7 +403,8 @@ def reasons(state: Any, action_or_choice: Any, *, against: Any = None,
         if r.favours and better:
             role = "reason" if r.favours == better else "concession"
             if role == "concession":
-                text = _("True: {fact}", lang=lang, fact=text)
+                # the fact goes on the concession's sentence: « Certes, après … »
+                text = _("True: {fact}", lang=lang, fact=text[:1].lower() + text[1:])
             r = Reason(fig, r.a, r.b, hib, role, text)
         out.append(r)
     order = {"concession": 0, "reason": 1, "fact": 2}
