@@ -66,7 +66,7 @@ CODE = textwrap.dedent(
             for lang in ("en", "fr"):
                 text = io.StringIO()
                 status = main(["play", key, "--seed", "2", "--lang", lang, "--players", "2",
-                               "--computer", "2"], stdin=io.StringIO("1\n1\nquit\n"),
+                               "--computer", "2"], stdin=io.StringIO("1\\n1\\nquit\\n"),
                               stdout=text)
                 out["terminal"][key + "/" + lang] = [status, "Traceback" in text.getvalue()]
     heavy = sorted(m for m in sys.modules if m.split(".")[0] in
