@@ -115,11 +115,6 @@ def game_key(state: Any) -> str:
     return game_module(state).DEFINITION.key
 
 
-def game_engine(state: Any) -> ModuleType:
-    """The exact engine of ``state``'s game (``dicelab.engine.<key>``)."""
-    return entry_of(state).engine
-
-
 def _advice(state: Any, objective: str | None = None) -> Advice:
     return entry_of(game_module(state)).engine.advise_state(state, objective=objective)
 

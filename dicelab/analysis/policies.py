@@ -69,11 +69,6 @@ def game_key(state: Any) -> str:
     return game_module(state).__name__.rsplit(".", 1)[-1]
 
 
-def game_engine(state: Any) -> ModuleType:
-    """The exact engine of ``state``'s game (``dicelab.engine.<key>``)."""
-    return entry_of(state).engine
-
-
 def _only_or(state: Any, actions: list[Any]) -> Any:
     if not actions:
         raise DicelabError("no legal action: the game is over")
