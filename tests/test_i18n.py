@@ -106,3 +106,16 @@ def test_the_install_builds_the_compiled_catalog(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "dicelab/locale/fr/LC_MESSAGES/dicelab.mo" in names
     assert "dicelab/locale/fr/LC_MESSAGES/dicelab.po" in names
+
+
+def test_a_number_that_rounds_to_zero_has_no_minus_sign():
+    """A tiny negative rounding error (a review's mean loss of -1e-15 points) shows as 0,
+    never as « -0,0 »; a real negative keeps its sign."""
+    from dicelab.analysis.coach import format_loss
+    from dicelab.core.i18n import fmt_data, fmt_number, fmt_percent
+
+    assert format_loss("expected_points", -1e-15, lang="fr") == "0,0 points"
+    assert fmt_number(-1e-9, 1, "fr") == "0,0"
+    assert fmt_percent(-1e-12, 1, "en") == "0.0%"
+    assert fmt_data(-1e-12, 3, "en") == "0.000"
+    assert fmt_number(-0.25, 2, "en") == "-0.25"

@@ -194,10 +194,33 @@ def test_command_line_options_and_errors():
         (["play", "5000", "--computer", "3"], "computer seats are whole numbers"),
         (["play", "5000", "--computer", "1:wizard"], "unknown player kind 'wizard'"),
         (["play", "trwavril", "--rule", "bogus=1"], "'bogus' is not an option"),
+        (["play", "trwavril", "--objective", "bogus"], "objective must be one of p_win"),
+        (["play", "seveny", "--objective", "p_duel"], "'p_duel' needs a two-player game"),
     ]:
         out = io.StringIO()
         assert main([*argv, "--lang", "en"], stdin=io.StringIO(""), stdout=out) == 2
         assert words in out.getvalue() and "Traceback" not in out.getvalue()
+
+
+@pytest.mark.parametrize(("argv", "fr", "en"), [
+    (["play"], "arguments manquants\u00a0: game", "missing arguments: game"),
+    (["play", "trwavril", "--seed"], "--seed demande une valeur", "--seed needs a value"),
+    (["play", "trwavril", "--bogus"], "arguments inconnus\u00a0: --bogus",
+     "unknown arguments: --bogus"),
+    (["play", "trwavril", "--lang", "de"], None, "--lang: de is not one of 'en', 'fr'"),
+])
+def test_command_line_mistakes_are_said_in_the_language(capsys, argv, fr, en):
+    """argparse's own errors (English only) are said in the command line's language, after
+    the usage, with exit status 2: never a traceback."""
+    for lang, words in (("fr", fr), ("en", en)):
+        if words is None:
+            continue
+        with pytest.raises(SystemExit) as e:
+            main([*argv, "--lang", lang] if "--lang" not in argv else argv)
+        assert e.value.code == 2
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err
+        assert err.startswith("utilisation\u00a0:" if lang == "fr" else "usage:")
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", ["usage:", "the number of players"]),

@@ -36,6 +36,7 @@ from dicelab.analysis import review as review_module
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import N_, _, get_language, ngettext
 from dicelab.core.objectives import format_objective
+from dicelab.engine.advice import plays_duel
 from dicelab.games._checks import plain_int
 from dicelab.registry import get as get_game
 from dicelab.ui.options import (
@@ -176,6 +177,9 @@ class PlaySession:
         self._choice: tuple[Any, int, Any] | None = None
         self.policies: dict[int, Policy] = {}
         self.game: Any = self.module.Game(rules=rules, players=players, seed=seed)
+        if self.objective is not None:  # an unknown objective is refused now, not at the hint
+            plays_duel(self.objective, self.engine.OBJECTIVES,
+                       two_players=self.game.players == 2)
         self.set_seats(check_computer(self.computer, players))
 
     # ------------------------------------------------------------ the game

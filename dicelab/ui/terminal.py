@@ -19,9 +19,10 @@ Trwavril — seed 1, 1 player
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from dicelab.analysis import coach
 from dicelab.core.errors import DicelabError, brief
@@ -451,13 +452,59 @@ class _Formatter(argparse.HelpFormatter):
     lang = "en"
 
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any = None) -> None:
-        super().add_usage(usage, actions, groups, _("usage: ", lang=self.lang))
+        if prefix is None:  # argparse's own prefix (a subcommand's prog passes "")
+            prefix = _("usage: ", lang=self.lang)
+        super().add_usage(usage, actions, groups, prefix)
+
+
+#: argparse's own messages (English only), as (pattern, msgid): :class:`_Parser` says them
+#: in the command line's language.
+_ARGPARSE_MESSAGES = (
+    (r"argument (?P<arg>[^:]+): invalid choice: '?(?P<value>.*?)'? "
+     r"\(choose from (?P<choices>.*)\)$",
+     N_("{arg}: {value} is not one of {choices}")),
+    (r"argument (?P<arg>[^:]+): expected one argument$", N_("{arg} needs a value")),
+    (r"unrecognized arguments: (?P<args>.*)$", N_("unknown arguments: {args}")),
+    (r"the following arguments are required: (?P<args>.*)$",
+     N_("missing arguments: {args}")),
+)
+
+
+def argparse_message(message: str, lang: str | None = None) -> str:
+    """An argparse error in ``lang`` (argparse writes English only); an unknown one as is.
+
+    >>> argparse_message("argument --lang: invalid choice: 'de' (choose from 'en', 'fr')", "fr")
+    "--lang\xa0: de n'est pas l'un de 'en', 'fr'"
+    >>> argparse_message("unrecognized arguments: --bogus", "en")
+    'unknown arguments: --bogus'
+    """
+    for pattern, msgid in _ARGPARSE_MESSAGES:
+        found = re.match(pattern, message)
+        if found:
+            words = found.groupdict()
+            if words.get("arg") == "command":  # the subcommand's dest
+                words["arg"] = _("command", lang=lang)
+            return _(msgid, lang=lang, **words)
+    return message
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are in the command line's language, on one line
+    after the usage, with exit status 2 (as argparse's own)."""
+
+    lang = "en"
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        sys.stderr.write("⚠ " + argparse_message(message, self.lang) + "\n")
+        raise SystemExit(2)
 
 
 def parser(lang: str) -> argparse.ArgumentParser:
     """The ``python -m dicelab`` command line, its help in ``lang``."""
     formatter = type("Formatter", (_Formatter,), {"lang": lang})
-    top = argparse.ArgumentParser(
+    parser_class = type("Parser", (_Parser,), {"lang": lang})
+    top = parser_class(
         prog="python -m dicelab", formatter_class=formatter, add_help=False,
         description=_("dicelab: exact probability lessons with four French dice games.",
                       lang=lang))

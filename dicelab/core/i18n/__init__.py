@@ -143,16 +143,35 @@ def _pattern(lang: str, kind: str, digits: int, trim: bool = False) -> Any:
 _FORMAT_PRECISION = 400
 
 
+def _unsigned_zero(x: Any, decimals: int) -> Any:
+    """``x``, or ``0`` when it shows as zero with ``decimals`` decimals: a reader never
+    sees « -0,0 » for a tiny negative rounding error.
+
+    >>> _unsigned_zero(-1e-9, 3), _unsigned_zero(-0.25, 1), _unsigned_zero(-0.0, 2)
+    (0.0, -0.25, 0.0)
+    """
+    try:
+        if isinstance(x, (int, float)) and math.isfinite(x) and round(float(x), decimals) == 0:
+            return 0.0
+    except (OverflowError, ValueError):
+        pass
+    return x
+
+
 def fmt_number(x: float, digits: int = 3, lang: str | None = None) -> str:
     """``x`` with ``digits`` decimals: ``0,743`` in French, ``0.743`` in English.
 
+    A number that rounds to zero has no minus sign.
+
     >>> fmt_number(1.5e29, 1, "en")[:12], fmt_number(2 / 3, 2, "fr")
     ('150,000,000,', '0,67')
+    >>> fmt_number(-1e-9, 1, "fr"), fmt_number(-0.04, 1, "en")
+    ('0,0', '0.0')
     """
     locale, pattern = _pattern(get_language(lang), "decimal", digits)
     with decimal.localcontext() as ctx:
         ctx.prec = _FORMAT_PRECISION
-        return pattern.apply(x, locale)
+        return pattern.apply(_unsigned_zero(x, digits), locale)
 
 
 def fmt_short(x: float, digits: int = 4, lang: str | None = None) -> str:
@@ -201,12 +220,12 @@ def fmt_data(x: float, digits: int = 6, lang: str | None = None) -> str:
     """``x`` for a data file (a CSV a spreadsheet reads): ``digits`` decimals, the
     language's decimal mark, no thousands separator, a plain minus.
 
-    >>> fmt_data(1234.5, 2, "fr"), fmt_data(-0.25, 3, "en")
-    ('1234,50', '-0.250')
+    >>> fmt_data(1234.5, 2, "fr"), fmt_data(-0.25, 3, "en"), fmt_data(-1e-12, 3, "en")
+    ('1234,50', '-0.250', '0.000')
     """
     from babel.numbers import get_decimal_symbol
 
-    text = f"{float(x):.{digits}f}"
+    text = f"{_unsigned_zero(float(x), digits):.{digits}f}"
     return text.replace(".", get_decimal_symbol(get_language(lang)))
 
 
@@ -216,11 +235,15 @@ def fmt_int(n: int, lang: str | None = None) -> str:
 
 
 def fmt_percent(p: float, digits: int = 1, lang: str | None = None) -> str:
-    """The probability ``p`` as a percentage: ``74,3 %`` in French, ``74.3%`` in English."""
+    """The probability ``p`` as a percentage: ``74,3 %`` in French, ``74.3%`` in English.
+
+    >>> fmt_percent(-1e-9, 1, "en")
+    '0.0%'
+    """
     locale, pattern = _pattern(get_language(lang), "percent", digits)
     with decimal.localcontext() as ctx:
         ctx.prec = _FORMAT_PRECISION
-        return pattern.apply(p, locale)
+        return pattern.apply(_unsigned_zero(p, digits + 2), locale)
 
 
 def plural_n(x: float, lang: str | None = None) -> int:
