@@ -17,28 +17,23 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from dicelab.analysis import coach
-from dicelab.analysis import solving as duel_registry
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, check_language, fmt_percent, ngettext, using
-from dicelab.core.progress import main_thread_scheduler
+from dicelab.core.i18n import N_, _, check_language, ngettext, using
 from dicelab.games._base import Bank, Resolve, Roll, Stop
 from dicelab.games._checks import plain_int
-from dicelab.registry import REGISTRY
 from dicelab.registry import get as get_game
 from dicelab.ui.options import (
-    MAX_THRESHOLD,
     THRESHOLD_POINTS,
     THRESHOLD_TURNS,
     check_app_options,
     check_computer,
-    error_text,
-    make_policy,
 )
 from dicelab.ui.session import PlaySession
 from dicelab.ui.widgets import adapters
 from dicelab.ui.widgets.computer_turn import ComputerTurns
-from dicelab.ui.widgets.controls import ClassroomControls, parse_dice_text, seat_kinds
+from dicelab.ui.widgets.controls import ClassroomControls, parse_dice_text
 from dicelab.ui.widgets.dice_row import DiceRow
+from dicelab.ui.widgets.duel_view import DuelOdds
 from dicelab.ui.widgets.faces import stylesheet
 from dicelab.ui.widgets.keys import key_listener
 from dicelab.ui.widgets.modes import (
@@ -47,7 +42,7 @@ from dicelab.ui.widgets.modes import (
     mode_of,
     seats_for,
 )
-from dicelab.ui.widgets.overlay import TIE, OddsOverlay
+from dicelab.ui.widgets.overlay import OddsOverlay
 from dicelab.ui.widgets.rules_panel import RulesPanel
 from dicelab.ui.widgets.saveload import load_upload, save_link
 from dicelab.ui.widgets.solve_bar import BackgroundSolves, SolveBar
@@ -90,7 +85,7 @@ def _auto() -> Any:
     return w.Layout(width="auto", min_width="100px")
 
 
-class GameApp(ComputerTurns, BackgroundSolves):
+class GameApp(ComputerTurns, DuelOdds, BackgroundSolves):
     """A playable game with the live exact-odds overlay (display ``app`` in a notebook).
 
     Parameters: ``seed`` (``None``: a random small seed), ``players``, ``rules``
@@ -811,91 +806,6 @@ class GameApp(ComputerTurns, BackgroundSolves):
         return True
 
     # ------------------------------------------------------------ two-player odds
-    def _prepare_duel(self) -> None:
-        """Two players: get the exact two-player odds ready.  A ready table is loaded now
-        (the first decision then costs milliseconds); otherwise the variant's solve starts
-        in the background (one per variant in the kernel, see
-        :mod:`dicelab.analysis.solving`), the overlay meanwhile shows labelled solo odds
-        and says so, and the app redraws itself when the solve ends."""
-        self._prepare_solo()  # a long solo solve too (solve_bar.BackgroundSolves)
-        self._drop_duel_job()
-        job = self.session.prepare_duel()
-        if job is None:  # nothing to solve (a ready table is warmed), or it failed
-            return
-        self._duel_schedule = main_thread_scheduler()
-        job.subscribe(self._duel_ended)
-
-    def _duel_ended(self, job: duel_registry.SolveJob) -> None:
-        """The solving thread: hand the redraw to the kernel's main thread (outside a
-        kernel, the next redraw or :meth:`wait_for_duel` picks the result up)."""
-        schedule = self._duel_schedule
-        if schedule is not None and not self._closed and job is self._duel_job:
-            schedule(self._guard(self._duel_redraw))
-
-    def _duel_redraw(self) -> None:
-        if self._collect_duel():
-            self.refresh()
-            self._auto()
-
-    def _collect_duel(self) -> bool:
-        """Take in a finished background solve (main thread); returns whether one ended."""
-        return self.session.collect_duel()
-
-    def _drop_duel_job(self) -> None:
-        job = self._duel_job
-        if job is not None:
-            job.unsubscribe(self._duel_ended)
-        self.session.drop_duel()
-
-    def duel_computing(self) -> bool:
-        """Whether the exact two-player odds of this game are being computed."""
-        return self.session.duel_computing()
-
-    def wait_for_duel(self, timeout: float | None = None) -> bool:
-        """Wait for the background two-player solve and redraw (scripts and tests; in a
-        notebook the app redraws itself).  Returns whether the exact two-player odds are
-        at hand."""
-        job = self._duel_job
-        if job is not None:
-            job.join(timeout)
-        if self._warm_job is not None:
-            self._warm_job.join(timeout)
-        if self._collect_duel():
-            self.refresh()
-            self._auto()
-        return self._duel_at_hand() and self._duel_error is None
-
-    def _duel_at_hand(self) -> bool:
-        """The two-player table is ready (or the game's own adapters decide: no engine in
-        the registry)."""
-        return self.session.duel_at_hand()
-
-    def duel_note(self) -> str:
-        """The overlay's line about the exact two-player odds (HTML, may be empty): being
-        computed, could not be computed, or just ready."""
-        lang = self.lang
-        if self.state.players != 2:
-            return ""
-        solo = _("Until then the odds shown are solo odds: each player's own chances, as if "
-                 "playing alone.", lang=lang)
-        if self.duel_computing():
-            text = _("The exact chances of beating each other are being computed in the "
-                     "background (this can take a minute or more); the app updates itself "
-                     "when they are ready.", lang=lang)
-            return f'<p role="status"><em>⏳ {esc(text)} {esc(solo)}</em></p>'
-        if self._duel_error is not None:
-            text = _("The exact chances of beating each other could not be computed: {why}.",
-                     lang=lang, why=error_text(self._duel_error, lang).rstrip("."))
-            solo = _("The odds shown are solo odds: each player's own chances, as if playing "
-                     "alone.", lang=lang)
-            return (f'<p role="alert" class="dicelab-error"><strong>⚠</strong> {esc(text)} '
-                    f"{esc(solo)}</p>")
-        if self._duel_news:
-            text = _("The exact chances of beating each other are ready: the odds now rank "
-                     "every choice by them.", lang=lang)
-            return f'<p role="status"><em>✓ {esc(text)}</em></p>'
-        return ""
-
     # ------------------------------------------------------------ review
     def show_rules(self, show: bool | None = None) -> bool:
         """The Rules button: show (or hide) the game's rules card; returns whether shown."""
@@ -1045,25 +955,6 @@ class GameApp(ComputerTurns, BackgroundSolves):
         self.overlay.new_position(self.advice if advisable else None, tuple(s.dice))
         self._update_selection()
         self._winbar()
-
-    def _winbar(self, _change: Any = None) -> None:
-        """The two-player win bar, shown with the odds (its first solve can take a while)."""
-        shown = (self.state.players == 2
-                 and (self.overlay.show_odds.value or self.winbar_default)
-                 and self._duel_at_hand())
-        chances = adapters.win_chances(self) if shown else None
-        if chances is None:
-            self.winbar.layout.display = "none"
-            self.winbar.value = ""
-            return
-        s = self.state
-        forced = ""
-        if s.phase != "start" and not self.has_choice():
-            forced = _("Only one move is possible here: it is forced.", lang=self.lang)
-        self.winbar.layout.display = ""
-        self.winbar.value = winbar_html(chances, self.lang, s.current_player,
-                                        self.game_key) + (
-            f'<p class="dicelab-forced"><small>{esc(forced)}</small></p>' if forced else "")
 
     def _update_selection(self) -> None:
         """After a toggle: enable the buttons and re-mark the overlay (no advice recompute)."""
@@ -1272,40 +1163,4 @@ _RESULT_EVENTS = ("final", "resolve", "flip", "miss", "bust", "overshoot", "set_
                   "win")
 
 
-def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = None,
-                game: str | None = None) -> str:
-    """Each player's exact chance of winning as a labelled bar (two players).
-
-    A game played in manches (Dripeul 5, ``game="dripeul"``): each player's chance of
-    beating the other in this manche.
-
-    >>> "Player 2" in winbar_html((0.25, 0.75), "en") and "75.0%" in winbar_html((0.25, 0.75), "en")
-    True
-    >>> "manche" in winbar_html((0.5, 0.5), "en", game="dripeul")
-    True
-    """
-    rows = []
-    for p, c in enumerate(chances):
-        mark = "▶ " if p == to_play else ""
-        rows.append(
-            f'<div class="dicelab-winbar-row"><span style="display:inline-block;min-width:7em">'
-            f"{mark}{esc(player_name(p, lang))}</span>"
-            f'<span class="dicelab-bar-track"><span class="dicelab-bar" '
-            f'style="width:{100.0 * max(0.0, min(1.0, c)):.1f}%"></span></span> '
-            f"<strong>{esc(fmt_percent(c, 1, lang))}</strong></div>"
-        )
-    if game in REGISTRY and REGISTRY[game].manches:
-        title = _("Chance to beat the opponent in this manche (exact, both playing for it)",
-                  lang=lang)
-        meaning = _("P(win the manche): the probability that each player ends this manche "
-                    "with fewer points than the other (a cleared board scores 0), both "
-                    "playing for that (equal points count one half)", lang=lang)
-    else:
-        title = _("Chance to win (exact, both playing to win)", lang=lang)
-        meaning = _("P(win): the probability that each player wins the two-player game, "
-                    "both players playing to win (a shared win counts one half)", lang=lang)
-    return f'<div title="{esc(meaning)}"><small>{esc(title)}</small>{"".join(rows)}</div>'
-
-
-__all__ = ["MAX_THRESHOLD", "GameApp", "TIE", "check_app_options", "check_computer",
-           "error_text", "make_policy", "seat_kinds", "winbar_html"]
+__all__ = ["GameApp"]
