@@ -30,6 +30,7 @@ from dicelab.ui.options import (
 )
 from dicelab.ui.session import PlaySession
 from dicelab.ui.widgets import adapters
+from dicelab.ui.widgets.coach_prompt import CoachPrompt
 from dicelab.ui.widgets.computer_turn import ComputerTurns
 from dicelab.ui.widgets.controls import ClassroomControls, parse_dice_text
 from dicelab.ui.widgets.dice_row import DiceRow
@@ -85,7 +86,7 @@ def _auto() -> Any:
     return w.Layout(width="auto", min_width="100px")
 
 
-class GameApp(ComputerTurns, DuelOdds, BackgroundSolves):
+class GameApp(CoachPrompt, ComputerTurns, DuelOdds, BackgroundSolves):
     """A playable game with the live exact-odds overlay (display ``app`` in a notebook).
 
     Parameters: ``seed`` (``None``: a random small seed), ``players``, ``rules``
@@ -573,80 +574,12 @@ class GameApp(ComputerTurns, DuelOdds, BackgroundSolves):
         self._auto()
         return True
 
-    def _coach(self, state: Any, action: Any) -> tuple[str, float, str] | None:
-        """(objective, loss, label) of ``action`` in ``state``, or ``None`` if not advised."""
-        found = self.session.coach_loss(action, state)
-        if found is None:
-            return None
-        return found[0], found[1], self.action_label(action)
-
     def _sync_session(self) -> None:
         """The Classroom panel's coach thresholds and undo permission, into the session."""
         c = self.controls
         self.session.threshold_points = float(c.threshold_points.value)
         self.session.threshold_turns = float(c.threshold_turns.value)
         self.session.allow_undo = bool(c.allow_undo.value)
-
-    def _too_costly(self, objective: str, loss: float) -> bool:
-        self._sync_session()
-        return self.session.too_costly(objective, loss)
-
-    # ------------------------------------------------------------ coach prompt
-    def _ask(self, action: Any, coached: tuple[str, float, str]) -> None:
-        self._sync_session()
-        decision = self.session.coach_decision(action)  # the coach's verdict and why
-        lines = [decision.text, *decision.why] if decision is not None else []
-        self._pending = (action, coached, self.advice().best)
-        self.prompt_text.value = "".join(f"<p>{esc(x)}</p>" for x in lines)
-        self.prompt.layout.display = "flex"
-        self.say("")
-
-    def _close_prompt(self) -> None:
-        self._pending = None
-        self.prompt.layout.display = "none"
-        self.prompt_text.value = ""
-
-    def prompt_show_best(self) -> bool:
-        """"Show me the best": name the best choice (with its why) and select its dice."""
-        if self._pending is None:
-            return False
-        action, coached, best = self._pending
-        self._close_prompt()
-        lines = [_("The best choice here: “{label}”.", lang=self.lang,
-                   label=self.action_label(best.action))]
-        lines += self.session.why_lines(best.action)
-        self._select_action(best.action)
-        self.overlay.hint(2)
-        self.say(" ".join(lines))
-        return True
-
-    def prompt_keep_choice(self) -> bool:
-        """"Keep my choice": apply the held-back choice."""
-        if self._pending is None:
-            return False
-        action = self._pending[0]
-        self._close_prompt()
-        return self.act(action, confirmed=True)
-
-    def prompt_try_again(self) -> bool:
-        """"Let me try again": drop the held-back choice; the dice stay as they were."""
-        if self._pending is None:
-            return False
-        self._close_prompt()
-        self.say(_("Choose again.", lang=self.lang))
-        return True
-
-    def _select_action(self, action: Any) -> None:
-        keep = list(getattr(action, "keep", ()) or ())
-        if isinstance(action, Stop):
-            keep = list(self.state.dice)
-        picked = []
-        for i, v in enumerate(self.dice_row.dice):
-            if v in keep:
-                keep.remove(v)
-                picked.append(i)
-        if not isinstance(action, Resolve):
-            self.select(*picked)
 
     # ------------------------------------------------------------ buttons
     def roll(self) -> bool:
