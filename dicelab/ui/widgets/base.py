@@ -29,7 +29,6 @@ from dicelab.ui.options import (
     check_computer,
 )
 from dicelab.ui.session import PlaySession
-from dicelab.ui.widgets import adapters
 from dicelab.ui.widgets.coach_prompt import CoachPrompt
 from dicelab.ui.widgets.computer_turn import ComputerTurns
 from dicelab.ui.widgets.controls import ClassroomControls, parse_dice_text
@@ -47,9 +46,9 @@ from dicelab.ui.widgets.overlay import OddsOverlay
 from dicelab.ui.widgets.rules_panel import RulesPanel
 from dicelab.ui.widgets.saveload import load_upload, save_link
 from dicelab.ui.widgets.solve_bar import BackgroundSolves, SolveBar
+from dicelab.ui.widgets.status_log import StatusLog
 from dicelab.ui.widgets.text import (
     esc,
-    event_sentence,
     fmt_dice,
     player_name,
 )
@@ -68,15 +67,8 @@ def _on_session(name: str, doc: str) -> property:
 
     return property(get, put, doc=doc)
 
-#: How many recent log lines the app shows.
-LOG_LINES = 14
-#: Messages used inside f-strings below (marked here so the catalog extracts them).
-_MARKED = (
-    N_('click the game first'),
-    N_('Not possible:'),
-    N_('Game over — {result}.'),
-    N_('Game log (latest last)'),
-)
+#: A message used inside an f-string below (marked here so the catalog extracts it).
+_MARKED = (N_('click the game first'),)
 
 
 def _auto() -> Any:
@@ -86,7 +78,7 @@ def _auto() -> Any:
     return w.Layout(width="auto", min_width="100px")
 
 
-class GameApp(CoachPrompt, ComputerTurns, DuelOdds, BackgroundSolves):
+class GameApp(StatusLog, CoachPrompt, ComputerTurns, DuelOdds, BackgroundSolves):
     """A playable game with the live exact-odds overlay (display ``app`` in a notebook).
 
     Parameters: ``seed`` (``None``: a random small seed), ``players``, ``rules``
@@ -738,28 +730,6 @@ class GameApp(CoachPrompt, ComputerTurns, DuelOdds, BackgroundSolves):
         self.refresh()
         return True
 
-    # ------------------------------------------------------------ two-player odds
-    # ------------------------------------------------------------ review
-    def show_rules(self, show: bool | None = None) -> bool:
-        """The Rules button: show (or hide) the game's rules card; returns whether shown."""
-        return self.rules.toggle(show)
-
-    def review(self) -> Any:
-        """Show the game review in the app (``dicelab.review``); returns the review object,
-        or ``None`` (with a message) when the review module is not there."""
-        humans = [p for p in range(self.state.players) if p not in self._policies]
-        rev = adapters.review(self.game, self.lang, players=humans)
-        if rev is None:
-            self.say(_("The game review is not available in this version.", lang=self.lang),
-                     error=True)
-            return None
-        try:
-            html = rev.to_html(self.lang)
-        except TypeError:
-            html = rev.to_html()
-        self.review_box.value = f'<div class="dicelab-surface" style="overflow:auto">{html}</div>'
-        return rev
-
     # ------------------------------------------------------------ closing
     def close(self) -> None:
         """Close every widget of the app (frees them in the kernel and the browser)."""
@@ -805,30 +775,6 @@ class GameApp(CoachPrompt, ComputerTurns, DuelOdds, BackgroundSolves):
         self.resolve_buttons = []
 
     # ------------------------------------------------------------ rendering
-    def say(self, text: str, error: bool = False) -> None:
-        if not text:
-            self.message.value = ""
-        elif error:
-            self.message.value = (
-                f'<p role="alert" class="dicelab-error"><strong>⚠ '
-                f'{esc(_("Not possible:", lang=self.lang))}</strong> {esc(text)}</p>'
-            )
-        else:
-            self.message.value = f"<p>{esc(text)}</p>"
-
-    def describe_events(self, events: list[dict[str, Any]]) -> str:
-        solo = self.state.players == 1
-        # the last three events, and always what the final dice made (a turn that ends a
-        # manche or the game keeps its dice and result on the screen)
-        shown = [e for i, e in enumerate(events)
-                 if i >= len(events) - 3 or e.get("type") in _RESULT_EVENTS]
-        text = " ".join(event_sentence(e, self.lang, solo) for e in shown)
-        notes = getattr(self, "event_notes", None)  # the learning mode's rule quotes
-        if notes is not None:
-            text = " ".join([text, *(_("Rule: “{rule}”", lang=self.lang, rule=r)
-                                     for r in notes(events))])
-        return text
-
     def enabled_actions(self) -> list[str]:
         """The enabled controls that move the game: buttons, resolutions, a die to toggle."""
         out = [name for name, b in (("roll", self.roll_button), ("stop", self.stop_button),
@@ -1013,87 +959,13 @@ class GameApp(CoachPrompt, ComputerTurns, DuelOdds, BackgroundSolves):
             b.style.close()
             b.close()
 
-    def _luck_end_html(self) -> str:
-        """The luck/skill split under "Game over" (:func:`.luckview.end_html`), for the
-        human seats (every seat when the computer plays them all)."""
-        from dicelab.ui.widgets.luckview import end_html
-
-        humans = [p for p in range(self.state.players) if p not in self._policies]
-        try:
-            return end_html(self.game, self.lang, humans or None)
-        except Exception:  # noqa: BLE001 - the end screen never fails for it
-            return ""
-
     def resolve_label(self, choice: Any) -> str:
         """Words on a resolution button (subclasses say "remove token 3", "flip card 4")."""
         return _("choose {choice}", lang=self.lang, choice=choice)
 
-    def status_html(self) -> str:
-        s = self.state
-        lang = self.lang
-        if s.is_over:
-            return (f"<p><strong>{esc(self.session.result_text())}"
-                    "</strong></p>" + self._luck_end_html())
-        extra = self.status_extra()
-        phase = self.phase_text()
-        if self.is_computer():
-            phase = (_("the computer is playing…", lang=lang) if self.auto_computer else
-                     _("press “{button}”", lang=lang,
-                       button=_("Play computer turn", lang=lang)))
-        # before its first roll a turn has not begun yet: the status names the turn to come,
-        # as the log will ("… starts turn 3")
-        turn = s.turn_count + (1 if s.phase == "start" else 0)
-        if s.players == 1:
-            head = _("Turn {n}", lang=lang, n=turn)
-        else:
-            who = player_name(s.current_player, lang)
-            kind = _("computer", lang=lang) if self.is_computer() else _("human", lang=lang)
-            head = _("{who} to play ({kind}) · turn {n}", lang=lang, who=who, kind=kind,
-                     n=turn)
-        return (
-            f"<p><strong>{esc(head)}</strong> · "
-            f"{esc(phase)}{(' · ' + esc(extra)) if extra else ''}</p>"
-        )
-
-    def phase_text(self) -> str:
-        lang = self.lang
-        return {
-            "start": _("roll to start the turn", lang=lang),
-            "choose": _("choose what to keep", lang=lang),
-            "resolve": _("choose how to use the final dice", lang=lang),
-            "over": _("game over", lang=lang),
-        }.get(self.state.phase, _("rolling", lang=lang))
-
-    def status_extra(self) -> str:
-        return ""
-
-    def log_html(self) -> str:
-        events = self.game.log[-LOG_LINES:]
-        lang = self.lang
-        if not events:
-            return "<p><em>" + esc(_("Game log: nothing yet.", lang=lang)) + "</em></p>"
-        solo = self.state.players == 1
-        first = len(self.game.log) - len(events)
-        items = "".join(
-            (f'<li class="dicelab-why-line"><em>{esc(self._notes[first + i])}</em></li>'
-             if first + i in self._notes else "")
-            + f"<li>{esc(event_sentence(e, lang, solo))}</li>" for i, e in enumerate(events))
-        return (
-            f"<details open><summary>{esc(_('Game log (latest last)', lang=lang))}</summary>"
-            f'<ul style="margin:2px 0;font-size:90%">{items}</ul></details>'
-        )
-
-    def event_text(self, event: dict[str, Any]) -> str:
-        return event_sentence(event, self.lang, self.state.players == 1)
-
     def board_html(self) -> str:
         """The game's board as HTML (subclasses)."""
         raise NotImplementedError
-
-
-#: Events that say what a turn's final dice made: always shown.
-_RESULT_EVENTS = ("final", "resolve", "flip", "miss", "bust", "overshoot", "set_aside",
-                  "win")
 
 
 __all__ = ["GameApp"]
