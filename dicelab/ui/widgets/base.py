@@ -1,11 +1,21 @@
-"""The app every game's widget shares: dice row, buttons, board, odds overlay, controls.
+"""The app every game's widget shares: its shell, the view of a :class:`PlaySession`.
 
-A :class:`GameApp` drives one game's ``Game`` runner.  It never decides a rule:
-which buttons are enabled, which resolution choices are offered and what a
-selection means all come from the game module's ``legal_actions`` (and its
-``advise_state`` for the odds).  Subclasses only draw the board and word the
-resolution choices.  Every word goes through :mod:`dicelab.i18n` in the app's
-language (``lang=``; the Classroom controls switch it in place).
+A :class:`GameApp` drives one game's ``Game`` runner through the play session
+(:mod:`dicelab.ui.session`).  It never decides a rule: which buttons are enabled, which
+resolution choices are offered and what a selection means all come from the game
+module's ``legal_actions`` (and its ``advise_state`` for the odds).  Subclasses
+(:mod:`.apps`) only draw the board and word the resolution choices.  Every word goes
+through :mod:`dicelab.core.i18n` in the app's language (``lang=``; the Classroom controls
+switch it in place).
+
+This module is the shell: it builds every widget and lays them out (the one place that
+fixes the page's order and CSS classes, docs/developers.md's DOM contract), wires the
+callbacks, applies an action, redraws, relabels and closes.  Each panel's behaviour is a
+mixin of its own module: the dice and buttons (:mod:`.dice_panel`), the status line, log
+and review (:mod:`.status_log`), the coach prompt (:mod:`.coach_prompt`), the Classroom
+actions and loading a save (:mod:`.classroom`), the computer's turns
+(:mod:`.computer_turn`), the two-player odds and win bar (:mod:`.duel_view`) and the
+background solves' bar (:mod:`.solve_bar`).
 
 Every widget callback runs through :meth:`GameApp._guard`: a ``DicelabError`` is shown
 as a message in the app's language, never as a traceback.
@@ -16,43 +26,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, check_language, ngettext, using
+from dicelab.core.errors import DicelabError
+from dicelab.core.i18n import N_, _, check_language, using
 from dicelab.games._base import Bank, Resolve, Roll, Stop
 from dicelab.games._checks import plain_int
 from dicelab.registry import get as get_game
-from dicelab.ui.options import (
-    THRESHOLD_POINTS,
-    THRESHOLD_TURNS,
-    check_app_options,
-    check_computer,
-)
+from dicelab.ui.options import THRESHOLD_POINTS, THRESHOLD_TURNS, check_app_options
 from dicelab.ui.session import PlaySession
+from dicelab.ui.widgets.classroom import ClassroomActions
 from dicelab.ui.widgets.coach_prompt import CoachPrompt
 from dicelab.ui.widgets.computer_turn import ComputerTurns
-from dicelab.ui.widgets.controls import ClassroomControls, parse_dice_text
+from dicelab.ui.widgets.controls import ClassroomControls
 from dicelab.ui.widgets.dice_panel import DicePanel
 from dicelab.ui.widgets.dice_row import DiceRow
 from dicelab.ui.widgets.duel_view import DuelOdds
 from dicelab.ui.widgets.faces import stylesheet
 from dicelab.ui.widgets.keys import key_listener
-from dicelab.ui.widgets.modes import (
-    COMPUTER_DELAY,
-    ModeBar,
-    mode_of,
-    seats_for,
-)
+from dicelab.ui.widgets.modes import COMPUTER_DELAY, ModeBar, mode_of
 from dicelab.ui.widgets.overlay import OddsOverlay
 from dicelab.ui.widgets.rules_panel import RulesPanel
-from dicelab.ui.widgets.saveload import load_upload, save_link
+from dicelab.ui.widgets.saveload import save_link
 from dicelab.ui.widgets.solve_bar import BackgroundSolves, SolveBar
 from dicelab.ui.widgets.status_log import StatusLog
-from dicelab.ui.widgets.text import (
-    esc,
-    fmt_dice,
-)
-
-Policy = Callable[[Any], Any]
+from dicelab.ui.widgets.text import esc
 
 
 def _on_session(name: str, doc: str) -> property:
@@ -77,7 +73,7 @@ def _auto() -> Any:
     return w.Layout(width="auto", min_width="100px")
 
 
-class GameApp(DicePanel, StatusLog, CoachPrompt, ComputerTurns, DuelOdds,
+class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns, DuelOdds,
               BackgroundSolves):
     """A playable game with the live exact-odds overlay (display ``app`` in a notebook).
 
@@ -494,122 +490,6 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ComputerTurns, DuelOdds,
         self.overlay.render_coach()
         self._last_events = []
         self.say(_("Move taken back.", lang=self.lang))
-        self.refresh()
-        return True
-
-    # ------------------------------------------------------------ classroom
-    def new_game(self) -> bool:
-        """Start a new game from the controls: seed, variants, players and seats."""
-        c = self.controls
-        try:
-            rules = c.variants.build()
-            seed = c.seed.value
-            players = int(c.players.count.value)
-            seats = check_computer(
-                {s: k for s, k in c.players.kinds().items() if k != "human"}, players)
-            self.session.new_game(rules=rules, seed=seed, players=players, seats=seats)
-        except DicelabError as e:
-            self.say(e.message(self.lang), error=True)
-            return False
-        self.winbar_default = players == 2
-        self.mode_bar.show(mode_of(players, seats))
-        self._close_prompt()
-        self._prepare_duel()
-        self.overlay.reset_tally()
-        self._last_events = []
-        self.say(ngettext("New game: seed {seed}, {n} player.", "New game: seed {seed}, {n} "
-                          "players.", players, lang=self.lang, seed=seed))
-        self.refresh()
-        self._auto()
-        return True
-
-    def set_mode(self, mode: str) -> bool:
-        """The mode bar: ``"solo"``, ``"two"`` (two players at one screen) or
-        ``"computer"`` (player 2 is the computer and plays by itself); starts that game at
-        once (same seed box and variants as the Classroom panel)."""
-        if mode not in ("solo", "two", "computer"):
-            raise DicelabError("unknown mode {mode}; choose solo, two or computer",
-                               mode=brief(mode))
-        c = self.controls
-        c.players.count.value = 1 if mode == "solo" else 2
-        seats = seats_for(mode, c.players.kinds_offered)
-        for i, dd in enumerate(c.players.seats):
-            dd.value = seats.get(i, "human")
-        if mode == "computer":
-            self.auto_computer = True
-        return self.new_game()
-
-    def _forget_computer(self) -> None:
-        self.session.forget_computer()
-
-    def reset(self) -> None:
-        """Restart the current game from the start, with the same seed, rules and players."""
-        self.session.reset()
-        self._close_prompt()
-        self.overlay.reset_tally()
-        self._last_events = []
-        self.say(_("Game restarted (seed {seed}).", lang=self.lang, seed=self.game.seed))
-        self.refresh()
-        self._auto()
-
-    def teacher_set_dice(self, text: str | None = None) -> bool:
-        """Teacher mode: replace the last roll by the dice typed in the box (or ``text``)."""
-        if text is not None:
-            if not isinstance(text, str):
-                self.say(_("Teacher mode: {why}", lang=self.lang, why=_(
-                    "type the dice as text, e.g. 2 2 2 4 6", lang=self.lang)), error=True)
-                return False
-            self.controls.dice_text.value = text if len(text) <= 200 else text[:200]
-        raw = text if text is not None else self.controls.dice_text.value
-        try:
-            dice = parse_dice_text(raw)
-            events = self.session.set_dice(dice)
-        except DicelabError as e:
-            self.say(_("Teacher mode: {why}", lang=self.lang, why=e.message(self.lang)),
-                     error=True)
-            return False
-        self._close_prompt()
-        self._last_events = list(events)
-        self.say(_("Teacher mode: the last roll now shows {dice}.", lang=self.lang,
-                   dice=fmt_dice(dice)))
-        self.refresh()
-        self._auto()
-        return True
-
-    # ------------------------------------------------------------ save and load
-    def _on_upload(self, change: Any) -> None:
-        if change["new"]:
-            try:
-                self.load(load_upload(change["new"], self.game_key))
-            finally:
-                self.load_button.value = ()  # the same file can be loaded again
-
-    def load(self, game: Any) -> bool:
-        """Go on with (or review) a saved game: a ``Game`` of this app's game, or a JSON
-        save, checked as ``Game.from_json`` checks it.  Every seat is a human one; the
-        Classroom panel shows the game's seed, variants and players."""
-        if not isinstance(game, self.module.Game):
-            game = load_upload(({"content": game.encode("utf-8") if isinstance(game, str)
-                                 else game},), self.game_key)
-        self.session.load(game)
-        self._close_prompt()
-        players = game.state.players
-        c = self.controls
-        c.seed.value = game.seed
-        c.variants.show(game.state.rules)
-        c.players.count.value = players
-        for dd in c.players.seats:
-            dd.value = "human"
-        self.winbar_default = players == 2
-        self.mode_bar.show(mode_of(players, {}))
-        self._prepare_duel()
-        self.overlay.reset_tally()
-        self.review_box.value = ""
-        self._last_events = []
-        self.say(ngettext("Game loaded: {n} move. Press “{button}” to review it, or play on.",
-                          "Game loaded: {n} moves. Press “{button}” to review it, or play on.",
-                          len(game.actions), lang=self.lang,
-                          button=_("Game review", lang=self.lang)))
         self.refresh()
         return True
 
