@@ -7,6 +7,14 @@ Classroom panel (:class:`.controls.ClassroomControls`), the mode bar
 :func:`.saveload.load_upload`).  Starting, restarting, loading and the checks of the dice
 typed in are the play session's (:mod:`dicelab.ui.session`); this view reads the panel,
 resets what it shows and redraws.
+
+>>> from dicelab.ui.widgets import play
+>>> app = play("seveny", seed=3, lang="en", coach_prompt=False)
+>>> app.new_game(), app.message.value
+(True, '<p>New game: seed 3, 1 player.</p>')
+>>> app.teacher_set_dice("1 2 3 4 5")  # no roll yet: nothing to replace
+False
+>>> app.close()
 """
 
 from __future__ import annotations

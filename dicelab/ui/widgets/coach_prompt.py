@@ -6,6 +6,17 @@ Mixed into :class:`~dicelab.ui.widgets.base.GameApp`, which builds the prompt's 
 (``prompt``, ``prompt_text`` and its three buttons, CSS classes ``dicelab-prompt``,
 ``dicelab-prompt-show``, ``-keep``, ``-retry``).  The verdict, its why and the thresholds
 are the play session's (:mod:`dicelab.ui.session`, from :mod:`dicelab.analysis.coach`).
+
+>>> from dicelab.ui.widgets import play
+>>> app = play("seveny", seed=3, lang="en", threshold_points=0, threshold_turns=0)
+>>> app.roll(); app.select(1); app.selection()  # set the 1 aside: not the best
+True
+(1,)
+>>> app.roll(), app.prompt.layout.display  # held back: the prompt asks first
+(False, 'flex')
+>>> app.prompt_show_best(), app.selection()  # the best: set the three 2s aside
+(True, (2, 2, 2))
+>>> app.close()
 """
 
 from __future__ import annotations

@@ -4,6 +4,15 @@ by step with a pause in a notebook (the kernel's timer, :func:`.modes.kernel_tim
 Mixed into :class:`~dicelab.ui.widgets.base.GameApp`: the moves themselves (each with its
 "why" line for the log) come from the play session (:mod:`dicelab.ui.session`); this view
 only paces them, says what happened and redraws.
+
+>>> from dicelab.ui.widgets import play
+>>> app = play("trwavril", seed=2, lang="en", players=2, computer={1: "optimal"},
+...            coach_prompt=False)
+>>> app.play_computer_turn()  # player 1, a human, is to play
+0
+>>> app.play_to_end(); app.state.is_over
+True
+>>> app.close()
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ class ComputerTurns:
 
     session: Any
     state: Any
+    lang: str
     auto_computer: bool
     computer_delay: float
     game_key: str

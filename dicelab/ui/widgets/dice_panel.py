@@ -7,6 +7,19 @@ Mixed into :class:`~dicelab.ui.widgets.base.GameApp`, which builds the widgets
 ``bank_button``, ``resolve_box``; CSS classes in docs/developers.md's DOM contract).
 Which buttons are enabled, and why not, is always the game's own ``legal_actions`` and
 ``step``: a button never decides a rule.
+
+>>> from dicelab.ui.widgets import play
+>>> app = play("seveny", seed=3, lang="en", coach_prompt=False)
+>>> app.enabled_actions(), app.roll_text(())
+(['roll'], 'Roll (R)')
+>>> app.roll(); app.state.dice
+True
+(5, 1, 2, 2, 2, 5, 6)
+>>> app.select(2, 3, 4); app.selection(), app.roll_text(app.selection())
+((2, 2, 2), 'Roll 4 dice (R)')
+>>> app.key("3"), app.selection()  # key 3 toggles the third die
+(True, (2, 2))
+>>> app.close()
 """
 
 from __future__ import annotations

@@ -5,6 +5,14 @@ Mixed into :class:`~dicelab.ui.widgets.base.GameApp`, which builds the widgets t
 (``status``, ``message``, ``log``, ``review_box``; CSS classes ``dicelab-status``,
 ``dicelab-message``, ``dicelab-log``, ``dicelab-review``).  Every sentence about an event
 is :func:`.text.event_sentence`'s, the one the terminal uses too.
+
+>>> from dicelab.ui.widgets import play
+>>> app = play("seveny", seed=3, lang="en", coach_prompt=False)
+>>> app.status.value
+'<p><strong>Turn 1</strong> · roll to start the turn</p>'
+>>> app.say("Hello"); app.message.value
+'<p>Hello</p>'
+>>> app.close()
 """
 
 from __future__ import annotations
