@@ -182,10 +182,10 @@ def bar_explorer_seveny_100() -> dict[str, Any]:
 def _fake_app_kernel() -> Any:
     """:func:`_fake_kernel` for the apps too (they hold their own name of the scheduler)."""
     from dicelab.core import progress
-    from dicelab.ui.widgets import base
+    from dicelab.ui.widgets import duel_view
 
     pending, _run = _fake_kernel()
-    base.main_thread_scheduler = progress.main_thread_scheduler  # type: ignore[assignment]
+    duel_view.main_thread_scheduler = progress.main_thread_scheduler  # type: ignore[assignment]
     return pending
 
 

@@ -18,8 +18,10 @@ from dicelab.engine import seveny as seveny_odds  # noqa: E402
 from dicelab.engine import trwavril as trwavril_odds  # noqa: E402
 from dicelab.engine.cinqmille import duel as cinqmille_duel
 from dicelab.games import cinqmille, seveny, trwavril  # noqa: E402
-from dicelab.ui.widgets import base  # noqa: E402
+from dicelab.ui.options import error_text  # noqa: E402
+from dicelab.ui.widgets import duel_view  # noqa: E402
 from dicelab.ui.widgets import play as _play  # noqa: E402
+from dicelab.ui.widgets.controls import seat_kinds  # noqa: E402
 from dicelab.ui.widgets.overlay import read_rows  # noqa: E402
 
 DICE = "1 5 2 3 4"  # a 5000 roll with a choice: set aside the 1, the 5 or both
@@ -83,7 +85,7 @@ class Unsolved:
             monkeypatch.setattr(module, "duel_ready", ready)
             monkeypatch.setattr(module, "solve_duel", solve_duel)
         monkeypatch.setattr(duel_registry, "solve", fake_solve)
-        monkeypatch.setattr(base, "main_thread_scheduler", lambda: self.pending.append)
+        monkeypatch.setattr(duel_view, "main_thread_scheduler", lambda: self.pending.append)
 
     def release(self):
         """Let the solve end; wait for its thread; run the redraws it handed over."""
@@ -225,7 +227,7 @@ def test_the_computing_note_in_french(unsolved):
 
 
 def test_a_computer_playing_to_win_waits_for_the_solve(unsolved):
-    if "duel_optimal" not in base.seat_kinds():
+    if "duel_optimal" not in seat_kinds():
         pytest.skip("no 'plays to win' computer in this version")
     app = play("cinqmille", seed=1, players=2, computer={0: "duel_optimal"},
                auto_computer=True)
@@ -314,16 +316,16 @@ def test_the_redraw_goes_to_the_kernels_main_loop(monkeypatch):
     loop = Loop()
     shell = type("Shell", (), {"kernel": type("Kernel", (), {"io_loop": loop})()})()
     monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
-    assert base.main_thread_scheduler() == loop.add_callback
+    assert duel_view.main_thread_scheduler() == loop.add_callback
     monkeypatch.setattr(IPython, "get_ipython", lambda: None)
-    assert base.main_thread_scheduler() is None
+    assert duel_view.main_thread_scheduler() is None
 
 
 def test_error_text_in_both_languages():
-    assert base.error_text(MemoryError(), "fr") == "erreur inattendue (MemoryError)"
+    assert error_text(MemoryError(), "fr") == "erreur inattendue (MemoryError)"
     err = DicelabError("{game} has no exact two-player odds", game="'x'")
-    assert base.error_text(err, "en") == "'x' has no exact two-player odds"
-    assert base.error_text(err, "fr") == "'x' n'a pas de probabilités exactes à deux joueurs"
+    assert error_text(err, "en") == "'x' has no exact two-player odds"
+    assert error_text(err, "fr") == "'x' n'a pas de probabilités exactes à deux joueurs"
 
 
 def test_warm_freezes_what_is_loaded_out_of_the_collector():

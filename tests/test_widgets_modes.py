@@ -10,7 +10,7 @@ import re
 import pytest
 
 from dicelab.core.i18n import _
-from dicelab.ui.widgets import base, play
+from dicelab.ui.widgets import computer_turn, play
 from dicelab.ui.widgets.overlay import read_rows
 
 
@@ -86,7 +86,8 @@ def test_the_computer_dice_are_shown_as_its_own():
 
 def test_the_computer_turn_is_paced_on_the_kernel_loop(monkeypatch):
     calls: list = []
-    monkeypatch.setattr(base, "kernel_timer", lambda: lambda delay, fn: calls.append((delay, fn)))
+    monkeypatch.setattr(computer_turn, "kernel_timer",
+                        lambda: lambda delay, fn: calls.append((delay, fn)))
     app = play("trwavril", seed=2, lang="en", computer={1: "optimal"}, players=2,
                auto_computer=True, computer_delay=0.5)
     _human_turn(app)
