@@ -39,6 +39,10 @@ from dicelab.core import objectives
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
+from dicelab.games.cards import cinqmille as cinqmille_card
+from dicelab.games.cards import dripeul as dripeul_card
+from dicelab.games.cards import seveny as seveny_card
+from dicelab.games.cards import trwavril as trwavril_card
 
 __all__ = [
     "GAMES",
@@ -160,6 +164,23 @@ class GameEntry:
     #: solo engine's ``bank_at_outcome_matrix`` where it has one, else each turn drawn from
     #: its ``turn_points_distribution``).
     fast_simulation: frozenset[str] = frozenset()
+    # ---------------------------------------------- the game's own words and pictures
+    #: The game's rules card as data, ``dicelab.games.cards.<key>``
+    #: (:mod:`dicelab.games.cards`; drawn by :mod:`dicelab.ui.rules_cards`).
+    card: ModuleType | None = field(default=None, repr=False)
+    #: The name of the game's app class (:mod:`dicelab.ui.widgets.apps`), e.g.
+    #: ``"DripeulApp"``.
+    app_name: str = ""
+    #: What the player does after a roll (msgid), where the app says it in the game's
+    #: words (a pushluck game: which dice may be set aside).
+    choose_text: str = ""
+    #: The title of the board (msgid with ``{m}``, ``{n}``, ``{level}`` for a game in
+    #: manches), else the game's name.
+    board_title: str = ""
+    #: The game's own sentences for events (:func:`dicelab.ui.widgets.text.event_sentence`):
+    #: sentence key -> (msgid for "you", msgid for a named player ``{who}``).  A win's
+    #: sentence key is ``"win_<reason>"``.
+    sentences: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         """``<game cinqmille: 5000>``."""
@@ -356,6 +377,8 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=dripeul,
         load_engine=_dripeul_engine,
+        card=dripeul_card,
+        app_name="DripeulApp",
         board="tokens",
         duel_start=_dripeul_duel_start,
         solo_start=_dripeul_solo_start,
@@ -403,6 +426,8 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=trwavril,
         load_engine=_trwavril_engine,
+        card=trwavril_card,
+        app_name="TrwavrilApp",
         board="cards",
         duel_start=_trwavril_duel_start,
         solo_start=_trwavril_solo_start,
@@ -428,6 +453,8 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=cinqmille,
         load_engine=_cinqmille_engine,
+        card=cinqmille_card,
+        app_name="CinqMilleApp",
         board="scores",
         duel_start=_cinqmille_duel_start,
         solo_start=_cinqmille_solo_start,
@@ -451,6 +478,8 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=seveny,
         load_engine=_seveny_engine,
+        card=seveny_card,
+        app_name="SevenyApp",
         board="scores",
         duel_start=_seveny_duel_start,
         solo_start=_seveny_solo_start,
