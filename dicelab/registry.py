@@ -24,8 +24,9 @@ and the catalogs names a game.
 Importing this module loads the rules modules (light: no numpy); each game's engine loads
 on first use of :attr:`GameEntry.engine` (static imports, one small function per game).
 
-To add a game: its rules module, its engine package, one :class:`GameEntry` in
-:data:`GAMES` below, the catalogs and its notebooks.
+To add a game: its rules module, its rules card (``dicelab.games.cards.<key>``), its engine
+package, one :class:`GameEntry` in :data:`GAMES` below, the catalogs and its notebooks
+(the exact list: docs/architecture.md, "Adding a game").
 """
 
 from __future__ import annotations
