@@ -195,7 +195,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
 def duel_ready(rules: Rules | None = None) -> bool:
     """Whether the two-player table of ``rules`` is at hand (shipped or already solved), so
     that advice costs milliseconds; otherwise the first use solves it (10 s to 3 min).  Every
-    variant's table ships (:func:`dicelab.tools.build_tables.cinqmille_variants`), so this
+    variant's table ships (:func:`shipped_variants`), so this
     is ``False`` only in an install without them.
 
     >>> duel_ready(), duel_ready(Rules(opening=1000)), duel_ready(Rules(dice=6, no_4900=True))
