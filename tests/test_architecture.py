@@ -1,5 +1,6 @@
 """The package's shape: no import cycle (function-level imports included), no import by
-name at run time, and no module longer than 600 lines unless docs/architecture.md says why.
+name at run time, no game named in code outside its own files, the registry and the
+lessons, and no module longer than 600 lines unless docs/architecture.md says why.
 
 The layers themselves (each imports only the layers below it, the games independent of
 each other, the rules knowing no engine) are import-linter contracts in pyproject.toml,
