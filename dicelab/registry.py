@@ -24,8 +24,9 @@ and the catalogs names a game.
 Importing this module loads the rules modules (light: no numpy); each game's engine loads
 on first use of :attr:`GameEntry.engine` (static imports, one small function per game).
 
-To add a game: its rules module, its engine package, one :class:`GameEntry` in
-:data:`GAMES` below, the catalogs and its notebooks.
+To add a game: its rules module, its rules card (``dicelab.games.cards.<key>``), its engine
+package, one :class:`GameEntry` in :data:`GAMES` below, the catalogs and its notebooks
+(the exact list: docs/architecture.md, "Adding a game").
 """
 
 from __future__ import annotations
@@ -39,6 +40,10 @@ from dicelab.core import objectives
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
+from dicelab.games.cards import cinqmille as cinqmille_card
+from dicelab.games.cards import dripeul as dripeul_card
+from dicelab.games.cards import seveny as seveny_card
+from dicelab.games.cards import trwavril as trwavril_card
 
 __all__ = [
     "GAMES",
@@ -160,6 +165,23 @@ class GameEntry:
     #: solo engine's ``bank_at_outcome_matrix`` where it has one, else each turn drawn from
     #: its ``turn_points_distribution``).
     fast_simulation: frozenset[str] = frozenset()
+    # ---------------------------------------------- the game's own words and pictures
+    #: The game's rules card as data, ``dicelab.games.cards.<key>``
+    #: (:mod:`dicelab.games.cards`; drawn by :mod:`dicelab.ui.rules_cards`).
+    card: ModuleType | None = field(default=None, repr=False)
+    #: The name of the game's app class (:mod:`dicelab.ui.widgets.apps`), e.g.
+    #: ``"DripeulApp"``.
+    app_name: str = ""
+    #: What the player does after a roll (msgid), where the app says it in the game's
+    #: words (a pushluck game: which dice may be set aside).
+    choose_text: str = ""
+    #: The title of the board (msgid with ``{m}``, ``{n}``, ``{level}`` for a game in
+    #: manches), else the game's name.
+    board_title: str = ""
+    #: The game's own sentences for events (:func:`dicelab.ui.widgets.text.event_sentence`):
+    #: sentence key -> (msgid for "you", msgid for a named player ``{who}``).  A win's
+    #: sentence key is ``"win_<reason>"``.
+    sentences: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         """``<game cinqmille: 5000>``."""
@@ -356,6 +378,9 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=dripeul,
         load_engine=_dripeul_engine,
+        card=dripeul_card,
+        app_name="DripeulApp",
+        board_title=N_("Dripeul 5 — manche {m} of {n} · level {level}"),
         board="tokens",
         duel_start=_dripeul_duel_start,
         solo_start=_dripeul_solo_start,
@@ -403,6 +428,8 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=trwavril,
         load_engine=_trwavril_engine,
+        card=trwavril_card,
+        app_name="TrwavrilApp",
         board="cards",
         duel_start=_trwavril_duel_start,
         solo_start=_trwavril_solo_start,
@@ -428,6 +455,16 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=cinqmille,
         load_engine=_cinqmille_engine,
+        card=cinqmille_card,
+        app_name="CinqMilleApp",
+        choose_text=N_("set aside scoring dice, then roll or bank"),
+        sentences=MappingProxyType({
+            "win_5000": (N_("Exactly 5000: you win at once!"),
+                         N_("Exactly 5000: {who} wins at once!")),
+            "win_five 1s": (N_("Five 1s: you win at once!"), N_("Five 1s: {who} wins at once!")),
+            "overshoot": (N_("Over 5000: you lose the turn's {lost} and stay at {score}."),
+                          N_("Over 5000: {who} loses the turn's {lost} and stays at {score}.")),
+        }),
         board="scores",
         duel_start=_cinqmille_duel_start,
         solo_start=_cinqmille_solo_start,
@@ -451,6 +488,9 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         rules=seveny,
         load_engine=_seveny_engine,
+        card=seveny_card,
+        app_name="SevenyApp",
+        choose_text=N_("set aside at least one die, then roll or bank"),
         board="scores",
         duel_start=_seveny_duel_start,
         solo_start=_seveny_solo_start,

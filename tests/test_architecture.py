@@ -1,5 +1,6 @@
 """The package's shape: no import cycle (function-level imports included), no import by
-name at run time, and no module longer than 600 lines unless docs/architecture.md says why.
+name at run time, no game named in code outside its own files, the registry and the
+lessons, and no module longer than 600 lines unless docs/architecture.md says why.
 
 The layers themselves (each imports only the layers below it, the games independent of
 each other, the rules knowing no engine) are import-linter contracts in pyproject.toml,
@@ -149,3 +150,89 @@ def test_modules_are_short_or_say_why():
         f"over {MAX_LINES} lines without a reason in docs/architecture.md: {unexplained}")
     stale = sorted(m for m in reasons if lines.get(m, 0) <= MAX_LINES)
     assert not stale, f"listed in docs/architecture.md but short or gone: {stale}"
+
+
+# ------------------------------------------------------------------ games named in one place
+#: Modules that may still name games, and why (path -> the tokens allowed there, or
+#: ``None`` for any).  Temporary: simulate's fast paths of each game are moving to the
+#: games' engine folders; counting's Seveny-only law is imported from there by the
+#: lessons, the tests and simulate's examples until it moves to Seveny's engine.
+NAMING_EXCEPTIONS: dict[str, frozenset[str] | None] = {
+    "dicelab/analysis/simulate.py": None,
+    "dicelab/analysis/counting.py": frozenset({"seveny", "seveny_bank_at", '"seveny_bank_at"'}),
+}
+
+
+def game_name_pattern() -> re.Pattern[str]:
+    """Every game's module key and display name (a number only as a whole word)."""
+    from dicelab.registry import GAMES
+
+    words = set()
+    for g in GAMES:
+        words.add(re.escape(g.key))
+        name = g.name.lower()
+        if g.key not in name:
+            words.add(rf"\b{re.escape(name)}\b" if name.isdigit() else re.escape(name))
+    return re.compile("|".join(sorted(words)), re.I)
+
+
+def is_own_or_registry(rel: str, keys: set[str]) -> bool:
+    """A game's own files: a module named after it (``games/<key>.py``,
+    ``games/cards/<key>.py``) or anything in a folder named after it
+    (``engine/<key>/``); the registry; the lessons (they teach particular games).
+
+    >>> keys = {"seveny"}
+    >>> [is_own_or_registry(p, keys) for p in ("dicelab/games/seveny.py",
+    ...  "dicelab/engine/seveny/duel.py", "dicelab/registry.py", "dicelab/ui/session.py")]
+    [True, True, True, False]
+    """
+    parts = Path(rel).parts
+    return (rel == "dicelab/registry.py" or parts[:2] == ("dicelab", "lessons")
+            or Path(rel).stem in keys or any(p in keys for p in parts[:-1]))
+
+
+def game_names_in_code(path: Path, pattern: re.Pattern[str]) -> list[tuple[int, str]]:
+    """The code tokens of ``path`` (docstrings and comments left out) naming a game."""
+    import io
+    import tokenize
+
+    src = path.read_text(encoding="utf-8")
+    docs: set[int] = set()
+    for node in ast.walk(ast.parse(src)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(
+                    getattr(body[0], "value", None), ast.Constant) and isinstance(
+                    body[0].value.value, str):
+                docs.update(range(body[0].lineno, body[0].end_lineno + 1))
+    return [(t.start[0], t.string) for t in tokenize.generate_tokens(io.StringIO(src).readline)
+            if t.type != tokenize.COMMENT and t.start[0] not in docs
+            and pattern.search(t.string)]
+
+
+def test_game_names_are_found(tmp_path):
+    src = tmp_path / "m.py"
+    src.write_text('"""Seveny in a docstring."""\n# dripeul in a comment\n'
+                   'x = "5000"  # a name\ny = seveny_bank_at\nz = 50000\n')
+    assert game_names_in_code(src, game_name_pattern()) == [(3, '"5000"'),
+                                                            (4, "seveny_bank_at")]
+
+
+def test_no_module_outside_a_games_own_files_names_a_game():
+    """Everything else asks the registry: no game's key or name in code (docstrings and
+    comments may name one, as an example)."""
+    from dicelab.registry import GAMES
+
+    keys = {g.key for g in GAMES}
+    pattern = game_name_pattern()
+    found = []
+    for p in _modules():
+        rel = p.relative_to(ROOT).as_posix()
+        if is_own_or_registry(rel, keys):
+            continue
+        allowed = NAMING_EXCEPTIONS.get(rel, frozenset())
+        if allowed is None:
+            continue
+        found += [f"{rel}:{line} {text[:60]}" for line, text in game_names_in_code(p, pattern)
+                  if text not in allowed]
+    assert not found, "game names outside the games' own files:\n" + "\n".join(found)

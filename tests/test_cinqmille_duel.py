@@ -202,9 +202,8 @@ def test_warm_reads_the_table_and_reports_readiness():
 # ------------------------------------------------------------------ every variant ships
 def test_every_variant_ships_its_table():
     from dicelab.engine.race import load_table
-    from dicelab.tools.build_tables import cinqmille_variants
 
-    variants = cinqmille_variants()
+    variants = cd.shipped_variants()
     assert len(variants) == len(set(variants)) == 48
     for rules in variants:
         assert cd.duel_ready(rules), rules

@@ -60,18 +60,22 @@ def surface_summary(surface: PolicySurface) -> dict[str, float]:
     }
 
 
-def plot_policy_surface(game: Any = "cinqmille", rules: Any = None, *,
+def plot_policy_surface(game: Any = None, rules: Any = None, *,
                         lang: str | None = None) -> Figure:
     """Heat map of the duel-optimal bank total by (my score, opponent's score) (left), and
     its difference with the solo-optimal one (right: orange where playing to win banks
     later, i.e. takes more risk; purple where it banks earlier).
 
     ``game``: ``"cinqmille"``, ``"seveny"`` or a ready
-    :class:`~dicelab.engine.race.PolicySurface`.  Returns a matplotlib Figure (its
+    :class:`~dicelab.engine.race.PolicySurface` (default: the first registered game that
+    draws one, 5000).  Returns a matplotlib Figure (its
     ``dicelab_alt_text`` describes it with its key numbers).
     """
     from dicelab.render import plots
 
+    if game is None:
+        game = next(g.key for g in GAMES
+                    if hasattr(getattr(g.engine, "duel", None), "policy_surface"))
     surf = policy_surface(game, rules)
     info = surface_summary(surf)
     with plots._style():

@@ -52,65 +52,19 @@ class Shipped(NamedTuple):
 
 
 def shipped() -> Iterator[Shipped]:
-    """Every shipped table (:class:`Shipped`).
+    """Every shipped table (:class:`Shipped`): each registered game's two-player engine
+    says which it ships (its ``duel.shipped_tables()``), in the registry's order.
 
     >>> tables = list(shipped())
-    >>> len(tables), tables[0].name, tables[0].meta["engine"] >= 1
-    (55, 'duel_cinqmille_d5_o750_m0_k0_n0.npz', True)
+    >>> len(tables), sorted({t.game for t in tables}), all(t.meta["engine"] >= 1 for t in tables)
+    (55, ['cinqmille', 'seveny', 'trwavril'], True)
     """
-    from dicelab.engine.cinqmille import duel as cd
-    from dicelab.games import cinqmille, seveny, trwavril
+    from dicelab.registry import GAMES
 
-    for rules in cinqmille_variants():
-        yield Shipped("cinqmille", rules, cd.table_name(rules),
-                      lambda r=rules: np.asarray(cd.solve_duel(r, use_table=False).T),
-                      cd.table_meta(rules))
-    from dicelab.engine.seveny import duel as sd
-    from dicelab.engine.trwavril import duel as td
-
-    rules = cinqmille.Rules()
-    yield Shipped("cinqmille", rules, cd.surface_name(rules, 3),
-                  lambda r=rules: _surface(cd.policy_surface(r, 3, use_table=False)),
-                  cd.table_meta(rules, 3))
-
-    for target in sd.SHIPPED_TARGETS:
-        rules = seveny.Rules(target=target)
-        yield Shipped("seveny", rules, sd.table_name(rules), lambda r=rules: sd.table_arrays(r),
-                      sd.table_meta(rules))
-    for straight in trwavril.Rules.CHOICES["straight"]:
-        rules = trwavril.Rules(straight=straight)
-        yield Shipped("trwavril", rules, td.table_name(rules),
-                      lambda r=rules: np.asarray(td.solve_duel(r, use_table=False).W),
-                      td.table_meta(rules))
-
-
-def cinqmille_variants() -> list[Any]:
-    """Every 5000 variant (48: dice x opening x min_bank x keep_all_scoring x no_4900),
-    the two defaults first: each ships its two-player table (~70 kB each).
-
-    >>> vs = cinqmille_variants()
-    >>> from dicelab.games.cinqmille import Rules
-    >>> len(vs), vs[0] == Rules(), vs[1] == Rules(dice=6)
-    (48, True, True)
-    """
-    from itertools import product
-
-    from dicelab.games.cinqmille import Rules
-
-    ch = Rules.CHOICES
-    out = [Rules(), Rules(dice=6)]
-    for dice, opening, min_bank, keep, no4900 in product(
-            ch["dice"], *([x for x in ch[f] if x is not None]
-                          for f in ("opening", "min_bank", "keep_all_scoring", "no_4900"))):
-        r = Rules(dice=dice, opening=opening, min_bank=min_bank, keep_all_scoring=keep,
-                  no_4900=no4900)
-        if r not in out:
-            out.append(r)
-    return out
-
-
-def _surface(ps: Any) -> np.ndarray:
-    return np.stack([ps.duel, ps.solo])
+    for entry in GAMES:
+        duel = getattr(entry.engine, "duel", None)
+        for rules, name, solve, meta in getattr(duel, "shipped_tables", tuple)():
+            yield Shipped(entry.key, rules, name, solve, meta)
 
 
 def write(path: Path, T: np.ndarray | dict[str, np.ndarray], rules: Any,
@@ -130,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m dicelab.tools.build_tables",
                                  description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="*",
-                    help="cinqmille, seveny, trwavril (default: every game)")
+                    help="module keys, e.g. " + ", ".join(sorted({t.game for t in shipped()}))
+                    + " (default: every game)")
     ap.add_argument("--list", action="store_true", help="list the shipped tables and stop")
     ap.add_argument("--only", default="", help="only the files whose name contains this")
     ap.add_argument("--out", type=Path, default=DATA, help="directory (default: dicelab/data)")

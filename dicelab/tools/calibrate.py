@@ -32,7 +32,8 @@ from dicelab.analysis.review import (
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _, get_language
 from dicelab.core.objectives import objective_loss_unit
-from dicelab.registry import GAME_NAMES, get
+from dicelab.registry import GAME_NAMES, GAMES, get
+from dicelab.registry import keys as registry_keys
 from dicelab.tools.docgen import md_table
 
 __all__ = [
@@ -126,17 +127,19 @@ def _quantile(xs: Sequence[float], q: float) -> float:
 #: and rule-of-thumb players pick among choices the engine values equal up to rounding
 #: (e.g. keep 2 2 or keep 4 4 for the turn alone), so a change in the engine's arithmetic
 #: may send their games elsewhere: re-run the calibration after engine changes.
-CHECK_CASE = {"game": "dripeul", "games": 3, "seed": 0, "policies": ("optimal", "random")}
+#: Its game is the registry's first (the fastest to play: turns of one manche).
+CHECK_CASE = {"game": GAMES[0].key, "games": 3, "seed": 0, "policies": ("optimal", "random")}
 
 
 def write_calibration(games: int = 200, seed: int = 0,
-                      keys: Iterable[str] = ("dripeul", "trwavril", "cinqmille", "seveny"),
+                      keys: Iterable[str] | None = None,
                       path: Path = CALIBRATION_FILE) -> dict[str, Any]:
-    """Compute the calibration of every game (default rules, solo) and store it, with
+    """Compute the calibration of every game (``keys``; default: every registered game;
+    default rules, solo) and store it, with
     :data:`CHECK_CASE` computed by the same code (the tests recompute it)."""
     data: dict[str, Any] = {"format": "dicelab-review-calibration", "version": 1,
                             "games": {}}
-    for k in keys:
+    for k in registry_keys() if keys is None else keys:
         data["games"][k] = calibrate(k, games=games, seed=seed)
     data["check"] = {**CHECK_CASE, "result": calibrate(
         CHECK_CASE["game"], games=CHECK_CASE["games"], seed=CHECK_CASE["seed"],

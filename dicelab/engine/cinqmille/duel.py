@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -59,6 +59,8 @@ __all__ = [
     "duel_table",
     "duel_win_probability",
     "policy_surface",
+    "shipped_tables",
+    "shipped_variants",
     "solve_duel",
     "warm",
 ]
@@ -193,7 +195,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
 def duel_ready(rules: Rules | None = None) -> bool:
     """Whether the two-player table of ``rules`` is at hand (shipped or already solved), so
     that advice costs milliseconds; otherwise the first use solves it (10 s to 3 min).  Every
-    variant's table ships (:func:`dicelab.tools.build_tables.cinqmille_variants`), so this
+    variant's table ships (:func:`shipped_variants`), so this
     is ``False`` only in an install without them.
 
     >>> duel_ready(), duel_ready(Rules(opening=1000)), duel_ready(Rules(dice=6, no_4900=True))
@@ -467,3 +469,46 @@ def policy_surface(rules: Rules | None = None, n: int = 3, *,
     axis = np.arange(TOP) * UNIT
     return PolicySurface("cinqmille", f"bank_total_{n}_dice", axis, axis, duel, solo_,
                          np.array(T))
+
+
+# ------------------------------------------------------------------ the shipped tables
+def shipped_variants() -> list[Rules]:
+    """Every 5000 variant (48: dice x opening x min_bank x keep_all_scoring x no_4900),
+    the two defaults first: each ships its two-player table (~70 kB each).
+
+    >>> vs = shipped_variants()
+    >>> len(vs), vs[0] == Rules(), vs[1] == Rules(dice=6)
+    (48, True, True)
+    """
+    from itertools import product
+
+    ch = Rules.CHOICES
+    out = [Rules(), Rules(dice=6)]
+    for dice, opening, min_bank, keep, no4900 in product(
+            ch["dice"], *([x for x in ch[f] if x is not None]
+                          for f in ("opening", "min_bank", "keep_all_scoring", "no_4900"))):
+        r = Rules(dice=dice, opening=opening, min_bank=min_bank, keep_all_scoring=keep,
+                  no_4900=no4900)
+        if r not in out:
+            out.append(r)
+    return out
+
+
+def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, Any]]]:
+    """The tables this engine ships (:mod:`dicelab.tools.build_tables`): ``(rules, file
+    name, a fresh solve, the metadata)``, every variant's table then the policy picture.
+
+    >>> tables = list(shipped_tables())
+    >>> len(tables), tables[0][1], tables[-1][1]
+    (49, 'duel_cinqmille_d5_o750_m0_k0_n0.npz', 'surface_cinqmille_n3_d5_o750_m0_k0_n0.npz')
+    """
+    for rules in shipped_variants():
+        yield (rules, table_name(rules),
+               lambda r=rules: np.asarray(solve_duel(r, use_table=False).T), table_meta(rules))
+    rules = Rules()
+
+    def surface(r: Rules = rules) -> np.ndarray:
+        ps = policy_surface(r, 3, use_table=False)
+        return np.stack([ps.duel, ps.solo])
+
+    yield rules, surface_name(rules, 3), surface, table_meta(rules, 3)

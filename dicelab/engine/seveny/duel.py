@@ -42,7 +42,7 @@ sweep the position's whole turn once (milliseconds to tens of milliseconds).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -80,6 +80,7 @@ __all__ = [
     "duel_win_probability",
     "last_turn_probability",
     "policy_surface",
+    "shipped_tables",
     "solve_duel",
 ]
 
@@ -707,3 +708,16 @@ def policy_surface(rules: Rules | None = None) -> PolicySurface:
     axis = np.arange(target)
     return PolicySurface("seveny", "bank_total_one_die_aside", axis, axis, duel, sol_,
                          np.array(T[0]))
+
+
+# ------------------------------------------------------------------ the shipped tables
+def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, Any]]]:
+    """The tables this engine ships (:mod:`dicelab.tools.build_tables`): ``(rules, file
+    name, a fresh solve, the metadata)``, one per target of :data:`SHIPPED_TARGETS`.
+
+    >>> [t[1] for t in shipped_tables()][:2]
+    ['duel_seveny_t20.npz', 'duel_seveny_t30.npz']
+    """
+    for target in SHIPPED_TARGETS:
+        rules = Rules(target=target)
+        yield rules, table_name(rules), lambda r=rules: table_arrays(r), table_meta(rules)

@@ -28,6 +28,7 @@ solve serves every difficulty.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -47,7 +48,7 @@ from dicelab.games._checks import check_rules
 from dicelab.games.trwavril import DICE, ROLLS, Rules, State, validate_barred
 
 __all__ = ["DuelSolution", "advise_duel", "clear_caches", "duel_ready", "duel_table",
-           "duel_win_probability", "solve_duel",
+           "duel_win_probability", "shipped_tables", "solve_duel",
            "warm"]
 
 WON = solo.WON
@@ -291,3 +292,17 @@ def advise_duel(state: State) -> Advice:
         for c in base:
             choices.append(replace(c, figures={**c.figures, "p_duel": float(vals[c.keep])}))
     return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
+
+
+# ------------------------------------------------------------------ the shipped tables
+def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, Any]]]:
+    """The tables this engine ships (:mod:`dicelab.tools.build_tables`): ``(rules, file
+    name, a fresh solve, the metadata)``, one per ruling of the suite (``straight``).
+
+    >>> [t[1] for t in shipped_tables()]
+    ['duel_trwavril_four.npz', 'duel_trwavril_as_written.npz']
+    """
+    for straight in Rules.CHOICES["straight"]:
+        rules = Rules(straight=straight)
+        yield (rules, table_name(rules),
+               lambda r=rules: np.asarray(solve_duel(r, use_table=False).W), table_meta(rules))

@@ -17,8 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-#: The app classes, one per game (:mod:`dicelab.ui.widgets.apps`), loaded on first use.
-_APP_CLASSES = ("DripeulApp", "TrwavrilApp", "CinqMilleApp", "SevenyApp")
+from dicelab.registry import GAMES
+
+#: The app classes' names, one per game (the registry's ``app_name``; the classes are
+#: :mod:`dicelab.ui.widgets.apps`'s, loaded on first use).
+_APP_CLASSES = tuple(g.app_name for g in GAMES if g.app_name)
 
 __all__ = ["APPS", "GameApp", "play", *_APP_CLASSES]
 

@@ -1,7 +1,13 @@
-"""One app per game: :class:`DripeulApp`, :class:`TrwavrilApp`, :class:`CinqMilleApp`,
-:class:`SevenyApp`.  Each only draws its board and words its resolution choices;
-everything else (and every rule) comes from :class:`~dicelab.ui.widgets.base.GameApp`
-and the game module.  Every app takes ``lang=``.
+"""One app per game, made from its registry entry: the app of a board of tokens
+(:class:`TokensApp`), of cards (:class:`CardsApp`) or of a points table
+(:class:`ScoresApp`), named as the entry says (``registry.get(key).app_name``).  Each only
+draws its board and words its resolution choices; everything else (and every rule) comes
+from :class:`~dicelab.ui.widgets.base.GameApp` and the game module.  Every app takes
+``lang=``.
+
+>>> from dicelab.registry import get
+>>> APPS["trwavril"].__name__ == get("trwavril").app_name, APPS["trwavril"].kind
+(True, 'reroll')
 """
 
 from __future__ import annotations
@@ -9,19 +15,20 @@ from __future__ import annotations
 from typing import Any
 
 from dicelab.core.i18n import _, ngettext
+from dicelab.registry import GAMES, GameEntry, get
 from dicelab.ui.widgets.base import GameApp
-from dicelab.ui.widgets.boards import dripeul_board, scores_board, trwavril_board
+from dicelab.ui.widgets.boards import cards_board, scores_board, tokens_board
 from dicelab.ui.widgets.text import figure_word, join_names
 
 
-class DripeulApp(GameApp):
-    """Dripeul 5: keep dice for brelans, remove the six tokens; failures move the triangle."""
+class TokensApp(GameApp):
+    """A board of tokens on squares (a reroll game): keep dice for brelans, remove the
+    tokens; failures move the failure token."""
 
-    game_key = "dripeul"
     kind = "reroll"
 
     def board_html(self) -> str:
-        return dripeul_board(self.state, self.module, self.lang)
+        return tokens_board(self.state, self.module, self.lang)
 
     def resolve_label(self, choice: Any) -> str:
         for outcome in self.state.resolutions():
@@ -70,14 +77,13 @@ class DripeulApp(GameApp):
         self._update_selection()
 
 
-class TrwavrilApp(GameApp):
-    """Trwavril: bar the six cards with four dice before the parapluies run out."""
+class CardsApp(GameApp):
+    """A board of cards to bar (a reroll game) before the parapluies run out."""
 
-    game_key = "trwavril"
     kind = "reroll"
 
     def board_html(self) -> str:
-        return trwavril_board(self.state, self.module, self.lang)
+        return cards_board(self.state, self.module, self.lang)
 
     def resolve_label(self, choice: Any) -> str:
         s = self.state
@@ -97,38 +103,45 @@ class TrwavrilApp(GameApp):
         return ngettext("{n} roll left", "{n} rolls left", s.rolls_left, lang=self.lang)
 
 
-class CinqMilleApp(GameApp):
-    """5000: set aside scoring dice, roll on or bank; exactly 5000 wins."""
+class ScoresApp(GameApp):
+    """A points table (a pushluck game): set aside scoring dice, roll on or bank."""
 
-    game_key = "cinqmille"
     kind = "push"
 
     def board_html(self) -> str:
-        return scores_board(self.state, self.module.DEFINITION.name, self.module.TARGET,
-                            lang=self.lang)
+        s = self.state
+        target = getattr(s.rules, "target", None)
+        if target is None:
+            target = getattr(self.module, "TARGET", None)
+        return scores_board(s, self.module.DEFINITION.name, target,
+                            memorised=hasattr(s, "memorised"), lang=self.lang)
 
     def phase_text(self) -> str:
-        if self.state.phase == "choose":
-            return _("set aside scoring dice, then roll or bank", lang=self.lang)
+        words = get(self.game_key).choose_text
+        if self.state.phase == "choose" and words:
+            return _(words, lang=self.lang)
         return super().phase_text()
 
 
-class SevenyApp(GameApp):
-    """Seveny: seven dice, set aside 1s, 6s and brelans; memorise full cycles; bank."""
-
-    game_key = "seveny"
-    kind = "push"
-
-    def board_html(self) -> str:
-        return scores_board(self.state, self.module.DEFINITION.name, self.state.rules.target,
-                            memorised=True, lang=self.lang)
-
-    def phase_text(self) -> str:
-        if self.state.phase == "choose":
-            return _("set aside at least one die, then roll or bank", lang=self.lang)
-        return super().phase_text()
+#: The app of each kind of board (the registry entry's ``board``).
+BOARD_APPS: dict[str, type[GameApp]] = {
+    "tokens": TokensApp, "cards": CardsApp, "scores": ScoresApp}
 
 
-APPS: dict[str, type[GameApp]] = {
-    app.game_key: app for app in (DripeulApp, TrwavrilApp, CinqMilleApp, SevenyApp)
-}
+def _app(entry: GameEntry) -> type[GameApp]:
+    """The app class of one game: its board's app, named and keyed as the entry says."""
+    return type(entry.app_name, (BOARD_APPS[entry.board],), {
+        "__doc__": f"{entry.name}: the app of :mod:`{entry.rules.__name__}`.",
+        "__module__": __name__, "__qualname__": entry.app_name, "game_key": entry.key})
+
+
+#: Module key -> the game's app class, in the registry's order.
+APPS: dict[str, type[GameApp]] = {g.key: _app(g) for g in GAMES if g.app_name}
+
+
+def __getattr__(name: str) -> Any:
+    """An app class by its name (``apps.TrwavrilApp``)."""
+    for app in APPS.values():
+        if app.__name__ == name:
+            return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

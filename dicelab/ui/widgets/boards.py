@@ -60,8 +60,8 @@ def _name(state: Any, p: int, lang: str | None) -> str:
     return _("You", lang=lang) if state.players == 1 else player_name(p, lang)
 
 
-# ------------------------------------------------------------------- Dripeul
-def dripeul_board(state: Any, module: Any, lang: str | None = None) -> str:
+# ------------------------------------------------------------------- tokens on squares
+def tokens_board(state: Any, module: Any, lang: str | None = None) -> str:
     """Squares 1–6 with their tokens, the failure triangles 4 3 2 1 0 X and the manche arrows.
 
     The failure token's triangle is drawn as ``[▲ 2]``; squares show ``● 3`` (token)
@@ -118,9 +118,11 @@ def dripeul_board(state: Any, module: Any, lang: str | None = None) -> str:
             f"<br>{esc(_('Manche:', lang=lang))} {arrows}</td>"
             f"<td>{esc(_('total {n}', lang=lang, n=state.scores[p]))}</td></tr>"
         )
-    level = entry_of(module).difficulty_name(state.rules.level, lang=lang)
-    title = _("Dripeul 5 — manche {m} of {n} · level {level}", lang=lang, m=state.manche,
-              n=manches, level=state.rules.level) + (f" ({level})" if level else "")
+    entry = entry_of(module)
+    value = getattr(state.rules, entry.difficulty) if entry.difficulty else ""
+    level = entry.difficulty_name(value, lang=lang) if entry.difficulty else ""
+    title = _(entry.board_title, lang=lang, m=state.manche, n=manches,
+              level=value) + (f" ({level})" if level else "")
     if state.phase == "choose":
         title += " · " + ngettext("{n} roll left", "{n} rolls left", state.rolls_left,
                                   lang=lang)
@@ -132,8 +134,8 @@ def dripeul_board(state: Any, module: Any, lang: str | None = None) -> str:
     return _wrap(f'<table {_TABLE}>{"".join(rows)}</table>{legend}', title)
 
 
-# ------------------------------------------------------------------- Trwavril
-def trwavril_board(state: Any, module: Any, lang: str | None = None) -> str:
+# ------------------------------------------------------------------- cards to bar
+def cards_board(state: Any, module: Any, lang: str | None = None) -> str:
     """The six cards, normal or barred (struck through, and the word), and the parapluies left."""
     total = state.rules.parapluies
     rows = []
@@ -175,10 +177,11 @@ def trwavril_board(state: Any, module: Any, lang: str | None = None) -> str:
     return _wrap(f'<table {_TABLE}>{"".join(rows)}</table>{extra}', title)
 
 
-# ------------------------------------------------------- 5000 and Seveny
+# ------------------------------------------------------- a points table
 def scores_board(state: Any, title: str, target: int | None, *, memorised: bool = False,
                  lang: str | None = None) -> str:
-    """Points table, the turn points, the dice set aside (and memorised points for Seveny)."""
+    """Points table, the turn points, the dice set aside (and the memorised points, where
+    the game memorises them)."""
     p = state.current_player
     rows = []
     for q in range(state.players):

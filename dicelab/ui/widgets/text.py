@@ -26,7 +26,7 @@ from typing import Any
 
 from dicelab.core.i18n import N_, _, fmt_number, ngettext
 from dicelab.core.objectives import is_probability
-from dicelab.registry import objective_name, objective_phrase
+from dicelab.registry import GAMES, objective_name, objective_phrase
 
 #: Unicode die faces (used in plain text only; the app draws SVG faces).
 PIPS: dict[int, str] = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -171,9 +171,6 @@ _SENTENCES: dict[str, tuple[str, str]] = {
     "bar": (N_("You bar card {card}."), N_("{who} bars card {card}.")),
     "unbar": (N_("Card {card} flips back to normal."), N_("Card {card} flips back to normal.")),
     "win": (N_("You win!"), N_("{who} wins!")),
-    "win_5000": (N_("Exactly 5000: you win at once!"),
-                 N_("Exactly 5000: {who} wins at once!")),
-    "win_five_1s": (N_("Five 1s: you win at once!"), N_("Five 1s: {who} wins at once!")),
     "lose": (N_("No parapluie left: you lose."), N_("No parapluie left: {who} loses.")),
     "out": (N_("You are out of the game."), N_("{who} is out of the game.")),
     "out_manche": (N_("The failure token reaches X: you are out of manche {manche}."),
@@ -213,8 +210,6 @@ _SENTENCES: dict[str, tuple[str, str]] = {
     "open": (N_("You open with {points}."), N_("{who} opens with {points}.")),
     "bank": (N_("You bank {points}: your total is now {score}."),
              N_("{who} banks {points}: total {score}.")),
-    "overshoot": (N_("Over 5000: you lose the turn's {lost} and stay at {score}."),
-                  N_("Over 5000: {who} loses the turn's {lost} and stays at {score}.")),
     "cycle_complete": (N_("All seven dice are set aside: you memorise {points} (memorised: "
                           "{memorised}) and roll the seven dice again."),
                        N_("All seven dice are set aside: {who} memorises {points} (memorised: "
@@ -226,6 +221,9 @@ _SENTENCES: dict[str, tuple[str, str]] = {
                     N_("{who} reaches {score} (target {target}): the others play a last "
                        "round.")),
 }
+#: Every game's own sentences (the registry entries' ``sentences``: a win's reason, an
+#: event only that game has).
+_SENTENCES.update({k: v for g in GAMES for k, v in g.sentences.items()})
 #: Why a turn failed (the ``why`` of a game event), in words.
 _WHY: dict[str, str] = {
     "empty_square": N_("brelan of {face}, but square {face} is already empty"),
@@ -339,7 +337,7 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         return say("bar" if event.get("barred") is True else "unbar", card=card)
     if kind == "win":
         reason = event.get("reason")
-        key = {"5000": "win_5000", "five 1s": "win_five_1s"}.get(str(reason), "win")
+        key = f"win_{reason}" if f"win_{reason}" in _SENTENCES else "win"
         return say(key)
     if kind == "lose":
         return say("lose")

@@ -1,0 +1,129 @@
+"""The rules card of Dripeul 5 as data (:mod:`dicelab.games.cards`): its lines, its examples
+played through the rules of :mod:`dicelab.games.dripeul`, the card lines that explain each
+event, and a scripted first turn.
+
+>>> from dicelab.registry import get
+>>> get("dripeul").card.CARD.title
+'Dripeul 5 — rules card'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from dicelab.core.i18n import N_
+from dicelab.games import dripeul
+from dicelab.games._base import Resolve, Roll, Stop
+from dicelab.games.cards import GOAL, PLAYERS_HEADING, RESULT, TURN, Card, Example
+
+__all__ = ["CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "RESULTS", "event_kind"]
+
+CARD = Card("dripeul", N_("Dripeul 5 — rules card"), (
+    (GOAL, (
+        N_("Six squares 1 to 6 each hold a token. Remove all six tokens before your "
+           "failure token reaches X."),
+        N_("The failure token starts on the triangle of your level (4 very easy … 0 very "
+           "hard): the number is how many failures you can still survive."),
+    )),
+    (TURN, (
+        N_("Up to 3 rolls of the 5 dice; stop after any roll. Between rolls you may "
+           "re-roll any dice, even dice kept before."),
+    )),
+    (RESULT, (
+        N_("Brelan of v (a full house counts as its brelan): remove token v. If square v "
+           "is already empty, it is a failure."),
+        N_("Carré: remove any one token. Quinté: remove any two (the last one if only "
+           "one is left)."),
+        N_("Anything else — a suite, a pair, rien (no figure) — is a failure: the "
+           "failure token moves one triangle right; past 0 it lands on X and you are "
+           "out of the manche."),
+    )),
+    (PLAYERS_HEADING, (
+        N_("3 manches. At each new manche every token goes back on its square and the "
+           "failure token goes back to the level's triangle."),
+        N_("A manche ends at the end of the round in which someone cleared all six "
+           "squares, or when every player is on X. Players on X sit out the rest of "
+           "the manche; if only one player is still in, that player plays on until "
+           "clearing or reaching X."),
+        N_("A player who cleared scores 0 (among them, the highest triangle wins the "
+           "manche; a tie may remain); everyone else, X included, scores the sum of "
+           "the squares still holding a token. Lowest total after the last manche "
+           "wins; equal totals share the win."),
+        N_("Solo: you win if you never reach X in any manche."),
+    )),
+), (
+    Example("dripeul_empty", N_("{dice} with square 2 already empty: {result}"),
+            (2, 2, 2, 4, 6), "failure", "dripeul", {"tokens": (1, 3, 4, 5, 6)}),
+    Example("dripeul_full_house", N_("{dice} (full house): {result}"),
+            (3, 3, 3, 5, 5), "remove 3", "dripeul", {}),
+    Example("dripeul_suite", N_("{dice} (suite): {result}"),
+            (1, 2, 3, 4, 5), "failure", "dripeul", {}),
+    Example("dripeul_quinte", N_("{dice} (quinté): {result}"),
+            (6, 6, 6, 6, 6), "remove 2 tokens", "dripeul", {}),
+))
+
+
+# ------------------------------------------------------------------ playing the examples
+def _dripeul(ex: Example) -> Any:
+    s = dripeul.new_state(dripeul.Rules(), 1)
+    if "tokens" in ex.options:
+        s = replace(s, tokens=(tuple(ex.options["tokens"]),))
+    s, _e = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], ex.dice)
+    s, events = dripeul.step(s, Stop())
+    if s.phase == "resolve":  # a choice: the card says how many tokens it removes
+        choice = dripeul.legal_actions(s)[0]
+        s, events = dripeul.step(s, choice)
+    ev = next(e for e in events if e["type"] == "resolve")
+    if ev["failure"]:
+        return "failure"
+    removed = ev["removed"]
+    return f"remove {removed[0]}" if len(removed) == 1 else f"remove {len(removed)} tokens"
+
+
+PLAYERS: dict[str, Callable[[Example], Any]] = {
+    "dripeul": _dripeul,
+}
+
+#: The words of the examples' word results.
+RESULTS: dict[str, str] = {
+    "failure": N_("a failure"),
+    "remove 3": N_("remove token 3"),
+    "remove 2 tokens": N_("remove any two tokens"),
+}
+
+# ------------------------------------------------------------------ the rule of an event
+#: Event kind -> the start of the card line that applies.
+EVENT_LINES: dict[str, str | tuple[str, ...]] = {
+    "remove_brelan": "Brelan of v (a full house",
+    "remove_many": "Carré: remove any one token",
+    "empty_square": "Brelan of v (a full house",
+    "failure": "Anything else — a suite",
+    "roll": "Up to 3 rolls of the 5 dice",
+    "manche_end": "A manche ends at the end",
+    "manche_start": "3 manches.",
+}
+
+
+def event_kind(event: dict[str, Any]) -> str | None:
+    """The kind of a resolution: a brelan's token, several tokens, an empty square or a
+    failure (``None`` for any other event: its type says it)."""
+    if event.get("type") != "resolve":
+        return None
+    if event.get("failure"):
+        return "empty_square" if event.get("why") == "empty_square" else "failure"
+    return "remove_many" if len(event.get("removed") or ()) != 1 or str(
+        event.get("figure")) != "brelan" else "remove_brelan"
+
+
+# ------------------------------------------------------------------ guided first turn
+#: A scripted first turn: teacher-set dice showing the tricky rules.
+GUIDED: tuple[tuple[dict[str, Any], Any, tuple[int, ...] | None], ...] = (
+    ({"tokens": ((1, 3, 4, 5, 6),)}, Roll(()), (2, 2, 2, 4, 6)),
+    ({}, Stop(), None),
+    ({}, Roll(()), (6, 6, 6, 6, 1)),
+    ({}, Roll((6, 6, 6, 6)), (6,)),
+    ({}, Stop(), None),
+    ({}, Resolve((5, 6)), None),
+)

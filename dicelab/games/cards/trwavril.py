@@ -1,0 +1,112 @@
+"""The rules card of Trwavril as data (:mod:`dicelab.games.cards`): its lines, its examples
+played through the rules of :mod:`dicelab.games.trwavril`, the card lines that explain each
+event, and a scripted first turn.
+
+>>> from dicelab.registry import get
+>>> get("trwavril").card.CARD.title
+'Trwavril — rules card'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from dicelab.core.i18n import N_
+from dicelab.games import trwavril
+from dicelab.games._base import Resolve, Roll, Stop
+from dicelab.games.cards import GOAL, PLAYERS_HEADING, RESULT, TURN, Card, Example
+
+__all__ = ["CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "RESULTS", "event_kind"]
+
+CARD = Card("trwavril", N_("Trwavril — rules card"), (
+    (GOAL, (
+        N_("Bar all six cards 1 to 6 before your last parapluie is turned over. "
+           "Parapluies by difficulty: facile 4, moyen 3, difficile 2, héroïque 1."),
+    )),
+    (TURN, (
+        N_("Up to 3 rolls of the 4 dice; stop after any roll; any die may be "
+           "re-rolled."),
+    )),
+    (RESULT, (
+        N_("Brelan of v: flip card v. Carré of v: flip v, v−1 or v+1 (your choice; 1 "
+           "and 6 are not neighbours). Suite of 4 (1234, 2345, 3456): flip any card "
+           "of the suite."),
+        N_("A flip is a toggle and is compulsory: a barred card flips back to normal."),
+        N_("Anything else is a miss: one parapluie is turned over for good."),
+    )),
+    (PLAYERS_HEADING, (
+        N_("Each player has their own cards and parapluies. A player whose last "
+           "parapluie is turned is out. The first to bar all six cards wins at once; "
+           "otherwise the last player still in wins."),
+    )),
+), (
+    Example("trwavril_suite", N_("{dice} (suite): {result}"),
+            (3, 4, 5, 6), "flip 3, 4, 5 or 6", "trwavril", {}),
+    Example("trwavril_carre", N_("{dice} (carré): {result}"),
+            (5, 5, 5, 5), "flip 4, 5 or 6", "trwavril", {}),
+    Example("trwavril_unbar", N_("{dice} with card 2 barred: {result}"),
+            (2, 2, 2, 6), "card 2 flips back", "trwavril", {"barred": (2, 4)}),
+    Example("trwavril_miss", N_("{dice}: {result}"),
+            (1, 1, 3, 6), "miss", "trwavril", {}),
+))
+
+
+# ------------------------------------------------------------------ playing the examples
+def _trwavril(ex: Example) -> Any:
+    s = trwavril.new_state(trwavril.Rules(), 1)
+    if "barred" in ex.options:
+        s = replace(s, barred=(tuple(ex.options["barred"]),))
+    s, _e = trwavril.roll_outcome(trwavril.step(s, Roll(()))[0], ex.dice)
+    s, events = trwavril.step(s, Stop())
+    if any(e["type"] == "miss" for e in events):
+        return "miss"
+    flips = [e for e in events if e["type"] == "flip"]
+    if flips:  # only one card could flip: done at once
+        f = flips[0]
+        return f"card {f['card']} flips back" if not f["barred"] else f"bar card {f['card']}"
+    cards = sorted(a.choice for a in trwavril.legal_actions(s) if isinstance(a, Resolve))
+    return "flip " + ", ".join(map(str, cards[:-1])) + f" or {cards[-1]}"
+
+
+PLAYERS: dict[str, Callable[[Example], Any]] = {
+    "trwavril": _trwavril,
+}
+
+#: The words of the examples' word results.
+RESULTS: dict[str, str] = {
+    "flip 3, 4, 5 or 6": N_("flip card 3, 4, 5 or 6"),
+    "flip 4, 5 or 6": N_("flip card 4, 5 or 6"),
+    "card 2 flips back": N_("card 2 flips back (un-barred)"),
+    "miss": N_("a miss: a parapluie is turned over"),
+}
+
+# ------------------------------------------------------------------ the rule of an event
+#: Event kind -> the start of the card line that applies.
+EVENT_LINES: dict[str, str | tuple[str, ...]] = {
+    "flip": "Brelan of v: flip card v.",
+    "unbar": "A flip is a toggle",
+    "miss": "Anything else is a miss",
+    "roll": "Up to 3 rolls of the 4 dice",
+    "out": "Each player has their own cards",
+}
+
+
+def event_kind(event: dict[str, Any]) -> str | None:
+    """A flip bars a card or un-bars it (``None`` for any other event)."""
+    if event.get("type") != "flip":
+        return None
+    return "flip" if event.get("barred") is True else "unbar"
+
+
+# ------------------------------------------------------------------ guided first turn
+#: A scripted first turn: teacher-set dice showing the tricky rules.
+GUIDED: tuple[tuple[dict[str, Any], Any, tuple[int, ...] | None], ...] = (
+    ({"barred": ((2, 4),)}, Roll(()), (2, 2, 5, 6)),
+    ({}, Roll((2, 2)), (2, 3)),
+    ({}, Stop(), None),
+    ({}, Roll(()), (3, 4, 5, 6)),
+    ({}, Stop(), None),
+    ({}, Resolve(5), None),
+)
