@@ -177,9 +177,8 @@ class PlaySession:
         self._choice: tuple[Any, int, Any] | None = None
         self.policies: dict[int, Policy] = {}
         self.game: Any = self.module.Game(rules=rules, players=players, seed=seed)
-        if self.objective is not None:  # an unknown objective is refused now, not at the hint
-            plays_duel(self.objective, self.engine.OBJECTIVES,
-                       two_players=self.game.players == 2)
+        if self.objective is not None:  # refused now, not at the first hint
+            plays_duel(self.objective, self.engine.OBJECTIVES, two_players=players == 2)
         self.set_seats(check_computer(self.computer, players))
 
     # ------------------------------------------------------------ the game
