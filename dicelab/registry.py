@@ -160,6 +160,10 @@ class GameEntry:
     #: solo engine's ``bank_at_outcome_matrix`` where it has one, else each turn drawn from
     #: its ``turn_points_distribution``).
     fast_simulation: frozenset[str] = frozenset()
+    #: Loads the game's vectorised planner ``dicelab.engine.<key>.fast`` (games with
+    #: ``"plan"``): ``plan(rules, policy)``, the solo game tabulated for ``simulate_fast``,
+    #: and ``clear_cache()``.
+    load_fast_plan: Callable[[], ModuleType] | None = field(default=None, repr=False)
 
     def __repr__(self) -> str:
         """``<game cinqmille: 5000>``."""
@@ -267,6 +271,18 @@ def _seveny_engine() -> ModuleType:
     from dicelab.engine import seveny as engine
 
     return engine
+
+
+def _dripeul_fast_plan() -> ModuleType:
+    from dicelab.engine.dripeul import fast
+
+    return fast
+
+
+def _trwavril_fast_plan() -> ModuleType:
+    from dicelab.engine.trwavril import fast
+
+    return fast
 
 
 # ------------------------------------------------- turn-start values: a state to the engine
@@ -396,6 +412,7 @@ GAMES: tuple[GameEntry, ...] = (
                       "manche, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
+        load_fast_plan=_dripeul_fast_plan,
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "game_win_probability", "p_turn_exact",
                                "start_value", "win_probability"),
@@ -422,6 +439,7 @@ GAMES: tuple[GameEntry, ...] = (
                       "the last parapluie is turned, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
+        load_fast_plan=_trwavril_fast_plan,
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "p_turn_start", "win_probability"),
     ),
