@@ -110,11 +110,9 @@ def plan(rules: Any, policy: str) -> Plan:
     _, miss, _, _ = flips(rules)
     values = {u: np.asarray(eng.board_values(rules, u), dtype=float) for u in range(1, top + 1)}
     if policy == "optimal":
-        per_level = []
-        for u in range(1, top + 1):
-            low = values[u - 1][:won] if u > 1 else np.zeros(won)
-            sol = solve_turn(n, eng.final_values(rules.straight, values[u][:won], low), g.ROLLS)
-            per_level.append(choices(sol, n, g.ROLLS, cand, clip=False))
+        # the engine's own optimal turn of each level (solved with its values)
+        per_level = [choices(eng.level(rules.straight, u).turn, n, g.ROLLS, cand, clip=False)
+                     for u in range(1, top + 1)]
         choice = tuple(None if r == 0 else np.concatenate([c[r] for c in per_level], axis=1)
                        for r in range(g.ROLLS))
     else:  # greedy: p_turn, the same for every board
