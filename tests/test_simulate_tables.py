@@ -149,3 +149,24 @@ def test_every_planned_game_has_its_planner_in_the_registry():
         assert mod.__name__ == f"dicelab.engine.{g.key}.fast"
         assert callable(mod.plan) and callable(mod.clear_cache)
     assert all(g.load_fast_plan is None for g in GAMES if "plan" not in g.fast_simulation)
+
+
+def test_the_simulator_names_no_game_outside_its_docstrings():
+    """The planners live in the games' engine folders; the simulator finds them through the
+    registry (its docstrings' examples may name a game)."""
+    import ast
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "dicelab"
+    for rel in ("analysis/simulate.py", "engine/fastplan.py"):
+        src = (root / rel).read_text(encoding="utf-8")
+        docs = set()
+        for node in ast.walk(ast.parse(src)):
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and \
+                    ast.get_docstring(node) is not None:
+                docs.update(range(node.body[0].lineno, node.body[0].end_lineno + 1))
+        named = [(rel, i, line) for i, line in enumerate(src.splitlines(), 1)
+                 if i not in docs and re.search(r"dripeul|trwavril|cinqmille|seveny|5000",
+                                                line, re.IGNORECASE)]
+        assert not named, named

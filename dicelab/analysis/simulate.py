@@ -12,9 +12,10 @@ played rules.
 
 :func:`simulate_fast` plays SOLO Dripeul 5 and Trwavril (every variant, policy
 ``"optimal"`` or ``"greedy"``) for thousands of games at once with numpy: the
-engine's choices are tabulated once per board, rolls left and dice, and every
-turn of every game is a few array look-ups.  Solo 5000 with ``"optimal"`` is a Markov
-chain over scores, each turn drawn from the engine's exact
+engine's choices are tabulated once per board, rolls left and dice (by the game's own
+planner, ``dicelab/engine/<game>/fast.py``, found through its registry entry's
+``load_fast_plan``), and every turn of every game is a few array look-ups.  Solo 5000 with
+``"optimal"`` is a Markov chain over scores, each turn drawn from the engine's exact
 :func:`~dicelab.engine.cinqmille.solo.turn_outcome_matrix`; so is Seveny (its engine's matrix),
 and the "bank at N" rule of Seveny and 5000 (``policy="bank_at"``, each turn drawn from the
 exact :func:`~dicelab.engine.seveny.solo.turn_points_distribution`, or 5000's
