@@ -165,6 +165,10 @@ class GameEntry:
     #: solo engine's ``bank_at_outcome_matrix`` where it has one, else each turn drawn from
     #: its ``turn_points_distribution``).
     fast_simulation: frozenset[str] = frozenset()
+    #: Loads the game's vectorised planner ``dicelab.engine.<key>.fast`` (games with
+    #: ``"plan"``): ``plan(rules, policy)``, the solo game tabulated for ``simulate_fast``,
+    #: and ``clear_cache()``.
+    load_fast_plan: Callable[[], ModuleType] | None = field(default=None, repr=False)
     # ---------------------------------------------- the game's own words and pictures
     #: The game's rules card as data, ``dicelab.games.cards.<key>``
     #: (:mod:`dicelab.games.cards`; drawn by :mod:`dicelab.ui.rules_cards`).
@@ -289,6 +293,18 @@ def _seveny_engine() -> ModuleType:
     from dicelab.engine import seveny as engine
 
     return engine
+
+
+def _dripeul_fast_plan() -> ModuleType:
+    from dicelab.engine.dripeul import fast
+
+    return fast
+
+
+def _trwavril_fast_plan() -> ModuleType:
+    from dicelab.engine.trwavril import fast
+
+    return fast
 
 
 # ------------------------------------------------- turn-start values: a state to the engine
@@ -421,6 +437,7 @@ GAMES: tuple[GameEntry, ...] = (
                       "manche, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
+        load_fast_plan=_dripeul_fast_plan,
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "game_win_probability", "p_turn_exact",
                                "start_value", "win_probability"),
@@ -449,6 +466,7 @@ GAMES: tuple[GameEntry, ...] = (
                       "the last parapluie is turned, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
+        load_fast_plan=_trwavril_fast_plan,
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "p_turn_start", "win_probability"),
     ),

@@ -189,7 +189,7 @@ def test_fast_agrees_with_the_scalar_simulator(key, rules, policy, games):
 @pytest.mark.parametrize(
     "kwargs,word",
     [
-        ({"game": "cinqmille", "policy": "greedy"}, "dripeul and trwavril"),
+        ({"game": "cinqmille", "policy": "greedy"}, "dripeul, trwavril"),
         ({"game": "seveny", "policy": "greedy"}, "use simulate()"),
         ({"game": "trwavril", "policy": "random"}, "'optimal', 'greedy'"),
         ({"game": "trwavril", "policy": optimal()}, "'optimal', 'greedy'"),

@@ -12,9 +12,10 @@ played rules.
 
 :func:`simulate_fast` plays SOLO Dripeul 5 and Trwavril (every variant, policy
 ``"optimal"`` or ``"greedy"``) for thousands of games at once with numpy: the
-engine's choices are tabulated once per board, rolls left and dice, and every
-turn of every game is a few array look-ups.  Solo 5000 with ``"optimal"`` is a Markov
-chain over scores, each turn drawn from the engine's exact
+engine's choices are tabulated once per board, rolls left and dice (by the game's own
+planner, ``dicelab/engine/<game>/fast.py``, found through its registry entry's
+``load_fast_plan``), and every turn of every game is a few array look-ups.  Solo 5000 with
+``"optimal"`` is a Markov chain over scores, each turn drawn from the engine's exact
 :func:`~dicelab.engine.cinqmille.solo.turn_outcome_matrix`; so is Seveny (its engine's matrix),
 and the "bank at N" rule of Seveny and 5000 (``policy="bank_at"``, each turn drawn from the
 exact :func:`~dicelab.engine.seveny.solo.turn_points_distribution`, or 5000's
@@ -35,6 +36,8 @@ from dicelab.core import progress
 from dicelab.core.dice import make_rng
 from dicelab.core.dice import roll as roll_dice
 from dicelab.core.errors import DicelabError, brief
+from dicelab.engine import fastplan
+from dicelab.engine.fastplan import CLEAR, CONT, LOSE, Plan
 from dicelab.games._checks import check_rules, whole
 from dicelab.registry import GAMES, entry_of, get
 
@@ -170,316 +173,18 @@ FAST_POLICIES = ("optimal", "greedy")
 #: Games whose "bank at N" rule of thumb (:func:`~dicelab.policies.bank_at`) :func:`simulate_fast`
 #: plays, as a Markov chain over scores drawn from the engine's exact turn distribution.
 FAST_RULE_GAMES = tuple(g.key for g in GAMES if "rule_chain" in g.fast_simulation)
-_CONT, _CLEAR, _LOSE = 0, 1, 2  # what a turn's final dice do: play on, clear/win, lose
-
-
-@dataclass(frozen=True)
-class _Plan:
-    """A solo reroll game tabulated from its engine, for playing many games at once.
-
-    Dice: ``keep_table(n)`` — ``flat`` holds each keep's cumulative integer weights (row
-    ``k`` offset by ``k * stride``) for exact inverse-CDF sampling with one integer per game.
-    A position after a roll is an outcome (``pos_outcome``), with the locked dice in the
-    variant where kept dice stay kept; ``pos_of[k, o]`` is the position after keeping ``k``
-    and seeing ``o``.  ``choice[r][position, board]``: the keep the policy makes with ``r``
-    rolls left (a keep of every die is ``Stop()``).  Final dice ``o`` on board ``b``:
-    ``kind[o, b]`` (play on / clear / lose), ``next_board[o, b]``, ``lose_points[o, b]``.
-    ``after_clear[k - 1]``: (game over, won, points, next board) after clearing manche ``k``.
-    """
-
-    game: str
-    n: int
-    rolls: int
-    width: int
-    stride: int
-    flat: Any
-    den: Any
-    full: Any
-    pos_of: Any
-    pos_outcome: Any
-    choice: tuple[Any, ...]
-    kind: Any
-    next_board: Any
-    lose_points: Any
-    start: int
-    after_clear: tuple[tuple[bool, bool, int, int], ...]
-
-
-def _positions(n: int, locked: bool) -> tuple[Any, Any, Any]:
-    """(pos_of, pos_outcome, candidates) of ``n`` dice; candidates ascend by keep index.
-
-    Candidates of a position are the keeps allowed there (a sub-multiset of the dice that
-    contains the locked dice; the keep of all ``n`` dice is stopping), padded with the first.
-    """
-    from dicelab.core.dice import is_sub_multiset, keep_table
-    from dicelab.engine.reroll import locked_pairs
-
-    t = keep_table(n)
-    nk, no = len(t.keeps), len(t.outcomes)
-    if locked:
-        lp = locked_pairs(n)
-        pos_outcome = np.asarray(lp.out, dtype=np.int64)
-        lock = np.asarray(lp.lock, dtype=np.int64)
-        pos_of = np.full((nk, no), -1, dtype=np.int64)
-        for (k, o), i in lp.index.items():
-            pos_of[k, o] = i
-    else:
-        pos_outcome = np.arange(no, dtype=np.int64)
-        lock = np.zeros(no, dtype=np.int64)
-        pos_of = np.broadcast_to(pos_outcome, (nk, no))
-    rows = []
-    for o, held_k in zip(pos_outcome, lock):
-        held = t.keeps[held_k]
-        rows.append([k for k in t.sub_lists[o] if is_sub_multiset(held, t.keeps[k])])
-    width = max(len(r) for r in rows)
-    cand = np.array([r + [r[0]] * (width - len(r)) for r in rows], dtype=np.int64)
-    return pos_of, pos_outcome, cand
-
-
-def _choices(sol: Any, n: int, rolls: int, cand: Any, clip: bool) -> tuple[Any, ...]:
-    """``choice[r][position, column]``: the best candidate keep for a turn solution's column.
-
-    Keeping every die is stopping, worth ``final``; any other keep is worth ``Q[r]``.  Ties
-    go to the fewest dice, then the smallest dice (the order of :func:`advice.rank`), i.e.
-    the smallest keep index; ``clip`` rounds values into [0, 1] as the advice does.
-    """
-    from dicelab.core.dice import keep_table
-
-    t = keep_table(n)
-    final = np.asarray(sol.final, dtype=float)
-    final = final.reshape(len(t.outcomes), -1)
-    full_rows = np.array([t.keep_index[o] for o in t.outcomes], dtype=np.int64)
-    out: list[Any] = [None]
-    for r in range(1, rolls):
-        val = np.array(sol.Q[r], dtype=float).reshape(len(t.keeps), -1)
-        val[full_rows] = final
-        if clip:
-            np.clip(val, 0.0, 1.0, out=val)
-        best_k = np.repeat(cand[:, :1], val.shape[1], axis=1)
-        best_v = val[cand[:, 0]]
-        for j in range(1, cand.shape[1]):
-            k = cand[:, j]
-            v = val[k]
-            better = v > best_v
-            best_v = np.where(better, v, best_v)
-            best_k = np.where(better, k[:, None], best_k)
-        out.append(best_k.astype(np.int32))
-    return tuple(out)
-
-
-def _dice_tables(n: int) -> tuple[int, int, Any, Any, Any]:
-    from dicelab.core.dice import keep_table
-
-    t = keep_table(n)
-    cum = np.cumsum(np.asarray(t.weights, dtype=np.int64), axis=1)
-    stride = int(t.denominators.max()) + 1
-    flat = (cum + np.arange(len(t.keeps))[:, None] * stride).ravel()
-    full = np.array([len(k) == n for k in t.keeps])
-    return len(t.outcomes), stride, flat, np.asarray(t.denominators, dtype=np.int64), full
-
-
-def _best_option(values: Sequence[float], labels: Sequence[str]) -> int:
-    """Index of the best option: highest value, then the first label (``advice.rank``)."""
-    return min(range(len(values)), key=lambda j: (-values[j], labels[j]))
-
-
-# ------------------------------------------------------------------------- Dripeul 5
-def _dripeul_probe(rules: Any, tokens: tuple[int, ...], triangle: int, manche: int,
-                   dice: tuple[int, ...]) -> Any:
-    """The game's own state after stopping on ``dice`` (a single-outcome roll) on a board."""
-    from dataclasses import replace
-
-    from dicelab.games import dripeul as g
-    from dicelab.games._base import Stop
-
-    s = replace(g.new_state(rules, 1), tokens=(tokens,), triangle=(triangle,), manche=manche,
-                phase="choose", dice=dice, rolls_left=1)
-    s, _ = g.step(s, Stop())
-    if not s.is_over and s.phase == "resolve":  # pragma: no cover - probes use one outcome
-        raise RuntimeError("a probe needs dice with a single outcome")
-    return s
-
-
-def _dripeul_plan(rules: Any, policy: str) -> _Plan:
-    core = _dripeul_core(_dripeul_key(rules), policy)
-    flow = _dripeul_flow(rules)
-    return _Plan(**core, **flow)
-
-
-def _dripeul_key(rules: Any) -> tuple[bool, bool, bool]:
-    from dicelab.engine.dripeul import solo as eng
-
-    return eng.table(rules).key
-
-
-@functools.cache
-def _dripeul_core(key: tuple[bool, bool, bool], policy: str) -> dict[str, Any]:
-    """Choice and resolution tables of one Dripeul variant from the exact engine (cached)."""
-    from dicelab.engine.dripeul import solo as eng
-    from dicelab.games import dripeul as g
-
-    rules = g.Rules(reroll_set_aside=key[0], straight_bonus=key[1], last_six=key[2])
-    tab = eng.table(rules)
-    opt = eng.options(key)
-    levels = eng.LEVELS
-    boards = eng.BOARDS
-    n = g.DICE
-    width, stride, flat, den, full = _dice_tables(n)
-    pos_of, pos_outcome, cand = _positions(n, locked=not key[0])
-    if policy == "optimal":
-        cols = _choices(tab.turn, n, g.ROLLS, cand, clip=True)
-        choice = tuple(c if c is None else c[:, :boards] for c in cols)
-    else:  # greedy: p_turn, one column per mask
-        cols = _choices(tab.p_turn, n, g.ROLLS, cand, clip=True)
-        mask_col = np.arange(boards) // levels
-        choice = tuple(c if c is None else c[:, mask_col] for c in cols)
-    # resolution: the best next column of every (final dice, board)
-    vext = np.append(np.asarray(tab.V, dtype=float).ravel(), 0.0)  # column XCOL: X
-    index = np.asarray(opt.index)
-    best = np.zeros((width, boards), dtype=np.int64)
-    for o in range(width):
-        for m in range(1, 64):
-            outs = opt.outcomes[o][m]
-            if len(outs) < 2:
-                continue
-            labels: list[str] | None = None  # the engine's tie-break, needed on a tie only
-            turn = [float(not x.failure) for x in outs]
-            for t in range(levels):
-                c = m * levels + t
-                if policy == "optimal":
-                    vals = [min(1.0, max(0.0, vext[index[o, c, j]])) for j in range(len(outs))]
-                else:
-                    vals = turn
-                top = max(vals)
-                if vals.count(top) == 1:  # no tie: the label order does not matter
-                    best[o, c] = vals.index(top)
-                    continue
-                if labels is None:
-                    labels = [x.describe(lang="en") for x in outs]
-                best[o, c] = _best_option(vals, labels)
-    nxt = np.take_along_axis(index, best[:, :, None], axis=2)[:, :, 0]
-    kind = np.where(nxt == eng.XCOL, _LOSE, np.where(nxt < levels, _CLEAR, _CONT))
-    return dict(game="dripeul", n=n, rolls=g.ROLLS, width=width, stride=stride, flat=flat,
-                den=den, full=full, pos_of=pos_of, pos_outcome=pos_outcome, choice=choice,
-                kind=kind, next_board=np.where(kind == _CONT, nxt, 0))
-
-
-@functools.cache
-def _dripeul_flow(rules: Any) -> dict[str, Any]:
-    """What the game does at the end of a manche, read from its own ``step``."""
-    from dicelab.core.dice import multisets
-    from dicelab.engine.dripeul import solo as eng
-    from dicelab.games import dripeul as g
-
-    opt = eng.options(_dripeul_key(rules))
-    outs = multisets(g.DICE)
-    fail = next(o for o in range(len(outs)) if bool(np.asarray(opt.failure)[o, 1:].all()))
-    lose_by_mask = np.zeros(64, dtype=np.int64)
-    for m in range(1, 64):
-        s = _dripeul_probe(rules, eng.tokens_of(m), 0, 1, outs[fail])
-        if not s.is_over or s.winners:  # pragma: no cover - solo D7
-            raise RuntimeError("a solo failure on triangle 0 should end the game")
-        lose_by_mask[m] = s.scores[0]
-    lose_points = np.broadcast_to(np.repeat(lose_by_mask, eng.LEVELS), (len(outs), eng.BOARDS))
-    # a roll that clears a one-token board, whatever the triangle
-    index = np.asarray(opt.index)
-    o, c = next((o, c) for o in range(len(outs)) for c in range(eng.LEVELS, eng.BOARDS)
-                if bin(c // eng.LEVELS).count("1") == 1 and opt.outcomes[o][c // eng.LEVELS]
-                and len(opt.outcomes[o][c // eng.LEVELS]) == 1
-                and index[o, c, 0] < eng.LEVELS)
-    after = []
-    for manche in range(1, rules.manches + 1):
-        s = _dripeul_probe(rules, eng.tokens_of(c // eng.LEVELS), rules.level, manche, outs[o])
-        nb = 0 if s.is_over else eng.mask_of(s.tokens[0]) * eng.LEVELS + s.triangle[0]
-        after.append((bool(s.is_over), bool(s.winners), int(s.scores[0]), int(nb)))
-    start = eng.mask_of(g.SQUARES) * eng.LEVELS + rules.level
-    return dict(lose_points=lose_points, start=start, after_clear=tuple(after))
-
-
-# -------------------------------------------------------------------------- Trwavril
-@functools.cache
-def _trwavril_plan(rules: Any, policy: str) -> _Plan:
-    """Choice and resolution tables of solo Trwavril from the exact engine (cached).
-
-    Board ``(u - 1) * 63 + mask``: ``u`` parapluies up, ``mask`` the barred cards.
-    """
-    from dataclasses import replace
-
-    from dicelab.core.dice import multisets
-    from dicelab.engine.reroll import solve_turn
-    from dicelab.engine.trwavril import solo as eng
-    from dicelab.games import trwavril as g
-    from dicelab.games._base import Stop
-
-    n, won, top = g.DICE, eng.WON, rules.parapluies
-    boards = top * won
-    width, stride, flat, den, full = _dice_tables(n)
-    pos_of, pos_outcome, cand = _positions(n, locked=False)
-    outs = multisets(n)
-    values = {u: np.asarray(eng.board_values(rules, u), dtype=float) for u in range(1, top + 1)}
-    if policy == "optimal":
-        per_level = []
-        for u in range(1, top + 1):
-            low = values[u - 1][:won] if u > 1 else np.zeros(won)
-            sol = solve_turn(n, eng.final_values(rules.straight, values[u][:won], low), g.ROLLS)
-            per_level.append(_choices(sol, n, g.ROLLS, cand, clip=False))
-        choice = tuple(None if r == 0 else np.concatenate([c[r] for c in per_level], axis=1)
-                       for r in range(g.ROLLS))
-    else:  # greedy: p_turn, the same for every board
-        ok = np.array([float(bool(g.flippable(o, rules))) for o in outs])
-        cols = _choices(solve_turn(n, ok, g.ROLLS), n, g.ROLLS, cand, clip=False)
-        choice = tuple(c if c is None else np.repeat(c, boards, axis=1) for c in cols)
-    # final dice: the game's resolutions; the best flip by p_win (advise_resolution's order)
-    kind = np.zeros((width, boards), dtype=np.int64)
-    nxt = np.zeros((width, boards), dtype=np.int64)
-    lose = np.zeros((width, boards), dtype=np.int64)
-    base = g.new_state(rules, 1)
-    for m in range(won):
-        barred = eng.cards_of(m)
-        miss: list[tuple[int, int, int]] | None = None
-        for o, dice in enumerate(outs):
-            res = g.resolutions(dice, barred, rules)
-            if res[0].is_miss:
-                if miss is None:  # what a miss does on this board, from the game's step
-                    miss = []
-                    for u in range(1, top + 1):
-                        s = replace(base, barred=(barred,), parapluies=(u,), phase="choose",
-                                    dice=dice, rolls_left=1)
-                        s, _ = g.step(s, Stop())
-                        miss.append((_LOSE, 0, s.scores[0]) if s.is_over
-                                    else (_CONT, (s.parapluies[0] - 1) * won + m, 0))
-                cols = np.arange(top) * won + m
-                kind[o, cols], nxt[o, cols], lose[o, cols] = np.array(miss).T
-                continue
-            labels = [r.describe(lang="en") for r in res]  # the engine's tie-break
-            for u in range(1, top + 1):
-                vals = [float(values[u][eng.mask_of(r.barred)]) for r in res]
-                after = eng.mask_of(res[_best_option(vals, labels)].barred)
-                b = (u - 1) * won + m
-                if after == won:
-                    kind[o, b] = _CLEAR
-                else:
-                    nxt[o, b] = (u - 1) * won + after
-    # winning: the game's own end (one clear ends the solo game)
-    last = next(o for o, d in enumerate(outs) if len(g.resolutions(d, (), rules)) == 1
-                and not g.resolutions(d, (), rules)[0].is_miss)
-    card = g.resolutions(outs[last], (), rules)[0].card
-    s = replace(base, barred=(tuple(c for c in g.CARDS if c != card),), phase="choose",
-                dice=outs[last], rolls_left=1)
-    s, _ = g.step(s, Stop())
-    after_clear = ((bool(s.is_over), bool(s.winners), int(s.scores[0]), 0),)
-    return _Plan("trwavril", n, g.ROLLS, width, stride, flat, den, full, pos_of, pos_outcome,
-                 choice, kind, nxt, lose, (top - 1) * won, after_clear)
+#: Games :func:`simulate_fast` plays with the optimal policy as a Markov chain over scores.
+FAST_CHAIN_GAMES = tuple(g.key for g in GAMES if "chain" in g.fast_simulation)
 
 
 # --------------------------------------------------------------------------- playing
-def _sample(plan: _Plan, keep: Any, rng: np.random.Generator) -> Any:
+def _sample(plan: Plan, keep: Any, rng: np.random.Generator) -> Any:
     """One final outcome per game after keeping ``keep`` (exact inverse CDF, integer draws)."""
     r = rng.integers(0, plan.den[keep])
     return np.searchsorted(plan.flat, keep * plan.stride + r, side="right") - keep * plan.width
 
 
-def _play(plan: _Plan, games: int, rng: np.random.Generator, max_turns: int = 1_000_000,
+def _play(plan: Plan, games: int, rng: np.random.Generator, max_turns: int = 1_000_000,
           trace: list[Any] | None = None) -> tuple[Any, Any, Any]:
     """Play ``games`` solo games at once, one turn per pass; (turns, scores, won)."""
     turns = np.zeros(games, dtype=np.int64)
@@ -508,12 +213,12 @@ def _play(plan: _Plan, games: int, rng: np.random.Generator, max_turns: int = 1_
                 record += [np.where(rolling, k, -1), pos.copy()]
         final = plan.pos_outcome[pos]
         kind = plan.kind[final, b]
-        cont = kind == _CONT
+        cont = kind == CONT
         board[act[cont]] = plan.next_board[final[cont], b[cont]]
-        lost = kind == _LOSE
+        lost = kind == LOSE
         scores[act[lost]] += plan.lose_points[final[lost], b[lost]]
         done = lost
-        cl = np.flatnonzero(kind == _CLEAR)
+        cl = np.flatnonzero(kind == CLEAR)
         if cl.size:
             g = act[cl]
             over, win, points, nb = clears[manche[g]].T
@@ -530,13 +235,14 @@ def _play(plan: _Plan, games: int, rng: np.random.Generator, max_turns: int = 1_
                        game=plan.game, turns=max_turns)
 
 
-def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
+def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, Plan]:
     mod = _module(game)
     key = mod.DEFINITION.key
     if key not in FAST_GAMES:
         raise DicelabError(
-            "simulate_fast plays dripeul and trwavril (and 5000 and Seveny with policy "
-            "'optimal'); for {game} use simulate()", game=brief(game),
+            "simulate_fast plays {games} (and {chains} with policy 'optimal'); for {game} "
+            "use simulate()", games=", ".join(FAST_GAMES), chains=", ".join(FAST_CHAIN_GAMES),
+            game=brief(game),
         )
     if not isinstance(policy, str) or policy not in FAST_POLICIES:
         raise DicelabError(
@@ -545,10 +251,8 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, _Plan]:
             policies=", ".join(map(repr, FAST_POLICIES)), policy=brief(policy),
         )
     rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
-    # the planners tabulate a board of tokens (Dripeul 5) or of cards (Trwavril)
-    if get(key).board == "tokens":
-        return key, rules, _dripeul_plan(rules, policy)
-    return key, rules, _trwavril_plan(rules, policy)
+    # the game's own planner (dicelab/engine/<game>/fast.py), found through its entry
+    return key, rules, get(key).load_fast_plan().plan(rules, policy)
 
 
 def _chain(game: str, rules: Any, policy: str,
@@ -568,7 +272,7 @@ def _chain(game: str, rules: Any, policy: str,
         rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
         solo = get(key).engine.solo
         if hasattr(solo, "bank_at_outcome_matrix"):  # the engine's exact "bank at N" turn,
-            # from every score (5000)
+            # from every score
             threshold = whole("threshold", threshold, 0, solo.MAX_TURN_POINTS)
             return key, solo.bank_at_outcome_matrix(threshold, rules), mod.UNIT
         threshold = whole("threshold", threshold, 0, solo.MAX_THRESHOLD)
@@ -646,7 +350,7 @@ def simulate_fast(
     >>> simulate_fast("seveny", policy="greedy")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.DicelabError: simulate_fast plays dripeul and trwavril ...
+    dicelab.core.errors.DicelabError: simulate_fast plays dripeul, trwavril (and ...
 
     5000 and Seveny solo with ``policy="optimal"``: a Markov chain over scores, each turn
     drawn from the engine's ``turn_outcome_matrix`` (the exact optimal turn; a Seveny score
@@ -717,11 +421,11 @@ def _fast_trace(game: str, *, rules: Any = None, policy: str = "optimal", games:
 
 def clear_fast_cache() -> None:
     """Forget the tables of :func:`simulate_fast` (for cold benchmarks)."""
-    _dripeul_core.cache_clear()
-    _dripeul_flow.cache_clear()
-    _trwavril_plan.cache_clear()
     _rule_matrix.cache_clear()
+    fastplan.clear_cache()
     for g in GAMES:
+        if g.load_fast_plan is not None:
+            g.load_fast_plan().clear_cache()
         if "rule_chain" in g.fast_simulation:
             clear = getattr(g.engine.solo, "clear_rule_cache", None)
             if clear is not None:

@@ -186,6 +186,16 @@ def _p_turn_solution(straight: str) -> TurnSolution:
     return solve_turn(DICE, (~miss).astype(float), ROLLS)
 
 
+def level(straight: str, u: int) -> Level:
+    """The solved boards with ``u`` parapluies up (cached): values and the optimal turn.
+
+    >>> lv = level("four", 1)
+    >>> lv.V.shape, lv.turn is level("four", 1).turn
+    ((63,), True)
+    """
+    return _level(straight, u)
+
+
 def clear_caches() -> None:
     """Forget every solved table (for cold benchmarks)."""
     _level.cache_clear()
