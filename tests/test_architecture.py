@@ -154,13 +154,8 @@ def test_modules_are_short_or_say_why():
 
 # ------------------------------------------------------------------ games named in one place
 #: Modules that may still name games, and why (path -> the tokens allowed there, or
-#: ``None`` for any).  Temporary: simulate's fast paths of each game are moving to the
-#: games' engine folders; counting's Seveny-only law is imported from there by the
-#: lessons, the tests and simulate's examples until it moves to Seveny's engine.
-NAMING_EXCEPTIONS: dict[str, frozenset[str] | None] = {
-    "dicelab/analysis/simulate.py": None,
-    "dicelab/analysis/counting.py": frozenset({"seveny", "seveny_bank_at", '"seveny_bank_at"'}),
-}
+#: ``None`` for any).  None is left: every game's own code is in its own files.
+NAMING_EXCEPTIONS: dict[str, frozenset[str] | None] = {}
 
 
 def game_name_pattern() -> re.Pattern[str]:

@@ -261,13 +261,14 @@ def test_turns_to_target_moments_against_distribution_and_simulation():
 
 
 def test_seveny_bank_at_matches_the_policy_in_simulation():
-    from dicelab.analysis.counting import seveny_bank_at, turns_to_target_moments
+    from dicelab.analysis.counting import turns_to_target_moments
     from dicelab.analysis.policies import bank_at
     from dicelab.analysis.simulate import simulate
+    from dicelab.engine.seveny.solo import bank_at_law
     from dicelab.games import seveny
 
     target = 8
-    mean, var = turns_to_target_moments(seveny_bank_at(4, target), target)
+    mean, var = turns_to_target_moments(bank_at_law(4, target), target)
     r = simulate("seveny", rules=seveny.Rules(target=target), policy=bank_at(4), games=1500,
                  seed=21)
     se = (float(var) / r.games) ** 0.5

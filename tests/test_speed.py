@@ -69,12 +69,13 @@ def test_turn_points_distribution_is_cached_and_each_call_gets_its_own_dict():
 
 # ------------------------------------------------------------------ the simulators
 def test_fast_seveny_bank_at_matches_the_exact_law_and_the_scalar_simulator():
-    from dicelab.analysis.counting import seveny_bank_at, turns_to_target_moments
+    from dicelab.analysis.counting import turns_to_target_moments
     from dicelab.analysis.policies import bank_at
     from dicelab.analysis.simulate import simulate, simulate_fast
+    from dicelab.engine.seveny.solo import bank_at_law
 
     target = 20
-    mean, var = turns_to_target_moments(seveny_bank_at(4, target), target)
+    mean, var = turns_to_target_moments(bank_at_law(4, target), target)
     r = simulate_fast("seveny", rules=Rules(target=target), policy="bank_at", threshold=4,
                       games=20_000, seed=3)
     again = simulate_fast("seveny", rules=Rules(target=target), policy="bank_at",

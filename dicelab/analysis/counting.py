@@ -701,31 +701,6 @@ def turns_to_target_distribution(points: Points, target: int, max_turns: int = 2
     return out
 
 
-def seveny_bank_at(threshold: int, target: int) -> Callable[[int], dict[int, Fraction]]:
-    """Seveny's turn distribution at each score under :func:`dicelab.policies.bank_at`.
-
-    That policy banks once the turn holds ``threshold`` points *or* when banking
-    reaches the target, i.e. at ``min(threshold, target - score)`` points; the
-    distribution of such a turn is the exact engine's
-    :func:`dicelab.engine.seveny.solo.turn_points_distribution` of that threshold.
-
-    >>> at = seveny_bank_at(5, 50)
-    >>> at(0) == at(40), at(48) == at(0)
-    (True, False)
-    """
-    from dicelab.engine.seveny.solo import MAX_THRESHOLD, turn_points_distribution
-
-    threshold = plain_int(threshold)  # numpy integers too
-    if isinstance(threshold, bool) or not isinstance(threshold, int) or not (
-        1 <= threshold <= MAX_THRESHOLD
-    ):
-        raise CountingError(
-            N_("threshold must be a whole number from 1 to {most}; got {threshold}"),
-            most=MAX_THRESHOLD, threshold=brief(threshold),
-        )
-    dist = cache(turn_points_distribution)
-    return lambda s: dist(max(1, min(threshold, target - s)))
-
 __all__ = [
     "FIGURES",
     "STRATEGIES",
@@ -752,7 +727,6 @@ __all__ = [
     "p_within_table",
     "reroll_all",
     "running_frequency",
-    "seveny_bank_at",
     "simulate_event",
     "strategy_named",
     "suite_length",

@@ -366,9 +366,10 @@ def simulate_fast(
     :func:`~dicelab.engine.seveny.solo.turn_points_distribution`; 5000:
     :func:`~dicelab.engine.cinqmille.solo.bank_at_outcome_matrix`):
 
-    >>> from dicelab.analysis.counting import seveny_bank_at, turns_to_target_moments
+    >>> from dicelab.engine.seveny.solo import bank_at_law
+    >>> from dicelab.analysis.counting import turns_to_target_moments
     >>> r = simulate_fast("seveny", policy="bank_at", threshold=4, games=4000, seed=2)
-    >>> mean, _ = turns_to_target_moments(seveny_bank_at(4, 50), 50)
+    >>> mean, _ = turns_to_target_moments(bank_at_law(4, 50), 50)
     >>> bool(abs(r.mean_turns - float(mean)) < 4 * r.se_turns)
     True
     >>> r = simulate_fast("5000", policy="bank_at", threshold=300, games=4000, seed=2)

@@ -212,11 +212,12 @@ def seveny_optimal_points() -> float:
 @cache
 def seveny_rule_turns(threshold: int) -> tuple[float, float]:
     """(mean, standard deviation) of the turns to reach Seveny's target with 'bank at N'."""
-    from dicelab.analysis.counting import seveny_bank_at, turns_to_target_moments
+    from dicelab.analysis.counting import turns_to_target_moments
+    from dicelab.engine.seveny.solo import bank_at_law
     from dicelab.games import seveny
 
     target = seveny.Rules().target
-    m, v = turns_to_target_moments(seveny_bank_at(threshold, target), target)
+    m, v = turns_to_target_moments(bank_at_law(threshold, target), target)
     return float(m), math.sqrt(float(v))
 
 
@@ -231,14 +232,14 @@ def seveny_optimal_turns() -> tuple[float, float]:
 
 def seveny_turns_distribution(threshold: int | None, max_turns: int = 40) -> list[float]:
     """``P(T = t)`` for t = 0..max_turns: 'bank at N' (``threshold``) or optimal (``None``)."""
-    from dicelab.analysis.counting import seveny_bank_at, turns_to_target_distribution
-    from dicelab.engine.seveny.solo import turns_distribution
+    from dicelab.analysis.counting import turns_to_target_distribution
+    from dicelab.engine.seveny.solo import bank_at_law, turns_distribution
     from dicelab.games import seveny
 
     if threshold is None:
         return [float(x) for x in turns_distribution(max_turns=max_turns)]
     target = seveny.Rules().target
-    return [float(x) for x in turns_to_target_distribution(seveny_bank_at(threshold, target),
+    return [float(x) for x in turns_to_target_distribution(bank_at_law(threshold, target),
                                                            target, max_turns)]
 
 

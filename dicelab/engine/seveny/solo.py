@@ -32,7 +32,7 @@ Fraction(35, 3888)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -57,6 +57,7 @@ __all__ = [
     "Solution",
     "advise",
     "advise_solo",
+    "bank_at_law",
     "clear_caches",
     "expected_turn_points",
     "expected_turns",
@@ -889,3 +890,21 @@ def turns_moments(rules: Rules | None = None) -> tuple[float, float]:
     """
     mean, var = absorbing_moments(turn_outcome_matrix(rules), 0)
     return mean, math.sqrt(var)
+
+
+def bank_at_law(threshold: int, target: int) -> Callable[[int], dict[int, Fraction]]:
+    """The exact law of a turn's points at each score under the rule "bank at ``threshold``"
+    (:func:`dicelab.analysis.policies.bank_at`): that policy banks once the turn holds
+    ``threshold`` points *or* when banking reaches the target, i.e. at
+    ``min(threshold, target - score)`` points, so a turn's law at score ``s`` is
+    :func:`turn_points_distribution` of that threshold (for
+    :func:`dicelab.analysis.counting.turns_to_target_moments`).
+
+    >>> at = bank_at_law(5, 50)
+    >>> at(0) == at(40), at(48) == at(0)
+    (True, False)
+    """
+    threshold = whole("threshold", threshold, 1, MAX_THRESHOLD)
+    target = whole("target", target, 1, MAX_POINTS)
+    dist = cache(turn_points_distribution)
+    return lambda s: dist(max(1, min(threshold, target - s)))
