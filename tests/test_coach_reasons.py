@@ -73,8 +73,8 @@ def check_reasons(state, advice, choice, key, lang="en"):
     other = advice.best if choice.action != advice.best.action else advice.choices[1]
     obj = rs[-1]
     assert obj.role == "objective" and obj.figure == unit
-    assert obj.a == pytest.approx(choice.figures[unit], abs=1e-12)
-    assert obj.b == pytest.approx(other.figures[unit], abs=1e-12)
+    assert obj.a == pytest.approx(choice.numbers[unit], abs=1e-12)
+    assert obj.b == pytest.approx(other.numbers[unit], abs=1e-12)
     better = 0
     if abs(obj.a - obj.b) > 1e-9:
         better = 1 if (obj.a > obj.b) == advice.higher_is_better else -1
@@ -84,7 +84,7 @@ def check_reasons(state, advice, choice, key, lang="en"):
         # the numbers: the engine's own figures
         if r.figure in ("expected_points", "p_bust"):
             for c, x in ((choice, r.a), (other, r.b)):
-                expect = c.figures.get(r.figure, 0.0)
+                expect = c.numbers.get(r.figure, 0.0)
                 if r.figure == "p_bust" and x == 0.0:
                     continue  # a bank: nothing at stake
                 assert x == pytest.approx(expect, abs=1e-12)
@@ -100,7 +100,7 @@ def check_reasons(state, advice, choice, key, lang="en"):
                                                                     state.rules)
                 assert x == pytest.approx(expect, abs=1e-12)
                 if unit == "p_win":  # solo: it is the objective itself
-                    assert x == pytest.approx(c.figures["p_win"], abs=1e-9)
+                    assert x == pytest.approx(c.numbers["p_win"], abs=1e-9)
         elif r.figure == "squares_left":
             for c, x in ((choice, r.a), (other, r.b)):
                 out = next(o for o in dripeul.resolutions(state.dice, state.tokens[p],

@@ -291,7 +291,7 @@ def test_advice_ranks_by_p_duel():
     a = dripeul_odds.advise_state(s)
     assert a.kind == "duel" and a.objective == "p_duel" and a.players == 2
     ps = [c["p_duel"] for c in a]
-    assert ps == sorted(ps, reverse=True) and all("p_win" in c.figures for c in a)
+    assert ps == sorted(ps, reverse=True) and all("p_win" in c.numbers for c in a)
     assert a.best.loss == 0 and a.choices[-1].loss == pytest.approx(ps[0] - ps[-1])
     # the stop value is the expectation of the final dice, the keep values average the rolls
     stop = a.find(g.Stop())["p_duel"]

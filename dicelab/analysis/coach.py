@@ -259,8 +259,8 @@ def assess(state: Any, action: Any, *, lang: str | None = None,
     return Assessment(
         action=choice.action,
         best_action=best.action,
-        value=float(choice.figures[unit]),
-        best_value=float(best.figures[unit]),
+        value=float(choice.numbers[unit]),
+        best_value=float(best.numbers[unit]),
         loss=float(choice.loss),
         unit=unit,
         higher_is_better=advice.higher_is_better,
@@ -389,7 +389,7 @@ def reasons(state: Any, action_or_choice: Any, *, against: Any = None,
     else:
         aspects = _push_aspects(state, key, choice, other, advice, lang)
     unit = advice.objective
-    va, vb = float(choice.figures[unit]), float(other.figures[unit])
+    va, vb = float(choice.numbers[unit]), float(other.numbers[unit])
     tie = abs(va - vb) < 1e-12
     better = 0 if tie else (1 if (va > vb) == advice.higher_is_better else -1)
     out: list[Reason] = []
@@ -413,7 +413,7 @@ def _objective_line(state: Any, key: str, choice: Choice, other: Choice, advice:
                     lang: str) -> str:
     unit = advice.objective
     name = objective_phrase(unit, lang, key)
-    va, vb = choice.figures[unit], other.figures[unit]
+    va, vb = choice.numbers[unit], other.numbers[unit]
     a, b = format_value(unit, va, lang=lang), format_value(unit, vb, lang=lang)
     if abs(va - vb) < 1e-12 or a == b:
         return _("Your {figure} is {a} either way.", lang=lang, figure=name, a=a)
@@ -474,11 +474,11 @@ def _tokens_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool,
     a = eng.advise_resolution(final, tokens=tokens, level=state.triangle[p],
                               rules=state.rules)
     best = a.best
-    if best.figures["p_turn"] < 1.0:
-        return False, "", best.figures["p_win"], ("fail",), float(sum(tokens))
+    if best.numbers["p_turn"] < 1.0:
+        return False, "", best.numbers["p_win"], ("fail",), float(sum(tokens))
     if best.action is None:  # the suite bonus
         text = _("moves your triangle one left (suite bonus)", lang=lang)
-        return True, text, best.figures["p_win"], ("bonus",), float(sum(tokens))
+        return True, text, best.numbers["p_win"], ("bonus",), float(sum(tokens))
     c = best.action.choice
     out = next(o for o in resolutions(final, tokens, state.rules) if o.action == best.action)
     left, _t = apply_outcome(tokens, state.triangle[p], out)
@@ -486,7 +486,7 @@ def _tokens_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool,
         text = _("removes tokens {a} and {b}", lang=lang, a=c[0], b=c[1])
     else:
         text = _("removes token {t}", lang=lang, t=c)
-    return True, text, best.figures["p_win"], ("remove", c), float(sum(left))
+    return True, text, best.numbers["p_win"], ("remove", c), float(sum(left))
 
 
 def _cards_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
@@ -504,7 +504,7 @@ def _cards_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, 
         text = _("flips card {c} back", lang=lang, c=c)
     else:
         text = _("bars card {c}", lang=lang, c=c)
-    return True, text, a.best.figures["p_win"], ("flip", c), float(len(set(barred) ^ {c}))
+    return True, text, a.best.numbers["p_win"], ("flip", c), float(len(set(barred) ^ {c}))
 
 
 def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
@@ -696,9 +696,9 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
         after = _after(state, c.action)
         wins = after is not None and after.is_over and p in after.winners
         rolls = (not isinstance(c.action, Bank) and after is not None and bool(after.to_roll)
-                 and c.figures.get("p_bust", 0.0) < 1.0)
+                 and c.numbers.get("p_bust", 0.0) < 1.0)
         lost = not wins and not rolls and not isinstance(c.action, Bank)
-        if isinstance(c.action, Bank) and c.figures["expected_points"] <= 0:
+        if isinstance(c.action, Bank) and c.numbers["expected_points"] <= 0:
             lost = True
         stake = int(after.turn_points) if rolls else 0
         info[id(c)] = (label, wins, rolls, lost, stake)
@@ -717,7 +717,7 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
     if wa or wb or lsa or lsb:
         return out
     # both go on or bank: the points this turn, the risk on the next roll
-    ea, eb = choice.figures["expected_points"], other.figures["expected_points"]
+    ea, eb = choice.numbers["expected_points"], other.numbers["expected_points"]
     xa, xb = fmt_number(ea, 1, lang=lang), fmt_number(eb, 1, lang=lang)
     d = fmt_number(abs(ea - eb), 1, lang=lang)
     if xa == xb:
@@ -739,14 +739,14 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
                 parts.append(ngettext(
                     "{a} puts {n} point at stake, with a {p} chance to bust on the next roll",
                     "{a} puts {n} points at stake, with a {p} chance to bust on the next roll",
-                    stake, lang=lang, a=lab, p=fmt_percent(c.figures.get("p_bust", 0.0), 1,
+                    stake, lang=lang, a=lab, p=fmt_percent(c.numbers.get("p_bust", 0.0), 1,
                                                            lang=lang)))
             else:
                 parts.append(ngettext("{a} banks {n} point for sure",
                                       "{a} banks {n} points for sure",
-                                      round(c.figures["expected_points"]), lang=lang, a=lab))
-        ba = choice.figures.get("p_bust", 0.0) if ra else 0.0
-        bb = other.figures.get("p_bust", 0.0) if rb else 0.0
+                                      round(c.numbers["expected_points"]), lang=lang, a=lab))
+        ba = choice.numbers.get("p_bust", 0.0) if ra else 0.0
+        bb = other.numbers.get("p_bust", 0.0) if rb else 0.0
         pa, pb = fmt_percent(ba, 1, lang=lang), fmt_percent(bb, 1, lang=lang)
         out.append(("p_bust", ba, bb, None if pa == pb else False,
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
@@ -834,7 +834,7 @@ def hint(state: Any, level: int, *, lang: str | None = None,
     text2 = _("Best choice: {choice}.", lang=lang, choice=label)
     if level == 2:
         return Hint(2, text2, dice, positions, best.action, label)
-    shown = [k for k in TABLE_ORDER if k in best.figures]
+    shown = [k for k in TABLE_ORDER if k in best.numbers]
     if advice.objective in shown:  # the objective first
         shown.remove(advice.objective)
         shown.insert(0, advice.objective)
@@ -843,7 +843,7 @@ def hint(state: Any, level: int, *, lang: str | None = None,
     symbols = ("", *(objective_symbol(k, lang) for k in shown), "")
     rows = tuple(
         (describe_action(state, c.action, lang=lang),
-         *(format_objective(k, c.figures[k], lang) for k in shown),
+         *(format_objective(k, c.numbers[k], lang) for k in shown),
          format_loss(advice.objective, c.loss, lang=lang))
         for c in advice
     )

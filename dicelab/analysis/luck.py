@@ -257,7 +257,7 @@ class _Values:
         else:
             a = self.advice(state)
             if len(a):
-                v = self.frame(state, float(a.best.figures[a.objective]))
+                v = self.frame(state, float(a.best.numbers[a.objective]))
             else:
                 legal = self.mod.legal_actions(state)
                 if len(legal) != 1:
@@ -297,7 +297,7 @@ class _Values:
                 except DicelabError:
                     c = None
                 if c is not None:
-                    hint = self.frame(state, float(c.figures[a.objective]))
+                    hint = self.frame(state, float(c.numbers[a.objective]))
         return new, self.value(new, hint), a
 
 

@@ -341,8 +341,8 @@ class PlaySession:
         advice = self.advice(s)
         best = advice.best
         try:  # the loss as the table's rounded figures show it
-            shown = shown_loss(objective, best.figures[objective],
-                               advice.find(action).figures[objective])
+            shown = shown_loss(objective, best.numbers[objective],
+                               advice.find(action).numbers[objective])
         except Exception:  # noqa: BLE001 - keep the coach's own loss
             shown = loss
         costly = self.too_costly(objective, loss)
@@ -463,7 +463,7 @@ class PlaySession:
         if kind == "duel_optimal" or not why:
             try:
                 advice = self.advice(state)
-                value = advice.find(action).figures[advice.objective]
+                value = advice.find(action).numbers[advice.objective]
                 why = _("the best choice, {figure}", lang=lang, figure=(
                     f"{get_game(self.game_key).objective_name(advice.objective, lang)} "
                     f"{format_objective(advice.objective, value, lang)}"))

@@ -246,11 +246,11 @@ class TerminalPlay:
             return ""
         lang = self.lang
         obj = advice.objective
-        value = coach.format_value(obj, choice.figures[obj], lang=lang)
+        value = coach.format_value(obj, choice.numbers[obj], lang=lang)
         if choice.loss <= 1e-12:
             return f" — {value} ★ " + _("best", lang=lang)
         # the loss as the rounded figures show it (the coach's warning says the same)
-        loss = shown_loss(obj, advice.best.figures[obj], choice.figures[obj])
+        loss = shown_loss(obj, advice.best.numbers[obj], choice.numbers[obj])
         return f" — {value} (−{coach.format_loss(obj, loss, lang=lang)})"
 
     # ------------------------------------------------------------ commands

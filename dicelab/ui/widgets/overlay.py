@@ -70,11 +70,11 @@ def _bar_width(advice: Any, value: float) -> float:
     if is_probability(advice.objective) and advice.higher_is_better:
         return max(0.0, min(100.0, 100.0 * value))
     if not advice.higher_is_better:
-        best = advice.best.figures[advice.objective]
+        best = advice.best.numbers[advice.objective]
         if value <= 0:
             return 100.0
         return max(0.0, min(100.0, 100.0 * best / value))
-    values = [abs(c.figures[advice.objective]) for c in advice.choices]
+    values = [abs(c.numbers[advice.objective]) for c in advice.choices]
     top = max(values) if values else 0.0
     return 0.0 if top <= 0 else max(0.0, min(100.0, 100.0 * abs(value) / top))
 
@@ -95,14 +95,14 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
     """One ``<tr>``: label, a bar with the number written next to it, the other numbers,
     marks."""
     obj = advice.objective
-    value = choice.figures[obj]
+    value = choice.numbers[obj]
     width = _bar_width(advice, value)
     bar = (
         f'<span class="dicelab-bar-track">'
         f'<span class="dicelab-bar" style="width:{width:.1f}%"></span></span>'
     )
     others = ", ".join(
-        _objective_span(k, v, lang, game) for k, v in choice.figures.items() if k != obj
+        _objective_span(k, v, lang, game) for k, v in choice.numbers.items() if k != obj
     )
     marks = []
     if best:
@@ -172,12 +172,12 @@ def odds_html(advice: Any, selected: Collection[Any] = (), lang: str | None = No
     names an objective in that game's own words (its registry entry)."""
     if not advice.choices:
         return f"<p>{esc(_('Nothing to choose here.', lang=lang))}</p>"
-    best_value = advice.best.figures[advice.objective]
+    best_value = advice.best.numbers[advice.objective]
     rows = [
         choice_row(
             advice,
             c,
-            best=i == 0 or abs(c.figures[advice.objective] - best_value) <= TIE,
+            best=i == 0 or abs(c.numbers[advice.objective] - best_value) <= TIE,
             mine=c.action in selected,
             lang=lang,
             label_of=label_of,
@@ -206,9 +206,9 @@ def dice_that_matter(advice: Any, dice: Collection[int]) -> list[tuple[int, floa
     out = []
     sign = 1.0 if advice.higher_is_better else -1.0
     for face in sorted(set(dice)):
-        with_it = [c.figures[advice.objective] for c in advice.choices
+        with_it = [c.numbers[advice.objective] for c in advice.choices
                    if face in (getattr(c.action, "keep", ()) or ())]
-        without = [c.figures[advice.objective] for c in advice.choices
+        without = [c.numbers[advice.objective] for c in advice.choices
                    if face not in (getattr(c.action, "keep", ()) or ())]
         if not with_it or not without:
             continue
@@ -247,7 +247,7 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
         return empty or _("Your selection is not one of the legal choices here.", lang=lang)
     best = advice.best
     best_text = (f"“{_label(best, label_of)}”, "
-                 f"{objective_text(advice.objective, best.figures[advice.objective], lang)}")
+                 f"{objective_text(advice.objective, best.numbers[advice.objective], lang)}")
     out = []
     for c in mine:
         if c.loss <= TIE:
@@ -269,7 +269,7 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
 def _shown(advice: Any, choice: Any) -> float:
     """``choice``'s loss as the table's rounded numbers show it (``text.shown_loss``)."""
     obj = advice.objective
-    return shown_loss(obj, advice.best.figures[obj], choice.figures[obj])
+    return shown_loss(obj, advice.best.numbers[obj], choice.numbers[obj])
 
 
 _ROW = re.compile(r'<tr class="dicelab-choice([^"]*)"[^>]*>(.*?)</tr>', re.S)
