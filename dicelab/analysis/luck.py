@@ -182,9 +182,9 @@ class _Values:
             pass
         return a
 
-    # -- the figure of the mover at a state, on seat 0's side
+    # -- the number of the mover at a state, on seat 0's side
     def frame(self, state: Any, x: float, *, started: bool = True) -> float:
-        """``x``: the engine's figure for the player to move at ``state`` (``p_duel``,
+        """``x``: the engine's number for the player to move at ``state`` (``p_duel``,
         ``p_win`` of the manche or game, expected turns counting this turn if ``started``)."""
         if self.mode == "duel":
             v = x if state.current_player == 0 else 1.0 - x

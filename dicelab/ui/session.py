@@ -464,7 +464,7 @@ class PlaySession:
             try:
                 advice = self.advice(state)
                 value = advice.find(action).numbers[advice.objective]
-                why = _("the best choice, {figure}", lang=lang, figure=(
+                why = _("the best choice, {number}", lang=lang, number=(
                     f"{get_game(self.game_key).objective_name(advice.objective, lang)} "
                     f"{format_objective(advice.objective, value, lang)}"))
             except Exception:  # noqa: BLE001 - no advice here: say the kind only

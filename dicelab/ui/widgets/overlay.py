@@ -40,7 +40,7 @@ Labeller = Callable[[Any], str]
 _MARKED = (
     N_('choice'),
     N_('value'),
-    N_('other figures'),
+    N_('other numbers'),
     N_('Nothing to choose here.'),
     N_('No choice to advise in this position.'),
     N_('Hint:'),
@@ -115,14 +115,14 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
     inline = "".join(
         f'<span class="dicelab-mark-inline">{esc(m)} </span>'
         for m, on in (("★", best), ("◀", mine)) if on)
-    more = (f'<details class="dicelab-more"><summary>{esc(_("other figures", lang=lang))}'
+    more = (f'<details class="dicelab-more"><summary>{esc(_("other numbers", lang=lang))}'
             f"</summary>{others}</details>" if others else "")
     return (
         f'<tr class="dicelab-choice{" dicelab-best" if best else ""}'
         f'{" dicelab-mine" if mine else ""}">'
         f'<td style="{weight}">{inline}{esc(_label(choice, label_of))}{more}</td>'
         f"<td>{bar}</td>"
-        f'<td style="{weight}white-space:nowrap" class="dicelab-figure">'
+        f'<td style="{weight}white-space:nowrap" class="dicelab-number">'
         f"{_value_span(obj, value, lang, game)}</td>"
         f'<td style="font-size:85%" class="dicelab-others">{others}</td>'
         f'<td style="white-space:nowrap" class="dicelab-marks">{" ".join(marks)}</td></tr>'
@@ -133,7 +133,7 @@ def _value_span(name: str, value: float, lang: str | None, game: str | None = No
     """The objective's value: its name (hidden at phone width, the column says it) and
     its value."""
     return (f'<span title="{esc(objective_meaning(name, lang, game))}">'
-            f'<span class="dicelab-figure-name">{esc(objective_name(name, lang, game))} </span>'
+            f'<span class="dicelab-number-name">{esc(objective_name(name, lang, game))} </span>'
             f"{esc(format_objective(name, value, lang))}</span>")
 
 
@@ -151,14 +151,14 @@ def _table(rows: list[str], advice: Any, lang: str | None, players: int = 1,
         '<div class="dicelab-odds">'
         '<table class="dicelab-surface" style="border-collapse:collapse;font-size:13px">'
         '<caption style="text-align:left;padding:2px 6px">'
-        + esc(_("Exact odds of each choice, ranked by {figure} ({better})", lang=lang,
-                figure=title, better=better))
+        + esc(_("Exact odds of each choice, ranked by {number} ({better})", lang=lang,
+                number=title, better=better))
         + esc(solo)
         + "</caption>"
         f"<tr><th>{esc(_('choice', lang=lang))}</th>"
         f'<th title="{esc(meaning)}">{esc(title)}</th>'
         f"<th>{esc(_('value', lang=lang))}</th>"
-        f"<th>{esc(_('other figures', lang=lang))}</th><th></th></tr>"
+        f"<th>{esc(_('other numbers', lang=lang))}</th><th></th></tr>"
         + "".join(rows)
         + "</table></div>"
     )
@@ -280,13 +280,13 @@ _MORE = re.compile(r'<span class="dicelab-mark-inline">.*?</span>|<details.*?</d
 
 def read_rows(html_text: str) -> list[dict[str, Any]]:
     """Read back the choice rows of :func:`odds_html` (for tests and the browser test):
-    each a dict with ``label``, ``figure`` (e.g. ``"chance to win 41.3%"``), ``marks``
+    each a dict with ``label``, ``number`` (e.g. ``"chance to win 41.3%"``), ``marks``
     and ``classes``.
 
     >>> from dicelab.engine.advice import Advice, Choice
     >>> from dicelab.games._base import Stop
     >>> adv = Advice("p_win", True, (Choice((1,), Stop(), "stop", {"p_win": 0.413}),))
-    >>> read_rows(odds_html(adv, {Stop()}, lang="en"))[0]["figure"]
+    >>> read_rows(odds_html(adv, {Stop()}, lang="en"))[0]["number"]
     'chance to win 41.3%'
     """
     out = []
@@ -296,7 +296,7 @@ def read_rows(html_text: str) -> list[dict[str, Any]]:
         out.append({
             "classes": classes.split(),
             "label": html.unescape(cells[0]),
-            "figure": html.unescape(cells[2]),
+            "number": html.unescape(cells[2]),
             "marks": html.unescape(cells[4]),
         })
     return out
