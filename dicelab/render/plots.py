@@ -235,7 +235,7 @@ def _check_lengths(what: str, labels: Sequence[Any], values: Sequence[Any]) -> N
 def alt_text(fig: Any) -> str:
     """The text alternative of a dicelab figure."""
     return str(getattr(fig, "dicelab_alt_text", None)
-               or _("A figure (no description was given)."))
+               or _("A chart (no description was given)."))
 
 
 def figure_png(fig: Figure, dpi: int = 100) -> bytes:
@@ -245,12 +245,12 @@ def figure_png(fig: Figure, dpi: int = 100) -> bytes:
     return buf.getvalue()
 
 
-def figure_html(fig: Figure) -> str:
+def chart_html(fig: Figure) -> str:
     """The figure as an HTML ``<figure>``: the image (with ``alt``) and the text under it."""
     data = base64.b64encode(figure_png(fig)).decode("ascii")
     text = html.escape(alt_text(fig))
     return (
-        '<figure class="dicelab-figure" style="background:white;color:#1a1a1a;'
+        '<figure class="dicelab-chart" style="background:white;color:#1a1a1a;'
         'padding:6px;margin:0;max-width:100%">'
         f'<img src="data:image/png;base64,{data}" alt="{text}" style="max-width:100%"/>'
         f'<figcaption style="font-size:0.9em;color:#1a1a1a">{text}</figcaption></figure>'
@@ -275,7 +275,7 @@ def show(fig: Figure) -> HTMLOutput:
 
     Outside IPython nothing is displayed; the returned object holds the HTML.
     """
-    out = HTMLOutput(figure_html(fig))
+    out = HTMLOutput(chart_html(fig))
     try:
         from IPython import get_ipython
         from IPython.display import display
@@ -783,7 +783,7 @@ __all__ = [
     "bar_distribution",
     "bars",
     "convergence_plot",
-    "figure_html",
+    "chart_html",
     "figure_png",
     "fmt",
     "grouped_bars",
