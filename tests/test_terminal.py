@@ -63,7 +63,7 @@ def test_every_game_solo_shows_the_exact_odds_and_hints(key, lang):
     dice = " ".join(map(str, DICE[key]))
     text = drive(s, "", f"set {dice}", "hint", "hint", "hint", "quit")
     assert s.state.dice == DICE[key] and s.has_choice()
-    for line in odds_lines(s):  # every move, its exact figure, the best marked
+    for line in odds_lines(s):  # every move, its exact number, the best marked
         assert line in text.splitlines(), (line, text)
     h1, h2, h3 = (coach.hint(s.state, n, lang=lang) for n in (1, 2, 3))
     assert h1.text in text and h2.text in text and " | ".join(h3.headers) in text

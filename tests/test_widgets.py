@@ -186,7 +186,7 @@ def test_selection_mark_moves_and_loss_sentence():
     choice = adv.find(Roll((3, 4)))
     assert [m["label"] for m in mine] == [app.choice_label(choice)]
     assert choice.loss > 0
-    # the loss the table's rounded figures show, in the coach's words
+    # the loss the table's rounded numbers show, in the coach's words
     shown = shown_loss("p_win", adv.best["p_win"], choice["p_win"])
     assert shown == pytest.approx(choice.loss, abs=0.001)
     assert fmt_loss("p_win", shown) in app.overlay.sentence.value

@@ -158,7 +158,7 @@ def test_dripeul_overlay_and_coach():
     mine = adv.find(Roll((1, 2)))
     assert [x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]] == [
         "keep 1 2, roll 3 dice"]
-    shown = shown_loss("p_win", adv.best["p_win"], mine["p_win"])  # the table's figures
+    shown = shown_loss("p_win", adv.best["p_win"], mine["p_win"])  # the table's numbers
     assert fmt_loss("p_win", shown, game="dripeul") in app.overlay.sentence.value
     app.roll_button.click()
     assert app.overlay.tally.lost["p_win"] == pytest.approx(mine.loss)
