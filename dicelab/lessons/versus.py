@@ -445,7 +445,7 @@ def head_to_head(games: int = HEAD_TO_HEAD_GAMES, seed: int = HEAD_TO_HEAD_SEED)
 def behind_html(lang: str | None = None) -> str:
     """The lesson's exact answer as an HTML table: each choice, its two-player probability
     of winning, its expected turns and the turn's expected banked points (the solo
-    figures)."""
+    numbers)."""
     import html
 
     from dicelab.core.i18n import _, fmt_number, fmt_percent
