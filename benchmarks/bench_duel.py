@@ -209,10 +209,10 @@ def benchmarks() -> list[dict[str, Any]]:
     from dicelab.games import cinqmille as cm
     from dicelab.games import seveny as sv
 
-    cd.warm(cm.Rules())  # the shipped tables, loaded once (and the solo figures' solutions)
+    cd.warm(cm.Rules())  # the shipped tables, loaded once (and the solo numbers' solutions)
     sd.solve_duel(sv.Rules())
     sd._caps(sv.Rules().target)
-    # as the apps do when a two-player game starts: the solo figures every two-player advice
+    # as the apps do when a two-player game starts: the solo numbers every two-player advice
     # also shows (Seveny's solo solve, 1-2 s) are built then, not at the first decision (the
     # 547 ms was that solve; bench_clicks times the New game that starts it)
     duel_registry.warm("seveny", sv.Rules())

@@ -3,9 +3,9 @@
 Every ``benchmarks/bench_*.py`` module exposes ``benchmarks() -> list[dict]``; each dict has
 ``name``, ``goal`` (seconds or ``None``), ``run`` (a callable that clears the caches it uses
 itself: a cold run), ``baseline`` (a straightforward implementation, or ``None``) and
-``icepool`` (the same figure computed with icepool, or ``None``).  A benchmark that times
+``icepool`` (the same number computed with icepool, or ``None``).  A benchmark that times
 many small steps itself (e.g. live advice at every decision of a game) sets the optional key
-``measures: True``: its ``run`` returns ``{"time": seconds, "note": text}`` (the figure held
+``measures: True``: its ``run`` returns ``{"time": seconds, "note": text}`` (the number held
 against the goal, e.g. the slowest step, and a line printed under the table, e.g. the p95).
 
 Each benchmark runs in its own subprocess, so its peak memory (``ru_maxrss``, the resident
@@ -113,7 +113,7 @@ def measure_one(path: Path, name: str, repeats: int, repeat_below: float) -> dic
     """Time benchmark ``name`` of module ``path`` (in this process: the child's job)."""
     bench = next(b for b in load_benchmarks(path) if b["name"] == name)
     result: dict[str, Any] = {"name": name, "module": path.name, "goal": bench["goal"]}
-    if bench.get("measures"):  # the benchmark times its own steps: one run, its figure
+    if bench.get("measures"):  # the benchmark times its own steps: one run, its number
         out = bench["run"]()
         result.update(time=float(out["time"]), note=str(out.get("note", "")),
                       peak_mb=max_rss_mb(), baseline=None, icepool=None, alloc_mb=None)

@@ -88,7 +88,7 @@ class Metric:
         return _(self.label, lang=lang)
 
     def meaning(self, lang: str | None = None) -> str:
-        """The exact figure and its meaning, for a tooltip or a caption."""
+        """The exact number and its meaning, for a tooltip or a caption."""
         return _(self.exact, lang=lang) if self.exact else self.name(lang)
 
 

@@ -231,3 +231,51 @@ def test_no_module_outside_a_games_own_files_names_a_game():
         found += [f"{rel}:{line} {text[:60]}" for line, text in game_names_in_code(p, pattern)
                   if text not in allowed]
     assert not found, "game names outside the games' own files:\n" + "\n".join(found)
+
+
+# ------------------------------------------------------------------ one meaning of "figure"
+#: Modules that speak of advice numbers: "figure" (a dice pattern) has no place in their code.
+NUMBER_MODULES = ("dicelab/engine/advice.py", "dicelab/analysis/coach.py",
+                  "dicelab/ui/widgets/overlay.py")
+
+
+def _code_words(path: Path) -> list[tuple[int, str]]:
+    """Names and non-docstring string constants of a module, with their line numbers."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                       ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)
+                  and isinstance(node.body[0].value.value, str)}
+    words: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            words.append((node.lineno, node.id))
+        elif isinstance(node, ast.Attribute):
+            words.append((node.lineno, node.attr))
+        elif isinstance(node, ast.arg):
+            words.append((node.lineno, node.arg))
+        elif isinstance(node, ast.keyword) and node.arg:
+            words.append((node.value.lineno, node.arg))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            words.append((node.lineno, node.name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            words.append((node.lineno, node.target.id))
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and id(node) not in docstrings):
+            words.append((node.lineno, node.value))
+    return words
+
+
+def test_an_advice_number_is_never_a_figure():
+    """« figure » means a dice pattern (brelan, full…) only: an advice number is a *number*
+    (``Choice.numbers``), a drawn chart a *chart*."""
+    from dicelab.engine.advice import Choice
+
+    assert not hasattr(Choice((), None, ""), "figures")
+    assert "numbers" in Choice.__dataclass_fields__
+    word = re.compile(r"\bfigures?\b", re.IGNORECASE)
+    found = [f"{m}:{line}: {text!r}" for m in NUMBER_MODULES
+             for line, text in _code_words(ROOT / m) if word.search(text)]
+    assert not found, "an advice number called a figure:\n" + "\n".join(found)

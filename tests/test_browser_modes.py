@@ -121,7 +121,7 @@ def no_sideways_scroll(page) -> None:
                           "document.documentElement.clientWidth]")
     assert sizes[0] <= sizes[1] + 1, f"horizontal scroll: {sizes}"
     width = sizes[1]
-    values = page.locator(".dicelab-odds .dicelab-figure")
+    values = page.locator(".dicelab-odds .dicelab-number")
     assert values.count() > 0
     for i in range(values.count()):
         cell = values.nth(i)

@@ -90,7 +90,7 @@ def test_advice_ranks_by_duel_probability_and_keeps_solo_figures():
     ps = [c["p_duel"] for c in a]
     assert ps == sorted(ps, reverse=True)
     assert all(c.loss == pytest.approx(ps[0] - c["p_duel"]) for c in a)
-    assert all("expected_turns" in c.figures for c in a)
+    assert all("expected_turns" in c.numbers for c in a)
 
 
 def test_behind_take_risks():

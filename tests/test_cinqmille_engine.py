@@ -173,8 +173,8 @@ def test_advice_lists_every_legal_choice():
     a = cinqmille_odds.advise_state(state)
     assert {c.action for c in a} == set(cm.legal_actions(state))
     assert a.objective == "expected_turns" and not a.higher_is_better
-    assert [c.figures["expected_turns"] for c in a] == sorted(
-        c.figures["expected_turns"] for c in a)
+    assert [c.numbers["expected_turns"] for c in a] == sorted(
+        c.numbers["expected_turns"] for c in a)
 
 
 def test_advice_figures_are_consistent():

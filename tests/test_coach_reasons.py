@@ -2,7 +2,7 @@
 
 At each decision of seeded random games, every non-best choice is explained against the
 best (and the best against the runner-up).  Every stated number is checked against the
-engine's own figures, and every aspect given as a *reason* must favour the better choice
+engine's own numbers, and every aspect given as a *reason* must favour the better choice
 (by the objective); an aspect favouring the worse one must be said as a concession
 ("True: …").  The test fails on any explanation whose reason favours the worse move.
 """
@@ -56,13 +56,13 @@ def harvest(key, players, seed, decisions=DECISIONS):
     return out
 
 
-def _fmt(figure, x, lang="en"):
-    if figure in ("p_success", "success_value", "p_turn_next", "p_win_left", "p_bust",
+def _fmt(number, x, lang="en"):
+    if number in ("p_success", "success_value", "p_turn_next", "p_win_left", "p_bust",
                   "p_win", "p_duel", "p_turn"):
         return fmt_percent(x, 1, lang=lang)
-    if figure == "expected_points":
+    if number == "expected_points":
         return fmt_number(x, 1, lang=lang)
-    if figure == "expected_turns":
+    if number == "expected_turns":
         return fmt_number(x, 2, lang=lang)
     return None
 
@@ -72,27 +72,27 @@ def check_reasons(state, advice, choice, key, lang="en"):
     unit = advice.objective
     other = advice.best if choice.action != advice.best.action else advice.choices[1]
     obj = rs[-1]
-    assert obj.role == "objective" and obj.figure == unit
-    assert obj.a == pytest.approx(choice.figures[unit], abs=1e-12)
-    assert obj.b == pytest.approx(other.figures[unit], abs=1e-12)
+    assert obj.role == "objective" and obj.number == unit
+    assert obj.a == pytest.approx(choice.numbers[unit], abs=1e-12)
+    assert obj.b == pytest.approx(other.numbers[unit], abs=1e-12)
     better = 0
     if abs(obj.a - obj.b) > 1e-9:
         better = 1 if (obj.a > obj.b) == advice.higher_is_better else -1
         assert obj.favours == better
     p = state.current_player
     for r in rs[:-1]:
-        # the numbers: the engine's own figures
-        if r.figure in ("expected_points", "p_bust"):
+        # the numbers: the engine's own numbers
+        if r.number in ("expected_points", "p_bust"):
             for c, x in ((choice, r.a), (other, r.b)):
-                expect = c.figures.get(r.figure, 0.0)
-                if r.figure == "p_bust" and x == 0.0:
+                expect = c.numbers.get(r.number, 0.0)
+                if r.number == "p_bust" and x == 0.0:
                     continue  # a bank: nothing at stake
                 assert x == pytest.approx(expect, abs=1e-12)
-        elif r.figure == "p_turn_next":
+        elif r.number == "p_turn_next":
             # Dripeul's next turn from the board each removal leaves
             for x in (r.a, r.b):
                 assert 0.0 <= x <= 1.0
-        elif r.figure == "p_win_left":
+        elif r.number == "p_win_left":
             for c, x in ((choice, r.a), (other, r.b)):
                 after = tuple(sorted(set(state.barred[p]) ^ {c.action.choice}))
                 expect = 1.0 if len(after) == 6 else te.start_value(after,
@@ -100,14 +100,14 @@ def check_reasons(state, advice, choice, key, lang="en"):
                                                                     state.rules)
                 assert x == pytest.approx(expect, abs=1e-12)
                 if unit == "p_win":  # solo: it is the objective itself
-                    assert x == pytest.approx(c.figures["p_win"], abs=1e-9)
-        elif r.figure == "squares_left":
+                    assert x == pytest.approx(c.numbers["p_win"], abs=1e-9)
+        elif r.number == "squares_left":
             for c, x in ((choice, r.a), (other, r.b)):
                 out = next(o for o in dripeul.resolutions(state.dice, state.tokens[p],
                                                           state.rules) if o.action == c.action)
                 tokens, _t = dripeul.apply_outcome(state.tokens[p], state.triangle[p], out)
                 assert x == sum(tokens)
-        elif r.figure == "p_success":
+        elif r.number == "p_success":
             dist = (de.keep_outcomes(choice.keep, rolls_left=state.rolls_left,
                                      tokens=state.tokens[p], level=state.triangle[p],
                                      rules=state.rules) if key == "dripeul" else
@@ -115,11 +115,11 @@ def check_reasons(state, advice, choice, key, lang="en"):
                                      barred=state.barred[p], parapluies=state.parapluies[p],
                                      rules=state.rules))
             assert abs(sum(dist.values()) - 1.0) < 1e-9
-        if _fmt(r.figure, r.a, lang) is not None and r.higher_is_better is not None:
+        if _fmt(r.number, r.a, lang) is not None and r.higher_is_better is not None:
             for x in (r.a, r.b):
-                if r.figure == "p_bust" and x == 0.0:
+                if r.number == "p_bust" and x == 0.0:
                     continue  # a bank is said as "banks … for sure"
-                assert _fmt(r.figure, x, lang) in r.text, r.text
+                assert _fmt(r.number, x, lang) in r.text, r.text
         # the direction: a reason favours the better choice
         if r.role == "reason":
             assert better and r.favours == better, (r, obj)
@@ -170,7 +170,7 @@ def test_two_player_dripeul_resolution_gives_the_squares_left():
     adv = dripeul_odds.advise_state(s, objective="p_duel")
     worst = list(adv)[-1]
     rs = check_reasons(s, adv, worst, "dripeul")
-    squares = [r for r in rs if r.figure == "squares_left"]
+    squares = [r for r in rs if r.number == "squares_left"]
     assert squares and "if the manche ended now" in squares[0].text
     assert squares[0].role in ("reason", "concession", "fact")
 

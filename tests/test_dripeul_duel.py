@@ -291,7 +291,7 @@ def test_advice_ranks_by_p_duel():
     a = dripeul_odds.advise_state(s)
     assert a.kind == "duel" and a.objective == "p_duel" and a.players == 2
     ps = [c["p_duel"] for c in a]
-    assert ps == sorted(ps, reverse=True) and all("p_win" in c.figures for c in a)
+    assert ps == sorted(ps, reverse=True) and all("p_win" in c.numbers for c in a)
     assert a.best.loss == 0 and a.choices[-1].loss == pytest.approx(ps[0] - ps[-1])
     # the stop value is the expectation of the final dice, the keep values average the rolls
     stop = a.find(g.Stop())["p_duel"]
@@ -318,7 +318,7 @@ def test_advice_in_the_last_turn_and_alone():
     r = g.Rules()
     dd.solve_duel(r)
     # seat 1's last turn (seat 0 cleared): stopping on a brelan of 1 leaves square 2, a
-    # loss; only a clear ties, so every figure is at most 1/2
+    # loss; only a clear ties, so every number is at most 1/2
     s = replace(g.new_state(r, 2), tokens=((), (1, 2)), triangle=(2, 1), current_player=1,
                 phase="choose", dice=(1, 1, 1, 3, 4), rolls_left=1)
     a = dripeul_odds.advise_state(s)

@@ -224,8 +224,8 @@ def test_page_speaks_one_language(lang, path, executed):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang, path", ALL, ids=IDS)
-def test_no_cell_shows_a_figure_twice(lang, path, executed):
-    """a figure is displayed once (``Notebook.figure()`` returns, never shows)."""
+def test_no_cell_shows_a_chart_twice(lang, path, executed):
+    """a figure is displayed once (``Notebook.chart()`` returns, never shows)."""
     nb = executed(path)
     for i, cell in enumerate(nb.cells):
         images: list[str] = []
@@ -234,7 +234,7 @@ def test_no_cell_shows_a_figure_twice(lang, path, executed):
             images += [str(v) for k, v in data.items() if k.startswith("image/")]
             images += _IMG_DATA.findall("".join(data.get("text/html", "")))
         assert len(images) == len(set(images)), f"cell {i} of {path.name} shows a figure twice"
-        if "nb.figure()" in cell.source:
+        if "nb.chart()" in cell.source:
             assert len(images) == 1, f"cell {i} of {path.name}: {len(images)} figures"
 
 
@@ -365,7 +365,7 @@ def lesson_figures(lang: str) -> dict[str, object]:
     from dicelab.lessons import turns as turns_lesson
     from dicelab.ui import teaching
 
-    figs = {key: lesson.figure(lang) for key, lesson in LESSONS.items()}
+    figs = {key: lesson.chart(lang) for key, lesson in LESSONS.items()}
     sim = teaching.FrequencySimulator("brelan", 5, lang=lang)
     sim.rolls.value = 1_000
     figs["FrequencySimulator"] = _last_figure(sim, lambda: sim.run())
@@ -373,7 +373,7 @@ def lesson_figures(lang: str) -> dict[str, object]:
     figs["TurnsSimulator"] = _last_figure(turns, lambda: turns.run())
     for exp in teaching.EXPERIMENTS.values():
         rows = teaching.pooled([(4, 20), (6, 20), (3, 20)], exp.p)
-        figs[f"pool {exp.code}"] = teaching.pool_figure(exp, rows, lang)
+        figs[f"pool {exp.code}"] = teaching.pool_chart(exp, rows, lang)
     return figs
 
 
@@ -382,23 +382,23 @@ def _last_figure(widget, run):
     from dicelab.render import plots
 
     made = []
-    real = plots.figure_html
+    real = plots.chart_html
 
     def keep(fig):
         made.append(fig)
         return real(fig)
 
-    plots.figure_html = keep
+    plots.chart_html = keep
     try:
         run()
     finally:
-        plots.figure_html = real
+        plots.chart_html = real
         widget.close()
     return made[-1]
 
 
 @pytest.fixture(scope="module")
-def french_figures():
+def french_charts():
     return lesson_figures("fr")
 
 
@@ -406,22 +406,22 @@ _POINT = re.compile(r"\d\.\d")
 _SCIENTIFIC = re.compile(r"\d[eE][+-]?\d")
 
 
-def test_french_lesson_figures_write_french_numbers(french_figures):
+def test_french_lesson_charts_write_french_numbers(french_charts):
     """decimal comma in every tick label, annotation, legend and alt text of
     every figure a French lesson draws; no scientific notation."""
     from test_plots_i18n import figure_texts
 
-    bad = [(name, t) for name, fig in french_figures.items() for t in figure_texts(fig)
+    bad = [(name, t) for name, fig in french_charts.items() for t in figure_texts(fig)
            if _POINT.search(t) or _SCIENTIFIC.search(t)]
     assert not bad, bad
 
 
-def test_lesson_figures_speak_the_lesson_language(french_figures):
+def test_lesson_charts_speak_the_lesson_language(french_charts):
     """captions, legends, labels and alt text of every lesson figure (the
     simulators' too) are French in French, English in English."""
     from test_plots_i18n import ENGLISH_WORDS, FRENCH_WORDS, figure_texts, words_found
 
-    bad = [(name, found, t[:120]) for name, fig in french_figures.items()
+    bad = [(name, found, t[:120]) for name, fig in french_charts.items()
            for t in figure_texts(fig) if (found := words_found(t, ENGLISH_WORDS))]
     english = lesson_figures("en")
     bad += [(name, found, t[:120]) for name, fig in english.items()
@@ -430,10 +430,10 @@ def test_lesson_figures_speak_the_lesson_language(french_figures):
     assert not any(_SCIENTIFIC.search(t) for fig in english.values() for t in figure_texts(fig))
 
 
-def test_counting_figure_shows_the_small_bars():
+def test_counting_chart_shows_the_small_bars():
     """lesson 01's counts grow like 6^n: a logarithmic scale keeps the multiset
     bars visible, and its ticks are whole numbers written out."""
-    fig = LESSONS["counting"].figure("fr")
+    fig = LESSONS["counting"].chart("fr")
     ax = fig.axes[0]
     assert ax.get_yscale() == "log"
     fig.canvas.draw()

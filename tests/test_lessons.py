@@ -74,11 +74,11 @@ def test_lesson_structure(lang, path):
     assert sorted(predicts) == sorted(q.key for q in lesson.predictions())
     assert sorted(exercises) == sorted(q.key for q in lesson.exercises())
     # one main figure, after every prediction it answers (no answer visible before a guess)
-    assert sum("nb.figure()" in c.source for c in nb.cells) == 1
-    figure_at = next(i for i, c in enumerate(nb.cells) if "nb.figure()" in c.source)
-    for k in lesson.figure_answers:
+    assert sum("nb.chart()" in c.source for c in nb.cells) == 1
+    chart_at = next(i for i, c in enumerate(nb.cells) if "nb.chart()" in c.source)
+    for k in lesson.chart_answers:
         asked_at = next(i for i, c in enumerate(nb.cells) if f'nb.predict("{k}")' in c.source)
-        assert asked_at < figure_at, f"{path.name}: the figure answers {k} before it is asked"
+        assert asked_at < chart_at, f"{path.name}: the figure answers {k} before it is asked"
     # code out of the way: every code cell hidden, except the cells marked for students
     for c in nb.cells:
         if c.cell_type != "code":

@@ -174,10 +174,10 @@ def test_table_html():
     assert plots.table([(1, 2.5)], ["a", "b"]).html.count("<td>") == 2
 
 
-def test_show_and_figure_html():
+def test_show_and_chart_html():
     fig = plots.bars(["x"], [1], xlabel="a", ylabel="b", title="t")
     out = plots.show(fig)
-    assert out.html.startswith('<figure class="dicelab-figure"')
+    assert out.html.startswith('<figure class="dicelab-chart"')
     assert 'alt="' in out.html and "<figcaption" in out.html
     assert "data:image/png;base64," in out.html
     assert plots.alt_text(fig) in out.html

@@ -91,7 +91,7 @@ def test_advice_ranks_by_duel_probability():
     a = seveny_odds.advise_state(s)
     assert a.kind == "duel" and a.objective == "p_duel"
     ps = [c["p_duel"] for c in a]
-    assert ps == sorted(ps, reverse=True) and all("expected_turns" in c.figures for c in a)
+    assert ps == sorted(ps, reverse=True) and all("expected_turns" in c.numbers for c in a)
 
 
 def test_shipped_table_is_a_fixed_point():

@@ -297,7 +297,7 @@ def test_the_explorer_shows_a_bar_at_once_and_can_cancel_a_long_solve(kernel):
 # ------------------------------------------------------------------ New game
 def test_new_game_answers_before_the_two_player_warm_up_ends(monkeypatch):
     """'Nouvelle partie' took 2.6 s: the two-player warm-up (reading the table, the solo
-    figures) ran in the click.  It now runs in the background; the app is usable at once."""
+    numbers) ran in the click.  It now runs in the background; the app is usable at once."""
     from dicelab.analysis import solving as duel_registry
     from dicelab.ui.widgets import play
 

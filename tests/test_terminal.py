@@ -41,15 +41,15 @@ def odds_lines(session: PlaySession) -> list[str]:
     """The numbered moves with their odds, as the terminal must print them."""
     advice = session.advice()
     obj = advice.objective
-    best = advice.best.figures[obj]
+    best = advice.best.numbers[obj]
     lines = []
     for i, action in enumerate(session.legal_moves(), 1):
         choice = advice.find(action)
-        value = coach.format_value(obj, choice.figures[obj], lang=session.lang)
+        value = coach.format_value(obj, choice.numbers[obj], lang=session.lang)
         if choice.loss <= 1e-12:
             tail = f"{value} {BEST[session.lang]}"
         else:
-            loss = shown_loss(obj, best, choice.figures[obj])
+            loss = shown_loss(obj, best, choice.numbers[obj])
             tail = f"{value} (−{coach.format_loss(obj, loss, lang=session.lang)})"
         lines.append(f"{i:3d}. {session.action_label(action)} — {tail}")
     return lines
@@ -63,7 +63,7 @@ def test_every_game_solo_shows_the_exact_odds_and_hints(key, lang):
     dice = " ".join(map(str, DICE[key]))
     text = drive(s, "", f"set {dice}", "hint", "hint", "hint", "quit")
     assert s.state.dice == DICE[key] and s.has_choice()
-    for line in odds_lines(s):  # every move, its exact figure, the best marked
+    for line in odds_lines(s):  # every move, its exact number, the best marked
         assert line in text.splitlines(), (line, text)
     h1, h2, h3 = (coach.hint(s.state, n, lang=lang) for n in (1, 2, 3))
     assert h1.text in text and h2.text in text and " | ".join(h3.headers) in text

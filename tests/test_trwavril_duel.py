@@ -106,7 +106,7 @@ def test_simulation_and_advice_with_one_parapluie(one, monkeypatch):
     a = trwavril_odds.advise_state(st)
     assert a.kind == "duel" and a.objective == "p_duel" and len(a) > 1
     ps = [c["p_duel"] for c in a]
-    assert ps == sorted(ps, reverse=True) and all("p_win" in c.figures for c in a)
+    assert ps == sorted(ps, reverse=True) and all("p_win" in c.numbers for c in a)
     td._turn.cache_clear()
     three = replace(tw.new_state(rules, 3), phase="choose", dice=(2, 2, 5, 6), rolls_left=2)
     s3 = trwavril_odds.advise_state(three)

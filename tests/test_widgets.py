@@ -65,7 +65,7 @@ def test_odds_html_marks_best_and_selection():
     adv = _toy_advice()
     r = rows(odds_html(adv, {Roll((5, 5))}))
     assert [x["label"] for x in r] == ["stop", "keep 5 5, roll 3", "roll all 5"]
-    assert r[0]["figure"] == "chance to win 50.0%" and "★ best" in r[0]["marks"]
+    assert r[0]["number"] == "chance to win 50.0%" and "★ best" in r[0]["marks"]
     assert "◀ your choice" in r[1]["marks"] and "★ best" not in r[1]["marks"]
     assert "◀ your choice" not in r[0]["marks"] + r[2]["marks"]
     # bar widths are the probabilities themselves
@@ -88,7 +88,7 @@ def test_relative_bars_for_turns():
         Choice((5,), Roll((5,)), "b", {"expected_turns": 20.0}),
     ], "expected_turns", False))
     html = odds_html(adv)
-    assert [x["figure"] for x in rows(html)] == [
+    assert [x["number"] for x in rows(html)] == [
         "turns left on average 10.00", "turns left on average 20.00"]
     # a longer bar is a better choice: best / value
     assert re.findall(r'dicelab-bar" style="[^"]*width:([0-9.]+)%', html) == ["100.0", "50.0"]
@@ -172,7 +172,7 @@ def test_odds_hidden_then_shown_with_best_from_engine():
     r = rows(app.overlay.body.value)
     assert len(r) == len(adv.choices)
     assert r[0]["label"] == app.choice_label(adv.best) == "stop"
-    assert r[0]["figure"] == "chance to win " + format_objective("p_win", adv.best["p_win"])
+    assert r[0]["number"] == "chance to win " + format_objective("p_win", adv.best["p_win"])
     assert "★ best" in r[0]["marks"]
     assert [x["label"] for x in r] == [app.choice_label(c) for c in adv.choices]
     assert "keep 3 4, roll 2 dice" in [x["label"] for x in r]
@@ -186,7 +186,7 @@ def test_selection_mark_moves_and_loss_sentence():
     choice = adv.find(Roll((3, 4)))
     assert [m["label"] for m in mine] == [app.choice_label(choice)]
     assert choice.loss > 0
-    # the loss the table's rounded figures show, in the coach's words
+    # the loss the table's rounded numbers show, in the coach's words
     shown = shown_loss("p_win", adv.best["p_win"], choice["p_win"])
     assert shown == pytest.approx(choice.loss, abs=0.001)
     assert fmt_loss("p_win", shown) in app.overlay.sentence.value

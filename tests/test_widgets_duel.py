@@ -158,11 +158,11 @@ def test_two_player_app_solves_in_the_background_then_redraws_itself(unsolved):
     advice = app.advice()
     assert advice.kind == "duel" and advice.objective == "p_duel"
     exact = cinqmille_odds.advise_state(app.state, objective="p_duel")
-    best = exact.best.figures["p_duel"]
-    assert advice.best.figures["p_duel"] == pytest.approx(best, abs=1e-12)
+    best = exact.best.numbers["p_duel"]
+    assert advice.best.numbers["p_duel"] == pytest.approx(best, abs=1e-12)
     assert 0.0 < best < 1.0
     shown = read_rows(app.overlay.body.value)
-    assert shown[0]["figure"].endswith(format_objective("p_duel", best, "en"))
+    assert shown[0]["number"].endswith(format_objective("p_duel", best, "en"))
     assert "solo odds" not in app.overlay.body.value
     assert app.winbar.layout.display != "none"
     assert format_objective("p_duel", best, "en") in app.winbar.value

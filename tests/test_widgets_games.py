@@ -153,12 +153,12 @@ def test_dripeul_overlay_and_coach():
     r = rows(app.overlay.body.value)
     assert len(r) == len(adv.choices) == 24  # distinct sub-multisets of 5 5 1 2 6
     assert r[0]["label"] == app.choice_label(adv.best)
-    assert r[0]["figure"] == "chance to win " + format_objective("p_win", adv.best["p_win"])
+    assert r[0]["number"] == "chance to win " + format_objective("p_win", adv.best["p_win"])
     app.select(2, 3)  # keep 1 2: a poor keep
     mine = adv.find(Roll((1, 2)))
     assert [x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]] == [
         "keep 1 2, roll 3 dice"]
-    shown = shown_loss("p_win", adv.best["p_win"], mine["p_win"])  # the table's figures
+    shown = shown_loss("p_win", adv.best["p_win"], mine["p_win"])  # the table's numbers
     assert fmt_loss("p_win", shown, game="dripeul") in app.overlay.sentence.value
     app.roll_button.click()
     assert app.overlay.tally.lost["p_win"] == pytest.approx(mine.loss)
@@ -277,7 +277,7 @@ def test_seveny_overlay_turns_and_loss():
     assert adv.objective == "expected_turns" and not adv.higher_is_better
     r = rows(app.overlay.body.value)
     assert [x["label"] for x in r] == [app.choice_label(c) for c in adv.choices]
-    assert r[0]["figure"] == "turns left on average " + format_objective("expected_turns",
+    assert r[0]["number"] == "turns left on average " + format_objective("expected_turns",
                                                             adv.best["expected_turns"])
     app.select(0)
     marked = {x["label"] for x in rows(app.overlay.body.value) if "◀" in x["marks"]}

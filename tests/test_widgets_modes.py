@@ -159,10 +159,10 @@ def test_odds_rows_carry_the_compact_parts_and_read_back_unchanged():
     app = play("trwavril", seed=1, lang="en", show_odds=True)
     app.roll()
     html = app.overlay.body.value
-    assert 'class="dicelab-more"' in html and "dicelab-figure-name" in html
+    assert 'class="dicelab-more"' in html and "dicelab-number-name" in html
     rows = read_rows(html)
-    assert rows and rows[0]["figure"].startswith("chance to win ")
-    assert "★" not in rows[0]["label"] and "other figures" not in rows[0]["label"]
+    assert rows and rows[0]["number"].startswith("chance to win ")
+    assert "★" not in rows[0]["label"] and "other numbers" not in rows[0]["label"]
     assert "@media (max-width: 600px)" in app.style.value
 
 

@@ -78,7 +78,7 @@ def test_seveny_solo_solve_in_the_background_keeps_the_app_usable(slow):
     assert bar.box.layout.display == "none" and not app.solo_computing()
     if app.has_choice():  # the odds now shown, computed by the engine (and cached)
         advice = app.advice()
-        assert advice.best.figures == seveny_odds.advise_state(app.state).best.figures
+        assert advice.best.numbers == seveny_odds.advise_state(app.state).best.numbers
         assert "dicelab-odds" in app.overlay.body.value
     assert engine.solo_ready(seveny.Rules(target=TARGET)) and slow.calls == 1
     # a New game: solved, nothing more to wait for

@@ -259,8 +259,8 @@ def assess(state: Any, action: Any, *, lang: str | None = None,
     return Assessment(
         action=choice.action,
         best_action=best.action,
-        value=float(choice.figures[unit]),
-        best_value=float(best.figures[unit]),
+        value=float(choice.numbers[unit]),
+        best_value=float(best.numbers[unit]),
         loss=float(choice.loss),
         unit=unit,
         higher_is_better=advice.higher_is_better,
@@ -313,7 +313,7 @@ def explain(state: Any, action_or_choice: Any, *, against: Any = None,
 class Reason:
     """One aspect of the comparison of two choices, with its numbers.
 
-    ``figure``: what is compared (an objective of the engine such as ``"p_bust"``,
+    ``number``: what is compared (an objective of the engine such as ``"p_bust"``,
     ``"expected_points"``, the objective, or ``"p_success"``, ``"success_value"``,
     ``"squares_left"``, ``"mean_left"``, ``"barred"``, ``"wins_now"``, ``"turn_lost"``);
     ``a`` / ``b``: its value for the explained choice and for the one it is compared with;
@@ -324,7 +324,7 @@ class Reason:
     always last); ``text``: the sentence, translated.
     """
 
-    figure: str
+    number: str
     a: float
     b: float
     higher_is_better: bool | None
@@ -339,7 +339,7 @@ class Reason:
         return 1 if (self.a > self.b) == self.higher_is_better else -1
 
 
-#: An aspect before it gets its role: (figure, a, b, higher_is_better, text).
+#: An aspect before it gets its role: (number, a, b, higher_is_better, text).
 _Aspect = tuple[str, float, float, "bool | None", str]
 
 
@@ -367,7 +367,7 @@ def reasons(state: Any, action_or_choice: Any, *, against: Any = None,
     >>> from dicelab.games import cinqmille
     >>> s = cinqmille.new_state(cinqmille.Rules(), 1)
     >>> s, _ = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (1, 5, 2, 3, 3))
-    >>> [(r.figure, r.role, r.favours) for r in reasons(s, Roll((1, 5)), lang="en")]
+    >>> [(r.number, r.role, r.favours) for r in reasons(s, Roll((1, 5)), lang="en")]
     ... # doctest: +NORMALIZE_WHITESPACE
     [('expected_points', 'reason', -1), ('p_bust', 'reason', -1), ('opening', 'fact', 0),
      ('expected_turns', 'objective', -1)]
@@ -389,18 +389,18 @@ def reasons(state: Any, action_or_choice: Any, *, against: Any = None,
     else:
         aspects = _push_aspects(state, key, choice, other, advice, lang)
     unit = advice.objective
-    va, vb = float(choice.figures[unit]), float(other.figures[unit])
+    va, vb = float(choice.numbers[unit]), float(other.numbers[unit])
     tie = abs(va - vb) < 1e-12
     better = 0 if tie else (1 if (va > vb) == advice.higher_is_better else -1)
     out: list[Reason] = []
-    for fig, a, b, hib, text in aspects:
-        r = Reason(fig, float(a), float(b), hib, "fact", text)
+    for num, a, b, hib, text in aspects:
+        r = Reason(num, float(a), float(b), hib, "fact", text)
         if r.favours and better:
             role = "reason" if r.favours == better else "concession"
             if role == "concession":
                 # the fact goes on the concession's sentence: « Certes, après … »
                 text = _("True: {fact}", lang=lang, fact=text[:1].lower() + text[1:])
-            r = Reason(fig, r.a, r.b, hib, role, text)
+            r = Reason(num, r.a, r.b, hib, role, text)
         out.append(r)
     order = {"concession": 0, "reason": 1, "fact": 2}
     out.sort(key=lambda r: order[r.role])
@@ -413,10 +413,10 @@ def _objective_line(state: Any, key: str, choice: Choice, other: Choice, advice:
                     lang: str) -> str:
     unit = advice.objective
     name = objective_phrase(unit, lang, key)
-    va, vb = choice.figures[unit], other.figures[unit]
+    va, vb = choice.numbers[unit], other.numbers[unit]
     a, b = format_value(unit, va, lang=lang), format_value(unit, vb, lang=lang)
     if abs(va - vb) < 1e-12 or a == b:
-        return _("Your {figure} is {a} either way.", lang=lang, figure=name, a=a)
+        return _("Your {number} is {a} either way.", lang=lang, number=name, a=a)
     if unit == "expected_turns":
         la = _q(describe_action(state, choice.action, lang=lang), lang)
         lb = _q(describe_action(state, other.action, lang=lang), lang)
@@ -428,10 +428,10 @@ def _objective_line(state: Any, key: str, choice: Choice, other: Choice, advice:
                  lang=lang, a=la, b=lb, d=d, x=a, y=b)
     better = (va > vb) == advice.higher_is_better
     if better:
-        return _("So your {figure} is {a}, against {b}.", lang=lang, figure=name, a=a, b=b)
+        return _("So your {number} is {a}, against {b}.", lang=lang, number=name, a=a, b=b)
     if va < vb:
-        return _("So your {figure} falls from {b} to {a}.", lang=lang, figure=name, a=a, b=b)
-    return _("So your {figure} rises from {b} to {a}.", lang=lang, figure=name, a=a, b=b)
+        return _("So your {number} falls from {b} to {a}.", lang=lang, number=name, a=a, b=b)
+    return _("So your {number} rises from {b} to {a}.", lang=lang, number=name, a=a, b=b)
 
 
 def _lines(found: list[Reason]) -> list[str]:
@@ -474,11 +474,11 @@ def _tokens_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool,
     a = eng.advise_resolution(final, tokens=tokens, level=state.triangle[p],
                               rules=state.rules)
     best = a.best
-    if best.figures["p_turn"] < 1.0:
-        return False, "", best.figures["p_win"], ("fail",), float(sum(tokens))
+    if best.numbers["p_turn"] < 1.0:
+        return False, "", best.numbers["p_win"], ("fail",), float(sum(tokens))
     if best.action is None:  # the suite bonus
         text = _("moves your triangle one left (suite bonus)", lang=lang)
-        return True, text, best.figures["p_win"], ("bonus",), float(sum(tokens))
+        return True, text, best.numbers["p_win"], ("bonus",), float(sum(tokens))
     c = best.action.choice
     out = next(o for o in resolutions(final, tokens, state.rules) if o.action == best.action)
     left, _t = apply_outcome(tokens, state.triangle[p], out)
@@ -486,7 +486,7 @@ def _tokens_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool,
         text = _("removes tokens {a} and {b}", lang=lang, a=c[0], b=c[1])
     else:
         text = _("removes token {t}", lang=lang, t=c)
-    return True, text, best.figures["p_win"], ("remove", c), float(sum(left))
+    return True, text, best.numbers["p_win"], ("remove", c), float(sum(left))
 
 
 def _cards_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
@@ -504,7 +504,7 @@ def _cards_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, 
         text = _("flips card {c} back", lang=lang, c=c)
     else:
         text = _("bars card {c}", lang=lang, c=c)
-    return True, text, a.best.figures["p_win"], ("flip", c), float(len(set(barred) ^ {c}))
+    return True, text, a.best.numbers["p_win"], ("flip", c), float(len(set(barred) ^ {c}))
 
 
 def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
@@ -563,23 +563,23 @@ def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice:
                       lang=lang, a=la, b=lb, pa=pa, pb=pb, rolls=rolls)
         out = [("p_success", va.p_success, vb.p_success, True, first)]
     unit = advice.objective
-    fname = objective_phrase("p_win", lang, key)
+    phrase = objective_phrase("p_win", lang, key)
     if unit in ("p_win", "p_turn"):
         if va.likeliest is not None and vb.likeliest is not None:
             xa = fmt_percent(va.success_value or 0.0, 1, lang=lang)
             xb = fmt_percent(vb.success_value or 0.0, 1, lang=lang)
-            text = _("After a success, your {figure} is {x} on average (most often it "
-                     "{what}); with {b}: {x_b} ({what_b}).", lang=lang, figure=fname,
+            text = _("After a success, your {number} is {x} on average (most often it "
+                     "{what}); with {b}: {x_b} ({what_b}).", lang=lang, number=phrase,
                      x=xa, what=va.likeliest, b=lb, x_b=xb, what_b=vb.likeliest)
             out.append(("success_value", va.success_value or 0.0, vb.success_value or 0.0,
                         None if xa == xb else True, text))
         elif va.likeliest is not None:
             out.append(("success_value", va.success_value or 0.0, va.success_value or 0.0,
-                        None, _("After a success, your {figure} is {x} on average (most "
-                                "often it {what}).", lang=lang, figure=fname,
+                        None, _("After a success, your {number} is {x} on average (most "
+                                "often it {what}).", lang=lang, number=phrase,
                                 x=fmt_percent(va.success_value or 0.0, 1, lang=lang),
                                 what=va.likeliest)))
-        out.append(("failure", 0.0, 0.0, None, _failure_text(state, key, fname, lang)))
+        out.append(("failure", 0.0, 0.0, None, _failure_text(state, key, phrase, lang)))
     elif REGISTRY[key].board == "tokens":  # two players: the points left on the squares
         # decide the manche
         xa, xb = fmt_number(va.mean_left, 1, lang=lang), fmt_number(vb.mean_left, 1, lang=lang)
@@ -594,7 +594,7 @@ def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice:
     return out
 
 
-def _failure_text(state: Any, key: str, fname: str, lang: str) -> str:
+def _failure_text(state: Any, key: str, phrase: str, lang: str) -> str:
     """What a failed turn leaves: the difficulty left and the chance from there."""
     p = state.current_player
     eng = REGISTRY[key].engine.solo
@@ -603,16 +603,16 @@ def _failure_text(state: Any, key: str, fname: str, lang: str) -> str:
         if t < 0:
             return _("A failure now loses the manche.", lang=lang)
         x = eng.start_value(state.tokens[p], t, state.rules)
-        return _("After a failure: triangle {t} ({name}), {figure} {x}.", lang=lang, t=t,
-                 name=difficulty_name(key, t, lang=lang), figure=fname,
+        return _("After a failure: triangle {t} ({name}), {number} {x}.", lang=lang, t=t,
+                 name=difficulty_name(key, t, lang=lang), number=phrase,
                  x=fmt_percent(x, 1, lang=lang))
     u = state.parapluies[p] - 1
     if u < 1:
         return _("A miss now ends your game.", lang=lang)
     x = eng.start_value(state.barred[p], u, state.rules)
-    return ngettext("After a miss: {n} parapluie left ({name}), {figure} {x}.",
-                    "After a miss: {n} parapluies left ({name}), {figure} {x}.", u, lang=lang,
-                    name=difficulty_name(key, u, lang=lang), figure=fname,
+    return ngettext("After a miss: {n} parapluie left ({name}), {number} {x}.",
+                    "After a miss: {n} parapluies left ({name}), {number} {x}.", u, lang=lang,
+                    name=difficulty_name(key, u, lang=lang), number=phrase,
                     x=fmt_percent(x, 1, lang=lang))
 
 
@@ -666,10 +666,10 @@ def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice
 
     (ca, xa, na), (cb, xb, nb) = cards(choice), cards(other)
     fa, fb = fmt_percent(xa, 1, lang=lang), fmt_percent(xb, 1, lang=lang)
-    fname = objective_phrase("p_win", lang, key)
+    phrase = objective_phrase("p_win", lang, key)
     out = [("p_win_left", xa, xb, None if fa == fb else True,
-            _("{a} leaves {board_a} (your {figure} from there: {x}), {b} leaves {board_b} "
-              "({y}).", lang=lang, a=la, b=lb, board_a=ca, board_b=cb, figure=fname, x=fa,
+            _("{a} leaves {board_a} (your {number} from there: {x}), {b} leaves {board_b} "
+              "({y}).", lang=lang, a=la, b=lb, board_a=ca, board_b=cb, number=phrase, x=fa,
               y=fb))]
     if duel and na != nb:
         out.append(("barred", na, nb, True,
@@ -696,9 +696,9 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
         after = _after(state, c.action)
         wins = after is not None and after.is_over and p in after.winners
         rolls = (not isinstance(c.action, Bank) and after is not None and bool(after.to_roll)
-                 and c.figures.get("p_bust", 0.0) < 1.0)
+                 and c.numbers.get("p_bust", 0.0) < 1.0)
         lost = not wins and not rolls and not isinstance(c.action, Bank)
-        if isinstance(c.action, Bank) and c.figures["expected_points"] <= 0:
+        if isinstance(c.action, Bank) and c.numbers["expected_points"] <= 0:
             lost = True
         stake = int(after.turn_points) if rolls else 0
         info[id(c)] = (label, wins, rolls, lost, stake)
@@ -717,7 +717,7 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
     if wa or wb or lsa or lsb:
         return out
     # both go on or bank: the points this turn, the risk on the next roll
-    ea, eb = choice.figures["expected_points"], other.figures["expected_points"]
+    ea, eb = choice.numbers["expected_points"], other.numbers["expected_points"]
     xa, xb = fmt_number(ea, 1, lang=lang), fmt_number(eb, 1, lang=lang)
     d = fmt_number(abs(ea - eb), 1, lang=lang)
     if xa == xb:
@@ -739,14 +739,14 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
                 parts.append(ngettext(
                     "{a} puts {n} point at stake, with a {p} chance to bust on the next roll",
                     "{a} puts {n} points at stake, with a {p} chance to bust on the next roll",
-                    stake, lang=lang, a=lab, p=fmt_percent(c.figures.get("p_bust", 0.0), 1,
+                    stake, lang=lang, a=lab, p=fmt_percent(c.numbers.get("p_bust", 0.0), 1,
                                                            lang=lang)))
             else:
                 parts.append(ngettext("{a} banks {n} point for sure",
                                       "{a} banks {n} points for sure",
-                                      round(c.figures["expected_points"]), lang=lang, a=lab))
-        ba = choice.figures.get("p_bust", 0.0) if ra else 0.0
-        bb = other.figures.get("p_bust", 0.0) if rb else 0.0
+                                      round(c.numbers["expected_points"]), lang=lang, a=lab))
+        ba = choice.numbers.get("p_bust", 0.0) if ra else 0.0
+        bb = other.numbers.get("p_bust", 0.0) if rb else 0.0
         pa, pb = fmt_percent(ba, 1, lang=lang), fmt_percent(bb, 1, lang=lang)
         out.append(("p_bust", ba, bb, None if pa == pb else False,
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
@@ -834,7 +834,7 @@ def hint(state: Any, level: int, *, lang: str | None = None,
     text2 = _("Best choice: {choice}.", lang=lang, choice=label)
     if level == 2:
         return Hint(2, text2, dice, positions, best.action, label)
-    shown = [k for k in TABLE_ORDER if k in best.figures]
+    shown = [k for k in TABLE_ORDER if k in best.numbers]
     if advice.objective in shown:  # the objective first
         shown.remove(advice.objective)
         shown.insert(0, advice.objective)
@@ -843,7 +843,7 @@ def hint(state: Any, level: int, *, lang: str | None = None,
     symbols = ("", *(objective_symbol(k, lang) for k in shown), "")
     rows = tuple(
         (describe_action(state, c.action, lang=lang),
-         *(format_objective(k, c.figures[k], lang) for k in shown),
+         *(format_objective(k, c.numbers[k], lang) for k in shown),
          format_loss(advice.objective, c.loss, lang=lang))
         for c in advice
     )

@@ -182,9 +182,9 @@ class _Values:
             pass
         return a
 
-    # -- the figure of the mover at a state, on seat 0's side
+    # -- the number of the mover at a state, on seat 0's side
     def frame(self, state: Any, x: float, *, started: bool = True) -> float:
-        """``x``: the engine's figure for the player to move at ``state`` (``p_duel``,
+        """``x``: the engine's number for the player to move at ``state`` (``p_duel``,
         ``p_win`` of the manche or game, expected turns counting this turn if ``started``)."""
         if self.mode == "duel":
             v = x if state.current_player == 0 else 1.0 - x
@@ -257,7 +257,7 @@ class _Values:
         else:
             a = self.advice(state)
             if len(a):
-                v = self.frame(state, float(a.best.figures[a.objective]))
+                v = self.frame(state, float(a.best.numbers[a.objective]))
             else:
                 legal = self.mod.legal_actions(state)
                 if len(legal) != 1:
@@ -297,7 +297,7 @@ class _Values:
                 except DicelabError:
                     c = None
                 if c is not None:
-                    hint = self.frame(state, float(c.figures[a.objective]))
+                    hint = self.frame(state, float(c.numbers[a.objective]))
         return new, self.value(new, hint), a
 
 
@@ -532,7 +532,7 @@ class LuckReport:
         chart (inline SVG through ``svg(lang, fig)``, else a PNG) with its description."""
         import html as _html
 
-        from dicelab.render.plots import figure_html
+        from dicelab.render.plots import chart_html
 
         lang = lang or self.lang
         e = _html.escape
@@ -542,7 +542,7 @@ class LuckReport:
             if self.players > 1 else f"<li>{e(self.sentence(p, lang))}</li>"
             for p in range(self.players))
         chart = (f"<figure>{svg(lang, fig)}<figcaption>{e(fig.dicelab_alt_text)}"
-                 f"</figcaption></figure>" if svg is not None else figure_html(fig))
+                 f"</figcaption></figure>" if svg is not None else chart_html(fig))
         title = _("Luck and skill", lang=lang)
         return (f'<section class="dicelab-luck"><h2>{e(title)}'
                 f"</h2><ul>{lines}</ul><p>{e(self.identity_text(lang))}</p>{chart}"
@@ -736,7 +736,7 @@ class ClassSummary:
         game (escaped; no script)."""
         import html as _html
 
-        from dicelab.render.plots import figure_html
+        from dicelab.render.plots import chart_html
 
         lang = get_language(lang)
         e = _html.escape
@@ -753,7 +753,7 @@ class ClassSummary:
             for x in self.entries)
         means = "".join(f"<li>{e(t)}</li>" for t in self.text(lang))
         return (f'<div class="dicelab-class-luck"><ul>{means}</ul>'
-                f"{figure_html(self.to_figure(lang))}"
+                f"{chart_html(self.to_figure(lang))}"
                 f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
 
 

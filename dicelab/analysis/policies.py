@@ -199,7 +199,7 @@ def keep_most_common() -> Policy:
         if Stop() in legal:
             advice = entry_of(mod).engine.advise_state(state, objective="p_turn")
             stop = [c for c in advice if isinstance(c.action, Stop)]
-            if stop and stop[0].figures.get("p_turn", 0.0) >= 1.0:
+            if stop and stop[0].numbers.get("p_turn", 0.0) >= 1.0:
                 return Stop()
         face = max(set(dice), key=lambda f: (dice.count(f), f))
         keep = Roll(tuple(f for f in dice if f == face))

@@ -346,8 +346,8 @@ class Review:
             if xs:
                 ax.legend(loc="best", fontsize=8)
             fig.dicelab_alt_text = _(  # type: ignore[attr-defined]
-                "{figure} before each of the {n} decisions; {costly} costly decisions are "
-                "marked with a cross.", lang=lang, figure=name, n=len(xs), costly=len(bad))
+                "{number} before each of the {n} decisions; {costly} costly decisions are "
+                "marked with a cross.", lang=lang, number=name, n=len(xs), costly=len(bad))
         return fig
 
     def chart_svg(self, lang: str | None = None, fig: Any = None) -> str:

@@ -147,7 +147,7 @@ _WARMING: dict[tuple[str, Any], SolveJob] = {}
 
 def warm_in_background(game: str, rules: Any) -> SolveJob | None:
     """:func:`warm` in a daemon thread (one per variant in the kernel), so that a New game
-    answers at once (warming reads the table and builds the solo figures: up to seconds);
+    answers at once (warming reads the table and builds the solo numbers: up to seconds);
     ``None`` when there is nothing to warm (not :func:`duel_ready`, or no engine).  A
     decision asked for meanwhile computes what it needs itself.
 

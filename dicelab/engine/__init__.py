@@ -1,9 +1,9 @@
-"""Exact engines: every figure is computed by enumerating sorted dice multisets.
+"""Exact engines: every number is computed by enumerating sorted dice multisets.
 
 * :mod:`dicelab.engine.dripeul`, :mod:`~dicelab.engine.trwavril`,
   :mod:`~dicelab.engine.cinqmille`, :mod:`~dicelab.engine.seveny` — each game's exact odds,
   one package per game and its one entry point: ``advise``, ``advise_state`` (solo or
-  two-player advice), the solo figures and the two-player ones, from its ``solo`` and
+  two-player advice), the solo numbers and the two-player ones, from its ``solo`` and
   ``duel`` modules (``duel`` builds on ``solo``), built on the game's own rule functions.
   The game modules (:mod:`dicelab.games`) import nothing from here.
 * :mod:`dicelab.engine.advice` — :class:`~dicelab.engine.advice.Advice`, the one shape of

@@ -1,4 +1,4 @@
-"""Advice: every distinct choice in a position, with exact figures, best first.
+"""Advice: every distinct choice in a position, with exact numbers, best first.
 
 Every game's ``advise()`` returns an :class:`Advice`; the widgets' overlay,
 the policies and the lessons read this one shape.  :func:`plays_duel` is the one rule by which
@@ -46,7 +46,7 @@ class Choice:
 
     ``keep``: the kept / set-aside dice (sorted tuple), or the final dice for a
     resolution choice. ``action``: the action that makes this choice in the
-    game. ``figures``: exact numbers by name (``p_turn``, ``p_win``,
+    game. ``numbers``: exact numbers by name (``p_turn``, ``p_win``,
     ``p_bust``, ``expected_points``, ``expected_turns`` …). ``loss``: how much
     this choice gives up against the best, in the advice's objective (>= 0).
     """
@@ -54,11 +54,11 @@ class Choice:
     keep: Dice
     action: Any
     label: str
-    figures: dict[str, float] = field(default_factory=dict)
+    numbers: dict[str, float] = field(default_factory=dict)
     loss: float = 0.0
 
     def __getitem__(self, name: str) -> float:
-        return self.figures[name]
+        return self.numbers[name]
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class Advice:
     """Every distinct choice of a position, sorted best first by ``objective``.
 
     ``kind``: ``"duel"`` when the choices are ranked by the exact two-player win
-    probability (``objective="p_duel"``), ``"solo"`` when the figures are solo figures —
+    probability (``objective="p_duel"``), ``"solo"`` when the numbers are solo numbers —
     with ``players`` > 1 an overlay must label them "solo odds".
     """
 
@@ -78,7 +78,7 @@ class Advice:
 
     @property
     def label(self) -> str:
-        """``"duel odds"``, ``"solo odds"`` (several players, solo figures) or ``"odds"``."""
+        """``"duel odds"``, ``"solo odds"`` (several players, solo numbers) or ``"odds"``."""
         if self.kind == "duel":
             return "duel odds"
         return "solo odds" if self.players > 1 else "odds"
@@ -125,17 +125,17 @@ class Advice:
 
 
 def rank(choices: Iterable[Choice], objective: str, higher_is_better: bool) -> tuple[Choice, ...]:
-    """Sort choices best first by ``figures[objective]`` and fill in each ``loss``.
+    """Sort choices best first by ``numbers[objective]`` and fill in each ``loss``.
 
     Ties keep a stable order: fewer kept dice first, then the dice themselves.
     """
     cs = list(choices)
     sign = -1.0 if higher_is_better else 1.0
-    cs.sort(key=lambda c: (sign * c.figures[objective], len(c.keep), c.keep, c.label))
+    cs.sort(key=lambda c: (sign * c.numbers[objective], len(c.keep), c.keep, c.label))
     if not cs:
         return ()
-    best = cs[0].figures[objective]
-    return tuple(replace(c, loss=abs(best - c.figures[objective])) for c in cs)
+    best = cs[0].numbers[objective]
+    return tuple(replace(c, loss=abs(best - c.numbers[objective])) for c in cs)
 
 
 def deciding(state: Any, phases: Iterable[str]) -> bool:

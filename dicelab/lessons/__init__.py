@@ -1,7 +1,7 @@
 """The short lessons' questions and computations, as data (``notebooks/{en,fr}/lessons/``).
 
 Every lesson is a :class:`Lesson`: a key, a title, the game it is anchored in,
-the programme point it serves, a main figure and its questions.  A
+the programme point it serves, a main chart and its questions.  A
 :class:`Question` is data — its text (an English msgid, French in the
 catalog), how the student answers, an exact answer computed by the package,
 a tolerance, hints and a worked answer whose numbers are computed too — so a
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dicelab.analysis.counting import figure_probability  # noqa: F401
 from dicelab.lessons.base import (  # noqa: F401
-    FIGURE_ANSWERS,
+    CHART_ANSWERS,
     RULES_CARDS,
     Lesson,
     Pct,

@@ -16,8 +16,8 @@ from typing import Any
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _, fmt_int, fmt_number, fmt_percent
 
-#: Per lesson, the predictions that its main figure answers (asked before the figure).
-FIGURE_ANSWERS: dict[str, tuple[str, ...]] = {
+#: Per lesson, the predictions that its main chart answers (asked before the chart).
+CHART_ANSWERS: dict[str, tuple[str, ...]] = {
     "counting": ("five_ordered", "five_multisets"),
     "figures": ("p_brelan", "rarer"),
     "large_numbers": ("se_100",),
@@ -35,7 +35,7 @@ FIGURE_ANSWERS: dict[str, tuple[str, ...]] = {
 
 #: Per lesson, the games whose rules card (:mod:`dicelab.ui.rules_cards`) it shows before any
 #: question, on its worksheet too: these lessons need the game's rules, and a class may never
-#: have played it.  Lesson 08 uses Seveny (its figure) and 5000 (its
+#: have played it.  Lesson 08 uses Seveny (its chart) and 5000 (its
 #: last exercise).
 RULES_CARDS: dict[str, tuple[str, ...]] = {
     "conditional": ("trwavril",),
@@ -155,24 +155,24 @@ class Question:
 
 @dataclass(frozen=True)
 class Lesson:
-    """A 15-minute lesson: one concept, one main figure, its questions."""
+    """A 15-minute lesson: one concept, one main chart, its questions."""
 
     key: str
     title: str
     game: str
     programme: str
-    figure: Callable[[str | None], Any]
+    chart: Callable[[str | None], Any]
     questions: tuple[Question, ...]
     #: (a likely misconception, the key of the question that brings it out)
     misconceptions: tuple[tuple[str, str], ...] = field(default=())
     #: the data a lesson's exercises need, as a table ``(header, rows)`` of text in a
-    #: language (``None``: the figure is enough); the notebook and the worksheet show it
+    #: language (``None``: the chart is enough); the notebook and the worksheet show it
     table: Callable[[str | None], tuple[list[str], list[list[str]]]] | None = None
 
     @property
-    def figure_answers(self) -> tuple[str, ...]:
-        """Predictions whose answer the main figure shows: a lesson asks them before it."""
-        return FIGURE_ANSWERS.get(self.key, ())
+    def chart_answers(self) -> tuple[str, ...]:
+        """Predictions whose answer the main chart shows: a lesson asks them before it."""
+        return CHART_ANSWERS.get(self.key, ())
 
     @property
     def cards(self) -> tuple[str, ...]:

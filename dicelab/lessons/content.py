@@ -17,7 +17,7 @@ from dicelab.core.dice import ways
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_
 from dicelab.lessons.base import (
-    FIGURE_ANSWERS as FIGURE_ANSWERS,
+    CHART_ANSWERS as CHART_ANSWERS,
 )
 from dicelab.lessons.base import (
     Lesson,
@@ -49,18 +49,18 @@ from dicelab.lessons.maths import (
     trwavril_flip_change,
 )
 from dicelab.lessons.visuals import (
-    _fig_at_least_one,
-    _fig_binomial,
-    _fig_conditional,
-    _fig_counting,
-    _fig_expected,
-    _fig_fallacy,
-    _fig_figures,
-    _fig_lln,
-    _fig_markov,
-    _fig_optimal,
-    _fig_stop,
-    _fig_variance,
+    _chart_at_least_one,
+    _chart_binomial,
+    _chart_conditional,
+    _chart_counting,
+    _chart_expected,
+    _chart_fallacy,
+    _chart_figures,
+    _chart_lln,
+    _chart_markov,
+    _chart_optimal,
+    _chart_stop,
+    _chart_variance,
     behind_rows,
     markov_rows,
     turns_rows,
@@ -82,7 +82,7 @@ def _lessons() -> dict[str, Lesson]:
            "combinations: 5!/(2! 3!) chooses the places of the 2s); Seconde: probability on a "
            "finite set of equally likely outcomes; counting multisets (stars and bars) goes "
            "beyond the programme"),
-        _fig_counting, (
+        _chart_counting, (
             _q("five_ordered", "predict",
                N_("How many ordered rolls do five dice have (which die shows what)?"),
                lambda: outcome_counts(5)[0], close=1000),
@@ -119,7 +119,7 @@ def _lessons() -> dict[str, Lesson]:
     L.append(Lesson(
         "figures", N_("The probability of a figure"), "Dripeul 5",
         N_("Seconde: probability of an event as a sum of outcomes"),
-        _fig_figures, (
+        _chart_figures, (
             _q("p_brelan", "predict",
                N_("Chance that five dice show a brelan (at least three alike)?"),
                p5, input="percent", close=0.05),
@@ -149,7 +149,7 @@ def _lessons() -> dict[str, Lesson]:
         N_("Seconde: sampling fluctuation, simulation; Terminale (spécialité): the "
            "frequency as a sample mean, its standard deviation √(p(1 − p)/n), law of large "
            "numbers"),
-        _fig_lln, (
+        _chart_lln, (
             _q("se_100", "predict",
                N_("After 100 simulated rolls, how far from the exact value is the frequency "
                   "of brelans, typically (one standard error)?"),
@@ -182,7 +182,7 @@ def _lessons() -> dict[str, Lesson]:
     L.append(Lesson(
         "at_least_one", N_("The complement rule: at least one"), "5000",
         N_("Première: complement of an event, independent repeated trials"),
-        _fig_at_least_one, (
+        _chart_at_least_one, (
             _q("one_in_five", "predict",
                N_("In 5000 you roll five dice. Chance of at least one 1?"),
                lambda: at_least_one(one, 5), input="percent", close=0.05),
@@ -215,7 +215,7 @@ def _lessons() -> dict[str, Lesson]:
     L.append(Lesson(
         "binomial", N_("The binomial distribution"), "5000",
         N_("Terminale (spécialité): Bernoulli trials and the binomial distribution"),
-        _fig_binomial, (
+        _chart_binomial, (
             _q("exactly_one", "predict",
                N_("Five dice: chance of exactly one 1?"),
                lambda: count_distribution(5, one)[1], input="percent", close=0.05),
@@ -246,7 +246,7 @@ def _lessons() -> dict[str, Lesson]:
     L.append(Lesson(
         "conditional", N_("Conditional probability with Trwavril's cards"), "Trwavril",
         N_("Première (spécialité): conditional probability P_B(A)"),
-        _fig_conditional, (
+        _chart_conditional, (
             _q("six_given_brelan", "predict",
                N_("Four dice show a brelan (exactly three alike). Chance it can flip card 6?"),
                lambda: trwavril_card_given_figure(6, "brelan"), input="percent", close=0.05),
@@ -277,7 +277,7 @@ def _lessons() -> dict[str, Lesson]:
     L.append(Lesson(
         "expected_value", N_("Random variables and expected value"), "5000",
         N_("Première (spécialité): random variable, its distribution, expected value E(X)"),
-        _fig_expected, (
+        _chart_expected, (
             _q("e_one_die", "predict",
                N_("X = the points one die scores in 5000 (1 → 100, 5 → 50, else 0). E(X)?"),
                lambda: expectation(cinqmille_die_points()), close=10),
@@ -304,7 +304,7 @@ def _lessons() -> dict[str, Lesson]:
     L.append(Lesson(
         "stop_or_roll", N_("Expected value against risk: when to stop"), "Seveny, 5000",
         N_("Première: expected value to compare choices"),
-        _fig_stop, (
+        _chart_stop, (
             _q("best_n", "predict",
                N_("Seveny: which 'bank at N' rule scores the most points per turn on average?"),
                lambda: (2, 4, 6, 8).index(best()), input="choice",
@@ -340,7 +340,7 @@ def _lessons() -> dict[str, Lesson]:
         "variance", N_("Variance and standard deviation: turns to finish"), "Seveny",
         N_("Première (spécialité): variance and standard deviation of a random variable; "
            "Terminale (spécialité): standard deviation σ/√n of a sample mean"),
-        _fig_variance, (
+        _chart_variance, (
             _q("mean_rule", "predict",
                N_("Seveny solo with 'bank at 4': how many turns to reach the target of 50 "
                   "points, on average?"),
@@ -374,7 +374,7 @@ def _lessons() -> dict[str, Lesson]:
     L.append(Lesson(
         "markov", N_("Rerolls as a Markov chain"), "Dripeul 5",
         N_("Maths expertes: Markov chains, transition matrix"),
-        _fig_markov, (
+        _chart_markov, (
             _q("from_pair", "predict",
                N_("You keep a pair and roll three dice once more. Chance of three alike "
                   "or more?"),
@@ -406,7 +406,7 @@ def _lessons() -> dict[str, Lesson]:
     L.append(Lesson(
         "optimal_play", N_("What optimal play means"), "Seveny",
         N_("Première/Terminale: expected value, algorithms (solving backwards)"),
-        _fig_optimal, (
+        _chart_optimal, (
             _q("optimal_points", "predict",
                N_("Optimal play maximises a Seveny turn's expected points. How many points "
                   "per turn?"),
@@ -443,7 +443,7 @@ def _lessons() -> dict[str, Lesson]:
     L.append(Lesson(
         "gamblers_fallacy", N_("Is a 6 ever 'due'?"), "Seveny",
         N_("Seconde: simulation and sampling; Première: independence"),
-        _fig_fallacy, (
+        _chart_fallacy, (
             _q("six_next", "predict",
                N_("Three rolls of a die showed no 6. Chance that the next roll is a 6?"),
                lambda: Fraction(1, 6), input="percent", close=0.02),

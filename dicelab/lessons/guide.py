@@ -101,7 +101,7 @@ def howto(lang: str | None = None) -> Markdown:
         "**{roll}**. **{stop}** ends your rolls (Dripeul, Trwavril); **{bank}** takes your "
         "points (5000, Seveny). When the dice let you choose (which token, which card), "
         "buttons ask you. The **{show_odds}** switch reveals, for every choice you could make "
-        "with the dice on the table, its exact figures, the best one highlighted and what your "
+        "with the dice on the table, its exact numbers, the best one highlighted and what your "
         "current selection loses against it; leave it off to predict first. **{hint}** shows "
         "only the best choice. The **{seed}** box fixes the dice: type a number and press "
         "**{new_game}**; everyone who uses the same seed and makes the same choices sees the "

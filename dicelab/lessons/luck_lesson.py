@@ -1,4 +1,4 @@
-"""The lesson *Luck or skill?*: its computations, figures and class experiment.
+"""The lesson *Luck or skill?*: its computations, chart and class experiment.
 
 Solo Trwavril played with the best choices costs nothing, so a game's luck of the dice is
 its result minus the chance to win at the start, ``V0`` (:func:`dicelab.analysis.luck.analyse`):
@@ -23,11 +23,11 @@ from dicelab.core.i18n import N_, _
 
 #: The seeds of the lesson's simulated games (rule-of-thumb and best-choice players).
 SEED = 20
-#: Games in the lesson's figure: enough for the mean cost of decisions to stand well clear of
+#: Games in the lesson's chart: enough for the mean cost of decisions to stand well clear of
 #: the exact expected luck (0), many standard errors away; they ship, played once
 #: (:func:`build_games_file`), since 300 analysed games take about a minute.
 GAMES = 300
-#: The shipped games of the figure (``dicelab/data``), rebuilt by :func:`build_games_file`.
+#: The shipped games of the chart (``dicelab/data``), rebuilt by :func:`build_games_file`.
 GAMES_FILE = "luck_lesson_games.json"
 #: The example game of the lesson (a rule-of-thumb player, seed :data:`EXAMPLE_SEED`).
 EXAMPLE_SEED = 7
@@ -148,8 +148,8 @@ def running_means(games: int = GAMES) -> tuple[list[float], list[float]]:
     return luck, cost
 
 
-def figure(lang: str | None = None) -> Any:
-    """The lesson's figure: over many games, the mean luck of the dice goes to 0, the
+def chart(lang: str | None = None) -> Any:
+    """The lesson's chart: over many games, the mean luck of the dice goes to 0, the
     mean cost of decisions does not (two lines, two line styles and markers)."""
     from dicelab.render.plots import OKABE_ITO, _finish, _new_figure, _short, _style
 
@@ -179,11 +179,11 @@ def example(lang: str | None = None) -> Any:
     :data:`EXAMPLE_SEED`)."""
     from dicelab.analysis.luck import analyse
     from dicelab.analysis.policies import rule_of_thumb
-    from dicelab.render.plots import HTMLOutput, figure_html
+    from dicelab.render.plots import HTMLOutput, chart_html
 
     rep = analyse(_play(rule_of_thumb("trwavril"), EXAMPLE_SEED), lang)
     # returned, not displayed: the cell shows its value once
-    return HTMLOutput(figure_html(rep.to_figure(lang)))
+    return HTMLOutput(chart_html(rep.to_figure(lang)))
 
 
 def _clean(x: float) -> float:
@@ -201,7 +201,7 @@ def lesson() -> Any:
         "luck", N_("Luck or skill?"), "Trwavril",
         N_("Première spécialité: expected value (espérance) of a random variable; Terminale "
            "spécialité: law of large numbers (sampling)"),
-        figure, (
+        chart, (
             Question("mean_luck", "predict",
                      N_("The luck of a roll is the value of the game after the roll minus "
                         "its value before. Its expected value (each outcome of the roll "

@@ -19,7 +19,7 @@ from dicelab.core.errors import DicelabError, brief
 from dicelab.core.figures import of_a_kind
 from dicelab.core.i18n import N_
 from dicelab.lessons.base import (
-    FIGURE_ANSWERS as FIGURE_ANSWERS,
+    CHART_ANSWERS as CHART_ANSWERS,
 )
 from dicelab.lessons.base import (
     show as show,

@@ -9,7 +9,7 @@ from typing import Any
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import get_language
 from dicelab.lessons.base import (
-    FIGURE_ANSWERS as FIGURE_ANSWERS,
+    CHART_ANSWERS as CHART_ANSWERS,
 )
 from dicelab.lessons.base import (
     RULES_CARDS,
@@ -37,7 +37,7 @@ from dicelab.lessons.visuals import _html_table
 
 class Notebook:
     """A lesson as its notebook uses it: ``nb = Notebook("counting", lang="fr")``, then
-    ``nb.predict(key)``, ``nb.exercise(key)``, ``nb.figure()``, ``nb.progress()``."""
+    ``nb.predict(key)``, ``nb.exercise(key)``, ``nb.chart()``, ``nb.progress()``."""
 
     def __init__(self, key: str, lang: str | None = None) -> None:
         self.lesson = lesson_of(key)
@@ -64,12 +64,12 @@ class Notebook:
                         hints=q.hints_in(self.lang), worked=q.worked_text(self.lang),
                         slider=q.slider, digits=q.digits, lang=self.lang)
 
-    def figure(self) -> Any:
-        """The lesson's main figure with its text alternative, for the cell to display once
+    def chart(self) -> Any:
+        """The lesson's main chart with its text alternative, for the cell to display once
         (it is returned, not displayed: a cell shows its value a single time)."""
         from dicelab.render import plots
 
-        return plots.HTMLOutput(plots.figure_html(self.lesson.figure(self.lang)))
+        return plots.HTMLOutput(plots.chart_html(self.lesson.chart(self.lang)))
 
     def table(self) -> Any:
         """The lesson's data table (HTML), for the exercises that need it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dicelab.core.i18n import _, get_language, ngettext
 from dicelab.lessons.base import (
-    FIGURE_ANSWERS as FIGURE_ANSWERS,
+    CHART_ANSWERS as CHART_ANSWERS,
 )
 from dicelab.lessons.base import (
     Lesson,
@@ -225,7 +225,7 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             step = _("4–8 min: class experiment in groups of three or four, on the worksheet's "
                      "tally grid: “{e}” ({rolls}); one student rolls, one records. Each group "
                      "makes one share code; you type the codes into your notebook (one per "
-                     "group) and project the pooled figure.", lang=lang,
+                     "group) and project the pooled chart.", lang=lang,
                      e=_(exp.title, lang=lang), rolls=(
                          _("{n} rolls of five dice", lang=lang, n=EXPERIMENT_ROLLS[lesson.key])
                          if lesson.key == "large_numbers" else
@@ -234,22 +234,22 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             step = _("4–8 min: class experiment in pairs, in the app: “{e}”; each pair plays "
                      "one game (a second one only if time allows; only finished games "
                      "count) and makes one share code; you type the codes into your notebook "
-                     "and project the pooled figure: a class gives a few dozen games, so the "
-                     "lesson's figure of many simulated games completes it.", lang=lang,
+                     "and project the pooled chart: a class gives a few dozen games, so the "
+                     "lesson's chart of many simulated games completes it.", lang=lang,
                      e=_(exp.title, lang=lang))
         if lesson.key not in EXPERIMENT_ROLLS:  # both predictions come before the games
             guesses = _("2–4 min: both predictions, every student types a guess before "
                         "checking: “{q1}”, then “{q2}”", lang=lang, q1=p1, q2=p2)
-            figure = _("8–10 min: the main figure, discussed.", lang=lang)
+            chart = _("8–10 min: the main chart, discussed.", lang=lang)
         else:
             guesses = _("2–4 min: first prediction, every student types a guess before "
                         "checking: “{q}”", lang=lang, q=p1)
-            figure = _("8–10 min: the main figure; second prediction: “{q}”", lang=lang, q=p2)
+            chart = _("8–10 min: the main chart; second prediction: “{q}”", lang=lang, q=p2)
         return [
             _("0–2 min: read the opening together; name the game and the question.", lang=lang),
             guesses,
             step,
-            figure,
+            chart,
             _("10–14 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
             _("14–15 min: “To remember”; students read their progress line.", lang=lang),
         ]
@@ -279,7 +279,7 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
         ]
     return [
         *start,
-        _("5–8 min: the main figure, discussed; second prediction: “{q}”", lang=lang, q=p2),
+        _("5–8 min: the main chart, discussed; second prediction: “{q}”", lang=lang, q=p2),
         _("8–13 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
         _("13–15 min: “To remember”; students read their progress line.", lang=lang),
     ]

@@ -93,7 +93,7 @@ class TurnsSimulator(_Widget):
                    g=fmt_int(res.games, self.lang),
                    e=fmt_number(exact_mean, 2, self.lang) if exact_mean is not None
                    else _(label_mean, lang=self.lang)))
-        self.out.value = plots.figure_html(fig)
+        self.out.value = plots.chart_html(fig)
 
 
 __all__ = ["TurnsSimulator"]

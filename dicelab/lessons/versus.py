@@ -50,7 +50,7 @@ __all__ = [
     "VersusResult",
     "behind_choices",
     "behind_html",
-    "clear_cache",
+    "clear_caches",
     "first_player_probability",
     "head_to_head",
     "head_to_head_html",
@@ -226,7 +226,7 @@ def _duel_values(rules: Any) -> tuple[np.ndarray, np.ndarray]:
     return Text, RD
 
 
-def clear_cache() -> None:
+def clear_caches() -> None:
     """Forget the simulator's tables (benchmarks: cold runs)."""
     _tables.cache_clear()
     _solo_values.cache_clear()
@@ -445,7 +445,7 @@ def head_to_head(games: int = HEAD_TO_HEAD_GAMES, seed: int = HEAD_TO_HEAD_SEED)
 def behind_html(lang: str | None = None) -> str:
     """The lesson's exact answer as an HTML table: each choice, its two-player probability
     of winning, its expected turns and the turn's expected banked points (the solo
-    figures)."""
+    numbers)."""
     import html
 
     from dicelab.core.i18n import _, fmt_number, fmt_percent

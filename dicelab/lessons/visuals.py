@@ -1,4 +1,4 @@
-"""The lessons' data tables and main figures, in a language (the numbers from
+"""The lessons' data tables and main charts, in a language (the numbers from
 :mod:`dicelab.lessons.maths`).
 """
 
@@ -9,7 +9,7 @@ from typing import Any
 from dicelab.analysis.counting import figure_probability, most_common_chain
 from dicelab.core.i18n import N_, _, fmt_number, fmt_percent, get_language
 from dicelab.lessons.base import (
-    FIGURE_ANSWERS as FIGURE_ANSWERS,
+    CHART_ANSWERS as CHART_ANSWERS,
 )
 from dicelab.lessons.base import (
     show as show,
@@ -101,10 +101,10 @@ def behind_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
                   [_("roll the two dice left", lang=lang), fmt_percent(c["p_roll"], 1, lang)]]
 
 
-# ------------------------------------------------------------------ figures (main visuals)
+# ------------------------------------------------------------------- charts (main visuals)
 
 
-def _fig_counting(lang: str | None) -> Any:
+def _chart_counting(lang: str | None) -> Any:
     from dicelab.render import plots
 
     rows = ordered_vs_multisets(7)
@@ -116,7 +116,7 @@ def _fig_counting(lang: str | None) -> Any:
         title=_("Ordered rolls against multisets", lang=lang), log_y=True, lang=lang)
 
 
-def _fig_figures(lang: str | None) -> Any:
+def _chart_figures(lang: str | None) -> Any:
     from dicelab.analysis.counting import FIGURES
     from dicelab.render import plots
 
@@ -128,7 +128,7 @@ def _fig_figures(lang: str | None) -> Any:
         title=_("Figures in one roll (brelan: at least three alike)", lang=lang), lang=lang)
 
 
-def _fig_lln(lang: str | None) -> Any:
+def _chart_lln(lang: str | None) -> Any:
     from dicelab.analysis import counting
     from dicelab.render import plots
 
@@ -142,7 +142,7 @@ def _fig_lln(lang: str | None) -> Any:
 LLN_SEED = 2024
 
 
-def _fig_at_least_one(lang: str | None) -> Any:
+def _chart_at_least_one(lang: str | None) -> Any:
     from dicelab.render import plots
 
     ks = range(1, 8)
@@ -153,7 +153,7 @@ def _fig_at_least_one(lang: str | None) -> Any:
                       title=_("At least one 1: counted exactly", lang=lang), lang=lang)
 
 
-def _fig_binomial(lang: str | None) -> Any:
+def _chart_binomial(lang: str | None) -> Any:
     from dicelab.render import plots
 
     dist = count_distribution(5, lambda f: f == 1)
@@ -164,7 +164,7 @@ def _fig_binomial(lang: str | None) -> Any:
                       lang=lang)
 
 
-def _fig_conditional(lang: str | None) -> Any:
+def _chart_conditional(lang: str | None) -> Any:
     from dicelab.render import plots
 
     figs = ("carré", "brelan", "suite")
@@ -174,7 +174,7 @@ def _fig_conditional(lang: str | None) -> Any:
                       title=_("Trwavril: conditional probabilities", lang=lang), lang=lang)
 
 
-def _fig_expected(lang: str | None) -> Any:
+def _chart_expected(lang: str | None) -> Any:
     from dicelab.render import plots
 
     d = cinqmille_die_points()
@@ -184,7 +184,7 @@ def _fig_expected(lang: str | None) -> Any:
                       title=_("The distribution of X", lang=lang), lang=lang)
 
 
-def _fig_stop(lang: str | None) -> Any:
+def _chart_stop(lang: str | None) -> Any:
     from dicelab.render import plots
 
     ts = SEVENY_THRESHOLDS
@@ -197,7 +197,7 @@ def _fig_stop(lang: str | None) -> Any:
         title=_("Seveny: reward and risk of the 'bank at N' rule", lang=lang), lang=lang)
 
 
-def _fig_variance(lang: str | None) -> Any:
+def _chart_variance(lang: str | None) -> Any:
     from dicelab.render import plots
 
     best = seveny_best_threshold()
@@ -212,7 +212,7 @@ def _fig_variance(lang: str | None) -> Any:
         title=_("Seveny solo: the distribution of the number of turns T", lang=lang), lang=lang)
 
 
-def _fig_markov(lang: str | None) -> Any:
+def _chart_markov(lang: str | None) -> Any:
     from dicelab.render import plots
 
     chain = most_common_chain(5)
@@ -222,7 +222,7 @@ def _fig_markov(lang: str | None) -> Any:
                                lang=lang)
 
 
-def _fig_optimal(lang: str | None) -> Any:
+def _chart_optimal(lang: str | None) -> Any:
     from dicelab.render import plots
 
     ts = (2, 3, 4, 5, 6)
@@ -233,7 +233,7 @@ def _fig_optimal(lang: str | None) -> Any:
                       title=_("Seveny: simple rules against optimal play", lang=lang), lang=lang)
 
 
-def _fig_fallacy(lang: str | None) -> Any:
+def _chart_fallacy(lang: str | None) -> Any:
     from dicelab.render import plots
 
     lengths = range(0, 6)

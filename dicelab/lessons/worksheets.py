@@ -10,7 +10,7 @@ internet, and mathematics is plain text (√, ≥, σ, ²).
 
 writes ``OUT_DIR/<lang>/<lesson file>-worksheet.pdf`` and ``…-key.pdf`` on A4, and the same on
 US Letter in ``OUT_DIR/<lang>/letter/``.  A sheet carries what its questions need: the
-lesson's figure when an exercise reads it, its data table, and a tally grid for the class
+lesson's chart when an exercise reads it, its data table, and a tally grid for the class
 experiments (lessons 03 and 12); English sheets give English classes' curricula.
 
 >>> content = lines("binomial", "en", answer_key=True)
@@ -36,8 +36,8 @@ TITLE_WIDTH = 44
 #: Paper sizes (inches): A4, and US Letter beside it.
 PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 A4 = PAPERS["a4"]
-#: Lessons whose exercises read the main figure: their worksheets print it.
-FIGURE_SHEETS = ("figures", "stop_or_roll", "optimal_play")
+#: Lessons whose exercises read the main chart: their worksheets print it.
+CHART_SHEETS = ("figures", "stop_or_roll", "optimal_play")
 #: Lessons with a class experiment: a tally grid of that many boxes (one per roll).
 GRIDS = EXPERIMENT_ROLLS
 
@@ -76,8 +76,8 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
         else:
             if not data_done:  # what the exercises need, after the predictions
                 data_done = True
-                if lesson_key in FIGURE_SHEETS:
-                    out.append(("figure", lesson_key))
+                if lesson_key in CHART_SHEETS:
+                    out.append(("chart", lesson_key))
                 if lesson.table is not None:
                     out.append(("table", lesson_key))
             n_ex += 1
@@ -117,7 +117,7 @@ def lines(lesson_key: str, lang: str, *, answer_key: bool = False) -> list[tuple
     """The content of a worksheet or answer key: ``(style, text)`` pairs, style one of
     ``title``, ``sub``, ``q`` (a question), ``a`` (an answer line), ``space`` (room to write),
     and markers drawn by :func:`write_pdf`: ``card`` (a game's rules card, :func:`card_rows`),
-    ``figure``, ``table``, ``grid``.
+    ``chart``, ``table``, ``grid``.
 
     >>> lines("binomial", "fr", answer_key=True)[0][1]
     'La loi binomiale — corrigé'
@@ -162,13 +162,13 @@ def _draw_die(page: Any, x: float, y: float, face: int, size: float) -> None:
             color="black", transform=t))
 
 
-def _figure_image(lesson_key: str, lang: str) -> Any:
-    """The lesson's main figure as an image array (drawn by the package, in ``lang``)."""
+def _chart_image(lesson_key: str, lang: str) -> Any:
+    """The lesson's main chart as an image array (drawn by the package, in ``lang``)."""
     import io
 
     import matplotlib.image
 
-    fig = lesson_of(lesson_key).figure(lang)
+    fig = lesson_of(lesson_key).chart(lang)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=130, bbox_inches="tight")
     buf.seek(0)
@@ -179,8 +179,8 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
               lang: str = "en") -> Path:
     """Draw the lines on pages of ``paper`` (``"a4"`` or ``"letter"``) and save them as a
     PDF (fonts embedded, no network).  Answer lines are indented, in colour, behind a bar;
-    ``card``, ``figure``, ``table`` and ``grid`` lines draw the game's rules card (framed,
-    its examples' dice drawn), the lesson's figure, data table and the experiment's tally
+    ``card``, ``chart``, ``table`` and ``grid`` lines draw the game's rules card (framed,
+    its examples' dice drawn), the lesson's chart, data table and the experiment's tally
     grid."""
     import matplotlib
     import matplotlib.lines
@@ -214,8 +214,8 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
                       va="top", ha="left", color=color)
 
         for kind, text in content:
-            if kind == "figure":
-                img = _figure_image(text, lang)
+            if kind == "chart":
+                img = _chart_image(text, lang)
                 h = min(3.4, (width - 2 * margin) * img.shape[0] / img.shape[1])
                 w = h * img.shape[1] / img.shape[0]
                 room(h + 0.2)

@@ -5,7 +5,7 @@ duel-optimal decision by (my score, opponent's score) — here the smallest turn
 which the player banks — beside the difference with the solo-optimal player (who only
 wants to finish fast).  Colour-blind safe (``cividis`` and the diverging ``PuOr``), white
 background, and a text alternative in ``fig.dicelab_alt_text`` like every
-:mod:`dicelab.plots` figure.  Every word goes through :mod:`dicelab.i18n`.
+:mod:`dicelab.plots` chart.  Every word goes through :mod:`dicelab.i18n`.
 
 matplotlib is imported inside the functions, so ``import dicelab.render.duelplots`` is light.
 """

@@ -4,12 +4,12 @@ Every helper
 
 * builds its own :class:`matplotlib.figure.Figure` (no pyplot, no global
   style change, nothing left open), with a white background and dark text so
-  the figure stays readable on a dark notebook theme;
+  the chart stays readable on a dark notebook theme;
 * labels its axes (``xlabel``, ``ylabel``, ``title`` arguments);
 * uses the Okabe–Ito palette **and** hatches, markers or line styles, so no
   information relies on colour alone;
-* sets ``fig.dicelab_alt_text``: one paragraph describing the figure with its
-  key numbers.  :func:`show` displays the figure with that text under it.
+* sets ``fig.dicelab_alt_text``: one paragraph describing the chart with its
+  key numbers.  :func:`show` displays the chart with that text under it.
 
 Every word a helper writes itself (default labels, legends, the text
 alternative, table headers) goes through :mod:`dicelab.i18n`, and every number
@@ -141,7 +141,7 @@ def _finish(
 
 
 def _number_ticks(fig: Figure, lang: str | None) -> None:
-    """Every numeric tick label of the figure (colour bars too) written by the translation
+    """Every numeric tick label of the chart (colour bars too) written by the translation
     layer (:func:`dicelab.core.i18n.fmt_ticks`): ``0,25`` in French, no scientific notation."""
     from matplotlib.ticker import Formatter, LogFormatter, NullFormatter, ScalarFormatter
 
@@ -233,24 +233,24 @@ def _check_lengths(what: str, labels: Sequence[Any], values: Sequence[Any]) -> N
 
 
 def alt_text(fig: Any) -> str:
-    """The text alternative of a dicelab figure."""
+    """The text alternative of a dicelab chart."""
     return str(getattr(fig, "dicelab_alt_text", None)
-               or _("A figure (no description was given)."))
+               or _("A chart (no description was given)."))
 
 
 def figure_png(fig: Figure, dpi: int = 100) -> bytes:
-    """The figure as PNG bytes (white background)."""
+    """The chart as PNG bytes (white background)."""
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, facecolor="white")
     return buf.getvalue()
 
 
-def figure_html(fig: Figure) -> str:
-    """The figure as an HTML ``<figure>``: the image (with ``alt``) and the text under it."""
+def chart_html(fig: Figure) -> str:
+    """The chart as an HTML ``<figure>``: the image (with ``alt``) and the text under it."""
     data = base64.b64encode(figure_png(fig)).decode("ascii")
     text = html.escape(alt_text(fig))
     return (
-        '<figure class="dicelab-figure" style="background:white;color:#1a1a1a;'
+        '<figure class="dicelab-chart" style="background:white;color:#1a1a1a;'
         'padding:6px;margin:0;max-width:100%">'
         f'<img src="data:image/png;base64,{data}" alt="{text}" style="max-width:100%"/>'
         f'<figcaption style="font-size:0.9em;color:#1a1a1a">{text}</figcaption></figure>'
@@ -271,11 +271,11 @@ class HTMLOutput:
 
 
 def show(fig: Figure) -> HTMLOutput:
-    """Display the figure with its text alternative under it (in a notebook), and return it.
+    """Display the chart with its text alternative under it (in a notebook), and return it.
 
     Outside IPython nothing is displayed; the returned object holds the HTML.
     """
-    out = HTMLOutput(figure_html(fig))
+    out = HTMLOutput(chart_html(fig))
     try:
         from IPython import get_ipython
         from IPython.display import display
@@ -783,7 +783,7 @@ __all__ = [
     "bar_distribution",
     "bars",
     "convergence_plot",
-    "figure_html",
+    "chart_html",
     "figure_png",
     "fmt",
     "grouped_bars",

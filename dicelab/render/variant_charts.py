@@ -202,7 +202,7 @@ def _axis_label(metric: Metric, lang: str | None = None) -> str:
 
 
 def _with_meanings(fig: Any, metrics: Iterable[Metric], lang: str | None) -> Any:
-    """Add each metric's exact meaning to the figure's text alternative (its caption)."""
+    """Add each metric's exact meaning to the chart's text alternative (its caption)."""
     fig.dicelab_alt_text += " " + " ".join(m.meaning(lang) + "." for m in metrics)
     return fig
 

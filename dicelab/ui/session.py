@@ -68,7 +68,7 @@ class CoachDecision:
     """The coach's verdict on a move, before it is played.
 
     ``objective``: what the advice ranks by; ``loss`` (>= 0) what the move gives up against
-    the best, in that objective; ``shown_loss``: the loss as the rounded figures of the
+    the best, in that objective; ``shown_loss``: the loss as the rounded numbers of the
     odds table show it; ``costly``: above the session's thresholds; ``label`` /
     ``best_label``: the move and the best in words; ``why``: the coach's 1–3 lines;
     :attr:`text` the warning in words (empty when the move is not costly).
@@ -343,9 +343,9 @@ class PlaySession:
         objective, loss = found
         advice = self.advice(s)
         best = advice.best
-        try:  # the loss as the table's rounded figures show it
-            shown = shown_loss(objective, best.figures[objective],
-                               advice.find(action).figures[objective])
+        try:  # the loss as the table's rounded numbers show it
+            shown = shown_loss(objective, best.numbers[objective],
+                               advice.find(action).numbers[objective])
         except Exception:  # noqa: BLE001 - keep the coach's own loss
             shown = loss
         costly = self.too_costly(objective, loss)
@@ -466,8 +466,8 @@ class PlaySession:
         if kind == "duel_optimal" or not why:
             try:
                 advice = self.advice(state)
-                value = advice.find(action).figures[advice.objective]
-                why = _("the best choice, {figure}", lang=lang, figure=(
+                value = advice.find(action).numbers[advice.objective]
+                why = _("the best choice, {number}", lang=lang, number=(
                     f"{get_game(self.game_key).objective_name(advice.objective, lang)} "
                     f"{format_objective(advice.objective, value, lang)}"))
             except Exception:  # noqa: BLE001 - no advice here: say the kind only

@@ -214,9 +214,9 @@ class TerminalPlay:
         advice = self.advice() if self.show_odds else None
         if advice is not None:
             name = objective_phrase(advice.objective, lang, s.game_key)
-            head = (_("Exact odds, solo odds (each player's own chances): {figure}", lang=lang,
-                      figure=name) if advice.kind == "solo" and st.players > 1
-                    else _("Exact odds: {figure}", lang=lang, figure=name))
+            head = (_("Exact odds, solo odds (each player's own chances): {number}", lang=lang,
+                      number=name) if advice.kind == "solo" and st.players > 1
+                    else _("Exact odds: {number}", lang=lang, number=name))
             self.say(head)
         else:
             self.say(_("Your moves:", lang=lang))
@@ -247,11 +247,11 @@ class TerminalPlay:
             return ""
         lang = self.lang
         obj = advice.objective
-        value = coach.format_value(obj, choice.figures[obj], lang=lang)
+        value = coach.format_value(obj, choice.numbers[obj], lang=lang)
         if choice.loss <= 1e-12:
             return f" — {value} ★ " + _("best", lang=lang)
-        # the loss as the rounded figures show it (the coach's warning says the same)
-        loss = shown_loss(obj, advice.best.figures[obj], choice.figures[obj])
+        # the loss as the rounded numbers show it (the coach's warning says the same)
+        loss = shown_loss(obj, advice.best.numbers[obj], choice.numbers[obj])
         return f" — {value} (−{coach.format_loss(obj, loss, lang=lang)})"
 
     # ------------------------------------------------------------ commands

@@ -178,7 +178,7 @@ def fmt_short(x: float, digits: int = 4, lang: str | None = None) -> str:
     """``x`` with ``digits`` significant digits (trailing zeros dropped), never in scientific
     notation: the whole part is always written out (``7 776``, not ``7.78e+03``).
 
-    This is the one short number format of figures (bar labels, legends, text alternatives).
+    This is the one short number format of charts (bar labels, legends, text alternatives).
 
     >>> fmt_short(0.09259259, lang="fr"), fmt_short(7776, 3, lang="fr"), fmt_short(0.5, lang="en")
     ('0,09259', '7\u202f776', '0.5')

@@ -84,8 +84,8 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     Two players: ranked by ``p_duel``, the exact two-player win probability (both playing
     to win), with ``objective="p_duel"`` (solving the variant first if needed: minutes), or by
     default when its table is at hand (:func:`duel_ready`: every variant's table ships); the
-    solo figures stay as secondary figures (``kind="duel"``, :func:`advise_duel`).  Otherwise
-    solo figures (``kind="solo"``, :func:`advise_solo`; with 3-6 players the overlay labels
+    solo numbers stay as secondary numbers (``kind="duel"``, :func:`advise_duel`).  Otherwise
+    solo numbers (``kind="solo"``, :func:`advise_solo`; with 3-6 players the overlay labels
     them "solo odds").  An unknown objective, or ``"p_duel"`` without two players, is a
     :class:`~dicelab.IllegalMove`.
 

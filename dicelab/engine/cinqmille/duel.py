@@ -335,7 +335,7 @@ def warm(rules: Rules | None = None) -> bool:
     """Get two-player advice of ``rules`` ready (the apps call it when a two-player game
     starts): read the two-player table if it is at hand (:func:`duel_ready`: every variant
     ships one) and build what every advice needs (the rule model, the solo solutions the
-    secondary figures come from), so that the first advice costs milliseconds rather than
+    secondary numbers come from), so that the first advice costs milliseconds rather than
     the few hundred of a cold start.  Never starts a two-player solve; returns
     :func:`duel_ready`.
 
@@ -407,9 +407,9 @@ def advise_duel(state: Any) -> Advice:
     choices = []
     for c in base:
         key = (c.keep, "bank" if isinstance(c.action, Bank) else "roll")
-        figs = dict(c.figures)
-        figs["p_duel"] = vals[key]
-        choices.append(replace(c, figures=figs))
+        nums = dict(c.numbers)
+        nums["p_duel"] = vals[key]
+        choices.append(replace(c, numbers=nums))
     return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
 
 

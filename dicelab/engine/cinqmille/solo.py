@@ -663,8 +663,8 @@ def _choices(r: tuple[int, ...], s: int, u: int, rules: Rules, tp: int) -> list[
 def advise_solo(state: Any, objective: str | None = None) -> Advice:
     """Solo advice for the player to move in a game state (empty when there is nothing to
     choose): :func:`advise` of the player's own position, ranked by ``objective`` (one of
-    :data:`OBJECTIVES`; default ``expected_turns``).  With several players the figures are
-    still solo figures (``kind="solo"``, ``players`` set: the overlay labels them "solo
+    :data:`OBJECTIVES`; default ``expected_turns``).  With several players the numbers are
+    still solo numbers (``kind="solo"``, ``players`` set: the overlay labels them "solo
     odds"); :func:`dicelab.engine.cinqmille.advise_state` chooses between this and the
     two-player advice.
 
@@ -743,7 +743,7 @@ def turn_outcome_matrix(rules: Rules | None = None) -> np.ndarray:
     """``P[s, s2]``: probability that a turn started at score ``s`` ends at ``s2`` (both in
     units of 50 points, 0..100), the player following the optimal solo policy (F10).
 
-    The policy is the one :func:`advise` ranks best (same figures, same tie-breaking).  A
+    The policy is the one :func:`advise` ranks best (same numbers, same tie-breaking).  A
     bust or an overshoot leaves the score unchanged; a win (exactly 5000, five 1s, or banking
     5000+ with 6 dice) ends at 100; row 100 is absorbing.  One forward pass of probability
     mass over the turn totals, every score at once (numpy), with the solver's tables

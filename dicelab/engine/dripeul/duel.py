@@ -419,9 +419,9 @@ def advise_duel(state: Any) -> Advice:
         for c in base:
             out = next(x for x in state.resolutions() if x.action == c.action)
             ts, tri = apply_outcome(state.tokens[p], tris[p], out)
-            figs = dict(c.figures)
-            figs["p_duel"] = _prob(tab.H[p, board(ts, tri), o])
-            choices.append(replace(c, figures=figs))
+            nums = dict(c.numbers)
+            nums["p_duel"] = _prob(tab.H[p, board(ts, tri), o])
+            choices.append(replace(c, numbers=nums))
         return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
     base = solo.advise(state.dice, rolls_left=state.rolls_left, tokens=state.tokens[p],
                        level=tris[p], rules=rules, locked=state.locked)
@@ -429,8 +429,8 @@ def advise_duel(state: Any) -> Advice:
                        state.locked)
     choices = []
     for c in base:
-        figs = dict(c.figures)
-        figs["p_duel"] = vals[c.keep]
-        choices.append(replace(c, figures=figs))
+        nums = dict(c.numbers)
+        nums["p_duel"] = vals[c.keep]
+        choices.append(replace(c, numbers=nums))
     return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
 

@@ -534,7 +534,7 @@ def advise_resolution(
 
 def advise_solo(state: State, objective: str | None = None) -> Advice:
     """Solo advice for the player to move: keeps while rolling, tokens when resolving,
-    ranked by ``objective`` (one of :data:`OBJECTIVES`; default ``p_win``), the figures of
+    ranked by ``objective`` (one of :data:`OBJECTIVES`; default ``p_win``), the numbers of
     the player's own manche (``kind="solo"``, ``players`` set, so with several players the
     overlay says "solo odds"); :func:`dicelab.engine.dripeul.advise_state` chooses between
     this and the two-player advice.

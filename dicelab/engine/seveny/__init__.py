@@ -80,8 +80,8 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
 
     Two players: ranked by ``p_duel``, the exact two-player win probability, with
     ``objective="p_duel"`` (solving the target first if needed), or by default when its
-    table is at hand (:func:`duel_ready`); solo figures kept (``kind="duel"``,
-    :func:`advise_duel`).  Otherwise solo figures (``kind="solo"``, "solo odds",
+    table is at hand (:func:`duel_ready`); solo numbers kept (``kind="duel"``,
+    :func:`advise_duel`).  Otherwise solo numbers (``kind="solo"``, "solo odds",
     :func:`advise_solo`).  An unknown objective, or ``"p_duel"`` without two players, is a
     :class:`~dicelab.IllegalMove`.
 

@@ -663,9 +663,9 @@ def advise_duel(state: Any) -> Advice:
                          tuple(sorted(state.dice)))
     choices = []
     for c in base:
-        figs = dict(c.figures)
-        figs["p_duel"] = vals[(c.keep, "bank" if isinstance(c.action, Bank) else "roll")]
-        choices.append(replace(c, figures=figs))
+        nums = dict(c.numbers)
+        nums["p_duel"] = vals[(c.keep, "bank" if isinstance(c.action, Bank) else "roll")]
+        choices.append(replace(c, numbers=nums))
     return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
 
 

@@ -67,8 +67,8 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
     """Advice for the player to move.
 
     Two players, both still in: ranked by ``p_duel``, the exact two-player win
-    probability (default, or ``objective="p_duel"``), solo figures kept (``kind="duel"``,
-    :func:`advise_duel`).  Otherwise solo figures for that player's own board
+    probability (default, or ``objective="p_duel"``), solo numbers kept (``kind="duel"``,
+    :func:`advise_duel`).  Otherwise solo numbers for that player's own board
     (:func:`advise_solo`).  An unknown objective, or ``"p_duel"`` without two players
     still in, is a :class:`~dicelab.IllegalMove`.
 

@@ -251,7 +251,7 @@ def _turn(straight: str, u: int, v: int, m: int, M: int) -> Any:
 def warm(rules: Rules | None = None) -> bool:
     """Get two-player advice of ``rules`` ready (the apps call it when a two-player game
     starts): read the shipped table of its straight ruling and build what every advice
-    needs (the outcome table, the solo solutions the secondary figures come from), so that
+    needs (the outcome table, the solo solutions the secondary numbers come from), so that
     the first advice costs milliseconds rather than the few hundred of a cold start.
     Returns ``True`` (both straight rulings ship their table).
 
@@ -285,12 +285,12 @@ def advise_duel(state: State) -> Advice:
             card = c.action.choice if isinstance(c.action, Resolve) else None
             after = m ^ (1 << (card - 1))
             pd = 1.0 if after == WON else 1.0 - float(W[v, u, M, after])
-            choices.append(replace(c, figures={**c.figures, "p_duel": pd}))
+            choices.append(replace(c, numbers={**c.numbers, "p_duel": pd}))
     else:
         sol, _ = _turn(rules.straight, u, v, m, M)
         vals = sol.keep_values(tuple(sorted(state.dice)), state.rolls_left)
         for c in base:
-            choices.append(replace(c, figures={**c.figures, "p_duel": float(vals[c.keep])}))
+            choices.append(replace(c, numbers={**c.numbers, "p_duel": float(vals[c.keep])}))
     return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
 
 

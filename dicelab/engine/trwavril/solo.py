@@ -315,7 +315,7 @@ def advise(
     rules: Rules | None = None,
     objective: str = "p_win",
 ) -> Advice:
-    """Every distinct keep of ``dice`` (keeping all = stop), with exact figures.
+    """Every distinct keep of ``dice`` (keeping all = stop), with exact numbers.
 
     ``rolls_left``: rolls still allowed this turn (0, 1 or 2 once dice are on
     the table).  Each choice has ``p_turn`` (best probability this turn is not
@@ -382,7 +382,7 @@ def advise_resolution(
 
 
 def advise_solo(state: State, objective: str | None = None) -> Advice:
-    """Solo advice for the player to move: the figures of the player's own board, ranked by
+    """Solo advice for the player to move: the numbers of the player's own board, ranked by
     ``objective`` (one of :data:`OBJECTIVES`; default ``p_win``; a card choice is always
     ranked by ``p_win``), ``kind="solo"``; :func:`dicelab.engine.trwavril.advise_state`
     chooses between this and the two-player advice.

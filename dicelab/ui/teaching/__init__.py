@@ -8,7 +8,7 @@
   tracker shared by the notebook (:data:`PROGRESS`).
 * :class:`Pool` pools the counts of the groups of a class without a server: a
   group's notebook makes a short share code (:func:`share_code`) that the
-  teacher's notebook accepts; the figure shows the pooled frequency against the
+  teacher's notebook accepts; the chart shows the pooled frequency against the
   exact probability with a band of ± 2 standard errors.
 * :class:`FrequencySimulator`: simulate on demand, with a seed box that takes only
   valid seeds (the turns simulator of the lessons, which offers only the policies
@@ -65,7 +65,7 @@ from dicelab.ui.teaching.pooling import (
     Pool,
     PoolRow,
     check_counts,
-    pool_figure,
+    pool_chart,
     pooled,
     read_share_code,
     share_code,
@@ -97,7 +97,7 @@ __all__ = [
     "parse_number",
     "parse_probability",
     "parse_seed",
-    "pool_figure",
+    "pool_chart",
     "pooled",
     "read_share_code",
     "share_code",

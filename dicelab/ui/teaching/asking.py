@@ -142,7 +142,7 @@ class _Widget:
                  "info": "var(--jp-ui-font-color1, #1a1a1a)"}[kind]
         self.message.value = f'<p style="color:{color}">{_esc(text)}</p>' if text else ""
 
-    def _simulate_row(self, seed: int, out_class: str = "dicelab-figure") -> None:
+    def _simulate_row(self, seed: int, out_class: str = "dicelab-chart") -> None:
         """The controls every simulator shares: a seed box (valid seeds only), a Simulate
         button, the message line and the output (``self.seed``, ``go``, ``message``, ``out``)."""
         w = _w()

@@ -1,4 +1,4 @@
-"""Pooled class data without a server: share codes, pooling and its figure, the
+"""Pooled class data without a server: share codes, pooling and its chart, the
 :class:`Pool` widget.
 
 >>> code = share_code(SIX_AFTER_THREE, successes=4, trials=21)
@@ -167,7 +167,7 @@ def pooled(entries: Iterable[tuple[int, int]], p: Any) -> list[PoolRow]:
     return rows
 
 
-def pool_figure(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None) -> Any:
+def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None) -> Any:
     """The pooled frequency after each group against the exact probability, ± 2 SE band."""
     import numpy as np
 
@@ -243,7 +243,7 @@ class Pool(_Widget):
         self.message = w.HTML()
         self.message.add_class("dicelab-message")
         self.out = w.HTML()
-        self.out.add_class("dicelab-figure")
+        self.out.add_class("dicelab-chart")
         if role == "group":
             self.make = _button(description=_("Make my share code", lang=L),
                                  button_style="primary")
@@ -325,5 +325,5 @@ class Pool(_Widget):
         if self.role == "teacher":
             from dicelab.render import plots
 
-            fig = pool_figure(self.exp, rows, self.lang) if rows else None
-            self.out.value = plots.figure_html(fig) if fig is not None else ""
+            fig = pool_chart(self.exp, rows, self.lang) if rows else None
+            self.out.value = plots.chart_html(fig) if fig is not None else ""

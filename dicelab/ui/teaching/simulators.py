@@ -42,7 +42,7 @@ class FrequencySimulator(_Widget):
         self.say(_("Final frequency {f} after {t} rolls; exact {p}.", lang=self.lang,
                    f=fmt_percent(c.final, 1, self.lang), t=fmt_int(len(c.hits), self.lang),
                    p=fmt_percent(float(c.exact), 1, self.lang)))
-        self.out.value = plots.figure_html(fig)
+        self.out.value = plots.chart_html(fig)
         return c
 
 

@@ -40,7 +40,7 @@ def win_chances(app: Any) -> tuple[float, ...] | None:
         if getattr(s, "phase", "") != "start":  # a forced move too: the bar stays
             advice = app.advice()
             if advice_is_duel(advice) and advice.choices:
-                mine = float(advice.best.figures["p_duel"])
+                mine = float(advice.best.numbers["p_duel"])
         if mine is None and getattr(s, "phase", "") == "start":
             fn = get(app.game_key).duel_start
             if fn is None:

@@ -83,7 +83,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
     (optimal play) or a mapping seat -> kind (``"optimal"``, ``"greedy"``,
     ``"random"``, ``"rule"``); ``auto_computer``: play computer turns at once
     instead of waiting for the "Play computer turn" button; ``objective``: the
-    figure the overlay ranks by (default: the engine's); ``coach``: keep the
+    number the overlay ranks by (default: the engine's); ``coach``: keep the
     coach tally of the humans' choices; ``show_odds``: start with the odds shown;
     ``lang``: ``"fr"`` or ``"en"`` (default: :func:`dicelab.core.i18n.get_language`);
     ``coach_prompt``: ask before applying a choice that loses more than the thresholds

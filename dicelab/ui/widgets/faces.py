@@ -114,7 +114,7 @@ def stylesheet() -> str:
 @media (max-width: 600px){
   .dicelab-app .dicelab-odds .dicelab-others,.dicelab-app .dicelab-odds .dicelab-marks,
   .dicelab-app .dicelab-odds th:nth-child(4),.dicelab-app .dicelab-odds th:nth-child(5),
-  .dicelab-app .dicelab-odds .dicelab-figure-name{display:none;}
+  .dicelab-app .dicelab-odds .dicelab-number-name{display:none;}
   .dicelab-app .dicelab-more{display:block;font-size:85%;font-weight:normal;}
   .dicelab-app .dicelab-mark-inline{display:inline;}
   .dicelab-app .dicelab-odds .dicelab-bar-track{width:22vw;}

@@ -32,7 +32,7 @@ def end_html(game: Any, lang: str | None = None, players: Any = None) -> str:
     """The luck/skill split of a finished ``game`` for ``players`` (default: every seat),
     with the chart folded under it; ``""`` when there is none to show."""
     from dicelab.analysis import luck
-    from dicelab.render.plots import figure_html
+    from dicelab.render.plots import chart_html
 
     lang = get_language(lang)
     if not game.is_over or game.players > 2 or not luck.ready(game):
@@ -57,7 +57,7 @@ def end_html(game: Any, lang: str | None = None, players: Any = None) -> str:
     show = _("Show the luck and skill chart", lang=lang)
     out = (f'<div class="dicelab-luck-end">{"".join(lines)}'
            f'<details class="dicelab-luck-chart"><summary>{e(show)}</summary>'
-           f"{figure_html(rep.to_figure(lang))}</details></div>")
+           f"{chart_html(rep.to_figure(lang))}</details></div>")
     if len(_END) >= 8:
         _END.clear()
     _END[id(game)] = (weakref.ref(game), key, out)

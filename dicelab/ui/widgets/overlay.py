@@ -40,7 +40,7 @@ Labeller = Callable[[Any], str]
 _MARKED = (
     N_('choice'),
     N_('value'),
-    N_('other figures'),
+    N_('other numbers'),
     N_('Nothing to choose here.'),
     N_('No choice to advise in this position.'),
     N_('Hint:'),
@@ -70,11 +70,11 @@ def _bar_width(advice: Any, value: float) -> float:
     if is_probability(advice.objective) and advice.higher_is_better:
         return max(0.0, min(100.0, 100.0 * value))
     if not advice.higher_is_better:
-        best = advice.best.figures[advice.objective]
+        best = advice.best.numbers[advice.objective]
         if value <= 0:
             return 100.0
         return max(0.0, min(100.0, 100.0 * best / value))
-    values = [abs(c.figures[advice.objective]) for c in advice.choices]
+    values = [abs(c.numbers[advice.objective]) for c in advice.choices]
     top = max(values) if values else 0.0
     return 0.0 if top <= 0 else max(0.0, min(100.0, 100.0 * abs(value) / top))
 
@@ -95,14 +95,14 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
     """One ``<tr>``: label, a bar with the number written next to it, the other numbers,
     marks."""
     obj = advice.objective
-    value = choice.figures[obj]
+    value = choice.numbers[obj]
     width = _bar_width(advice, value)
     bar = (
         f'<span class="dicelab-bar-track">'
         f'<span class="dicelab-bar" style="width:{width:.1f}%"></span></span>'
     )
     others = ", ".join(
-        _objective_span(k, v, lang, game) for k, v in choice.figures.items() if k != obj
+        _objective_span(k, v, lang, game) for k, v in choice.numbers.items() if k != obj
     )
     marks = []
     if best:
@@ -115,14 +115,14 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
     inline = "".join(
         f'<span class="dicelab-mark-inline">{esc(m)} </span>'
         for m, on in (("★", best), ("◀", mine)) if on)
-    more = (f'<details class="dicelab-more"><summary>{esc(_("other figures", lang=lang))}'
+    more = (f'<details class="dicelab-more"><summary>{esc(_("other numbers", lang=lang))}'
             f"</summary>{others}</details>" if others else "")
     return (
         f'<tr class="dicelab-choice{" dicelab-best" if best else ""}'
         f'{" dicelab-mine" if mine else ""}">'
         f'<td style="{weight}">{inline}{esc(_label(choice, label_of))}{more}</td>'
         f"<td>{bar}</td>"
-        f'<td style="{weight}white-space:nowrap" class="dicelab-figure">'
+        f'<td style="{weight}white-space:nowrap" class="dicelab-number">'
         f"{_value_span(obj, value, lang, game)}</td>"
         f'<td style="font-size:85%" class="dicelab-others">{others}</td>'
         f'<td style="white-space:nowrap" class="dicelab-marks">{" ".join(marks)}</td></tr>'
@@ -133,7 +133,7 @@ def _value_span(name: str, value: float, lang: str | None, game: str | None = No
     """The objective's value: its name (hidden at phone width, the column says it) and
     its value."""
     return (f'<span title="{esc(objective_meaning(name, lang, game))}">'
-            f'<span class="dicelab-figure-name">{esc(objective_name(name, lang, game))} </span>'
+            f'<span class="dicelab-number-name">{esc(objective_name(name, lang, game))} </span>'
             f"{esc(format_objective(name, value, lang))}</span>")
 
 
@@ -151,14 +151,14 @@ def _table(rows: list[str], advice: Any, lang: str | None, players: int = 1,
         '<div class="dicelab-odds">'
         '<table class="dicelab-surface" style="border-collapse:collapse;font-size:13px">'
         '<caption style="text-align:left;padding:2px 6px">'
-        + esc(_("Exact odds of each choice, ranked by {figure} ({better})", lang=lang,
-                figure=title, better=better))
+        + esc(_("Exact odds of each choice, ranked by {number} ({better})", lang=lang,
+                number=title, better=better))
         + esc(solo)
         + "</caption>"
         f"<tr><th>{esc(_('choice', lang=lang))}</th>"
         f'<th title="{esc(meaning)}">{esc(title)}</th>'
         f"<th>{esc(_('value', lang=lang))}</th>"
-        f"<th>{esc(_('other figures', lang=lang))}</th><th></th></tr>"
+        f"<th>{esc(_('other numbers', lang=lang))}</th><th></th></tr>"
         + "".join(rows)
         + "</table></div>"
     )
@@ -172,12 +172,12 @@ def odds_html(advice: Any, selected: Collection[Any] = (), lang: str | None = No
     names an objective in that game's own words (its registry entry)."""
     if not advice.choices:
         return f"<p>{esc(_('Nothing to choose here.', lang=lang))}</p>"
-    best_value = advice.best.figures[advice.objective]
+    best_value = advice.best.numbers[advice.objective]
     rows = [
         choice_row(
             advice,
             c,
-            best=i == 0 or abs(c.figures[advice.objective] - best_value) <= TIE,
+            best=i == 0 or abs(c.numbers[advice.objective] - best_value) <= TIE,
             mine=c.action in selected,
             lang=lang,
             label_of=label_of,
@@ -206,9 +206,9 @@ def dice_that_matter(advice: Any, dice: Collection[int]) -> list[tuple[int, floa
     out = []
     sign = 1.0 if advice.higher_is_better else -1.0
     for face in sorted(set(dice)):
-        with_it = [c.figures[advice.objective] for c in advice.choices
+        with_it = [c.numbers[advice.objective] for c in advice.choices
                    if face in (getattr(c.action, "keep", ()) or ())]
-        without = [c.figures[advice.objective] for c in advice.choices
+        without = [c.numbers[advice.objective] for c in advice.choices
                    if face not in (getattr(c.action, "keep", ()) or ())]
         if not with_it or not without:
             continue
@@ -247,7 +247,7 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
         return empty or _("Your selection is not one of the legal choices here.", lang=lang)
     best = advice.best
     best_text = (f"“{_label(best, label_of)}”, "
-                 f"{objective_text(advice.objective, best.figures[advice.objective], lang)}")
+                 f"{objective_text(advice.objective, best.numbers[advice.objective], lang)}")
     out = []
     for c in mine:
         if c.loss <= TIE:
@@ -269,7 +269,7 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
 def _shown(advice: Any, choice: Any) -> float:
     """``choice``'s loss as the table's rounded numbers show it (``text.shown_loss``)."""
     obj = advice.objective
-    return shown_loss(obj, advice.best.figures[obj], choice.figures[obj])
+    return shown_loss(obj, advice.best.numbers[obj], choice.numbers[obj])
 
 
 _ROW = re.compile(r'<tr class="dicelab-choice([^"]*)"[^>]*>(.*?)</tr>', re.S)
@@ -280,13 +280,13 @@ _MORE = re.compile(r'<span class="dicelab-mark-inline">.*?</span>|<details.*?</d
 
 def read_rows(html_text: str) -> list[dict[str, Any]]:
     """Read back the choice rows of :func:`odds_html` (for tests and the browser test):
-    each a dict with ``label``, ``figure`` (e.g. ``"chance to win 41.3%"``), ``marks``
+    each a dict with ``label``, ``number`` (e.g. ``"chance to win 41.3%"``), ``marks``
     and ``classes``.
 
     >>> from dicelab.engine.advice import Advice, Choice
     >>> from dicelab.games._base import Stop
     >>> adv = Advice("p_win", True, (Choice((1,), Stop(), "stop", {"p_win": 0.413}),))
-    >>> read_rows(odds_html(adv, {Stop()}, lang="en"))[0]["figure"]
+    >>> read_rows(odds_html(adv, {Stop()}, lang="en"))[0]["number"]
     'chance to win 41.3%'
     """
     out = []
@@ -296,7 +296,7 @@ def read_rows(html_text: str) -> list[dict[str, Any]]:
         out.append({
             "classes": classes.split(),
             "label": html.unescape(cells[0]),
-            "figure": html.unescape(cells[2]),
+            "number": html.unescape(cells[2]),
             "marks": html.unescape(cells[4]),
         })
     return out

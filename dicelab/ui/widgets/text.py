@@ -120,9 +120,9 @@ def fmt_loss(objective: str, loss: float, lang: str | None = None,
     from dicelab.analysis import coach
 
     if is_probability(objective):
-        return _("{loss} of {figure}", lang=lang, loss=coach.format_loss(objective, loss,
+        return _("{loss} of {number}", lang=lang, loss=coach.format_loss(objective, loss,
                                                                           lang=lang),
-                 figure=objective_phrase(objective, lang, game))
+                 number=objective_phrase(objective, lang, game))
     if objective == "expected_turns":
         return ngettext("{x} more turn on average", "{x} more turns on average",
                         coach.plural_n(loss, lang), lang=lang, x=fmt_number(loss, 3, lang))
