@@ -64,6 +64,8 @@ __all__ = [
     "optimal_points_distribution",
     "p_bust",
     "points_table",
+    "prepare",
+    "solo_ready",
     "solve_turns",
     "turn_points_distribution",
     "turn_outcome_distribution",
@@ -320,20 +322,32 @@ def solve_turns(rules: Rules | None = None) -> Solution:
     return _solve(_solvable(rules))
 
 
-#: the targets up to which the solo solve is quick (about a second or less on a small machine)
-QUICK_SOLO_TARGET = 50
+#: the targets up to which the solo solve is quick once the turn's tables are built (a
+#: quarter of a second at 20 on a small machine, half a second when it is busy; 30 takes
+#: up to 1.4 s and 50 up to 3 s there: the apps solve those in the background)
+QUICK_SOLO_TARGET = 20
 _SOLVED: set[Rules] = set()
+_POINTS_BUILT: set[tuple[int | None, int]] = set()
+
+
+def _tables_built() -> bool:
+    """Whether the turn's tables every advice reads are built (``_tables`` and the default
+    :func:`points_table`: together half a second to a second, whatever the target)."""
+    return _tables.cache_info().currsize > 0 and (None, POINTS_HORIZON) in _POINTS_BUILT
 
 
 def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
-    """Whether solo advice for ``rules`` needs no long solve: the target is at most
-    :data:`QUICK_SOLO_TARGET` (``quick``), or the variant was solved already (the apps
-    solve a larger one in the background, with a progress bar and a Cancel button; with
-    ``quick=False``, any one not solved yet: a two-player app's solo odds while its
-    two-player table is solved).
+    """Whether the first solo advice for ``rules`` needs no long computation: the turn's
+    tables are built and the target is at most :data:`QUICK_SOLO_TARGET` (``quick``), or
+    the variant was solved already (the apps compute the rest in the background, with a
+    progress bar and a Cancel button, see :func:`prepare`; with ``quick=False``, any target
+    not solved yet: a two-player app's solo odds while its two-player table is solved).
 
+    >>> prepare(Rules(target=5))
     >>> solo_ready(Rules(target=20)), solo_ready(Rules(target=99))
     (True, False)
+    >>> solo_ready(Rules(target=19), quick=False), solo_ready(Rules(target=5), quick=False)
+    (False, True)
     >>> solo_ready(Rules(target=1000))  # no exact odds: nothing to wait for
     True
     """
@@ -341,7 +355,24 @@ def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
         rules = _solvable(rules)
     except DicelabError:
         return True
+    if not _tables_built():
+        return False
     return (quick and rules.target <= QUICK_SOLO_TARGET) or rules in _SOLVED
+
+
+def prepare(rules: Rules | None = None) -> None:
+    """Build everything the solo advice of ``rules`` reads: the turn's tables, the
+    expected-points table and the solve (cached; what the apps' background solve runs, so
+    that the first advice after it costs milliseconds).  Cancellable at the solve's
+    progress steps (:func:`dicelab.core.progress.step`).
+
+    >>> prepare(Rules(target=3)); solo_ready(Rules(target=3), quick=False)
+    True
+    """
+    rules = _solvable(rules)
+    _tables()
+    points_table()
+    solve_turns(rules)
 
 
 @lru_cache(maxsize=16)
@@ -410,6 +441,7 @@ def _points_table(cap: int | None, horizon: int) -> np.ndarray:
     R, _, _, _ = _turn(-totals, None, 0.0, horizon, 0.0)
     out = -R
     out.setflags(write=False)
+    _POINTS_BUILT.add((cap, horizon))
     return out
 
 
@@ -691,6 +723,7 @@ def clear_caches() -> None:
     _solve.cache_clear()
     _SOLVED.clear()
     _points_table.cache_clear()
+    _POINTS_BUILT.clear()
     _tables.cache_clear()
     hands.cache_clear()
     _ranked_levels.cache_clear()

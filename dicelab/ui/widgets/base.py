@@ -705,6 +705,10 @@ class GameApp(BackgroundSolves):
                        "each other, which are being computed (the game goes on by itself when "
                        "they are ready).", lang=self.lang))
             return 0
+        if self.session.waits_for_solo(p):  # the solo odds computed in the background
+            self.say(_("The computer waits for the exact odds, which are being computed (the "
+                       "game goes on by itself when they are ready).", lang=self.lang))
+            return 0
         played = 0
         lines: list[str] = []
         while not self.state.is_over and self.state.current_player == p:
@@ -767,7 +771,7 @@ class GameApp(BackgroundSolves):
             self.refresh()
             return
         p = self.state.current_player
-        if self.session.waits_for_duel(p):
+        if self.session.waits_for_solve(p):
             self.refresh()  # the solve's end calls _auto again
             return
         line = self._computer_move(p)
@@ -1056,6 +1060,7 @@ class GameApp(BackgroundSolves):
                 continue
         self._closed = True
         self._drop_duel_job()  # a background solve goes on (other apps may use it)
+        self._drop_solo_job()  # the same: it stops once nobody waits for it
         self.resolve_buttons = []
 
     # ------------------------------------------------------------ rendering
