@@ -24,9 +24,9 @@ COMPUTING = "Computing the exact odds"
 
 def test_solo_ready_routes_by_target_and_by_the_turn_tables():
     engine.prepare(seveny.Rules(target=5))  # the turn's tables built (a warm engine)
-    assert engine.QUICK_SOLO_TARGET == 20
-    assert engine.solo_ready(seveny.Rules(target=20))
-    for target in (31, 40, 45, 50):  # 1-3 s cold on a busy small machine: a bar
+    assert engine.QUICK_SOLO_TARGET == 10
+    assert engine.solo_ready(seveny.Rules(target=10))
+    for target in (20, 31, 40, 45, 50):  # 0.7-4 s cold on a busy small machine: a bar
         rules = seveny.Rules(target=target)
         assert engine.solo_ready(rules) == (rules in engine._SOLVED)
     assert not engine.solo_ready(seveny.Rules(target=49))
@@ -40,7 +40,7 @@ def test_a_cold_engine_is_not_ready_even_at_a_small_target():
         assert not engine.solo_ready(seveny.Rules(target=5))
         engine.prepare(seveny.Rules(target=5))  # what the background solve runs
         assert engine._tables_built() and engine.solo_ready(seveny.Rules(target=5), quick=False)
-        assert engine.solo_ready(seveny.Rules(target=12))
+        assert engine.solo_ready(seveny.Rules(target=9))
     finally:
         engine.prepare(seveny.Rules(target=5))
 
@@ -97,7 +97,7 @@ def _choice(app):
 
 def test_app_quick_target_answers_at_once(in_background):
     engine.prepare(seveny.Rules(target=5))
-    app = play("seveny", seed=3, target=20, show_odds=True, coach_prompt=False)
+    app = play("seveny", seed=3, target=10, show_odds=True, coach_prompt=False)
     assert app._solo_job is None and not app.solo_computing()
     assert app.solve_bar.box.layout.display == "none"
     _choice(app)
@@ -209,7 +209,7 @@ def test_a_computer_seat_waits_for_the_background_solve(in_background, monkeypat
 # ------------------------------------------------------------------ the terminal
 def test_terminal_says_computing_before_a_long_solve_only():
     engine.prepare(seveny.Rules(target=5))
-    quick = PlaySession("seveny", seed=11, lang="en", rules=seveny.Rules(target=20))
+    quick = PlaySession("seveny", seed=11, lang="en", rules=seveny.Rules(target=10))
     assert not quick.advice_waits()
     out = io.StringIO()
     TerminalPlay(quick, io.StringIO("\nset 1 1 1 6 2 3 4\nquit\n"), out).run()

@@ -322,10 +322,10 @@ def solve_turns(rules: Rules | None = None) -> Solution:
     return _solve(_solvable(rules))
 
 
-#: the targets up to which the solo solve is quick once the turn's tables are built (a
-#: quarter of a second at 20 on a small machine, half a second when it is busy; 30 takes
-#: up to 1.4 s and 50 up to 3 s there: the apps solve those in the background)
-QUICK_SOLO_TARGET = 20
+#: the targets up to which the solo solve is quick once the turn's tables are built: at
+#: most a few tenths of a second on a busy 2-core machine (there 20 takes 0.7-1.2 s, 31-50
+#: take 1-4 s: the apps solve those in the background, with a progress bar)
+QUICK_SOLO_TARGET = 10
 _SOLVED: set[Rules] = set()
 _POINTS_BUILT: set[tuple[int | None, int]] = set()
 
@@ -344,9 +344,9 @@ def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
     not solved yet: a two-player app's solo odds while its two-player table is solved).
 
     >>> prepare(Rules(target=5))
-    >>> solo_ready(Rules(target=20)), solo_ready(Rules(target=99))
+    >>> solo_ready(Rules(target=10)), solo_ready(Rules(target=99))
     (True, False)
-    >>> solo_ready(Rules(target=19), quick=False), solo_ready(Rules(target=5), quick=False)
+    >>> solo_ready(Rules(target=9), quick=False), solo_ready(Rules(target=5), quick=False)
     (False, True)
     >>> solo_ready(Rules(target=1000))  # no exact odds: nothing to wait for
     True

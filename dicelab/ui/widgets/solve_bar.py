@@ -147,7 +147,7 @@ class BackgroundSolves:
 
     Solo odds (one player, three or more, or an objective of the player's own): a game
     whose engine says the first solo advice needs a long computation
-    (:func:`~dicelab.analysis.solving.solo_ready`: Seveny above target 20, or before its
+    (:func:`~dicelab.analysis.solving.solo_ready`: Seveny above target 10, or before its
     turn's tables are built; two players while the two-player table is solved: any Seveny
     target not solved yet) computes it in the background when the app runs in a kernel (or
     ``background_solves`` is true: tests); meanwhile :meth:`advice` answers at once with an
