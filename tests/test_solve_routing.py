@@ -28,10 +28,21 @@ def test_solo_ready_routes_by_target_and_by_the_turn_tables():
     assert engine.solo_ready(seveny.Rules(target=10))
     for target in (20, 31, 40, 45, 50):  # 0.7-4 s cold on a busy small machine: a bar
         rules = seveny.Rules(target=target)
-        assert engine.solo_ready(rules) == (rules in engine._SOLVED)
+        assert engine.solo_ready(rules) == (rules in engine._SOLUTIONS)
     assert not engine.solo_ready(seveny.Rules(target=49))
     assert solving.solo_ready("seveny", seveny.Rules(target=1000))  # no exact odds
     assert solving.solo_ready("dripeul", None)
+
+
+def test_a_variant_dropped_from_the_kept_solutions_is_not_ready_any_more():
+    engine.prepare(seveny.Rules(target=5))
+    first = seveny.Rules(target=engine.KEEP_SOLUTIONS + 1)
+    engine.solve_turns(first)
+    assert engine.solo_ready(first, quick=False)
+    for target in range(1, engine.KEEP_SOLUTIONS + 1):  # small targets: milliseconds each
+        engine.solve_turns(seveny.Rules(target=target))
+    assert first not in engine._SOLUTIONS and not engine.solo_ready(first)
+    assert len(engine._SOLUTIONS) == engine.KEEP_SOLUTIONS
 
 
 def test_a_cold_engine_is_not_ready_even_at_a_small_target():
@@ -216,7 +227,7 @@ def test_terminal_says_computing_before_a_long_solve_only():
     assert COMPUTING not in out.getvalue() and "★" in out.getvalue()
     slow = PlaySession("seveny", seed=11, lang="en", rules=seveny.Rules(target=37))
     slow.apply(Roll(()), dice=(1, 1, 1, 6, 2, 3, 4))
-    assert slow.advice_waits() == (seveny.Rules(target=37) not in engine._SOLVED)
+    assert slow.advice_waits() == (seveny.Rules(target=37) not in engine._SOLUTIONS)
     out = io.StringIO()
     TerminalPlay(slow, io.StringIO("moves\nquit\n"), out).run()
     text = out.getvalue()

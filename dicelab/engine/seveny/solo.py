@@ -32,6 +32,8 @@ Fraction(35, 3888)
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -326,7 +328,11 @@ def solve_turns(rules: Rules | None = None) -> Solution:
 #: most a few tenths of a second on a busy 2-core machine (there 20 takes 0.7-1.2 s, 31-50
 #: take 1-4 s: the apps solve those in the background, with a progress bar)
 QUICK_SOLO_TARGET = 10
-_SOLVED: set[Rules] = set()
+#: the solved variants kept (the most recently used ones); solo_ready reads the same dict, so
+#: a variant dropped from it is solved again in the background, never at once
+KEEP_SOLUTIONS = 16
+_SOLUTIONS: OrderedDict[Rules, Solution] = OrderedDict()
+_SOLUTIONS_LOCK = threading.Lock()
 _POINTS_BUILT: set[tuple[int | None, int]] = set()
 
 
@@ -357,7 +363,7 @@ def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
         return True
     if not _tables_built():
         return False
-    return (quick and rules.target <= QUICK_SOLO_TARGET) or rules in _SOLVED
+    return (quick and rules.target <= QUICK_SOLO_TARGET) or rules in _SOLUTIONS
 
 
 def prepare(rules: Rules | None = None) -> None:
@@ -375,8 +381,22 @@ def prepare(rules: Rules | None = None) -> None:
     solve_turns(rules)
 
 
-@lru_cache(maxsize=16)
 def _solve(rules: Rules) -> Solution:
+    """The solution of ``rules``: from :data:`_SOLUTIONS`, else solved and kept there."""
+    with _SOLUTIONS_LOCK:
+        sol = _SOLUTIONS.get(rules)
+        if sol is not None:
+            _SOLUTIONS.move_to_end(rules)
+            return sol
+    sol = _solve_all(rules)
+    with _SOLUTIONS_LOCK:
+        _SOLUTIONS[rules] = sol
+        while len(_SOLUTIONS) > KEEP_SOLUTIONS:
+            _SOLUTIONS.popitem(last=False)
+    return sol
+
+
+def _solve_all(rules: Rules) -> Solution:
     target = rules.target
     E = np.zeros(target + MAX_SCORE + 1)
     Rs: list[np.ndarray] = [np.empty((0, 0))] * target
@@ -389,7 +409,6 @@ def _solve(rules: Rules) -> Solution:
         iterations += it
     for arr in (E, *Rs):
         arr.setflags(write=False)
-    _SOLVED.add(rules)
     return Solution(rules, E, tuple(Rs), iterations)
 
 
@@ -720,8 +739,8 @@ def advise_solo(state: Any, objective: str | None = None) -> Advice:
 
 def clear_caches() -> None:
     """Forget every solved table (for cold benchmarks)."""
-    _solve.cache_clear()
-    _SOLVED.clear()
+    with _SOLUTIONS_LOCK:
+        _SOLUTIONS.clear()
     _points_table.cache_clear()
     _POINTS_BUILT.clear()
     _tables.cache_clear()
