@@ -82,6 +82,37 @@ def test_shared_solve_withdraw_cancels_only_when_nobody_waits():
     assert job.join(60) and job.ok and seen == ["second"]
 
 
+def test_one_solve_per_variant_a_second_thread_waits_for_it(monkeypatch):
+    rules = seveny.Rules(target=27)
+    gate = threading.Event()
+    calls = []
+    real = engine._solve_all
+
+    def held(r, where):
+        calls.append(r)
+        assert gate.wait(60)
+        return real(r, where)
+
+    monkeypatch.setattr(engine, "_solve_all", held)
+
+    def solver(game, r):
+        return engine.solve_turns(r)
+
+    first = solving.SolveJob("seveny", rules, solver=solver).start()
+    for _ in range(600):
+        if rules in engine._RUNNING:
+            break
+        threading.Event().wait(0.01)
+    second = solving.SolveJob("seveny", rules, solver=solver).start()
+    impatient = solving.SolveJob("seveny", rules, solver=solver).start()
+    impatient.cancel()  # stops its waiting only
+    assert impatient.join(60) and isinstance(impatient.error, progress.Cancelled)
+    assert first.running and second.running
+    gate.set()
+    assert first.join(120) and second.join(120) and first.ok and second.ok
+    assert calls == [rules] and rules in engine._SOLUTIONS and not engine._RUNNING
+
+
 # ------------------------------------------------------------------ the apps
 pytest.importorskip("ipywidgets")
 

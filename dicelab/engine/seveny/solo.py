@@ -333,6 +333,9 @@ QUICK_SOLO_TARGET = 10
 KEEP_SOLUTIONS = 16
 _SOLUTIONS: OrderedDict[Rules, Solution] = OrderedDict()
 _SOLUTIONS_LOCK = threading.Lock()
+#: the solves under way, by variant: (ended, [scores done, target]); a second thread asking
+#: for the same variant waits for the first (one solve per variant at a time)
+_RUNNING: dict[Rules, tuple[threading.Event, list[int]]] = {}
 _POINTS_BUILT: set[tuple[int | None, int]] = set()
 
 
@@ -382,26 +385,47 @@ def prepare(rules: Rules | None = None) -> None:
 
 
 def _solve(rules: Rules) -> Solution:
-    """The solution of ``rules``: from :data:`_SOLUTIONS`, else solved and kept there."""
-    with _SOLUTIONS_LOCK:
-        sol = _SOLUTIONS.get(rules)
-        if sol is not None:
-            _SOLUTIONS.move_to_end(rules)
-            return sol
-    sol = _solve_all(rules)
-    with _SOLUTIONS_LOCK:
-        _SOLUTIONS[rules] = sol
-        while len(_SOLUTIONS) > KEEP_SOLUTIONS:
-            _SOLUTIONS.popitem(last=False)
+    """The solution of ``rules``: from :data:`_SOLUTIONS`, else solved and kept there.
+
+    One solve per variant at a time: a thread asking for a variant another thread is
+    solving (an app's background solve and the explorer, or a two-player warm-up) waits for
+    it, following its progress (its own Cancel stops its waiting only); if that solve is
+    cancelled, the waiting thread solves the variant itself."""
+    while True:
+        with _SOLUTIONS_LOCK:
+            sol = _SOLUTIONS.get(rules)
+            if sol is not None:
+                _SOLUTIONS.move_to_end(rules)
+                return sol
+            running = _RUNNING.get(rules)
+            if running is None:
+                running = (threading.Event(), [0, rules.target])
+                _RUNNING[rules] = running
+                break
+        ended, where = running
+        while not ended.wait(0.1):
+            progress.step(*where)  # raises Cancelled when this thread's task is cancelled
+    ended, where = running
+    try:
+        sol = _solve_all(rules, where)
+        with _SOLUTIONS_LOCK:
+            _SOLUTIONS[rules] = sol
+            while len(_SOLUTIONS) > KEEP_SOLUTIONS:
+                _SOLUTIONS.popitem(last=False)
+    finally:
+        with _SOLUTIONS_LOCK:
+            _RUNNING.pop(rules, None)
+        ended.set()
     return sol
 
 
-def _solve_all(rules: Rules) -> Solution:
+def _solve_all(rules: Rules, where: list[int]) -> Solution:
     target = rules.target
     E = np.zeros(target + MAX_SCORE + 1)
     Rs: list[np.ndarray] = [np.empty((0, 0))] * target
     iterations = 0
     for s in range(target - 1, -1, -1):
+        where[0] = target - 1 - s  # for the threads waiting for this solve
         progress.step(target - 1 - s, target)  # a widget's bar; raises Cancelled if asked
         x, R, it = _solve_score(s, E, target)
         E[s] = x

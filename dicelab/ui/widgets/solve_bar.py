@@ -148,9 +148,10 @@ class BackgroundSolves:
     Solo odds (one player, three or more, or an objective of the player's own): a game
     whose engine says the first solo advice needs a long computation
     (:func:`~dicelab.analysis.solving.solo_ready`: Seveny above target 10, or before its
-    turn's tables are built; two players while the two-player table is solved: any Seveny
-    target not solved yet) computes it in the background when the app runs in a kernel (or
-    ``background_solves`` is true: tests); meanwhile :meth:`advice` answers at once with an
+    turn's tables are built; two players: any Seveny target not solved yet, shown while the
+    two-player table is solved or read by the advice of a ready one) computes it in the
+    background when the app runs in a kernel (or ``background_solves`` is true: tests);
+    meanwhile :meth:`advice` answers at once with an
     error the overlay shows ("being computed"), the coach stays quiet, and rolling,
     stopping, undo… all work.
 
@@ -174,9 +175,9 @@ class BackgroundSolves:
         quick = True  # solo odds: one player, three or more, or the player's own objective
         if (app.state.players == 2 and app.objective is None
                 and duel_registry.has_duel(game)):
-            if duel_registry.duel_ready(game, rules):
-                return  # a ready two-player table: its warm-up loads what the advice needs
-            quick = False  # the solo odds shown while the two-player table is solved
+            # the solo odds shown while the two-player table is solved, or read by the
+            # two-player advice of a ready table (its warm-up solves them: the bar follows)
+            quick = False
         try:
             job = duel_registry.solve_solo_in_background(game, rules, quick)
         except Exception:  # noqa: BLE001,S110 - the advice then says what is wrong
