@@ -202,6 +202,8 @@ def bar_app(players: int, target: int) -> dict[str, Any]:
 
     pending = _fake_app_kernel()
     app = play("seveny", seed=1, target=20 if players == 1 else target, show_odds=True)
+    if app._solo_job is not None:  # its own solve (a cold engine) ends before the click
+        app._solo_job.join(600)
 
     def click() -> Any:
         if players == 1:  # two players: the solo odds shown meanwhile are those of the app
@@ -262,6 +264,115 @@ def new_game(key: str) -> dict[str, Any]:
                                    f"in the background: {warm:.2f} s"}
 
 
+# ------------------------------------------------------------------ Seveny solo: at once, or a bar
+# The apps answer a Seveny click at once only when its solo advice is quick: the turn's
+# tables built and the target at most QUICK_SOLO_TARGET (10); anything else (targets 11-100,
+# e.g. 20 at 0.7-1.2 s and 31-50 at 1-4 s on a busy 2-core machine, or a cold engine) is
+# solved in the background with a progress bar and a Cancel button.
+#: (target, turn tables built): 10 with the tables built answers at once, the others show
+#: the bar (10 with a cold engine: its tables are built in the background too)
+SEVENY_APP_CLICKS = ((10, True), (10, False), (20, True), (31, True), (40, True), (50, True))
+
+
+def seveny_quick_advice() -> dict[str, Any]:
+    """The largest solo advice an app computes at once: target ``QUICK_SOLO_TARGET``, the
+    turn's tables built, the solve cold (three runs: the median is held to the goal)."""
+    from dicelab.engine.seveny import solo as eng
+    from dicelab.games import seveny
+
+    rules = seveny.Rules(target=eng.QUICK_SOLO_TARGET)
+    times = []
+    for _ in range(3):
+        eng.clear_caches()
+        eng.prepare(seveny.Rules(target=1))
+        if not eng.solo_ready(rules):
+            raise RuntimeError("not routed to the synchronous path")
+        t0 = time.perf_counter()
+        eng.advise((1, 5, 5, 5, 2, 3, 4), rules=rules)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    return {"time": times[1], "note": f"target {rules.target} at once: "
+                                      + ", ".join(f"{t * 1e3:.0f} ms" for t in times)}
+
+
+def seveny_script_advice(target: int) -> Any:
+    """A script's first ``seveny.advise`` at ``target``, cold (no app: it waits; an app
+    computes it in the background, see the bar rows)."""
+
+    def run() -> Any:
+        from dicelab.engine.seveny import solo as eng
+        from dicelab.games import seveny
+
+        eng.clear_caches()
+        return eng.advise((1, 5, 5, 5, 2, 3, 4), rules=seveny.Rules(target=target))
+
+    return run
+
+
+def seveny_app_click(target: int, warm: bool) -> dict[str, Any]:
+    """In a notebook: a one-player Seveny app at ``target``, the engine cold (``warm``: the
+    turn's tables built, the solve cold), New game then a roll; the time until the click
+    answers: the progress bar shown (a background solve), or the roll and its odds shown at
+    once (the quick path)."""
+    from dicelab.engine.seveny import solo as eng
+    from dicelab.games import seveny
+    from dicelab.ui.widgets import play
+
+    pending = _fake_app_kernel()
+    app = play("seveny", seed=1, target=target, show_odds=True, coach_prompt=False)
+    if app._solo_job is not None:
+        app._solo_job.join(600)
+    while pending:
+        pending.pop(0)()
+    eng.clear_caches()
+    if warm:
+        eng.prepare(seveny.Rules(target=1))
+    t0 = time.perf_counter()
+    assert app.new_game(), app.message.value
+    job = app._solo_job
+    bar = app.solve_bar.box.layout.display != "none"
+    if not app.roll():
+        raise RuntimeError("the app did not roll")
+    click = time.perf_counter() - t0
+    odds = "dicelab-odds" in app.overlay.body.value
+    if job is None and app.has_choice() and not odds:
+        raise RuntimeError("no bar and no odds")
+    if job is not None:
+        if not bar:
+            raise RuntimeError("a background solve without its bar")
+        job.join(600)
+    solve = time.perf_counter() - t0
+    app.close()
+    pending.clear()
+    how = (f"the bar at once, the solve in the background: {solve:.1f} s" if job is not None
+           else "answered at once" + (" with its odds" if odds else " (no choice to advise)"))
+    return {"time": click, "note": f"target {target}: New game and a roll {click * 1e3:.0f} ms; "
+                                   + how}
+
+
+def seveny_rows() -> list[dict[str, Any]]:
+    """The rows of this block (kept together: other blocks are added around it)."""
+    rows: list[dict[str, Any]] = [
+        {"name": "click: Seveny solo advice at target 10, the largest computed at once "
+                 "(turn tables built, solve cold)",
+         "goal": CLICK, "run": seveny_quick_advice, "baseline": None, "icepool": None,
+         "measures": True},
+    ]
+    for target in (5, 10, 20, 31, 40, 50):
+        rows.append({"name": f"first seveny.advise at target {target}, cold, in a script "
+                             "(an app: the bar rows)",
+                     "goal": None, "run": seveny_script_advice(target), "baseline": None,
+                     "icepool": None})
+    for target, warm in SEVENY_APP_CLICKS:
+        what = "turn tables built, solve cold" if warm else "cold engine"
+        rows.append({"name": f"click in a notebook: New game and a roll, Seveny app, one "
+                             f"player, target {target} ({what}), until it answers or shows "
+                             "the progress bar",
+                     "goal": CLICK, "run": lambda t=target, h=warm: seveny_app_click(t, h),
+                     "baseline": None, "icepool": None, "measures": True})
+    return rows
+
+
 def benchmarks() -> list[dict[str, Any]]:
     from dicelab.lessons import TURN_GAMES, turn_policies
 
@@ -312,4 +423,5 @@ def benchmarks() -> list[dict[str, Any]]:
          "goal": CLICK, "run": lambda: new_game("seveny"), "baseline": None, "icepool": None,
          "measures": True},
     ]
+    out += seveny_rows()
     return out

@@ -529,7 +529,8 @@ GAMES: tuple[GameEntry, ...] = (
         fast_simulation=frozenset({"chain", "rule_chain"}),
         template_names=("Rules", "MAX_TARGET"),
         template_engine_names=("MAX_SOLVED_TARGET", "duel_win_probability", "expected_turn_points",
-                               "expected_turns", "optimal_points_distribution", "p_bust"),
+                               "expected_turns", "optimal_points_distribution", "p_bust",
+                               "QUICK_SOLO_TARGET"),
     ),
 )
 

@@ -109,8 +109,9 @@ def test_seveny_solo_solve_cancelled_then_started_again(slow):
 
 
 def test_seveny_quick_targets_and_scripts_solve_at_once():
-    assert engine.solo_ready(seveny.Rules(target=50))
-    assert duel_registry.solve_solo_in_background("seveny", seveny.Rules(target=20)) is None
+    engine.prepare(seveny.Rules(target=5))  # the turn's tables built: small targets are quick
+    assert engine.solo_ready(seveny.Rules(target=engine.QUICK_SOLO_TARGET))
+    assert duel_registry.solve_solo_in_background("seveny", seveny.Rules(target=10)) is None
     assert duel_registry.solo_ready("cinqmille", None)
     # outside a kernel (a script) the app solves when asked, as before: no background job
     app = _play("seveny", seed=1, target=20)

@@ -308,12 +308,31 @@ class SolveJob:
                 continue
 
     def subscribe(self, fn: Callable[[SolveJob], Any]) -> None:
-        """Call ``fn(job)`` once the solve ends (now if it has ended)."""
+        """Call ``fn(job)`` once the solve ends (now if it has ended); subscribing the same
+        ``fn`` again changes nothing while the solve runs."""
         with self._lock:
             if not self.done.is_set():
-                self._callbacks.append(fn)
+                if fn not in self._callbacks:
+                    self._callbacks.append(fn)
                 return
         fn(self)
+
+    def withdraw(self, fn: Callable[[SolveJob], Any]) -> bool:
+        """Stop waiting for the solve (``fn`` unsubscribed, as :meth:`unsubscribe`) and
+        cancel it when nobody else waits for it: a solve shared by two apps of the kernel
+        goes on for the other one.  Returns whether it was cancelled.
+
+        >>> job = SolveJob("nogame", None, solver=lambda g, r: None)
+        >>> job.subscribe(print); job.subscribe(repr)
+        >>> job.withdraw(print), job.cancelled, job.withdraw(repr), job.cancelled
+        (False, False, True, True)
+        """
+        with self._lock:
+            self._callbacks = [f for f in self._callbacks if f != fn]
+            alone = not self._callbacks
+        if alone:
+            self.cancel()
+        return alone
 
     def unsubscribe(self, fn: Callable[[SolveJob], Any]) -> None:
         """Forget ``fn`` (an app being closed)."""
@@ -364,11 +383,12 @@ def solve_in_background(game: str, rules: Any) -> SolveJob | None:
 
 def solo_ready(game: str, rules: Any, quick: bool = True) -> bool:
     """Whether ``game``'s solo advice for ``rules`` costs no long solve: ``True`` unless
-    the game's engine has a ``solo_ready(rules)`` that says otherwise (Seveny at a large
-    target: tens of seconds; ``quick=False``: any target not solved yet).
+    the game's engine has a ``solo_ready(rules)`` that says otherwise (Seveny above a
+    small target, or before its turn's tables are built: a second to a minute;
+    ``quick=False``: any target not solved yet).
 
     >>> from dicelab.games import seveny
-    >>> solo_ready("cinqmille", None), solo_ready("seveny", seveny.Rules(target=20))
+    >>> solo_ready("cinqmille", None), solo_ready("seveny", seveny.Rules(target=1000))
     (True, True)
     """
     try:
@@ -385,7 +405,10 @@ _SOLO_JOBS: dict[tuple[str, Any], SolveJob] = {}
 
 
 def _solve_solo(game: str, rules: Any) -> None:
-    get(game).engine.solo.solve_turns(rules)
+    """The background solo solve: the engine's ``prepare(rules)`` when it has one (it
+    builds everything the first advice reads), else its ``solve_turns(rules)``."""
+    solo = get(game).engine.solo
+    getattr(solo, "prepare", solo.solve_turns)(rules)
 
 
 def solve_solo_in_background(game: str, rules: Any, quick: bool = True) -> SolveJob | None:
@@ -395,7 +418,7 @@ def solve_solo_in_background(game: str, rules: Any, quick: bool = True) -> Solve
     solve is started again by the next call.
 
     >>> from dicelab.games import seveny
-    >>> solve_solo_in_background("seveny", seveny.Rules(target=20)) is None
+    >>> solve_solo_in_background("seveny", seveny.Rules(target=1000)) is None  # no odds
     True
     """
     if solo_ready(game, rules, quick):

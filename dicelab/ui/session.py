@@ -36,6 +36,7 @@ from dicelab.analysis import review as review_module
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import N_, _, get_language, ngettext
 from dicelab.core.objectives import format_objective
+from dicelab.core.progress import Cancelled
 from dicelab.engine.advice import plays_duel
 from dicelab.games._checks import plain_int
 from dicelab.registry import get as get_game
@@ -173,6 +174,9 @@ class PlaySession:
         self.warm_job: solving.SolveJob | None = None
         self.duel_error: BaseException | None = None
         self.duel_news = False
+        #: a background solve of the solo odds a view waits for (the apps' solve bar sets
+        #: it): the computer seats that ask the engine wait for it (:meth:`waits_for_solo`)
+        self.solo_job: solving.SolveJob | None = None
         self.seats: dict[int, str] = {}
         self._choice: tuple[Any, int, Any] | None = None
         self.policies: dict[int, Policy] = {}
@@ -262,6 +266,25 @@ class PlaySession:
     def advice_cached(self, state: Any = None) -> bool:
         """Whether the advice of ``state`` (default: now) is at hand."""
         return self.advice_key(self.state if state is None else state) in self.advice_cache
+
+    def advice_waits(self, state: Any = None) -> bool:
+        """Whether the advice of ``state`` (default: now) needs a long computation first
+        (seconds: the solo game of a large target or a cold engine, see
+        :func:`dicelab.analysis.solving.solo_ready`, or a two-player table asked for by the
+        objective): a view that waits for it says so first (the terminal).
+
+        >>> PlaySession("cinqmille", seed=1).advice_waits()
+        False
+        """
+        s = self.state if state is None else state
+        if self.advice_cached(s):
+            return False
+        if self.objective == "p_duel" and not self.duel_at_hand():
+            return True
+        try:
+            return not solving.solo_ready(self.game_key, s.rules)
+        except Exception:  # noqa: BLE001 - the advice itself will say what is wrong
+            return False
 
     def advice(self, state: Any = None) -> Any:
         """``advise_state`` for ``state`` (default: now), computed once per position."""
@@ -412,6 +435,23 @@ class PlaySession:
         p = self.state.current_player if player is None else player
         return self.seats.get(p) == "duel_optimal" and self.duel_computing()
 
+    def waits_for_solo(self, player: int | None = None) -> bool:
+        """A computer seat that asks the engine (not ``random`` nor ``rule``) waits while
+        the solo odds are being computed in the background (:attr:`solo_job`)."""
+        p = self.state.current_player if player is None else player
+        job = self.solo_job
+        return (p in self.policies and self.seats.get(p) not in ("random", "rule")
+                and job is not None and job.running)
+
+    def waits_for_solve(self, player: int | None = None) -> bool:
+        """A computer seat waits for a background solve: :meth:`waits_for_duel` or
+        :meth:`waits_for_solo`.
+
+        >>> PlaySession("seveny", seed=1, computer=0).waits_for_solve()
+        False
+        """
+        return self.waits_for_duel(player) or self.waits_for_solo(player)
+
     def computer_choice(self, player: int | None = None) -> Any:
         """The move the computer seat ``player`` (default: the player to move) would play
         now: its policy's move."""
@@ -539,6 +579,12 @@ class PlaySession:
         if job is None or job.running:
             return False
         self.duel_job = None
+        if isinstance(job.error, Cancelled):  # not by this session (it drops its job first):
+            try:  # a solve shared with another view, stopped there; start it again here
+                self.duel_job = solving.solve_in_background(self.game_key, self.state.rules)
+            except Exception as e:  # noqa: BLE001 - a student never sees a traceback
+                self.duel_error = e
+            return True
         if job.error is not None:
             self.duel_error = job.error
         else:

@@ -227,7 +227,7 @@ class TerminalPlay:
         s = self.session
         if not s.has_choice():
             return None
-        if not s.advice_cached():
+        if s.advice_waits():
             self.say(_("Computing the exact odds (the first time, the game is being solved; "
                        "this can take a few seconds)…", lang=self.lang))
         try:
@@ -326,7 +326,7 @@ class TerminalPlay:
         s = self.session
         lang = self.lang
         if self.coach and s.has_choice():
-            if not s.advice_cached():
+            if s.advice_waits():
                 self.say(_("Computing the exact odds (the first time, the game is being "
                            "solved; this can take a few seconds)…", lang=lang))
             decision = s.coach_decision(action)
@@ -382,6 +382,9 @@ class TerminalPlay:
             self.duel_line()
         self.say()
         self.say("== " + self.status_line() + " ==")
+        if s.seats.get(p) not in ("random", "rule") and s.advice_waits():
+            self.say(_("Computing the exact odds (the first time, the game is being solved; "
+                       "this can take a few seconds)…", lang=lang))
         try:
             moves = s.computer_turn()
         except Exception as e:  # noqa: BLE001 - an engine error is a message

@@ -29,6 +29,7 @@ from dicelab.engine.seveny.duel import (
 from dicelab.engine.seveny.solo import (
     MAX_SOLVED_TARGET,
     OBJECTIVES,
+    QUICK_SOLO_TARGET,
     advise,
     advise_solo,
     expected_turn_points,
@@ -49,6 +50,7 @@ from dicelab.games.seveny import State
 __all__ = [
     "MAX_SOLVED_TARGET",
     "OBJECTIVES",
+    "QUICK_SOLO_TARGET",
     "advise",
     "advise_duel",
     "advise_solo",

@@ -32,6 +32,8 @@ Fraction(35, 3888)
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -65,6 +67,8 @@ __all__ = [
     "optimal_points_distribution",
     "p_bust",
     "points_table",
+    "prepare",
+    "solo_ready",
     "solve_turns",
     "turn_points_distribution",
     "turn_outcome_distribution",
@@ -83,7 +87,7 @@ POINTS_HORIZON = 1200
 banks long before: the value table is identical with any horizon above ~700, see tests)."""
 MAX_POINTS = 2000
 """The most points ``advise`` takes for a score and for memorised points, and the largest
-``cap`` of :func:`expected_turn_points` (every figure is flat long before: the optimal policy
+``cap`` of :func:`expected_turn_points` (every number is flat long before: the optimal policy
 banks well under 100 points, and a target is at most ``seveny.MAX_TARGET``)."""
 MAX_HORIZON = MAX_POINTS + POINTS_HORIZON
 """The largest ``horizon`` :func:`points_table` builds."""
@@ -321,20 +325,39 @@ def solve_turns(rules: Rules | None = None) -> Solution:
     return _solve(_solvable(rules))
 
 
-#: the targets up to which the solo solve is quick (about a second or less on a small machine)
-QUICK_SOLO_TARGET = 50
-_SOLVED: set[Rules] = set()
+#: the targets up to which the solo solve is quick once the turn's tables are built: at
+#: most a few tenths of a second on a busy 2-core machine (there 20 takes 0.7-1.2 s, 31-50
+#: take 1-4 s: the apps solve those in the background, with a progress bar)
+QUICK_SOLO_TARGET = 10
+#: the solved variants kept (the most recently used ones); solo_ready reads the same dict, so
+#: a variant dropped from it is solved again in the background, never at once
+KEEP_SOLUTIONS = 16
+_SOLUTIONS: OrderedDict[Rules, Solution] = OrderedDict()
+_SOLUTIONS_LOCK = threading.Lock()
+#: the solves under way, by variant: (ended, [scores done, target]); a second thread asking
+#: for the same variant waits for the first (one solve per variant at a time)
+_RUNNING: dict[Rules, tuple[threading.Event, list[int]]] = {}
+_POINTS_BUILT: set[tuple[int | None, int]] = set()
+
+
+def _tables_built() -> bool:
+    """Whether the turn's tables every advice reads are built (``_tables`` and the default
+    :func:`points_table`: together half a second to a second, whatever the target)."""
+    return _tables.cache_info().currsize > 0 and (None, POINTS_HORIZON) in _POINTS_BUILT
 
 
 def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
-    """Whether solo advice for ``rules`` needs no long solve: the target is at most
-    :data:`QUICK_SOLO_TARGET` (``quick``), or the variant was solved already (the apps
-    solve a larger one in the background, with a progress bar and a Cancel button; with
-    ``quick=False``, any one not solved yet: a two-player app's solo odds while its
-    two-player table is solved).
+    """Whether the first solo advice for ``rules`` needs no long computation: the turn's
+    tables are built and the target is at most :data:`QUICK_SOLO_TARGET` (``quick``), or
+    the variant was solved already (the apps compute the rest in the background, with a
+    progress bar and a Cancel button, see :func:`prepare`; with ``quick=False``, any target
+    not solved yet: a two-player app's solo odds while its two-player table is solved).
 
-    >>> solo_ready(Rules(target=20)), solo_ready(Rules(target=99))
+    >>> prepare(Rules(target=5))
+    >>> solo_ready(Rules(target=10)), solo_ready(Rules(target=99))
     (True, False)
+    >>> solo_ready(Rules(target=9), quick=False), solo_ready(Rules(target=5), quick=False)
+    (False, True)
     >>> solo_ready(Rules(target=1000))  # no exact odds: nothing to wait for
     True
     """
@@ -342,16 +365,68 @@ def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
         rules = _solvable(rules)
     except DicelabError:
         return True
-    return (quick and rules.target <= QUICK_SOLO_TARGET) or rules in _SOLVED
+    if not _tables_built():
+        return False
+    return (quick and rules.target <= QUICK_SOLO_TARGET) or rules in _SOLUTIONS
 
 
-@lru_cache(maxsize=16)
+def prepare(rules: Rules | None = None) -> None:
+    """Build everything the solo advice of ``rules`` reads: the turn's tables, the
+    expected-points table and the solve (cached; what the apps' background solve runs, so
+    that the first advice after it costs milliseconds).  Cancellable at the solve's
+    progress steps (:func:`dicelab.core.progress.step`).
+
+    >>> prepare(Rules(target=3)); solo_ready(Rules(target=3), quick=False)
+    True
+    """
+    rules = _solvable(rules)
+    _tables()
+    points_table()
+    solve_turns(rules)
+
+
 def _solve(rules: Rules) -> Solution:
+    """The solution of ``rules``: from :data:`_SOLUTIONS`, else solved and kept there.
+
+    One solve per variant at a time: a thread asking for a variant another thread is
+    solving (an app's background solve and the explorer, or a two-player warm-up) waits for
+    it, following its progress (its own Cancel stops its waiting only); if that solve is
+    cancelled, the waiting thread solves the variant itself."""
+    while True:
+        with _SOLUTIONS_LOCK:
+            sol = _SOLUTIONS.get(rules)
+            if sol is not None:
+                _SOLUTIONS.move_to_end(rules)
+                return sol
+            running = _RUNNING.get(rules)
+            if running is None:
+                running = (threading.Event(), [0, rules.target])
+                _RUNNING[rules] = running
+                break
+        ended, where = running
+        while not ended.wait(0.1):
+            progress.step(*where)  # raises Cancelled when this thread's task is cancelled
+    ended, where = running
+    try:
+        sol = _solve_all(rules, where)
+        with _SOLUTIONS_LOCK:
+            _SOLUTIONS[rules] = sol
+            while len(_SOLUTIONS) > KEEP_SOLUTIONS:
+                _SOLUTIONS.popitem(last=False)
+    finally:
+        with _SOLUTIONS_LOCK:
+            _RUNNING.pop(rules, None)
+        ended.set()
+    return sol
+
+
+def _solve_all(rules: Rules, where: list[int]) -> Solution:
     target = rules.target
     E = np.zeros(target + MAX_SCORE + 1)
     Rs: list[np.ndarray] = [np.empty((0, 0))] * target
     iterations = 0
     for s in range(target - 1, -1, -1):
+        where[0] = target - 1 - s  # for the threads waiting for this solve
         progress.step(target - 1 - s, target)  # a widget's bar; raises Cancelled if asked
         x, R, it = _solve_score(s, E, target)
         E[s] = x
@@ -359,7 +434,6 @@ def _solve(rules: Rules) -> Solution:
         iterations += it
     for arr in (E, *Rs):
         arr.setflags(write=False)
-    _SOLVED.add(rules)
     return Solution(rules, E, tuple(Rs), iterations)
 
 
@@ -411,6 +485,7 @@ def _points_table(cap: int | None, horizon: int) -> np.ndarray:
     R, _, _, _ = _turn(-totals, None, 0.0, horizon, 0.0)
     out = -R
     out.setflags(write=False)
+    _POINTS_BUILT.add((cap, horizon))
     return out
 
 
@@ -604,7 +679,7 @@ def _fmt(dice: Iterable[int]) -> str:
 
 def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0, score: int = 0,
            rules: Rules | None = None, objective: str = "expected_turns") -> Advice:
-    """Every legal set-aside of ``roll``, then Bank or Roll, with exact figures.
+    """Every legal set-aside of ``roll``, then Bank or Roll, with exact numbers.
 
     ``hand``: this cycle's dice set aside before ``roll`` (``roll`` has
     ``7 - len(hand)`` dice); ``memorised``: points of the cycles completed
@@ -689,9 +764,10 @@ def advise_solo(state: Any, objective: str | None = None) -> Advice:
 
 def clear_caches() -> None:
     """Forget every solved table (for cold benchmarks)."""
-    _solve.cache_clear()
-    _SOLVED.clear()
+    with _SOLUTIONS_LOCK:
+        _SOLUTIONS.clear()
     _points_table.cache_clear()
+    _POINTS_BUILT.clear()
     _tables.cache_clear()
     hands.cache_clear()
     _ranked_levels.cache_clear()

@@ -535,6 +535,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
                 continue
         self._closed = True
         self._drop_duel_job()  # a background solve goes on (other apps may use it)
+        self._drop_solo_job()  # the same: it stops once nobody waits for it
         self.resolve_buttons = []
 
     # ------------------------------------------------------------ rendering

@@ -55,6 +55,10 @@ class ComputerTurns:
                        "each other, which are being computed (the game goes on by itself when "
                        "they are ready).", lang=self.lang))
             return 0
+        if self.session.waits_for_solo(p):  # the solo odds computed in the background
+            self.say(_("The computer waits for the exact odds, which are being computed (the "
+                       "game goes on by itself when they are ready).", lang=self.lang))
+            return 0
         played = 0
         lines: list[str] = []
         while not self.state.is_over and self.state.current_player == p:
@@ -117,7 +121,7 @@ class ComputerTurns:
             self.refresh()
             return
         p = self.state.current_player
-        if self.session.waits_for_duel(p):
+        if self.session.waits_for_solve(p):
             self.refresh()  # the solve's end calls _auto again
             return
         line = self._computer_move(p)

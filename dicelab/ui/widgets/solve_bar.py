@@ -42,7 +42,8 @@ class SolveBar:
     one background solve at a time (:meth:`bind`); hidden when there is none.
 
     ``on_cancel()`` is called (on the kernel's main thread) when the user presses Cancel:
-    the job is asked to stop first.
+    it stops waiting for the job (the job goes on if another app waits for it too).
+    Without ``on_cancel`` the job is asked to stop.
     """
 
     def __init__(self, lang: str | None = None,
@@ -89,11 +90,13 @@ class SolveBar:
             self._start_ticker()
 
     def cancel(self) -> None:
-        """The Cancel button: stop the bound solve and tell the app."""
+        """The Cancel button: tell the app (it stops waiting for the solve, which stops
+        unless another app waits for it), or stop the bound solve."""
         job = self.job
         if job is None:
             return
-        job.cancel()
+        if self.on_cancel is None:
+            job.cancel()
         self.job = None
         self.update()
         if self.on_cancel is not None:
@@ -142,12 +145,19 @@ class BackgroundSolves:
     two-player solve, else the solo one; Cancel stops it and leaves the app in solo odds
     (two players) or without odds (solo), saying so; a New game starts it again.
 
-    Solo (one player): a game whose engine says the solo advice needs a long solve
-    (:func:`~dicelab.analysis.solving.solo_ready`: Seveny above target 50; two players
-    while the two-player table is solved: any Seveny target not solved yet) solves it in
-    the background when the app runs in a kernel (or ``background_solves`` is true: tests);
-    meanwhile :meth:`advice` answers at once with an error the overlay shows ("being
-    computed"), the coach stays quiet, and rolling, stopping, undo… all work.
+    Solo odds (one player, three or more, or an objective of the player's own): a game
+    whose engine says the first solo advice needs a long computation
+    (:func:`~dicelab.analysis.solving.solo_ready`: Seveny above target 10, or before its
+    turn's tables are built; two players: any Seveny target not solved yet, shown while the
+    two-player table is solved or read by the advice of a ready one) computes it in the
+    background when the app runs in a kernel (or ``background_solves`` is true: tests);
+    meanwhile :meth:`advice` answers at once with an
+    error the overlay shows ("being computed"), the coach stays quiet, and rolling,
+    stopping, undo… all work.
+
+    A solve is shared by the apps of the kernel that wait for the same variant: Cancel in
+    one app stops its waiting, and stops the solve only if no other app waits for it; an
+    app whose solve was stopped by someone else starts it again.
     """
 
     #: solve the solo game in the background even outside a kernel (tests)
@@ -162,13 +172,12 @@ class BackgroundSolves:
         game, rules = app.game_key, app.state.rules
         if not (self.background_solves or progress.main_thread_scheduler() is not None):
             return
-        if app.state.players == 1:
-            quick = True
-        elif (app.state.players == 2 and app.objective is None
-              and duel_registry.has_duel(game) and not duel_registry.duel_ready(game, rules)):
-            quick = False  # the solo odds shown while the two-player table is solved
-        else:  # a ready two-player table: its warm-up loads what the advice needs
-            return
+        quick = True  # solo odds: one player, three or more, or the player's own objective
+        if (app.state.players == 2 and app.objective is None
+                and duel_registry.has_duel(game)):
+            # the solo odds shown while the two-player table is solved, or read by the
+            # two-player advice of a ready table (its warm-up solves them: the bar follows)
+            quick = False
         try:
             job = duel_registry.solve_solo_in_background(game, rules, quick)
         except Exception:  # noqa: BLE001,S110 - the advice then says what is wrong
@@ -176,6 +185,7 @@ class BackgroundSolves:
         if job is None:
             return
         self._solo_job = job
+        app.session.solo_job = job  # the computer seats wait for it
         self._solo_schedule = progress.main_thread_scheduler()
         job.subscribe(self._solo_ended)
 
@@ -184,7 +194,14 @@ class BackgroundSolves:
         app: Any = self
         schedule = getattr(self, "_solo_schedule", None)
         if schedule is not None and not app._closed and job is self._solo_job:
-            schedule(app._guard(app.refresh))
+            schedule(app._guard(self._solo_redraw))
+
+    def _solo_redraw(self) -> None:
+        """The solo solve ended (main thread): redraw, and a computer seat that waited
+        plays."""
+        app: Any = self
+        app.refresh()
+        app._auto()
 
     def _drop_solo_job(self) -> None:
         job = self._solo_job
@@ -192,6 +209,9 @@ class BackgroundSolves:
             job.unsubscribe(self._solo_ended)
         self._solo_job = None
         self._solo_cancelled = False
+        app: Any = self
+        if getattr(app, "session", None) is not None:
+            app.session.solo_job = None
 
     def solo_computing(self) -> bool:
         """Whether this game's solo odds are being computed in the background."""
@@ -214,10 +234,11 @@ class BackgroundSolves:
         if job is not None and not job.running:
             self._solo_job = None
             app._advice_cache.clear()
-            if isinstance(job.error, Cancelled):
-                self._solo_cancelled = True
+            if isinstance(job.error, Cancelled):  # not by this app (it dropped its job):
+                self._prepare_solo()  # another one stopped a shared solve; start it again
         lang = app.lang
-        if app.duel_computing():
+        if app.duel_computing():  # (a solve started again by the session too)
+            app._duel_job.subscribe(app._duel_ended)
             app.solve_bar.bind(app._duel_job, _("Exact two-player odds", lang=lang))
         elif self.solo_computing():
             app.solve_bar.bind(self._solo_job, _("Exact odds", lang=lang))
@@ -240,14 +261,13 @@ class BackgroundSolves:
         app: Any = self
         lang = app.lang
         if app.duel_computing():
-            job = app._duel_job
-            job.cancel()
+            app._duel_job.withdraw(app._duel_ended)  # goes on if another app waits for it
             app._drop_duel_job()
             app._duel_error = Cancelled(N_("you cancelled it; a New game starts it again"))
             app.say(_("Computation cancelled: the odds shown are solo odds (a New game "
                       "computes the exact two-player odds again).", lang=lang))
         elif self.solo_computing():
-            self._solo_job.cancel()
+            self._solo_job.withdraw(self._solo_ended)
             self._drop_solo_job()
             self._solo_cancelled = True
             app._advice_cache.clear()
