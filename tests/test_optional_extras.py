@@ -60,7 +60,7 @@ CODE = textwrap.dedent(
         }
     if TERMINAL:  # the terminal front end plays too (every game, both languages)
         import io
-        from dicelab.ui.terminal import main
+        from dicelab.ui.command_line import main
         out["terminal"] = {}
         for key in ("dripeul", "trwavril", "cinqmille", "seveny"):
             for lang in ("en", "fr"):

@@ -237,7 +237,7 @@ def test_session_and_terminal_work_without_ipywidgets_and_matplotlib():
         "sys.modules['ipywidgets'] = None\n"
         "sys.modules['matplotlib'] = None\n"
         "from dicelab.ui.session import PlaySession\n"
-        "from dicelab.ui.terminal import main\n"
+        "from dicelab.ui.command_line import main\n"
         "from dicelab.games._base import Roll\n"
         "s = PlaySession('trwavril', seed=1)\n"
         "s.apply(Roll(()), dice=(5, 5, 2, 5))\n"

@@ -15,8 +15,9 @@ import pytest
 from dicelab.analysis import coach
 from dicelab.games._base import Roll
 from dicelab.registry import REGISTRY
+from dicelab.ui.command_line import main
 from dicelab.ui.session import PlaySession
-from dicelab.ui.terminal import TerminalPlay, main
+from dicelab.ui.terminal import TerminalPlay
 from dicelab.ui.widgets.text import shown_loss
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,10 +7,12 @@ moves back, plays the computer seats (saying what they chose and why) and ends w
 game review as text.  Every word goes through :mod:`dicelab.core.i18n`; bad input gets a
 clear message, never a traceback; ``quit`` or the end of the input ends the game.
 
+Its command line (``python -m dicelab``) is :mod:`dicelab.ui.command_line`.
+
 >>> import io
+>>> from dicelab.ui.session import PlaySession
 >>> out = io.StringIO()
->>> main(["play", "trwavril", "--seed", "1", "--lang", "en"], stdin=io.StringIO("quit\\n"),
-...      stdout=out)
+>>> TerminalPlay(PlaySession("trwavril", seed=1, lang="en"), io.StringIO("quit\\n"), out).run()
 0
 >>> print(out.getvalue().splitlines()[0])
 Trwavril — seed 1, 1 player
@@ -18,18 +20,15 @@ Trwavril — seed 1, 1 player
 
 from __future__ import annotations
 
-import argparse
-import re
-import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
 from dicelab.analysis import coach
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import LANGUAGES, N_, _, check_language, get_language, ngettext
+from dicelab.core.i18n import N_, _, ngettext
 from dicelab.games._base import Bank, Roll, Stop
-from dicelab.registry import REGISTRY, objective_phrase
-from dicelab.ui.options import error_text, seat_kinds
+from dicelab.registry import objective_phrase
+from dicelab.ui.options import error_text
 from dicelab.ui.session import PlaySession
 from dicelab.ui.widgets.controls import parse_dice_text
 from dicelab.ui.widgets.text import event_sentence, player_name, shown_loss
@@ -427,176 +426,6 @@ def review_text(rev: Any, lang: str) -> str:
 
 
 # ------------------------------------------------------------------ command line
-def _seat(text: str, lang: str) -> tuple[int, str | None]:
-    seat, _sep, kind = text.partition(":")
-    if not seat.isdigit() or len(seat) > 2:
-        raise DicelabError("--computer takes SEAT or SEAT:KIND, seats counted from 1 (e.g. 2 "
-                           "or 2:random); got {value}", value=brief(text))
-    if kind and kind not in seat_kinds():
-        raise DicelabError("unknown player kind {kind}; choose one of {kinds}",
-                           kind=brief(kind), kinds=", ".join(seat_kinds()))
-    return int(seat) - 1, kind or None
 
 
-def _rule(text: str) -> tuple[str, Any]:
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise DicelabError("--rule takes NAME=VALUE (e.g. level=2); got {value}",
-                           value=brief(text))
-    out: Any = value
-    if value.lstrip("-").isdigit() and len(value) < 10:
-        out = int(value)
-    elif value in ("True", "False", "None"):
-        out = {"True": True, "False": False, "None": None}[value]
-    return name, out
-
-
-class _Formatter(argparse.HelpFormatter):
-    lang = "en"
-
-    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any = None) -> None:
-        if prefix is None:  # argparse's own prefix (a subcommand's prog passes "")
-            prefix = _("usage: ", lang=self.lang)
-        super().add_usage(usage, actions, groups, prefix)
-
-
-#: argparse's own messages (English only), as (pattern, msgid): :class:`_Parser` says them
-#: in the command line's language.
-_ARGPARSE_MESSAGES = (
-    (r"argument (?P<arg>[^:]+): invalid choice: '?(?P<value>.*?)'? "
-     r"\(choose from (?P<choices>.*)\)$",
-     N_("{arg}: {value} is not one of {choices}")),
-    (r"argument (?P<arg>[^:]+): expected one argument$", N_("{arg} needs a value")),
-    (r"unrecognized arguments: (?P<args>.*)$", N_("unknown arguments: {args}")),
-    (r"the following arguments are required: (?P<args>.*)$",
-     N_("missing arguments: {args}")),
-)
-
-
-def argparse_message(message: str, lang: str | None = None) -> str:
-    """An argparse error in ``lang`` (argparse writes English only); an unknown one as is.
-
-    >>> argparse_message("argument --lang: invalid choice: 'de' (choose from 'en', 'fr')", "fr")
-    "--lang\xa0: de n'est pas l'un de 'en', 'fr'"
-    >>> argparse_message("unrecognized arguments: --bogus", "en")
-    'unknown arguments: --bogus'
-    """
-    for pattern, msgid in _ARGPARSE_MESSAGES:
-        found = re.match(pattern, message)
-        if found:
-            words = found.groupdict()
-            if words.get("arg") == "command":  # the subcommand's dest
-                words["arg"] = _("command", lang=lang)
-            return _(msgid, lang=lang, **words)
-    return message
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are in the command line's language, on one line
-    after the usage, with exit status 2 (as argparse's own)."""
-
-    lang = "en"
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        sys.stderr.write("⚠ " + argparse_message(message, self.lang) + "\n")
-        raise SystemExit(2)
-
-
-def parser(lang: str) -> argparse.ArgumentParser:
-    """The ``python -m dicelab`` command line, its help in ``lang``."""
-    formatter = type("Formatter", (_Formatter,), {"lang": lang})
-    parser_class = type("Parser", (_Parser,), {"lang": lang})
-    top = parser_class(
-        prog="python -m dicelab", formatter_class=formatter, add_help=False,
-        description=_("dicelab: exact probability lessons with four French dice games.",
-                      lang=lang))
-    top._optionals.title = _("options", lang=lang)
-    top.add_argument("-h", "--help", action="help", help=_("show this help and exit", lang=lang))
-    sub = top.add_subparsers(dest="command", title=_("commands", lang=lang))
-    play = sub.add_parser(
-        "play", formatter_class=formatter, add_help=False,
-        help=_("play a game in the terminal", lang=lang),
-        description=_("Play a game in the terminal, with the exact odds of every move, the "
-                      "coach, hints, undo and the game review.", lang=lang))
-    play._positionals.title = _("arguments", lang=lang)
-    play._optionals.title = _("options", lang=lang)
-    play.add_argument("-h", "--help", action="help", help=_("show this help and exit", lang=lang))
-    names = ", ".join(f"{i.key} ({i.name})" for i in REGISTRY.values())
-    play.add_argument("game", help=_("the game: {names}", lang=lang, names=names))
-    play.add_argument("--lang", choices=list(LANGUAGES), default=None,
-                      help=_("the language (default: {default})", lang=lang, default=lang))
-    play.add_argument("--players", default="1", metavar="N",
-                      help=_("the number of players (default 1)", lang=lang))
-    play.add_argument("--seed", default=None, metavar="S",
-                      help=_("the seed of the dice (default: a random one)", lang=lang))
-    play.add_argument("--computer", action="append", default=[], metavar="SEAT[:KIND]",
-                      help=_("a seat the computer plays, counted from 1 (e.g. 2, or 2:random); "
-                             "kinds: {kinds}", lang=lang, kinds=", ".join(seat_kinds()[1:])))
-    play.add_argument("--objective", default=None,
-                      help=_("what the odds rank by (default: the game's own), e.g. "
-                             "expected_points", lang=lang))
-    play.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
-                      help=_("a rule variant (e.g. level=2)", lang=lang))
-    play.add_argument("--no-odds", action="store_true",
-                      help=_("start with the odds hidden (the odds command shows them)",
-                             lang=lang))
-    play.add_argument("--no-coach", action="store_true",
-                      help=_("no warning before a costly move", lang=lang))
-    return top
-
-
-def _number(text: str | None, name: str) -> int | None:
-    if text is None:
-        return None
-    if not text.isdigit() or len(text) > 19:
-        raise DicelabError("{name} must be a whole number; got {value}", name=name,
-                           value=brief(text))
-    return int(text)
-
-
-def _argv_lang(argv: Sequence[str]) -> str:
-    """The ``--lang`` of the command line (for its help), else the current language."""
-    for i, a in enumerate(argv):
-        if a == "--lang" and i + 1 < len(argv) and argv[i + 1] in LANGUAGES:
-            return argv[i + 1]
-        if a.startswith("--lang=") and a[7:] in LANGUAGES:
-            return a[7:]
-    return get_language()
-
-
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
-         stdout: TextIO | None = None) -> int:
-    """``python -m dicelab play <game> …``; returns the exit status."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    stdin = sys.stdin if stdin is None else stdin
-    stdout = sys.stdout if stdout is None else stdout
-    lang = _argv_lang(argv)
-    args = parser(lang).parse_args(argv)
-    if args.command != "play":
-        parser(lang).print_help(stdout)
-        return 0
-    lang = check_language(args.lang or lang)
-    try:
-        players = _number(args.players, "--players")
-        seed = _number(args.seed, "--seed")
-        computer: dict[int, str] = {}
-        for text in args.computer:
-            seat, kind = _seat(text, lang)
-            computer[seat] = kind or ("duel_optimal" if players == 2 else "optimal")
-        rules = dict(_rule(t) for t in args.rule)
-        session = PlaySession(args.game, seed=seed, players=players, computer=computer,
-                              objective=args.objective, lang=lang, rule_options=rules)
-    except DicelabError as e:
-        stdout.write("⚠ " + e.message(lang) + "\n")
-        return 2
-    play = TerminalPlay(session, stdin, stdout, show_odds=not args.no_odds,
-                        coach=not args.no_coach)
-    try:
-        return play.run()
-    except KeyboardInterrupt:
-        stdout.write("\n" + _("Game ended.", lang=lang) + "\n")
-        return 130
-
-
-__all__ = ["COMMANDS", "TerminalPlay", "main", "parser", "review_text"]
+__all__ = ["COMMANDS", "TerminalPlay", "review_text"]
