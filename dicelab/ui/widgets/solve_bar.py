@@ -263,9 +263,9 @@ class BackgroundSolves:
         if app.duel_computing():
             app._duel_job.withdraw(app._duel_ended)  # goes on if another app waits for it
             app._drop_duel_job()
-            app._duel_error = Cancelled(N_("you cancelled it; a New game starts it again"))
-            app.say(_("Computation cancelled: the odds shown are solo odds (a New game "
-                      "computes the exact two-player odds again).", lang=lang))
+            # the overlay's note says so (:meth:`DuelOdds.duel_note`), until a new game; a
+            # seat that plays to win plays with the solo odds meanwhile (session.duel_off)
+            app._duel_error = Cancelled(N_("you cancelled the computation"))
         elif self.solo_computing():
             self._solo_job.withdraw(self._solo_ended)
             self._drop_solo_job()
