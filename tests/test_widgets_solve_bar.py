@@ -241,3 +241,30 @@ def test_cancelled_duel_solve_stays_cancelled_when_the_computer_plays(monkeypatc
         job = duel_registry.running_job("seveny", held.rules)
         if job is not None:
             job.join(60)
+
+
+def test_a_computer_waiting_for_the_duel_solve_plays_once_it_is_cancelled(monkeypatch):
+    """The human ends a turn while the two-player table is solved: the computer (plays to
+    win) waits; Cancel lets it play at once, with the solo odds, saying so."""
+    from dicelab.ui.options import make_policy
+
+    held = HeldDuel(monkeypatch)
+    app = _play("seveny", seed=5, target=TARGET, lang="en", coach_prompt=False)
+    try:
+        assert app.set_mode("computer") and held.started.wait(60)
+        human = make_policy("optimal", "seveny")
+        while app.state.current_player == 0:
+            assert app.act(human(app.state), confirmed=True), app.message.value
+        assert app.session.waits_for_duel(1) and "waits for the exact chances" in \
+            app.message.value and not app.session.computer_played
+        app.solve_bar.cancel_button.click()
+        assert app.session.computer_played and app.state.current_player == 0
+        whys = list(app.session.notes.values())
+        assert whys and all("since the two-player computation was cancelled" in why
+                            for why in whys), whys
+        assert held.foreground == []
+    finally:
+        held.gate.set()
+        job = duel_registry.running_job("seveny", held.rules)
+        if job is not None:
+            job.join(60)
