@@ -147,3 +147,124 @@ def test_seveny_two_players_solo_odds_solved_in_the_background_too(slow, monkeyp
         assert app.wait_for_solo(60) and slow.calls == 1
     finally:
         gate.set()
+
+
+# ------------------------------------------------------------------ Cancel means cancel
+class HeldDuel:
+    """Seveny's two-player solve at ``TARGET`` (no shipped table) held until :attr:`gate`
+    opens (cancellable); a foreground solve of that table (the computer seat solving it
+    unseen) is recorded in :attr:`foreground` instead of running."""
+
+    def __init__(self, monkeypatch):
+        from dicelab.engine.seveny import duel as seveny_duel
+
+        self.rules = seveny.Rules(target=TARGET)
+        seveny_duel._CACHE.pop(self.rules, None)
+        self.gate = threading.Event()
+        self.started = threading.Event()
+        self.foreground: list[str] = []
+        real_solve_duel = seveny_duel.solve_duel
+
+        def solve(game, rules):
+            assert game == "seveny" and rules == self.rules
+            progress.step(1, 4)
+            self.started.set()
+            assert self.gate.wait(60)
+            progress.step(2, 4)  # raises Cancelled once cancelled
+
+        def solve_duel(rules=None, **kw):
+            if rules == self.rules:
+                self.foreground.append(threading.current_thread().name)
+                raise AssertionError("a two-player solve outside the background thread")
+            return real_solve_duel(rules, **kw)
+
+        monkeypatch.setattr(duel_registry, "solve", solve)
+        monkeypatch.setattr(seveny_duel, "solve_duel", solve_duel)
+
+
+def test_cancelled_duel_solve_stays_cancelled_when_the_computer_plays(monkeypatch):
+    """Against the computer (plays to win) at a target with no shipped table: Cancel says
+    so once, and the computer seat then plays with the solo odds (saying why) instead of
+    solving the table unseen; the app shows solo odds throughout; a New game solves again."""
+    from dicelab.ui.options import make_policy
+
+    held = HeldDuel(monkeypatch)
+    app = _play("seveny", seed=5, target=TARGET, lang="en", show_odds=True,
+                coach_prompt=False)
+    try:
+        assert app.set_mode("computer") and app.session.seats.get(1) == "duel_optimal"
+        assert held.started.wait(60) and app.duel_computing()
+        app.refresh()
+        assert app.solve_bar.box.layout.display != "none"
+        app.solve_bar.cancel_button.click()
+        assert not app.duel_computing() and app.solve_bar.box.layout.display == "none"
+        note, message = app.overlay.note.value, app.message.value
+        assert (note + message).count("Computation cancelled") == 1  # one message, not two
+        assert "cancelled" not in message
+        assert "Computation cancelled: you cancelled the computation of the exact " \
+               "two-player chances; the odds shown are solo odds" in note
+        assert "could not be computed" not in note and "⚠" not in note
+        app.set_language("fr")
+        assert ("Calcul annulé\u00a0: vous avez annulé le calcul des chances exactes à "
+                "deux\u202f; les chances affichées sont celles d'un joueur seul"
+                in app.overlay.note.value.replace("&#x27;", "'"))
+        app.set_language("en")
+        # the human plays one turn; the computer (auto) then plays its own at once
+        human = make_policy("optimal", "seveny")
+        while not app.state.is_over and app.state.current_player == 0:
+            assert app.act(human(app.state), confirmed=True), app.message.value
+        assert app.session.computer_played, app.message.value
+        whys = list(app.session.notes.values())
+        assert whys and all("solo odds, since the two-player computation was cancelled"
+                            in why for why in whys), whys
+        assert not any("2 players" in why for why in whys)
+        assert held.foreground == [] and not duel_registry.duel_ready("seveny", held.rules)
+        # still coherent: solo odds, no win bar, no bar, the one cancel line
+        assert app.solve_bar.box.layout.display == "none"
+        assert app.winbar.layout.display == "none"
+        assert "Computation cancelled" in app.overlay.note.value
+        if not app.state.is_over and app.state.current_player == 0:
+            assert app.roll(), app.message.value
+            if app.has_choice():
+                assert app.advice().kind == "solo"
+        # an explicit New game starts the solve again, with its bar
+        held.started.clear()
+        assert app.new_game() and app.duel_computing()
+        assert held.started.wait(60)
+        app.refresh()
+        assert app.solve_bar.box.layout.display != "none"
+        assert "Computation cancelled" not in app.overlay.note.value
+        assert "being computed" in app.overlay.note.value
+    finally:
+        app.solve_bar.cancel_button.click()
+        held.gate.set()
+        job = duel_registry.running_job("seveny", held.rules)
+        if job is not None:
+            job.join(60)
+
+
+def test_a_computer_waiting_for_the_duel_solve_plays_once_it_is_cancelled(monkeypatch):
+    """The human ends a turn while the two-player table is solved: the computer (plays to
+    win) waits; Cancel lets it play at once, with the solo odds, saying so."""
+    from dicelab.ui.options import make_policy
+
+    held = HeldDuel(monkeypatch)
+    app = _play("seveny", seed=5, target=TARGET, lang="en", coach_prompt=False)
+    try:
+        assert app.set_mode("computer") and held.started.wait(60)
+        human = make_policy("optimal", "seveny")
+        while app.state.current_player == 0:
+            assert app.act(human(app.state), confirmed=True), app.message.value
+        assert app.session.waits_for_duel(1) and "waits for the exact chances" in \
+            app.message.value and not app.session.computer_played
+        app.solve_bar.cancel_button.click()
+        assert app.session.computer_played and app.state.current_player == 0
+        whys = list(app.session.notes.values())
+        assert whys and all("since the two-player computation was cancelled" in why
+                            for why in whys), whys
+        assert held.foreground == []
+    finally:
+        held.gate.set()
+        job = duel_registry.running_job("seveny", held.rules)
+        if job is not None:
+            job.join(60)

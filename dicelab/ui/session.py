@@ -461,7 +461,9 @@ class PlaySession:
         state = self.state
         if self._choice is None or self._choice[0] is not state or self._choice[1] != p:
             # asked once per position: a random seat answers the same until it plays
-            self._choice = (state, p, self.policies[p](state))
+            policy = (make_policy("optimal", self.game_key) if self.duel_off(p)
+                      else self.policies[p])
+            self._choice = (state, p, policy(state))
         return self._choice[2]
 
     def computer_move(self, player: int | None = None) -> ComputerMove:
@@ -503,7 +505,13 @@ class PlaySession:
         label = (self.action_label(action) if state is self.state
                  else coach.describe_action(state, action, lang=lang))
         why = _(KIND_REASONS[kind], lang=lang) if kind in KIND_REASONS else ""
-        if kind == "duel_optimal" or not why:
+        if self.duel_off(p):
+            why = (_("the best for its own chances (solo odds, since the two-player "
+                     "computation was cancelled)", lang=lang)
+                   if isinstance(self.duel_error, Cancelled) else
+                   _("the best for its own chances (solo odds, since the exact two-player "
+                     "odds could not be computed)", lang=lang))
+        elif kind == "duel_optimal" or not why:
             try:
                 advice = self.advice(state)
                 value = advice.find(action).numbers[advice.objective]
@@ -614,6 +622,13 @@ class PlaySession:
             return solving.duel_ready(self.game_key, self.state.rules)
         except Exception:  # noqa: BLE001 - no exact two-player odds here
             return False
+
+    def duel_off(self, player: int) -> bool:
+        """Seat ``player`` plays to win, but its two-player table was cancelled or failed
+        (:attr:`duel_error`) and is not at hand: it plays with the solo odds (it never
+        solves the table unseen; a new game starts the solve again)."""
+        return (self.seats.get(player) == "duel_optimal" and self.duel_error is not None
+                and not self.duel_at_hand())
 
     def wait_for_duel(self, timeout: float | None = None) -> bool:
         """Wait for the background solve and take it in; returns whether the exact

@@ -13,7 +13,7 @@ from typing import Any
 
 from dicelab.analysis import solving as duel_registry
 from dicelab.core.i18n import _, fmt_percent
-from dicelab.core.progress import main_thread_scheduler
+from dicelab.core.progress import Cancelled, main_thread_scheduler
 from dicelab.registry import REGISTRY
 from dicelab.ui.options import error_text
 from dicelab.ui.widgets import adapters
@@ -121,7 +121,7 @@ class DuelOdds:
 
     def duel_note(self) -> str:
         """The overlay's line about the exact two-player odds (HTML, may be empty): being
-        computed, could not be computed, or just ready."""
+        computed, cancelled by the user, could not be computed, or just ready."""
         lang = self.lang
         if self.state.players != 2:
             return ""
@@ -132,6 +132,14 @@ class DuelOdds:
                      "background (this can take a minute or more); the app updates itself "
                      "when they are ready.", lang=lang)
             return f'<p role="status"><em>⏳ {esc(text)} {esc(solo)}</em></p>'
+        if self._duel_error is not None and self._duel_at_hand():
+            return ""  # ready after all (another app of the kernel solved it): exact odds
+        if isinstance(self._duel_error, Cancelled):  # the user's Cancel: said once, here
+            text = _("Computation cancelled: you cancelled the computation of the exact "
+                     "two-player chances; the odds shown are solo odds, each player's own "
+                     "chances as if playing alone (a New game computes them again).",
+                     lang=lang)
+            return f'<p role="status"><em>{esc(text)}</em></p>'
         if self._duel_error is not None:
             text = _("The exact chances of beating each other could not be computed: {why}.",
                      lang=lang, why=error_text(self._duel_error, lang).rstrip("."))

@@ -257,15 +257,17 @@ class BackgroundSolves:
 
     def cancel_solve(self) -> None:
         """The bar's Cancel (or a script): stop the background solve shown and say so; the
-        app goes on with solo odds (two players) or without odds (solo)."""
+        app goes on with solo odds (two players: a computer seat that plays to win plays
+        with them, at once if it was waiting) or without odds (solo)."""
         app: Any = self
         lang = app.lang
-        if app.duel_computing():
+        duel = app.duel_computing()
+        if duel:
             app._duel_job.withdraw(app._duel_ended)  # goes on if another app waits for it
             app._drop_duel_job()
-            app._duel_error = Cancelled(N_("you cancelled it; a New game starts it again"))
-            app.say(_("Computation cancelled: the odds shown are solo odds (a New game "
-                      "computes the exact two-player odds again).", lang=lang))
+            # the overlay's note says so (:meth:`DuelOdds.duel_note`), until a new game; a
+            # seat that plays to win plays with the solo odds meanwhile (session.duel_off)
+            app._duel_error = Cancelled(N_("you cancelled the computation"))
         elif self.solo_computing():
             self._solo_job.withdraw(self._solo_ended)
             self._drop_solo_job()
@@ -275,6 +277,8 @@ class BackgroundSolves:
                       "computes them again).", lang=lang))
         app.solve_bar.job = None
         app.refresh()
+        if duel:  # a seat that played to win and waited for it plays now, with the solo odds
+            app._auto()
 
 
 def _esc(text: str) -> str:
