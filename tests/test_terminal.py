@@ -132,6 +132,10 @@ def test_undo_and_why_it_is_off():
     text = drive(s, "", "set 5 5 2 5", "stop", "annuler", "quit")
     assert "Coup repris : s'arrêter." in text.replace("\u00a0", " ")
     assert s.state.dice == (5, 5, 2, 5) and len(s.game.actions) == 1
+    s = PlaySession("trwavril", seed=1, lang="fr")
+    text = drive(s, "", "set 5 5 2 5", "stop", "défaire", "aide", "quit")
+    assert "Coup repris : s'arrêter." in text.replace("\u00a0", " ")
+    assert "défaire\u00a0: reprendre le dernier coup" in text and len(s.game.actions) == 1
 
 
 def test_review_command_and_end_of_game_review():

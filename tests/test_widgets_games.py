@@ -540,3 +540,12 @@ def test_never_stuck_after_late_clicks_on_disabled_dice(key):
         else:  # no legal selection: clear it (Roll of nothing is legal at a start)
             app.select()
     assert app.state.is_over or app.state.turn_count > 4
+
+
+def test_french_undo_and_cancel_read_differently():
+    """While a solve runs both buttons show: Undo reads « Défaire », Cancel « Annuler »."""
+    app = play("trwavril", seed=1, lang="fr")
+    assert app.undo_button.description == "Défaire"
+    assert app.solve_bar.cancel_button.description == "Annuler"
+    assert "U défaire" in app.help.value and "annuler" not in app.help.value.lower()
+    assert app.undo_button.tooltip.startswith("Défaire")

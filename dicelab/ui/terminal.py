@@ -41,7 +41,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "stop": ("stop", "s", "arrêter", "arreter"),
     "hint": ("hint", "h", "indice", "i"),
     "odds": ("odds", "o", "chances", "c"),
-    "undo": ("undo", "u", "annuler", "a"),
+    "undo": ("undo", "u", "défaire", "defaire", "d", "annuler", "a"),
     "moves": ("moves", "m", "coups"),
     "set": ("set", "dés", "des", "dice"),
     "review": ("review", "bilan"),
