@@ -321,3 +321,17 @@ def test_objective_names_and_formats():
     assert set(coach.DEFAULT_THRESHOLDS) >= {"p_win", "p_duel", "expected_turns"}
     assert coach.DEFAULT_THRESHOLDS["p_win"] == 0.01
     assert coach.DEFAULT_THRESHOLDS["expected_turns"] == 0.05
+
+
+def test_decimal_points_are_singular_below_two_in_french():
+    """« 1,3 point » (French singular below 2), “1.3 points” in English."""
+    assert coach.format_loss("expected_points", 1.3, lang="fr") == "1,3 point"
+    assert coach.format_loss("expected_points", 0.0, lang="fr") == "0,0 point"
+    assert coach.format_loss("expected_points", 2.0, lang="fr") == "2,0 points"
+    assert coach.format_loss("expected_points", 1.3, lang="en") == "1.3 points"
+    s = five((1, 5, 2, 3, 3))
+    adv = cinqmille_odds.advise((1, 5, 2, 3, 3), turn_points=0, score=1000)
+    gap = adv.best["expected_points"] - adv.find(Roll((1, 5)))["expected_points"]
+    word = "point" if round(gap, 1) < 2 else "points"
+    line = coach.explain(s, Roll((1, 5)), lang="fr")[0]
+    assert f"rapporte {gap:.1f} {word} de moins".replace(".", ",") in line
