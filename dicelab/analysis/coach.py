@@ -752,7 +752,10 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
     if ra or rb:
         parts = []
         for c, lab, r, stake in ((choice, la, ra, sa), (other, lb, rb, sb)):
-            if r:
+            if r and stake == 0:  # a bust would lose nothing
+                parts.append(_("{a} risks nothing: no points are at stake yet", lang=lang,
+                               a=lab))
+            elif r:
                 parts.append(ngettext(
                     "{a} puts {n} point at stake, with a {p} chance to bust on the next roll",
                     "{a} puts {n} points at stake, with a {p} chance to bust on the next roll",
@@ -765,7 +768,9 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
         ba = choice.numbers.get("p_bust", 0.0) if ra else 0.0
         bb = other.numbers.get("p_bust", 0.0) if rb else 0.0
         pa, pb = fmt_percent(ba, 1, lang=lang), fmt_percent(bb, 1, lang=lang)
-        out.append(("p_bust", ba, bb, None if pa == pb else False,
+        both = (_("Neither choice risks anything: no points are at stake yet.", lang=lang)
+                if ra and rb and sa == sb == 0 else None)
+        out.append(("p_bust", ba, bb, None if pa == pb else False, both or
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
     opened = getattr(state, "opened", None)  # a game with an opening score (5000)
     if opened is not None and not opened[p] and not any(
