@@ -765,8 +765,9 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
                 parts.append(ngettext("{a} banks {n} point for sure",
                                       "{a} banks {n} points for sure",
                                       round(c.numbers["expected_points"]), lang=lang, a=lab))
-        ba = choice.numbers.get("p_bust", 0.0) if ra else 0.0
-        bb = other.numbers.get("p_bust", 0.0) if rb else 0.0
+        # the chance to lose points: none when nothing is at stake
+        ba = choice.numbers.get("p_bust", 0.0) if ra and sa else 0.0
+        bb = other.numbers.get("p_bust", 0.0) if rb and sb else 0.0
         pa, pb = fmt_percent(ba, 1, lang=lang), fmt_percent(bb, 1, lang=lang)
         both = (_("Neither choice risks anything: no points are at stake yet.", lang=lang)
                 if ra and rb and sa == sb == 0 else None)
