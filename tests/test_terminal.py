@@ -262,3 +262,17 @@ def test_python_m_dicelab_play_through_stdin(lang, head, best):
         assert r.stdout.rstrip().endswith("Partie arrêtée.")
     else:
         assert "Player 1 loses the turn" in r.stdout and "Player 2 rolls 5 dice" in r.stdout
+
+
+@pytest.mark.parametrize(("key", "shown", "hidden"), [
+    ("seveny", ["bank 1 5:", "roll 1 5:"], ["keep 5 5:", "stop:"]),
+    ("trwavril", ["keep 5 5:", "stop:", "roll 1 5:"], ["bank 1 5:"]),
+])
+def test_help_lists_only_the_games_commands(key, shown, hidden):
+    s = PlaySession(key, seed=1, lang="en")
+    text = drive(s, "help", "quit")
+    for w in shown:
+        assert f"  {w}" in text
+    for w in hidden:
+        assert f"  {w}" not in text
+    assert "  undo: take back the last move" in text

@@ -549,3 +549,16 @@ def test_french_undo_and_cancel_read_differently():
     assert app.solve_bar.cancel_button.description == "Annuler"
     assert "U défaire" in app.help.value and "annuler" not in app.help.value.lower()
     assert app.undo_button.tooltip.startswith("Défaire")
+
+
+@pytest.mark.parametrize(("key", "legend"), [
+    ("trwavril", "Keys: 1–4 toggle a die · R roll · S stop"),
+    ("dripeul", "Keys: 1–5 toggle a die · R roll · S stop"),
+    ("cinqmille", "Keys: 1–5 toggle a die · R roll · B bank"),
+    ("seveny", "Keys: 1–7 toggle a die · R roll · B bank"),
+])
+def test_key_legend_counts_the_games_dice(key, legend):
+    app = play(key, seed=1)
+    assert legend in app.help.value
+    app.controls.language.value = "fr"
+    assert f"Touches\u00a0: 1–{legend[8]} sélectionnent un dé" in app.help.value
