@@ -153,7 +153,7 @@ def test_other_refusals_of_the_loader_and_the_runner():
          "ce n'est pas une partie sauvegardée par dicelab"),
         (lambda: Trwavril.from_json({**Trwavril(seed=1).to_dict(), "game": "dripeul"}),
          "c'est une partie de 'dripeul', pas de 'trwavril'"),
-        (lambda: Trwavril(seed=1).undo(), "il n'y a rien à annuler"),
+        (lambda: Trwavril(seed=1).undo(), "il n'y a rien à défaire"),
         (lambda: Trwavril(seed=1).apply("roll"), "ce n'est pas une action\u00a0: 'roll'"),
         (lambda: Trwavril(seed=1, rules={"x": 1}), "Trwavril demande des "),
     ]

@@ -321,3 +321,32 @@ def test_objective_names_and_formats():
     assert set(coach.DEFAULT_THRESHOLDS) >= {"p_win", "p_duel", "expected_turns"}
     assert coach.DEFAULT_THRESHOLDS["p_win"] == 0.01
     assert coach.DEFAULT_THRESHOLDS["expected_turns"] == 0.05
+
+
+def test_decimal_points_are_singular_below_two_in_french():
+    """« 1,3 point » (French singular below 2), “1.3 points” in English."""
+    assert coach.format_loss("expected_points", 1.3, lang="fr") == "1,3 point"
+    assert coach.format_loss("expected_points", 0.0, lang="fr") == "0,0 point"
+    assert coach.format_loss("expected_points", 2.0, lang="fr") == "2,0 points"
+    assert coach.format_loss("expected_points", 1.3, lang="en") == "1.3 points"
+    s = five((1, 5, 2, 3, 3))
+    adv = cinqmille_odds.advise((1, 5, 2, 3, 3), turn_points=0, score=1000)
+    gap = adv.best["expected_points"] - adv.find(Roll((1, 5)))["expected_points"]
+    word = "point" if round(gap, 1) < 2 else "points"
+    line = coach.explain(s, Roll((1, 5)), lang="fr")[0]
+    assert f"rapporte {gap:.1f} {word} de moins".replace(".", ",") in line
+
+
+def test_nothing_at_stake_is_said_plainly_seveny():
+    """Setting a 6 aside scores nothing: a bust would lose nothing, so no bust percentage."""
+    s = sev((6, 1, 2, 3, 4, 2, 3), target=50)
+    fr = next(x for x in coach.explain(s, Roll((6,)), against=Roll((1,)), lang="fr")
+              if "en jeu" in x)
+    assert fr.startswith("«\u00a0mettre de côté 6, relancer 6 dés\u00a0» ne risque rien\u00a0: "
+                         "aucun point n'est encore en jeu\u202f;")
+    assert "met 0 point" not in fr and "met 1 point en jeu, avec 3,1\u00a0%" in fr
+    en = " ".join(coach.explain(s, Roll((6,)), against=Roll((1,)), lang="en"))
+    assert "“set aside 6, roll 6 dice” risks nothing: no points are at stake yet;" in en
+    both = coach.explain(sev((6, 6, 2, 3, 4, 2, 3), target=50), Roll((6,)),
+                         against=Roll((6, 6)), lang="en")
+    assert "Neither choice risks anything: no points are at stake yet." in both

@@ -114,7 +114,7 @@ def test_a_number_that_rounds_to_zero_has_no_minus_sign():
     from dicelab.analysis.coach import format_loss
     from dicelab.core.i18n import fmt_data, fmt_number, fmt_percent
 
-    assert format_loss("expected_points", -1e-15, lang="fr") == "0,0 points"
+    assert format_loss("expected_points", -1e-15, lang="fr") == "0,0 point"
     assert fmt_number(-1e-9, 1, "fr") == "0,0"
     assert fmt_percent(-1e-12, 1, "en") == "0.0%"
     assert fmt_data(-1e-12, 3, "en") == "0.000"

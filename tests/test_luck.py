@@ -302,7 +302,7 @@ def test_chart_marks_and_description():
     markers = {line.get_marker() for line in ax.get_lines()}
     assert {"^", "v", "X"} <= markers  # shapes, not only colours
     labels = [t.get_text() for t in ax.texts]
-    assert any(re.match(r"joueur \d\u00a0: dés \d", t) for t in labels)
+    assert any(re.match(r"Joueur \d\u00a0: dés \d", t) for t in labels)
     alt = fig.dicelab_alt_text
     assert "Lancer le plus chanceux" in alt and "Décision la plus coûteuse" in alt
     assert re.search(r"\d,\d", alt) and not re.search(r"\d\.\d", alt)
@@ -386,3 +386,33 @@ def test_the_luck_lessons_shipped_games_replay():
     se = statistics.stdev(cost) / len(cost) ** 0.5
     assert statistics.mean(cost) > 10 * se
     assert abs(statistics.mean(luck)) < 3 * statistics.stdev(luck) / len(luck) ** 0.5
+
+
+def test_amounts_plural_and_lines_capitalised():
+    g = play("cinqmille", 3, players=2, max_actions=120)
+    rep = luck.analyse(g, "fr")
+    assert rep.amount(0.0, "fr") == "0,0 point de probabilité de gagner"
+    assert rep.amount(0.019, "fr") == "1,9 point de probabilité de gagner"
+    assert rep.amount(0.02, "fr") == "2,0 points de probabilité de gagner"
+    assert rep.amount(0.013, "en") == "1.3 points of winning chance"
+    assert rep.amount(0.0, "en") == "0.0 points of winning chance"
+    assert rep.player_sentence(0, "fr").startswith("Joueur 1\u00a0: Part de hasard")
+    assert rep.player_sentence(1, "en").startswith("Player 2: Luck of the dice")
+    # the caption names both players and never says "your"
+    alt = rep.to_figure("en", names=["Player 1", "Player 2 (computer)"]).dicelab_alt_text
+    assert "Player 2 (computer) — luck of the dice: the dice" in alt
+    assert "Player 1 — luck of the dice" in alt and "your" not in alt
+
+
+def test_app_end_screen_against_the_computer_names_it_in_the_caption():
+    import dicelab.ui.widgets as dw
+
+    app = dw.play("trwavril", seed=3, lang="fr", players=2, computer={1: "optimal"})
+    best = optimal()
+    while not app.state.is_over:
+        app.game.apply(best(app.state))
+    page = app.status_html()
+    assert "<p>Joueur 1\u00a0: Part de hasard" in page and "<p>Joueur 2" not in page
+    assert "Joueur 2 (ordinateur) — part de hasard\u00a0: les dés lui ont" in page
+    assert "Joueur 1 — part de hasard" in page and "vos dés" not in page.split("<details")[1]
+    app.close()

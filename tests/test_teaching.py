@@ -311,3 +311,17 @@ def test_frequency_simulator_seed_box():
         sim.rolls.value = rolls
         sim.go.click()
         assert "Final frequency" in sim.message.value and sim.out.value
+
+
+def test_french_slider_shows_its_value_with_a_decimal_comma():
+    """The slider's own readout is formatted by the browser (a point): in French it is
+    hidden and a label beside it shows the value with a comma, kept in step."""
+    p = Predict("Probabilité ?", 0.0409, kind="slider", slider=(0.0, 0.2, 0.01), lang="fr")
+    assert p.box.readout is False and p.slider_value.value == "0,00"
+    assert p.slider_value in p.widget.children[1].children
+    p.box.value = 0.05
+    assert p.slider_value.value == "0,05"
+    p.submit_button.click()
+    assert p.revealed and p.guess == pytest.approx(0.05, abs=1e-12)
+    en = Predict("Chance?", 0.0409, kind="slider", lang="en")
+    assert en.box.readout is True and en.slider_value is None and en.widget.children[1] is en.box

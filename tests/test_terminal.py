@@ -132,6 +132,10 @@ def test_undo_and_why_it_is_off():
     text = drive(s, "", "set 5 5 2 5", "stop", "annuler", "quit")
     assert "Coup repris : s'arrêter." in text.replace("\u00a0", " ")
     assert s.state.dice == (5, 5, 2, 5) and len(s.game.actions) == 1
+    s = PlaySession("trwavril", seed=1, lang="fr")
+    text = drive(s, "", "set 5 5 2 5", "stop", "défaire", "aide", "quit")
+    assert "Coup repris : s'arrêter." in text.replace("\u00a0", " ")
+    assert "défaire\u00a0: reprendre le dernier coup" in text and len(s.game.actions) == 1
 
 
 def test_review_command_and_end_of_game_review():
@@ -258,3 +262,17 @@ def test_python_m_dicelab_play_through_stdin(lang, head, best):
         assert r.stdout.rstrip().endswith("Partie arrêtée.")
     else:
         assert "Player 1 loses the turn" in r.stdout and "Player 2 rolls 5 dice" in r.stdout
+
+
+@pytest.mark.parametrize(("key", "shown", "hidden"), [
+    ("seveny", ["bank 1 5:", "roll 1 5:"], ["keep 5 5:", "stop:"]),
+    ("trwavril", ["keep 5 5:", "stop:", "roll 1 5:"], ["bank 1 5:"]),
+])
+def test_help_lists_only_the_games_commands(key, shown, hidden):
+    s = PlaySession(key, seed=1, lang="en")
+    text = drive(s, "help", "quit")
+    for w in shown:
+        assert f"  {w}" in text
+    for w in hidden:
+        assert f"  {w}" not in text
+    assert "  undo: take back the last move" in text

@@ -540,3 +540,25 @@ def test_never_stuck_after_late_clicks_on_disabled_dice(key):
         else:  # no legal selection: clear it (Roll of nothing is legal at a start)
             app.select()
     assert app.state.is_over or app.state.turn_count > 4
+
+
+def test_french_undo_and_cancel_read_differently():
+    """While a solve runs both buttons show: Undo reads « Défaire », Cancel « Annuler »."""
+    app = play("trwavril", seed=1, lang="fr")
+    assert app.undo_button.description == "Défaire"
+    assert app.solve_bar.cancel_button.description == "Annuler"
+    assert "U défaire" in app.help.value and "annuler" not in app.help.value.lower()
+    assert app.undo_button.tooltip.startswith("Défaire")
+
+
+@pytest.mark.parametrize(("key", "legend"), [
+    ("trwavril", "Keys: 1–4 toggle a die · R roll · S stop"),
+    ("dripeul", "Keys: 1–5 toggle a die · R roll · S stop"),
+    ("cinqmille", "Keys: 1–5 toggle a die · R roll · B bank"),
+    ("seveny", "Keys: 1–7 toggle a die · R roll · B bank"),
+])
+def test_key_legend_counts_the_games_dice(key, legend):
+    app = play(key, seed=1)
+    assert legend in app.help.value
+    app.controls.language.value = "fr"
+    assert f"Touches\u00a0: 1–{legend[8]} sélectionnent un dé" in app.help.value

@@ -80,6 +80,16 @@ PUSH_GAMES = tuple(g.key for g in GAMES if g.kind == "pushluck")
 format_value = format_objective
 
 
+def _points(x: float, lang: str | None) -> str:
+    """A decimal number of points, one decimal: ``"1,3 point"`` (French singular below 2).
+
+    >>> _points(1.3, "fr"), _points(1.3, "en"), _points(2.0, "fr")
+    ('1,3 point', '1.3 points', '2,0 points')
+    """
+    return ngettext("{x} point", "{x} points", plural_n(round(x, 1), lang), lang=lang,
+                    x=fmt_number(x, 1, lang=lang))
+
+
 def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
     """A loss in its unit: percentage points for probabilities, turns, points.
 
@@ -94,7 +104,7 @@ def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
         x = fmt_number(loss, 3, lang=lang)
         return ngettext("{x} turn", "{x} turns", plural_n(loss, lang), lang=lang, x=x)
     if unit == "expected_points":
-        return _("{x} points", lang=lang, x=fmt_number(loss, 1, lang=lang))
+        return _points(loss, lang)
     return fmt_number(loss, 4, lang=lang)
 
 
@@ -584,8 +594,9 @@ def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice:
         # decide the manche
         xa, xb = fmt_number(va.mean_left, 1, lang=lang), fmt_number(vb.mean_left, 1, lang=lang)
         out.append(("mean_left", va.mean_left, vb.mean_left, None if xa == xb else False,
-                    _("After this turn, {a} leaves on average {x} points on your squares, "
-                      "{b} {y}.", lang=lang, a=la, b=lb, x=xa, y=xb)))
+                    _("After this turn, {a} leaves on average {x} on your squares, {b} {y}.",
+                      lang=lang, a=la, b=lb, x=_points(va.mean_left, lang),
+                      y=_points(vb.mean_left, lang))))
     else:
         xa, xb = fmt_number(va.mean_left, 2, lang=lang), fmt_number(vb.mean_left, 2, lang=lang)
         out.append(("mean_left", va.mean_left, vb.mean_left, None if xa == xb else True,
@@ -719,23 +730,32 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
     # both go on or bank: the points this turn, the risk on the next roll
     ea, eb = choice.numbers["expected_points"], other.numbers["expected_points"]
     xa, xb = fmt_number(ea, 1, lang=lang), fmt_number(eb, 1, lang=lang)
-    d = fmt_number(abs(ea - eb), 1, lang=lang)
+    d, n = fmt_number(abs(ea - eb), 1, lang=lang), plural_n(round(abs(ea - eb), 1), lang)
     if xa == xb:
         out.append(("expected_points", ea, eb, None,
                     _("{a} and {b} are worth the same points this turn on average ({x}).",
                       lang=lang, a=la, b=lb, x=xa)))
     elif ea < eb:
         out.append(("expected_points", ea, eb, True,
-                    _("On average {a} scores {d} points less this turn than {b} ({x} against "
-                      "{y}, played on for points).", lang=lang, a=la, b=lb, d=d, x=xa, y=xb)))
+                    ngettext("On average {a} scores {d} point less this turn than {b} ({x} "
+                             "against {y}, played on for points).",
+                             "On average {a} scores {d} points less this turn than {b} ({x} "
+                             "against {y}, played on for points).",
+                             n, lang=lang, a=la, b=lb, d=d, x=xa, y=xb)))
     else:
         out.append(("expected_points", ea, eb, True,
-                    _("On average {a} scores {d} points more this turn than {b} ({x} against "
-                      "{y}, played on for points).", lang=lang, a=la, b=lb, d=d, x=xa, y=xb)))
+                    ngettext("On average {a} scores {d} point more this turn than {b} ({x} "
+                             "against {y}, played on for points).",
+                             "On average {a} scores {d} points more this turn than {b} ({x} "
+                             "against {y}, played on for points).",
+                             n, lang=lang, a=la, b=lb, d=d, x=xa, y=xb)))
     if ra or rb:
         parts = []
         for c, lab, r, stake in ((choice, la, ra, sa), (other, lb, rb, sb)):
-            if r:
+            if r and stake == 0:  # a bust would lose nothing
+                parts.append(_("{a} risks nothing: no points are at stake yet", lang=lang,
+                               a=lab))
+            elif r:
                 parts.append(ngettext(
                     "{a} puts {n} point at stake, with a {p} chance to bust on the next roll",
                     "{a} puts {n} points at stake, with a {p} chance to bust on the next roll",
@@ -745,10 +765,13 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
                 parts.append(ngettext("{a} banks {n} point for sure",
                                       "{a} banks {n} points for sure",
                                       round(c.numbers["expected_points"]), lang=lang, a=lab))
-        ba = choice.numbers.get("p_bust", 0.0) if ra else 0.0
-        bb = other.numbers.get("p_bust", 0.0) if rb else 0.0
+        # the chance to lose points: none when nothing is at stake
+        ba = choice.numbers.get("p_bust", 0.0) if ra and sa else 0.0
+        bb = other.numbers.get("p_bust", 0.0) if rb and sb else 0.0
         pa, pb = fmt_percent(ba, 1, lang=lang), fmt_percent(bb, 1, lang=lang)
-        out.append(("p_bust", ba, bb, None if pa == pb else False,
+        both = (_("Neither choice risks anything: no points are at stake yet.", lang=lang)
+                if ra and rb and sa == sb == 0 else None)
+        out.append(("p_bust", ba, bb, None if pa == pb else False, both or
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
     opened = getattr(state, "opened", None)  # a game with an opening score (5000)
     if opened is not None and not opened[p] and not any(

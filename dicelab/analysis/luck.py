@@ -58,7 +58,7 @@ from typing import Any
 
 from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, fmt_number, get_language
+from dicelab.core.i18n import N_, _, fmt_number, get_language, ngettext, plural_n
 from dicelab.core.objectives import objective_name
 from dicelab.registry import GAMES, get
 
@@ -408,10 +408,14 @@ class LuckReport:
         """``x`` in ``V``'s unit, in words: percentage points, turns or manches."""
         lang = lang or self.lang
         if self.is_probability:
-            return _("{n} points of winning chance", lang=lang, n=fmt_number(100 * x, 1, lang))
+            return ngettext("{x} point of winning chance", "{x} points of winning chance",
+                            plural_n(round(100 * x, 1), lang), lang=lang,
+                            x=fmt_number(100 * x, 1, lang))
         if self.mode == "solo_turns":
-            return _("{n} turns", lang=lang, n=fmt_number(x, 2, lang))
-        return _("{n} manches", lang=lang, n=fmt_number(x, 2, lang))
+            return ngettext("{x} turn", "{x} turns", plural_n(round(x, 2), lang), lang=lang,
+                            x=fmt_number(x, 2, lang))
+        return ngettext("{x} manche", "{x} manches", plural_n(round(x, 2), lang), lang=lang,
+                        x=fmt_number(x, 2, lang))
 
     def value_text(self, x: float, lang: str | None = None) -> str:
         lang = lang or self.lang
@@ -447,6 +451,18 @@ class LuckReport:
                    N_("Luck of the dice: your dice took {luck} from you; cost of decisions: "
                       "your choices cost you {cost}."))
         return _(key, lang=lang, luck=self.amount(abs(luck), lang),
+                 cost=self.amount(cost, lang))
+
+    def named_sentence(self, player: int, name: str, lang: str | None = None) -> str:
+        """:meth:`sentence` about ``player`` called ``name`` (third person, for a caption
+        that speaks of both players)."""
+        lang = lang or self.lang
+        luck, cost = self.luck(player), self.cost(player)
+        key = (N_("{player} — luck of the dice: the dice gave {luck}; cost of decisions: the "
+                  "choices cost {cost}.") if luck >= 0 else
+               N_("{player} — luck of the dice: the dice took {luck}; cost of decisions: the "
+                  "choices cost {cost}."))
+        return _(key, lang=lang, player=name, luck=self.amount(abs(luck), lang),
                  cost=self.amount(cost, lang))
 
     def summary(self, lang: str | None = None) -> list[dict[str, Any]]:
@@ -486,7 +502,8 @@ class LuckReport:
                      key=lambda r: -r.loss)[:k]
         return lucky, unlucky, dec
 
-    def to_figure(self, lang: str | None = None, *, marks: int = 2) -> Any:
+    def to_figure(self, lang: str | None = None, *, marks: int = 2,
+                  names: Sequence[str] | None = None) -> Any:
         """The game's ``V`` step by step (win-probability chart for two players,
         expected-turns chart in solo 5000 and Seveny), the luckiest and unluckiest rolls
         and the costliest decisions marked with distinct shapes and labelled (dice,
@@ -524,7 +541,7 @@ class LuckReport:
             ylabel = self.value_name(lang) + (" (%)" if scale == 100 else "")
             fig = _finish(fig, ax, _("step of the game (rolls and decisions)", lang=lang),
                           ylabel, _("Luck and skill: {game}", lang=lang, game=self.game_name),
-                          self.alt_text(lang, marks), lang)
+                          self.alt_text(lang, marks, names), lang)
         return fig
 
     def to_html(self, lang: str | None = None, *, svg: Any = None) -> str:
@@ -538,7 +555,7 @@ class LuckReport:
         e = _html.escape
         fig = self.to_figure(lang)
         lines = "".join(
-            f"<li>{e(_player(p, lang))}: {e(self.sentence(p, lang))}</li>"
+            f"<li>{e(self.player_sentence(p, lang))}</li>"
             if self.players > 1 else f"<li>{e(self.sentence(p, lang))}</li>"
             for p in range(self.players))
         chart = (f"<figure>{svg(lang, fig)}<figcaption>{e(fig.dicelab_alt_text)}"
@@ -552,7 +569,8 @@ class LuckReport:
         text = (_("dice {dice}", lang=lang, dice=" ".join(map(str, r.dice)))
                 if r.kind == "roll" else r.choice)
         if self.players > 1:
-            text = _("{player}: {text}", lang=lang, player=_player(r.player, lang), text=text)
+            text = _("{player}: {text}", lang=lang, player=_player(r.player, lang, True),
+                     text=text)
         return text
 
     def player_sentence(self, player: int, lang: str | None = None) -> str:
@@ -560,11 +578,14 @@ class LuckReport:
         lang = lang or self.lang
         text = self.sentence(player, lang)
         if self.players > 1:
-            text = _("{player}: {text}", lang=lang, player=_player(player, lang), text=text)
+            text = _("{player}: {text}", lang=lang, player=_player(player, lang, True),
+                     text=text)
         return text
 
-    def alt_text(self, lang: str | None = None, marks: int = 2) -> str:
-        """The chart in words (for screen readers)."""
+    def alt_text(self, lang: str | None = None, marks: int = 2,
+                 names: Sequence[str] | None = None) -> str:
+        """The chart in words (for screen readers); with two players each is named
+        (``names``, default Player 1, Player 2), never addressed as "you"."""
         lang = lang or self.lang
         lucky, unlucky, dec = self.marked(marks)
         parts = [_("Line chart: {name}, step by step through the game, from {a} to {b}.",
@@ -585,11 +606,18 @@ class LuckReport:
             parts.append(_("Costliest decision at step {n}: {who}, {choice}, cost {amount}.",
                            lang=lang, n=r.number, who=_player(r.player, lang),
                            choice=r.choice, amount=self.amount(r.loss, lang)))
-        parts += [self.player_sentence(p, lang) for p in range(self.players)]
+        if self.players > 1:
+            names = list(names or [_player(p, lang, True) for p in range(self.players)])
+            parts += [self.named_sentence(p, names[p], lang) for p in range(self.players)]
+        else:
+            parts.append(self.sentence(0, lang))
         return " ".join(parts)
 
 
-def _player(p: int, lang: str | None) -> str:
+def _player(p: int, lang: str | None, capital: bool = False) -> str:
+    """Player ``p`` in words, capitalised at the start of a line."""
+    if capital:
+        return _("Player {n}", lang=lang, n=p + 1)
     return _("player {n}", lang=lang, n=p + 1)
 
 

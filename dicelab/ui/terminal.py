@@ -27,6 +27,7 @@ from dicelab.analysis import coach
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, ngettext
 from dicelab.games._base import Bank, Roll, Stop
+from dicelab.registry import get as get_game
 from dicelab.registry import objective_phrase
 from dicelab.ui.options import error_text
 from dicelab.ui.session import PlaySession
@@ -41,7 +42,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "stop": ("stop", "s", "arrêter", "arreter"),
     "hint": ("hint", "h", "indice", "i"),
     "odds": ("odds", "o", "chances", "c"),
-    "undo": ("undo", "u", "annuler", "a"),
+    "undo": ("undo", "u", "défaire", "defaire", "d", "annuler", "a"),
     "moves": ("moves", "m", "coups"),
     "set": ("set", "dés", "des", "dice"),
     "review": ("review", "bilan"),
@@ -63,6 +64,9 @@ COMMAND_HELP: dict[str, str] = {
     "help": N_("help: this list"),
     "quit": N_("quit: end the game"),
 }
+#: The commands that play one kind of turn only, by the registry's kind of turn (``help``
+#: lists them only for such a game).
+TURN_COMMANDS: dict[str, str] = {"keep": "reroll", "stop": "reroll", "bank": "pushluck"}
 #: Answers that mean yes to the coach's question.
 YES = ("y", "yes", "o", "oui")
 #: The longest line read (a longer one is refused without being parsed).
@@ -363,7 +367,10 @@ class TerminalPlay:
     def help(self) -> None:
         lang = self.lang
         self.say(_("Commands (English or French words):", lang=lang))
+        kind = get_game(self.session.game_key).kind
         for name, text in COMMAND_HELP.items():
+            if TURN_COMMANDS.get(name, kind) != kind:
+                continue
             words = ", ".join(COMMANDS[name][1:])
             self.say(f"  {_(text, lang=lang)} [{words}]")
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, fmt_number, ngettext
+from dicelab.core.i18n import N_, _, fmt_number, get_language, ngettext
 from dicelab.ui.teaching.numbers import (
     TeachingError,
     parse_number,
@@ -207,6 +207,26 @@ class _Asking(_Widget):
         box.add_class("dicelab-guess")
         return box
 
+    #: A French slider's value, with a decimal comma (``None`` otherwise).
+    slider_value: Any = None
+
+    def _input_row(self) -> Any:
+        """The input box; a French slider hides its own readout (formatted by the browser,
+        with a decimal point) and shows its value beside it with a decimal comma."""
+        if self.kind != "slider" or get_language(self.lang) == "en":
+            return self.box
+        w = _w()
+        decimals = len(f"{self.box.step:f}".rstrip("0").partition(".")[2])
+        self.box.readout = False
+        self.slider_value = w.Label(fmt_number(self.box.value, decimals, self.lang))
+        self.slider_value.add_class("dicelab-slider-value")
+
+        def show(change: Any) -> None:
+            self.slider_value.value = fmt_number(change["new"], decimals, self.lang)
+
+        self.box.observe(show, names="value")
+        return w.HBox([self.box, self.slider_value])
+
     def read_guess(self) -> float | int:
         """The student's guess from the input box (a :class:`TeachingError` if there is none)."""
         if self.kind == "choice":
@@ -286,7 +306,7 @@ class Predict(_Asking):
         self.note.add_class("dicelab-predict-note")
         self.submit_button.on_click(self.guarded(lambda _b: self.submit()))
         self.dont_know_button.on_click(self.guarded(lambda _b: self.dont_know()))
-        self.widget = w.VBox([self.question, self.box,
+        self.widget = w.VBox([self.question, self._input_row(),
                               w.HBox([self.submit_button, self.dont_know_button]),
                               self.note, self.message, self.reveal])
         self.widget.add_class("dicelab-predict")
@@ -410,7 +430,7 @@ class Exercise(_Asking):
         self.check_button.on_click(self.guarded(lambda _b: self.check()))
         self.hint_button.on_click(self.guarded(lambda _b: self.hint()))
         self.worked_button.on_click(self.guarded(lambda _b: self.show_worked()))
-        self.widget = w.VBox([self.question, self.box,
+        self.widget = w.VBox([self.question, self._input_row(),
                               w.HBox([self.check_button, self.hint_button, self.worked_button]),
                               self.message, self.hint_area, self.worked_area])
         self.widget.add_class("dicelab-exercise")

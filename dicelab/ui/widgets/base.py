@@ -41,7 +41,7 @@ from dicelab.ui.widgets.dice_panel import DicePanel
 from dicelab.ui.widgets.dice_row import DiceRow
 from dicelab.ui.widgets.duel_view import DuelOdds
 from dicelab.ui.widgets.faces import stylesheet
-from dicelab.ui.widgets.keys import key_listener
+from dicelab.ui.widgets.keys import dice_in_game, key_listener, keys_legend
 from dicelab.ui.widgets.modes import COMPUTER_DELAY, ModeBar, mode_of
 from dicelab.ui.widgets.overlay import OddsOverlay
 from dicelab.ui.widgets.rules_panel import RulesPanel
@@ -363,11 +363,6 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.prompt_retry.description = _("Let me try again", lang=lang)
         self.controls_box.set_title(0, _("Classroom: seed, variants, players, language, coach, "
                                          "teacher mode", lang=lang))
-        keys = (_("Keys: 1–7 toggle a die · R roll · B bank · U undo · H hint", lang=lang)
-                if self.kind == "push" else
-                _("Keys: 1–7 toggle a die · R roll · S stop · U undo · H hint", lang=lang))
-        self.help.value = (f"<span>{esc(keys)} "
-                           f"({esc(_('click the game first', lang=lang))})</span>")
         self.solve_bar.relabel(lang)
 
     def _set_animate(self, _change: Any = None) -> None:
@@ -548,6 +543,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
 
     def _refresh(self) -> None:
         s = self.state
+        self.help.value = keys_legend(self.kind, dice_in_game(self.module, s.rules), self.lang)
         human = not self.is_computer() and not s.is_over
         legal = self.legal()
         choosing = human and any(isinstance(a, (Roll, Bank)) and a.keep for a in legal)

@@ -15,8 +15,34 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from dicelab.core.i18n import _
+from dicelab.ui.widgets.text import esc
+
 #: The keys the app answers to.
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "r", "b", "s", "u", "h")
+
+
+def dice_in_game(module: Any, rules: Any) -> int:
+    """How many dice the game rolls: its rules' ``dice`` (a variant) or its module's
+    ``DICE``.
+
+    >>> from dicelab.registry import get
+    >>> [dice_in_game(g.module, g.Rules()) for g in map(get, ("trwavril", "5000", "seveny"))]
+    [4, 5, 7]
+    """
+    return int(getattr(rules, "dice", None) or getattr(module, "DICE", len(KEYS) - 5))
+
+
+def keys_legend(kind: str, dice: int, lang: str) -> str:
+    """The app's key legend (HTML) for a game of ``kind`` rolling ``dice`` dice.
+
+    >>> keys_legend("reroll", 4, "en")
+    '<span>Keys: 1–4 toggle a die · R roll · S stop · U undo · H hint (click the game first)</span>'
+    """
+    keys = (_("Keys: 1–{n} toggle a die · R roll · B bank · U undo · H hint", lang=lang, n=dice)
+            if kind == "push" else
+            _("Keys: 1–{n} toggle a die · R roll · S stop · U undo · H hint", lang=lang, n=dice))
+    return f"<span>{esc(keys)} ({esc(_('click the game first', lang=lang))})</span>"
 
 _ESM = """
 const KEYS = new Set(%s);

@@ -51,13 +51,17 @@ def end_html(game: Any, lang: str | None = None, players: Any = None) -> str:
     for p in seats:
         text = rep.sentence(p, lang)
         if game.players > 1:
-            text = _("{player}: {text}", lang=lang, player=_("player {n}", lang=lang, n=p + 1),
+            text = _("{player}: {text}", lang=lang, player=_("Player {n}", lang=lang, n=p + 1),
                      text=text)
         lines.append(f"<p>{e(text)}</p>")
+    # the chart's caption names every player; a seat not shown is the computer's
+    names = [_("Player {n}", lang=lang, n=p + 1) if p in seats or players is None else
+             _("{player} (computer)", lang=lang, player=_("Player {n}", lang=lang, n=p + 1))
+             for p in range(game.players)]
     show = _("Show the luck and skill chart", lang=lang)
     out = (f'<div class="dicelab-luck-end">{"".join(lines)}'
            f'<details class="dicelab-luck-chart"><summary>{e(show)}</summary>'
-           f"{chart_html(rep.to_figure(lang))}</details></div>")
+           f"{chart_html(rep.to_figure(lang, names=names))}</details></div>")
     if len(_END) >= 8:
         _END.clear()
     _END[id(game)] = (weakref.ref(game), key, out)
