@@ -678,3 +678,25 @@ def test_errors_in_the_apps_language():
     assert "Impossible" in app.message.value
     assert not app.teacher_set_dice("1 two")
     assert "n&#x27;est pas une valeur de dé" in app.message.value
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_game_over_offers_a_new_game_with_the_next_seed(lang):
+    """A student who has just finished sees a New game button under the dice (not only in
+    the folded Classroom panel); it plays the next seed, so a class that shares a seed
+    gets the same dice again."""
+    app = _play("trwavril", seed=7, lang=lang, show_odds=False)
+    assert app.again_button.layout.display == "none"
+    app.play_to_end()
+    assert app.state.is_over
+    assert app.again_button.layout.display == ""
+    assert app.again_button.description == {"en": "New game", "fr": "Nouvelle partie"}[lang]
+    app.again_button.click()
+    assert not app.state.is_over and app.game.seed == 8
+    assert app.again_button.layout.display == "none"
+    twin = _play("trwavril", seed=8, lang=lang, show_odds=False)
+    app.roll()
+    twin.roll()
+    assert app.state.dice == twin.state.dice  # the same dice as anyone on seed 8
+    app.close()
+    twin.close()

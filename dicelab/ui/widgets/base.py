@@ -197,6 +197,8 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.undo_button.add_class("dicelab-undo")
         self.computer_button = w.Button(icon="desktop", layout=_auto())
         self.computer_button.add_class("dicelab-computer")
+        self.again_button = w.Button(icon="refresh", button_style="primary", layout=_auto())
+        self.again_button.add_class("dicelab-again")
         self.resolve_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
         self.resolve_box.add_class("dicelab-resolve")
         self.resolve_buttons: list[Any] = []
@@ -248,6 +250,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.bank_button.on_click(self._guard(self.bank))
         self.undo_button.on_click(self._guard(self.undo))
         self.computer_button.on_click(self._guard(self.play_computer_turn))
+        self.again_button.on_click(self._guard(self.play_again))
         self.review_button.on_click(self._guard(self.review))
         self.load_button.observe(self._guard(self._on_upload), names="value")
         self.prompt_show.on_click(self._guard(self.prompt_show_best))
@@ -263,8 +266,9 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.controls_box = w.Accordion(children=[self.controls.box])
         self.keyboard = key_listener(self._guard(self.key))
         self.buttons = w.HBox(
-            [self.roll_button, self.stop_button, self.bank_button, self.resolve_box,
-             self.undo_button, self.computer_button], layout=w.Layout(flex_flow="row wrap"))
+            [self.again_button, self.roll_button, self.stop_button, self.bank_button,
+             self.resolve_box, self.undo_button, self.computer_button],
+            layout=w.Layout(flex_flow="row wrap"))
         self.buttons.add_class("dicelab-buttons")
         parts = [self.style, self.title, self.mode_bar.buttons, self.status, self.winbar,
                  self.dice_row.outer, self.buttons, self.help, self.prompt, self.message,
@@ -568,6 +572,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.log.value = self.log_html()
         self.save_box.value = save_link(self.game, self.game_key, self.lang)
         self.computer_button.disabled = s.is_over or not self.is_computer() or self._stepping
+        self._again_refresh()
         # the computer plays by itself: no button to press for it
         self.computer_button.layout.display = ("" if self._policies and not self.auto_computer
                                                else "none")

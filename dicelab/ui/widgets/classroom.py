@@ -47,6 +47,7 @@ class ClassroomActions:
     overlay: Any
     review_box: Any
     load_button: Any
+    again_button: Any
     auto_computer: bool
     winbar_default: bool
     _last_events: list[dict[str, Any]]
@@ -75,6 +76,20 @@ class ClassroomActions:
         self.refresh()
         self._auto()
         return True
+
+    def play_again(self) -> bool:
+        """The game is over: a new game with the next seed (a class sharing a seed gets the
+        same dice again), the same variants, players and seats."""
+        self.controls.seed.value = int(self.controls.seed.value) + 1
+        return self.new_game()
+
+    def _again_refresh(self) -> None:
+        """The "New game" button under the dice: shown once the game is over."""
+        b = self.again_button
+        b.description = _("New game", lang=self.lang)
+        b.tooltip = _("Play a new game with the next seed (the same dice for a class that "
+                      "shares its seed)", lang=self.lang)
+        b.layout.display = "" if self.game.is_over else "none"
 
     def set_mode(self, mode: str) -> bool:
         """The mode bar: ``"solo"``, ``"two"`` (two players at one screen) or
