@@ -265,3 +265,20 @@ def test_terminal_says_computing_before_a_long_solve_only():
     if COMPUTING in text:
         assert text.index(COMPUTING) < text.index("★")
     assert not slow.advice_waits()  # solved and cached
+
+
+def test_the_default_points_table_is_never_evicted_by_other_tables(monkeypatch):
+    """"Tables built" is read from the cache that holds the default table: after more
+    capped tables than the LRU keeps, the default one is still there (not rebuilt in a
+    click) and the routing still knows it is built."""
+    engine.points_table()
+    for cap in range(1, 10):  # more than the capped tables' LRU holds
+        engine.points_table(cap=cap)
+
+    def rebuild(*args):
+        raise AssertionError("the default points table was rebuilt")
+
+    monkeypatch.setattr(engine, "_points_table", rebuild)
+    assert engine.points_table().shape[0] == engine.POINTS_HORIZON
+    engine._tables()
+    assert engine._tables_built()

@@ -337,13 +337,13 @@ _SOLUTIONS_LOCK = threading.Lock()
 #: the solves under way, by variant: (ended, [scores done, target]); a second thread asking
 #: for the same variant waits for the first (one solve per variant at a time)
 _RUNNING: dict[Rules, tuple[threading.Event, list[int]]] = {}
-_POINTS_BUILT: set[tuple[int | None, int]] = set()
 
 
 def _tables_built() -> bool:
     """Whether the turn's tables every advice reads are built (``_tables`` and the default
     :func:`points_table`: together half a second to a second, whatever the target)."""
-    return _tables.cache_info().currsize > 0 and (None, POINTS_HORIZON) in _POINTS_BUILT
+    return (_tables.cache_info().currsize > 0
+            and _default_points_table.cache_info().currsize > 0)
 
 
 def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
@@ -474,7 +474,16 @@ def points_table(cap: int | None = None, horizon: int = POINTS_HORIZON) -> np.nd
         cap = whole("cap", cap, 0, MAX_POINTS, error=IllegalMove)
         horizon = max(cap, 1)
     horizon = whole("horizon", horizon, 0, MAX_HORIZON, error=IllegalMove)
+    if cap is None and horizon == POINTS_HORIZON:
+        return _default_points_table()
     return _points_table(cap, max(horizon, 1))
+
+
+@cache
+def _default_points_table() -> np.ndarray:
+    """The table every advice reads, kept apart from the others' LRU: never evicted, so
+    :func:`_tables_built` can read whether it is built from this cache."""
+    return _points_table(None, POINTS_HORIZON)
 
 
 @lru_cache(maxsize=8)
@@ -485,7 +494,6 @@ def _points_table(cap: int | None, horizon: int) -> np.ndarray:
     R, _, _, _ = _turn(-totals, None, 0.0, horizon, 0.0)
     out = -R
     out.setflags(write=False)
-    _POINTS_BUILT.add((cap, horizon))
     return out
 
 
@@ -767,7 +775,7 @@ def clear_caches() -> None:
     with _SOLUTIONS_LOCK:
         _SOLUTIONS.clear()
     _points_table.cache_clear()
-    _POINTS_BUILT.clear()
+    _default_points_table.cache_clear()
     _tables.cache_clear()
     hands.cache_clear()
     _ranked_levels.cache_clear()
