@@ -197,6 +197,18 @@ def _shutdown(server: LabServer) -> None:
                 proc.wait(timeout=10)
 
 
+def one_cell_notebook(source: str) -> dict:
+    """A notebook of one code cell (id ``app``) running ``source``, for a test to write."""
+    return {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "app", "metadata": {},
+                   "outputs": [], "source": source}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                    "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
 def copy_notebooks(src: Path, dest: Path) -> None:
     """Copy the notebooks tree (the browser saves outputs: never into the repository)."""
     shutil.copytree(

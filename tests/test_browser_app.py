@@ -21,6 +21,7 @@ from browser_helpers import (
     CURRENT_NOTEBOOK,
     error_outputs,
     lab_server,
+    one_cell_notebook,
     open_notebook,
     run_all_cells,
     settle,
@@ -36,19 +37,9 @@ TIMEOUT_S = 300
 
 
 def _notebook(lang: str) -> dict:
-    source = (
-        "from dicelab.ui.widgets import play\n"
-        f"app = play('trwavril', seed=1, lang={lang!r})\n"
-        "app"
-    )
-    return {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "app", "metadata": {},
-                   "outputs": [], "source": source}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                    "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+    return one_cell_notebook("from dicelab.ui.widgets import play\n"
+                             f"app = play('trwavril', seed=1, lang={lang!r})\n"
+                             "app")
 
 
 @pytest.fixture(scope="module")

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from browser_helpers import (
     lab_server,
+    one_cell_notebook,
     open_notebook,
     settle,
     shutdown_kernels,
@@ -45,17 +46,6 @@ LESSONS = {"fr": "notebooks/fr/lessons/01_denombrer_les_lancers.ipynb",
            "en": "notebooks/en/lessons/01_counting_rolls.ipynb"}
 
 
-def _notebook(source: str) -> dict:
-    return {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "app", "metadata": {},
-                   "outputs": [], "source": source}],
-        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)",
-                                    "language": "python", "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-
-
 def _app_source(game: str, lang: str) -> str:
     return ("from dicelab.ui.widgets import play\n"
             f"app = play({game!r}, seed=2, lang={lang!r}, computer_delay=0.3,\n"
@@ -71,7 +61,7 @@ def lab(browser, tmp_path_factory):  # noqa: F811 - the imported fixture
     for game in REGISTRY:
         for lang in ("fr", "en"):
             (root / f"{game}_{lang}.ipynb").write_text(
-                json.dumps(_notebook(_app_source(game, lang)), indent=1))
+                json.dumps(one_cell_notebook(_app_source(game, lang)), indent=1))
     shutil.copy(NOTEBOOKS / "index.ipynb", root / "index.ipynb")
     for lang, path in LESSONS.items():
         src = ROOT / path

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import lab_server, settle, shutdown_kernels
+from browser_helpers import lab_server, one_cell_notebook, settle, shutdown_kernels
 from test_browser import ARTIFACTS, browser  # noqa: F401 - the Chromium fixture, shared
 
 pytestmark = pytest.mark.browser
@@ -22,11 +22,7 @@ def lab(browser, tmp_path_factory):  # noqa: F811 - the imported fixture
     root.mkdir()
     source = ("from dicelab.ui.widgets import play\n"
               "app = play('seveny', seed=1, lang='fr', learning=True)\napp")
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "app",
-                     "metadata": {}, "outputs": [], "source": source}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                      "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
+    nb = one_cell_notebook(source)
     (root / "rules_fr.ipynb").write_text(json.dumps(nb, indent=1))
     with lab_server(root, work / "jupyter") as server:
         yield server
