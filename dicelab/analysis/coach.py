@@ -35,8 +35,16 @@ from types import ModuleType
 from typing import Any
 
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import _, dice_count, fmt_number, fmt_percent, get_language, ngettext
-from dicelab.core.i18n import plural_n as plural_n  # the coach's plurals (re-exported)
+from dicelab.core.i18n import (
+    _,
+    dice_count,
+    fmt_number,
+    fmt_percent,
+    get_language,
+    ngettext,
+    ngettext_amount,
+    plural_n,
+)
 from dicelab.core.objectives import TABLE_ORDER, format_objective, is_probability, objective_symbol
 from dicelab.engine.advice import Advice, Choice
 from dicelab.games._base import Bank, Resolve, Roll, Stop
@@ -86,8 +94,7 @@ def _points(x: float, lang: str | None) -> str:
     >>> _points(1.3, "fr"), _points(1.3, "en"), _points(2.0, "fr")
     ('1,3 point', '1.3 points', '2,0 points')
     """
-    return ngettext("{x} point", "{x} points", plural_n(round(x, 1), lang), lang=lang,
-                    x=fmt_number(x, 1, lang=lang))
+    return ngettext_amount("{x} point", "{x} points", x, 1, lang)
 
 
 def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
@@ -97,12 +104,10 @@ def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
     ('1.29 percentage points', '0,080 tour')
     """
     if is_probability(unit):
-        x = fmt_number(100 * loss, 2, lang=lang)
-        return ngettext("{x} percentage point", "{x} percentage points",
-                        plural_n(100 * loss, lang), lang=lang, x=x)
+        return ngettext_amount("{x} percentage point", "{x} percentage points", 100 * loss,
+                               2, lang)
     if unit == "expected_turns":
-        x = fmt_number(loss, 3, lang=lang)
-        return ngettext("{x} turn", "{x} turns", plural_n(loss, lang), lang=lang, x=x)
+        return ngettext_amount("{x} turn", "{x} turns", loss, 3, lang)
     if unit == "expected_points":
         return _points(loss, lang)
     return fmt_number(loss, 4, lang=lang)

@@ -58,7 +58,7 @@ from typing import Any
 
 from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, fmt_number, get_language, ngettext, plural_n
+from dicelab.core.i18n import N_, _, fmt_number, get_language, ngettext_amount
 from dicelab.core.objectives import objective_name
 from dicelab.registry import GAMES, get
 
@@ -408,14 +408,11 @@ class LuckReport:
         """``x`` in ``V``'s unit, in words: percentage points, turns or manches."""
         lang = lang or self.lang
         if self.is_probability:
-            return ngettext("{x} point of winning chance", "{x} points of winning chance",
-                            plural_n(round(100 * x, 1), lang), lang=lang,
-                            x=fmt_number(100 * x, 1, lang))
+            return ngettext_amount("{x} point of winning chance",
+                                   "{x} points of winning chance", 100 * x, 1, lang)
         if self.mode == "solo_turns":
-            return ngettext("{x} turn", "{x} turns", plural_n(round(x, 2), lang), lang=lang,
-                            x=fmt_number(x, 2, lang))
-        return ngettext("{x} manche", "{x} manches", plural_n(round(x, 2), lang), lang=lang,
-                        x=fmt_number(x, 2, lang))
+            return ngettext_amount("{x} turn", "{x} turns", x, 2, lang)
+        return ngettext_amount("{x} manche", "{x} manches", x, 2, lang)
 
     def value_text(self, x: float, lang: str | None = None) -> str:
         lang = lang or self.lang

@@ -266,7 +266,7 @@ def _diff_words(metric: Metric, a: float, b: float, lang: str | None = None) -> 
         amount = (_("{x} percentage points higher", lang=lang, x=x) if d > 0
                   else _("{x} percentage points lower", lang=lang, x=x))
     else:
-        x, n = fmt_number(abs(d), 2, lang), plural_n(abs(d), lang)
+        x, n = fmt_number(abs(d), 2, lang), plural_n(round(abs(d), 2), lang)
         amount = (ngettext("{x} turn more", "{x} turns more", n, lang=lang, x=x) if d > 0
                   else ngettext("{x} turn fewer", "{x} turns fewer", n, lang=lang, x=x))
     better = (d > 0) == metric.higher_is_better

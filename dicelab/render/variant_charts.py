@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from dicelab.core.errors import InvalidRules, brief
-from dicelab.core.i18n import N_, _, fmt_number, fmt_percent, ngettext, plural_n
+from dicelab.core.i18n import N_, _, fmt_percent, ngettext_amount
 from dicelab.registry import GAME_NAMES, GAMES, Metric, get
 
 __all__ = [
@@ -123,8 +123,7 @@ def format_value(metric: Metric, value: float, lang: str | None = None) -> str:
             digits = max(2, 1 - math.floor(math.log10(pct)))
         return fmt_percent(value, digits, lang)
     # « 0,37 tour »: French amounts below 2 are singular
-    return ngettext("{x} turn", "{x} turns", plural_n(value, lang), lang=lang,
-                    x=fmt_number(value, 2, lang))
+    return ngettext_amount("{x} turn", "{x} turns", value, 2, lang)
 
 
 def _fmt_option(

@@ -29,6 +29,7 @@ KEYWORDS: dict[str, Any] = {
     "_": None,
     "N_": None,
     "ngettext": (1, 2),
+    "ngettext_amount": (1, 2),
     "DicelabError": None,
     "IllegalMove": None,
     "InvalidDice": None,

@@ -258,6 +258,21 @@ def plural_n(x: float, lang: str | None = None) -> int:
     return 2
 
 
+def ngettext_amount(singular: str, plural: str, x: float, digits: int,
+                    lang: str | None = None, **params: Any) -> str:
+    """A message about the decimal amount ``x``: ``{x}`` is ``x`` with ``digits`` decimals,
+    and the plural is the one of the number as written (:func:`plural_n` of ``x`` rounded
+    to ``digits``: « 1,999 » written « 2,00 » is plural).
+
+    >>> ngettext_amount("{x} turn", "{x} turns", 0.5, 1, "fr")
+    '0,5 tour'
+    >>> ngettext_amount("{x} turn", "{x} turns", 1.999, 2, "fr")
+    '2,00 tours'
+    """
+    return ngettext(singular, plural, plural_n(round(x, digits), lang), lang=lang,
+                    x=fmt_number(x, digits, lang), **params)
+
+
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
@@ -276,6 +291,7 @@ __all__ = [
     "fmt_ticks",
     "get_language",
     "ngettext",
+    "ngettext_amount",
     "plural_n",
     "set_language",
     "translations",

@@ -24,7 +24,7 @@ import html
 from collections.abc import Iterable
 from typing import Any
 
-from dicelab.core.i18n import N_, _, fmt_number, ngettext
+from dicelab.core.i18n import N_, _, fmt_number, ngettext, ngettext_amount
 from dicelab.core.objectives import is_probability
 from dicelab.registry import GAMES, objective_name, objective_phrase
 
@@ -124,8 +124,8 @@ def fmt_loss(objective: str, loss: float, lang: str | None = None,
                                                                           lang=lang),
                  number=objective_phrase(objective, lang, game))
     if objective == "expected_turns":
-        return ngettext("{x} more turn on average", "{x} more turns on average",
-                        coach.plural_n(loss, lang), lang=lang, x=fmt_number(loss, 3, lang))
+        return ngettext_amount("{x} more turn on average", "{x} more turns on average", loss,
+                               3, lang)
     return f"{fmt_number(loss, 1, lang)} {objective_name(objective, lang)}"
 
 
