@@ -240,7 +240,13 @@ class LockedPairs:
     Pairs ``(l, o)`` with keep ``l ⊆`` outcome ``o`` are sorted by ``l`` (so ``Q`` is a
     segmented sum, ``np.add.reduceat``); ``child[i]`` lists the pairs ``(l + d, o)`` one die
     larger (padded with ``len(pairs)``, a row of ``-inf``), ``levels[j]`` the pairs with
-    ``|l| = j``: the max over ``l ⊆ k ⊊ o`` is built from the largest ``l`` down.
+    ``|l| = j``.  ``suffix`` lists ``(rows, more)`` pairs, face by face and, for each
+    face, by its count in ``l`` from ``n - 1`` down: the pairs ``rows`` holding that many
+    of the face in ``l`` and fewer than ``o`` does, and the pairs ``more`` with one more of
+    it in ``l``: taking ``max(m[rows], m[more])`` in that order leaves at each pair the
+    maximum over the box ``l ⊆ k ⊆ o`` (a running maximum along each face's count, one
+    gather per true child: 8190 rows with 5 dice, against 20580 through the padded
+    ``child``), hence the max over ``l ⊆ k ⊊ o`` once ``k = o`` is ``-inf``.
     """
 
     n: int
@@ -251,6 +257,7 @@ class LockedPairs:
     child: Any  # (pairs, width)
     levels: tuple[Any, ...]
     index: dict[tuple[int, int], int]
+    suffix: tuple[tuple[Any, Any], ...] = ()
 
 
 @cache
@@ -280,7 +287,12 @@ def locked_pairs(n: int) -> LockedPairs:
     child = np.where(more, pair_of[bigger, out[:, None]], len(lock))[:, :width]
     sizes = counts[lock].sum(axis=1)
     levels = tuple(np.flatnonzero(sizes == j) for j in range(n + 1))
-    return LockedPairs(n, lock, out, prob, starts, child, levels, index)
+    held = counts[lock]
+    suffix = tuple((rows, pair_of[lookup[code[lock[rows]] + unit[f]], out[rows]])
+                   for f in range(6) for c in range(n - 1, -1, -1)
+                   for rows in [np.flatnonzero((held[:, f] == c) & (shown[:, f] > c))]
+                   if len(rows))
+    return LockedPairs(n, lock, out, prob, starts, child, levels, index, suffix)
 
 
 @dataclass(frozen=True)
@@ -318,25 +330,33 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3, *,
     Wp = [fp]
     W = [f]
     Q: list[Any] = [None]
-    empty = np.full((1, *tail), -np.inf)
     wshape = (-1,) + (1,) * len(tail)
     for r in range(1, rolls):
         if r == 1:  # the dice after the last roll are final whatever is locked
             q = _keep_values(f, lattice)
         else:
-            q = np.add.reduceat(p.prob.reshape(wshape) * Wp[-1], p.starts, axis=0)
+            prev = Wp[-1]
+            if keep:
+                prev = p.prob.reshape(wshape) * prev
+            else:  # Wp[-1] is not kept: weigh it in place
+                np.multiply(p.prob.reshape(wshape), prev, out=prev)
+            q = np.add.reduceat(prev, p.starts, axis=0)
         Q.append(q)
         if r == rolls - 1:  # the first roll's dice: nothing is locked yet
             W.append(np.maximum(f, _max_below(q, lattice, in_place=not keep)))
             break
-        m = np.concatenate([np.empty((len(p.lock), *tail)), empty])
+        # m[(l, o)]: the best keep-and-roll k with l ⊆ k ⊊ o (k = o, keeping all, is
+        # stopping: -inf there), a running maximum along each face's count
+        m = q[p.lock]
         m[p.levels[n]] = -np.inf  # l == o: nothing left to keep-and-roll
-        for j in range(n - 1, -1, -1):
-            idx = p.levels[j]
-            m[idx] = np.maximum(q[p.lock[idx]], m[p.child[idx]].max(axis=1))
-        wp = np.maximum(fp, m[:-1])
-        Wp.append(wp)
-        W.append(wp[p.levels[0]][np.argsort(p.out[p.levels[0]])])
+        for rows, more in p.suffix:
+            m[rows] = np.maximum(m[rows], m[more])
+        wp = np.maximum(fp, m, out=m)
+        if keep:
+            Wp.append(wp)
+            W.append(wp[p.levels[0]][np.argsort(p.out[p.levels[0]])])
+        else:
+            Wp = [wp]
     start = lattice.p_roll @ W[-1]
     if not keep:
         return LockedTurnSolution(n, rolls, f, (), (), start, ())
