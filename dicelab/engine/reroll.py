@@ -312,7 +312,10 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3, *,
     """Solve a reroll turn where kept dice stay kept (``L ⊆ K``; ``K`` becomes locked).
 
     Same arguments and answer shape as :func:`solve_turn` (``keep=False``: ``start``
-    only, ``W``, ``Q`` and ``Wp`` left empty).
+    only, ``W``, ``Q`` and ``Wp`` left empty; the columns then go through the turn by
+    blocks of :data:`LOCKED_BLOCK`, whose pair arrays stay in the processor's cache, and
+    only the last product, the first roll's average, takes them all at once: the same
+    bits as one pass).
 
     >>> import numpy as np
     >>> from dicelab.core.dice import multisets
@@ -320,11 +323,32 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3, *,
     >>> round(float(solve_turn_locked(5, brelan).start), 4) <= 0.7432
     True
     """
-    p = locked_pairs(n)
     lattice = sub_lattice(n)
     f = np.asarray(final, dtype=float)
     if f.shape[0] != len(lattice.full):
         raise ValueError(f"final values need {len(lattice.full)} rows, got {f.shape[0]}")
+    if keep or f.ndim != 2 or f.shape[1] <= LOCKED_BLOCK:
+        W, Q, Wp = _locked_values(n, f, rolls, keep)
+    else:
+        W = [np.concatenate([_locked_values(n, f[:, i:i + LOCKED_BLOCK], rolls, keep)[0][-1]
+                             for i in range(0, f.shape[1], LOCKED_BLOCK)], axis=1)]
+    start = lattice.p_roll @ W[-1]  # the first roll keeps nothing
+    if not keep:
+        return LockedTurnSolution(n, rolls, f, (), (), start, ())
+    return LockedTurnSolution(n, rolls, f, tuple(W), tuple(Q), start, tuple(Wp))
+
+
+#: Columns per block of a :func:`solve_turn_locked` with ``keep=False`` (its pair arrays,
+#: 4368 rows with 5 dice, then fit in the cache: three times as fast as 250 columns).
+LOCKED_BLOCK = 64
+
+
+def _locked_values(n: int, f: Any, rolls: int, keep: bool
+                   ) -> tuple[list[Any], list[Any], list[Any]]:
+    """``(W, Q, Wp)`` of :func:`solve_turn_locked` (``keep=False``: only ``W[-1]`` is
+    meaningful)."""
+    p = locked_pairs(n)
+    lattice = sub_lattice(n)
     tail = f.shape[1:]
     fp = f[p.out]  # final value of each pair's shown dice
     Wp = [fp]
@@ -357,10 +381,7 @@ def solve_turn_locked(n: int, final: Any, rolls: int = 3, *,
             W.append(wp[p.levels[0]][np.argsort(p.out[p.levels[0]])])
         else:
             Wp = [wp]
-    start = lattice.p_roll @ W[-1]
-    if not keep:
-        return LockedTurnSolution(n, rolls, f, (), (), start, ())
-    return LockedTurnSolution(n, rolls, f, tuple(W), tuple(Q), start, tuple(Wp))
+    return W, Q, Wp
 
 
 def final_distribution(
