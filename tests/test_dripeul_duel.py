@@ -396,3 +396,59 @@ def test_coach_measures_losses_in_p_duel():
     assert a.unit == "p_duel" and a.best_action == best.best.action
     assert a.loss == pytest.approx(best.find(g.Stop()).loss, abs=1e-15) and a.loss > 0.01
     assert any("chance to beat your opponent in this manche" in line for line in a.why)
+
+
+# ------------------------------------------------------------------ the shipped table
+def test_the_default_table_ships_and_is_read_not_solved(monkeypatch):
+    """The default rules' table is read from dicelab/data/ (every level, both seats);
+    :func:`clear_caches` forgets it (the benchmark's cold row reads it again)."""
+    dd.clear_caches()
+    monkeypatch.setattr(dd, "_solve", lambda *a, **k: pytest.fail("a solve started"))
+    assert [t[0] for t in dd.shipped_tables()] == [g.Rules()]
+    assert dd.duel_ready(g.Rules(level=0, manches=1))  # one table for every level
+    tab = dd.solve_duel(g.Rules(level=1))
+    assert tab.seconds == 0.0 and tab.sweeps == 0 and not tab.V.flags.writeable
+    assert not tab.H.flags.writeable
+    assert dd.duel_win_probability(g.Rules()) == pytest.approx(0.49953, abs=1e-5)
+    dd.clear_caches()
+    assert dd._key(g.Rules()) not in dd._CACHE
+    # the variants that do not ship are solved on first use (the apps: behind their bar)
+    assert not dd.duel_ready(g.Rules(straight_bonus=True))
+    assert not dd.duel_ready(g.Rules(reroll_set_aside=False))
+
+
+def test_the_shipped_table_is_a_fixed_point_of_the_turn():
+    """Without reading the solver's layers: a sample of positions of every kind (both
+    still in, either seat; alone against an X; seat 1's last turn) is worth, to 1e-12, one
+    turn solve on the table's own final values ``H`` (rebuilt from ``V`` on loading)."""
+    tab = dd.solve_duel(g.Rules())
+    key = dd._key(g.Rules())
+    V, H = tab.V, tab.H
+    rng = np.random.default_rng(7)
+    act, out = dd.ACTIVE, dd.OUT
+    n = 600
+    s = np.concatenate([rng.integers(0, 2, n), np.zeros(n, dtype=np.int64),
+                        np.ones(len(act), dtype=np.int64)])
+    b = np.concatenate([rng.choice(act, n), rng.choice(act, n), act])
+    o = np.concatenate([rng.choice(act, n), rng.choice(out, n),
+                        np.full(len(act), dd.CLEARED[0])])
+    got = dd._starts(key, H, s, b, o)
+    np.testing.assert_allclose(got, V[s, b, o], rtol=0, atol=1e-12)
+    assert not np.isnan(V[s, b, o]).any()
+    # H beside V: the opponent's value complemented; alone, the same value for both seats
+    A = np.ix_(act, act)
+    np.testing.assert_allclose(H[0][A], 1 - V[1][A].T, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(V[0][np.ix_(act, out)], V[1][np.ix_(act, out)], rtol=0, atol=1e-15)
+
+
+@pytest.mark.slow
+def test_the_shipped_table_rebuilds_within_1e_12():
+    """A fresh solve (as ``make tables`` runs it) against the shipped file: values to
+    1e-12 (another CPU or numpy build may sum in another order), ``nan`` where no position
+    is, and ``H`` rebuilt from the file equal to the solve's own."""
+    fresh = dd.solve_duel(g.Rules(), use_table=False)
+    shipped = dd.solve_duel(g.Rules())
+    assert fresh is not shipped and fresh.seconds > 0 and shipped.seconds == 0.0
+    np.testing.assert_allclose(fresh.V, shipped.V, rtol=0, atol=1e-12, equal_nan=True)
+    np.testing.assert_allclose(fresh.H, shipped.H, rtol=0, atol=1e-12)
+    assert dd.solve_duel(g.Rules()) is shipped  # the fresh solve is not cached

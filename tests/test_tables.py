@@ -17,17 +17,20 @@ from dicelab import DicelabError, TableError
 from dicelab.engine import race as duel
 from dicelab.engine import trwavril as trwavril_odds
 from dicelab.engine.cinqmille import duel as cd
+from dicelab.engine.dripeul import duel as dd
 from dicelab.engine.seveny import duel as sd
 from dicelab.engine.trwavril import duel as td
 from dicelab.games import cinqmille as cm
+from dicelab.games import dripeul as dp
 from dicelab.games import seveny as sv
 from dicelab.games import trwavril as tw
 from dicelab.tools.build_tables import DATA, shipped
 
 TABLES = list(shipped())
 ENGINES = {"cinqmille": cd.ENGINE_VERSION, "seveny": sd.ENGINE_VERSION,
-           "trwavril": td.ENGINE_VERSION}
-RULES = {"cinqmille": cm.Rules, "seveny": sv.Rules, "trwavril": tw.Rules}
+           "trwavril": td.ENGINE_VERSION, "dripeul": dd.ENGINE_VERSION}
+RULES = {"cinqmille": cm.Rules, "seveny": sv.Rules, "trwavril": tw.Rules,
+         "dripeul": dp.Rules}
 
 
 def _file_name(game: str, table: str, rules) -> str:
@@ -36,13 +39,13 @@ def _file_name(game: str, table: str, rules) -> str:
         if table.startswith("policy_surface_"):
             return cd.surface_name(rules, int(table.rsplit("_", 1)[1]))
         return cd.table_name(rules)
-    return {"seveny": sd, "trwavril": td}[game].table_name(rules)
+    return {"seveny": sd, "trwavril": td, "dripeul": dd}[game].table_name(rules)
 
 
 # ------------------------------------------------------------------ every shipped file
 def test_every_shipped_file_is_built_by_the_build_list():
     names = [t.name for t in TABLES]
-    assert len(names) == len(set(names)) == 48 + 1 + 4 + 2
+    assert len(names) == len(set(names)) == 48 + 1 + 4 + 2 + 1
     assert sorted(p.name for p in DATA.glob("*.npz")) == sorted(names)
 
 
@@ -75,6 +78,10 @@ def test_what_each_engine_expects():
     assert td.table_meta(tw.Rules(parapluies=1, straight="as_written")) == td.table_meta(
         tw.Rules(straight="as_written"))
     assert sd.table_meta(sv.Rules(target=30))["rules"] == {"target": 30}
+    # Dripeul: one table per variant serves every level and number of manches
+    assert dd.table_meta(dp.Rules(level=0, manches=1)) == dd.table_meta(dp.Rules())
+    assert dd.table_meta(dp.Rules(last_six=True))["rules"]["last_six"] is True
+    assert dd.table_name(dp.Rules(level=1)) == dd.table_name(dp.Rules())
 
 
 # ------------------------------------------------------------------ damaged or foreign files
@@ -82,6 +89,7 @@ def _clear() -> None:
     cd.clear_caches()
     sd.clear_caches()
     td.clear_caches()
+    dd.clear_caches()
 
 
 @pytest.fixture
@@ -197,6 +205,40 @@ def test_the_other_games_and_the_policy_picture_check_too(data):
     _copy(data, cd.surface_name(cm.Rules(), 3), meta={"table": "duel"})
     with pytest.raises(TableError, match="holds another table"):
         cd.policy_surface()
+
+
+def test_dripeul_checks_its_table_too(data, monkeypatch):
+    """Dripeul's table holds ``V`` only (``H`` is rebuilt from it): a wrong or damaged file
+    is a clear error, not a solve; a missing one is solved as before."""
+    rules = dp.Rules(level=1)
+    name = dd.table_name(rules)
+    monkeypatch.setattr(dd, "_solve", lambda *a, **k: pytest.fail("a solve started"))
+    _copy(data, name, meta={"engine": dd.ENGINE_VERSION + 1})
+    assert not dd.duel_ready(rules)
+    with pytest.raises(TableError, match=f"{name} was built by engine version"):
+        dd.duel_win_probability(rules)
+    _copy(data, name, meta={"rules": asdict(dp.Rules(last_six=True))})
+    with pytest.raises(TableError, match="solves other rules"):
+        dd.solve_duel(rules)
+    path = _copy(data, name)
+    path.write_bytes(path.read_bytes()[:5000])
+    assert not dd.duel_ready(rules)
+    with pytest.raises(TableError, match=f"table {name} is damaged.*make tables"):
+        dd.solve_duel(rules)
+    with np.load(DATA / name, allow_pickle=False) as z:  # V of another shape
+        arrays = {k: np.array(z[k]) for k in z.files}
+    arrays["T"] = arrays["T"][:, :100]
+    np.savez_compressed(data / name, **arrays)
+    with pytest.raises(TableError, match="is damaged"):
+        dd.solve_duel(rules)
+    # the good file: read, not solved; a missing file: solved on first use
+    _copy(data, name)
+    assert dd.duel_ready(rules) and dd.solve_duel(rules).seconds == 0.0
+    (data / name).unlink()
+    dd.clear_caches()
+    assert not dd.duel_ready(rules)
+    with pytest.raises(pytest.fail.Exception, match="a solve started"):
+        dd.solve_duel(rules)
 
 
 # ------------------------------------------------------------------ the app says so

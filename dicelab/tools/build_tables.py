@@ -2,8 +2,9 @@
 
 The two-player solves take from seconds to minutes on a small machine, so their
 start-of-turn tables ship with the package (every 5000 variant — 48 files of ~74 kB,
-10 s to 3 min each to solve here —, Seveny's target 50, Trwavril's two straight rulings:
-about 4 MB in all); advice recomputes the turn in play from them in milliseconds.
+10 s to 3 min each to solve here —, Seveny's menu targets, Trwavril's two straight
+rulings, Dripeul's default rules — 1.4 MB, a few seconds to solve); advice recomputes the
+turn in play from them in milliseconds.
 Rebuild after any change to a rule or an engine (all of them: about 40 minutes; ``make
 tables`` runs the first line)::
 
@@ -19,7 +20,8 @@ values); see :func:`dicelab.engine.race.table_meta`.  Loading checks it: a file 
 other rules or by another engine version, or a damaged file, is a
 :class:`~dicelab.core.errors.TableError`, never a silent solve.  Seveny's files also hold the
 cycle starts of every position (``C``, ``n``: advice then sweeps one memorised total,
-:func:`dicelab.engine.seveny.duel.table_arrays`).  The tests rebuild a reduced case and
+:func:`dicelab.engine.seveny.duel.table_arrays`); Dripeul's ``T`` is its table ``V`` (the
+final values ``H`` are rebuilt from it on loading).  The tests rebuild a reduced case and
 compare it to 1e-12 (another CPU or numpy build sums in another order), check every shipped
 file's metadata (``tests/test_tables.py``), and a slow test spot-checks a shipped table
 against a fresh solve.
@@ -57,7 +59,7 @@ def shipped() -> Iterator[Shipped]:
 
     >>> tables = list(shipped())
     >>> len(tables), sorted({t.game for t in tables}), all(t.meta["engine"] >= 1 for t in tables)
-    (55, ['cinqmille', 'seveny', 'trwavril'], True)
+    (56, ['cinqmille', 'dripeul', 'seveny', 'trwavril'], True)
     """
     from dicelab.registry import GAMES
 

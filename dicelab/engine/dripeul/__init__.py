@@ -67,7 +67,8 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
     Two players: ranked by ``p_duel``, the exact chance of beating the opponent in this
     manche (:func:`advise_duel`; with ``Rules(manches=1)`` the chance of winning the
     game), with ``objective="p_duel"`` (solving the variant first if needed, seconds) or
-    by default once its table is solved (:func:`duel_ready`); the solo numbers ``p_win``
+    by default once its table is at hand (:func:`duel_ready`: the default rules' table
+    ships, the others once solved); the solo numbers ``p_win``
     and ``p_turn`` are kept (``kind="duel"``).  Otherwise solo numbers (the player's own
     manche, :func:`advise_solo`; ``kind="solo"``, ``players`` set, so with several
     players the overlay says "solo odds").  An unknown objective, or ``"p_duel"``

@@ -36,6 +36,11 @@ triangle back up: positions with the same tokens depend on each other, and each 
 equal tokens is swept Gauss–Seidel (lower triangles first) until no value moves by more
 than 1e-12.
 
+**Shipped table.**  The default rules' table ships in ``dicelab/data/`` (``V`` only,
+1.4 MB; ``H`` is rebuilt from it on loading): :func:`solve_duel` reads it in milliseconds
+(:func:`shipped_tables`, ``make tables``).  The other variants are solved on first use: a
+few seconds without the suite bonus and with ``reroll_set_aside``, longer otherwise.
+
 Seat 0 (first to play) beats seat 1 a little less often than half the time from the start
 of a manche, level 3: seat 1's last turn after seat 0 clears makes up for playing second.
 
@@ -47,7 +52,7 @@ of a manche, level 3: seat 1's last turn after seat 0 clears makes up for playin
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
@@ -55,11 +60,12 @@ from typing import Any
 import numpy as np
 
 from dicelab.core import progress
-from dicelab.core.errors import IllegalMove, brief
+from dicelab.core.errors import IllegalMove, TableError, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.dripeul import solo as solo
-from dicelab.engine.race import check_seat, seat_pair
+from dicelab.engine.race import check_seat, load_table, seat_pair
+from dicelab.engine.race import table_meta as _meta
 from dicelab.engine.reroll import TurnSolution, solve_turn, solve_turn_locked
 from dicelab.games._checks import check_rules, whole
 from dicelab.games.dripeul import (
@@ -80,7 +86,10 @@ __all__ = [
     "clear_caches",
     "duel_ready",
     "duel_win_probability",
+    "shipped_tables",
     "solve_duel",
+    "table_meta",
+    "table_name",
     "turn_values",
 ]
 
@@ -151,7 +160,7 @@ def _starts(key: tuple[bool, bool, bool], H: np.ndarray, s: Any, b: Any, o: Any)
     step = CHUNK[key[0]]
     for i in range(0, n, step):
         j = slice(i, i + step)
-        out[j] = solver(DICE, _finals(key, H, s[j], b[j], o[j]), ROLLS).start
+        out[j] = solver(DICE, _finals(key, H, s[j], b[j], o[j]), ROLLS, keep=False).start
     return out
 
 
@@ -175,9 +184,99 @@ _CACHE: dict[tuple[bool, bool, bool], DuelTable] = {}
 
 
 def clear_caches() -> None:
-    """Forget every solved duel (benchmarks: cold runs)."""
+    """Forget every solved or loaded duel (benchmarks: cold runs; the next use reads the
+    shipped table again, or solves)."""
     _CACHE.clear()
     _turn.cache_clear()
+
+
+# ------------------------------------------------------------------ the shipped table
+#: Version of this two-player engine, recorded in the shipped Dripeul table: raise it
+#: whenever a change to the Dripeul rules (:mod:`dicelab.games.dripeul`) or to this solver
+#: changes its values, then rebuild the tables (``make tables``).
+ENGINE_VERSION = 1
+
+#: The variants (``reroll_set_aside``, ``straight_bonus``, ``last_six``) whose table ships
+#: in ``dicelab/data/``: the default rules only.  A table is about 1.4 MB (the eight
+#: variants the app offers would make 11 MB); the others are solved on first use, behind
+#: the apps' progress bar (seconds; a minute or two with the suite bonus).
+SHIPPED: tuple[tuple[bool, bool, bool], ...] = ((True, False, False),)
+
+
+def table_name(rules: Rules | None = None) -> str:
+    """File name of the two-player table of ``rules``' variant (``dicelab/data/``; one
+    table serves every level and number of manches).
+
+    >>> table_name(), table_name(Rules(level=0, straight_bonus=True))
+    ('duel_dripeul_reroll1_bonus0_six0.npz', 'duel_dripeul_reroll1_bonus1_six0.npz')
+    """
+    rs, sb, ls = _key(rules)
+    return f"duel_dripeul_reroll{int(rs)}_bonus{int(sb)}_six{int(ls)}.npz"
+
+
+def table_meta(rules: Rules | None = None) -> dict[str, Any]:
+    """The metadata of the table of ``rules``' variant (the rules it records are the
+    default ones with that variant's three rulings: the level and the number of manches
+    do not change the table), see :func:`dicelab.engine.race.table_meta`.
+
+    >>> table_meta(Rules(level=1, manches=1))["rules"]["level"]
+    3
+    """
+    return _meta("dripeul", solo._rules_of(_key(rules)), ENGINE_VERSION)
+
+
+def _terminal_h() -> np.ndarray:
+    """``H`` before any turn is solved: the values of the ends of a manche."""
+    H = np.zeros((2, NB, NB))
+    # terminal values: a clearer beats anyone on X; X against X compares the sums left
+    H[:, CLEARED[:, None], OUT[None, :]] = 1.0
+    H[:, OUT[:, None], OUT[None, :]] = _cmp(SUM[B_MASK[OUT]][:, None], SUM[B_MASK[OUT]][None, :])
+    H[1, CLEARED[:, None], ACTIVE[None, :]] = 1.0  # seat 1 clears: at once, seat 0 has not
+    # seat 1's last turn after seat 0 cleared: a clear ties (1/2), anything else loses
+    H[1, :, CLEARED] = 0.0
+    H[1, CLEARED[:, None], CLEARED[None, :]] = 0.5
+    return H
+
+
+def _h_of(V: np.ndarray) -> np.ndarray:
+    """The ``H`` of a whole solved ``V`` (the shipped file holds ``V`` only): what the
+    solve writes beside each value (see :func:`_solve`), the same operations on the same
+    values."""
+    H = _terminal_h()
+    A, C = ACTIVE, CLEARED
+    H[0][C[:, None], A[None, :]] = 1.0 - V[1][A, C[0]][None, :]  # seat 1's last turn
+    alone = V[0][A[:, None], OUT[None, :]]  # the same for both seats
+    H[:, A[:, None], OUT[None, :]] = alone
+    H[:, OUT[:, None], A[None, :]] = 1.0 - alone.T
+    for s in (0, 1):  # both in: seat s's value is the other's final value, complemented
+        H[1 - s][A[:, None], A[None, :]] = 1.0 - V[s][A[:, None], A[None, :]].T
+    return H
+
+
+def _load(key: tuple[bool, bool, bool]) -> DuelTable | None:
+    """The shipped table of variant ``key`` (``None`` without a file; a
+    :class:`~dicelab.core.errors.TableError` for a damaged or foreign file)."""
+    rules = solo._rules_of(key)
+    V = load_table(table_name(rules), table_meta(rules), (2, NB, NB))
+    if V is None:
+        return None
+    H = _h_of(V)
+    H.setflags(write=False)
+    return DuelTable(key, V, H, 0, 0.0)
+
+
+def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, Any]]]:
+    """The tables this engine ships (:mod:`dicelab.tools.build_tables`): ``(rules, file
+    name, a fresh solve, the metadata)``, one per variant of :data:`SHIPPED`; the file
+    holds ``V`` (``H`` is rebuilt from it on loading).
+
+    >>> [t[1] for t in shipped_tables()]
+    ['duel_dripeul_reroll1_bonus0_six0.npz']
+    """
+    for key in SHIPPED:
+        rules = solo._rules_of(key)
+        yield (rules, table_name(rules),
+               lambda r=rules: np.asarray(solve_duel(r, use_table=False).V), table_meta(rules))
 
 
 def _cmp(a: Any, b: Any) -> Any:
@@ -203,7 +302,9 @@ def _layers(key: tuple[bool, bool, bool], H: np.ndarray, s: np.ndarray, b: np.nd
     """
     prog = PROGRESS[b] + np.where(B_MASK[o] > 0, PROGRESS[o], 0)
     if not key[1]:
-        for d in np.unique(prog):
+        ds = np.unique(prog)
+        for i, d in enumerate(ds):
+            progress.step(i, len(ds))  # a bar; raises Cancelled if asked
             sel = np.flatnonzero(prog == d)
             write(sel, _starts(key, H, s[sel], b[sel], o[sel]))
         return 0
@@ -241,14 +342,8 @@ def _solve(key: tuple[bool, bool, bool], max_tokens: int = 12, gauss_seidel: boo
            ) -> DuelTable:
     t0 = time.perf_counter()
     V = np.full((2, NB, NB), np.nan)
-    H = np.zeros((2, NB, NB))
-    # terminal values: a clearer beats anyone on X; X against X compares the sums left
-    H[:, CLEARED[:, None], OUT[None, :]] = 1.0
-    H[:, OUT[:, None], OUT[None, :]] = _cmp(SUM[B_MASK[OUT]][:, None], SUM[B_MASK[OUT]][None, :])
-    H[1, CLEARED[:, None], ACTIVE[None, :]] = 1.0  # seat 1 clears: at once, seat 0 has not
+    H = _terminal_h()
     # 1. seat 1's last turn after seat 0 cleared: a clear ties (1/2), anything else loses
-    H[1, :, CLEARED] = 0.0
-    H[1, CLEARED[:, None], CLEARED[None, :]] = 0.5
     b = ACTIVE
     v = _starts(key, H, np.ones(len(b), dtype=np.int64), b, np.full(len(b), CLEARED[0]))
     V[1][b[:, None], CLEARED[None, :]] = v[:, None]
@@ -291,36 +386,50 @@ def _solve(key: tuple[bool, bool, bool], max_tokens: int = 12, gauss_seidel: boo
 
 
 def solve_duel(rules: Rules | None = None, *, max_tokens: int = 12,
-               gauss_seidel: bool = True) -> DuelTable:
-    """Solve the two-player manche of ``rules``' variant (cached: instant after the first
-    call; ``level`` and ``manches`` do not matter).
+               gauss_seidel: bool = True, use_table: bool = True) -> DuelTable:
+    """The two-player manche of ``rules``' variant: its shipped table when there is one
+    (:data:`SHIPPED`, read in milliseconds), else solved (seconds; a minute or two with
+    the suite bonus); cached: instant after the first call (``level`` and ``manches`` do
+    not matter).
 
     ``max_tokens`` (benchmarks, tests): only the positions with at most that many tokens
     on the two boards together (a player alone: on its own board), not cached (``V`` is
     ``nan`` elsewhere); ``gauss_seidel=False``: the suite-bonus layers by plain value
-    iteration (the baseline), not cached.
+    iteration (the baseline), not cached; ``use_table=False``: a fresh solve, not cached
+    (:mod:`dicelab.tools.build_tables`, benchmarks).
 
     >>> t = solve_duel()
-    >>> t.V.shape
-    (2, 384, 384)
+    >>> t.V.shape, t.seconds   # read from the shipped table
+    ((2, 384, 384), 0.0)
     """
     key = _key(rules)
     max_tokens = whole("max_tokens", max_tokens, 1, 12)
-    if max_tokens < 12 or not gauss_seidel:
+    if max_tokens < 12 or not gauss_seidel or not use_table:
         return _solve(key, max_tokens, gauss_seidel)
     if key not in _CACHE:
-        _CACHE[key] = _solve(key)
+        _CACHE[key] = _load(key) or _solve(key)
     return _CACHE[key]
 
 
 def duel_ready(rules: Rules | None = None) -> bool:
-    """Whether the two-player table of ``rules``' variant is solved (advice is then
-    instant; :func:`solve_duel` takes seconds).
+    """Whether the two-player table of ``rules``' variant is at hand (solved, or shipped:
+    it is then read), so that advice is instant; otherwise :func:`solve_duel` takes
+    seconds.  ``False`` for a damaged or foreign shipped file (:func:`solve_duel` then
+    raises the :class:`~dicelab.core.errors.TableError` that says why).
 
-    >>> _ = solve_duel(); duel_ready()
+    >>> duel_ready()  # the default rules' table ships
     True
     """
-    return _key(rules) in _CACHE
+    key = _key(rules)
+    if key not in _CACHE:
+        try:
+            tab = _load(key)
+        except TableError:
+            return False
+        if tab is None:
+            return False
+        _CACHE[key] = tab
+    return True
 
 
 def _boards(rules: Rules, tokens: Any, triangles: Any, to_play: Any) -> tuple[int, int, int]:
