@@ -452,3 +452,23 @@ def test_the_shipped_table_rebuilds_within_1e_12():
     np.testing.assert_allclose(fresh.V, shipped.V, rtol=0, atol=1e-12, equal_nan=True)
     np.testing.assert_allclose(fresh.H, shipped.H, rtol=0, atol=1e-12)
     assert dd.solve_duel(g.Rules()) is shipped  # the fresh solve is not cached
+
+
+def test_a_variant_not_shipped_solves_in_the_background_and_can_be_cancelled():
+    """Without the suite bonus too, the solve reports its progress and stops on Cancel
+    (the apps' bar), caching nothing."""
+    import time
+
+    from dicelab.analysis import solving
+    from dicelab.core import progress
+
+    rules = g.Rules(reroll_set_aside=False)
+    assert not dd.duel_ready(rules)
+    job = solving.solve_in_background("dripeul", rules)
+    deadline = time.monotonic() + 120
+    while job.fraction == 0 and job.running and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert job.running and 0 < job.fraction < 1  # steps reported: the bar moves
+    job.cancel()
+    assert job.join(120) and isinstance(job.error, progress.Cancelled)
+    assert not dd.duel_ready(rules)
