@@ -153,7 +153,7 @@ def live_advice(key: str, games: int = LIVE_GAMES) -> dict[str, Any]:
     eng = importlib.import_module(f"dicelab.engine.{key}")
     duel = _duel_module(key)
     rules = games_mod.Rules()
-    if not eng.duel_ready(rules):  # Dripeul: solved on first use (seconds), not timed
+    if not eng.duel_ready(rules):  # a table that does not ship: solved first, not timed
         duel.solve_duel(rules)
     duel_registry.warm(key, rules)  # as the apps do when a two-player game starts
     times, cpu, first = [], [], []

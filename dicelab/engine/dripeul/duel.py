@@ -199,7 +199,7 @@ ENGINE_VERSION = 1
 #: The variants (``reroll_set_aside``, ``straight_bonus``, ``last_six``) whose table ships
 #: in ``dicelab/data/``: the default rules only.  A table is about 1.4 MB (the eight
 #: variants the app offers would make 11 MB); the others are solved on first use, behind
-#: the apps' progress bar (seconds; a minute or two with the suite bonus).
+#: the apps' progress bar (seconds to a minute; minutes with the suite bonus and locked dice).
 SHIPPED: tuple[tuple[bool, bool, bool], ...] = ((True, False, False),)
 
 
