@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -45,6 +45,7 @@ import numpy as np
 from dicelab.core import progress
 from dicelab.core.dice import Dice, multisets, roll_distribution, sort_dice, validate_dice, ways
 from dicelab.core.errors import DicelabError, IllegalMove
+from dicelab.engine import race
 from dicelab.engine.advice import Advice, Choice, deciding, rank
 from dicelab.engine.markov import MAX_TURNS, absorbing_moments, absorbing_turns
 from dicelab.games._base import Bank, Roll
@@ -55,6 +56,8 @@ from dicelab.games.seveny import score as cycle_score
 __all__ = [
     "reference_expected_turns",
     "DECISION_PHASES",
+    "ENGINE_VERSION",
+    "SHIPPED_TARGETS",
     "OBJECTIVES",
     "Solution",
     "advise",
@@ -70,6 +73,8 @@ __all__ = [
     "prepare",
     "solo_ready",
     "solve_turns",
+    "table_meta",
+    "table_name",
     "turn_points_distribution",
     "turn_outcome_distribution",
     "turn_outcome_matrix",
@@ -266,12 +271,13 @@ class Solution:
     ``E[s]``: expected turns from score ``s`` at the start of a turn (0 from
     the target on); ``R[s][M, h]``: expected turns *after* the current one
     when rolling from hand ``h`` with ``M`` memorised points at score ``s``
-    (``M < target - s``).
+    (``M < target - s``).  ``R`` is a tuple when solved here; read from the shipped
+    table (``E`` only), a sequence that computes each score's rows when first read.
     """
 
     rules: Rules
     E: np.ndarray
-    R: tuple[np.ndarray, ...]
+    R: Sequence[np.ndarray]
     iterations: int
 
     def start(self, s: int) -> float:
@@ -291,10 +297,49 @@ class Solution:
         return self.start(min(s + total, self.rules.target))
 
 
-def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray, int]:
+def _bank(s: int, E: np.ndarray, target: int) -> np.ndarray:
+    """The value of banking each turn total at score ``s`` (0 from the target on); total 0
+    (a bust) is set by the caller."""
     cap = target - s
     bank = np.zeros(cap + MAX_SCORE + 1)
     bank[1:cap] = E[s + 1 : target]
+    return bank
+
+
+class _Rows(Sequence[np.ndarray]):
+    """``R[s]`` of a solution whose ``E`` is known (the shipped table): each score's rows
+    are one turn at the known value of a bust (no Newton step), computed when first read
+    and kept (read-only)."""
+
+    def __init__(self, E: np.ndarray, target: int) -> None:
+        self._E, self._target = E, target
+        self._rows: dict[int, np.ndarray] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return self._target
+
+    def __getitem__(self, s: int) -> np.ndarray:  # type: ignore[override]
+        if not 0 <= s < self._target:
+            raise IndexError(s)
+        with self._lock:
+            row = self._rows.get(s)
+            if row is None:
+                x = float(self._E[s])
+                bank = _bank(s, self._E, self._target)
+                bank[0] = x
+                row, _, _, _ = _turn(bank, None, x, self._target - s, 0.0)
+                row.setflags(write=False)
+                self._rows[s] = row
+            return row
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        return (self[s] for s in range(self._target))
+
+
+def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray, int]:
+    cap = target - s
+    bank = _bank(s, E, target)
     bank_d = np.zeros_like(bank)
     bank_d[0] = 1.0
     # start from the trend of the scores above (Newton then needs 2-3 policy evaluations)
@@ -315,14 +360,80 @@ def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray,
     return x, R, it
 
 
-def solve_turns(rules: Rules | None = None) -> Solution:
+def solve_turns(rules: Rules | None = None, *, use_table: bool = True) -> Solution:
     """Solve the solo game (S6) for ``rules``: every score from the target down (cached).
+    The apps' targets (:data:`SHIPPED_TARGETS`) read the shipped table when there is one
+    (``use_table=False``: a fresh solve, not cached, e.g. to build or check the table).
 
     >>> sol = solve_turns(Rules(target=3))
     >>> float(sol.E[3]), round(float(sol.E[0]), 6), sol.start(3)
     (0.0, 1.083525, 0.0)
+    >>> fresh = solve_turns(Rules(target=20), use_table=False)
+    >>> abs(fresh.start(0) - solve_turns(Rules(target=20)).start(0)) < 1e-12
+    True
     """
-    return _solve(_solvable(rules))
+    rules = _solvable(rules)
+    if not use_table:
+        return _solve_all(rules, [0, rules.target])
+    return _solve(rules)
+
+
+# ------------------------------------------------------------------- the shipped table
+#: The targets whose solo solve ships (the apps' choices, ``Rules.CHOICES``).  One table
+#: serves them all: a turn depends on the score only through the points still needed, so
+#: ``E`` of target ``T`` at score ``s`` is ``E`` of the largest target at score
+#: ``s + largest - T``; the file holds that ``E`` (0.8 kB).  Other targets are solved.
+SHIPPED_TARGETS: tuple[int, ...] = tuple(Rules.CHOICES["target"])
+#: Version of this solo solver, recorded in the shipped table: raise it whenever a change
+#: to the Seveny rules or to this solver changes ``E``, then rebuild (``make tables``).
+ENGINE_VERSION = 1
+
+
+def table_name() -> str:
+    """File name of the shipped solo table (``dicelab/data/``).
+
+    >>> table_name()
+    'solo_seveny_t100.npz'
+    """
+    return f"solo_seveny_t{max(SHIPPED_TARGETS)}.npz"
+
+
+def table_meta() -> dict[str, Any]:
+    """The metadata of the shipped solo table (:func:`dicelab.engine.race.table_meta`).
+
+    >>> m = table_meta(); m["table"], m["rules"], m["engine"] == ENGINE_VERSION
+    ('solo', {'target': 100}, True)
+    """
+    return race.table_meta("seveny", Rules(target=max(SHIPPED_TARGETS)), ENGINE_VERSION,
+                           table="solo")
+
+
+def table_arrays() -> np.ndarray:
+    """The shipped table, solved afresh (:mod:`dicelab.tools.build_tables`): ``E`` of the
+    largest shipped target at every score ``0..target``."""
+    target = max(SHIPPED_TARGETS)
+    return np.array(solve_turns(Rules(target=target), use_table=False).E[: target + 1])
+
+
+@cache
+def _shipped_E() -> np.ndarray | None:
+    """``E`` of the shipped table (``None`` without the file; a
+    :class:`~dicelab.core.errors.TableError` if it is damaged or built for other rules)."""
+    target = max(SHIPPED_TARGETS)
+    return race.load_table(table_name(), table_meta(), (target + 1,))
+
+
+def _from_table(rules: Rules) -> Solution | None:
+    if rules.target not in SHIPPED_TARGETS:
+        return None
+    full = _shipped_E()
+    if full is None:
+        return None
+    target = rules.target
+    E = np.zeros(target + MAX_SCORE + 1)
+    E[: target + 1] = full[len(full) - 1 - target :]
+    E.setflags(write=False)
+    return Solution(rules, E, _Rows(E, target), 0)
 
 
 #: the targets up to which the solo solve is quick once the turn's tables are built: at
@@ -408,7 +519,7 @@ def _solve(rules: Rules) -> Solution:
             progress.step(*where)  # raises Cancelled when this thread's task is cancelled
     ended, where = running
     try:
-        sol = _solve_all(rules, where)
+        sol = _from_table(rules) or _solve_all(rules, where)
         with _SOLUTIONS_LOCK:
             _SOLUTIONS[rules] = sol
             while len(_SOLUTIONS) > KEEP_SOLUTIONS:
@@ -777,6 +888,7 @@ def clear_caches() -> None:
     _points_table.cache_clear()
     _default_points_table.cache_clear()
     _tables.cache_clear()
+    _shipped_E.cache_clear()
     hands.cache_clear()
     _ranked_levels.cache_clear()
     _outcome_matrix.cache_clear()
