@@ -11,8 +11,9 @@ implementation, or None), ``icepool`` (None).  Each row is one of the review's m
   (was 10-11 s, and 41-86 s for 5000 "bank at N" played game by game; now a Markov chain
   over scores drawn from the exact turn of the policy, the rule's included);
 * 500 solo games of each game with the optimal policy (``simulate_fast``), engine solved;
-* the variant explorer at Seveny target 100 (the solo solve, cold);
-* the first ``seveny.advise`` at target 100 (the same solve, then the advice);
+* the variant explorer at Seveny target 100 (cold: the shipped solo table is read);
+* the first ``seveny.advise`` at target 100 (cold: the turn's tables, the shipped solo table
+  and the rows of the score asked, then the advice);
 * the first two-player Dripeul advice ``advise_state(objective="p_duel")`` (its table solve);
 * ``seveny.duel_win_probability(Rules(target=40))`` (a target without a shipped table);
 * "New game" in an app, one player to two (Seveny: the two-player warm-up);
