@@ -990,7 +990,11 @@ def _outcome_matrix(rules: Rules) -> np.ndarray:
     sol = solve_turns(rules)
     target = rules.target
     E = np.asarray(sol.E)
-    ranked = _ranked_levels()
+    # each group's candidates in rank order, one per next position (banking it, then rolling
+    # on, are ranked next to each other): the first best candidate is the first position of
+    # best value min(bank, roll), banked if banking is as good (Bank before Roll on a tie)
+    ranked = [(tg[::2], starts // 2, 1j * np.arange(len(tg) // 2))
+              for tg, _, starts, _ in _ranked_levels()]
     levels = tuple(reversed(t.levels))
     out = np.zeros((target + 1, target + 1))
     out[target, target] = 1.0
@@ -1012,16 +1016,17 @@ def _outcome_matrix(rules: Rules) -> np.ndarray:
             vroll = np.empty(nh + MAX_SCORE + 1)
             vroll[:nh] = 1.0 + R[m]
             vroll[nh:] = 1.0 + Rext[pts[nh:], 0]
-            for lv, (tg, isb, starts, lens) in zip(levels, ranked):
+            vbest = np.minimum(vbank, vroll)
+            banks = vbank <= vroll
+            for lv, (tg, starts, pos) in zip(levels, ranked):
                 mh = mass[m, lv.lo : lv.hi]
                 if not mh.any():
                     continue
                 out[s, s] += float(mh @ lv.pbust)
-                val = np.where(isb, vbank[tg], vroll[tg])
-                best = np.minimum.reduceat(val, starts)
-                tie = val == np.repeat(best, lens)
-                first = np.minimum.reduceat(np.where(tie, np.arange(len(val)), len(val)), starts)
-                j, bank = tg[first], isb[first]
+                # the complex minimum is lexicographic: the best value, then the first one
+                first = np.minimum.reduceat(vbest[tg] + pos, starts).imag.astype(np.int64)
+                j = tg[first]
+                bank = banks[j]
                 gm = mh[lv.group_hand] * lv.prob
                 np.add.at(out[s], dest[j][bank], gm[bank])
                 part = ~bank & (j < nh)
