@@ -985,6 +985,8 @@ def _ranked_levels() -> tuple[tuple[Any, Any, Any, Any], ...]:
 
 @lru_cache(maxsize=16)
 def _outcome_matrix(rules: Rules) -> np.ndarray:
+    """The forward pass of :func:`turn_outcome_matrix`, memorised total by memorised total,
+    every starting score that still holds mass at once."""
     t = _tables()
     nh = len(t.hands)
     sol = solve_turns(rules)
@@ -999,44 +1001,57 @@ def _outcome_matrix(rules: Rules) -> np.ndarray:
     out = np.zeros((target + 1, target + 1))
     out[target, target] = 1.0
     ks = np.arange(MAX_SCORE + 1)
+    width = nh + MAX_SCORE + 1
+    # R[s, M, h], then past each score's cap the value of rolling with the target banked
+    R = np.empty((target, target + MAX_SCORE + 1, nh))
     for s in range(target):
         cap = target - s
-        R = np.asarray(sol.R[s])
-        mass = np.zeros((cap, nh))
-        mass[0, 0] = 1.0
-        Rext = np.vstack([R, np.broadcast_to(t.pbust * E[s], (MAX_SCORE + 1, nh))])
-        for m in range(cap):
-            if not mass[m].any():
+        R[s, :cap] = sol.R[s]
+        R[s, cap:] = t.pbust * E[s]
+    mass = np.zeros((target, target, nh))  # mass[s, M, h]
+    mass[:, 0, 0] = 1.0
+    diag = np.arange(target) * (target + 2)
+    n_out = (target + 1) ** 2
+    for m in range(target):  # memorised points only go up
+        ss = np.flatnonzero(mass[: target - m, m].any(axis=1))
+        if not len(ss):
+            continue
+        n = len(ss)
+        pts = np.empty(width, dtype=np.int64)
+        pts[:nh] = m + t.scores
+        pts[nh:] = m + ks
+        dest = np.minimum(ss[:, None] + pts, target)
+        cell = dest + (ss * (target + 1))[:, None]  # flat index into out
+        vbank = 1.0 + E[dest]
+        vroll = np.empty((n, width))
+        vroll[:, :nh] = 1.0 + R[ss, m]
+        vroll[:, nh:] = 1.0 + R[ss[:, None], pts[nh:], 0]
+        vbest = np.minimum(vbank, vroll)
+        banks = vbank <= vroll
+        row = np.arange(n)[:, None]
+        flat = out.reshape(-1)
+        for lv, (tg, starts, pos) in zip(levels, ranked):
+            mh = mass[ss, m, lv.lo : lv.hi]
+            if not mh.any():
                 continue
-            pts = np.empty(nh + MAX_SCORE + 1, dtype=np.int64)
-            pts[:nh] = m + t.scores
-            pts[nh:] = m + ks
-            dest = np.minimum(s + pts, target)
-            vbank = 1.0 + E[dest]
-            vroll = np.empty(nh + MAX_SCORE + 1)
-            vroll[:nh] = 1.0 + R[m]
-            vroll[nh:] = 1.0 + Rext[pts[nh:], 0]
-            vbest = np.minimum(vbank, vroll)
-            banks = vbank <= vroll
-            for lv, (tg, starts, pos) in zip(levels, ranked):
-                mh = mass[m, lv.lo : lv.hi]
-                if not mh.any():
-                    continue
-                out[s, s] += float(mh @ lv.pbust)
-                # the complex minimum is lexicographic: the best value, then the first one
-                first = np.minimum.reduceat(vbest[tg] + pos, starts).imag.astype(np.int64)
-                j = tg[first]
-                bank = banks[j]
-                gm = mh[lv.group_hand] * lv.prob
-                np.add.at(out[s], dest[j][bank], gm[bank])
-                part = ~bank & (j < nh)
-                np.add.at(mass[m], j[part], gm[part])
-                cyc = ~bank & (j >= nh)
-                if cyc.any():
-                    nm = pts[j[cyc]]
-                    if (nm >= cap).any():  # pragma: no cover - banking the target is better
-                        raise RuntimeError("rolling on past the target")
-                    np.add.at(mass[:, 0], nm, gm[cyc])
+            flat[diag[ss]] += mh @ lv.pbust
+            # the complex minimum is lexicographic: the best value, then the first one
+            first = np.minimum.reduceat(vbest[:, tg] + pos, starts, axis=1).imag.astype(np.int64)
+            j = tg[first]
+            bank = banks[row, j]
+            gm = mh[:, lv.group_hand] * lv.prob
+            flat += np.bincount(cell[row, j][bank], gm[bank], n_out)  # banked: the end
+            part = ~bank & (j < nh)
+            i = np.broadcast_to(row, j.shape)
+            mass[ss, m] += np.bincount((i * nh + j)[part], gm[part], n * nh).reshape(n, nh)
+            cyc = ~bank & (j >= nh)
+            if cyc.any():
+                nm = pts[j[cyc]]
+                sc = ss[i[cyc]]
+                if (nm >= target - sc).any():  # pragma: no cover - banking is better
+                    raise RuntimeError("rolling on past the target")
+                mass[:, :, 0] += np.bincount(sc * target + nm, gm[cyc],
+                                             target * target).reshape(target, target)
     out.setflags(write=False)
     return out
 
