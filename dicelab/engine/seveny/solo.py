@@ -234,32 +234,42 @@ def _turn(bank: np.ndarray, bank_d: np.ndarray | None, x: float, mcap: int,
     R = np.empty((mcap, nh))
     W = np.empty(mcap + MAX_SCORE + 1)
     W[mcap:] = w_tail if track else bank[mcap : mcap + MAX_SCORE + 1]
-    RD = np.empty((mcap, nh)) if track else None
-    WD = np.zeros(mcap + MAX_SCORE + 1) if track else None
-    V = np.empty(nh + MAX_SCORE + 1)
-    VD = np.empty(nh + MAX_SCORE + 1) if track else None
-    scores = t.scores
+    # banking from each hand at each memorised total: bh[M, h] = bank[M + score(h)]
+    at = np.arange(mcap)[:, None] + t.scores[None, :]
+    bh = bank[at]
+    # per level: (lo, hi, targets, starts, group hands, probabilities, hands, bust value)
+    lvs = [(lv.lo, lv.hi, lv.targets, lv.starts, lv.group_hand, lv.prob, lv.hi - lv.lo,
+            lv.pbust * x) for lv in t.levels]
+    if not track:
+        V = np.empty(nh + MAX_SCORE + 1)
+        for m in range(mcap - 1, -1, -1):
+            V[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1]
+            Rm, bm = R[m], bh[m]
+            for lo, hi, tg, st, gh, pr, nl, px in lvs:
+                mins = np.minimum.reduceat(V[tg], st)
+                r = np.bincount(gh, weights=pr * mins, minlength=nl) + px
+                Rm[lo:hi] = r
+                np.minimum(bm[lo:hi], r, out=V[lo:hi])
+            W[m] = min(bank[m], Rm[0])
+        return R, None, W, None
+    # tracking d/dx too: values and derivatives as complex numbers, whose minimum is
+    # lexicographic: the least value, then the least derivative among the values tied
+    RD = np.empty((mcap, nh))
+    WD = np.zeros(mcap + MAX_SCORE + 1)
+    bch = bh + 1j * bank_d[at]
+    VC = np.empty(nh + MAX_SCORE + 1, dtype=complex)
     for m in range(mcap - 1, -1, -1):
-        V[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1]
-        if track:
-            VD[nh + 1 :] = WD[m + 1 : m + MAX_SCORE + 1]
-        for lv in t.levels:
-            vals = V[lv.targets]
-            mins = np.minimum.reduceat(vals, lv.starts)
-            nl = lv.hi - lv.lo
-            r = np.bincount(lv.group_hand, weights=lv.prob * mins, minlength=nl) + lv.pbust * x
-            R[m, lv.lo : lv.hi] = r
-            b = bank[m + scores[lv.lo : lv.hi]]
-            V[lv.lo : lv.hi] = np.minimum(b, r)
-            if track:
-                tie = vals == np.repeat(mins, lv.lens)
-                dsel = np.minimum.reduceat(np.where(tie, VD[lv.targets], np.inf), lv.starts)
-                rd = np.bincount(lv.group_hand, weights=lv.prob * dsel, minlength=nl) + lv.pbust
-                RD[m, lv.lo : lv.hi] = rd
-                VD[lv.lo : lv.hi] = np.where(b <= r, bank_d[m + scores[lv.lo : lv.hi]], rd)
-        W[m] = min(bank[m], R[m, 0])
-        if track:
-            WD[m] = bank_d[m] if bank[m] <= R[m, 0] else RD[m, 0]
+        VC[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1] + 1j * WD[m + 1 : m + MAX_SCORE + 1]
+        Rm, RDm, bm, bcm = R[m], RD[m], bh[m], bch[m]
+        for (lo, hi, tg, st, gh, pr, nl, px), pb in zip(lvs, t.levels):
+            mc = np.minimum.reduceat(VC[tg], st)
+            r = np.bincount(gh, weights=pr * mc.real, minlength=nl) + px
+            rd = np.bincount(gh, weights=pr * mc.imag, minlength=nl) + pb.pbust
+            Rm[lo:hi] = r
+            RDm[lo:hi] = rd
+            VC[lo:hi] = np.where(bm[lo:hi] <= r, bcm[lo:hi], r + 1j * rd)
+        W[m] = min(bank[m], Rm[0])
+        WD[m] = bank_d[m] if bank[m] <= Rm[0] else RDm[0]
     return R, RD, W, WD
 
 
