@@ -102,3 +102,11 @@ def test_the_outcome_matrix_and_advice_from_the_table():
     assert abs(P[19, 20] - eng.expected_turn_points(cap=1)) < 1e-12
     a = eng.advise((1, 5, 5, 5, 2, 3, 4), score=19, rules=rules)
     assert a.best["expected_turns"] == pytest.approx(1.0, abs=1e-12)
+
+
+def test_every_row_at_once_matches_each_row_alone():
+    E = np.array(eng.solve_turns(Rules(target=20)).E)
+    lazy = eng._Rows(E, 20)
+    for s, row in enumerate(eng._all_rows(E, 20)):
+        assert row.shape == lazy[s].shape
+        assert np.allclose(row, lazy[s], rtol=0, atol=1e-12)

@@ -346,6 +346,49 @@ class _Rows(Sequence[np.ndarray]):
     def __iter__(self) -> Iterator[np.ndarray]:
         return (self[s] for s in range(self._target))
 
+    def fill(self) -> None:
+        """Compute every score's rows not computed yet, all in one pass (the turn outcome
+        matrix reads them all)."""
+        with self._lock:
+            if len(self._rows) < self._target:
+                for s, row in enumerate(_all_rows(self._E, self._target)):
+                    row.setflags(write=False)
+                    self._rows.setdefault(s, row)
+
+
+def _all_rows(E: np.ndarray, target: int) -> list[np.ndarray]:
+    """``R[s]`` of every score ``s`` when ``E`` is known: :func:`_turn` at ``x = E[s]`` for
+    all of them at once, memorised total by memorised total (every score whose turn can
+    hold it), values laid out as (slots, scores)."""
+    t = _tables()
+    nh = len(t.hands)
+    Eext = np.zeros(target + 2 * MAX_SCORE + 2)  # banking: E of the new score, 0 from target
+    Eext[:target] = E[:target]
+    rows = [np.empty((target - s, nh)) for s in range(target)]
+    W = np.zeros((target + MAX_SCORE + 1, target))  # W[M, s], 0 from the cap on
+    lvs = []
+    for lv in t.levels:
+        first = np.flatnonzero(np.diff(lv.group_hand, prepend=-1))  # each hand's groups
+        lvs.append((lv.lo, lv.hi, lv.targets, lv.starts, first, lv.prob[:, None],
+                    lv.pbust[:, None] * E[None, :target]))
+    V = np.empty((nh + MAX_SCORE + 1, target))
+    R = np.empty((nh, target))
+    for m in range(target - 1, -1, -1):
+        n = target - m  # scores 0..n-1 can hold m memorised points
+        ss = np.arange(n)
+        bh = Eext[t.scores[:, None] + (ss + m)[None, :]]
+        Vn, Rn = V[:, :n], R[:, :n]
+        Vn[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1, :n]
+        for lo, hi, tg, st, first, pr, px in lvs:
+            mins = np.minimum.reduceat(Vn[tg], st, axis=0)
+            r = np.add.reduceat(pr * mins, first, axis=0) + px[:, :n]
+            Rn[lo:hi] = r
+            np.minimum(bh[lo:hi], r, out=Vn[lo:hi])
+        W[m, :n] = np.minimum(Eext[ss + m], Rn[0])
+        for s in range(n):
+            rows[s][m] = Rn[:, s]
+    return rows
+
 
 def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray, int]:
     cap = target - s
@@ -1014,6 +1057,8 @@ def _outcome_matrix(rules: Rules) -> np.ndarray:
     width = nh + MAX_SCORE + 1
     # R[s, M, h], then past each score's cap the value of rolling with the target banked
     R = np.empty((target, target + MAX_SCORE + 1, nh))
+    if isinstance(sol.R, _Rows):
+        sol.R.fill()
     for s in range(target):
         cap = target - s
         R[s, :cap] = sol.R[s]
