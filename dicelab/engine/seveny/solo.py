@@ -20,7 +20,10 @@ optimal play.  A bust, or banking 0 points, leaves the score at ``s``: for each
 ``x = 1 + min_policy E[E(end of turn) | bust or 0 -> x]``, a concave piecewise
 linear map solved by policy iteration (Newton) to 1e-12.  Points beyond the
 target are worth nothing more, so memorised points are capped at
-``target - s``.
+``target - s``.  A turn depends on the score only through the points still
+needed, so one solve of target 100 holds ``E`` of every smaller target: it
+ships (:func:`table_name`) and the apps' targets read it, each score's rows
+then being one turn at the known value of a bust (no Newton step).
 
 >>> from dicelab.games.seveny import Rules
 >>> round(expected_turns(Rules(target=5)), 6)
