@@ -110,3 +110,20 @@ def test_every_row_at_once_matches_each_row_alone():
     for s, row in enumerate(eng._all_rows(E, 20)):
         assert row.shape == lazy[s].shape
         assert np.allclose(row, lazy[s], rtol=0, atol=1e-12)
+
+
+def test_the_newton_shortcut_checks_the_policy():
+    """A tracked turn's policy is kept at the Newton point only if every choice still holds:
+    at no move it does; moved far (a bust worth 50 more turns), banking early wins."""
+    target, s = 12, 0
+    E = np.array(eng.solve_turns(Rules(target=target), use_table=False).E)
+    bank = eng._bank(s, E, target)
+    bank_d = np.zeros_like(bank)
+    bank_d[0] = 1.0
+    x = float(E[s])
+    bank[0] = x
+    values = np.empty((target, len(eng.hands()) + eng.MAX_SCORE + 1), dtype=complex)
+    R, RD, _, _ = eng._turn(bank, bank_d, x, target, 0.0, values)
+    assert eng._still_optimal(values, R, RD, bank, bank_d, 0.0)
+    assert not eng._still_optimal(values, R, RD, bank, bank_d, 50.0)
+    assert abs(R[0, 0] + 1.0 - x) < 1e-12  # x is the fixed point: 1 + R00(x) = x

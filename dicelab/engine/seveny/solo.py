@@ -217,7 +217,8 @@ def _tables() -> _Tables:
 
 # ------------------------------------------------------------------- one turn
 def _turn(bank: np.ndarray, bank_d: np.ndarray | None, x: float, mcap: int,
-          w_tail: float) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray | None]:
+          w_tail: float, values: np.ndarray | None = None,
+          ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray | None]:
     """Solve one turn, minimising, for memorised values ``0..mcap-1``.
 
     ``bank[t]``: the value of banking a turn total ``t`` (``t`` up to
@@ -229,7 +230,8 @@ def _turn(bank: np.ndarray, bank_d: np.ndarray | None, x: float, mcap: int,
 
     Returns ``R[M, h]`` (value of rolling from hand ``h`` with ``M`` memorised)
     and ``W[M]`` (value right after completing a cycle, with ``M`` memorised),
-    and their derivatives.
+    and their derivatives.  ``values`` (tracking only; complex, ``mcap`` rows) receives
+    every slot's value + i d/dx as read at each ``M`` (:func:`_still_optimal`).
     """
     t = _tables()
     nh = len(t.hands)
@@ -260,7 +262,7 @@ def _turn(bank: np.ndarray, bank_d: np.ndarray | None, x: float, mcap: int,
     RD = np.empty((mcap, nh))
     WD = np.zeros(mcap + MAX_SCORE + 1)
     bch = bh + 1j * bank_d[at]
-    VC = np.empty(nh + MAX_SCORE + 1, dtype=complex)
+    VC = np.zeros(nh + MAX_SCORE + 1, dtype=complex)
     for m in range(mcap - 1, -1, -1):
         VC[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1] + 1j * WD[m + 1 : m + MAX_SCORE + 1]
         Rm, RDm, bm, bcm = R[m], RD[m], bh[m], bch[m]
@@ -273,6 +275,8 @@ def _turn(bank: np.ndarray, bank_d: np.ndarray | None, x: float, mcap: int,
             VC[lo:hi] = np.where(bm[lo:hi] <= r, bcm[lo:hi], r + 1j * rd)
         W[m] = min(bank[m], Rm[0])
         WD[m] = bank_d[m] if bank[m] <= Rm[0] else RDm[0]
+        if values is not None:
+            values[m] = VC
     return R, RD, W, WD
 
 
@@ -405,15 +409,47 @@ def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray,
         x = float(E[s + 1]) + 1.0 if s + 1 < target else 1.0
     R = np.empty((0, 0))
     it = 0
+    values = np.empty((cap, len(_tables().hands) + MAX_SCORE + 1), dtype=complex)
     for it in range(1, 200):  # noqa: B007
         bank[0] = x
-        R, RD, _, _ = _turn(bank, bank_d, x, cap, 0.0)
+        R, RD, _, _ = _turn(bank, bank_d, x, cap, 0.0, values)
         a, b = R[0, 0], RD[0, 0]  # R00(x') = a + b (x' - x) on this policy
         new = (1.0 + a - b * x) / (1.0 - b)
         if abs(new - x) <= 1e-13 * max(1.0, abs(x)):
             break  # R was computed at x, within 1e-13 of the fixed point
+        if _still_optimal(values, R, RD, bank, bank_d, new - x):
+            # this policy is optimal at its own fixed point: the values there, no new turn
+            R = R + RD * (new - x)
+            x = new
+            break
         x = new
     return x, R, it
+
+
+def _still_optimal(values: np.ndarray, R: np.ndarray, RD: np.ndarray, bank: np.ndarray,
+                   bank_d: np.ndarray, delta: float) -> bool:
+    """Whether the policy of a tracked :func:`_turn` is still optimal when the value of a bust
+    moves by ``delta``: every value is affine in it on that policy, so it is when each choice
+    the policy made is still a best one — in every group of every memorised total, the
+    candidate it chose (the least value, then the least derivative) is still a least one; and
+    from every hand, and after every completed cycle, banking or rolling on, whichever it
+    chose, is still at least as good.  All memorised totals at once."""
+    t = _tables()
+    new = values.real + delta * values.imag
+    for lv in t.levels:
+        chosen = np.minimum.reduceat(values[:, lv.targets], lv.starts, axis=1)
+        best = np.minimum.reduceat(new[:, lv.targets], lv.starts, axis=1)
+        if np.any(best < chosen.real + delta * chosen.imag):
+            return False
+    mcap = len(R)
+    at = np.arange(mcap)[:, None] + t.scores[None, :]
+    for b, bd, r, rd in ((bank[at], bank_d[at], R, RD),
+                         (bank[:mcap], bank_d[:mcap], R[:, 0], RD[:, 0])):
+        banked = b <= r
+        b_new, r_new = b + delta * bd, r + delta * rd
+        if np.any(np.where(banked, b_new > r_new, r_new > b_new)):
+            return False
+    return True
 
 
 def solve_turns(rules: Rules | None = None, *, use_table: bool = True) -> Solution:
@@ -493,8 +529,9 @@ def _from_table(rules: Rules) -> Solution | None:
 
 
 #: the targets up to which the solo solve is quick once the turn's tables are built: at
-#: most a few tenths of a second on a busy 2-core machine (there 20 takes 0.7-1.2 s, 31-50
-#: take 1-4 s: the apps solve those in the background, with a progress bar)
+#: most a few hundredths of a second on a busy 2-core machine (there 20 takes 0.1-0.3 s,
+#: 50 about 1 s, 99 about 2 s: the apps solve those in the background, with a progress bar;
+#: the menu's targets read the shipped solve)
 QUICK_SOLO_TARGET = 10
 #: the solved variants kept (the most recently used ones); solo_ready reads the same dict, so
 #: a variant dropped from it is solved again in the background, never at once
