@@ -127,3 +127,40 @@ def test_the_newton_shortcut_checks_the_policy():
     assert eng._still_optimal(values, R, RD, bank, bank_d, 0.0)
     assert not eng._still_optimal(values, R, RD, bank, bank_d, 50.0)
     assert abs(R[0, 0] + 1.0 - x) < 1e-12  # x is the fixed point: 1 + R00(x) = x
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    """The engine reads its shipped table from ``tmp_path`` (nothing there unless a test
+    puts a copy)."""
+    from dicelab.engine import race
+
+    monkeypatch.setattr(race, "_data_file", lambda name: tmp_path / name)
+    eng.clear_caches()
+    yield tmp_path
+    eng.clear_caches()  # the next tests read the real file again
+
+
+def test_without_the_file_the_menu_targets_are_solved(data):
+    sol = eng.solve_turns(Rules(target=20))
+    assert sol.iterations >= 20 and isinstance(sol.R, tuple)
+    assert round(float(sol.E[0]), 4) == round(float(eng.solve_turns(
+        Rules(target=20), use_table=False).E[0]), 4)
+
+
+def test_a_solo_table_of_another_engine_version_is_a_table_error(data):
+    import json
+
+    from dicelab import TableError
+    from dicelab.tools.build_tables import DATA
+
+    with np.load(DATA / eng.table_name(), allow_pickle=False) as z:
+        arrays = {k: np.array(z[k]) for k in z.files}
+    meta = json.loads(str(arrays["meta"]))
+    assert meta["table"] == "solo" and meta["rules"] == {"target": 100}
+    meta["engine"] = eng.ENGINE_VERSION + 1
+    arrays["meta"] = np.array(json.dumps(meta))
+    np.savez_compressed(data / eng.table_name(), **arrays)
+    with pytest.raises(TableError, match="engine version"):
+        eng.solve_turns(Rules(target=50))
+    assert eng.expected_turns(Rules(target=37)) > 0  # a target not shipped: solved
