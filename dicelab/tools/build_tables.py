@@ -3,7 +3,9 @@
 The two-player solves take from seconds to minutes on a small machine, so their
 start-of-turn tables ship with the package (every 5000 variant — 48 files of ~74 kB,
 10 s to 3 min each to solve here —, Seveny's target 50, Trwavril's two straight rulings:
-about 4 MB in all); advice recomputes the turn in play from them in milliseconds.
+about 4 MB in all); advice recomputes the turn in play from them in milliseconds.  Seveny
+also ships its solo solve (``E`` of target 100, which answers every target of the apps:
+a few seconds to solve cold, 1.5 kB).
 Rebuild after any change to a rule or an engine (all of them: about 40 minutes; ``make
 tables`` runs the first line)::
 
@@ -57,7 +59,7 @@ def shipped() -> Iterator[Shipped]:
 
     >>> tables = list(shipped())
     >>> len(tables), sorted({t.game for t in tables}), all(t.meta["engine"] >= 1 for t in tables)
-    (55, ['cinqmille', 'seveny', 'trwavril'], True)
+    (56, ['cinqmille', 'seveny', 'trwavril'], True)
     """
     from dicelab.registry import GAMES
 
