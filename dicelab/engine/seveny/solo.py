@@ -552,14 +552,15 @@ def _tables_built() -> bool:
 
 def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
     """Whether the first solo advice for ``rules`` needs no long computation: the turn's
-    tables are built and the target is at most :data:`QUICK_SOLO_TARGET` (``quick``), or
+    tables are built and the target is at most :data:`QUICK_SOLO_TARGET` (``quick``), is
+    one of the apps' targets (:data:`SHIPPED_TARGETS`, read from the shipped solve), or
     the variant was solved already (the apps compute the rest in the background, with a
     progress bar and a Cancel button, see :func:`prepare`; with ``quick=False``, any target
     not solved yet: a two-player app's solo odds while its two-player table is solved).
 
     >>> prepare(Rules(target=5))
-    >>> solo_ready(Rules(target=10)), solo_ready(Rules(target=99))
-    (True, False)
+    >>> solo_ready(Rules(target=10)), solo_ready(Rules(target=99)), solo_ready(Rules(target=100))
+    (True, False, True)
     >>> solo_ready(Rules(target=9), quick=False), solo_ready(Rules(target=5), quick=False)
     (False, True)
     >>> solo_ready(Rules(target=1000))  # no exact odds: nothing to wait for
@@ -571,7 +572,20 @@ def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
         return True
     if not _tables_built():
         return False
-    return (quick and rules.target <= QUICK_SOLO_TARGET) or rules in _SOLUTIONS
+    return ((quick and rules.target <= QUICK_SOLO_TARGET) or rules in _SOLUTIONS
+            or _reads_the_table(rules))
+
+
+def _reads_the_table(rules: Rules) -> bool:
+    """Whether ``rules`` is answered from the shipped solve (a target of the apps' menu and a
+    sound file): milliseconds once the turn's tables are built.  A damaged file is not
+    ready: the background solve reports it."""
+    if rules.target not in SHIPPED_TARGETS:
+        return False
+    try:
+        return _shipped_E() is not None
+    except DicelabError:
+        return False
 
 
 def prepare(rules: Rules | None = None) -> None:
