@@ -3,9 +3,11 @@
 ``benchmarks()`` follows docs/architecture.md (``measures: True``): each ``run`` starts a
 fresh Python process that imports ``dicelab.analysis.simulate`` and plays 500 solo games with
 the optimal policy (``simulate_fast``): every table it needs — the engine's solve and the
-simulator's tables — is built in that process.  The time held against the goal is the child's
-own wall clock from before the import to the result; the note splits it (import / games) and
-gives the child's CPU time, which a busy machine does not inflate.
+simulator's tables — is built in that process (Seveny's solo solve is read from its shipped
+table, then each score's turn and the turn outcome matrix are computed).  The time held
+against the goal is the child's own wall clock from before the import to the result; the note
+splits it (import / games) and gives the child's CPU time, which a busy machine does not
+inflate.
 """
 
 from __future__ import annotations

@@ -134,14 +134,31 @@ def test_shipped_table_against_a_fresh_solve():
 @pytest.mark.slow
 @pytest.mark.parametrize("target", [20, 30])
 def test_shipped_files_against_a_fresh_build(target):
-    """Every array of the shipped file (table, cycle starts and their counts, caps)."""
-    fresh = sd.table_arrays(sv.Rules(target=target))
+    """Every array of the shipped file (table, cycle starts and their counts, caps), at a
+    tolerance: another CPU sums in another order.  The counts ``n`` and the caps ``dstar``
+    come from comparing floats, so they may differ only where that comparison is a near-tie
+    (within 1e-9), which changes no value shown."""
+    rules = sv.Rules(target=target)
+    fresh = sd.table_arrays(rules)
     sd._CACHE.clear()
     sh = sd._shipped(target)
-    assert np.max(np.abs(fresh["T"] - sd.duel_table(sv.Rules(target=target)))) < 1e-11
-    assert np.array_equal(fresh["n"], sh["n"]) and np.array_equal(fresh["dstar"], sh["dstar"])
-    assert np.max(np.abs(fresh["C"] - sh["C"])) < 1e-11
+    assert np.max(np.abs(fresh["T"] - sd.duel_table(rules))) < 1e-11
     assert np.max(np.abs(fresh["q"] - sh["q"])) < 1e-12
+    for d1, d2, b in zip(fresh["dstar"], sh["dstar"], range(target)):
+        bound = sd.P7 * sh["q"][target - b]  # dstar[b]: the first d with q[d] <= bound
+        for d in range(min(d1, d2), max(d1, d2)):
+            assert sh["q"][d] == pytest.approx(bound, rel=1e-9), (b, d1, d2)
+    off = {k: np.concatenate([[0], np.cumsum(a["n"].ravel())]) for k, a in
+           (("fresh", fresh), ("shipped", sh))}
+    for i, (seat, a, b) in enumerate(np.ndindex(sh["n"].shape)):
+        c1 = fresh["C"][off["fresh"][i]: off["fresh"][i + 1]]
+        c2 = sh["C"][off["shipped"][i]: off["shipped"][i + 1]]
+        k = min(len(c1), len(c2))
+        assert np.max(np.abs(c1[:k] - c2[:k]), initial=0.0) < 1e-11, (seat, a, b)
+        if len(c1) != len(c2):  # the last roll that beats banking is a near-tie
+            R, _cap, bank = sd._turn_of(rules, int(seat), int(a), int(b))
+            m = max(len(c1), len(c2)) - 1
+            assert R[m, 0] == pytest.approx(bank[m], abs=1e-9), (seat, a, b)
 
 
 # ------------------------------------------------------------------ the fast in-turn path

@@ -26,10 +26,13 @@ def test_solo_ready_routes_by_target_and_by_the_turn_tables():
     engine.prepare(seveny.Rules(target=5))  # the turn's tables built (a warm engine)
     assert engine.QUICK_SOLO_TARGET == 10
     assert engine.solo_ready(seveny.Rules(target=10))
-    for target in (20, 31, 40, 45, 50):  # 0.7-4 s cold on a busy small machine: a bar
+    for target in (31, 40, 45, 49, 99):  # 0.7-4 s cold on a busy small machine: a bar
         rules = seveny.Rules(target=target)
         assert engine.solo_ready(rules) == (rules in engine._SOLUTIONS)
     assert not engine.solo_ready(seveny.Rules(target=49))
+    for target in (20, 30, 50, 100):  # the apps' menu: read from the shipped solve
+        assert engine.solo_ready(seveny.Rules(target=target))
+        assert engine.solo_ready(seveny.Rules(target=target), quick=False)
     assert solving.solo_ready("seveny", seveny.Rules(target=1000))  # no exact odds
     assert solving.solo_ready("dripeul", None)
 

@@ -19,6 +19,7 @@ from dicelab.engine import trwavril as trwavril_odds
 from dicelab.engine.cinqmille import duel as cd
 from dicelab.engine.dripeul import duel as dd
 from dicelab.engine.seveny import duel as sd
+from dicelab.engine.seveny import solo as so
 from dicelab.engine.trwavril import duel as td
 from dicelab.games import cinqmille as cm
 from dicelab.games import dripeul as dp
@@ -35,6 +36,8 @@ RULES = {"cinqmille": cm.Rules, "seveny": sv.Rules, "trwavril": tw.Rules,
 
 def _file_name(game: str, table: str, rules) -> str:
     """The file name each engine reads for ``rules`` (not the build list's own name)."""
+    if table == "solo":
+        return so.table_name()
     if game == "cinqmille":
         if table.startswith("policy_surface_"):
             return cd.surface_name(rules, int(table.rsplit("_", 1)[1]))
@@ -45,7 +48,8 @@ def _file_name(game: str, table: str, rules) -> str:
 # ------------------------------------------------------------------ every shipped file
 def test_every_shipped_file_is_built_by_the_build_list():
     names = [t.name for t in TABLES]
-    assert len(names) == len(set(names)) == 48 + 1 + 4 + 2 + 1
+    # the last two: Seveny's solo table, Dripeul's default rules
+    assert len(names) == len(set(names)) == 48 + 1 + 4 + 2 + 1 + 1
     assert sorted(p.name for p in DATA.glob("*.npz")) == sorted(names)
 
 
@@ -60,7 +64,8 @@ def test_shipped_table_records_format_rules_and_engine(table):
     assert set(meta) == {"format", "game", "table", "rules", "engine"}
     assert meta["format"] == duel.TABLE_FORMAT == 1
     assert meta["game"] == table.game
-    assert meta["engine"] == ENGINES[table.game] >= 1
+    assert meta["engine"] == (so.ENGINE_VERSION if meta["table"] == "solo"
+                              else ENGINES[table.game]) >= 1
     # the rules: those the build list solves, and those the engine's file name stands for
     rules = RULES[table.game](**meta["rules"])
     assert meta["rules"] == asdict(table.rules) and rules == table.rules

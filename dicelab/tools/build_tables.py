@@ -4,7 +4,8 @@ The two-player solves take from seconds to minutes on a small machine, so their
 start-of-turn tables ship with the package (every 5000 variant — 48 files of ~74 kB,
 10 s to 3 min each to solve here —, Seveny's menu targets, Trwavril's two straight
 rulings, Dripeul's default rules — 1.4 MB, a few seconds to solve); advice recomputes the
-turn in play from them in milliseconds.
+turn in play from them in milliseconds.  Seveny also ships its solo solve (``E`` of
+target 100, which answers every target of the apps: a few seconds to solve cold, 1.5 kB).
 Rebuild after any change to a rule or an engine (all of them: about 40 minutes; ``make
 tables`` runs the first line)::
 
@@ -59,7 +60,7 @@ def shipped() -> Iterator[Shipped]:
 
     >>> tables = list(shipped())
     >>> len(tables), sorted({t.game for t in tables}), all(t.meta["engine"] >= 1 for t in tables)
-    (56, ['cinqmille', 'dripeul', 'seveny', 'trwavril'], True)
+    (57, ['cinqmille', 'dripeul', 'seveny', 'trwavril'], True)
     """
     from dicelab.registry import GAMES
 

@@ -363,7 +363,7 @@ def clear_caches() -> None:
     _model.cache_clear()
     _p_bust.cache_clear()
     _distribution.cache_clear()
-    _candidates.cache_clear()
+    _ordered_groups.cache_clear()
     _OUTCOMES.clear()
     clear_rule_cache()
 
@@ -689,51 +689,71 @@ def advise_solo(state: Any, objective: str | None = None) -> Advice:
 
 # ------------------------------------------------------------------ one turn, optimal solo play
 @dataclass(frozen=True)
-class _Candidates:
-    """Every (set-aside, Bank/Roll) of every scoring roll of ``n`` dice, in the order of
-    :func:`~dicelab.engine.advice.rank` on a tie: fewer kept dice, then the dice, then
-    ``Bank`` before ``Roll`` (its label sorts first)."""
+class _OrderedGroups:
+    """The solver's groups, ordered for the policy: what :func:`turn_outcome_matrix` needs.
 
-    outcome: Any  # local index of the roll in multisets(n), per candidate
-    pts: Any
-    left: Any
-    bankable: Any
-    is_bank: Any
-    starts: Any  # first candidate of each scoring roll
-    lens: Any
-    seg_outcome: Any  # the roll of each segment
-    bust: Any  # probability of each roll, 0 unless it scores nothing
-    win: Any  # probability of each roll, 0 unless it is five 1s
+    A roll's candidates are its (set-aside, Bank/Roll) pairs in the order of
+    :func:`~dicelab.engine.advice.rank` on a tie: fewer kept dice, then the dice, then
+    ``Bank`` before ``Roll`` (its label sorts first).  A candidate matters only through its
+    *action* (points, dice left, bankable, Bank or Roll), so each roll is its list of
+    distinct actions in that order (the first candidate of each), and rolls with the same
+    list play alike: an ordered group, whose probability for ``n`` dice is the sum of
+    theirs.  The best candidate of a roll is the first of its list reaching the lowest
+    value, which ``argmin`` (first on a tie) finds over the padded list.  Groups are sorted
+    by length and cut into buckets (:func:`_bucket_bounds`) so that little is padded.
+    """
+
+    pts: Any  # (A,): points of each action (units)
+    left: Any  # (A,): dice to roll after it
+    bankable: Any  # (A,): the set-aside allows a bank
+    is_bank: Any  # (A,): the action banks (else rolls on)
+    lists: tuple[Any, ...]  # per bucket of groups (by length): (groups, K) actions in
+    #                          tie order, each list padded with its last action
+    PT: Any  # (N + 1, G): probability that a roll of n dice falls in each group
+    bust: Any  # (N + 1,): probability that a roll of n dice scores nothing
+    win: Any  # (N + 1,): ... that it is five 1s
 
 
 @cache
-def _candidates(rules: Rules, n: int) -> _Candidates:
+def _ordered_groups(rules: Rules) -> _OrderedGroups:
     m = _model(rules)
-    rows: list[tuple[int, int, int, bool, bool]] = []
-    starts, lens, seg_o = [], [], []
-    probs = np.asarray(m.probs[n], dtype=float)
-    bust = np.zeros(len(probs))
-    win = np.zeros(len(probs))
-    for i, o in enumerate(multisets(n)):
-        if is_five_ones(o, rules):
-            win[i] = probs[i]
-            continue
-        opts = sorted(m.options[o], key=lambda x: (len(x[0]), x[0]))
-        if not opts:
-            bust[i] = probs[i]
-            continue
-        starts.append(len(rows))
-        lens.append(2 * len(opts))
-        seg_o.append(i)
-        for _keep, p, left, b in opts:
-            rows.append((i, p, left, b, True))
-            rows.append((i, p, left, b, False))
-    cols = list(zip(*rows))
-    arr = np.asarray
-    return _Candidates(
-        arr(cols[0], dtype=np.intp), arr(cols[1], dtype=np.intp), arr(cols[2], dtype=np.intp),
-        arr(cols[3], dtype=bool), arr(cols[4], dtype=bool), arr(starts, dtype=np.intp),
-        arr(lens, dtype=np.intp), arr(seg_o, dtype=np.intp), bust, win)
+    actions: dict[tuple[int, int, bool, bool], int] = {}
+    lists: dict[tuple[int, ...], int] = {}
+    mass: list[list[Fraction]] = []
+    bust = [Fraction(0)] * (m.N + 1)
+    win = [Fraction(0)] * (m.N + 1)
+    for n in range(1, m.N + 1):
+        for o, p in roll_distribution(n).items():
+            if is_five_ones(o, rules):
+                win[n] += p
+                continue
+            opts = sorted(m.options[o], key=lambda x: (len(x[0]), x[0]))
+            if not opts:
+                bust[n] += p
+                continue
+            seq: list[int] = []
+            for _keep, pts, left, bankable in opts:
+                for bank in (True, False):
+                    a = actions.setdefault((pts, left, bankable, bank), len(actions))
+                    if a not in seq:
+                        seq.append(a)
+            g = lists.setdefault(tuple(seq), len(lists))
+            if g == len(mass):
+                mass.append([Fraction(0)] * (m.N + 1))
+            mass[g][n] += p
+    seqs = [list(q) for q in lists]  # in order of first appearance, as ``mass``
+    order = sorted(range(len(seqs)), key=lambda g: len(seqs[g]))
+    seqs = [seqs[g] for g in order]
+    padded = []
+    for first, stop in _bucket_bounds([len(q) for q in seqs], BUCKET_OVERHEAD // 4):
+        k = len(seqs[stop - 1])
+        padded.append(np.array([q + q[-1:] * (k - len(q)) for q in seqs[first:stop]],
+                               dtype=np.intp))
+    cols = np.array(list(actions)).T
+    return _OrderedGroups(cols[0].astype(np.intp), cols[1].astype(np.intp), cols[2].astype(bool),
+                    cols[3].astype(bool), tuple(padded),
+                    np.array([[float(mass[g][n]) for g in order] for n in range(m.N + 1)]),
+                    np.array([float(x) for x in bust]), np.array([float(x) for x in win]))
 
 
 _OUTCOMES: dict[Rules, Any] = {}
@@ -746,8 +766,9 @@ def turn_outcome_matrix(rules: Rules | None = None) -> np.ndarray:
     The policy is the one :func:`advise` ranks best (same numbers, same tie-breaking).  A
     bust or an overshoot leaves the score unchanged; a win (exactly 5000, five 1s, or banking
     5000+ with 6 dice) ends at 100; row 100 is absorbing.  One forward pass of probability
-    mass over the turn totals, every score at once (numpy), with the solver's tables
-    (cached per Rules, read-only).
+    mass over the turn totals, every score and every group of rolls at once (numpy), with the
+    solver's tables (cached per Rules, read-only): at each total, every action is valued
+    once, each group of rolls takes its first best action, and the mass moves on.
 
     >>> P = turn_outcome_matrix()
     >>> P.shape, round(float(P.sum(axis=1).max()), 12), float(P[100, 100])
@@ -757,49 +778,45 @@ def turn_outcome_matrix(rules: Rules | None = None) -> np.ndarray:
     if rules in _OUTCOMES:
         return _OUTCOMES[rules]
     m = _model(rules)
+    c = _ordered_groups(rules)
     sol = solve_turns(rules)
     V, R = sol.V, sol.R  # V[s], R[n, s, u]
     Vext = np.zeros(m.W + 1)
     Vext[:TOP] = V[:TOP]
     N, UC = m.N, m.UC
-    out = np.zeros((TOP + 1, TOP + 1))
+    # one flat array: the turn's ends out[s, s2], then the mass M[s, n, u] about to roll
+    n_out = (TOP + 1) * (TOP + 1)
+    flat = np.zeros(n_out + TOP * (N + 1) * (UC + 1))
+    out = flat[:n_out].reshape(TOP + 1, TOP + 1)
+    M = flat[n_out:].reshape(TOP, N + 1, UC + 1)
     out[TOP, TOP] = 1.0
-    M = np.zeros((TOP, N + 1, UC + 1))
     M[np.arange(TOP), N, np.arange(TOP)] = 1.0
-    flat_out = out.reshape(-1)
-    flat_M = M.reshape(-1)
     for u in range(UC):
         ss = _scores_at(u, 0)
-        for n in range(1, N + 1):
-            mass = M[ss, n, u]
-            if not mass.any():
-                continue
-            c = _candidates(rules, n)
-            out[ss, ss] += mass * c.bust.sum()
-            out[ss, TOP] += mass * c.win.sum()
-            u2 = u + c.pts
-            u2c = np.minimum(u2, UC)
-            kind = m.kind[ss][:, u2]
-            allowed = c.bankable[None, :] & m.bank_ok[ss][:, u2c]
-            vb = np.where(allowed, 1.0 + Vext[u2c][None, :], _INF)
-            vr = 1.0 + R[c.left[None, :], ss[:, None], u2c[None, :]]
-            val = np.where(c.is_bank[None, :], vb, vr)
-            val = np.where(kind == _WIN, 1.0, np.where(kind == _OVER, 1.0 + V[ss][:, None], val))
-            best = np.minimum.reduceat(val, c.starts, axis=1)
-            tie = val == np.repeat(best, c.lens, axis=1)
-            ncand = len(c.pts)
-            first = np.minimum.reduceat(np.where(tie, np.arange(ncand), ncand), c.starts, axis=1)
-            p = mass[:, None] * m.probs[n][c.seg_outcome][None, :].astype(float)
-            srow = np.broadcast_to(ss[:, None], first.shape)
-            k = kind[srow, first]
-            bank = c.is_bank[first]
-            dest = np.where(k == _WIN, TOP, np.where(k == _OVER, srow,
-                                                     np.minimum(u2c[first], TOP)))
-            end = (k != _NONE) | bank
-            np.add.at(flat_out, (srow * (TOP + 1) + dest)[end], p[end])
-            roll = ~end
-            idx = (srow * (N + 1) + c.left[first]) * (UC + 1) + u2c[first]
-            np.add.at(flat_M, idx[roll], p[roll])
+        mass = M[ss, :, u]  # (S, N + 1)
+        if not mass.any():
+            continue
+        out[ss, ss] += mass @ c.bust
+        out[ss, TOP] += mass @ c.win
+        u2 = u + c.pts
+        u2c = np.minimum(u2, UC)
+        kind = m.kind[ss][:, u2]  # (S, A)
+        allowed = c.bankable[None, :] & m.bank_ok[ss][:, u2c]
+        vb = np.where(allowed, 1.0 + Vext[u2c][None, :], _INF)
+        vr = 1.0 + R[c.left[None, :], ss[:, None], u2c[None, :]]
+        val = np.where(c.is_bank[None, :], vb, vr)
+        val = np.where(kind == _WIN, 1.0, np.where(kind == _OVER, 1.0 + V[ss][:, None], val))
+        # each group's first best action (S, G), bucket by bucket
+        act = np.concatenate([rows[np.arange(len(rows))[None, :],
+                                   np.argmin(val[:, rows], axis=2)] for rows in c.lists], axis=1)
+        weight = mass @ c.PT  # (S, G)
+        srow = np.broadcast_to(ss[:, None], act.shape)
+        k = kind[np.arange(len(ss))[:, None], act]
+        end = (k != _NONE) | c.is_bank[act]
+        dest = np.where(k == _WIN, TOP, np.where(k == _OVER, srow, np.minimum(u2c[act], TOP)))
+        to = np.where(end, srow * (TOP + 1) + dest,
+                      n_out + (srow * (N + 1) + c.left[act]) * (UC + 1) + u2c[act])
+        flat += np.bincount(to.ravel(), weights=weight.ravel(), minlength=len(flat))
     if N == 6:  # the clamped column: the turn wins or busts, R = P(bust) * V[s]
         ss = np.arange(TOP)
         for n in range(1, N + 1):
@@ -807,6 +824,7 @@ def turn_outcome_matrix(rules: Rules | None = None) -> np.ndarray:
             pb = R[n, ss, UC] / V[ss]
             out[ss, TOP] += mass * (1.0 - pb)
             out[ss, ss] += mass * pb
+    out = out.copy()
     out.setflags(write=False)
     _OUTCOMES[rules] = out
     return out

@@ -713,11 +713,16 @@ def policy_surface(rules: Rules | None = None) -> PolicySurface:
 # ------------------------------------------------------------------ the shipped tables
 def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, Any]]]:
     """The tables this engine ships (:mod:`dicelab.tools.build_tables`): ``(rules, file
-    name, a fresh solve, the metadata)``, one per target of :data:`SHIPPED_TARGETS`.
+    name, a fresh solve, the metadata)``, one per target of :data:`SHIPPED_TARGETS`, then
+    the solo table (:func:`dicelab.engine.seveny.solo.table_name`).
 
     >>> [t[1] for t in shipped_tables()][:2]
     ['duel_seveny_t20.npz', 'duel_seveny_t30.npz']
+    >>> [t[1] for t in shipped_tables()][-1]
+    'solo_seveny_t100.npz'
     """
     for target in SHIPPED_TARGETS:
         rules = Rules(target=target)
         yield rules, table_name(rules), lambda r=rules: table_arrays(r), table_meta(rules)
+    yield (Rules(target=max(solo.SHIPPED_TARGETS)), solo.table_name(), solo.table_arrays,
+           solo.table_meta())

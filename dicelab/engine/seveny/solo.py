@@ -20,7 +20,10 @@ optimal play.  A bust, or banking 0 points, leaves the score at ``s``: for each
 ``x = 1 + min_policy E[E(end of turn) | bust or 0 -> x]``, a concave piecewise
 linear map solved by policy iteration (Newton) to 1e-12.  Points beyond the
 target are worth nothing more, so memorised points are capped at
-``target - s``.
+``target - s``.  A turn depends on the score only through the points still
+needed, so one solve of target 100 holds ``E`` of every smaller target: it
+ships (:func:`table_name`) and the apps' targets read it, each score's rows
+then being one turn at the known value of a bust (no Newton step).
 
 >>> from dicelab.games.seveny import Rules
 >>> round(expected_turns(Rules(target=5)), 6)
@@ -34,7 +37,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -45,6 +48,7 @@ import numpy as np
 from dicelab.core import progress
 from dicelab.core.dice import Dice, multisets, roll_distribution, sort_dice, validate_dice, ways
 from dicelab.core.errors import DicelabError, IllegalMove
+from dicelab.engine import race
 from dicelab.engine.advice import Advice, Choice, deciding, rank
 from dicelab.engine.markov import MAX_TURNS, absorbing_moments, absorbing_turns
 from dicelab.games._base import Bank, Roll
@@ -55,6 +59,8 @@ from dicelab.games.seveny import score as cycle_score
 __all__ = [
     "reference_expected_turns",
     "DECISION_PHASES",
+    "ENGINE_VERSION",
+    "SHIPPED_TARGETS",
     "OBJECTIVES",
     "Solution",
     "advise",
@@ -70,6 +76,8 @@ __all__ = [
     "prepare",
     "solo_ready",
     "solve_turns",
+    "table_meta",
+    "table_name",
     "turn_points_distribution",
     "turn_outcome_distribution",
     "turn_outcome_matrix",
@@ -209,7 +217,8 @@ def _tables() -> _Tables:
 
 # ------------------------------------------------------------------- one turn
 def _turn(bank: np.ndarray, bank_d: np.ndarray | None, x: float, mcap: int,
-          w_tail: float) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray | None]:
+          w_tail: float, values: np.ndarray | None = None,
+          ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray | None]:
     """Solve one turn, minimising, for memorised values ``0..mcap-1``.
 
     ``bank[t]``: the value of banking a turn total ``t`` (``t`` up to
@@ -221,7 +230,8 @@ def _turn(bank: np.ndarray, bank_d: np.ndarray | None, x: float, mcap: int,
 
     Returns ``R[M, h]`` (value of rolling from hand ``h`` with ``M`` memorised)
     and ``W[M]`` (value right after completing a cycle, with ``M`` memorised),
-    and their derivatives.
+    and their derivatives.  ``values`` (tracking only; complex, ``mcap`` rows) receives
+    every slot's value + i d/dx as read at each ``M`` (:func:`_still_optimal`).
     """
     t = _tables()
     nh = len(t.hands)
@@ -229,32 +239,44 @@ def _turn(bank: np.ndarray, bank_d: np.ndarray | None, x: float, mcap: int,
     R = np.empty((mcap, nh))
     W = np.empty(mcap + MAX_SCORE + 1)
     W[mcap:] = w_tail if track else bank[mcap : mcap + MAX_SCORE + 1]
-    RD = np.empty((mcap, nh)) if track else None
-    WD = np.zeros(mcap + MAX_SCORE + 1) if track else None
-    V = np.empty(nh + MAX_SCORE + 1)
-    VD = np.empty(nh + MAX_SCORE + 1) if track else None
-    scores = t.scores
+    # banking from each hand at each memorised total: bh[M, h] = bank[M + score(h)]
+    at = np.arange(mcap)[:, None] + t.scores[None, :]
+    bh = bank[at]
+    # per level: (lo, hi, targets, starts, group hands, probabilities, hands, bust value)
+    lvs = [(lv.lo, lv.hi, lv.targets, lv.starts, lv.group_hand, lv.prob, lv.hi - lv.lo,
+            lv.pbust * x) for lv in t.levels]
+    if not track:
+        V = np.empty(nh + MAX_SCORE + 1)
+        for m in range(mcap - 1, -1, -1):
+            V[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1]
+            Rm, bm = R[m], bh[m]
+            for lo, hi, tg, st, gh, pr, nl, px in lvs:
+                mins = np.minimum.reduceat(V[tg], st)
+                r = np.bincount(gh, weights=pr * mins, minlength=nl) + px
+                Rm[lo:hi] = r
+                np.minimum(bm[lo:hi], r, out=V[lo:hi])
+            W[m] = min(bank[m], Rm[0])
+        return R, None, W, None
+    # tracking d/dx too: values and derivatives as complex numbers, whose minimum is
+    # lexicographic: the least value, then the least derivative among the values tied
+    RD = np.empty((mcap, nh))
+    WD = np.zeros(mcap + MAX_SCORE + 1)
+    bch = bh + 1j * bank_d[at]
+    VC = np.zeros(nh + MAX_SCORE + 1, dtype=complex)
     for m in range(mcap - 1, -1, -1):
-        V[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1]
-        if track:
-            VD[nh + 1 :] = WD[m + 1 : m + MAX_SCORE + 1]
-        for lv in t.levels:
-            vals = V[lv.targets]
-            mins = np.minimum.reduceat(vals, lv.starts)
-            nl = lv.hi - lv.lo
-            r = np.bincount(lv.group_hand, weights=lv.prob * mins, minlength=nl) + lv.pbust * x
-            R[m, lv.lo : lv.hi] = r
-            b = bank[m + scores[lv.lo : lv.hi]]
-            V[lv.lo : lv.hi] = np.minimum(b, r)
-            if track:
-                tie = vals == np.repeat(mins, lv.lens)
-                dsel = np.minimum.reduceat(np.where(tie, VD[lv.targets], np.inf), lv.starts)
-                rd = np.bincount(lv.group_hand, weights=lv.prob * dsel, minlength=nl) + lv.pbust
-                RD[m, lv.lo : lv.hi] = rd
-                VD[lv.lo : lv.hi] = np.where(b <= r, bank_d[m + scores[lv.lo : lv.hi]], rd)
-        W[m] = min(bank[m], R[m, 0])
-        if track:
-            WD[m] = bank_d[m] if bank[m] <= R[m, 0] else RD[m, 0]
+        VC[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1] + 1j * WD[m + 1 : m + MAX_SCORE + 1]
+        Rm, RDm, bm, bcm = R[m], RD[m], bh[m], bch[m]
+        for (lo, hi, tg, st, gh, pr, nl, px), pb in zip(lvs, t.levels):
+            mc = np.minimum.reduceat(VC[tg], st)
+            r = np.bincount(gh, weights=pr * mc.real, minlength=nl) + px
+            rd = np.bincount(gh, weights=pr * mc.imag, minlength=nl) + pb.pbust
+            Rm[lo:hi] = r
+            RDm[lo:hi] = rd
+            VC[lo:hi] = np.where(bm[lo:hi] <= r, bcm[lo:hi], r + 1j * rd)
+        W[m] = min(bank[m], Rm[0])
+        WD[m] = bank_d[m] if bank[m] <= Rm[0] else RDm[0]
+        if values is not None:
+            values[m] = VC
     return R, RD, W, WD
 
 
@@ -266,12 +288,13 @@ class Solution:
     ``E[s]``: expected turns from score ``s`` at the start of a turn (0 from
     the target on); ``R[s][M, h]``: expected turns *after* the current one
     when rolling from hand ``h`` with ``M`` memorised points at score ``s``
-    (``M < target - s``).
+    (``M < target - s``).  ``R`` is a tuple when solved here; read from the shipped
+    table (``E`` only), a sequence that computes each score's rows when first read.
     """
 
     rules: Rules
     E: np.ndarray
-    R: tuple[np.ndarray, ...]
+    R: Sequence[np.ndarray]
     iterations: int
 
     def start(self, s: int) -> float:
@@ -291,10 +314,92 @@ class Solution:
         return self.start(min(s + total, self.rules.target))
 
 
-def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray, int]:
+def _bank(s: int, E: np.ndarray, target: int) -> np.ndarray:
+    """The value of banking each turn total at score ``s`` (0 from the target on); total 0
+    (a bust) is set by the caller."""
     cap = target - s
     bank = np.zeros(cap + MAX_SCORE + 1)
     bank[1:cap] = E[s + 1 : target]
+    return bank
+
+
+class _Rows(Sequence[np.ndarray]):
+    """``R[s]`` of a solution whose ``E`` is known (the shipped table): each score's rows
+    are one turn at the known value of a bust (no Newton step), computed when first read
+    and kept (read-only)."""
+
+    def __init__(self, E: np.ndarray, target: int) -> None:
+        self._E, self._target = E, target
+        self._rows: dict[int, np.ndarray] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return self._target
+
+    def __getitem__(self, s: int) -> np.ndarray:  # type: ignore[override]
+        if not 0 <= s < self._target:
+            raise IndexError(s)
+        with self._lock:
+            row = self._rows.get(s)
+            if row is None:
+                x = float(self._E[s])
+                bank = _bank(s, self._E, self._target)
+                bank[0] = x
+                row, _, _, _ = _turn(bank, None, x, self._target - s, 0.0)
+                row.setflags(write=False)
+                self._rows[s] = row
+            return row
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        return (self[s] for s in range(self._target))
+
+    def fill(self) -> None:
+        """Compute every score's rows not computed yet, all in one pass (the turn outcome
+        matrix reads them all)."""
+        with self._lock:
+            if len(self._rows) < self._target:
+                for s, row in enumerate(_all_rows(self._E, self._target)):
+                    row.setflags(write=False)
+                    self._rows.setdefault(s, row)
+
+
+def _all_rows(E: np.ndarray, target: int) -> list[np.ndarray]:
+    """``R[s]`` of every score ``s`` when ``E`` is known: :func:`_turn` at ``x = E[s]`` for
+    all of them at once, memorised total by memorised total (every score whose turn can
+    hold it), values laid out as (slots, scores)."""
+    t = _tables()
+    nh = len(t.hands)
+    Eext = np.zeros(target + 2 * MAX_SCORE + 2)  # banking: E of the new score, 0 from target
+    Eext[:target] = E[:target]
+    rows = [np.empty((target - s, nh)) for s in range(target)]
+    W = np.zeros((target + MAX_SCORE + 1, target))  # W[M, s], 0 from the cap on
+    lvs = []
+    for lv in t.levels:
+        first = np.flatnonzero(np.diff(lv.group_hand, prepend=-1))  # each hand's groups
+        lvs.append((lv.lo, lv.hi, lv.targets, lv.starts, first, lv.prob[:, None],
+                    lv.pbust[:, None] * E[None, :target]))
+    V = np.empty((nh + MAX_SCORE + 1, target))
+    R = np.empty((nh, target))
+    for m in range(target - 1, -1, -1):
+        n = target - m  # scores 0..n-1 can hold m memorised points
+        ss = np.arange(n)
+        bh = Eext[t.scores[:, None] + (ss + m)[None, :]]
+        Vn, Rn = V[:, :n], R[:, :n]
+        Vn[nh + 1 :] = W[m + 1 : m + MAX_SCORE + 1, :n]
+        for lo, hi, tg, st, first, pr, px in lvs:
+            mins = np.minimum.reduceat(Vn[tg], st, axis=0)
+            r = np.add.reduceat(pr * mins, first, axis=0) + px[:, :n]
+            Rn[lo:hi] = r
+            np.minimum(bh[lo:hi], r, out=Vn[lo:hi])
+        W[m, :n] = np.minimum(Eext[ss + m], Rn[0])
+        for s in range(n):
+            rows[s][m] = Rn[:, s]
+    return rows
+
+
+def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray, int]:
+    cap = target - s
+    bank = _bank(s, E, target)
     bank_d = np.zeros_like(bank)
     bank_d[0] = 1.0
     # start from the trend of the scores above (Newton then needs 2-3 policy evaluations)
@@ -304,30 +409,129 @@ def _solve_score(s: int, E: np.ndarray, target: int) -> tuple[float, np.ndarray,
         x = float(E[s + 1]) + 1.0 if s + 1 < target else 1.0
     R = np.empty((0, 0))
     it = 0
+    values = np.empty((cap, len(_tables().hands) + MAX_SCORE + 1), dtype=complex)
     for it in range(1, 200):  # noqa: B007
         bank[0] = x
-        R, RD, _, _ = _turn(bank, bank_d, x, cap, 0.0)
+        R, RD, _, _ = _turn(bank, bank_d, x, cap, 0.0, values)
         a, b = R[0, 0], RD[0, 0]  # R00(x') = a + b (x' - x) on this policy
         new = (1.0 + a - b * x) / (1.0 - b)
         if abs(new - x) <= 1e-13 * max(1.0, abs(x)):
             break  # R was computed at x, within 1e-13 of the fixed point
+        if _still_optimal(values, R, RD, bank, bank_d, new - x):
+            # this policy is optimal at its own fixed point: the values there, no new turn
+            R = R + RD * (new - x)
+            x = new
+            break
         x = new
     return x, R, it
 
 
-def solve_turns(rules: Rules | None = None) -> Solution:
+def _still_optimal(values: np.ndarray, R: np.ndarray, RD: np.ndarray, bank: np.ndarray,
+                   bank_d: np.ndarray, delta: float) -> bool:
+    """Whether the policy of a tracked :func:`_turn` is still optimal when the value of a bust
+    moves by ``delta``: every value is affine in it on that policy, so it is when each choice
+    the policy made is still a best one — in every group of every memorised total, the
+    candidate it chose (the least value, then the least derivative) is still a least one; and
+    from every hand, and after every completed cycle, banking or rolling on, whichever it
+    chose, is still at least as good.  All memorised totals at once."""
+    t = _tables()
+    new = values.real + delta * values.imag
+    for lv in t.levels:
+        chosen = np.minimum.reduceat(values[:, lv.targets], lv.starts, axis=1)
+        best = np.minimum.reduceat(new[:, lv.targets], lv.starts, axis=1)
+        if np.any(best < chosen.real + delta * chosen.imag):
+            return False
+    mcap = len(R)
+    at = np.arange(mcap)[:, None] + t.scores[None, :]
+    for b, bd, r, rd in ((bank[at], bank_d[at], R, RD),
+                         (bank[:mcap], bank_d[:mcap], R[:, 0], RD[:, 0])):
+        banked = b <= r
+        b_new, r_new = b + delta * bd, r + delta * rd
+        if np.any(np.where(banked, b_new > r_new, r_new > b_new)):
+            return False
+    return True
+
+
+def solve_turns(rules: Rules | None = None, *, use_table: bool = True) -> Solution:
     """Solve the solo game (S6) for ``rules``: every score from the target down (cached).
+    The apps' targets (:data:`SHIPPED_TARGETS`) read the shipped table when there is one
+    (``use_table=False``: a fresh solve, not cached, e.g. to build or check the table).
 
     >>> sol = solve_turns(Rules(target=3))
     >>> float(sol.E[3]), round(float(sol.E[0]), 6), sol.start(3)
     (0.0, 1.083525, 0.0)
+    >>> fresh = solve_turns(Rules(target=20), use_table=False)
+    >>> abs(fresh.start(0) - solve_turns(Rules(target=20)).start(0)) < 1e-12
+    True
     """
-    return _solve(_solvable(rules))
+    rules = _solvable(rules)
+    if not use_table:
+        return _solve_all(rules, [0, rules.target])
+    return _solve(rules)
+
+
+# ------------------------------------------------------------------- the shipped table
+#: The targets whose solo solve ships (the apps' choices, ``Rules.CHOICES``).  One table
+#: serves them all: a turn depends on the score only through the points still needed, so
+#: ``E`` of target ``T`` at score ``s`` is ``E`` of the largest target at score
+#: ``s + largest - T``; the file holds that ``E`` (0.8 kB).  Other targets are solved.
+SHIPPED_TARGETS: tuple[int, ...] = tuple(Rules.CHOICES["target"])
+#: Version of this solo solver, recorded in the shipped table: raise it whenever a change
+#: to the Seveny rules or to this solver changes ``E``, then rebuild (``make tables``).
+ENGINE_VERSION = 1
+
+
+def table_name() -> str:
+    """File name of the shipped solo table (``dicelab/data/``).
+
+    >>> table_name()
+    'solo_seveny_t100.npz'
+    """
+    return f"solo_seveny_t{max(SHIPPED_TARGETS)}.npz"
+
+
+def table_meta() -> dict[str, Any]:
+    """The metadata of the shipped solo table (:func:`dicelab.engine.race.table_meta`).
+
+    >>> m = table_meta(); m["table"], m["rules"], m["engine"] == ENGINE_VERSION
+    ('solo', {'target': 100}, True)
+    """
+    return race.table_meta("seveny", Rules(target=max(SHIPPED_TARGETS)), ENGINE_VERSION,
+                           table="solo")
+
+
+def table_arrays() -> np.ndarray:
+    """The shipped table, solved afresh (:mod:`dicelab.tools.build_tables`): ``E`` of the
+    largest shipped target at every score ``0..target``."""
+    target = max(SHIPPED_TARGETS)
+    return np.array(solve_turns(Rules(target=target), use_table=False).E[: target + 1])
+
+
+@cache
+def _shipped_E() -> np.ndarray | None:
+    """``E`` of the shipped table (``None`` without the file; a
+    :class:`~dicelab.core.errors.TableError` if it is damaged or built for other rules)."""
+    target = max(SHIPPED_TARGETS)
+    return race.load_table(table_name(), table_meta(), (target + 1,))
+
+
+def _from_table(rules: Rules) -> Solution | None:
+    if rules.target not in SHIPPED_TARGETS:
+        return None
+    full = _shipped_E()
+    if full is None:
+        return None
+    target = rules.target
+    E = np.zeros(target + MAX_SCORE + 1)
+    E[: target + 1] = full[len(full) - 1 - target :]
+    E.setflags(write=False)
+    return Solution(rules, E, _Rows(E, target), 0)
 
 
 #: the targets up to which the solo solve is quick once the turn's tables are built: at
-#: most a few tenths of a second on a busy 2-core machine (there 20 takes 0.7-1.2 s, 31-50
-#: take 1-4 s: the apps solve those in the background, with a progress bar)
+#: most a few hundredths of a second on a busy 2-core machine (there 20 takes 0.1-0.3 s,
+#: 50 about 1 s, 99 about 2 s: the apps solve those in the background, with a progress bar;
+#: the menu's targets read the shipped solve)
 QUICK_SOLO_TARGET = 10
 #: the solved variants kept (the most recently used ones); solo_ready reads the same dict, so
 #: a variant dropped from it is solved again in the background, never at once
@@ -348,14 +552,15 @@ def _tables_built() -> bool:
 
 def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
     """Whether the first solo advice for ``rules`` needs no long computation: the turn's
-    tables are built and the target is at most :data:`QUICK_SOLO_TARGET` (``quick``), or
+    tables are built and the target is at most :data:`QUICK_SOLO_TARGET` (``quick``), is
+    one of the apps' targets (:data:`SHIPPED_TARGETS`, read from the shipped solve), or
     the variant was solved already (the apps compute the rest in the background, with a
     progress bar and a Cancel button, see :func:`prepare`; with ``quick=False``, any target
     not solved yet: a two-player app's solo odds while its two-player table is solved).
 
     >>> prepare(Rules(target=5))
-    >>> solo_ready(Rules(target=10)), solo_ready(Rules(target=99))
-    (True, False)
+    >>> solo_ready(Rules(target=10)), solo_ready(Rules(target=99)), solo_ready(Rules(target=100))
+    (True, False, True)
     >>> solo_ready(Rules(target=9), quick=False), solo_ready(Rules(target=5), quick=False)
     (False, True)
     >>> solo_ready(Rules(target=1000))  # no exact odds: nothing to wait for
@@ -367,7 +572,20 @@ def solo_ready(rules: Rules | None = None, quick: bool = True) -> bool:
         return True
     if not _tables_built():
         return False
-    return (quick and rules.target <= QUICK_SOLO_TARGET) or rules in _SOLUTIONS
+    return ((quick and rules.target <= QUICK_SOLO_TARGET) or rules in _SOLUTIONS
+            or _reads_the_table(rules))
+
+
+def _reads_the_table(rules: Rules) -> bool:
+    """Whether ``rules`` is answered from the shipped solve (a target of the apps' menu and a
+    sound file): milliseconds once the turn's tables are built.  A damaged file is not
+    ready: the background solve reports it."""
+    if rules.target not in SHIPPED_TARGETS:
+        return False
+    try:
+        return _shipped_E() is not None
+    except DicelabError:
+        return False
 
 
 def prepare(rules: Rules | None = None) -> None:
@@ -408,7 +626,7 @@ def _solve(rules: Rules) -> Solution:
             progress.step(*where)  # raises Cancelled when this thread's task is cancelled
     ended, where = running
     try:
-        sol = _solve_all(rules, where)
+        sol = _from_table(rules) or _solve_all(rules, where)
         with _SOLUTIONS_LOCK:
             _SOLUTIONS[rules] = sol
             while len(_SOLUTIONS) > KEEP_SOLUTIONS:
@@ -777,6 +995,7 @@ def clear_caches() -> None:
     _points_table.cache_clear()
     _default_points_table.cache_clear()
     _tables.cache_clear()
+    _shipped_E.cache_clear()
     hands.cache_clear()
     _ranked_levels.cache_clear()
     _outcome_matrix.cache_clear()
@@ -873,53 +1092,75 @@ def _ranked_levels() -> tuple[tuple[Any, Any, Any, Any], ...]:
 
 @lru_cache(maxsize=16)
 def _outcome_matrix(rules: Rules) -> np.ndarray:
+    """The forward pass of :func:`turn_outcome_matrix`, memorised total by memorised total,
+    every starting score that still holds mass at once."""
     t = _tables()
     nh = len(t.hands)
     sol = solve_turns(rules)
     target = rules.target
     E = np.asarray(sol.E)
-    ranked = _ranked_levels()
+    # each group's candidates in rank order, one per next position (banking it, then rolling
+    # on, are ranked next to each other): the first best candidate is the first position of
+    # best value min(bank, roll), banked if banking is as good (Bank before Roll on a tie)
+    ranked = [(tg[::2], starts // 2, 1j * np.arange(len(tg) // 2))
+              for tg, _, starts, _ in _ranked_levels()]
     levels = tuple(reversed(t.levels))
     out = np.zeros((target + 1, target + 1))
     out[target, target] = 1.0
     ks = np.arange(MAX_SCORE + 1)
+    width = nh + MAX_SCORE + 1
+    # R[s, M, h], then past each score's cap the value of rolling with the target banked
+    R = np.empty((target, target + MAX_SCORE + 1, nh))
+    if isinstance(sol.R, _Rows):
+        sol.R.fill()
     for s in range(target):
         cap = target - s
-        R = np.asarray(sol.R[s])
-        mass = np.zeros((cap, nh))
-        mass[0, 0] = 1.0
-        Rext = np.vstack([R, np.broadcast_to(t.pbust * E[s], (MAX_SCORE + 1, nh))])
-        for m in range(cap):
-            if not mass[m].any():
+        R[s, :cap] = sol.R[s]
+        R[s, cap:] = t.pbust * E[s]
+    mass = np.zeros((target, target, nh))  # mass[s, M, h]
+    mass[:, 0, 0] = 1.0
+    diag = np.arange(target) * (target + 2)
+    n_out = (target + 1) ** 2
+    for m in range(target):  # memorised points only go up
+        ss = np.flatnonzero(mass[: target - m, m].any(axis=1))
+        if not len(ss):
+            continue
+        n = len(ss)
+        pts = np.empty(width, dtype=np.int64)
+        pts[:nh] = m + t.scores
+        pts[nh:] = m + ks
+        dest = np.minimum(ss[:, None] + pts, target)
+        cell = dest + (ss * (target + 1))[:, None]  # flat index into out
+        vbank = 1.0 + E[dest]
+        vroll = np.empty((n, width))
+        vroll[:, :nh] = 1.0 + R[ss, m]
+        vroll[:, nh:] = 1.0 + R[ss[:, None], pts[nh:], 0]
+        vbest = np.minimum(vbank, vroll)
+        banks = vbank <= vroll
+        row = np.arange(n)[:, None]
+        flat = out.reshape(-1)
+        for lv, (tg, starts, pos) in zip(levels, ranked):
+            mh = mass[ss, m, lv.lo : lv.hi]
+            if not mh.any():
                 continue
-            pts = np.empty(nh + MAX_SCORE + 1, dtype=np.int64)
-            pts[:nh] = m + t.scores
-            pts[nh:] = m + ks
-            dest = np.minimum(s + pts, target)
-            vbank = 1.0 + E[dest]
-            vroll = np.empty(nh + MAX_SCORE + 1)
-            vroll[:nh] = 1.0 + R[m]
-            vroll[nh:] = 1.0 + Rext[pts[nh:], 0]
-            for lv, (tg, isb, starts, lens) in zip(levels, ranked):
-                mh = mass[m, lv.lo : lv.hi]
-                if not mh.any():
-                    continue
-                out[s, s] += float(mh @ lv.pbust)
-                val = np.where(isb, vbank[tg], vroll[tg])
-                best = np.minimum.reduceat(val, starts)
-                tie = val == np.repeat(best, lens)
-                first = np.minimum.reduceat(np.where(tie, np.arange(len(val)), len(val)), starts)
-                j, bank = tg[first], isb[first]
-                gm = mh[lv.group_hand] * lv.prob
-                np.add.at(out[s], dest[j][bank], gm[bank])
-                part = ~bank & (j < nh)
-                np.add.at(mass[m], j[part], gm[part])
-                cyc = ~bank & (j >= nh)
-                if cyc.any():
-                    nm = pts[j[cyc]]
-                    if (nm >= cap).any():  # pragma: no cover - banking the target is better
-                        raise RuntimeError("rolling on past the target")
-                    np.add.at(mass[:, 0], nm, gm[cyc])
+            flat[diag[ss]] += mh @ lv.pbust
+            # the complex minimum is lexicographic: the best value, then the first one
+            first = np.minimum.reduceat(vbest[:, tg] + pos, starts, axis=1).imag.astype(np.int64)
+            j = tg[first]
+            bank = banks[row, j]
+            gm = mh[:, lv.group_hand] * lv.prob
+            flat += np.bincount(cell[row, j][bank], gm[bank], n_out)  # banked: the end
+            part = ~bank & (j < nh)
+            i = np.broadcast_to(row, j.shape)
+            mass[ss, m] += np.bincount((i * nh + j)[part], gm[part], n * nh).reshape(n, nh)
+            cyc = ~bank & (j >= nh)
+            if cyc.any():
+                nm = pts[j[cyc]]
+                sc = ss[i[cyc]]
+                if (nm >= target - sc).any():  # pragma: no cover - banking is better
+                    raise RuntimeError("rolling on past the target")
+                mass[:, :, 0] += np.bincount(sc * target + nm, gm[cyc],
+                                             target * target).reshape(target, target)
     out.setflags(write=False)
     return out
 
