@@ -40,7 +40,7 @@ from dicelab.core.errors import IllegalMove, TableError, brief
 from dicelab.core.i18n import N_
 from dicelab.games._checks import plain_int, take
 
-__all__ = ["TABLE_FORMAT", "DuelSolution", "PolicySurface", "check_meta", "check_seat",
+__all__ = ["TABLE_FORMAT", "DuelSolution", "PolicySurface", "check_meta", "check_seat", "damaged",
            "load_arrays", "load_table", "meta_array", "seat_pair",
            "solve_pairs", "table_meta", "table_ready"]
 
@@ -181,8 +181,13 @@ def meta_array(meta: dict[str, Any]) -> np.ndarray:
     return np.array(json.dumps(meta, sort_keys=True))
 
 
-def _damaged(name: str) -> TableError:
-    return TableError(N_("the two-player table {name} is damaged and cannot be read: "
+def damaged(name: str) -> TableError:
+    """The error for a shipped table file that cannot be read (the app and the API say it).
+
+    >>> str(damaged("t.npz"))[:36]
+    'the shipped table t.npz is damaged a'
+    """
+    return TableError(N_("the shipped table {name} is damaged and cannot be read: "
                          "reinstall dicelab or rebuild the tables (make tables)"), name=name)
 
 
@@ -196,7 +201,7 @@ def check_meta(name: str, found: Any, expected: dict[str, Any]) -> None:
     >>> check_meta("t.npz", meta_array(table_meta("seveny", Rules(target=50), 1)), want)
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.TableError: the two-player table t.npz was built by engine version 1; ...
+    dicelab.core.errors.TableError: the shipped table t.npz was built by engine version 1; ...
     """
     import json
 
@@ -207,23 +212,23 @@ def check_meta(name: str, found: Any, expected: dict[str, Any]) -> None:
     if not isinstance(meta, dict) or meta.get("format") != expected["format"]:
         got = meta.get("format") if isinstance(meta, dict) else None
         if got is None:
-            raise TableError(N_("the two-player table {name} does not say which format, "
+            raise TableError(N_("the shipped table {name} does not say which format, "
                                 "rules and engine built it: rebuild the tables (make tables)"),
                              name=name)
-        raise TableError(N_("the two-player table {name} has format {got}; this dicelab "
+        raise TableError(N_("the shipped table {name} has format {got}; this dicelab "
                             "reads format {want}: rebuild the tables (make tables)"),
                          name=name, got=brief(got, 20), want=expected["format"])
     for field in ("game", "table"):
         if meta.get(field) != expected[field]:
-            raise TableError(N_("the two-player table {name} holds another table ({got}, "
+            raise TableError(N_("the shipped table {name} holds another table ({got}, "
                                 "not {want}): rebuild the tables (make tables)"),
                              name=name, got=brief(meta.get(field), 30), want=expected[field])
     if meta.get("rules") != expected["rules"]:
-        raise TableError(N_("the two-player table {name} solves other rules ({got}): rebuild "
+        raise TableError(N_("the shipped table {name} solves other rules ({got}): rebuild "
                             "the tables (make tables)"),
                          name=name, got=brief(meta.get("rules"), 60))
     if meta.get("engine") != expected["engine"]:
-        raise TableError(N_("the two-player table {name} was built by engine version {got}; "
+        raise TableError(N_("the shipped table {name} was built by engine version {got}; "
                             "this dicelab needs version {want}: rebuild the tables "
                             "(make tables)"),
                          name=name, got=brief(meta.get("engine"), 20), want=expected["engine"])
@@ -264,7 +269,7 @@ def load_arrays(name: str, meta: dict[str, Any],
     except TableError:
         raise
     except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile, zlib.error):
-        raise _damaged(name) from None
+        raise damaged(name) from None
 
 
 def load_table(name: str, meta: dict[str, Any],
@@ -281,7 +286,7 @@ def load_table(name: str, meta: dict[str, Any],
         return None
     T = np.asarray(arrays["T"], dtype=float)
     if shape is not None and T.shape != tuple(shape):
-        raise _damaged(name)
+        raise damaged(name)
     T.setflags(write=False)
     return T
 

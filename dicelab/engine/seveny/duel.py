@@ -51,13 +51,14 @@ from typing import Any
 import numpy as np
 
 from dicelab.core import progress
-from dicelab.core.errors import IllegalMove, TableError, brief
+from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.race import (
     DuelSolution,
     PolicySurface,
     check_seat,
+    damaged,
     load_arrays,
     load_table,
     seat_pair,
@@ -588,9 +589,7 @@ def _shipped(target: int) -> dict[str, np.ndarray] | None:
     if out is None:
         return None
     if out["n"].shape != (2, target, target) or int(out["n"].sum()) != len(out["C"]):
-        raise TableError(N_("the two-player table {name} is damaged and cannot be read: "
-                            "reinstall dicelab or rebuild the tables (make tables)"),
-                         name=table_name(rules))
+        raise damaged(table_name(rules))
     out["offset"] = np.concatenate([[0], np.cumsum(out["n"].ravel())]).reshape(-1)
     for v in out.values():
         v.setflags(write=False)
