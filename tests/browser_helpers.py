@@ -115,6 +115,25 @@ def shutdown_kernels(server: LabServer) -> int:
 
 
 @contextmanager
+def voila_app(browser: Any, server: LabServer, notebook: str, width: int, height: int,
+              timeout_s: float = 120, query: str = "") -> Iterator[tuple[Any, Any]]:
+    """Open ``notebook`` in Voilà (``query`` appended to its URL, e.g. ``"&theme=dark"``) in
+    a fresh browser context of ``width`` x ``height``; yield ``(page, app)`` once the app
+    (``.dicelab-app``) shows; then close the context and shut the server's kernels down."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(timeout_s * 1000)
+    page = context.new_page()
+    try:
+        page.goto(server.voila_url(notebook) + query, timeout=timeout_s * 1000)
+        app = page.locator(".dicelab-app").first
+        app.wait_for(state="visible", timeout=timeout_s * 1000)
+        yield page, app
+    finally:
+        context.close()
+        shutdown_kernels(server)
+
+
+@contextmanager
 def lab_server(root: Path, workdir: Path) -> Iterator[LabServer]:
     """Run JupyterLab on ``root`` (files served from there) until the block ends."""
     port = free_port()

@@ -27,6 +27,7 @@ from browser_helpers import (
     settle,
     shutdown_kernels,
     switch_on,
+    voila_app,
     wait_until_executed,
 )
 from test_browser import ARTIFACTS, browser  # noqa: F401 - the Chromium fixture, shared
@@ -122,11 +123,7 @@ def test_keyboard_undo_coach_and_review_in_jupyterlab(browser, lab):  # noqa: F8
 
 
 def test_phone_size_in_voila_french(browser, lab):  # noqa: F811
-    context, page = _page(browser, lab, 390, 844)
-    try:
-        page.goto(lab.voila_url("app_fr.ipynb"), timeout=TIMEOUT_S * 1000)
-        app = page.locator(".dicelab-app").first
-        app.wait_for(state="visible", timeout=TIMEOUT_S * 1000)
+    with voila_app(browser, lab, "app_fr.ipynb", 390, 844, TIMEOUT_S) as (page, app):
         settle(page, page.locator("body"), TIMEOUT_S)
         roll = app.locator(".dicelab-roll").first
         assert roll.inner_text().strip().startswith("Lancer")
@@ -145,9 +142,6 @@ def test_phone_size_in_voila_french(browser, lab):  # noqa: F811
         assert "Afficher les probabilités" in app.inner_text()
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "voila-app-phone-fr.png"), full_page=True)
-    finally:
-        context.close()
-        shutdown_kernels(lab)
 
 
 _CONTRAST = """e => {
@@ -167,11 +161,8 @@ _CONTRAST = """e => {
 
 def test_dark_theme_stays_readable_in_voila(browser, lab):  # noqa: F811
     """Voilà's dark theme: dice, board and log keep light text on a dark background."""
-    context, page = _page(browser, lab, 1366, 768)
-    try:
-        page.goto(lab.voila_url("app_en.ipynb") + "&theme=dark", timeout=TIMEOUT_S * 1000)
-        app = page.locator(".dicelab-app").first
-        app.wait_for(state="visible", timeout=TIMEOUT_S * 1000)
+    with voila_app(browser, lab, "app_en.ipynb", 1366, 768, TIMEOUT_S,
+                   query="&theme=dark") as (page, app):
         settle(page, page.locator("body"), TIMEOUT_S)
         app.locator(".dicelab-roll").first.click()
         settle(page, app, TIMEOUT_S)
@@ -180,6 +171,3 @@ def test_dark_theme_stays_readable_in_voila(browser, lab):  # noqa: F811
             assert background < 0.3 and text - background > 0.4, (selector, text, background)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "voila-app-dark.png"))
-    finally:
-        context.close()
-        shutdown_kernels(lab)

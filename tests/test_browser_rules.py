@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import lab_server, one_cell_notebook, settle, shutdown_kernels
+from browser_helpers import lab_server, one_cell_notebook, settle, voila_app
 from test_browser import ARTIFACTS, browser  # noqa: F401 - the Chromium fixture, shared
 
 pytestmark = pytest.mark.browser
@@ -29,13 +29,7 @@ def lab(browser, tmp_path_factory):  # noqa: F811 - the imported fixture
 
 
 def test_rules_button_shows_the_card_on_a_phone(browser, lab):  # noqa: F811
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.set_default_timeout(TIMEOUT_S * 1000)
-    page = context.new_page()
-    try:
-        page.goto(lab.voila_url("rules_fr.ipynb"), timeout=TIMEOUT_S * 1000)
-        app = page.locator(".dicelab-app").first
-        app.wait_for(state="visible", timeout=TIMEOUT_S * 1000)
+    with voila_app(browser, lab, "rules_fr.ipynb", 390, 844, TIMEOUT_S) as (page, app):
         settle(page, page.locator("body"), TIMEOUT_S)
         assert "Passer au coach" in app.locator(".dicelab-learning-switch").first.inner_text()
         button = app.locator(".dicelab-rules-button").first
@@ -50,6 +44,3 @@ def test_rules_button_shows_the_card_on_a_phone(browser, lab):  # noqa: F811
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, box
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "voila-rules-card-fr.png"), full_page=True)
-    finally:
-        context.close()
-        shutdown_kernels(lab)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import lab_server, one_cell_notebook, settle, shutdown_kernels
+from browser_helpers import lab_server, one_cell_notebook, settle, voila_app
 from test_browser import ARTIFACTS, browser  # noqa: F401 - the Chromium fixture, shared
 
 from dicelab.core.i18n import _
@@ -39,13 +39,7 @@ def lab(browser, tmp_path_factory):  # noqa: F811 - the imported fixture
 
 
 def test_slow_target_shows_the_bar_then_the_odds(browser, lab):  # noqa: F811
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    context.set_default_timeout(TIMEOUT_S * 1000)
-    page = context.new_page()
-    try:
-        page.goto(lab.voila_url("solve_bar.ipynb"), timeout=TIMEOUT_S * 1000)
-        app = page.locator(".dicelab-app").first
-        app.wait_for(state="visible", timeout=TIMEOUT_S * 1000)
+    with voila_app(browser, lab, "solve_bar.ipynb", 1200, 900, TIMEOUT_S) as (page, app):
         bar = app.locator(".dicelab-solve-bar").first
         seen = bar.is_visible()
         if seen:  # still solving: the bar and its Cancel button; a roll meanwhile
@@ -61,9 +55,6 @@ def test_slow_target_shows_the_bar_then_the_odds(browser, lab):  # noqa: F811
         assert app.locator(".dicelab-odds").count(), "no odds after the solve"
         text = app.inner_text()
         assert "being computed" not in text and "Traceback" not in text
-    finally:
-        context.close()
-        shutdown_kernels(lab)
 
 
 def _has(page, selector: str, text: str) -> None:
@@ -79,13 +70,7 @@ def test_cancel_against_the_computer_stays_cancelled(browser, lab):  # noqa: F81
     the computer (plays to win) plays its own with the solo odds and says why; no win bar,
     no second bar, no "could not be computed" warning."""
     lang = "fr"
-    context = browser.new_context(viewport={"width": 375, "height": 812})
-    context.set_default_timeout(TIMEOUT_S * 1000)
-    page = context.new_page()
-    try:
-        page.goto(lab.voila_url("cancel.ipynb"), timeout=TIMEOUT_S * 1000)
-        app = page.locator(".dicelab-app").first
-        app.wait_for(state="visible", timeout=TIMEOUT_S * 1000)
+    with voila_app(browser, lab, "cancel.ipynb", 375, 812, TIMEOUT_S) as (page, app):
         settle(page, app, TIMEOUT_S)
         app.locator(".dicelab-mode button",
                     has_text=_("against the computer", lang=lang)).click()
@@ -143,6 +128,3 @@ def test_cancel_against_the_computer_stays_cancelled(browser, lab):  # noqa: F81
         assert _("Chance to win (exact, both playing to win)", lang=lang) not in text
         assert app.locator(".dicelab-winbar").first.is_hidden()
         assert text.count(head) == 1 and failed not in text and "Traceback" not in text
-    finally:
-        context.close()
-        shutdown_kernels(lab)
