@@ -158,10 +158,13 @@ def test_sub_lattice_links_each_keep_to_one_die_less_and_more(n):
     from dicelab.engine.reroll import sub_lattice
 
     lat, ks = sub_lattice(n), keeps(n)
+    fewer: dict[int, list] = {k: [] for k in range(len(ks))}
+    for rows, less in lat.prefix:  # each keep to the keeps one die (of each face) fewer
+        for k, c in zip(rows.tolist(), less.tolist()):
+            fewer[k].append(ks[c])
     for k, keep in enumerate(ks):
-        fewer = {ks[c] for c in lat.child[k]}
-        expect = {keep[:i] + keep[i + 1:] for i in range(len(keep))} or {()}
-        assert fewer == expect, keep
+        expect = sorted({keep[:i] + keep[i + 1:] for i in range(len(keep))})
+        assert sorted(fewer[k]) == expect, keep  # once per face shown
     for j, rows in enumerate(lat.grow):
         for k, row in zip(lat.levels[j], rows):
             assert [ks[g] for g in row] == [sort_dice(ks[k] + (f,)) for f in range(1, 7)]
@@ -170,7 +173,7 @@ def test_sub_lattice_links_each_keep_to_one_die_less_and_more(n):
 
 @pytest.mark.parametrize("n", [2, 3, 5])
 def test_locked_pairs_equal_a_plain_construction(n):
-    # (locked l, shown o) with l ⊆ o, sorted by l; child: (l + d, o) for faces d ascending
+    # (locked l, shown o) with l ⊆ o, sorted by l; one die larger: (l + d, o)
     t = keep_table(n)
     pairs = [(k, o) for k in range(len(t.keeps)) for o in range(len(t.outcomes))
              if is_sub_multiset(t.keeps[k], t.outcomes[o])]
@@ -178,15 +181,16 @@ def test_locked_pairs_equal_a_plain_construction(n):
     kids = []
     for k, o in pairs:
         keep, shown = t.keeps[k], t.outcomes[o]
-        kids.append([index[(t.keep_index[sort_dice(keep + (d,))], o)]
-                     for d in sorted(set(shown)) if keep.count(d) < shown.count(d)])
+        kids.append(sorted(index[(t.keep_index[sort_dice(keep + (d,))], o)]
+                           for d in sorted(set(shown)) if keep.count(d) < shown.count(d)))
     p = locked_pairs(n)
     assert p.index == index
     assert p.lock.tolist() == [k for k, _ in pairs] and p.out.tolist() == [o for _, o in pairs]
     np.testing.assert_allclose(p.prob, t.matrix[p.lock, p.out], rtol=0, atol=1e-12)
-    width = max(1, max(len(r) for r in kids))
-    assert p.child.shape == (len(pairs), width)
-    for i, r in enumerate(kids):
-        assert p.child[i].tolist() == r + [len(pairs)] * (width - len(r))
+    more: list[list[int]] = [[] for _ in pairs]
+    for rows, bigger in p.suffix:  # each pair to the pairs one die (of each face) larger
+        for i, j in zip(rows.tolist(), bigger.tolist()):
+            more[i].append(j)
+    assert [sorted(r) for r in more] == kids  # once per face o has beyond l
     for j, lv in enumerate(p.levels):
         assert [len(t.keeps[pairs[i][0]]) for i in lv] == [j] * len(lv)

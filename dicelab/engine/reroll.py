@@ -138,25 +138,24 @@ class SubLattice:
     """Keeps one die smaller and one die larger than each keep, level by level.
 
     Keeps are :func:`dicelab.dice.keeps` ``(n)`` (sorted by size; the last ones are the
-    outcomes).  ``child[k]`` lists the keeps ``k`` minus one die (one per distinct face,
-    padded by repetition).  ``prefix`` lists ``(rows, less)`` pairs, face by face and, for
+    outcomes).  ``prefix`` lists ``(rows, less)`` pairs, face by face and, for
     each face, by its count 1..n: the keeps ``rows`` holding that many of the face and the
     keeps ``less`` one die of it fewer; taking ``max(Q[rows], Q[less])`` in that order
     leaves at each keep the maximum over its sub-multisets (a running maximum along each
     face's count in turn): ``max_{k ⊆ o} Q[k]`` in one gather per keep and face present —
-    1260 rows with 5 dice, against 2305 through ``child`` and one per sub-multiset (up to 32
-    per outcome) by brute force.  ``grow[j]`` (shape ``(keeps of j dice, 6)``) is keep
-    ``k`` plus a die showing 1..6, for the value of rolling one die at a time.
+    1260 rows with 5 dice, against 2305 through a padded list of each keep's keeps one die
+    smaller, and one per sub-multiset (up to 32 per outcome) by brute force.  ``grow[j]``
+    (shape ``(keeps of j dice, 6)``) is keep ``k`` plus a die showing 1..6, for the value
+    of rolling one die at a time.
     ``levels[j]`` lists the keeps of ``j`` dice, ``full[o]`` the keep equal to outcome
     ``o`` and ``p_roll`` the probability of each outcome of ``n`` dice.
     """
 
-    child: Any
     levels: tuple[Any, ...]
     full: Any
     grow: tuple[Any, ...]
     p_roll: Any
-    prefix: tuple[tuple[Any, Any], ...] = ()
+    prefix: tuple[tuple[Any, Any], ...]
 
 
 @cache
@@ -185,13 +184,6 @@ def sub_lattice(n: int) -> SubLattice:
     sizes = counts.sum(axis=1)
     levels = tuple(np.flatnonzero(sizes == j) for j in range(n + 1))
     grow = tuple(lookup[code[levels[j], None] + unit[None, :]] for j in range(n))
-    present = counts > 0  # child: one die fewer, one per face shown, padded by repetition
-    width = max(1, int(present.sum(axis=1).max()))
-    order = np.argsort(~present, axis=1, kind="stable")  # the faces shown first, ascending
-    shown = np.maximum(present.sum(axis=1), 1)
-    faces = np.take_along_axis(order, np.arange(width)[None, :] % shown[:, None], axis=1)
-    child = np.where(present.any(axis=1)[:, None],
-                     lookup[np.clip(code[:, None] - unit[faces], 0, None)], 0)
     first_full = len(ks) - len(multisets(n))
     assert ks[first_full:] == multisets(n)  # keeps are sorted by size
     full = np.arange(first_full, len(ks), dtype=np.int64)
@@ -199,9 +191,9 @@ def sub_lattice(n: int) -> SubLattice:
     prefix = tuple((rows, lookup[code[rows] - unit[f]])
                    for f in range(6) for c in range(1, n + 1)
                    for rows in [np.flatnonzero(counts[:, f] == c)] if len(rows))
-    for arr in (child, full, p_roll, *levels, *grow, *(a for pair in prefix for a in pair)):
+    for arr in (full, p_roll, *levels, *grow, *(a for pair in prefix for a in pair)):
         arr.setflags(write=False)
-    return SubLattice(child, levels, full, grow, p_roll, prefix)
+    return SubLattice(levels, full, grow, p_roll, prefix)
 
 
 def _keep_values(w: Any, lattice: SubLattice, out: Any = None) -> Any:
@@ -211,7 +203,8 @@ def _keep_values(w: Any, lattice: SubLattice, out: Any = None) -> Any:
     six faces are added in order, then divided by 6 (as ``mean`` does: the same bits),
     without building the ``(keeps, 6, columns)`` array of the six.  ``out``: an array of
     the answer's shape to write it into (every row is written)."""
-    q = np.empty((len(lattice.child), *w.shape[1:])) if out is None else out
+    nk = int(lattice.full[-1]) + 1  # every keep (the outcomes are the last ones)
+    q = np.empty((nk, *w.shape[1:])) if out is None else out
     q[lattice.full] = w
     for j in range(len(lattice.grow) - 1, -1, -1):
         g = lattice.grow[j]
@@ -238,15 +231,15 @@ class LockedPairs:
     """The (locked, shown) positions of the locked variant for ``n`` dice, for vectorised sums.
 
     Pairs ``(l, o)`` with keep ``l ⊆`` outcome ``o`` are sorted by ``l`` (so ``Q`` is a
-    segmented sum, ``np.add.reduceat``); ``child[i]`` lists the pairs ``(l + d, o)`` one die
-    larger (padded with ``len(pairs)``, a row of ``-inf``), ``levels[j]`` the pairs with
-    ``|l| = j``.  ``suffix`` lists ``(rows, more)`` pairs, face by face and, for each
-    face, by its count in ``l`` from ``n - 1`` down: the pairs ``rows`` holding that many
-    of the face in ``l`` and fewer than ``o`` does, and the pairs ``more`` with one more of
-    it in ``l``: taking ``max(m[rows], m[more])`` in that order leaves at each pair the
-    maximum over the box ``l ⊆ k ⊆ o`` (a running maximum along each face's count, one
-    gather per true child: 8190 rows with 5 dice, against 20580 through the padded
-    ``child``), hence the max over ``l ⊆ k ⊊ o`` once ``k = o`` is ``-inf``.
+    segmented sum, ``np.add.reduceat``); ``levels[j]`` lists the pairs with ``|l| = j``.
+    ``suffix`` lists ``(rows, more)`` pairs, face by face and, for each face, by its count
+    in ``l`` from ``n - 1`` down: the pairs ``rows`` holding that many of the face in ``l``
+    and fewer than ``o`` does, and the pairs ``more`` with one more of it in ``l``: taking
+    ``max(m[rows], m[more])`` in that order leaves at each pair the maximum over the box
+    ``l ⊆ k ⊆ o`` (a running maximum along each face's count, one gather per pair and face
+    it can grow by: 8190 rows with 5 dice, against 20580 through a padded list of each
+    pair's pairs one die larger), hence the max over ``l ⊆ k ⊊ o`` once ``k = o`` is
+    ``-inf``.
     """
 
     n: int
@@ -254,10 +247,9 @@ class LockedPairs:
     out: Any  # (pairs,) outcome index o
     prob: Any  # (pairs,) T[l, o]
     starts: Any  # (keeps,) first pair of each keep
-    child: Any  # (pairs, width)
     levels: tuple[Any, ...]
     index: dict[tuple[int, int], int]
-    suffix: tuple[tuple[Any, Any], ...] = ()
+    suffix: tuple[tuple[Any, Any], ...]
 
 
 @cache
@@ -277,14 +269,7 @@ def locked_pairs(n: int) -> LockedPairs:
     index = dict(zip(zip(lock.tolist(), out.tolist()), range(len(lock))))
     prob = t.matrix[lock, out]
     starts = np.searchsorted(lock, np.arange(len(t.keeps)))
-    # child: (l + d, o) for each face d that o still has beyond l, faces ascending, padded
     shown = counts[len(t.keeps) - len(t.outcomes) + out]
-    more = counts[lock] < shown
-    order = np.argsort(~more, axis=1, kind="stable")
-    more = np.take_along_axis(more, order, axis=1)
-    bigger = lookup[np.where(more, code[lock, None] + unit[order], 0)]
-    width = max(1, int(more.sum(axis=1).max()))
-    child = np.where(more, pair_of[bigger, out[:, None]], len(lock))[:, :width]
     sizes = counts[lock].sum(axis=1)
     levels = tuple(np.flatnonzero(sizes == j) for j in range(n + 1))
     held = counts[lock]
@@ -292,7 +277,7 @@ def locked_pairs(n: int) -> LockedPairs:
                    for f in range(6) for c in range(n - 1, -1, -1)
                    for rows in [np.flatnonzero((held[:, f] == c) & (shown[:, f] > c))]
                    if len(rows))
-    return LockedPairs(n, lock, out, prob, starts, child, levels, index, suffix)
+    return LockedPairs(n, lock, out, prob, starts, levels, index, suffix)
 
 
 @dataclass(frozen=True)
