@@ -343,7 +343,7 @@ def _solve(key: tuple[bool, bool, bool], max_tokens: int = 12, gauss_seidel: boo
     t0 = time.perf_counter()
     V = np.full((2, NB, NB), np.nan)
     H = _terminal_h()
-    # 1. seat 1's last turn after seat 0 cleared: a clear ties (1/2), anything else loses
+    # 1. seat 1's last turn after seat 0 cleared (its ends, a clear tying: _terminal_h)
     b = ACTIVE
     v = _starts(key, H, np.ones(len(b), dtype=np.int64), b, np.full(len(b), CLEARED[0]))
     V[1][b[:, None], CLEARED[None, :]] = v[:, None]
