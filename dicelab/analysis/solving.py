@@ -15,9 +15,15 @@ Each function is looked up in the engine package first, then in its duel module,
 game joins by saying ``two_player=True`` in its registry entry.
 
 The apps (:mod:`dicelab.widgets`) call :func:`warm` when a two-player game starts with a
-ready table, and :func:`solve_in_background` otherwise: one daemon thread per variant,
-shared by every app of the kernel (:class:`SolveJob`; the engines' caches are plain dicts
-assigned once at the end of a solve, so a reader sees either nothing or the whole table).
+ready table, and :func:`solve_in_background` otherwise: one job per variant, shared by
+every app of the kernel (:class:`SolveJob`, a daemon thread; the engines' caches are plain
+dicts assigned once at the end of a solve, so a reader sees either nothing or the whole
+table).  The kernel's background solves take turns (:func:`solve_line`): one solves at a
+time, the others wait in line and the apps say so.  A solve stops (at its next progress
+step: :func:`dicelab.core.progress.step`) when the last app waiting for it lets it go
+(:meth:`SolveJob.withdraw`: its Cancel button, or the app closed or garbage-collected),
+and every solve stops when the interpreter exits (:func:`stop_all`, at exit: a kernel shut
+down or restarted).
 
 >>> from dicelab.games.cinqmille import Rules
 >>> duel_ready("cinqmille", Rules()), duel_ready("nogame", Rules())
@@ -28,14 +34,19 @@ True
 
 from __future__ import annotations
 
+import atexit
 import gc
+import inspect
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 from dicelab.core import progress
 from dicelab.core.errors import DicelabError, brief
+from dicelab.core.i18n import N_
+from dicelab.core.progress import Cancelled
 from dicelab.games._base import Roll
 from dicelab.registry import GAMES, UnknownGame, get
 
@@ -50,7 +61,9 @@ __all__ = [
     "solo_ready",
     "solve",
     "solve_in_background",
+    "solve_line",
     "solve_solo_in_background",
+    "stop_all",
     "warm",
     "warm_in_background",
 ]
@@ -147,9 +160,10 @@ _WARMING: dict[tuple[str, Any], SolveJob] = {}
 
 def warm_in_background(game: str, rules: Any) -> SolveJob | None:
     """:func:`warm` in a daemon thread (one per variant in the kernel), so that a New game
-    answers at once (warming reads the table and builds the solo numbers: up to seconds);
-    ``None`` when there is nothing to warm (not :func:`duel_ready`, or no engine).  A
-    decision asked for meanwhile computes what it needs itself.
+    answers at once (warming reads the table and builds the solo numbers: up to seconds;
+    it does not wait in the line of long solves, :func:`solve_line`); ``None`` when there
+    is nothing to warm (not :func:`duel_ready`, or no engine).  A decision asked for
+    meanwhile computes what it needs itself.
 
     >>> from dicelab.games.cinqmille import Rules
     >>> job = warm_in_background("cinqmille", Rules())
@@ -210,14 +224,21 @@ class SolveJob:
     """One background solve of ``game``'s two-player table for ``rules`` (a daemon thread).
 
     ``done`` (an event), ``error`` (the exception the solve raised, or ``None``),
-    ``running``, ``ok``; :meth:`subscribe` a callback ``fn(job)`` run once the solve ends
-    (in the solving thread; at once if it has ended), :meth:`unsubscribe`, :meth:`join`.
+    ``running`` (waiting in line or solving), ``ok``; :meth:`subscribe` a callback
+    ``fn(job)`` run once the solve ends (in the solving thread; at once if it has ended),
+    :meth:`unsubscribe`, :meth:`withdraw`, :meth:`join`.
 
     The solve runs inside a :class:`dicelab.core.progress.Task` (``task``): the engines'
     :func:`dicelab.core.progress.step` calls give ``fraction`` (0 when the solver has no steps:
     the apps then show a pulsing bar and ``elapsed``), and :meth:`cancel` stops the solve
     at its next step (``error`` is then a :class:`~dicelab.core.progress.Cancelled`; nothing half
     done is cached, and the next :func:`solve_in_background` starts it again).
+
+    ``queued`` (the apps' solves, :func:`solve_in_background` and
+    :func:`solve_solo_in_background`): the job waits in the kernel's line of background
+    solves, one solving at a time (:func:`solve_line`); ``waiting`` and ``ahead`` say
+    where it stands.  A callback that is a bound method (an app's) is held weakly: a
+    waiter that is garbage-collected stops waiting, like :meth:`withdraw`.
 
     >>> job = SolveJob("nogame", None, solver=lambda g, r: progress.step(1, 2))
     >>> job.start().join(60), job.ok, job.task.fraction, job.fraction  # done: 1
@@ -228,31 +249,51 @@ class SolveJob:
     """
 
     def __init__(self, game: str, rules: Any,
-                 solver: Callable[[str, Any], Any] | None = None) -> None:
+                 solver: Callable[[str, Any], Any] | None = None, *,
+                 queued: bool = False) -> None:
         self.game = game
         self.rules = rules
+        self.queued = queued
         self.error: BaseException | None = None
         self.done = threading.Event()
         self._solver = solver or solve
         self.task = progress.Task()
         self.started: float | None = None
         self.ended: float | None = None
-        self._callbacks: list[Callable[[SolveJob], Any]] = []
+        self._callbacks: list[Callable[[], Callable[[SolveJob], Any] | None]] = []
         self._lock = threading.Lock()
         self.thread = threading.Thread(target=self._run, name=f"dicelab-duel-{game}",
                                        daemon=True)
 
     def __repr__(self) -> str:
-        state = "running" if self.running else "failed" if self.error is not None else "done"
+        state = ("waiting" if self.waiting else "running" if self.running
+                 else "failed" if self.error is not None else "done")
         return f"SolveJob({self.game!r}, {self.rules!r}, {state})"
 
     @property
     def running(self) -> bool:
+        """Not ended yet: solving, or waiting in line (:attr:`waiting`)."""
         return not self.done.is_set()
 
     @property
     def ok(self) -> bool:
         return self.done.is_set() and self.error is None
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the job waits in line for another background solve to end."""
+        with _LINE_LOCK:
+            return self in _LINE
+
+    @property
+    def ahead(self) -> int:
+        """How many background solves run or wait before this one (0: it is solving, or
+        ended)."""
+        with _LINE_LOCK:
+            if self not in _LINE:
+                return 0
+            before = [j for j in _LINE[: _LINE.index(self)] if not j.task.cancelled]
+            return len(before) + (_SLOT is not None)
 
     @property
     def fraction(self) -> float:
@@ -261,7 +302,7 @@ class SolveJob:
 
     @property
     def elapsed(self) -> float:
-        """Seconds since the solve started (until it ended)."""
+        """Seconds since the solve started (until it ended; 0 while it waits in line)."""
         if self.started is None:
             return 0.0
         return (self.ended or time.monotonic()) - self.started
@@ -273,16 +314,43 @@ class SolveJob:
 
     def cancel(self) -> None:
         """Stop the solve at its next progress step (a solver without steps runs to its
-        end; the apps stop waiting for it at once)."""
+        end; the apps stop waiting for it at once).  A job waiting in line leaves it and
+        ends now; a solving one hands its turn to the next in line at once."""
         self.task.cancel()
+        with _LINE_LOCK:
+            queued = self in _LINE
+            if queued:
+                _LINE.remove(self)
+        if queued:
+            self._finish(Cancelled(N_("the computation was cancelled")))
+        else:
+            _next_in_line(self)
 
     def start(self) -> SolveJob:
+        """Start solving (a ``queued`` job: when its turn in the line comes)."""
+        global _SLOT
+        if not self.queued:
+            self._launch()
+            return self
+        if self.task.cancelled:
+            self._finish(Cancelled(N_("the computation was cancelled")))
+            return self
+        with _LINE_LOCK:
+            now = _SLOT is None
+            if now:
+                _SLOT = self
+            else:
+                _LINE.append(self)
+        if now:
+            self._launch()
+        return self
+
+    def _launch(self) -> None:
         self.started = time.monotonic()
         try:
             self.thread.start()
         except RuntimeError as e:  # no threads here (e.g. a browser kernel)
             self._finish(e)
-        return self
 
     def _run(self) -> None:
         error: BaseException | None = None
@@ -297,25 +365,44 @@ class SolveJob:
 
     def _finish(self, error: BaseException | None) -> None:
         with self._lock:
+            if self.done.is_set():
+                return
             self.error = error
             self.ended = time.monotonic()
             self.done.set()
             callbacks, self._callbacks = self._callbacks, []
-        for fn in callbacks:
+        if self.queued:
+            _next_in_line(self)
+        for ref in callbacks:
+            fn = ref()
+            if fn is None:  # a waiter garbage-collected meanwhile
+                continue
             try:
                 fn(self)
             except Exception:  # noqa: BLE001,S112 - a closed app: nothing to tell
                 continue
 
+    def _waiters(self) -> list[Callable[[SolveJob], Any]]:
+        """The callbacks still alive (a collected app's method is not)."""
+        return [fn for fn in (ref() for ref in list(self._callbacks)) if fn is not None]
+
     def subscribe(self, fn: Callable[[SolveJob], Any]) -> None:
         """Call ``fn(job)`` once the solve ends (now if it has ended); subscribing the same
-        ``fn`` again changes nothing while the solve runs."""
+        ``fn`` again changes nothing while the solve runs.  A bound method is held weakly
+        (its object being garbage-collected stops its waiting: :meth:`withdraw`)."""
         with self._lock:
             if not self.done.is_set():
-                if fn not in self._callbacks:
-                    self._callbacks.append(fn)
+                if fn not in self._waiters():
+                    self._callbacks.append(_hold(fn, self._lost))
                 return
         fn(self)
+
+    def _lost(self, _ref: Any) -> None:
+        """A waiter was garbage-collected: cancel the solve if nobody else waits.  (Called
+        by the garbage collector, in any thread: no lock taken, the line drops a cancelled
+        job when its turn comes.)"""
+        if not self.done.is_set() and not self._waiters():
+            self.task.cancel()
 
     def withdraw(self, fn: Callable[[SolveJob], Any]) -> bool:
         """Stop waiting for the solve (``fn`` unsubscribed, as :meth:`unsubscribe`) and
@@ -328,22 +415,121 @@ class SolveJob:
         (False, False, True, True)
         """
         with self._lock:
-            self._callbacks = [f for f in self._callbacks if f != fn]
+            self._callbacks = [r for r in self._callbacks if r() not in (fn, None)]
             alone = not self._callbacks
         if alone:
             self.cancel()
         return alone
 
     def unsubscribe(self, fn: Callable[[SolveJob], Any]) -> None:
-        """Forget ``fn`` (an app being closed)."""
+        """Forget ``fn`` (the solve goes on: :meth:`withdraw` stops it when nobody waits)."""
         with self._lock:
-            self._callbacks = [f for f in self._callbacks if f != fn]
+            self._callbacks = [r for r in self._callbacks if r() not in (fn, None)]
 
     def join(self, timeout: float | None = None) -> bool:
-        """Wait for the solve to end (at most ``timeout`` seconds); returns whether it ended."""
-        if self.thread.ident is not None:  # started
-            self.thread.join(timeout)
-        return self.done.is_set()
+        """Wait for the solve to end, its thread included (at most ``timeout`` seconds);
+        returns whether it ended."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        if not self.done.wait(timeout):
+            return False
+        if self.thread.ident is not None and self.thread is not threading.current_thread():
+            self.thread.join(None if deadline is None
+                             else max(0.0, deadline - time.monotonic()))
+        return True
+
+
+def _hold(fn: Callable[[SolveJob], Any],
+          lost: Callable[[Any], Any]) -> Callable[[], Callable[[SolveJob], Any] | None]:
+    """A reference to a callback: weak for a bound method (``lost`` is called when its
+    object is garbage-collected), strong otherwise."""
+    if inspect.ismethod(fn):
+        return weakref.WeakMethod(fn, lost)
+    return lambda: fn
+
+
+#: The kernel's line of background solves (:func:`solve_line`): the job solving, and the
+#: ones waiting for their turn, first first.
+_SLOT: SolveJob | None = None
+_LINE: list[SolveJob] = []
+_LINE_LOCK = threading.RLock()
+
+
+def _next_in_line(job: SolveJob) -> None:
+    """``job`` ended or was cancelled: if it held the turn, the next one waiting starts
+    (cancelled ones are dropped on the way)."""
+    global _SLOT
+    dropped: list[SolveJob] = []
+    with _LINE_LOCK:
+        if _SLOT is not job:
+            return
+        nxt = None
+        while _LINE:
+            cand = _LINE.pop(0)
+            if cand.task.cancelled:
+                dropped.append(cand)
+            else:
+                nxt = cand
+                break
+        _SLOT = nxt
+    for j in dropped:
+        j._finish(Cancelled(N_("the computation was cancelled")))
+    if nxt is not None:
+        nxt._launch()
+
+
+def solve_line() -> tuple[SolveJob | None, tuple[SolveJob, ...]]:
+    """The kernel's line of background solves: ``(the one solving, those waiting)``.
+
+    The apps' solves (two-player tables, long solo solves) take turns: one solves at a
+    time, however many apps of the kernel wait for different variants, so a class on a
+    shared server never has one kernel's solves compete for its cores; a solve shared by
+    several apps is one job.  A job leaves the line when it ends or is cancelled (the apps'
+    Cancel; the last app waiting for it closed; the kernel shutting down), and the next
+    one starts at once.
+
+    >>> solve_line()
+    (None, ())
+    """
+    with _LINE_LOCK:
+        return _SLOT, tuple(_LINE)
+
+
+def stop_all(timeout: float = 1.0) -> bool:
+    """Cancel every background solve of the kernel (solving, waiting in line, warming)
+    and wait at most ``timeout`` seconds for their threads to end; returns whether they
+    all ended.  Run when the interpreter exits (a kernel shutting down or restarted), so
+    that no solve goes on computing then; it never blocks the exit longer than
+    :data:`EXIT_WAIT`.
+
+    >>> stop_all()
+    True
+    """
+    with _JOBS_LOCK, _LINE_LOCK:
+        jobs = [*_LINE, *([_SLOT] if _SLOT is not None else []), *_JOBS.values(),
+                *_SOLO_JOBS.values(), *_WARMING.values()]
+    for job in jobs:
+        if job.running:
+            job.cancel()
+    deadline = time.monotonic() + max(0.0, timeout)
+    ended = True
+    for job in jobs:
+        ended = job.join(max(0.0, deadline - time.monotonic())) and ended
+    return ended
+
+
+#: Seconds the interpreter's exit waits at most for the cancelled solves' threads (they
+#: are daemon threads: the exit never waits for more).
+EXIT_WAIT = 1.0
+
+
+def _at_exit() -> None:
+    try:
+        stop_all(EXIT_WAIT)
+    except Exception:  # noqa: BLE001,S110 - exiting: nothing to tell anyone
+        pass
+
+
+atexit.register(_at_exit)
 
 
 _JOBS: dict[tuple[str, Any], SolveJob] = {}
@@ -363,7 +549,9 @@ def solve_in_background(game: str, rules: Any) -> SolveJob | None:
     return the solve of that variant already running (one per variant in the kernel).
 
     ``None`` when there is nothing to solve: the table is ready, or the game has no
-    two-player engine.  A solve that failed is tried again by the next call.
+    two-player engine.  A solve that failed or was cancelled is started again by the next
+    call.  The job waits in the kernel's line when another background solve runs
+    (:func:`solve_line`).
     """
     if not has_duel(game):
         return None
@@ -375,7 +563,7 @@ def solve_in_background(game: str, rules: Any) -> SolveJob | None:
     with _JOBS_LOCK:
         job = _JOBS.get((game, rules))
         if job is None or not job.running or job.cancelled:
-            job = SolveJob(game, rules)
+            job = SolveJob(game, rules, queued=True)
             _JOBS[(game, rules)] = job
             job.start()
     return job
@@ -413,9 +601,9 @@ def _solve_solo(game: str, rules: Any) -> None:
 
 def solve_solo_in_background(game: str, rules: Any, quick: bool = True) -> SolveJob | None:
     """Start ``game``'s solo solve for ``rules`` in a daemon thread (one per variant in the
-    kernel; the engine caches the result), or return the one running; ``None`` when
-    :func:`solo_ready` (nothing long to do; ``quick``: see there).  A cancelled or failed
-    solve is started again by the next call.
+    kernel; the engine caches the result; in the kernel's line, :func:`solve_line`), or
+    return the one running; ``None`` when :func:`solo_ready` (nothing long to do;
+    ``quick``: see there).  A cancelled or failed solve is started again by the next call.
 
     >>> from dicelab.games import seveny
     >>> solve_solo_in_background("seveny", seveny.Rules(target=1000)) is None  # no odds
@@ -426,7 +614,7 @@ def solve_solo_in_background(game: str, rules: Any, quick: bool = True) -> Solve
     with _JOBS_LOCK:
         job = _SOLO_JOBS.get((game, rules))
         if job is None or not job.running or job.cancelled:
-            job = SolveJob(game, rules, solver=_solve_solo)
+            job = SolveJob(game, rules, solver=_solve_solo, queued=True)
             _SOLO_JOBS[(game, rules)] = job
             job.start()
     return job

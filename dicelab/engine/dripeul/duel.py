@@ -159,6 +159,7 @@ def _starts(key: tuple[bool, bool, bool], H: np.ndarray, s: Any, b: Any, o: Any)
     out = np.empty(n)
     step = CHUNK[key[0]]
     for i in range(0, n, step):
+        progress.check()  # a layer can take seconds: a cancelled solve stops between chunks
         j = slice(i, i + step)
         out[j] = solver(DICE, _finals(key, H, s[j], b[j], o[j]), ROLLS, keep=False).start
     return out

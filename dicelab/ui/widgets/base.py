@@ -494,7 +494,9 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
 
     # ------------------------------------------------------------ closing
     def close(self) -> None:
-        """Close every widget of the app (frees them in the kernel and the browser)."""
+        """Close every widget of the app (frees them in the kernel and the browser), and
+        stop waiting for its background solves: a solve no other app of the kernel waits
+        for stops (:meth:`dicelab.analysis.solving.SolveJob.withdraw`)."""
         import ipywidgets as w
 
         seen: set[int] = set()
@@ -533,8 +535,10 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
             except Exception:  # noqa: BLE001 - already closed
                 continue
         self._closed = True
-        self._drop_duel_job()  # a background solve goes on (other apps may use it)
-        self._drop_solo_job()  # the same: it stops once nobody waits for it
+        # the background solves it waited for stop, unless another app waits for them
+        self._drop_duel_job(withdraw=True)
+        self._drop_solo_job(withdraw=True)
+        self.solve_bar.job = None  # its redraw ticker ends
         self.resolve_buttons = []
 
     # ------------------------------------------------------------ rendering
