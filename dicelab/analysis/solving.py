@@ -262,6 +262,7 @@ class SolveJob:
         self.ended: float | None = None
         self._callbacks: list[Callable[[], Callable[[SolveJob], Any] | None]] = []
         self._lock = threading.Lock()
+        self._grace: threading.Timer | None = None
         self.thread = threading.Thread(target=self._run, name=f"dicelab-duel-{game}",
                                        daemon=True)
 
@@ -315,16 +316,25 @@ class SolveJob:
     def cancel(self) -> None:
         """Stop the solve at its next progress step (a solver without steps runs to its
         end; the apps stop waiting for it at once).  A job waiting in line leaves it and
-        ends now; a solving one hands its turn to the next in line at once."""
+        ends now; a solving one hands its turn to the next in line when its thread stops,
+        or after :data:`CANCEL_GRACE` seconds if it does not stop by then."""
         self.task.cancel()
         with _LINE_LOCK:
             queued = self in _LINE
             if queued:
                 _LINE.remove(self)
+            holds = _SLOT is self and self._grace is None and not self.done.is_set()
+            if holds:
+                self._grace = threading.Timer(CANCEL_GRACE, _next_in_line, args=(self,))
+                self._grace.name = "dicelab-line"
+                self._grace.daemon = True
         if queued:
             self._finish(Cancelled(N_("the computation was cancelled")))
-        else:
-            _next_in_line(self)
+        elif holds and self._grace is not None:
+            try:
+                self._grace.start()
+            except RuntimeError:  # no threads: the turn passes on now
+                _next_in_line(self)
 
     def start(self) -> SolveJob:
         """Start solving (a ``queued`` job: when its turn in the line comes)."""
@@ -371,6 +381,8 @@ class SolveJob:
             self.ended = time.monotonic()
             self.done.set()
             callbacks, self._callbacks = self._callbacks, []
+        if self._grace is not None:
+            self._grace.cancel()
         if self.queued:
             _next_in_line(self)
         for ref in callbacks:
@@ -447,6 +459,10 @@ def _hold(fn: Callable[[SolveJob], Any],
     return lambda: fn
 
 
+#: Seconds a cancelled solve keeps its turn in the line at most: the next one starts when
+#: its thread stops (at its next progress step, usually well under a second), or then.
+CANCEL_GRACE = 1.0
+
 #: The kernel's line of background solves (:func:`solve_line`): the job solving, and the
 #: ones waiting for their turn, first first.
 _SLOT: SolveJob | None = None
@@ -485,7 +501,7 @@ def solve_line() -> tuple[SolveJob | None, tuple[SolveJob, ...]]:
     shared server never has one kernel's solves compete for its cores; a solve shared by
     several apps is one job.  A job leaves the line when it ends or is cancelled (the apps'
     Cancel; the last app waiting for it closed; the kernel shutting down), and the next
-    one starts at once.
+    one starts (a cancelled one first stops: at most :data:`CANCEL_GRACE` seconds).
 
     >>> solve_line()
     (None, ())
