@@ -494,9 +494,8 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
 
     # ------------------------------------------------------------ closing
     def close(self) -> None:
-        """Close every widget of the app (frees them in the kernel and the browser), and
-        stop waiting for its background solves: a solve no other app of the kernel waits
-        for stops (:meth:`dicelab.analysis.solving.SolveJob.withdraw`)."""
+        """Close every widget of the app (frees them in the kernel and the browser); its
+        background solves stop unless another app waits for them (``SolveJob.withdraw``)."""
         import ipywidgets as w
 
         seen: set[int] = set()
@@ -535,8 +534,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
             except Exception:  # noqa: BLE001 - already closed
                 continue
         self._closed = True
-        # the background solves it waited for stop, unless another app waits for them
-        self._drop_duel_job(withdraw=True)
+        self._drop_duel_job(withdraw=True)  # stops unless another app waits for it
         self._drop_solo_job(withdraw=True)
         self.solve_bar.job = None  # its redraw ticker ends
         self.resolve_buttons = []
