@@ -339,3 +339,67 @@ def test_interpreter_exit_cancels_a_running_solve_without_waiting_for_it():
     words = lines[1].split()
     assert words[:6] == ["cancelled", "True", "ended", "True", "alive", "False"], done.stdout
     assert float(words[7]) <= solving.EXIT_WAIT + 0.5
+
+
+KERNEL_SETUP = textwrap.dedent("""
+    import atexit, time
+
+    seen = {}
+
+    def report(seen=seen):  # registered before dicelab's handler: runs after it
+        job = seen["job"]  # (bound here: IPython empties the user's namespace at exit)
+        with open(seen["out"], "w") as f:
+            f.write(f"{job.cancelled} {job.done.is_set()} {job.thread.is_alive()}")
+
+    atexit.register(report)
+""")
+
+KERNEL_SOLVE = textwrap.dedent("""
+    from dicelab.analysis import solving
+    from dicelab.games import seveny
+
+    seen["out"] = {out!r}
+    job = seen["job"] = solving.solve_in_background("seveny", seveny.Rules(target=67))
+    deadline = time.monotonic() + 120
+    while job.task.done == 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    print("solving" if job.running and job.task.done > 0 else "not solving")
+""")
+
+
+@pytest.mark.slow
+def test_a_kernel_shut_down_mid_solve_cancels_it_and_exits_at_once(tmp_path):
+    """A real IPython kernel (as a notebook's or Voilà's) shut down while it solves in the
+    background: the solve is cancelled at exit and the kernel's process ends by itself,
+    well before the kernel manager would kill it."""
+    from jupyter_client.manager import KernelManager
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    out = tmp_path / "exit.txt"
+    km = KernelManager(kernel_name="python3")
+    km.shutdown_wait_time = 30.0  # a kernel still running after 30 s would be killed
+    km.start_kernel(cwd=str(tmp_path), env=env)
+    kc = km.client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=120)
+        printed: list[str] = []
+
+        def output(msg):
+            if msg["msg_type"] == "stream":
+                printed.append(msg["content"]["text"])
+            if msg["msg_type"] == "error":
+                printed.append("\n".join(msg["content"]["traceback"]))
+
+        for code in (KERNEL_SETUP, KERNEL_SOLVE.format(out=str(out))):
+            reply = kc.execute_interactive(code, timeout=300, output_hook=output)
+            assert reply["content"]["status"] == "ok", printed
+        assert "solving" in "".join(printed).split(), printed
+    finally:
+        kc.stop_channels()
+    asked = time.monotonic()
+    km.shutdown_kernel(now=False)
+    took = time.monotonic() - asked
+    assert out.read_text() == "True True False"  # cancelled, ended, its thread gone
+    assert took < 10.0, took
