@@ -270,3 +270,12 @@ def test_worksheets_ask_for_the_group_number(lang):
         grid = [text for style, text in lines(lesson, lang)
                 if style == "sub" and want[lang] in text.lower()]
         assert len(grid) == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_group_box_comes_before_the_counts(lang):
+    group = Pool(SIX_AFTER_THREE, role="group", lang=lang)
+    kids = list(group.widget.children)
+    assert kids.index(group.group) < kids.index(group.trials) < kids.index(group.make)
+    assert "dicelab-pool-group" in group.group._dom_classes
+    group.close()
