@@ -294,7 +294,7 @@ class Pool(_Widget):
     >>> pool.add_code(share_code(SIX_AFTER_THREE, 5, 24, "B"))
     Traceback (most recent call last):
     ...
-    dicelab.ui.teaching.numbers.TeachingError: this code was already added (group B: 5 successes...
+    dicelab.ui.teaching.numbers.TeachingError: this code was already added (group B, successes: ...
     >>> pool.add_counts("30", "20")
     Traceback (most recent call last):
     ...
@@ -421,6 +421,7 @@ class Pool(_Widget):
             self.code.value = ""
 
     def remove_last(self) -> None:
+        """Remove the last group added (its name is free again)."""
         if not self.entries:
             raise TeachingError(N_("no group to remove"))
         self._pending = None
@@ -432,7 +433,6 @@ class Pool(_Widget):
         return pooled([(s, t) for _g, s, t in self.entries], self.exp.p)
 
     def _replaced(self, label: str, before: tuple[int, int]) -> None:
-        self._added(None, say=False)
         s, t = before
         last = self.rows()[-1]
         self.say(_("{group}: the new code replaced its counts (successes: {s}, trials: {t}). "
@@ -441,13 +441,11 @@ class Pool(_Widget):
                    ps=fmt_int(last.successes, self.lang), pt=fmt_int(last.trials, self.lang),
                    f=fmt_percent(last.frequency, 1, self.lang),
                    p=fmt_percent(float(self.exp.p), 1, self.lang)), "ok")
+        self._redraw()
 
-    def _added(self, label: str | None, say: bool = True) -> None:
-        rows = self.rows()
-        if not say:
-            pass
-        elif label is not None:
-            last = rows[-1]
+    def _added(self, label: str | None) -> None:
+        if label is not None:
+            last = self.rows()[-1]
             self.say(_("{group} added. Pooled: {s} successes in {t} trials, frequency {f} "
                        "(exact {p}).", lang=self.lang, group=label, s=fmt_int(last.successes,
                                                                               self.lang),
@@ -456,8 +454,13 @@ class Pool(_Widget):
                        p=fmt_percent(float(self.exp.p), 1, self.lang)), "ok")
         else:
             self.say(_("Last group removed.", lang=self.lang))
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """The teacher's chart of the pool as it is now (none when it is empty)."""
         if self.role == "teacher":
             from dicelab.render import plots
 
+            rows = self.rows()
             fig = pool_chart(self.exp, rows, self.lang) if rows else None
             self.out.value = plots.chart_html(fig) if fig is not None else ""
