@@ -171,8 +171,12 @@ def test_an_old_code_says_to_make_a_new_one(lang):
 def test_a_group_that_counted_again_replaces_its_counts_on_a_second_click(lang, no_chart):
     teacher = Pool(lesson_experiment("luck"), lang=lang)
     exp = teacher.exp
-    for n in (1, 2):
-        teacher.add_code(share_code(exp, 0, 1, n))
+    teacher.add_code(share_code(exp, 0, 1, 1))
+    # no "1 trials": the pooled counts are written without a plural
+    assert {"en": "group 1 added. Pooled: trials 1, successes 0, frequency 0",
+            "fr": "groupe 1 ajouté. Mise en commun\u00a0: essais 1, succès 0, fréquence 0"}[
+        lang] in teacher.message.value
+    teacher.add_code(share_code(exp, 0, 1, 2))
     second_game = share_code(exp, 1, 2, 1)  # pair 1 played a second game and won it
     teacher.code.value = second_game
     teacher.add_code_button.click()

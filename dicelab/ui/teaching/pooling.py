@@ -436,7 +436,7 @@ class Pool(_Widget):
         s, t = before
         last = self.rows()[-1]
         self.say(_("{group}: the new code replaced its counts (successes: {s}, trials: {t}). "
-                   "Pooled: {ps} successes in {pt} trials, frequency {f} (exact {p}).",
+                   "Pooled: trials {pt}, successes {ps}, frequency {f} (exact {p}).",
                    lang=self.lang, group=label, s=fmt_int(s, self.lang), t=fmt_int(t, self.lang),
                    ps=fmt_int(last.successes, self.lang), pt=fmt_int(last.trials, self.lang),
                    f=fmt_percent(last.frequency, 1, self.lang),
@@ -446,7 +446,7 @@ class Pool(_Widget):
     def _added(self, label: str | None) -> None:
         if label is not None:
             last = self.rows()[-1]
-            self.say(_("{group} added. Pooled: {s} successes in {t} trials, frequency {f} "
+            self.say(_("{group} added. Pooled: trials {t}, successes {s}, frequency {f} "
                        "(exact {p}).", lang=self.lang, group=label, s=fmt_int(last.successes,
                                                                               self.lang),
                        t=fmt_int(last.trials, self.lang),
