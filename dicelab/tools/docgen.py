@@ -176,8 +176,11 @@ def _template_sets() -> dict[str, TemplateFunctions]:
 
 def _namespace() -> dict[str, Any]:
     """The names a real build's templates see: :func:`_base_namespace`, ``level_row``,
-    ``lesson_plans``, ``lesson_count`` and the :data:`TEMPLATE_FUNCTIONS` (no module)."""
+    ``lesson_plans``, ``lesson_count``, ``share_code_example``, ``max_group`` (the longest
+    group name of a share code) and the :data:`TEMPLATE_FUNCTIONS` (no module)."""
     from dicelab.lessons import LESSONS, lesson_plans
+    from dicelab.lessons.plans import share_code_example
+    from dicelab.ui.teaching import MAX_GROUP
 
     # the difficulty levels of the game whose difficulty is its "level" (Dripeul 5)
     levelled = next(g for g in GAMES if g.difficulty == "level")
@@ -187,7 +190,8 @@ def _namespace() -> dict[str, Any]:
         return [label] + [f4(solve(levelled.Rules(level=lv, **options))) for lv in levels]
 
     return {**_base_namespace(), "level_row": level_row, "lesson_plans": lesson_plans,
-            "lesson_count": len(LESSONS), **_template_sets()}
+            "lesson_count": len(LESSONS), "share_code_example": share_code_example,
+            "max_group": MAX_GROUP, **_template_sets()}
 
 
 #: The only builtins a template sees (pure functions on values); ``range`` is Jinja2's
