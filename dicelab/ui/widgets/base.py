@@ -182,6 +182,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.board = w.HTML()
         self.board.add_class("dicelab-board")
         self.dice_row = DiceRow(self.kind, on_change=self._guard(self._on_toggle), lang=self.lang)
+        self.dice_row.accept = self._guard(self.accept_die)
         self.roll_button = w.Button(icon="cube", layout=_auto())
         self.roll_button.add_class("dicelab-roll")
         self.stop_button = w.Button(icon="hand-paper-o", layout=_auto())
