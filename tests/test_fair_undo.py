@@ -126,3 +126,23 @@ def test_the_terminal_undo_gives_back_the_same_dice():
     first = stream(1)[:4]
     assert s.state.dice == first and [r.dice for r in s.game.rolls] == [first]
     assert "Move taken back: roll the dice. Rolling again throws the same dice (3 4 5 6)" in text
+
+
+def test_the_review_and_luck_split_count_the_dice_thrown_first():
+    """No second roll any more: the luck split of roll → undo → roll → decide is the one of
+    roll → decide, the first throw's dice, from the seed."""
+    from dicelab.analysis import luck
+
+    mod = REGISTRY["trwavril"].module
+    plain, undone = mod.Game(seed=3), mod.Game(seed=3)
+    plain.apply(Roll(()))
+    undone.apply(Roll(()))
+    undone.undo()
+    undone.apply(Roll(()))
+    keep = plain.state.dice[:2]
+    for g in (plain, undone):
+        g.apply(Roll(keep))
+    a, b = luck.analyse(plain, "en"), luck.analyse(undone, "en")
+    assert [r.dice for r in b.rows] == [r.dice for r in a.rows]
+    assert b.rows[0].dice == stream(3)[:4] and b.rows[0].source == "rng"
+    assert [r.luck for r in b.rows] == pytest.approx([r.luck for r in a.rows], abs=1e-12)
