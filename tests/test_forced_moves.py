@@ -120,3 +120,19 @@ def test_keep_and_reroll_games_keep_any_dice(key, dice):
         assert app.selection() == tuple(sorted(dice)) and app.forced_move() is None
     finally:
         app.close()
+
+
+def test_resolution_buttons_follow_the_language():
+    from dicelab.games import Stop
+
+    app = play("trwavril", seed=1, lang="en", coach_prompt=False)
+    try:
+        _at(app, [3, 3, 3, 3])
+        app.session.apply(Stop())
+        app.refresh()
+        assert app.resolve_buttons[0].description.startswith("flip card")
+        app.set_language("fr")
+        assert app.resolve_buttons and all(
+            not b.description.startswith("flip") for b in app.resolve_buttons)
+    finally:
+        app.close()

@@ -340,7 +340,7 @@ class DicePanel:
             key=lambda c: c if isinstance(c, tuple) else (c,),
         )
         forced = self.forced_move() if legal else None
-        fkey = None if forced is None else (forced, self.lang)  # its words: the language's
+        fkey = (forced, self.lang)  # the buttons' words are the language's
         if (choices == self.resolve_choices and (self.resolve_buttons or not choices)
                 and fkey == self._forced_key):
             return
