@@ -190,7 +190,7 @@ def test_command_line_options_and_errors():
                  "--computer", "2:random", "--no-odds"],
                 stdin=io.StringIO("\nquit\n"), stdout=out) == 0
     text = out.getvalue()
-    assert text.startswith("5000 — graine 3, 2 joueurs")
+    assert text.startswith("5000 — partie 3, 2 joueurs")
     assert "Vos coups" in text and BEST["fr"] not in text
     for argv, words in [
         (["play", "yahtzee"], "no game 'yahtzee'"),
@@ -241,8 +241,8 @@ def test_help_in_both_languages(capsys, lang, words):
 
 
 @pytest.mark.parametrize(("lang", "head", "best"), [
-    ("fr", "Trwavril — graine 1, 1 joueur", "s'arrêter — "),
-    ("en", "5000 — seed 4, 2 players", "Player 2 to play (computer)"),
+    ("fr", "Trwavril — partie 1, 1 joueur", "s'arrêter — "),
+    ("en", "5000 — game 4, 2 players", "Player 2 to play (computer)"),
 ])
 def test_python_m_dicelab_play_through_stdin(lang, head, best):
     argv = ([sys.executable, "-m", "dicelab", "play", "trwavril", "--seed", "1", "--lang", lang]

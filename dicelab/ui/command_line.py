@@ -8,7 +8,7 @@ its help in the user's language (argparse's own messages too), then a game in th
 ...      stdout=out)
 0
 >>> print(out.getvalue().splitlines()[0])
-Trwavril — seed 1, 1 player
+Trwavril — game 1, 1 player
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ Its command line (``python -m dicelab``) is :mod:`dicelab.ui.command_line`.
 >>> TerminalPlay(PlaySession("trwavril", seed=1, lang="en"), io.StringIO("quit\\n"), out).run()
 0
 >>> print(out.getvalue().splitlines()[0])
-Trwavril — seed 1, 1 player
+Trwavril — game 1, 1 player
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ class TerminalPlay:
         """Play until the game ends or the player quits; returns the exit status."""
         s = self.session
         lang = self.lang
-        self.say(ngettext("{game} — seed {seed}, {n} player", "{game} — seed {seed}, {n} players",
+        self.say(ngettext("{game} — game {seed}, {n} player", "{game} — game {seed}, {n} players",
                           s.state.players, lang=lang, game=s.game.name, seed=s.game.seed))
         self.say(_("Type the number of a move, or a command (help: the list; quit: end).",
                    lang=lang))
@@ -295,7 +295,8 @@ class TerminalPlay:
             self.hint()
         elif name == "undo":
             action = s.undo()
-            self.say(_("Move taken back: {move}.", lang=lang, move=s.action_label(action)))
+            self.say(" ".join([_("Move taken back: {move}.", lang=lang,
+                                 move=s.action_label(action)), s.undo_note()]).rstrip())
             self._shown = None
         elif name == "review":
             self.say(review_text(s.review(lang, s.humans()), lang))

@@ -28,6 +28,7 @@ class DuelOdds:
     ``_guard``)."""
 
     session: Any
+    forced_move: Callable[[], Any]
     state: Any
     lang: str
     overlay: Any
@@ -53,7 +54,7 @@ class DuelOdds:
             return
         s = self.state
         forced = ""
-        if s.phase != "start" and not self.has_choice():
+        if s.phase != "start" and not self.has_choice() and self.forced_move() is None:
             forced = _("Only one move is possible here: it is forced.", lang=self.lang)
         self.winbar.layout.display = ""
         self.winbar.value = winbar_html(chances, self.lang, s.current_player,
