@@ -529,6 +529,8 @@ def review_text(rev: Any, lang: str) -> str:
     """The game review (:class:`dicelab.analysis.review.Review`) as text: its summary,
     rating, the luck/skill sentences, and the costly decisions with the coach's reasons."""
     lines = [rev.title(lang), rev.summary(lang), rev.rating.text]
+    if rev.hand_rolls_text(lang):
+        lines.append("⚠ " + rev.hand_rolls_text(lang))
     for entry in rev.player_summary(lang) if rev.game is not None else ():
         if entry.get("sentence"):
             lines.append(f"{player_name(entry['player'], lang)} — {entry['sentence']}")
