@@ -68,8 +68,8 @@ MAX_ITEMS = 100_000
 #: take or build, in bits.
 MAX_BITS = 100_000
 #: The most loop steps one render may take, all its ``{% for %}`` loops (and ``sum``)
-#: together: one loop over the longest ``range`` (the real pages take a dozen).
-MAX_STEPS = 100_000
+#: together (the real pages take a dozen).
+MAX_STEPS = 10_000
 #: The longest one render may take, in seconds (the real pages: under 10 s each, most of
 #: it their engines' first solves).
 TIME_LIMIT = 120.0
@@ -97,6 +97,20 @@ def environment(callables: set[int], time_limit: float = TIME_LIMIT) -> Any:
 
 
 _ENV_CLASS: Any = None
+
+
+def _describe(x: Any) -> str:
+    """A bad value in a few words, never its whole text (``repr`` of a tuple of long texts
+    would be gigabytes).
+
+    >>> _describe(("z" * 100000,) * 100000), _describe(3)
+    ('a tuple of 100000 items', '3')
+    """
+    if isinstance(x, (list, tuple, dict, set, frozenset)):
+        return f"a {type(x).__name__} of {len(x)} items"
+    if isinstance(x, str) and len(x) > 80:
+        return f"{x[:60]!r}… ({len(x)} characters)"
+    return brief(x)
 
 
 def _bits(x: Any) -> int:
@@ -164,29 +178,35 @@ def _environment_class() -> Any:
 
         def size(self, value: Any) -> int:
             """About how many characters ``str(value)`` writes; refused above
-            :data:`MAX_TEXT` (counted without building anything, nested values too)."""
-            total = 0
-            stack = [iter((value,))]
-            while stack:
-                item = next(stack[-1], stack)
-                if item is stack:
-                    stack.pop()
-                    continue
-                total += 2
-                if isinstance(item, str):
-                    total += len(item)
-                elif isinstance(item, dict):
-                    stack.append(iter([*item.keys(), *item.values()]) if len(item) <= MAX_ITEMS
-                                 else iter(range(MAX_TEXT)))
-                elif isinstance(item, (list, tuple, set, frozenset)):
-                    stack.append(iter(item))
-                elif isinstance(item, numbers.Rational) and not isinstance(item, bool):
-                    total += _bits(item) * 10 // 33 + 2  # digits
-                else:
-                    total += 24  # a float, a value with fields: its text is short
-                if total > MAX_TEXT:
-                    raise SecurityError(f"the text of this value is too long (more than "
-                                        f"{MAX_TEXT} characters)")
+            :data:`MAX_TEXT` (counted without building anything: nested values too, each
+            list or tuple once however often it is repeated)."""
+            memo: dict[int, int] = {}
+
+            def walk(v: Any, depth: int) -> int:
+                if isinstance(v, str):
+                    return len(v) + 4
+                if not isinstance(v, (list, tuple, dict, set, frozenset)):
+                    return _bits(v) * 10 // 33 + 24  # a number's digits; a short text
+                if id(v) in memo:
+                    return memo[id(v)]
+                if depth > 100 or 3 * len(v) > MAX_TEXT:  # each item writes 3 or more
+                    raise SecurityError(too_long)
+                total = 2
+                for item in (v if not isinstance(v, dict) else itertools.chain(
+                        v.keys(), v.values())):
+                    total += walk(item, depth + 1) if isinstance(
+                        item, (list, tuple, dict, set, frozenset)) else (
+                        len(item) + 4 if isinstance(item, str) else 24 if not isinstance(
+                            item, int) else item.bit_length() * 10 // 33 + 4)
+                    if total > MAX_TEXT:
+                        raise SecurityError(too_long)
+                memo[id(v)] = total
+                return total
+
+            too_long = f"the text of this value is too long (more than {MAX_TEXT} characters)"
+            total = walk(value, 0)
+            if total > MAX_TEXT:
+                raise SecurityError(too_long)
             return total
 
         def concat(self, parts: Any) -> str:
@@ -330,7 +350,7 @@ def bounded_builtins(env: Any, table: Callable[..., str]) -> dict[str, Any]:
         total = start
         for k, x in enumerate(env.steps(itertools.chain((start,), values))):
             if isinstance(x, bool) or not isinstance(x, numbers.Number):
-                raise SecurityError(f"sum adds numbers only; got {brief(x)}")
+                raise SecurityError(f"sum adds numbers only; got {_describe(x)}")
             if k:  # each addition counted as a loop step, and checked
                 env.check_binop("+", total, x)
                 total = total + x
@@ -338,14 +358,14 @@ def bounded_builtins(env: Any, table: Callable[..., str]) -> dict[str, Any]:
 
     def safe_round(number: Any, ndigits: Any = None) -> Any:
         if ndigits is not None and (not isinstance(ndigits, int) or abs(ndigits) > 100):
-            raise SecurityError(f"round takes at most 100 digits; got {brief(ndigits)}")
+            raise SecurityError(f"round takes at most 100 digits; got {_describe(ndigits)}")
         return round(number, ndigits)
 
     def safe_fraction(numerator: Any = 0, denominator: Any = None) -> Fraction:
         for x in (numerator, denominator):
             if isinstance(x, str) or (x is not None and _bits(x) > MAX_BITS):
                 raise SecurityError("a template's Fraction takes whole numbers, e.g. "
-                                    f"Fraction(1, 6); got {brief(x)}")
+                                    f"Fraction(1, 6); got {_describe(x)}")
         return Fraction(numerator) if denominator is None else Fraction(numerator, denominator)
 
     def safe_md_table(header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> str:
