@@ -811,7 +811,8 @@ def class_summary(files: Iterable[Any], lang: str | None = None) -> ClassSummary
     """
     if isinstance(files, (str, bytes, bytearray, dict)) or not isinstance(files, Iterable):
         raise DicelabError("a class summary needs a list of saved games (paths, saved texts "
-                           "or games); got {value}", value=brief(files))
+                           "or games); got {value}", value=brief(files[:100]) if isinstance(
+                               files, (str, bytes, bytearray)) else type(files).__name__)
     chosen = list(itertools.islice(files, MAX_CLASS_GAMES + 1))
     if len(chosen) > MAX_CLASS_GAMES:
         raise DicelabError("a class summary reads at most {n} saved games; got more",

@@ -60,7 +60,7 @@ def load_upload(value: Any, game_key: str) -> Any:
     >>> load_upload([{"content": 12}], "trwavril")
     Traceback (most recent call last):
     ...
-    dicelab.core.errors.InvalidSave: not a saved game: {'content': 12}
+    dicelab.core.errors.InvalidSave: not a saved game: content of type int
     """
     from dicelab.analysis.saves import load_game
 
@@ -80,7 +80,8 @@ def load_upload(value: Any, game_key: str) -> Any:
     elif isinstance(content, str):  # as bytes: text is never taken for a file's path
         game = load_game(content.encode("utf-8", "surrogatepass"))
     else:  # bytes(12) would be twelve zero bytes, bytes(10**9) a gigabyte
-        raise InvalidSave("not a saved game: {value}", value=brief(item))
+        raise InvalidSave("not a saved game: {value}", value=brief(item) if content is None
+                          else f"content of type {type(content).__name__}")
     key = getattr(getattr(game, "state", None), "game", None) or getattr(game, "key", None)
     module = type(game).__module__.rsplit(".", 1)[-1]
     if module != game_key and key != game_key:
