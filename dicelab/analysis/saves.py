@@ -40,8 +40,8 @@ def load_game(source: Any) -> Any:
 
 def _looks_like_a_path(source: Any) -> bool:
     """A text that names a file rather than holding a save: one short line that is not
-    JSON (a save starts with ``{``); an existing file, or one ending in ``.json``, or with
-    a directory in it.
+    JSON (a save starts with ``{``): an existing file, or a text without braces or quotes
+    that ends in ``.json`` or has a directory in it.
 
     >>> _looks_like_a_path("no/such/file.json"), _looks_like_a_path('{"format": 1}')
     (True, False)
@@ -51,8 +51,10 @@ def _looks_like_a_path(source: Any) -> bool:
     text = source.strip()
     if not text or text[:1] in '{["' or text[:1].isdigit():
         return False
-    return (text.lower().endswith(".json") or "/" in text or os.sep in text
-            or os.path.exists(source))
+    if os.path.exists(source):
+        return True
+    return not any(c in text for c in '{}"') and (  # no JSON in it
+        text.lower().endswith(".json") or "/" in text or os.sep in text)
 
 
 def read_save_file(path: str | Path) -> bytes:
