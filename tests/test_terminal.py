@@ -196,7 +196,7 @@ def test_command_line_options_and_errors():
         (["play", "yahtzee"], "no game 'yahtzee'"),
         (["play", "5000", "--players", "two"], "--players must be a whole number"),
         (["play", "5000", "--players", "9"], "5000 is played by 1 to 6 players"),
-        (["play", "5000", "--computer", "3"], "computer seats are whole numbers"),
+        (["play", "5000", "--computer", "3"], "--computer '3': there is no such seat"),
         (["play", "5000", "--computer", "1:wizard"], "unknown player kind 'wizard'"),
         (["play", "trwavril", "--rule", "bogus=1"], "'bogus' is not an option"),
         (["play", "trwavril", "--objective", "bogus"], "objective must be one of p_win"),

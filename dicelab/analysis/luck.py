@@ -51,6 +51,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -790,14 +791,34 @@ def _amount(entry: dict[str, Any], x: float, lang: str) -> str:
     return _("{n} points of winning chance", lang=lang, n=fmt_number(100 * x, 1, lang))
 
 
+#: The most saved games one class summary reads (a class of 35 with a few games each).
+MAX_CLASS_GAMES = 500
+
+
 def class_summary(files: Iterable[Any], lang: str | None = None) -> ClassSummary:
     """Luck against skill over several saved games loaded together (paths, JSON texts or
     games): each player's luck of the dice and cost of decisions, per game.
 
-    A save that cannot be read is a :class:`~dicelab.InvalidSave` naming it.
+    A save that cannot be read is a :class:`~dicelab.InvalidSave` naming it; more than
+    :data:`MAX_CLASS_GAMES` games (an endless generator too) are refused before any is
+    read, and so is one path or text given instead of a list of them.
+
+    >>> import itertools
+    >>> class_summary(itertools.repeat("game.json"))
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.DicelabError: a class summary reads at most 500 saved games; got more
     """
+    if isinstance(files, (str, bytes, bytearray, dict)) or not isinstance(files, Iterable):
+        raise DicelabError("a class summary needs a list of saved games (paths, saved texts "
+                           "or games); got {value}", value=brief(files[:100]) if isinstance(
+                               files, (str, bytes, bytearray)) else type(files).__name__)
+    chosen = list(itertools.islice(files, MAX_CLASS_GAMES + 1))
+    if len(chosen) > MAX_CLASS_GAMES:
+        raise DicelabError("a class summary reads at most {n} saved games; got more",
+                           n=MAX_CLASS_GAMES)
     entries = []
-    for k, f in enumerate(files):
+    for k, f in enumerate(chosen):
         rep = analyse(f, lang)
         for s in rep.summary(lang):
             entries.append({"game": k, "name": rep.game_name, "player": s["player"],

@@ -52,7 +52,7 @@ from typing import Any
 from dicelab.analysis import coach
 from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, fmt_data, fmt_number, get_language
+from dicelab.core.i18n import N_, _, fmt_data, fmt_number, get_language, ngettext
 from dicelab.core.objectives import format_objective, is_probability, objective_unit
 from dicelab.games._checks import plain_int
 from dicelab.registry import GAMES, entry_of, get, objective_phrase
@@ -225,6 +225,10 @@ class Review:
     lang: str
     game: Any = field(default=None, repr=False, compare=False)
     advice_cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: The rolls of the reviewed players whose dice the seeded generator did not throw
+    #: and that no row marks, because no reviewed decision came after them (the last
+    #: roll of a game, a roll that ended a turn): ``RollRecord(step, dice, source)``.
+    unmarked_hand_rolls: tuple[Any, ...] = ()
 
     # ---------------------------------------------------------------- luck and skill
     @property
@@ -303,6 +307,20 @@ class Review:
         return _("{n} decisions reviewed; mean loss per decision: {loss}; costly "
                  "decisions: {costly}.", lang=lang, n=self.decisions,
                  loss=_loss_number(self.unit, self.mean_loss, lang), costly=len(self.costly))
+
+    def hand_rolls_text(self, lang: str | None = None) -> str:
+        """The dice set by hand that no row shows (:attr:`unmarked_hand_rolls`), in one
+        sentence; ``""`` when there is none."""
+        lang = lang or self.lang
+        rolls = self.unmarked_hand_rolls
+        if not rolls:
+            return ""
+        listed = "; ".join(_("dice {dice} (move {n})", lang=lang, n=r.step + 1,
+                             dice=" ".join(map(str, r.dice))) for r in rolls)
+        return ngettext("A roll had its dice set by hand and no decision after it, so it is "
+                        "in no row: {rolls}.",
+                        "{n} rolls had their dice set by hand and no decision after them, so "
+                        "they are in no row: {rolls}.", len(rolls), lang=lang, rolls=listed)
 
     # ---------------------------------------------------------------- chart
     def to_figure(self, lang: str | None = None) -> Any:
@@ -433,6 +451,8 @@ class Review:
         mean_line = _("Mean loss per decision {loss}.", lang=lang,
                       loss=_loss_number(self.unit, rating.mean_loss, lang))
         scale_word = _("Scale (mean loss per decision of simulated players):", lang=lang)
+        hand_text = self.hand_rolls_text(lang)
+        hand = (f'<p class="dicelab-hand-set">⚠ {e(hand_text)}</p>' if hand_text else "")
         fig = self.to_figure(lang)
         k = ".dicelab-review-page"
         style = (f"{k}{{font-family:sans-serif;color:#111;background:#fff;padding:1em}}"
@@ -447,7 +467,7 @@ class Review:
         content = (
             f'<div class="dicelab-review-page" lang="{e(lang)}"><style>{style}</style>'
             f"<h1>{e(self.title(lang))}</h1>"
-            f"<p>{e(self.summary(lang))}</p>"
+            f"<p>{e(self.summary(lang))}</p>{hand}"
             f"<p><strong>{e(rating_line)}</strong> — "
             f"{e(mean_line)}</p><p>{e(scale_word)}</p><ul>{scale}</ul>"
             f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
@@ -538,9 +558,14 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
     units: dict[str, int] = {}
     higher: dict[str, bool] = {}
     last_source = "rng"
+    last_roll = -1
+    marked: set[int] = set()  # the rolls the rows show (the last roll before each row)
+    actors: dict[int, int] = {}  # who played each action
     for i, state, action in _states(game):
+        actors[i] = state.current_player
         if i - 1 in sources:
             last_source = sources[i - 1]
+            last_roll = i - 1
         if state.to_roll or state.is_over or state.current_player not in seats:
             continue
         if len(module.legal_actions(state)) < 2:
@@ -565,10 +590,13 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             hand_set=last_source != "rng", source=last_source,
             action=a.action, best_action=a.best_action,
         ))
+        marked.add(last_roll)
+    unmarked = tuple(r for r in getattr(game, "rolls", ()) if r.source in HAND_SOURCES
+                     and r.step not in marked and actors.get(r.step) in seats)
     unit = max(units, key=units.get) if units else (objective or "p_win")
     t = coach.DEFAULT_THRESHOLDS.get(unit, 0.0) if threshold is None else threshold
     return Review(key, game.name, seats, tuple(rows), unit, higher.get(unit, True), t, lang,
-                  game, advice_cache)
+                  game, advice_cache, unmarked)
 
 
 def class_summary(files: Iterable[Any], lang: str | None = None) -> Any:

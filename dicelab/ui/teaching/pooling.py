@@ -22,7 +22,12 @@ from typing import Any, NamedTuple
 from dicelab.core.errors import Phrase, brief
 from dicelab.core.i18n import N_, _, fmt_int, fmt_percent
 from dicelab.ui.teaching.asking import _button, _esc, _w, _Widget
-from dicelab.ui.teaching.numbers import MAX_TRIALS, TeachingError, parse_count
+from dicelab.ui.teaching.numbers import (
+    MAX_TRIALS,
+    TeachingError,
+    check_count_size,
+    parse_count,
+)
 
 # ------------------------------------------------------------------ pooling class data
 
@@ -90,6 +95,8 @@ def check_counts(successes: Any, trials: Any) -> tuple[int, int]:
     dicelab.ui.teaching.numbers.TeachingError: more successes (21) than trials (20): check the c...
     """
     # the field's name is translated with the message (Phrase): no English in a French error
+    check_count_size(successes, Phrase(N_("successes")))
+    check_count_size(trials, Phrase(N_("trials")))
     s = parse_count(successes, Phrase(N_("successes"))) if not isinstance(
         successes, int) or isinstance(successes, bool) else successes
     t = parse_count(trials, Phrase(N_("trials"))) if not isinstance(
@@ -154,6 +161,8 @@ def share_code(exp: Experiment, successes: Any, trials: Any, group: Any) -> str:
     >>> share_code(BRELAN_FIVE_DICE, 4, 20, "7") != share_code(BRELAN_FIVE_DICE, 4, 20, "8")
     True
     """
+    check_count_size(successes, Phrase(N_("successes")))  # before anything writes them
+    check_count_size(trials, Phrase(N_("trials")))
     s, t = check_counts(successes, trials)
     g = group_name(group)
     return f"{exp.code}-{g}-{t}-{s}-{_check(exp, g, s, t)}"
