@@ -90,8 +90,8 @@ def test_a_hand_roll_of_a_seat_not_reviewed_is_not_listed():
     lambda: numbers.parse_count(-HUGE),
     lambda: pooling.check_counts(HUGE, 10),
     lambda: pooling.check_counts(3, HUGE),
-    lambda: pooling.share_code(pooling.BRELAN_FIVE_DICE, HUGE, 10),
-    lambda: pooling.share_code(pooling.BRELAN_FIVE_DICE, 3, HUGE),
+    lambda: pooling.share_code(pooling.BRELAN_FIVE_DICE, HUGE, 10, "7"),
+    lambda: pooling.share_code(pooling.BRELAN_FIVE_DICE, 3, HUGE, "7"),
     lambda: numbers.parse_count("²"),
     lambda: numbers.parse_count("1²"),
     lambda: numbers.parse_seed("²"),
@@ -109,7 +109,7 @@ def test_counts_still_read_what_they_read():
     assert numbers.parse_count(" 12 ") == 12 and numbers.parse_count(np.int64(7)) == 7
     assert numbers.parse_count(100_000) == 100_000 and numbers.parse_seed("2024") == 2024
     assert pooling.check_counts(3, 20) == (3, 20)
-    assert pooling.share_code(pooling.BRELAN_FIVE_DICE, 4, 20).startswith("BRL5-20-4-")
+    assert pooling.share_code(pooling.BRELAN_FIVE_DICE, 4, 20, "7").startswith("BRL5-7-20-4-")
     with pytest.raises(numbers.TeachingError, match="more successes"):
         pooling.check_counts(21, 20)
     with pytest.raises(numbers.TeachingError, match="at most 100000 trials"):
