@@ -194,3 +194,87 @@ def test_difficulty_names_are_translated():
     fr = " ".join(coach.explain(s, Roll((6,)), lang="fr"))
     assert "(medium)" in en and "moyen" not in en
     assert "(moyen)" in fr
+
+
+# ------------------------------------------------ §1: two-player numbers, two-player choices
+def _duel_view(state, key, keep):
+    """(success, mean value after a success, mean left) of ``keep``, recomputed here from
+    the two-player engine alone: its final dice, its token or card for each."""
+    duel = ENGINES[key].duel
+    p = state.current_player
+    success = weighted = left = 0.0
+    for final, prob in duel.keep_outcomes(state, keep).items():
+        a = duel.resolution_advice(state, final)
+        if key == "dripeul":
+            best = a.best
+            ok = best.numbers["p_turn"] == 1.0
+            if ok and best.action is not None:
+                out = next(o for o in dripeul.resolutions(final, state.tokens[p], state.rules)
+                           if o.action == best.action)
+                after = sum(dripeul.apply_outcome(state.tokens[p], state.triangle[p], out)[0])
+            else:
+                after = sum(state.tokens[p])
+        else:
+            ok = len(a) > 0
+            after = (len(set(state.barred[p]) ^ {a.best.action.choice}) if ok
+                     else len(state.barred[p]))
+        left += prob * after
+        if ok:
+            success += prob
+            weighted += prob * a.best["p_duel"]
+    return success, left
+
+
+@pytest.mark.parametrize("key", ["dripeul", "trwavril"])
+def test_two_player_reasons_use_the_two_player_engine(key):
+    """Every number of a two-player reason is the two-player engine's: the chance the turn
+    succeeds and what it leaves, with its own keeps and its own token or card; no tie line."""
+    checked = 0
+    for s, adv in harvest(key, 2, seed=2900, decisions=10):
+        for c in list(adv)[:3]:
+            rs = check_reasons(s, adv, c, key)
+            other = adv.best if c.action != adv.best.action else adv.choices[1]
+            for r in rs:
+                if r.number in ("p_success", "mean_left"):
+                    (sa, la), (sb, lb) = _duel_view(s, key, c.keep), _duel_view(s, key,
+                                                                               other.keep)
+                    a, b = (sa, sb) if r.number == "p_success" else (la, lb)
+                    assert r.a == pytest.approx(a, abs=1e-9), r
+                    if r.number == "mean_left":
+                        assert r.b == pytest.approx(b, abs=1e-9), r
+                        digits = 1 if key == "dripeul" else 2
+                        for x in (a, b):
+                            assert fmt_number(x, digits, lang="en") in r.text, r.text
+                    checked += 1
+                if r.number == "p_turn_next":  # a tie line says nothing: left out
+                    assert fmt_percent(r.a, 1, lang="en") != fmt_percent(r.b, 1, lang="en")
+    assert checked > 5
+
+
+def test_issue_example_points_left_under_the_two_player_choice():
+    """Tokens 2 3 4 5 6, dice 4 4 4 3 6, 2 rolls left: "stop" leaves 16 points, keeping the
+    brelan 14.5 on average under the two-player engine's own tokens (the solo choice said
+    16.1, a reason against the best move)."""
+    import dataclasses
+
+    s = dripeul.new_state(dripeul.Rules(), 2)
+    s, _ = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (4, 4, 4, 3, 6))
+    s = dataclasses.replace(s, tokens=((2, 3, 4, 5, 6), dripeul.SQUARES))
+    adv = dripeul_odds.advise_state(s, objective="p_duel")
+    assert adv.best.action == Roll((4, 4, 4))
+    rs = check_reasons(s, adv, adv.find(Stop()), "dripeul")
+    left = next(r for r in rs if r.number == "mean_left")
+    assert left.a == pytest.approx(16.0, abs=1e-12)
+    assert left.b == pytest.approx(14.5, abs=0.05)
+    assert left.role == "reason" and not left.text.startswith("True")
+    assert "16.0 points" in left.text and "14.5 points" in left.text
+
+
+def test_two_player_token_choice_takes_the_two_player_token():
+    import dataclasses
+
+    s = dripeul.new_state(dripeul.Rules(), 2)
+    s = dataclasses.replace(s, tokens=((2, 3, 4, 5, 6), dripeul.SQUARES))
+    assert de.advise_resolution((4, 4, 4, 4, 3), tokens=(2, 3, 4, 5, 6),
+                                level=3).best.action.choice == 3
+    assert dripeul_odds.duel.resolution_advice(s, (4, 4, 4, 4, 3)).best.action.choice == 6
