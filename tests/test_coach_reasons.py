@@ -278,3 +278,53 @@ def test_two_player_token_choice_takes_the_two_player_token():
     assert de.advise_resolution((4, 4, 4, 4, 3), tokens=(2, 3, 4, 5, 6),
                                 level=3).best.action.choice == 3
     assert dripeul_odds.duel.resolution_advice(s, (4, 4, 4, 4, 3)).best.action.choice == 6
+
+
+# ------------------------------------------------ §2: the losses on screen agree with the values
+def _number(text):
+    """The number a formatted value or loss starts with (either language)."""
+    import re
+
+    m = re.search(r"-?\d+(?:[.,]\d+)?", text.replace("\u00a0", "").replace("\u202f", ""))
+    return float(m.group(0).replace(",", "."))
+
+
+@pytest.mark.parametrize("key,players", CASES)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_shown_losses_agree_with_the_shown_values(key, players, lang):
+    """Every loss the coach shows is the unrounded loss rounded as the values beside it:
+    recomputed from the displayed strings, it differs from the difference of the two shown
+    values by at most one unit of their last digit (never "4.40" beside 50.1 % and 45.7 %,
+    where the loss is 4.50), and it is the exact loss rounded."""
+    from dicelab.ui.widgets.text import fmt_loss, shown_loss
+
+    checked = 0
+    for s, adv in harvest(key, players, seed=3100 + players, decisions=6):
+        for c in list(adv)[1:4]:
+            a = coach.assess(s, c.action, lang=lang, advice=adv, why=False)
+            if a.is_best:
+                continue
+            unit = a.unit
+            scale, step = (100.0, 0.1) if unit in ("p_win", "p_duel", "p_turn") else (1.0, 0.01)
+            shown_value = _number(coach.format_value(unit, a.value, lang=lang))
+            shown_best = _number(coach.format_value(unit, a.best_value, lang=lang))
+            for text in (coach.format_loss(unit, a.loss, lang=lang),
+                         fmt_loss(unit, shown_loss(unit, a.best_value, a.value), lang),
+                         a.headline):
+                shown = _number(text.split("(")[-1] if text == a.headline else text)
+                assert shown == pytest.approx(round(scale * a.loss, 1 if step == 0.1 else 2),
+                                              abs=1e-9), text
+                assert abs(shown - abs(shown_best - shown_value)) <= step + 1e-9, (
+                    text, shown_value, shown_best)
+            checked += 1
+    assert checked >= 3
+
+
+def test_issue_example_loss_is_the_unrounded_one():
+    """50.14 % against 45.64 %: 4.5 percentage points, not 4.40 (50.1 − 45.7)."""
+    from dicelab.ui.widgets.text import fmt_loss, shown_loss
+
+    loss = shown_loss("p_win", 0.5014, 0.4564)
+    assert loss == pytest.approx(0.045, abs=1e-12)
+    assert fmt_loss("p_win", loss, "en").startswith("4.5 percentage points")
+    assert coach.format_loss("p_win", loss, lang="fr") == "4,5 points de pourcentage"

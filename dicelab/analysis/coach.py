@@ -98,20 +98,37 @@ def _points(x: float, lang: str | None) -> str:
     return ngettext_amount("{x} point", "{x} points", x, 1, lang)
 
 
-def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
+def format_loss(unit: str, loss: float, *, lang: str | None = None,
+                digits: int | None = None) -> str:
     """A loss in its unit: percentage points for probabilities, turns, points.
 
+    ``loss`` is the exact (unrounded) difference; by default it is rounded the way the
+    values beside it are (:func:`format_value`: one decimal of a percentage, two of turns,
+    one of points), so the numbers on screen agree with each other.  ``digits``: another
+    number of decimals (a mean loss over a game, which has no values beside it).
+
     >>> format_loss("p_win", 0.0129, lang="en"), format_loss("expected_turns", 0.08, lang="fr")
-    ('1.29 percentage points', '0,080 tour')
+    ('1.3 percentage points', '0,08 tour')
+
+    "Falls from 50.1% to 45.7%": the exact values 50.14% and 45.64% lose 4.5 points, not
+    the 4.40 of the two rounded values' difference.
+
+    >>> format_loss("p_win", 0.5014 - 0.4564, lang="en")
+    '4.5 percentage points'
+    >>> format_loss("p_win", 0.000108, lang="en", digits=3)
+    '0.011 percentage points'
     """
     if is_probability(unit):
         return ngettext_amount("{x} percentage point", "{x} percentage points", 100 * loss,
-                               2, lang)
+                               1 if digits is None else digits, lang)
     if unit == "expected_turns":
-        return ngettext_amount("{x} turn", "{x} turns", loss, 3, lang)
+        return ngettext_amount("{x} turn", "{x} turns", loss, 2 if digits is None else digits,
+                               lang)
     if unit == "expected_points":
-        return _points(loss, lang)
-    return fmt_number(loss, 4, lang=lang)
+        if digits is None:
+            return _points(loss, lang)
+        return ngettext_amount("{x} point", "{x} points", loss, digits, lang)
+    return fmt_number(loss, 4 if digits is None else digits, lang=lang)
 
 
 def _dice(dice: Iterable[int]) -> str:
@@ -239,7 +256,7 @@ class Assessment:
         >>> s = seveny.new_state(seveny.Rules(target=5))
         >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
         >>> assess(s, Roll((1,)), lang="fr", why=False).headline.replace("\xa0", " ")
-        'Un meilleur choix existe : mettre de côté 1 1 1 1 1 et encaisser (0,599 tour de mieux).'
+        'Un meilleur choix existe : mettre de côté 1 1 1 1 1 et encaisser (0,60 tour de mieux).'
         """
         if self.is_best:
             return _("This is the best choice.", lang=self.lang)

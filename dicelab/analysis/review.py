@@ -496,8 +496,9 @@ def _unit_name(unit: str, lang: str | None) -> str:
 
 
 def _loss_number(unit: str, x: float, lang: str | None) -> str:
-    """A mean loss with its unit (percentage points for probabilities)."""
-    return coach.format_loss(unit, x, lang=lang)
+    """A mean loss with its unit (percentage points for probabilities): a mean, with no
+    values beside it, shown with one more decimal than a single loss."""
+    return coach.format_loss(unit, x, lang=lang, digits=3 if unit == "expected_turns" else 2)
 
 
 def _loss_plain(unit: str, x: float, lang: str | None) -> str:

@@ -253,7 +253,7 @@ class TerminalPlay:
         value = coach.format_value(obj, choice.numbers[obj], lang=lang)
         if choice.loss <= 1e-12:
             return f" — {value} ★ " + _("best", lang=lang)
-        # the loss as the rounded numbers show it (the coach's warning says the same)
+        # the exact loss, rounded as the value beside it (the coach's warning says the same)
         loss = shown_loss(obj, advice.best.numbers[obj], choice.numbers[obj])
         return f" — {value} (−{coach.format_loss(obj, loss, lang=lang)})"
 
