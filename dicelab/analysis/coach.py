@@ -848,6 +848,7 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
                 if ra and rb and sa == sb == 0 else None)
         out.append(("p_bust", ba, bb, None if pa == pb else False, both or
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
+    out[:0] = _finish_aspect(state, key, choice, other, advice, la, lb, lang)  # it decides
     opened = getattr(state, "opened", None)  # a game with an opening score (5000)
     if opened is not None and not opened[p] and not any(
             isinstance(c.action, Bank) for c in advice):
@@ -856,6 +857,28 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
                       "turn, so every choice rolls on.", lang=lang,
                       n=state.rules.opening)))
     return out
+
+def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
+                   la: str, lb: str, lang: str) -> list[_Aspect]:
+    """The endgame reason: the chance to reach the target within this turn with each
+    choice, the rest of the turn played by the engine's own choices (its
+    ``finish_chances``), when either has one and the two differ as shown."""
+    chances = getattr(REGISTRY[key].engine, "finish_chances", None)
+    found = chances(state, advice) if chances is not None else None
+    if found is None:
+        return []
+    target, by_action = found
+    fa, fb = by_action[choice.action], by_action[other.action]
+    pa, pb = fmt_percent(fa, 1, lang=lang), fmt_percent(fb, 1, lang=lang)
+    if pa == pb:
+        return []
+    return [("p_finish", fa, fb, True,
+             ngettext("{a} reaches {target} point within this turn with a {pa} chance, {b} "
+                      "with {pb}.",
+                      "{a} reaches {target} points within this turn with a {pa} chance, {b} "
+                      "with {pb}.", target, lang=lang, a=la, b=lb, pa=pa, pb=pb,
+                      target=fmt_number(target, 0, lang=lang)))]
+
 
 # ----------------------------------------------------------------------- hint
 @dataclass(frozen=True)
