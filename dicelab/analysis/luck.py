@@ -475,26 +475,38 @@ class LuckReport:
     def identity_text(self, lang: str | None = None) -> str:
         """The exact identity with this game's numbers."""
         lang = lang or self.lang
-        f = lambda x: fmt_number(x, 4, lang)  # noqa: E731
+        scale, digits = (100.0, 2) if self.is_probability else (1.0, 3)
+
+        def f(x: float) -> str:  # the sentences' unit: percentage points, turns, manches
+            return fmt_number(scale * x, digits, lang).replace("-", "−")
+
+        unit = (_("points of winning chance", lang=lang) if self.is_probability else
+                _("turns", lang=lang) if self.mode == "solo_turns" else _("manches", lang=lang))
         if self.mode == "duel":
             return _("result − start value = {d} = luck {luck} − player 1's cost {c0} + "
-                     "player 2's cost {c1} (values from player 1's side)", lang=lang,
+                     "player 2's cost {c1} (in {unit}, from player 1's side)", lang=lang,
                      d=f(self.end_value - self.start_value),
                      luck=f(sum(r.luck for r in self.rows if r.kind == "roll")),
-                     c0=f(self.cost(0)), c1=f(self.cost(1)))
-        return _("end value − start value = {d} = luck {luck} {sign} cost {c}", lang=lang,
-                 d=f(self.end_value - self.start_value),
+                     c0=f(self.cost(0)), c1=f(self.cost(1)), unit=unit)
+        return _("end value − start value = {d} = luck {luck} {sign} cost {c} (in {unit})",
+                 lang=lang, d=f(self.end_value - self.start_value),
                  luck=f(sum(r.luck for r in self.rows if r.kind == "roll")),
-                 sign="+" if self.mode == "solo_turns" else "−", c=f(self.cost(0)))
+                 sign="+" if self.mode == "solo_turns" else "−", c=f(self.cost(0)), unit=unit)
 
     # ---------------------------------------------------------------- chart
-    def marked(self, k: int = 2) -> tuple[list[LuckRow], list[LuckRow], list[LuckRow]]:
-        """The ``k`` luckiest and unluckiest rolls (for the player who rolled) and the ``k``
+    def marked(self, k: int = 2, *, side: int | None = None
+               ) -> tuple[list[LuckRow], list[LuckRow], list[LuckRow]]:
+        """The ``k`` luckiest and unluckiest rolls (for the player who rolled, or with
+        ``side`` for that player, whoever rolled: the chart's line) and the ``k``
         costliest decisions (loss above a rounding noise)."""
         rolls = [r for r in self.rows if r.kind == "roll"]
-        own = sorted(rolls, key=lambda r: self.signs[r.player] * r.luck)
-        lucky = [r for r in own[::-1][:k] if self.signs[r.player] * r.luck > 1e-9]
-        unlucky = [r for r in own[:k] if self.signs[r.player] * r.luck < -1e-9]
+
+        def gain(r: LuckRow) -> float:
+            return self.signs[r.player if side is None else side] * r.luck
+
+        own = sorted(rolls, key=gain)
+        lucky = [r for r in own[::-1][:k] if gain(r) > 1e-9]
+        unlucky = [r for r in own[:k] if gain(r) < -1e-9]
         dec = sorted((r for r in self.rows if r.kind == "decision" and r.loss > 1e-9),
                      key=lambda r: -r.loss)[:k]
         return lucky, unlucky, dec
@@ -511,7 +523,14 @@ class LuckReport:
         scale = 100.0 if self.is_probability else 1.0
         xs = list(range(len(self.rows) + 1))
         ys = [self.start_value * scale] + [r.value_after * scale for r in self.rows]
-        lucky, unlucky, dec = self.marked(marks)
+        # two players: the line is player 1's, so are the marks (whoever rolled)
+        side = 0 if self.players > 1 else None
+        lucky, unlucky, dec = self.marked(marks, side=side)
+        if side is None:
+            up, down = _("luckiest roll", lang=lang), _("unluckiest roll", lang=lang)
+        else:
+            up = _("roll that raised player 1's chance most", lang=lang)
+            down = _("roll that lowered player 1's chance most", lang=lang)
         with _style():
             fig = _new_figure((7.0, 3.6))
             ax = fig.add_subplot()
@@ -521,19 +540,20 @@ class LuckReport:
                 ax.axhline(50, color="#777777", linewidth=0.8, linestyle=":")
                 ax.set_ylim(-3, 103)
             groups = (
-                (lucky, "^", OKABE_ITO["bluish green"], _("luckiest roll", lang=lang)),
-                (unlucky, "v", OKABE_ITO["vermillion"], _("unluckiest roll", lang=lang)),
+                (lucky, "^", OKABE_ITO["bluish green"], up),
+                (unlucky, "v", OKABE_ITO["vermillion"], down),
                 (dec, "X", OKABE_ITO["reddish purple"], _("costliest decision", lang=lang)),
             )
+            notes = []
             for rows, marker, colour, label in groups:
                 if not rows:
                     continue
                 ax.plot([r.number for r in rows], [r.value_after * scale for r in rows],
                         linestyle="none", marker=marker, markersize=10, color=colour,
                         markeredgecolor="black", label=label)
-                for r in rows:
-                    ax.annotate(self._mark_label(r, lang), (r.number, r.value_after * scale),
-                                textcoords="offset points", xytext=(4, 8), fontsize=7)
+                notes += [(r.number, r.value_after * scale, self._mark_label(r, lang))
+                          for r in rows]
+            _place_labels(fig, ax, notes)
             ax.legend(loc="best", fontsize=7, frameon=False)
             ylabel = self.value_name(lang) + (" (%)" if scale == 100 else "")
             fig = _finish(fig, ax, _("step of the game (rolls and decisions)", lang=lang),
@@ -571,13 +591,12 @@ class LuckReport:
         return text
 
     def player_sentence(self, player: int, lang: str | None = None) -> str:
-        """:meth:`sentence`, with the player's name when there are two players."""
+        """:meth:`sentence`; with two players, about the player by name (third person:
+        "Player 2 — luck of the dice: the dice gave …", never "your")."""
         lang = lang or self.lang
-        text = self.sentence(player, lang)
         if self.players > 1:
-            text = _("{player}: {text}", lang=lang, player=_player(player, lang, True),
-                     text=text)
-        return text
+            return self.named_sentence(player, _player(player, lang, True), lang)
+        return self.sentence(player, lang)
 
     def alt_text(self, lang: str | None = None, marks: int = 2,
                  names: Sequence[str] | None = None) -> str:
@@ -609,6 +628,28 @@ class LuckReport:
         else:
             parts.append(self.sentence(0, lang))
         return " ".join(parts)
+
+
+def _place_labels(fig: Any, ax: Any, notes: list[tuple[float, float, str]]) -> None:
+    """Annotate each ``(x, y, text)`` of the chart where its label overlaps no label
+    already placed (above, then below, then further out), so that close marks keep
+    readable labels."""
+    renderer = fig.canvas.get_renderer()
+    placed: list[Any] = []
+    offsets = [(4, 8), (4, -16), (4, 22), (4, -30), (4, 36), (4, -44), (4, 50), (4, -58)]
+    for x, y, text in sorted(notes):
+        for dx, dy in offsets:
+            note = ax.annotate(text, (x, y), textcoords="offset points", xytext=(dx, dy),
+                               fontsize=7)
+            box = note.get_window_extent(renderer)
+            if not any(box.overlaps(b) for b in placed):
+                placed.append(box)
+                break
+            note.remove()
+        else:  # every place is taken: the first one
+            note = ax.annotate(text, (x, y), textcoords="offset points", xytext=offsets[0],
+                               fontsize=7)
+            placed.append(note.get_window_extent(renderer))
 
 
 def _player(p: int, lang: str | None, capital: bool = False) -> str:

@@ -96,6 +96,7 @@ RATING_BANDS: tuple[tuple[str, str], ...] = (
     ("fair", N_("fair")),
     ("beginner", N_("beginner")),
     ("random", N_("no better than chance")),
+    ("per_player", N_("each player rated on their own decisions")),
     ("unrated", N_("not rated (no calibration for this objective)")),
     ("too_few", N_("not rated (too few decisions)")),
 )
@@ -247,22 +248,39 @@ class Review:
         ``kind``, ``value_before``, ``value_after``, ``luck`` or ``loss``)."""
         return self.luck.rows if self.luck is not None else ()
 
-    def player_summary(self, lang: str | None = None) -> list[dict[str, Any]]:
+    def player_summary(self, lang: str | None = None, *,
+                       names: list[str] | None = None) -> list[dict[str, Any]]:
         """Per reviewed player: ``luck`` (luck of the dice), ``cost`` (cost of decisions),
-        ``sentence`` (both in words) and ``rating`` (that player's decisions on the
-        game's scale, :func:`rate`)."""
+        ``sentence`` (both in words: to the player in a solo game; with two players about
+        each by name, ``names`` or "Player 1", "Player 2", never "your") and ``rating``
+        (that player's own decisions on the game's scale, :meth:`ratings`)."""
         lang = lang or self.lang
         rep = self.luck
+        ratings = self.ratings(lang)
         out = []
+        for p in self.players:
+            entry: dict[str, Any] = {"player": p, "rating": ratings[p]}
+            if rep is not None:
+                if rep.players > 1:
+                    name = names[p] if names else _player(p, lang).capitalize()
+                    sentence = rep.named_sentence(p, name, lang)
+                else:
+                    sentence = rep.sentence(p, lang)
+                entry.update(luck=rep.luck(p), cost=rep.cost(p), sentence=sentence)
+            out.append(entry)
+        return out
+
+    def ratings(self, lang: str | None = None) -> dict[int, Rating]:
+        """Each reviewed player's own rating: the mean loss of that player's decisions on
+        the game's scale (:func:`rate`; *too few decisions* below :data:`MIN_DECISIONS`).
+        A strong opponent's play never lifts a weak player's rating."""
+        lang = lang or self.lang
+        out = {}
         for p in self.players:
             rows = [r for r in self.rows if r.player == p and r.unit == self.unit]
             mean = sum(r.loss for r in rows) / len(rows) if rows else 0.0
-            entry: dict[str, Any] = {"player": p, "rating": rate(
-                self.game_key, mean, unit=self.unit, lang=lang)}
-            if rep is not None:
-                entry.update(luck=rep.luck(p), cost=rep.cost(p),
-                             sentence=rep.sentence(p, lang))
-            out.append(entry)
+            out[p] = rate(self.game_key, mean, unit=self.unit, lang=lang,
+                          decisions=len(rows))
         return out
 
     def luck_figure(self, lang: str | None = None) -> Any:
@@ -288,9 +306,22 @@ class Review:
 
     @property
     def rating(self) -> Rating:
-        """The mean loss on the game's calibrated scale (see :func:`rate`)."""
-        return rate(self.game_key, self.mean_loss, unit=self.unit, lang=self.lang,
-                    decisions=len([r for r in self.rows if r.unit == self.unit]))
+        """The headline rating: the reviewed player's (see :func:`rate`); with several
+        reviewed players, each is rated on their own decisions (:meth:`ratings`) and this
+        is band ``"per_player"``, its text naming each player's band."""
+        seats = [p for p in self.players
+                 if any(r.player == p and r.unit == self.unit for r in self.rows)]
+        if len(seats) <= 1:
+            return rate(self.game_key, self.mean_loss, unit=self.unit, lang=self.lang,
+                        decisions=len([r for r in self.rows if r.unit == self.unit]))
+        ratings = self.ratings(self.lang)
+        lang = self.lang
+        text = " ".join(_("{player}: {rating}", lang=lang,
+                          player=_player(p, lang).capitalize(), rating=ratings[p].text)
+                        for p in seats)
+        first = ratings[seats[0]]
+        return Rating("per_player", _(dict(RATING_BANDS)["per_player"], lang=lang),
+                      self.mean_loss, first.unit, first.scale, text)
 
     # ---------------------------------------------------------------- texts
     def title(self, lang: str | None = None) -> str:
@@ -430,8 +461,9 @@ class Review:
                         for name, v in rating.scale)
         rating_line = _("Rating: {band}", lang=lang, band=rating.label)
         # the band is said once (rating.text repeats it after the mean loss)
-        mean_line = _("Mean loss per decision {loss}.", lang=lang,
-                      loss=_loss_number(self.unit, rating.mean_loss, lang))
+        mean_line = (rating.text if rating.band == "per_player" else
+                     _("Mean loss per decision {loss}.", lang=lang,
+                       loss=_loss_number(self.unit, rating.mean_loss, lang)))
         scale_word = _("Scale (mean loss per decision of simulated players):", lang=lang)
         fig = self.to_figure(lang)
         k = ".dicelab-review-page"

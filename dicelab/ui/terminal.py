@@ -416,8 +416,14 @@ def review_text(rev: Any, lang: str) -> str:
     """The game review (:class:`dicelab.analysis.review.Review`) as text: its summary,
     rating, the luck/skill sentences, and the costly decisions with the coach's reasons."""
     lines = [rev.title(lang), rev.summary(lang), rev.rating.text]
-    for entry in rev.player_summary(lang) if rev.game is not None else ():
-        if entry.get("sentence"):
+    names = ([player_name(p, lang) for p in range(rev.game.players)]
+             if rev.game is not None else None)
+    for entry in rev.player_summary(lang, names=names) if rev.game is not None else ():
+        if not entry.get("sentence"):
+            continue
+        if rev.game.players > 1:  # the sentence names the player
+            lines.append(entry["sentence"])
+        else:
             lines.append(f"{player_name(entry['player'], lang)} — {entry['sentence']}")
     _headers, rows = rev.table(lang)
     costly = [(r, row) for r, row in zip(rev.rows, rows) if r.costly]
