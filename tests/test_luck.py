@@ -3,6 +3,7 @@ zero mean of a roll's luck, the engines' values against the definition, the revi
 
 from __future__ import annotations
 
+import html
 import math
 import random
 import re
@@ -492,3 +493,67 @@ def test_identity_line_uses_the_sentences_unit():
     d = 100 * (rep.end_value - rep.start_value)
     assert fmt_number(d, 2, "fr").replace("-", "\u2212") in text
     assert "(en points de probabilité de gagner, du point de vue du joueur 1)" in text
+
+
+# ------------------------------------------------ issue 29 §4: a skill score per player
+def test_skill_score_and_luck_adjusted_result_are_the_exact_split():
+    """The skill score leaves luck out (start − cost); the luck-adjusted result is the
+    result minus every roll's luck, so for two players start − own cost + the other's."""
+    g = play("cinqmille", 3, players=2, max_actions=400)
+    rep = luck.analyse(g, "en")
+    assert rep.finished
+    for p, q in ((0, 1), (1, 0)):
+        best, mine = rep.skill_score(p)
+        start = rep.start_value if p == 0 else 1 - rep.start_value
+        assert best == pytest.approx(start, abs=1e-12)
+        assert mine == pytest.approx(start - rep.cost(p), abs=1e-12)
+        avg, result = rep.luck_adjusted(p)
+        assert result == (1.0 if p in g.state.winners else 0.0)
+        assert avg == pytest.approx(start - rep.cost(p) + rep.cost(q), abs=1e-9)
+        z = rep.luck_z(p)
+        sd = (rep.start_value * (1 - rep.start_value)) ** 0.5
+        assert z == pytest.approx(rep.game_luck(p) / sd, abs=1e-12)
+    assert rep.luck_z(0) == pytest.approx(-rep.luck_z(1), abs=1e-12)
+
+
+def test_solo_turns_skill_score_and_luck_spread():
+    g = play("cinqmille", 5, players=1, max_actions=600)
+    rep = luck.analyse(g, "fr")
+    assert rep.mode == "solo_turns" and rep.finished
+    assert rep.luck_sd == pytest.approx(5.6675, abs=1e-4)  # the engine's exact spread
+    best, mine = rep.skill_score(0)
+    assert mine == pytest.approx(best + rep.cost(0), abs=1e-12)
+    avg, played = rep.luck_adjusted(0)
+    assert avg == pytest.approx(mine, abs=1e-9)  # the split is exact
+    lines = rep.skill_sentences(0, "fr")
+    assert lines[0] == (f"Score de compétence\u00a0: avec vos choix, {fmt_number(mine, 1, 'fr')}"
+                        f" tours en moyenne (jeu parfait\u00a0: {fmt_number(best, 1, 'fr')}).")
+    assert f"(joués\u00a0: {fmt_number(played, 0, 'fr')})" in lines[1]
+
+
+def test_review_shows_skill_luck_adjusted_result_and_marks_per_player():
+    from dicelab.analysis import review as rv
+    from dicelab.ui.terminal import review_text
+
+    g = play("cinqmille", 3, players=2, max_actions=400)
+    r = dicelab.review(g, lang="en")
+    for entry in r.player_summary():
+        p = entry["player"]
+        rows = [x for x in r.rows if x.player == p]
+        trivial = [x for x in rows if x.spread <= rv.NON_TRIVIAL["p_duel"]]
+        m = entry["marks"]
+        assert m["decisions"] == len(rows) - len(trivial)
+        assert m["blunder"] == sum(x.loss >= 0.10 - 1e-12 for x in rows if x not in trivial)
+        assert m["inaccuracy"] + m["mistake"] + m["blunder"] == sum(
+            x.loss >= 0.01 - 1e-12 for x in rows if x not in trivial)
+        assert all(x.spread >= x.loss - 1e-12 for x in rows)
+        assert entry["skill_lines"][0].startswith("Skill score: the decisions took")
+    page = r.to_html()
+    text = review_text(r, "en")
+    for entry in r.player_summary():
+        for line in (*entry["skill_lines"], entry["marks_text"]):
+            assert line in text
+            assert html.escape(line) in page
+    fr = dicelab.review(g, lang="fr").to_html()
+    assert "Score de compétence" in fr and "Résultat corrigé du hasard" in fr
+    assert "décisions non triviales" in fr

@@ -381,6 +381,10 @@ class LuckReport:
     manches: int = 1
     lang: str = "en"
     signs: tuple[int, ...] = field(default=(1,))
+    #: The spread (standard deviation) of a whole game's luck under optimal play, from
+    #: the start, in ``V``'s unit (solo turns: the engine's exact spread of the number of
+    #: turns); ``None`` when not known (then :meth:`luck_z` is ``None``).
+    luck_sd: float | None = None
 
     # ---------------------------------------------------------------- sums
     def identity_sum(self) -> float:
@@ -398,6 +402,93 @@ class LuckReport:
     def cost(self, player: int) -> float:
         """Total cost of ``player``'s decisions (``>= 0``, ``V``'s unit)."""
         return sum(r.loss for r in self.rows if r.kind == "decision" and r.player == player)
+
+    # ---------------------------------------------------------------- skill score
+    def own_value(self, player: int, x: float) -> float:
+        """``V`` = ``x`` seen from ``player``'s side (two players, one game: player 2's
+        chance is one minus player 1's)."""
+        if self.mode == "duel" and self.manches == 1 and self.signs[player] < 0:
+            return 1.0 - x
+        return x
+
+    def skill_score(self, player: int) -> tuple[float, float] | None:
+        """``(best play, with the player's choices)`` in the game's own unit, luck left
+        out (Verhoeff's proficiency score: the optimal expectation minus the losses):
+        the player's chance to win from the start, playing optimally and with the
+        decisions made (``start − cost``), or the expected number of turns of a solo
+        game (``start + cost``).  ``None`` for a game counted in manches."""
+        if self.mode == "solo_turns":
+            return self.start_value, self.start_value + self.cost(player)
+        if not self.is_probability:
+            return None
+        best = self.own_value(player, self.start_value)
+        return best, best - self.cost(player)
+
+    def luck_adjusted(self, player: int) -> tuple[float, float] | None:
+        """``(result with average dice, the result)``: the game's result with the luck of
+        the dice taken out (the exact split: result − luck), and the result itself, from
+        ``player``'s side; ``None`` for a game counted in manches."""
+        if self.mode != "solo_turns" and not self.is_probability:
+            return None
+        raw = sum(r.luck for r in self.rows if r.kind == "roll")  # V's own direction
+        if self.mode == "duel":
+            raw *= self.signs[player]  # player 2 sees 1 - V
+        end = self.own_value(player, self.end_value)
+        return end - raw, end
+
+    def game_luck(self, player: int) -> float:
+        """The luck of every roll of the game (both players' dice), from ``player``'s side:
+        what the dice did to that player's result (:meth:`luck` counts their own rolls)."""
+        return self.signs[player] * sum(r.luck for r in self.rows if r.kind == "roll")
+
+    def luck_z(self, player: int) -> float | None:
+        """How unusual the game's luck was for ``player``: :meth:`game_luck` in standard
+        deviations of a whole game's luck under optimal play (:attr:`luck_sd`; positive:
+        lucky); ``None`` for an unfinished game or an unknown spread."""
+        if not self.luck_sd or not self.finished:
+            return None
+        return self.game_luck(player) / self.luck_sd
+
+    def skill_sentences(self, player: int, lang: str | None = None) -> list[str]:
+        """The skill score, the luck-adjusted result and how unusual the luck was, in
+        words (what a proficiency test gives)."""
+        lang = lang or self.lang
+        out = []
+        score = self.skill_score(player)
+        if score is not None:
+            best, mine = score
+            if self.mode == "solo_turns":
+                out.append(_("Skill score: with your choices, {x} expected turns (best play: "
+                             "{y}).", lang=lang, x=fmt_number(mine, 1, lang),
+                             y=fmt_number(best, 1, lang)))
+            else:
+                out.append(_("Skill score: the decisions took the chance of winning from {a} "
+                             "to {b}.", lang=lang, a=self.value_text(best, lang),
+                             b=self.value_text(mine, lang)))
+        adjusted = self.luck_adjusted(player)
+        if adjusted is not None and self.finished:
+            avg, result = adjusted
+            if self.mode == "solo_turns":
+                out.append(_("Luck-adjusted result: {x} turns with average dice (played: "
+                             "{y}).", lang=lang, x=fmt_number(avg, 1, lang),
+                             y=fmt_number(result, 0, lang)))
+            else:
+                out.append(_("Luck-adjusted result: with average dice, a {x} chance of "
+                             "winning (result: {y}).", lang=lang,
+                             x=self.value_text(avg, lang),
+                             y=_("won", lang=lang) if result > 0.5 else
+                             _("drawn", lang=lang) if result == 0.5 else _("lost", lang=lang)))
+        z = self.luck_z(player)
+        if z is not None:
+            share = 0.5 * (1.0 + math.erf(abs(z) / math.sqrt(2.0)))
+            n = min(9, max(5, round(10 * share)))
+            key = (N_("Luck: {z} standard deviations, luckier than about {n} games in 10 "
+                      "played perfectly.") if z >= 0 else
+                   N_("Luck: {z} standard deviations, unluckier than about {n} games in 10 "
+                      "played perfectly."))
+            out.append(_(key, lang=lang, z=fmt_number(z, 1, lang).replace("-", "\u2212"),
+                         n=n))
+        return out
 
     @property
     def is_probability(self) -> bool:
@@ -709,10 +800,23 @@ def analyse(game_or_saved_json: Any, lang: str | None = None, *,
                                 tuple(dice), "", current, v, luck=v - current,
                                 source=source))
             current = v
+    manches = getattr(game.rules, "manches", 1) if vals.mode == "duel" else 1
     return LuckReport(key, game.name, game.players, vals.mode, start, current,
-                      bool(state.is_over), tuple(rows),
-                      manches=getattr(game.rules, "manches", 1) if vals.mode == "duel" else 1,
-                      lang=lang, signs=tuple(vals.sign(p) for p in range(game.players)))
+                      bool(state.is_over), tuple(rows), manches=manches,
+                      lang=lang, signs=tuple(vals.sign(p) for p in range(game.players)),
+                      luck_sd=_luck_sd(key, game.rules, vals.mode, start, manches))
+
+
+def _luck_sd(key: str, rules: Any, mode: str, start: float, manches: int) -> float | None:
+    """The spread of a whole game's luck under optimal play, from the start: the result's
+    spread (under optimal play the result moves by luck alone).  A game won or lost:
+    ``sqrt(p (1 - p))``; solo turns: the engine's exact spread of the number of turns."""
+    if mode == "solo_turns":
+        moments = getattr(get(key).engine, "turns_moments", None)
+        return float(moments(rules)[1]) if moments is not None else None
+    if mode == "solo_p_win" or manches == 1:
+        return math.sqrt(max(start * (1.0 - start), 0.0)) or None
+    return None
 
 
 def action_label(state: Any, action: Any, lang: str | None = None) -> str:

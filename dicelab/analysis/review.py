@@ -60,12 +60,15 @@ from dicelab.registry import GAMES, entry_of, get, objective_phrase
 __all__ = [
     "CALIBRATION_FILE",
     "CALIBRATION_POLICIES",
+    "MARKS",
+    "NON_TRIVIAL",
     "Rating",
     "Review",
     "ReviewRow",
     "calibration",
     "class_summary",
     "load_game",
+    "mark",
     "rate",
     "rating_bounds",
     "review",
@@ -109,6 +112,49 @@ MIN_DECISIONS = 5
 RANDOM_QUANTILE = 0.02
 
 
+#: Marks on decisions, as GNU Backgammon gives them: a loss at least the first number is an
+#: *inaccuracy*, the second a *mistake*, the third a *blunder* (per objective: percentage
+#: points of a chance as fractions, expected turns).  Fixed numbers, the same in every game
+#: of a unit: the first is the coach's threshold of a costly decision.
+MARKS: dict[str, tuple[float, float, float]] = {
+    "p_win": (0.01, 0.04, 0.10),
+    "p_duel": (0.01, 0.04, 0.10),
+    "p_turn": (0.01, 0.04, 0.10),
+    "expected_turns": (0.05, 0.20, 0.50),
+    "expected_points": (10.0, 40.0, 100.0),
+}
+#: A decision is *non-trivial* when its choices differ by more than this (the worst
+#: choice's loss): only these are counted by the marks.
+NON_TRIVIAL: dict[str, float] = {"p_win": 0.005, "p_duel": 0.005, "p_turn": 0.005,
+                                 "expected_turns": 0.02, "expected_points": 5.0}
+#: The marks' names, from the smallest.
+MARK_NAMES: tuple[tuple[str, str], ...] = (
+    ("inaccuracy", N_("inaccuracy")), ("mistake", N_("mistake")), ("blunder", N_("blunder")))
+
+
+def mark(row: ReviewRow) -> str | None:
+    """The mark of a decision: ``"blunder"``, ``"mistake"``, ``"inaccuracy"``, or ``None``
+    (a good move, or a trivial decision: its choices differ by :data:`NON_TRIVIAL` or
+    less).
+
+    >>> from types import SimpleNamespace as R
+    >>> [mark(R(unit="p_win", loss=x, spread=0.2)) for x in (0.0, 0.02, 0.05, 0.2)]
+    [None, 'inaccuracy', 'mistake', 'blunder']
+    >>> mark(R(unit="p_win", loss=0.004, spread=0.004)) is None
+    True
+    """
+    if row.spread <= NON_TRIVIAL.get(row.unit, 0.0) + 1e-12:
+        return None
+    limits = MARKS.get(row.unit)
+    if limits is None:
+        return None
+    found = None
+    for (key, _name), limit in zip(MARK_NAMES, limits, strict=True):
+        if row.loss >= limit - 1e-12:
+            found = key
+    return found
+
+
 #: Roll sources shown as "dice set by hand": every source but the seeded generator
 #: (``"unchecked"`` dice, from a version-1 save, were never checked against the seed).
 HAND_SOURCES = ("hand", "teacher", "unchecked")
@@ -126,7 +172,9 @@ class ReviewRow:
     (empty when the review was made with ``why=False``); ``hand_set``: the dice of this
     position were not thrown by the seeded generator (set by hand, by a teacher, or
     unchecked from a version-1 save); ``source``: where they came
-    from (``"rng"``, ``"hand"``, ``"teacher"``, or ``"unchecked"`` from an old save).
+    from (``"rng"``, ``"hand"``, ``"teacher"``, or ``"unchecked"`` from an old save);
+    ``spread``: the worst choice's loss (a decision is non-trivial above
+    :data:`NON_TRIVIAL`); :func:`mark` gives the row's mark.
     """
 
     number: int
@@ -147,6 +195,7 @@ class ReviewRow:
     source: str
     action: Any
     best_action: Any
+    spread: float = 0.0  # the worst choice's loss: how much the decision could cost
 
 
 def _roll_sources(game: Any) -> dict[int, str]:
@@ -259,8 +308,12 @@ class Review:
         ratings = self.ratings(lang)
         out = []
         for p in self.players:
-            entry: dict[str, Any] = {"player": p, "rating": ratings[p]}
+            entry: dict[str, Any] = {"player": p, "rating": ratings[p],
+                                     "marks": self.marks(p)}
+            entry["marks_text"] = self.marks_text(p, lang)
             if rep is not None:
+                entry.update(skill=rep.skill_score(p), luck_adjusted=rep.luck_adjusted(p),
+                             luck_z=rep.luck_z(p), skill_lines=rep.skill_sentences(p, lang))
                 if rep.players > 1:
                     name = names[p] if names else _player(p, lang).capitalize()
                     sentence = rep.named_sentence(p, name, lang)
@@ -269,6 +322,24 @@ class Review:
                 entry.update(luck=rep.luck(p), cost=rep.cost(p), sentence=sentence)
             out.append(entry)
         return out
+
+    def marks(self, player: int) -> dict[str, int]:
+        """``player``'s marks: ``decisions`` (non-trivial ones), ``inaccuracy``,
+        ``mistake``, ``blunder`` (each decision counted once, by its worst mark)."""
+        rows = [r for r in self.rows if r.player == player
+                and r.spread > NON_TRIVIAL.get(r.unit, 0.0) + 1e-12]
+        out = {"decisions": len(rows)}
+        for key, _name in MARK_NAMES:
+            out[key] = sum(mark(r) == key for r in rows)
+        return out
+
+    def marks_text(self, player: int, lang: str | None = None) -> str:
+        """:meth:`marks` in words."""
+        lang = lang or self.lang
+        m = self.marks(player)
+        return _("Marks over {n} non-trivial decisions: {a} inaccuracies, {b} mistakes, "
+                 "{c} blunders.", lang=lang, n=m["decisions"], a=m["inaccuracy"],
+                 b=m["mistake"], c=m["blunder"])
 
     def ratings(self, lang: str | None = None) -> dict[int, Rating]:
         """Each reviewed player's own rating: the mean loss of that player's decisions on
@@ -481,7 +552,8 @@ class Review:
             f"<h1>{e(self.title(lang))}</h1>"
             f"<p>{e(self.summary(lang))}</p>"
             f"<p><strong>{e(rating_line)}</strong> — "
-            f"{e(mean_line)}</p><p>{e(scale_word)}</p><ul>{scale}</ul>"
+            f"{e(mean_line)}</p>{self._skill_html(lang)}"
+            f"<p>{e(scale_word)}</p><ul>{scale}</ul>"
             f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
             f"{e(fig.dicelab_alt_text)}</figcaption></figure>"
             f"{self._luck_html(lang)}"
@@ -494,6 +566,23 @@ class Review:
             f"<title>{e(self.title(lang))}</title></head><body style=\"margin:0\">"
             f"{content}</body></html>\n"
         )
+
+    def _skill_html(self, lang: str) -> str:
+        """Each reviewed player's skill score, luck-adjusted result, luck and marks (the
+        proficiency test's numbers), one list per player."""
+        from dicelab.analysis import luck
+
+        e = html.escape
+        with_luck = self.game is not None and luck.ready(self.game)
+        parts = []
+        for entry in self.player_summary(lang) if with_luck else [
+                {"player": p, "marks_text": self.marks_text(p, lang)} for p in self.players]:
+            lines = [*entry.get("skill_lines", ()), entry["marks_text"]]
+            items = "".join(f"<li>{e(x)}</li>" for x in lines)
+            who = (f"<p>{e(_player(entry['player'], lang).capitalize())}</p>"
+                   if len(self.players) > 1 else "")
+            parts.append(f'{who}<ul class="dicelab-skill">{items}</ul>')
+        return "".join(parts)
 
     def _luck_html(self, lang: str) -> str:
         """The luck/skill section of :meth:`to_html` (empty when the two-player table is
@@ -596,7 +685,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             choice=a.label, best=a.best_label, value=a.value, best_value=a.best_value,
             loss=a.loss, unit=a.unit, costly=a.is_costly(t), why=tuple(a.why),
             hand_set=last_source != "rng", source=last_source,
-            action=a.action, best_action=a.best_action,
+            action=a.action, best_action=a.best_action, spread=float(advice.choices[-1].loss),
         ))
     unit = max(units, key=units.get) if units else (objective or "p_win")
     t = coach.DEFAULT_THRESHOLDS.get(unit, 0.0) if threshold is None else threshold

@@ -425,6 +425,7 @@ def review_text(rev: Any, lang: str) -> str:
             lines.append(entry["sentence"])
         else:
             lines.append(f"{player_name(entry['player'], lang)} — {entry['sentence']}")
+        lines.extend("    " + x for x in (*entry.get("skill_lines", ()), entry["marks_text"]))
     _headers, rows = rev.table(lang)
     costly = [(r, row) for r, row in zip(rev.rows, rows) if r.costly]
     if costly:
