@@ -557,3 +557,21 @@ def test_review_shows_skill_luck_adjusted_result_and_marks_per_player():
     fr = dicelab.review(g, lang="fr").to_html()
     assert "Score de compétence" in fr and "Résultat corrigé du hasard" in fr
     assert "décisions non triviales" in fr
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_lesson_14_example_shows_the_skill_score(lang):
+    """Lesson 14's example game: under the chart, the player's skill score (the chance at
+    the start minus the cost of decisions) and the luck-adjusted result."""
+    from dicelab.lessons import luck_lesson
+
+    rep = luck_lesson.example_report(lang)
+    best, mine = rep.skill_score(0)
+    assert best == pytest.approx(luck_lesson.start_chance(), abs=1e-12)
+    assert mine == pytest.approx(best - rep.cost(0), abs=1e-12)
+    page = luck_lesson.example(lang).html
+    lines = rep.skill_sentences(0, lang)
+    assert len(lines) == 3
+    for line in lines:
+        assert html.escape(line) in page
+    assert rep.value_text(mine, lang) in lines[0]
