@@ -102,8 +102,8 @@ def test_the_coach_warns_before_a_costly_move_with_its_reasons(lang):
     probe.apply(Roll(()), dice=(5, 5, 2, 5))
     d = probe.coach_decision(Roll(()))
     assert d.costly and "⚠ " + d.text in text
-    assert ("loses 10.70 percentage points" if lang == "en"
-            else "perd 10,70 points de pourcentage") in text.replace("\u00a0", " ")
+    assert ("loses 10.7 percentage points" if lang == "en"
+            else "perd 10,7 points de pourcentage") in text.replace("\u00a0", " ")
     for line in d.why:
         assert "  " + line in text
     again = "Choose again." if lang == "en" else "Choisissez à nouveau."
@@ -257,7 +257,7 @@ def test_python_m_dicelab_play_through_stdin(lang, head, best):
     assert "Traceback" not in r.stdout + r.stderr
     assert r.stdout.startswith(head) and best in r.stdout
     if lang == "fr":
-        assert "⚠ Il y a mieux à jouer." in r.stdout and "10,70" in r.stdout
+        assert "⚠ Il y a mieux à jouer." in r.stdout and "10,7 points" in r.stdout
         assert "Regardez ces dés\u00a0: 5 5 5." in r.stdout
         assert r.stdout.rstrip().endswith("Partie arrêtée.")
     else:

@@ -387,7 +387,7 @@ class PlaySession:
         objective, loss = found
         advice = self.advice(s)
         best = advice.best
-        try:  # the loss as the table's rounded numbers show it
+        try:  # the exact loss, which the warning rounds as the table rounds its values
             shown = shown_loss(objective, best.numbers[objective],
                                advice.find(action).numbers[objective])
         except Exception:  # noqa: BLE001 - keep the coach's own loss

@@ -364,7 +364,7 @@ class TerminalPlay:
         value = coach.format_value(obj, choice.numbers[obj], lang=lang)
         if choice.loss <= 1e-12:
             return f" — {value} ★ " + _("best", lang=lang)
-        # the loss as the rounded numbers show it (the coach's warning says the same)
+        # the exact loss, rounded as the value beside it (the coach's warning says the same)
         loss = shown_loss(obj, advice.best.numbers[obj], choice.numbers[obj])
         return f" — {value} (−{coach.format_loss(obj, loss, lang=lang)})"
 
@@ -532,9 +532,16 @@ def review_text(rev: Any, lang: str) -> str:
     lines = [rev.title(lang), rev.summary(lang), rev.rating.text]
     if rev.hand_rolls_text(lang):
         lines.append("⚠ " + rev.hand_rolls_text(lang))
-    for entry in rev.player_summary(lang) if rev.game is not None else ():
-        if entry.get("sentence"):
+    names = ([player_name(p, lang) for p in range(rev.game.players)]
+             if rev.game is not None else None)
+    for entry in rev.player_summary(lang, names=names) if rev.game is not None else ():
+        if not entry.get("sentence"):
+            continue
+        if rev.game.players > 1:  # the sentence names the player
+            lines.append(entry["sentence"])
+        else:
             lines.append(f"{player_name(entry['player'], lang)} — {entry['sentence']}")
+        lines.extend("    " + x for x in (*entry.get("skill_lines", ()), entry["marks_text"]))
     _headers, rows = rev.table(lang)
     costly = [(r, row) for r, row in zip(rev.rows, rows) if r.costly]
     if costly:
