@@ -36,8 +36,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 from jupyterhub.spawner import SimpleLocalProcessSpawner
@@ -101,8 +103,30 @@ class ClassSpawner(SimpleLocalProcessSpawner):
             if not (home / folder).exists():
                 shutil.copytree(REPO / folder, home / folder, ignore=ignore)
 
+    #: the ports handed out by this hub (two servers never get the same one)
+    given: set[int] = set()
+
+    def pick_port(self) -> int:
+        """A free port under 32768 for this student's server. JupyterHub's default, a random
+        free port, comes from the range the kernels' own ports are drawn from (five per
+        kernel): with a class starting at once, a kernel took a server's port between its
+        choice and its start (make hub-check saw it: « port … is not available »)."""
+        start = 20000 + zlib.crc32(self.user.name.encode()) % 10000
+        for port in [*range(start, 32000), *range(20000, start)]:
+            if port in self.given:
+                continue
+            with socket.socket() as s:
+                try:
+                    s.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+            self.given.add(port)
+            return port
+        return 0  # none free: JupyterHub picks one
+
     async def start(self):  # noqa: D401 - JupyterHub's hook
         self.copy_notebooks()
+        self.port = self.pick_port()
         log = open(LOGS / f"{self.user.name}.log", "ab")  # noqa: SIM115 - handed to Popen
         self.popen_kwargs = {"stdout": log, "stderr": subprocess.STDOUT}
         try:

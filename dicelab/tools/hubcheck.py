@@ -6,7 +6,7 @@ apart, as a class arrives):
 
 1. logs in through the hub's login form (the class password), then gets an API token;
 2. starts their server (the hub's REST API) and opens a play notebook of their copy
-   (``notebooks/<lang>/03_cinqmille.ipynb``: half the class in French, half in English);
+   (:data:`PLAY_NOTEBOOK`, 5000: half the class in French, half in English);
 3. starts a kernel and runs the notebook's app cell through the kernel protocol (a
    websocket through the hub's proxy): the time from login until that cell has shown the
    app is « first app »;
@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import re
 import secrets
@@ -50,57 +49,38 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["GOALS", "ACTIONS", "percentile", "action_plan", "app_cell", "log_problems",
-           "summarize", "misses", "table", "kernel_step", "duel_step", "run", "main"]
+from dicelab.tools.hubfigures import (
+    GOALS,
+    cpu_percent,
+    is_server,
+    log_problems,
+    mb,
+    misses,
+    percentile,
+    summarize,
+    table,
+)
 
-#: The goals on the project's 2-core machine (issue 27 §3). ``idle_cpu_percent``: the
-#: whole class (hub, proxy, every server and kernel) 5 s after the apps close, in percent
-#: of one core, over a 3 s window; idle Jupyter processes wake a few times a second
-#: (heartbeats, polls), which stays far below it, while one solve left running is 100.
-GOALS: dict[str, float] = {
-    "first_app_s": 60.0,
-    "action_p95_ms": 300.0,
-    "user_mb": 150.0,
-    "idle_cpu_percent": 5.0,
-    "log_errors": 0,
-}
+__all__ = ["GOALS", "ACTIONS", "percentile", "action_plan", "notebook_path", "app_game",
+           "app_cell", "log_problems",
+           "summarize", "misses", "table", "kernel_step", "duel_step", "run", "main"]
 
 #: A student's clicks, in turn: roll, show or hide the odds, keep dice, bank.
 ACTIONS = ("roll", "odds", "keep", "bank")
 
-#: The notebook each student plays (their language's copy).
-NOTEBOOK = "notebooks/{lang}/03_cinqmille.ipynb"
-#: The two-player game against the computer each student plays (5000 ships its table).
-DUEL_GAME = "cinqmille"
+#: The play notebook each student opens (their language's copy): the 5000 one, whose game
+#: rolls, keeps and banks, and ships its two-player table; the two-player game against the
+#: computer is of the same game (:func:`app_game` reads it from the app cell).
+PLAY_NOTEBOOK = "03_*.ipynb"
 REPO = Path(__file__).resolve().parents[2]
 
 
 # --------------------------------------------------------------------------- pure helpers
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q``-th percentile of ``values`` (linear between the two nearest ranks, as
-    numpy's default); ``nan`` for no values.
-
-    >>> percentile([3, 1, 2], 50)
-    2.0
-    >>> percentile([0, 100], 95)
-    95.0
-    >>> percentile([], 50)
-    nan
-    """
-    xs = sorted(float(v) for v in values)
-    if not xs:
-        return math.nan
-    pos = (len(xs) - 1) * q / 100
-    lo = math.floor(pos)
-    hi = min(lo + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
-
-
 def action_plan(n: int) -> list[str]:
     """A student's ``n`` clicks: :data:`ACTIONS` in turn.
 
@@ -108,6 +88,30 @@ def action_plan(n: int) -> list[str]:
     ['roll', 'odds', 'keep', 'bank', 'roll']
     """
     return [ACTIONS[i % len(ACTIONS)] for i in range(n)]
+
+
+def notebook_path(lang: str) -> str:
+    """The play notebook of ``lang``, relative to the repository (and to a student's home).
+
+    >>> notebook_path("fr").startswith("notebooks/fr/03_")
+    True
+    """
+    found = sorted((REPO / "notebooks" / lang).glob(PLAY_NOTEBOOK))
+    if not found:
+        raise FileNotFoundError(f"no notebooks/{lang}/{PLAY_NOTEBOOK}")
+    return found[0].relative_to(REPO).as_posix()
+
+
+def app_game(cell: str) -> str:
+    """The game an app cell plays: the first argument of its ``play(...)`` call.
+
+    >>> app_game('app = play("cinqmille", seed=SEED, players=1)')
+    'cinqmille'
+    """
+    found = re.search(r"\bplay\(\s*[\"']([^\"']+)[\"']", cell)
+    if found is None:
+        raise ValueError("the app cell names no game: play(\"<game>\", ...)")
+    return found.group(1)
 
 
 def app_cell(notebook: dict[str, Any]) -> str:
@@ -130,131 +134,6 @@ def app_cell(notebook: dict[str, Any]) -> str:
         if cell.get("cell_type") == "code" and re.search(r"\bplay\(", src):
             return src
     raise ValueError("no app cell (a code cell calling play()) in this notebook")
-
-
-#: A log line that reports an error: Jupyter's and JupyterHub's ``[E``/``[C`` levels, a
-#: traceback, a Python ``Error:``/``Exception:`` line.
-_PROBLEM = re.compile(r"^\[[EC] |Traceback \(most recent call last\)|"
-                      r"^\s*\w*(Error|Exception): |\bERROR\b|\bCRITICAL\b")
-
-
-def log_problems(text: str) -> list[str]:
-    """The lines of a server log that report an error (nothing else counts).
-
-    >>> log_problems('''[I 2026-12-04 10:00:00.000 ServerApp] Kernel started
-    ... [W 2026-12-04 10:00:01.000 ServerApp] 404 GET /favicon.ico
-    ... [E 2026-12-04 10:00:02.000 ServerApp] Uncaught exception GET /api
-    ... Traceback (most recent call last):
-    ... ValueError: bad''')
-    ['[E 2026-12-04 10:00:02.000 ServerApp] Uncaught exception GET /api', \
-'Traceback (most recent call last):', 'ValueError: bad']
-    >>> log_problems("[I 2026-12-04 ServerApp] 200 GET /api/kernels/error-free")
-    []
-    """
-    return [line for line in text.splitlines() if _PROBLEM.search(line)]
-
-
-def summarize(users: Iterable[dict[str, Any]], idle_cpu_percent: float,
-              problems: dict[str, list[str]]) -> dict[str, Any]:
-    """The class's figures from each student's record (``first_app_s``, ``actions_ms``,
-    ``duel_ms``, ``pss_mb``, ``rss_mb``, ``errors``), the idle CPU and the log problems.
-
-    >>> s = summarize([{"name": "a", "first_app_s": 5.0, "actions_ms": [10, 30],
-    ...                 "duel_ms": [20], "pss_mb": 100.0, "rss_mb": 140.0, "errors": []},
-    ...                {"name": "b", "first_app_s": 7.0, "actions_ms": [20, 40],
-    ...                 "duel_ms": [], "pss_mb": 110.0, "rss_mb": 150.0, "errors": []}],
-    ...               idle_cpu_percent=0.5, problems={"a": []})
-    >>> s["first_app_s_max"], s["action_p50_ms"], s["user_mb_max"], s["log_errors"]
-    (7.0, 25.0, 110.0, 0)
-    """
-    users = list(users)
-    actions = [x for u in users for x in u.get("actions_ms", [])]
-    duel = [x for u in users for x in u.get("duel_ms", [])]
-    firsts = [u["first_app_s"] for u in users if u.get("first_app_s") is not None]
-    pss = [u["pss_mb"] for u in users if u.get("pss_mb") is not None]
-    rss = [u["rss_mb"] for u in users if u.get("rss_mb") is not None]
-    failed = [u["name"] for u in users if u.get("errors") or u.get("first_app_s") is None]
-    return {
-        "users": len(users),
-        "users_failed": failed,
-        "first_app_s_p50": percentile(firsts, 50),
-        "first_app_s_max": max(firsts) if firsts else math.nan,
-        "actions": len(actions),
-        "action_p50_ms": percentile(actions, 50),
-        "action_p95_ms": percentile(actions, 95),
-        "action_max_ms": max(actions) if actions else math.nan,
-        "duel_actions": len(duel),
-        "duel_p50_ms": percentile(duel, 50),
-        "duel_p95_ms": percentile(duel, 95),
-        "user_mb_p50": percentile(pss, 50),
-        "user_mb_max": max(pss) if pss else math.nan,
-        "user_rss_mb_max": max(rss) if rss else math.nan,
-        "idle_cpu_percent": idle_cpu_percent,
-        "log_errors": sum(len(v) for v in problems.values()),
-    }
-
-
-def misses(summary: dict[str, Any], goals: dict[str, float] = GOALS) -> list[str]:
-    """The goals the run missed, in words (empty: every goal met). A missing figure (nan)
-    or a student who never saw their app is a miss.
-
-    >>> ok = {"users": 2, "users_failed": [], "first_app_s_max": 9.0, "action_p95_ms": 80.0,
-    ...       "user_mb_max": 120.0, "idle_cpu_percent": 0.4, "log_errors": 0}
-    >>> misses(ok)
-    []
-    >>> misses(dict(ok, action_p95_ms=450.0, users_failed=["s07"]))
-    ['students with errors or no app: s07', 'p95 per action 450 ms > 300 ms']
-    """
-    out = []
-    if summary.get("users_failed"):
-        out.append("students with errors or no app: " + ", ".join(summary["users_failed"]))
-    checks = [("first_app_s_max", "first app", "s", goals["first_app_s"]),
-              ("action_p95_ms", "p95 per action", "ms", goals["action_p95_ms"]),
-              ("user_mb_max", "memory per student", "MB", goals["user_mb"]),
-              ("idle_cpu_percent", "CPU after the apps close", "% of a core",
-               goals["idle_cpu_percent"]),
-              ("log_errors", "errors in the logs", "", goals["log_errors"])]
-    for key, label, unit, goal in checks:
-        got = float(summary.get(key, math.nan))
-        if not got <= goal:
-            out.append(f"{label} {got:.3g} {unit} > {goal:g} {unit}".replace("  ", " ")
-                       .strip())
-    return out
-
-
-def table(summary: dict[str, Any], goals: dict[str, float] = GOALS) -> str:
-    """The summary as a plain-text table (the figures, the goals, met or not).
-
-    >>> print(table({"users": 1, "first_app_s_p50": 3.0, "first_app_s_max": 3.0,
-    ...              "action_p50_ms": 20.0, "action_p95_ms": 40.0, "duel_p95_ms": 30.0,
-    ...              "user_mb_p50": 90.0, "user_mb_max": 90.0, "user_rss_mb_max": 150.0,
-    ...              "idle_cpu_percent": 0.2, "log_errors": 0}).splitlines()[3])
-    first app shown (max)                3.0 s      ≤ 60 s      ok
-    """
-    rows = [
-        ("first app shown (p50)", summary.get("first_app_s_p50"), "s", None),
-        ("first app shown (max)", summary.get("first_app_s_max"), "s", goals["first_app_s"]),
-        ("per action, p50", summary.get("action_p50_ms"), "ms", None),
-        ("per action, p95", summary.get("action_p95_ms"), "ms", goals["action_p95_ms"]),
-        ("two-player game, p95 per move", summary.get("duel_p95_ms"), "ms", None),
-        ("memory per student, PSS p50", summary.get("user_mb_p50"), "MB", None),
-        ("memory per student, PSS max", summary.get("user_mb_max"), "MB", goals["user_mb"]),
-        ("memory per student, RSS max", summary.get("user_rss_mb_max"), "MB", None),
-        ("CPU 5 s after the apps close", summary.get("idle_cpu_percent"), "%",
-         goals["idle_cpu_percent"]),
-        ("errors in the servers' logs", summary.get("log_errors"), "", goals["log_errors"]),
-    ]
-    lines = [f"hub-check: {summary.get('users', 0)} students", "-" * 58]
-    for label, value, unit, goal in rows:
-        v = math.nan if value is None else float(value)
-        shown = f"{v:.1f} {unit}".strip() if unit != "" else f"{v:.0f}"
-        if goal is None:
-            lines.append(f"{label:<32}{shown:>10}")
-        else:
-            ok = "ok" if v <= goal else "MISSED"
-            lines.append(f"{label:<32}{shown:>10}      ≤ {goal:g} {unit}".rstrip().ljust(59)
-                         + f" {ok}")
-    return "\n".join(line.rstrip() for line in lines)
 
 
 # --------------------------------------------------------------------------- in the kernel
@@ -510,47 +389,6 @@ class Hub:
         self._log.close()
 
 
-def mb(procs: Iterable[Any]) -> tuple[float, float]:
-    """PSS and RSS of ``procs``, in MB (PSS counts each shared page once in all)."""
-    import psutil
-
-    pss = rss = 0.0
-    for p in procs:
-        try:
-            info = p.memory_full_info()
-        except (psutil.NoSuchProcess, psutil.AccessDenied):
-            continue
-        pss += getattr(info, "pss", info.rss)
-        rss += info.rss
-    return pss / 1e6, rss / 1e6
-
-
-def is_server(proc: Any) -> bool:
-    """Whether ``proc`` is a student's Jupyter server (else: one of its kernels)."""
-    try:
-        return "jupyterhub.singleuser" in " ".join(proc.cmdline())
-    except Exception:  # noqa: BLE001 - a process gone meanwhile
-        return False
-
-
-def cpu_percent(procs: Sequence[Any], window: float = 3.0) -> float:
-    """The CPU ``procs`` use together over ``window`` seconds, in percent of one core."""
-    import psutil
-
-    def times(p: Any) -> float:
-        try:
-            t = p.cpu_times()
-            return float(t.user + t.system)
-        except psutil.NoSuchProcess:
-            return 0.0
-
-    before = {p.pid: times(p) for p in procs}
-    t0 = time.monotonic()
-    time.sleep(window)
-    used = sum(times(p) - before[p.pid] for p in procs)
-    return 100 * max(used, 0.0) / (time.monotonic() - t0)
-
-
 def play_student(hub: Hub, st: Student, actions: int, seed: int, timeout: float,
                  think: float = 1.0) -> None:
     """One student's whole run (module docstring, steps 1–6); errors go to ``st.errors``."""
@@ -583,7 +421,7 @@ def play_student(hub: Hub, st: Student, actions: int, seed: int, timeout: float,
         st.spawn_s = time.perf_counter() - t0
         base = f"{hub.url}/user/{st.name}"
         head = {"Authorization": f"token {token}"}
-        path = NOTEBOOK.format(lang=st.lang)
+        path = notebook_path(st.lang)
         nb = requests.get(f"{base}/api/contents/{path}", headers=head, timeout=60).json()
         cell = app_cell(nb["content"])
         r = requests.post(f"{base}/api/sessions", headers=head, timeout=60,
@@ -607,7 +445,7 @@ def play_student(hub: Hub, st: Student, actions: int, seed: int, timeout: float,
             st.actions_ms.append(1000 * dt)
         _, out = chan.execute(
             "from dicelab.ui.widgets import play\n"
-            f"duel = play({DUEL_GAME!r}, seed={seed}, players=2, computer={{1: 'optimal'}},"
+            f"duel = play({app_game(cell)!r}, seed={seed}, players=2, computer={{1: 'optimal'}},"
             f" auto_computer=False, coach_prompt=False, lang={st.lang!r})\nduel")
         if out["status"] != "ok" or not out["widget"]:
             raise RuntimeError(f"two-player app: {out}")
@@ -644,6 +482,7 @@ def run(users: int = 30, actions: int = 20, ramp: float = 2.0, think: float = 1.
     data = Path(tempfile.mkdtemp(prefix="dicelab-hubcheck-"))
     hub = Hub(data)
     started = time.perf_counter()
+    load_before = os.getloadavg()
     students = [Student(f"student{i + 1:02d}", ("fr", "en")[i % 2]) for i in range(users)]
     try:
         hub.wait_ready()
@@ -684,9 +523,11 @@ def run(users: int = 30, actions: int = 20, ramp: float = 2.0, think: float = 1.
     summary = summarize([asdict(st) for st in students], idle, problems)
     summary["busy_processes"] = busy
     summary["seconds"] = round(time.perf_counter() - started, 1)
+    # the machine's load (1, 5, 15 min) before and after: other work slows a class down
+    summary["loadavg_before"], summary["loadavg_after"] = load_before, os.getloadavg()
     return {"summary": summary, "goals": GOALS, "misses": misses(summary),
             "settings": {"users": users, "actions": actions, "ramp_s": ramp, "think_s": think,
-                         "notebook": NOTEBOOK, "duel_game": DUEL_GAME,
+                         "notebooks": [notebook_path(lang) for lang in ("fr", "en")],
                          "cpus": os.cpu_count(), "python": sys.version.split()[0]},
             "log_problems": {k: v[:20] for k, v in problems.items() if v},
             "students": [asdict(st) for st in students]}
