@@ -14,6 +14,10 @@
 #                      40 minutes; after any change to a rule or a two-player engine
 #   make calibration   re-simulate the review's rating scale (dicelab/data/review_calibration.json,
 #                      slow) and write its table into docs/teachers.md
+#   make hub           a JupyterHub for a class on this machine (hub/jupyterhub_config.py:
+#                      one server per student, a class password; docs/teachers.md)
+#   make hub-check     a class of 30 on a real hub, timed: writes artifacts/hub-check.json,
+#                      fails when a goal is missed (dicelab/tools/hubcheck.py)
 #   make clean         remove the virtualenvs, caches and artifacts
 PYTHON ?= python3
 VENV ?= .venv
@@ -23,9 +27,15 @@ PYTEST_ARGS ?=
 LAB_ARGS ?=
 AXE_VERSION := 4.11.0
 AXE := .cache/npm/node_modules/axe-core/axe.min.js
+# the class hub's proxy, from npm, in its own folder (an npm install --no-save into
+# .cache/npm would remove axe-core)
+CHP_VERSION := 4.6.3
+CHP := .cache/npm-hub/node_modules/.bin/configurable-http-proxy
+HUB_ARGS ?=
+HUBCHECK_ARGS ?=
 
 .PHONY: lab test pytest lint bench binder-check browser clean messages worksheets tables \
-	calibration
+	calibration hub hub-check
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -37,7 +47,11 @@ $(VENV)/.lab-installed: pyproject.toml | $(PY)
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[test,lab,bench]'
+	$(PY) -m pip install --quiet -e '.[test,lab,bench,hub]'
+	touch $@
+
+$(VENV)/.hub-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[lab,hub]'
 	touch $@
 
 ## make lab: create .venv, install dicelab with JupyterLab, open the notebooks
@@ -55,7 +69,9 @@ lint: $(VENV)/.test-installed
 	$(BIN)/lint-imports
 
 # testpaths, doctests, nbval-lax and markers: [tool.pytest.ini_options] in pyproject.toml
-pytest: $(VENV)/.test-installed $(AXE)
+# (tests/test_hubcheck.py's slow test runs a class of 30 on a real hub: jupyterhub and the
+# proxy are installed here)
+pytest: $(VENV)/.test-installed $(AXE) $(CHP)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 browser: $(VENV)/.test-installed $(AXE)
@@ -66,6 +82,27 @@ browser: $(VENV)/.test-installed $(AXE)
 # into .cache/: offline at test time, no CDN)
 $(AXE):
 	npm install --no-save --no-audit --no-fund --prefix .cache/npm axe-core@$(AXE_VERSION)
+
+# configurable-http-proxy, the class hub's proxy (from npm, into .cache/npm-hub)
+$(CHP):
+	npm install --no-save --no-audit --no-fund --prefix .cache/npm-hub \
+	  configurable-http-proxy@$(CHP_VERSION)
+
+## make hub: JupyterHub for a class, on http://127.0.0.1:8000 (docs/teachers.md, « A class
+# on a JupyterHub »). Settings by environment: DICELAB_HUB_PASSWORD (the class password),
+# DICELAB_HUB_IP=0.0.0.0 (open it to the classroom's network), DICELAB_HUB_PORT,
+# DICELAB_HUB_DATA (homes and logs, default .cache/hub), DICELAB_HUB_ADMIN (a teacher's name)
+hub: $(VENV)/.hub-installed $(CHP)
+	@# ---- LEAD: the shared table cache (issue 27) goes here, before the hub starts, e.g.
+	@#   DICELAB_CACHE="$${DICELAB_HUB_DATA:-$(CURDIR)/.cache/hub}/tables" $(PY) -m dicelab tables --warm
+	@# (and DICELAB_CACHE in hub/jupyterhub_config.py's Spawner.environment)
+	$(BIN)/jupyterhub -f hub/jupyterhub_config.py $(HUB_ARGS)
+
+## make hub-check: a class of 30 on a real hub (loopback only, stops by itself): the time
+# until each app shows, per action, memory per student, CPU once the apps close, the
+# servers' logs; artifacts/hub-check.json, and a failure when a goal is missed
+hub-check: $(VENV)/.hub-installed $(CHP)
+	$(PY) -m dicelab.tools.hubcheck $(HUBCHECK_ARGS)
 
 binder-check: $(VENV)/.test-installed
 	PYTHON="$(PYTHON)" .ci/binder_check.sh

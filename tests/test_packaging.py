@@ -140,9 +140,13 @@ def test_readme_describes_every_notebook():
 
 def test_makefile_targets():
     makefile = (ROOT / "Makefile").read_text()
-    for target in ("lab", "test", "bench", "lint", "binder-check", "clean"):
+    for target in ("lab", "test", "bench", "lint", "binder-check", "clean", "hub",
+                   "hub-check"):
         assert re.search(rf"^{re.escape(target)}:", makefile, re.M), f"no `make {target}`"
-    assert "-e '.[test,lab,bench]'" in makefile
+    # the test run includes the class hub's load test: jupyterhub and its npm proxy
+    assert "-e '.[test,lab,bench,hub]'" in makefile
+    assert re.search(r"^pytest: .*\$\(CHP\)", makefile, re.M)
+    assert "npm install" in makefile.split("\n$(CHP):")[1].split("\n\n")[0]
     lab = makefile.split("\nlab:")[1].split("\n\n")[0]
     assert "notebooks/index.ipynb" in lab  # `make lab` opens the language chooser
 
