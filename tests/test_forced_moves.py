@@ -74,6 +74,8 @@ def test_5000_refuses_a_die_that_scores_nothing_with_the_rules_reason(lang):
             assert not app.dice_row.toggle(i)
         assert app.dice_row.toggle(2) and app.selection() == (1,)  # the 1 scores
         assert not app.roll_button.disabled
+        # the refusal of the 3 clicked before is gone: it no longer speaks of this click
+        assert "dicelab-error" not in app.message.value and why not in app.message.value
     finally:
         app.close()
 

@@ -190,8 +190,8 @@ def test_a_group_that_counted_again_replaces_its_counts_on_a_second_click(lang, 
     teacher.add_code_button.click()
     assert [(s, t) for _g, s, t in teacher.entries] == [(1, 2), (0, 1)]
     assert teacher.rows()[-1].trials == 3 and teacher.rows()[-1].successes == 1
-    assert {"en": "group 1: the new code replaced its counts",
-            "fr": "groupe 1\u00a0: le nouveau code remplace ses comptes"}[lang] in (
+    assert {"en": "group 1: the new code replaced its earlier counts",
+            "fr": "groupe 1\u00a0: le nouveau code remplace ses comptes précédents"}[lang] in (
         teacher.message.value)
     # the replaced code is now the one in the pool: pasting it again is refused
     with pytest.raises(TeachingError, match="already added"):
@@ -283,3 +283,14 @@ def test_the_group_box_comes_before_the_counts(lang):
     assert kids.index(group.group) < kids.index(group.trials) < kids.index(group.make)
     assert "dicelab-pool-group" in group.group._dom_classes
     group.close()
+
+
+def test_the_teachers_rows_wrap_at_phone_width():
+    """At 390 px the teacher's boxes and buttons go under one another (they ran off the right
+    edge: no successes box, no Add this group, no Remove the last group)."""
+    teacher = Pool(BRELAN_FIVE_DICE, lang="fr")
+    rows = [kid for kid in teacher.widget.children if teacher.add in getattr(kid, "children", ())
+            or teacher.undo in getattr(kid, "children", ())]
+    assert len(rows) == 2
+    assert all(row.layout.flex_flow == "row wrap" for row in rows)
+    teacher.close()

@@ -367,9 +367,12 @@ class Pool(_Widget):
                 lambda _b: self.add_counts(self.successes.value, self.trials.value)))
             self.add_code_button.on_click(self.guarded(lambda _b: self.add_code(self.code.value)))
             self.undo.on_click(self.guarded(lambda _b: self.remove_last()))
+            # rows that wrap: at phone width the boxes and buttons go under one another
+            wrap = w.Layout(flex_flow="row wrap")
             self.widget = w.VBox([self.title, help_text,
-                                  w.HBox([self.trials, self.successes, self.add]),
-                                  w.HBox([self.code, self.add_code_button, self.undo]),
+                                  w.HBox([self.trials, self.successes, self.add], layout=wrap),
+                                  w.HBox([self.code, self.add_code_button, self.undo],
+                                         layout=wrap),
                                   self.message, self.out])
         self.widget.add_class("dicelab-pool")
 
@@ -444,8 +447,8 @@ class Pool(_Widget):
     def _replaced(self, label: str, before: tuple[int, int]) -> None:
         s, t = before
         last = self.rows()[-1]
-        self.say(_("{group}: the new code replaced its counts (successes: {s}, trials: {t}). "
-                   "Pooled: trials {pt}, successes {ps}, frequency {f} (exact {p}).",
+        self.say(_("{group}: the new code replaced its earlier counts (successes: {s}, trials: "
+                   "{t}). Pooled: trials {pt}, successes {ps}, frequency {f} (exact {p}).",
                    lang=self.lang, group=label, s=fmt_int(s, self.lang), t=fmt_int(t, self.lang),
                    ps=fmt_int(last.successes, self.lang), pt=fmt_int(last.trials, self.lang),
                    f=fmt_percent(last.frequency, 1, self.lang),

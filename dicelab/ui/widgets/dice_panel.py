@@ -246,6 +246,10 @@ class DicePanel:
     def _on_toggle(self) -> None:
         if self._pending is not None:
             self._close_prompt()
+        if "dicelab-error" in self.message.value:
+            # a refusal (say, of the die clicked before) no longer holds once a click is
+            # accepted: left on screen, it would speak of a die the student has left
+            self.say("")
         self._update_selection()
 
     def _mark_hint(self, level: int) -> None:
