@@ -160,10 +160,6 @@ class DicePanel:
         button = {"r": self.roll_button, "b": self.bank_button, "s": self.stop_button,
                   "u": self.undo_button}.get(k)
         if button is not None:
-            if k == "u" and button.disabled:
-                self.say(self.undo_off_reason() or _("Undo is off.", lang=self.lang),
-                         error=True)
-                return False
             if button.disabled or button.layout.display == "none":
                 return False
             return bool({"r": self.roll, "b": self.bank, "s": self.stop, "u": self.undo}[k]())

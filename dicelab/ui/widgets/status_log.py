@@ -31,6 +31,7 @@ LOG_LINES = 14
 _MARKED = (
     N_('Not possible:'),
     N_('Game log (latest last)'),
+    N_('Technical detail'),
 )
 #: Events that say what a turn's final dice made: always shown.
 _RESULT_EVENTS = ("final", "resolve", "flip", "miss", "bust", "overshoot", "set_aside",
@@ -125,16 +126,30 @@ class StatusLog:
     def event_text(self, event: dict[str, Any]) -> str:
         return event_sentence(event, self.lang, self.state.players == 1)
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, detail: str = "") -> None:
+        """Show ``text`` in the message line (``error``: as a refusal); ``detail``, the
+        technical words behind it, folded under it (an HTML ``<details>``)."""
+        folded = (f'<details class="dicelab-detail"><summary>'
+                  f'{esc(_("Technical detail", lang=self.lang))}</summary>'
+                  f"<p><code>{esc(detail)}</code></p></details>") if detail else ""
         if not text:
             self.message.value = ""
         elif error:
             self.message.value = (
-                f'<p role="alert" class="dicelab-error"><strong>⚠ '
+                f'<div role="alert" class="dicelab-error"><p><strong>⚠ '
                 f'{esc(_("Not possible:", lang=self.lang))}</strong> {esc(text)}</p>'
+                f"{folded}</div>"
             )
         else:
-            self.message.value = f"<p>{esc(text)}</p>"
+            self.message.value = f"<p>{esc(text)}</p>{folded}"
+
+    def say_refusal(self, error: Any) -> None:
+        """A refused action or file in the message line: an ``InvalidSave`` in a
+        student's words, its technical message folded under them."""
+        summary = getattr(error, "summary_message", None)
+        text = summary(self.lang) if summary is not None else error.message(self.lang)
+        detail = error.message(self.lang)
+        self.say(text, error=True, detail="" if detail == text else detail)
 
     def describe_events(self, events: list[dict[str, Any]]) -> str:
         solo = self.state.players == 1
