@@ -309,7 +309,9 @@ class Review:
         """The position's value before each decision (the chance to win, or expected turns
         to finish, playing optimally from there), costly decisions marked (a cross, not
         only a colour).  A matplotlib Figure, labels translated."""
-        from dicelab.render.plots import OKABE_ITO, PALETTE, _new_figure, _style
+        import textwrap
+
+        from dicelab.render.plots import OKABE_ITO, PALETTE, _new_figure, _number_ticks, _style
 
         lang = lang or self.lang
         name = objective_phrase(self.unit, lang, self.game_key)
@@ -340,7 +342,9 @@ class Review:
 
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # decisions are counted
             ylabel = name + (" (%)" if is_probability(self.unit) else "")
-            ax.set_ylabel(ylabel)
+            # a long name (French: « probabilité de battre l'adversaire dans cette
+            # manche ») on up to three lines: it fits the chart's height, never clipped
+            ax.set_ylabel(textwrap.fill(ylabel, YLABEL_WIDTH))
             ax.set_title(self.title(lang))
             ax.grid(True, alpha=0.3)
             if xs:
@@ -348,7 +352,25 @@ class Review:
             fig.dicelab_alt_text = _(  # type: ignore[attr-defined]
                 "{number} before each of the {n} decisions; {costly} costly decisions are "
                 "marked with a cross.", lang=lang, number=name, n=len(xs), costly=len(bad))
+            _number_ticks(fig, lang)  # French: decimal commas
         return fig
+
+    def no_decision_text(self, lang: str | None = None) -> str:
+        """What the review says instead of an empty chart when it has no decision: the
+        computer played every move of the reviewed seats, or every move was forced.
+
+        >>> from dicelab.games import trwavril
+        >>> review(trwavril.Game(seed=1), "en").no_decision_text()
+        'No decision to review: nobody has made a choice in this game yet.'
+        """
+        lang = lang or self.lang
+        if not self.players:
+            return _("No decision to review: the computer played every move of this game.",
+                     lang=lang)
+        if self.game is not None and getattr(self.game, "is_over", False):
+            return _("No decision to review: every move of this game was forced.", lang=lang)
+        return _("No decision to review: nobody has made a choice in this game yet.",
+                 lang=lang)
 
     def chart_svg(self, lang: str | None = None, fig: Any = None) -> str:
         """The chart as inline SVG (text kept as text; matplotlib's document-wide ``*``
@@ -433,7 +455,6 @@ class Review:
         mean_line = _("Mean loss per decision {loss}.", lang=lang,
                       loss=_loss_number(self.unit, rating.mean_loss, lang))
         scale_word = _("Scale (mean loss per decision of simulated players):", lang=lang)
-        fig = self.to_figure(lang)
         k = ".dicelab-review-page"
         style = (f"{k}{{font-family:sans-serif;color:#111;background:#fff;padding:1em}}"
                  f"{k} h1{{font-size:1.4em;margin:0 0 .4em}}"
@@ -450,8 +471,7 @@ class Review:
             f"<p>{e(self.summary(lang))}</p>"
             f"<p><strong>{e(rating_line)}</strong> — "
             f"{e(mean_line)}</p><p>{e(scale_word)}</p><ul>{scale}</ul>"
-            f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
-            f"{e(fig.dicelab_alt_text)}</figcaption></figure>"
+            f"{self._chart_html(lang)}"
             f"{self._luck_html(lang)}"
             f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
         )
@@ -462,6 +482,16 @@ class Review:
             f"<title>{e(self.title(lang))}</title></head><body style=\"margin:0\">"
             f"{content}</body></html>\n"
         )
+
+    def _chart_html(self, lang: str) -> str:
+        """The chart with its caption; a sentence instead when there is no decision."""
+        e = html.escape
+        if not self.rows:
+            return f'<p class="dicelab-review-empty"><strong>{e(self.no_decision_text(lang))}' \
+                   "</strong></p>"
+        fig = self.to_figure(lang)
+        return (f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
+                f"{e(fig.dicelab_alt_text)}</figcaption></figure>")
 
     def _luck_html(self, lang: str) -> str:
         """The luck/skill section of :meth:`to_html` (empty when the two-player table is
@@ -477,6 +507,10 @@ class Review:
 
     def _repr_html_(self) -> str:  # pragma: no cover - notebook display
         return self.to_html()
+
+
+#: The review chart's y-axis label is wrapped at this many characters.
+YLABEL_WIDTH = 36
 
 
 def _player(p: int, lang: str | None) -> str:
