@@ -43,6 +43,8 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 ## make lab: create .venv, install dicelab with JupyterLab, open the notebooks
 # (root, e.g. in a container, needs --allow-root)
 lab: $(VENV)/.lab-installed
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
 	  --config="$(CURDIR)/binder/jupyter_server_config.json" $(LAB_ARGS) \
 	  $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/index.ipynb
