@@ -634,14 +634,15 @@ def test_review_shown_in_the_app(monkeypatch):
     from dicelab.ui.widgets import adapters
 
     app = play("trwavril", seed=1)
-    monkeypatch.setattr(adapters, "review", lambda game, lang, players=None: None)
+    monkeypatch.setattr(adapters, "review", lambda game, lang, players=None, names=None: None)
     assert app.review() is None and "review" in app.message.value
 
     class Review:
         def to_html(self):
             return "<h2>Review</h2><p>mean loss 0.1</p>"
 
-    monkeypatch.setattr(adapters, "review", lambda game, lang, players=None: Review())
+    monkeypatch.setattr(adapters, "review",
+                        lambda game, lang, players=None, names=None: Review())
     assert app.review() is not None and "mean loss 0.1" in app.review_box.value
 
 

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from dicelab.analysis.policies import optimal
 from dicelab.core.i18n import _
 from dicelab.ui.widgets import computer_turn, play
 from dicelab.ui.widgets.overlay import read_rows
@@ -66,9 +67,32 @@ def test_against_the_computer_it_plays_by_itself_and_says_why_in_the_log():
     assert app.state.current_player == 0 or app.state.is_over
     assert app._computer_steps and set(app._computer_steps.values()) == {1}
     log = app.log.value
-    assert "Player 2 (computer) chose “" in log and "the best choice, chance to win" in log
+    assert "The computer chose “" in log and "the best choice, chance to win" in log
+    assert "Player 2 (computer)" not in log
     assert "dicelab-why-line" in log
     assert not app.dice_row.enabled
+
+
+@pytest.mark.parametrize("lang,you,computer,turn", [("fr", "Vous", "Ordinateur", "À vous de jouer"),
+                                                    ("en", "You", "Computer", "Your turn")])
+def test_against_the_computer_the_seats_are_you_and_the_computer(lang, you, computer, turn):
+    app = play("cinqmille", seed=5, lang=lang, players=2, computer={1: "optimal"})
+    assert app.session.seat_names() == [you, computer]
+    assert f"<strong>{turn} · " in app.status.value
+    board = app.board.value
+    assert f"{you}</strong>" in board and f"{computer}</strong>" in board
+    assert "Joueur" not in board and "Player" not in board
+    assert app.roll()
+    rev = app.review()
+    assert rev.names == (you, computer) and rev.player_label(0) == you
+    # a game between two humans keeps the numbered seats
+    two = play("cinqmille", seed=5, lang=lang, players=2)
+    assert two.session.seat_names()[1] in ("Joueur 2", "Player 2")
+    while not app.state.is_over:
+        app.game.apply(optimal()(app.state))
+    app.refresh()
+    won = {"fr": ("vous gagnez", "l'ordinateur gagne"), "en": ("you win", "the computer wins")}
+    assert any(w in html.unescape(app.status.value) for w in won[lang])
 
 
 def test_the_computer_dice_are_shown_as_its_own():
@@ -77,12 +101,12 @@ def test_the_computer_dice_are_shown_as_its_own():
     assert app.is_computer()
     app._computer_move(1)
     app.refresh()
-    assert "Player 2&#x27;s dice (the computer plays them)" in app.dice_row.caption.value
+    assert "The computer&#x27;s dice (it plays them)" in app.dice_row.caption.value
     assert "dicelab-computer-dice" in app.dice_row.outer._dom_classes
     assert not app.dice_row.enabled
     app.play_computer_turn()
     if app.state.dice and not app.state.is_over:  # its last dice stay on the table
-        assert "Player 2&#x27;s last dice (computer)" in app.dice_row.caption.value
+        assert "The computer&#x27;s last dice." in app.dice_row.caption.value
 
 
 def test_the_computer_turn_is_paced_on_the_kernel_loop(monkeypatch):

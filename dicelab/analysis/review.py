@@ -225,6 +225,14 @@ class Review:
     lang: str
     game: Any = field(default=None, repr=False, compare=False)
     advice_cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: the seats' names (default « joueur 1 »…; the apps give « Vous » / « Ordinateur »)
+    names: tuple[str, ...] = ()
+
+    def player_label(self, player: int, lang: str | None = None) -> str:
+        """Seat ``player``'s name in the table and the chart's legend (:attr:`names`)."""
+        if player < len(self.names):
+            return self.names[player]
+        return _player(player, lang or self.lang)
 
     # ---------------------------------------------------------------- luck and skill
     @property
@@ -325,7 +333,7 @@ class Review:
             markers = ("o", "s", "^", "D", "v", "P")
             for k, p in enumerate(seats):
                 mine = [r for r in rows if r.player == p]
-                label = name if len(seats) == 1 else _player(p, lang)
+                label = name if len(seats) == 1 else self.player_label(p, lang)
                 ax.plot([r.number for r in mine],
                         [_plot_value(self.unit, r.best_value) for r in mine],
                         color=PALETTE[k % len(PALETTE)], marker=markers[k % len(markers)],
@@ -399,7 +407,7 @@ class Review:
             position = r.position
             if r.hand_set:
                 position += " — " + _("dice set by hand", lang=lang)
-            rows.append([str(r.number), str(r.turn), _player(r.player, lang), position,
+            rows.append([str(r.number), str(r.turn), self.player_label(r.player, lang), position,
                          r.choice, r.best, format_objective(r.unit, r.value, lang),
                          format_objective(r.unit, r.best_value, lang),
                          coach.format_loss(r.unit, r.loss, lang=lang)
@@ -544,8 +552,10 @@ def _loss_plain(unit: str, x: float, lang: str | None) -> str:
 
 def review(game_or_saved_json: Any, lang: str | None = None, *,
            players: Iterable[int] | None = None, threshold: float | None = None,
-           objective: str | None = None, why: bool = True) -> Review:
+           objective: str | None = None, why: bool = True,
+           names: Iterable[str] | None = None) -> Review:
     """Review a game: one row per decision of ``players`` (default: every seat).
+    ``names``: the seats' names in the table and the chart (default « joueur 1 »…).
 
     ``game_or_saved_json``: a live game, its JSON save (text, bytes, parsed dict) or the
     path of a saved file.  ``threshold``: the loss above which a decision is costly
@@ -602,7 +612,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
     unit = max(units, key=units.get) if units else (objective or "p_win")
     t = coach.DEFAULT_THRESHOLDS.get(unit, 0.0) if threshold is None else threshold
     return Review(key, game.name, seats, tuple(rows), unit, higher.get(unit, True), t, lang,
-                  game, advice_cache)
+                  game, advice_cache, tuple(map(str, names or ())))
 
 
 def class_summary(files: Iterable[Any], lang: str | None = None) -> Any:

@@ -45,6 +45,7 @@ class DicePanel:
     session: Any
     module: Any
     game: Any
+    session: Any
     state: Any
     lang: str
     overlay: Any
@@ -257,11 +258,16 @@ class DicePanel:
         new = (" <strong>" + esc(_("New roll!", lang=lang)) + "</strong>") if rolled else ""
         if s.is_over:
             return esc(_("Game over: these are the last dice rolled.", lang=lang))
+        versus = self.session.against_computer()
         if self.is_computer():
+            if versus:
+                return esc(_("The computer's dice (it plays them):", lang=lang)) + new
             return esc(_("{who}'s dice (the computer plays them):", lang=lang,
                          who=player_name(s.current_player, lang))) + new
         last = len(self.game.actions) - 1
         if s.phase == "start" and last in self._computer_steps:
+            if versus:
+                return esc(_("The computer's last dice. Roll to start your turn.", lang=lang))
             who = player_name(self._computer_steps[last], lang)
             return esc(_("{who}'s last dice (computer). Roll to start your turn.",
                          lang=lang, who=who))

@@ -21,7 +21,7 @@ from typing import Any
 
 from dicelab.core.i18n import N_, _
 from dicelab.ui.widgets import adapters
-from dicelab.ui.widgets.text import esc, event_sentence, player_name
+from dicelab.ui.widgets.text import esc, event_sentence, player_name, to_play_text
 
 __all__ = ["LOG_LINES", "StatusLog"]
 
@@ -74,6 +74,9 @@ class StatusLog:
         turn = s.turn_count + (1 if s.phase == "start" else 0)
         if s.players == 1:
             head = _("Turn {n}", lang=lang, n=turn)
+        elif self.session.against_computer():  # « À vous de jouer · tour 3 »
+            head = _("{who} · turn {n}", lang=lang, n=turn, who=to_play_text(
+                s.current_player, s.players, self._policies, lang))
         else:
             who = player_name(s.current_player, lang)
             kind = _("computer", lang=lang) if self.is_computer() else _("human", lang=lang)
@@ -103,7 +106,8 @@ class StatusLog:
 
         humans = [p for p in range(self.state.players) if p not in self._policies]
         try:
-            return end_html(self.game, self.lang, humans or None)
+            return end_html(self.game, self.lang, humans or None,
+                            names=self.session.seat_names(), computer=self._policies)
         except Exception:  # noqa: BLE001 - the end screen never fails for it
             return ""
 
@@ -172,7 +176,8 @@ class StatusLog:
         """Show the game review in the app (``dicelab.review``); returns the review object,
         or ``None`` (with a message) when the review module is not there."""
         humans = [p for p in range(self.state.players) if p not in self._policies]
-        rev = adapters.review(self.game, self.lang, players=humans)
+        rev = adapters.review(self.game, self.lang, players=humans,
+                              names=self.session.seat_names())
         if rev is None:
             self.say(_("The game review is not available in this version.", lang=self.lang),
                      error=True)

@@ -21,7 +21,7 @@ without a browser.  Nothing in this module knows a game rule.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from dicelab.core.i18n import N_, _, fmt_number, ngettext, ngettext_amount
@@ -136,6 +136,47 @@ def player_name(player: int, lang: str | None = None) -> str:
     ('Player 1', 'Joueur 3')
     """
     return _("Player {n}", lang=lang, n=player + 1)
+
+
+def against_computer(players: int, computer: Collection[int]) -> bool:
+    """A game of one human against the computer: two seats, one of them the computer's.
+
+    >>> against_computer(2, {1}), against_computer(2, ()), against_computer(2, {0, 1})
+    (True, False, False)
+    """
+    return players == 2 and len(set(computer) & {0, 1}) == 1
+
+
+def seat_names(players: int, computer: Collection[int] = (),
+               lang: str | None = None) -> list[str]:
+    """The seats' names as the apps show them (score table, status, win bar, review, luck):
+    against the computer (:func:`against_computer`) « Vous » and « Ordinateur » (You,
+    Computer); otherwise « Joueur 1 », « Joueur 2 »… (:func:`player_name`).  The game log's
+    sentences, written in the third person, keep « Joueur 1 ».
+
+    >>> seat_names(2, {1}, "fr"), seat_names(2, {0}, "en")
+    (['Vous', 'Ordinateur'], ['Computer', 'You'])
+    >>> seat_names(2, (), "en"), seat_names(2, {0, 1}, "fr")
+    (['Player 1', 'Player 2'], ['Joueur 1', 'Joueur 2'])
+    """
+    if against_computer(players, computer):
+        return [_("Computer", lang=lang) if p in computer else _("You", lang=lang)
+                for p in range(players)]
+    return [player_name(p, lang) for p in range(players)]
+
+
+def to_play_text(player: int, players: int, computer: Collection[int] = (),
+                 lang: str | None = None) -> str:
+    """Whose turn it is, in words: « À vous de jouer », « L'ordinateur joue » against
+    the computer, else « Joueur 2 joue ».
+
+    >>> to_play_text(0, 2, {1}, "fr"), to_play_text(1, 2, {1}, "en"), to_play_text(1, 3)
+    ('À vous de jouer', 'The computer is playing', 'Player 2 to play')
+    """
+    if against_computer(players, computer):
+        return (_("The computer is playing", lang=lang) if player in computer
+                else _("Your turn", lang=lang))
+    return _("{who} to play", lang=lang, who=player_name(player, lang))
 
 
 def join_names(names: list[str], lang: str | None = None) -> str:
