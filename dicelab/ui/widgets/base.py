@@ -573,7 +573,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         # the computer plays by itself: no button to press for it
         self.computer_button.layout.display = ("" if self._policies and not self.auto_computer
                                                else "none")
-        # Undo stays pressable while it is off (class dicelab-off: drawn dimmed), so that a
+        # Undo stays pressable while it is off (class dicelab-off: a dashed border), so that a
         # touch screen, which shows no tooltip, still learns why: pressed, it says so
         reason = self.undo_off_reason()
         self.undo_button.disabled = False

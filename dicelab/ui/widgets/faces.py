@@ -124,7 +124,8 @@ def stylesheet() -> str:
   .dicelab-app .dicelab-odds-short .dicelab-extra,
   .dicelab-app .dicelab-odds-short .dicelab-odds .dicelab-more{display:none;}
   .dicelab-app .dicelab-odds-short .dicelab-choice td:first-child{white-space:nowrap;
-    overflow:hidden;text-overflow:ellipsis;max-width:42vw;}}
+    overflow:hidden;text-overflow:ellipsis;max-width:58vw;}
+  .dicelab-app .dicelab-odds-short .dicelab-odds .dicelab-bar-track{width:12vw;}}
 @media (min-width: 601px){.dicelab-app .dicelab-all-choices{display:none!important;}}
 .dicelab-app .dicelab-bar{display:block;height:100%;background:var(--jp-brand-color1);}
 .dicelab-app .dicelab-best .dicelab-bar{background:var(--jp-brand-color0);}
@@ -133,7 +134,9 @@ def stylesheet() -> str:
 .dicelab-app .dicelab-help{font-size:85%;color:var(--jp-ui-font-color2);}
 .dicelab-app .dicelab-error{color:var(--jp-error-color1);}
 .dicelab-app .dicelab-error details{color:var(--jp-ui-font-color1);font-size:90%;}
-.dicelab-app .widget-button.dicelab-off{opacity:.55;}
+.dicelab-app .widget-button.dicelab-off{background:var(--jp-layout-color1);
+  color:var(--jp-ui-font-color1);border:1px dashed var(--jp-border-color1);
+  font-style:italic;box-shadow:none;}
 .dicelab-app .dicelab-prompt{border:2px solid var(--jp-warn-color1);padding:4px;
   flex-wrap:wrap;}
 </style>"""

@@ -175,8 +175,8 @@ def odds_html(advice: Any, selected: Collection[Any] = (), lang: str | None = No
     """Every choice of ``advice`` as a labelled bar; ``selected`` holds the actions that the
     player's current selection would make (marked ``◀ your choice``); ``game`` (a key)
     names an objective in that game's own words (its registry entry).  The rows past the
-    :data:`SHORT_LIST` best (the best ones and the player's own excepted) have the class
-    ``dicelab-extra``: at phone width they wait behind "all choices".
+    :data:`SHORT_LIST` best (the player's own excepted) have the class ``dicelab-extra``:
+    at phone width they wait behind "all choices".
 
     >>> from dicelab.engine.advice import Advice, Choice, rank
     >>> from dicelab.games._base import Roll
@@ -195,7 +195,7 @@ def odds_html(advice: Any, selected: Collection[Any] = (), lang: str | None = No
         best = i == 0 or abs(c.numbers[advice.objective] - best_value) <= TIE
         mine = c.action in selected
         rows.append(choice_row(advice, c, best=best, mine=mine, lang=lang, label_of=label_of,
-                               game=game, extra=i >= SHORT_LIST and not (best or mine)))
+                               game=game, extra=i >= SHORT_LIST and not mine))
     return _table(rows, advice, lang, players, game)
 
 
