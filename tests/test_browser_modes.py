@@ -5,8 +5,9 @@ the human plays a turn, then the computer plays its own, step by step, and the l
 what it chose and why; Save downloads the game as a file, Load opens it again and Game
 review reviews it; at 375×812 the page never scrolls sideways and every odds value shown
 is on screen (the best five choices; the others behind « all choices »).  axe-core (npm,
-injected from ``.cache/npm``: offline, no CDN; ``make browser`` installs it) finds no serious or critical WCAG 2.2 AA violation in any app (at the start
-and after a few moves) nor in one lesson per language.  Screenshots in ``artifacts/``.
+injected from ``.cache/npm``: offline, no CDN; ``make browser`` installs it) finds no
+serious or critical WCAG 2.2 AA violation in any app (at the start and after a few moves)
+nor in one lesson per language.  Screenshots in ``artifacts/``.
 
 The expected words come from the catalog (``dicelab.core.i18n._``), never typed in here.
 Skips like tests/test_browser.py without Chromium or Playwright (and without axe-core for
