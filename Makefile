@@ -62,7 +62,7 @@ pytest: $(VENV)/.test-installed $(AXE)
 
 browser: $(VENV)/.test-installed $(AXE)
 	$(PY) -m pytest -m browser tests/test_browser.py tests/test_browser_i18n.py \
-	  tests/test_browser_modes.py $(PYTEST_ARGS)
+	  tests/test_browser_modes.py tests/test_browser_shipped.py $(PYTEST_ARGS)
 
 # axe-core, the accessibility checker the browser test injects into the page (from npm,
 # into .cache/: offline at test time, no CDN)
