@@ -83,6 +83,9 @@ def test_against_the_computer_the_seats_are_you_and_the_computer(lang, you, comp
     assert f"{you}</strong>" in board and f"{computer}</strong>" in board
     assert "Joueur" not in board and "Player" not in board
     assert app.roll()
+    log = html.unescape(app.log.value)  # the log too: "you", and the computer by name
+    assert "Joueur" not in log and "Player" not in log
+    assert {"fr": "Vous lancez", "en": "You roll"}[lang] in log
     rev = app.review()
     assert rev.names == (you, computer) and rev.player_label(0) == you
     # a game between two humans keeps the numbered seats

@@ -121,14 +121,22 @@ class StatusLog:
         items = "".join(
             (f'<li class="dicelab-why-line"><em>{esc(self._notes[first + i])}</em></li>'
              if first + i in self._notes else "")
-            + f"<li>{esc(event_sentence(e, lang, solo))}</li>" for i, e in enumerate(events))
+            + f"<li>{esc(event_sentence(e, lang, solo, versus=self._versus()))}</li>"
+            for i, e in enumerate(events))
         return (
             f"<details open><summary>{esc(_('Game log (latest last)', lang=lang))}</summary>"
             f'<ul style="margin:2px 0;font-size:90%">{items}</ul></details>'
         )
 
     def event_text(self, event: dict[str, Any]) -> str:
-        return event_sentence(event, self.lang, self.state.players == 1)
+        return event_sentence(event, self.lang, self.state.players == 1,
+                              versus=self._versus())
+
+    def _versus(self) -> int | None:
+        """The human's seat against the computer (the log calls it "you"), else ``None``."""
+        if not self.session.against_computer():
+            return None
+        return next(p for p in range(self.state.players) if p not in self._policies)
 
     def say(self, text: str, error: bool = False, detail: str = "") -> None:
         """Show ``text`` in the message line (``error``: as a refusal); ``detail``, the
@@ -161,7 +169,8 @@ class StatusLog:
         # manche or the game keeps its dice and result on the screen)
         shown = [e for i, e in enumerate(events)
                  if i >= len(events) - 3 or e.get("type") in _RESULT_EVENTS]
-        text = " ".join(event_sentence(e, self.lang, solo) for e in shown)
+        versus = self._versus()
+        text = " ".join(event_sentence(e, self.lang, solo, versus=versus) for e in shown)
         notes = getattr(self, "event_notes", None)  # the learning mode's rule quotes
         if notes is not None:
             text = " ".join([text, *(_("Rule: “{rule}”", lang=self.lang, rule=r)
