@@ -233,6 +233,9 @@ def test_a_review_without_decisions_says_so_instead_of_an_empty_chart():
         page = r.to_html(standalone=False)
         assert 'class="dicelab-review-empty"' in page and "<figure>" not in page.split(
             "dicelab-review-empty")[0]
+        assert "<table>" not in page  # no empty table of decisions
+        if lang == "fr":  # the luck split of seats not reviewed: third person
+            assert "Joueur 1 — part de hasard" in page and "vos dés" not in page
     fresh = trwavril.Game(seed=1)
     assert "personne n'a encore fait de choix" in review(fresh, "fr").no_decision_text()
     # a French chart's ticks use the decimal comma (an empty axis runs from 0 to 1)

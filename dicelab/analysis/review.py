@@ -481,7 +481,9 @@ class Review:
             f"{e(mean_line)}</p><p>{e(scale_word)}</p><ul>{scale}</ul>"
             f"{self._chart_html(lang)}"
             f"{self._luck_html(lang)}"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+            + (f'<div style="overflow-x:auto"><table><thead><tr>{head}</tr></thead>'
+               f"<tbody>{body}</tbody></table></div>" if self.rows else "")
+            + "</div>"
         )
         if not standalone:
             return content
@@ -511,7 +513,8 @@ class Review:
         rep = self.luck
         if rep is None:
             return ""
-        return rep.to_html(lang, svg=self.chart_svg)
+        others = [p for p in range(rep.players) if p not in self.players]
+        return rep.to_html(lang, svg=self.chart_svg, names=self.names or None, third=others)
 
     def _repr_html_(self) -> str:  # pragma: no cover - notebook display
         return self.to_html()
