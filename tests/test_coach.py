@@ -159,7 +159,7 @@ def test_explain_push_your_luck_numbers_5000():
     assert "150 points at stake" in lines[1] and "100 points at stake" in lines[1]
     assert fmt_percent(p3, 1, lang="en") in lines[1]
     d = c["expected_turns"] - adv.best["expected_turns"]
-    assert lines[2] == (f"So “set aside 1 5, roll 3 dice” needs on average {d:.3f} turns more "
+    assert lines[2] == (f"So “set aside 1 5, roll 3 dice” needs on average {d:.2f} turns more "
                         f"to finish than “set aside 1, roll 4 dice” "
                         f"({c['expected_turns']:.2f} against {adv.best['expected_turns']:.2f}).")
     assert "net expected gain" not in " ".join(lines)
@@ -267,7 +267,7 @@ def test_hint_ladder():
     assert len(h3.rows) == len(adv) and h3.actions == tuple(c.action for c in adv)
     assert h3.headers[1] == "chance to clear the manche" and h3.symbols[1] == "P(win)"
     assert h3.rows[0][1] == fmt_percent(adv.best["p_win"], 1, lang="en")
-    assert h3.rows[0][-1] == "0.00 percentage points"
+    assert h3.rows[0][-1] == "0.0 percentage points"
     with pytest.raises(DicelabError):
         coach.hint(s, 4)
 
@@ -317,7 +317,7 @@ def test_french_has_no_english_interface_words(make, action):
 def test_objective_names_and_formats():
     assert objective_phrase("p_duel", "fr") == "probabilité de battre votre adversaire"
     assert coach.format_value("p_win", 0.5, lang="fr") == "50,0\xa0%"
-    assert coach.format_loss("expected_turns", 2.5, lang="en") == "2.500 turns"
+    assert coach.format_loss("expected_turns", 2.5, lang="en") == "2.50 turns"
     assert set(coach.DEFAULT_THRESHOLDS) >= {"p_win", "p_duel", "expected_turns"}
     assert coach.DEFAULT_THRESHOLDS["p_win"] == 0.01
     assert coach.DEFAULT_THRESHOLDS["expected_turns"] == 0.05

@@ -116,7 +116,9 @@ def test_exercise_hints_and_pool_speak_french():
     texts = " ".join(c.value for c in group.widget.children if hasattr(c, "value")
                      and isinstance(c.value, str))
     assert "essais\u00a0:" in texts and "succès\u00a0:" in texts and "trials" not in texts
-    group.trials.value, group.successes.value = "20", "4"
+    assert (group.group.description, group.group.placeholder) == (
+        "groupe", "numéro ou nom de votre groupe")
+    group.group.value, group.trials.value, group.successes.value = "3", "20", "4"
     group.make_code()
     assert "Votre code de partage" in group.code_view.value
     with pytest.raises(teaching.TeachingError) as bad:

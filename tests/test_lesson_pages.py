@@ -28,7 +28,7 @@ import nbformat  # noqa: E402
 import pytest  # noqa: E402
 
 from dicelab.core.i18n import fmt_number, fmt_percent, fmt_short  # noqa: E402
-from dicelab.lessons import LESSONS  # noqa: E402
+from dicelab.lessons import FILES, LESSONS, POOLED_LESSONS  # noqa: E402
 
 nbclient = pytest.importorskip("nbclient")
 
@@ -236,6 +236,39 @@ def test_no_cell_shows_a_chart_twice(lang, path, executed):
         assert len(images) == len(set(images)), f"cell {i} of {path.name} shows a figure twice"
         if "nb.chart()" in cell.source:
             assert len(images) == 1, f"cell {i} of {path.name}: {len(images)} figures"
+
+
+# ------------------------------------------------------------------ pooled class data
+
+#: The pages of the lessons whose class pools share codes (03, 12, 14), both languages.
+POOL_PAGES = [(lang, NOTEBOOKS / lang / "lessons" / f"{FILES[lang][key]}.ipynb")
+              for lang in ("fr", "en") for key in POOLED_LESSONS]
+#: What the group's pool shows, per language: its group box (description, placeholder),
+#: its counts and its button.
+GROUP_BOX = {"en": ["group", "your group's number or name", "trials", "successes",
+                    "Make my share code"],
+             "fr": ["groupe", "numéro ou nom de votre groupe", "essais", "succès",
+                    "Créer mon code de partage"]}
+ASKS_NUMBER = {"en": "number", "fr": "numéro"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang, path", POOL_PAGES, ids=[f"{lang}/{p.stem}" for lang, p in
+                                                          POOL_PAGES])
+def test_pooled_lessons_ask_each_group_for_its_number(lang, path, executed):
+    """issue 27: the executed page's group pool asks for the group's number with its
+    counts (in the page's language), and the text above it says so; the teacher's pool
+    follows."""
+    nb = executed(path)
+    cells = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"
+             and c.source.startswith("Pool(")]
+    assert len(cells) == 2 and 'role="group"' in nb.cells[cells[0]].source
+    shown = [t for out in nb.cells[cells[0]].outputs for t in output_texts(out, nb)]
+    assert all(t in shown for t in GROUP_BOX[lang]), shown
+    above = nb.cells[cells[0] - 1]
+    assert above.cell_type == "markdown" and ASKS_NUMBER[lang] in above.source
+    teacher = [t for out in nb.cells[cells[1]].outputs for t in output_texts(out, nb)]
+    assert GROUP_BOX[lang][0] not in teacher and any("code" in t for t in teacher)
 
 
 # ------------------------------------------------------------------ §4 no answer above its question

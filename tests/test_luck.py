@@ -3,6 +3,7 @@ zero mean of a roll's luck, the engines' values against the definition, the revi
 
 from __future__ import annotations
 
+import html
 import math
 import random
 import re
@@ -13,6 +14,7 @@ import dicelab
 from dicelab.analysis import coach, luck
 from dicelab.analysis.policies import duel_optimal, optimal, random_legal
 from dicelab.core.errors import DicelabError
+from dicelab.core.i18n import fmt_number
 from dicelab.engine import cinqmille as cinqmille_odds
 from dicelab.engine import dripeul as dripeul_odds
 from dicelab.engine import seveny as seveny_odds
@@ -289,7 +291,7 @@ def test_review_hook_both_languages():
     en = r.luck.sentence(0, "en")
     assert "Luck of the dice" in en and "cost of decisions" in en
     page = r.to_html()
-    assert 'class="dicelab-luck"' in page and "Part de hasard" in page
+    assert 'class="dicelab-luck"' in page and "Joueur 2 — part de hasard" in page
 
 
 def test_chart_marks_and_description():
@@ -396,8 +398,10 @@ def test_amounts_plural_and_lines_capitalised():
     assert rep.amount(0.02, "fr") == "2,0 points de probabilité de gagner"
     assert rep.amount(0.013, "en") == "1.3 points of winning chance"
     assert rep.amount(0.0, "en") == "0.0 points of winning chance"
-    assert rep.player_sentence(0, "fr").startswith("Joueur 1\u00a0: Part de hasard")
-    assert rep.player_sentence(1, "en").startswith("Player 2: Luck of the dice")
+    # two players: each sentence names its player, never "your" (issue 29 §6)
+    assert rep.player_sentence(0, "fr").startswith("Joueur 1 — part de hasard")
+    assert rep.player_sentence(1, "en").startswith("Player 2 — luck of the dice: the dice")
+    assert "your" not in rep.player_sentence(1, "en")
     # the caption names both players and never says "your"
     alt = rep.to_figure("en", names=["Player 1", "Player 2 (computer)"]).dicelab_alt_text
     assert "Player 2 (computer) — luck of the dice: the dice" in alt
@@ -432,3 +436,158 @@ def test_app_end_screen_of_a_computer_only_game_never_says_your_dice():
     assert "vos dés" not in lines and "vos choix" not in lines
     assert "<p>Joueur 1 — part de hasard" in lines and "<p>Joueur 2 — part de hasard" in lines
     app.close()
+
+
+
+# ------------------------------------------------ issue 29 §6: two-player reviews
+def test_two_player_review_rates_each_player_on_their_own_decisions():
+    """Against the optimal computer, a random student is rated on the student's own
+    decisions, not lifted by the computer's."""
+    from dicelab.tools import calibrate
+
+    for seed in range(70_300, 70_340):
+        pols = {0: calibrate._policy("cinqmille", "random", seed, 2),
+                1: calibrate._policy("cinqmille", "optimal", seed, 2)}
+        g = cinqmille.Game(players=2, seed=seed)
+        for _step in range(3000):
+            if g.is_over:
+                break
+            g.apply(pols[g.state.current_player](g.state))
+        r = dicelab.review(g, lang="en", why=False, objective="p_duel")
+        ratings = r.ratings()
+        if min(sum(x.player == p for x in r.rows) for p in (0, 1)) >= 10:
+            break
+    assert ratings[1].band == "expert"  # the optimal computer loses nothing
+    mine = [x.loss for x in r.rows if x.player == 0]
+    assert ratings[0].mean_loss == pytest.approx(sum(mine) / len(mine), abs=1e-12)
+    assert ratings[0].band != "expert"
+    assert r.rating.band == "per_player"
+    assert f"Player 1: {ratings[0].text}" in r.rating.text
+    assert f"Player 2: {ratings[1].text}" in r.rating.text
+    summary = r.player_summary()
+    assert [s["rating"].band for s in summary] == [ratings[0].band, ratings[1].band]
+    assert summary[1]["sentence"].startswith("Player 2 — luck of the dice")
+    # one player reviewed: that player's rating, as before
+    assert dicelab.review(g, lang="en", why=False, players=(0,),
+                          objective="p_duel").rating.band == ratings[0].band
+
+
+def test_two_player_chart_marks_follow_the_line():
+    """The line is player 1's chance: an up-triangle sits on a rise of the line and a
+    down-triangle on a fall, whoever rolled."""
+    g = play("cinqmille", 3, players=2, max_actions=120)
+    rep = luck.analyse(g, "en")
+    lucky, unlucky, _dec = rep.marked(2, side=0)
+    assert lucky and unlucky
+    assert all(r.luck > 0 for r in lucky) and all(r.luck < 0 for r in unlucky)
+    fig = rep.to_figure("en")
+    ax = fig.axes[0]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "roll that raised player 1's chance most" in labels
+    assert "roll that lowered player 1's chance most" in labels
+    ups = next(line for line in ax.get_lines() if line.get_marker() == "^")
+    assert sorted(ups.get_xdata()) == sorted(r.number for r in lucky)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_chart_labels_do_not_overlap(lang):
+    g = play("cinqmille", 3, players=2, max_actions=160)
+    rep = luck.analyse(g, lang)
+    fig = rep.to_figure(lang, marks=4)
+    renderer = fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in fig.axes[0].texts]
+    assert len(boxes) >= 4
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not a.overlaps(b)
+
+
+def test_identity_line_uses_the_sentences_unit():
+    g = play("cinqmille", 3, players=2, max_actions=120)
+    rep = luck.analyse(g, "fr")
+    text = rep.identity_text("fr")
+    d = 100 * (rep.end_value - rep.start_value)
+    assert fmt_number(d, 2, "fr").replace("-", "\u2212") in text
+    assert "(en points de probabilité de gagner, du point de vue du joueur 1)" in text
+
+
+# ------------------------------------------------ issue 29 §4: a skill score per player
+def test_skill_score_and_luck_adjusted_result_are_the_exact_split():
+    """The skill score leaves luck out (start − cost); the luck-adjusted result is the
+    result minus every roll's luck, so for two players start − own cost + the other's."""
+    g = play("cinqmille", 3, players=2, max_actions=400)
+    rep = luck.analyse(g, "en")
+    assert rep.finished
+    for p, q in ((0, 1), (1, 0)):
+        best, mine = rep.skill_score(p)
+        start = rep.start_value if p == 0 else 1 - rep.start_value
+        assert best == pytest.approx(start, abs=1e-12)
+        assert mine == pytest.approx(start - rep.cost(p), abs=1e-12)
+        avg, result = rep.luck_adjusted(p)
+        assert result == (1.0 if p in g.state.winners else 0.0)
+        assert avg == pytest.approx(start - rep.cost(p) + rep.cost(q), abs=1e-9)
+        z = rep.luck_z(p)
+        sd = (rep.start_value * (1 - rep.start_value)) ** 0.5
+        assert z == pytest.approx(rep.game_luck(p) / sd, abs=1e-12)
+    assert rep.luck_z(0) == pytest.approx(-rep.luck_z(1), abs=1e-12)
+
+
+def test_solo_turns_skill_score_and_luck_spread():
+    g = play("cinqmille", 5, players=1, max_actions=600)
+    rep = luck.analyse(g, "fr")
+    assert rep.mode == "solo_turns" and rep.finished
+    assert rep.luck_sd == pytest.approx(5.6675, abs=1e-4)  # the engine's exact spread
+    best, mine = rep.skill_score(0)
+    assert mine == pytest.approx(best + rep.cost(0), abs=1e-12)
+    avg, played = rep.luck_adjusted(0)
+    assert avg == pytest.approx(mine, abs=1e-9)  # the split is exact
+    lines = rep.skill_sentences(0, "fr")
+    assert lines[0] == (f"Score de compétence\u00a0: avec vos choix, {fmt_number(mine, 1, 'fr')}"
+                        f" tours en moyenne (jeu parfait\u00a0: {fmt_number(best, 1, 'fr')}).")
+    assert f"(joués\u00a0: {fmt_number(played, 0, 'fr')})" in lines[1]
+
+
+def test_review_shows_skill_luck_adjusted_result_and_marks_per_player():
+    from dicelab.analysis import review as rv
+    from dicelab.ui.terminal import review_text
+
+    g = play("cinqmille", 3, players=2, max_actions=400)
+    r = dicelab.review(g, lang="en")
+    for entry in r.player_summary():
+        p = entry["player"]
+        rows = [x for x in r.rows if x.player == p]
+        trivial = [x for x in rows if x.spread <= rv.NON_TRIVIAL["p_duel"]]
+        m = entry["marks"]
+        assert m["decisions"] == len(rows) - len(trivial)
+        assert m["blunder"] == sum(x.loss >= 0.10 - 1e-12 for x in rows if x not in trivial)
+        assert m["inaccuracy"] + m["mistake"] + m["blunder"] == sum(
+            x.loss >= 0.01 - 1e-12 for x in rows if x not in trivial)
+        assert all(x.spread >= x.loss - 1e-12 for x in rows)
+        assert entry["skill_lines"][0].startswith("Skill score: the decisions took")
+    page = r.to_html()
+    text = review_text(r, "en")
+    for entry in r.player_summary():
+        for line in (*entry["skill_lines"], entry["marks_text"]):
+            assert line in text
+            assert html.escape(line) in page
+    fr = dicelab.review(g, lang="fr").to_html()
+    assert "Score de compétence" in fr and "Résultat corrigé du hasard" in fr
+    assert "décisions non triviales" in fr
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_lesson_14_example_shows_the_skill_score(lang):
+    """Lesson 14's example game: under the chart, the player's skill score (the chance at
+    the start minus the cost of decisions) and the luck-adjusted result."""
+    from dicelab.lessons import luck_lesson
+
+    rep = luck_lesson.example_report(lang)
+    best, mine = rep.skill_score(0)
+    assert best == pytest.approx(luck_lesson.start_chance(), abs=1e-12)
+    assert mine == pytest.approx(best - rep.cost(0), abs=1e-12)
+    page = luck_lesson.example(lang).html
+    lines = rep.skill_sentences(0, lang)
+    assert len(lines) == 3
+    for line in lines:
+        assert html.escape(line) in page
+    assert rep.value_text(mine, lang) in lines[0]

@@ -330,3 +330,26 @@ def test_stop_choice_labels_reroll():
     g.apply(Stop())
     r = review(g, lang="en")
     assert r.rows[0].choice == "stop" and r.rows[0].best == "keep 2 2 2, roll 2 dice"
+
+
+def test_teachers_guides_state_the_marks_the_package_uses():
+    """The marks' limits said in both teachers' guides are the package's (MARKS,
+    NON_TRIVIAL)."""
+    from pathlib import Path
+
+    from dicelab.analysis import review as rv
+
+    root = Path(__file__).resolve().parents[1] / "docs"
+    en = " ".join((root / "teachers.md").read_text(encoding="utf-8").split())
+    fr = " ".join((root / "fr" / "enseignants.md").read_text(encoding="utf-8").split())
+    p, t = rv.MARKS["p_win"], rv.MARKS["expected_turns"]
+    assert rv.MARKS["p_duel"] == p
+    assert (f"an inaccuracy from {100 * p[0]:g} percentage point ({t[0]:.2f} turns), a "
+            f"mistake from {100 * p[1]:g} ({t[1]:.2f} turns), a blunder from {100 * p[2]:g} "
+            f"({t[2]:.2f} turns)") in en
+    assert (f"more than {100 * rv.NON_TRIVIAL['p_win']:g} percentage point, or "
+            f"{rv.NON_TRIVIAL['expected_turns']:.2f} turns") in en
+    fmt = lambda x: f"{x:.2f}".replace(".", ",")  # noqa: E731
+    assert (f"une imprécision à partir de {100 * p[0]:g} point de pourcentage ({fmt(t[0])} "
+            f"tour), une erreur à partir de {100 * p[1]:g} ({fmt(t[1])} tour), une gaffe à "
+            f"partir de {100 * p[2]:g} ({fmt(t[2])} tour)") in fr

@@ -52,7 +52,8 @@ def real_game(key, seed=3, steps=40, pick=0):
     """A game played by random legal moves with every kind of roll.
 
     The 1st roll is hand-set, the 2nd is replaced by a teacher, the 3rd is undone and
-    played again, every other roll comes from the seeded generator.
+    played again (the same dice: undo gives them back), every other roll comes from the
+    seeded generator.
     """
     g = module(key).Game(players=players(key), seed=seed)
     r = random.Random(pick)
@@ -69,8 +70,10 @@ def real_game(key, seed=3, steps=40, pick=0):
         if nroll == 2 and n:
             g.set_dice([r.randint(1, 6) for _ in range(n)])
         if nroll == 3 and n:
+            thrown = g.rolls[-1].dice
             assert g.undo() == a
             g.apply(a)
+            assert g.rolls[-1].dice == thrown
             nroll += 1
     return g
 
@@ -86,12 +89,14 @@ def test_real_game_records_every_source(played):
     assert sources[0] == "hand" and sources[1] == "teacher"
     assert set(sources[2:]) == {"rng"} and len(sources) >= 5
     data = played.to_dict()
-    assert data["version"] == SAVE_VERSION == 2 and "rng" not in data
+    assert data["version"] == SAVE_VERSION == 3 and "rng" not in data
     rolled = [s for s in data["steps"] if s["rolls"]]
     assert rolled[0]["rolls"][0]["source"] == "hand"
     assert rolled[1]["rolls"][0]["source"] == "teacher"
-    # the teacher's step keeps the generator's replaced dice; the re-played step the undone ones
-    assert len(rolled[1]["discarded"]) == 1 and len(rolled[2]["discarded"]) == 1
+    # the teacher's step keeps the generator's replaced dice; the step played again after
+    # an undo threw the undone dice again: nothing thrown away
+    assert len(rolled[1]["discarded"]) == 1 and "discarded" not in rolled[2]
+    assert sum(len(s.get("discarded", [])) for s in data["steps"]) == 1
     assert [r.dice for r in played.rolls] == [
         tuple(r["dice"]) for s in data["steps"] for r in s["rolls"]
     ]
@@ -115,7 +120,8 @@ def test_real_game_round_trip_loads_and_equals(played):
 
 
 def test_loading_draws_the_rng_rolls_again_from_the_seed(played):
-    """The "rng" rolls and thrown-away draws are, in order, what the seed rolls."""
+    """The "rng" rolls and thrown-away draws are, in order, what the seed rolls (one die
+    after another: the stream does not depend on how many dice each roll takes)."""
     from dicelab.core.dice import make_rng, roll
 
     data = played.to_dict()
@@ -151,15 +157,59 @@ def test_undo_and_set_dice_in_any_order_round_trip(key):
 
 
 def test_same_seed_same_dice_after_undo():
-    """Undo does not wind the generator back: the next roll is new, and the save says so."""
+    """Undo gives the dice back: the next roll throws them again, and a save holds them."""
+    from dicelab.core.dice import make_rng, roll
+
     g = module("cinqmille").Game(seed=11)
     g.apply(Roll(()))
     first = g.rolls[-1].dice
+    assert first == roll(make_rng(11), 5)
     g.undo()
+    assert g.undone == first
+    saved = g.to_dict()
+    assert saved["undone"] == [list(first)] and "discarded" not in saved
+    h = module("cinqmille").Game.from_json(json.dumps(saved))
+    assert h.undone == first
     g.apply(Roll(()))
-    assert g.to_dict()["steps"][0]["discarded"] == [list(first)]
-    assert g.rolls[-1].dice != first  # a new draw (not the seed's first roll again)
+    h.apply(Roll(()))
+    assert g.rolls[-1].dice == h.rolls[-1].dice == first and g.undone == ()
+    assert "discarded" not in g.to_dict()["steps"][0]
     assert module("cinqmille").Game.from_json(g.to_json()).rolls == g.rolls
+
+
+def test_undone_dice_that_were_not_thrown_are_refused():
+    g = module("cinqmille").Game(seed=11)
+    g.apply(Roll(()))
+    g.undo()
+    data = g.to_dict()
+    data["undone"][0][0] = data["undone"][0][0] % 6 + 1
+    with pytest.raises(InvalidSave, match="among the undone dice"):
+        module("cinqmille").Game.from_json(json.dumps(data))
+    with pytest.raises(InvalidSave, match="fields must be"):  # version 2 had no undone dice
+        module("cinqmille").Game.from_json(json.dumps(dict(g.to_dict(), version=2)))
+
+
+def test_version_2_saves_keep_their_thrown_away_undone_rolls():
+    """A save of dicelab 0.2, where undo threw its dice away, loads as it was played: the
+    undone roll stays thrown away, before the step (or at the end)."""
+    from dicelab.core.dice import make_rng, roll
+
+    rng = make_rng(11)
+    undone, played, after = roll(rng, 5), roll(rng, 5), roll(rng, 5)
+    doc = {"format": "dicelab-game", "version": 2, "game": "cinqmille",
+           "rules": module("cinqmille").Game().to_dict()["rules"], "players": 1, "seed": 11,
+           "steps": [{"action": {"type": "roll", "keep": []},
+                      "rolls": [{"dice": list(played), "source": "rng"}],
+                      "discarded": [list(undone)]}],
+           "discarded": [list(after)]}
+    g = module("cinqmille").Game.from_json(json.dumps(doc))
+    assert g.rolls == [RollRecord(0, played, "rng")] and g.undone == ()
+    assert g.to_dict() == dict(doc, version=SAVE_VERSION)
+    g.undo()  # undo now gives back every die the step took, thrown-away ones included
+    assert g.undone == undone + played + after
+    g.apply(Roll(()))
+    assert g.rolls[-1].dice == undone
+    assert module("cinqmille").Game.from_json(g.to_json()).to_json() == g.to_json()
 
 
 # ------------------------------------------------------- saves are evidence
@@ -198,7 +248,7 @@ def test_every_single_die_edit_of_a_thrown_away_draw_is_refused(played):
     spots = [
         (i, k) for i, s in enumerate(data["steps"]) for k in range(len(s.get("discarded", [])))
     ]
-    assert len(spots) == 2
+    assert len(spots) == 1  # the teacher's replaced dice
     for i, k in spots:
         dice = data["steps"][i]["discarded"][k]
         for pos in range(len(dice)):
@@ -323,7 +373,7 @@ def test_version_1_saves_load_unchecked_and_continue_from_the_seed(key):
         h.apply(rolling[0])
         n = len(h.rolls[-1].dice)
         assert h.rolls[-1] == RollRecord(len(h.actions) - 1, roll(make_rng(5), n), "rng")
-    again = module(key).Game.from_json(h.to_json())  # re-saved as version 2
+    again = module(key).Game.from_json(h.to_json())  # re-saved as version 3
     assert again.to_json() == h.to_json() and again.rolls == h.rolls
     # a version-1 save keeps its strict shape
     for bad in (dict(v1, discarded=[]), {k: v for k, v in v1.items() if k != "rng"}):
@@ -362,7 +412,7 @@ def _bad_docs():
     yield "python list", [d]
     yield "python None", None
     yield "python int", 7
-    for v in (True, 1.0, "2", None, 3, 0, [2]):
+    for v in (True, 1.0, "2", None, 4, 0, [2]):
         yield f"version {v!r}", dict(d, version=v)
     for s in (None, -1, SEED_LIMIT, 10**4300, True, 1.5, "9", [9]):
         yield f"seed {brief(s, 20)}", dict(d, seed=s)
@@ -405,6 +455,10 @@ def _bad_docs():
     ]:
         yield name, dict(d, steps=[s])
     yield "discarded at the end junk", dict(d, discarded="x")
+    yield "undone junk", dict(d, undone="x")
+    yield "undone wrong", dict(d, undone=[[7]])
+    yield "undone not drawn", dict(d, undone=[[1, 1, 1, 1, 1]] * 3)
+    yield "undone in version 2", dict(d, version=2, undone=[])
     yield "repeated steps", dict(d, steps=d["steps"] * 3)
 
 
@@ -489,11 +543,16 @@ def test_a_game_cannot_grow_past_what_a_save_holds(monkeypatch):
 def test_draws_are_bounded_while_playing_and_loading(monkeypatch):
     monkeypatch.setattr(saves, "MAX_DRAWS", 4)
     g = module("cinqmille").Game(seed=1)
-    for _ in range(4):
+    for _ in range(3):
         g.apply(Roll(()))
-        g.undo()
+        g.set_dice([2, 2, 3, 4, 6])  # a ballot: the turn ends, the drawn dice thrown away
+    g.apply(Roll(()))
+    first = g.rolls[-1].dice
+    g.undo()  # undo and roll again: the same dice, no new draw
+    g.apply(Roll(()))
+    assert g.rolls[-1].dice == first
+    g.set_dice([2, 2, 3, 4, 6])
     before = g.to_json()
-    assert len(json.loads(before)["discarded"]) == 4
     with pytest.raises(IllegalMove, match="at most 4 rolls"):
         g.apply(Roll(()))
     assert g.to_json() == before
@@ -618,7 +677,7 @@ def test_saves_written_earlier_still_load(key):
     }
     g = mod.Game.from_json(json.dumps(doc))
     assert [list(r.dice) for r in g.rolls] == [d for _, d in PINNED[key] if d is not None]
-    assert g.to_dict() == doc
+    assert g.to_dict() == dict(doc, version=SAVE_VERSION)
 
 
 # ------------------------------------------------------------------ fuzzing

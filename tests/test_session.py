@@ -82,7 +82,7 @@ def test_coach_decision_on_a_costly_move_seveny_in_french():
     assert d.best_action == Bank((1, 1, 1, 1, 1)) == a.best_action
     assert d.best_label == "mettre de côté 1 1 1 1 1 et encaisser"
     assert d.text == ("Il y a mieux à jouer. Votre décision «\xa0mettre de côté 1, relancer "
-                      "6 dés\xa0» coûte 0,599 tour de plus en moyenne.")
+                      "6 dés\xa0» coûte 0,60 tour de plus en moyenne.")
     assert d.why and "termine la partie" in d.why[0]
     best = s.coach_decision(d.best_action)
     assert not best.costly and best.loss == 0 and best.text == "" and best.why == ()
@@ -95,7 +95,7 @@ def test_coach_thresholds_decide_what_is_costly():
     stop, roll = s.coach_decision(Stop()), s.coach_decision(Roll(()))
     assert abs(stop.loss - 0.0034773) < 1e-6 and not stop.costly
     assert abs(roll.loss - 0.1068284) < 1e-6 and roll.costly
-    assert "loses 10.70 percentage points of chance to win the game" in roll.text
+    assert "loses 10.7 percentage points of chance to win the game" in roll.text
     strict = at_choice(PlaySession("trwavril", seed=1, threshold_points=0.2), dice)
     assert strict.coach_decision(Stop()).costly
     lax = at_choice(PlaySession("trwavril", seed=1, threshold_points=20), dice)

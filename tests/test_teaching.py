@@ -241,17 +241,18 @@ def test_pool_refuses_every_bad_entry_and_adds_nothing(successes, trials, words)
 def test_share_codes_round_trip():
     for exp in (BRELAN_FIVE_DICE, SIX_AFTER_THREE):
         for s, t in ((0, 1), (4, 20), (20, 20), (123, 4567)):
-            code = share_code(exp, s, t)
-            assert len(code) <= 20
-            assert read_share_code(exp, code) == (s, t)
-            assert read_share_code(exp, "  " + code.lower() + " ") == (s, t)
+            for group, name in (("3", "3"), ("Équipe B", "EQUIPEB"), (12, "12")):
+                code = share_code(exp, s, t, group)
+                assert len(code) <= 28
+                assert read_share_code(exp, code) == (name, s, t)
+                assert read_share_code(exp, "  " + code.lower() + " ") == (name, s, t)
 
 
 def test_share_codes_reject_foreign_and_mistyped_codes():
-    foreign = share_code(SIX_AFTER_THREE, 3, 20)
+    foreign = share_code(SIX_AFTER_THREE, 3, 20, "1")
     with pytest.raises(TeachingError, match="another experiment"):
         read_share_code(BRELAN_FIVE_DICE, foreign)
-    good = share_code(BRELAN_FIVE_DICE, 3, 20)
+    good = share_code(BRELAN_FIVE_DICE, 3, 20, "1")
     tampered = good.replace("-3-", "-4-")
     with pytest.raises(TeachingError, match="typo"):
         read_share_code(BRELAN_FIVE_DICE, tampered)
@@ -265,16 +266,20 @@ def test_pool_accepts_a_group_code_once_and_refuses_foreign_ones():
     group = Pool(SIX_AFTER_THREE, role="group", lang="fr")
     group.trials.value, group.successes.value = "18", "3"
     group.make.click()
-    code = share_code(SIX_AFTER_THREE, 3, 18)
+    code = share_code(SIX_AFTER_THREE, 3, 18, "5")
+    assert "code" not in group.code_view.value and "groupe" in group.message.value  # no group
+    group.group.value = "5"
+    group.make.click()
     assert code in group.code_view.value
     teacher = Pool(SIX_AFTER_THREE, lang="fr")
     teacher.code.value = code
     teacher.add_code_button.click()
-    assert [(s, t) for _g, s, t in teacher.entries] == [(3, 18)]
+    assert teacher.entries == [("groupe 5", 3, 18)]
     assert "<img" in teacher.out.value or "<svg" in teacher.out.value
     teacher.code.value = code
     teacher.add_code_button.click()  # twice: refused
-    teacher.code.value = share_code(BRELAN_FIVE_DICE, 3, 18)
+    assert "déjà été ajouté (groupe 5" in teacher.message.value
+    teacher.code.value = share_code(BRELAN_FIVE_DICE, 3, 18, "6")
     teacher.add_code_button.click()  # foreign: refused
     assert len(teacher.entries) == 1 and "autre expérience" in teacher.message.value
     teacher.undo.click()
@@ -285,6 +290,7 @@ def test_pool_accepts_a_group_code_once_and_refuses_foreign_ones():
 
 def test_group_bad_counts_make_no_code():
     group = Pool(BRELAN_FIVE_DICE, role="group", lang="en")
+    group.group.value = "2"
     group.trials.value, group.successes.value = "20", "25"
     group.make.click()
     assert group.code_view.value == "" and "more successes" in group.message.value

@@ -102,8 +102,8 @@ def test_the_coach_warns_before_a_costly_move_with_its_reasons(lang):
     probe.apply(Roll(()), dice=(5, 5, 2, 5))
     d = probe.coach_decision(Roll(()))
     assert d.costly and "⚠ " + d.text in text
-    assert ("loses 10.70 percentage points" if lang == "en"
-            else "perd 10,70 points de pourcentage") in text.replace("\u00a0", " ")
+    assert ("loses 10.7 percentage points" if lang == "en"
+            else "perd 10,7 points de pourcentage") in text.replace("\u00a0", " ")
     for line in d.why:
         assert "  " + line in text
     again = "Choose again." if lang == "en" else "Choisissez à nouveau."
@@ -190,13 +190,13 @@ def test_command_line_options_and_errors():
                  "--computer", "2:random", "--no-odds"],
                 stdin=io.StringIO("\nquit\n"), stdout=out) == 0
     text = out.getvalue()
-    assert text.startswith("5000 — graine 3, 2 joueurs")
+    assert text.startswith("5000 — partie 3, 2 joueurs")
     assert "Vos coups" in text and BEST["fr"] not in text
     for argv, words in [
         (["play", "yahtzee"], "no game 'yahtzee'"),
         (["play", "5000", "--players", "two"], "--players must be a whole number"),
         (["play", "5000", "--players", "9"], "5000 is played by 1 to 6 players"),
-        (["play", "5000", "--computer", "3"], "computer seats are whole numbers"),
+        (["play", "5000", "--computer", "3"], "--computer '3': there is no such seat"),
         (["play", "5000", "--computer", "1:wizard"], "unknown player kind 'wizard'"),
         (["play", "trwavril", "--rule", "bogus=1"], "'bogus' is not an option"),
         (["play", "trwavril", "--objective", "bogus"], "objective must be one of p_win"),
@@ -241,8 +241,8 @@ def test_help_in_both_languages(capsys, lang, words):
 
 
 @pytest.mark.parametrize(("lang", "head", "best"), [
-    ("fr", "Trwavril — graine 1, 1 joueur", "s'arrêter — "),
-    ("en", "5000 — seed 4, 2 players", "Player 2 to play (computer)"),
+    ("fr", "Trwavril — partie 1, 1 joueur", "s'arrêter — "),
+    ("en", "5000 — game 4, 2 players", "Player 2 to play (computer)"),
 ])
 def test_python_m_dicelab_play_through_stdin(lang, head, best):
     argv = ([sys.executable, "-m", "dicelab", "play", "trwavril", "--seed", "1", "--lang", lang]
@@ -257,7 +257,7 @@ def test_python_m_dicelab_play_through_stdin(lang, head, best):
     assert "Traceback" not in r.stdout + r.stderr
     assert r.stdout.startswith(head) and best in r.stdout
     if lang == "fr":
-        assert "⚠ Il y a mieux à jouer." in r.stdout and "10,70" in r.stdout
+        assert "⚠ Il y a mieux à jouer." in r.stdout and "10,7 points" in r.stdout
         assert "Regardez ces dés\u00a0: 5 5 5." in r.stdout
         assert r.stdout.rstrip().endswith("Partie arrêtée.")
     else:

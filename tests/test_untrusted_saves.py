@@ -28,7 +28,7 @@ def _three_steps() -> trwavril.Game:
 # ------------------------------------------------------------------ §5 forged dice
 def test_a_version_2_save_cannot_mark_a_later_roll_unchecked():
     d = _three_steps().to_dict()
-    assert d["version"] == 2 and d["steps"][1]["rolls"][0]["source"] == "rng"
+    assert d["version"] == 3 and d["steps"][1]["rolls"][0]["source"] == "rng"
     d["steps"][1]["rolls"][0] = {"dice": [6, 6], "source": "unchecked"}  # the forgery
     with pytest.raises(InvalidSave, match="unchecked"):
         dicelab.review(json.dumps(d))

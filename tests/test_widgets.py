@@ -76,7 +76,7 @@ def test_odds_html_marks_best_and_selection():
 def test_selection_sentence_numbers():
     adv = _toy_advice()
     s = selection_sentence(adv, {Roll(())})
-    assert "loses 37.50 percentage points of chance to win the game" in s
+    assert "loses 37.5 percentage points of chance to win the game" in s
     assert "“stop”, chance to win 50.0%" in s
     assert selection_sentence(adv, {Stop()}) == "Your choice “stop” is the best choice."
     assert "not one of the legal choices" in selection_sentence(adv, {Roll((1,))})
@@ -92,7 +92,7 @@ def test_relative_bars_for_turns():
         "turns left on average 10.00", "turns left on average 20.00"]
     # a longer bar is a better choice: best / value
     assert re.findall(r'dicelab-bar" style="[^"]*width:([0-9.]+)%', html) == ["100.0", "50.0"]
-    assert "1.500 more turns on average" in fmt_loss("expected_turns", 1.5)
+    assert "1.50 more turns on average" in fmt_loss("expected_turns", 1.5)
 
 
 def test_coach_tally_adds_losses():
@@ -102,7 +102,7 @@ def test_coach_tally_adds_losses():
     t.add("p_win", 0.0, "z")
     assert t.decisions == 3 and t.below_best == 2
     assert t.lost["p_win"] == pytest.approx(0.15)
-    assert "15.00 percentage points" in t.text()
+    assert "15.0 percentage points" in t.text()
 
 
 def test_parse_dice_text():

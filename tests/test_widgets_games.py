@@ -189,9 +189,9 @@ def test_cinqmille_bank_needs_opening():
     assert not app.roll_button.disabled
     assert app.bank_button.disabled  # 100 < 750 to open
     assert "Bank:" in app.why.value
-    app.select(2)  # a 2 does not score
-    assert app.roll_button.disabled and app.bank_button.disabled
-    assert "Roll:" in app.why.value
+    app.select(2)  # a 2 does not score: refused at the click, with the rule's reason
+    assert app.selection() == () and app.roll_button.disabled and app.bank_button.disabled
+    assert "2 does not score: only 1s and 5s score alone" in app.message.value
 
 
 def test_cinqmille_bank_after_big_roll():
@@ -250,9 +250,9 @@ def test_cinqmille_whole_game_best_clicks():
 # ------------------------------------------------------------------ Seveny
 def test_seveny_settable_buttons():
     app = at("seveny", (1, 6, 2, 2, 3, 4, 5))
-    app.select(2)  # a lone 2 cannot be set aside
-    assert app.roll_button.disabled and app.bank_button.disabled
-    assert "Roll:" in app.why.value
+    app.select(2)  # a lone 2 cannot be set aside: refused at the click, with the reason
+    assert app.selection() == () and app.roll_button.disabled and app.bank_button.disabled
+    assert "2s can only be set aside three at a time" in app.message.value
     app.select(0)
     assert not app.roll_button.disabled and not app.bank_button.disabled
     app.bank_button.click()

@@ -83,7 +83,7 @@ def test_sheets_carry_what_their_questions_need_on_both_papers(tmp_path):
     assert all(_norm(c) in fr for r in rows for c in r)
     assert "Programme : Maths expertes" in fr
     grid = _text(sheet["03_loi_des_grands_nombres-worksheet.pdf"])
-    assert "Grille de relevé" in grid and "un seul code de partage pour le groupe" in grid
+    assert "Grille de relevé" in grid and "numéro du groupe ____ et son code de partage" in grid
     # French: a colon, semicolon or question mark is never the first thing on a line
     for name, path in sheet.items():
         if "/fr/" in str(path) or path.parent.name == "fr":

@@ -29,6 +29,7 @@ Every text goes through :mod:`dicelab.i18n` (``lang=None``: the current language
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -97,20 +98,37 @@ def _points(x: float, lang: str | None) -> str:
     return ngettext_amount("{x} point", "{x} points", x, 1, lang)
 
 
-def format_loss(unit: str, loss: float, *, lang: str | None = None) -> str:
+def format_loss(unit: str, loss: float, *, lang: str | None = None,
+                digits: int | None = None) -> str:
     """A loss in its unit: percentage points for probabilities, turns, points.
 
+    ``loss`` is the exact (unrounded) difference; by default it is rounded the way the
+    values beside it are (:func:`format_value`: one decimal of a percentage, two of turns,
+    one of points), so the numbers on screen agree with each other.  ``digits``: another
+    number of decimals (a mean loss over a game, which has no values beside it).
+
     >>> format_loss("p_win", 0.0129, lang="en"), format_loss("expected_turns", 0.08, lang="fr")
-    ('1.29 percentage points', '0,080 tour')
+    ('1.3 percentage points', '0,08 tour')
+
+    "Falls from 50.1% to 45.7%": the exact values 50.14% and 45.64% lose 4.5 points, not
+    the 4.40 of the two rounded values' difference.
+
+    >>> format_loss("p_win", 0.5014 - 0.4564, lang="en")
+    '4.5 percentage points'
+    >>> format_loss("p_win", 0.000108, lang="en", digits=3)
+    '0.011 percentage points'
     """
     if is_probability(unit):
         return ngettext_amount("{x} percentage point", "{x} percentage points", 100 * loss,
-                               2, lang)
+                               1 if digits is None else digits, lang)
     if unit == "expected_turns":
-        return ngettext_amount("{x} turn", "{x} turns", loss, 3, lang)
+        return ngettext_amount("{x} turn", "{x} turns", loss, 2 if digits is None else digits,
+                               lang)
     if unit == "expected_points":
-        return _points(loss, lang)
-    return fmt_number(loss, 4, lang=lang)
+        if digits is None:
+            return _points(loss, lang)
+        return ngettext_amount("{x} point", "{x} points", loss, digits, lang)
+    return fmt_number(loss, 4 if digits is None else digits, lang=lang)
 
 
 def _dice(dice: Iterable[int]) -> str:
@@ -238,7 +256,7 @@ class Assessment:
         >>> s = seveny.new_state(seveny.Rules(target=5))
         >>> s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 1, 1, 1, 1, 2, 3))
         >>> assess(s, Roll((1,)), lang="fr", why=False).headline.replace("\xa0", " ")
-        'Un meilleur choix existe : mettre de côté 1 1 1 1 1 et encaisser (0,599 tour de mieux).'
+        'Un meilleur choix existe : mettre de côté 1 1 1 1 1 et encaisser (0,60 tour de mieux).'
         """
         if self.is_best:
             return _("This is the best choice.", lang=self.lang)
@@ -478,22 +496,29 @@ class _TurnView:
     mean_left: float  # Dripeul: mean points left on the squares; Trwavril: mean barred cards
 
 
-def _tokens_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
-                                                                          tuple, float]:
+def _tokens_result(state: Any, final: tuple[int, ...], lang: str, duel: bool = False
+                   ) -> tuple[bool, str, float, tuple, float]:
+    """What final dice do on a Dripeul board: success, the token taken in words, the value
+    afterwards (``p_win``; ``p_duel`` with two players: the two-player engine's own token),
+    the group of like successes, the points left on the squares."""
     entry = entry_of(state)
-    eng, apply_outcome, resolutions = (entry.engine.solo, entry.rules.apply_outcome,
-                                       entry.rules.resolutions)
+    apply_outcome, resolutions = entry.rules.apply_outcome, entry.rules.resolutions
 
     p = state.current_player
     tokens = state.tokens[p]
-    a = eng.advise_resolution(final, tokens=tokens, level=state.triangle[p],
-                              rules=state.rules)
+    if duel:
+        a = entry.engine.duel.resolution_advice(state, final)
+        unit = "p_duel"
+    else:
+        a = entry.engine.solo.advise_resolution(final, tokens=tokens, level=state.triangle[p],
+                                                rules=state.rules)
+        unit = "p_win"
     best = a.best
     if best.numbers["p_turn"] < 1.0:
-        return False, "", best.numbers["p_win"], ("fail",), float(sum(tokens))
+        return False, "", best.numbers[unit], ("fail",), float(sum(tokens))
     if best.action is None:  # the suite bonus
         text = _("moves your triangle one left (suite bonus)", lang=lang)
-        return True, text, best.numbers["p_win"], ("bonus",), float(sum(tokens))
+        return True, text, best.numbers[unit], ("bonus",), float(sum(tokens))
     c = best.action.choice
     out = next(o for o in resolutions(final, tokens, state.rules) if o.action == best.action)
     left, _t = apply_outcome(tokens, state.triangle[p], out)
@@ -501,16 +526,24 @@ def _tokens_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool,
         text = _("removes tokens {a} and {b}", lang=lang, a=c[0], b=c[1])
     else:
         text = _("removes token {t}", lang=lang, t=c)
-    return True, text, best.numbers["p_win"], ("remove", c), float(sum(left))
+    return True, text, best.numbers[unit], ("remove", c), float(sum(left))
 
 
-def _cards_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, str, float,
-                                                                         tuple, float]:
-    eng = entry_of(state).engine.solo
+def _cards_result(state: Any, final: tuple[int, ...], lang: str, duel: bool = False
+                  ) -> tuple[bool, str, float, tuple, float]:
+    """What final dice do on a Trwavril board: as :func:`_tokens_result`, with the cards
+    barred afterwards (a miss's value is the solo one: only solo reasons read it)."""
+    entry = entry_of(state)
+    eng = entry.engine.solo
 
     p = state.current_player
     barred, u = state.barred[p], state.parapluies[p]
-    a = eng.advise_resolution(final, barred=barred, parapluies=u, rules=state.rules)
+    if duel:
+        a = entry.engine.duel.resolution_advice(state, final)
+        unit = "p_duel"
+    else:
+        a = eng.advise_resolution(final, barred=barred, parapluies=u, rules=state.rules)
+        unit = "p_win"
     if not len(a):
         return (False, "", eng.start_value(barred, u - 1, state.rules), ("miss",),
                 float(len(barred)))
@@ -519,21 +552,26 @@ def _cards_result(state: Any, final: tuple[int, ...], lang: str) -> tuple[bool, 
         text = _("flips card {c} back", lang=lang, c=c)
     else:
         text = _("bars card {c}", lang=lang, c=c)
-    return True, text, a.best.numbers["p_win"], ("flip", c), float(len(set(barred) ^ {c}))
+    return True, text, a.best.numbers[unit], ("flip", c), float(len(set(barred) ^ {c}))
 
 
 def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
-               memo: dict[Any, Any] | None = None) -> _TurnView:
+               memo: dict[Any, Any] | None = None, duel: bool = False) -> _TurnView:
+    """How a turn ends after ``keep``: the optimal rest of the turn, by the solo engine, or
+    with ``duel`` by the two-player engine (its keeps and its choice of token or card)."""
     entry = REGISTRY[key]
     eng = entry.engine.solo
     p = state.current_player
-    if entry.board == "tokens":
+    if duel:
+        dist = entry.engine.duel.keep_outcomes(state, keep)
+        result = _tokens_result if entry.board == "tokens" else _cards_result
+    elif entry.board == "tokens":
         dist = eng.keep_outcomes(keep, rolls_left=state.rolls_left, tokens=state.tokens[p],
-                                level=state.triangle[p], rules=state.rules)
+                                 level=state.triangle[p], rules=state.rules)
         result = _tokens_result
     else:
         dist = eng.keep_outcomes(keep, rolls_left=state.rolls_left, barred=state.barred[p],
-                                parapluies=state.parapluies[p], rules=state.rules)
+                                 parapluies=state.parapluies[p], rules=state.rules)
         result = _cards_result
     success = 0.0
     weighted = 0.0
@@ -542,7 +580,7 @@ def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
     memo = {} if memo is None else memo
     for final, prob in dist.items():
         if final not in memo:
-            memo[final] = result(state, final, lang)
+            memo[final] = result(state, final, lang, duel)
         ok, text, value, gkey, after = memo[final]
         left += prob * after
         if ok:
@@ -561,8 +599,9 @@ def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice:
     la = _q(describe_action(state, choice.action, lang=lang), lang)
     lb = _q(describe_action(state, other.action, lang=lang), lang)
     memo: dict[Any, Any] = {}
-    va = _turn_view(state, key, choice.keep, lang, memo)
-    vb = _turn_view(state, key, other.keep, lang, memo)
+    duel = advice.objective == "p_duel"
+    va = _turn_view(state, key, choice.keep, lang, memo, duel)
+    vb = _turn_view(state, key, other.keep, lang, memo, duel)
     pa, pb = fmt_percent(va.p_success, 1, lang=lang), fmt_percent(vb.p_success, 1, lang=lang)
     rolls = ngettext("{n} roll left", "{n} rolls left", state.rolls_left, lang=lang)
     if pa == pb:
@@ -633,6 +672,26 @@ def _failure_text(state: Any, key: str, phrase: str, lang: str) -> str:
 
 
 # --- resolutions (which token, which card) -----------------------------------------
+def _next_turn_duel(state: Any, key: str, board: tuple[int, ...], lang: str) -> float:
+    """The chance that the mover's next turn succeeds from ``board`` (the squares or the
+    barred cards a choice leaves), played by the two-player engine against the opponent's
+    board as it is now (``1.0`` when the choice leaves nothing to do)."""
+    entry = REGISTRY[key]
+    p = state.current_player
+    field_name = "tokens" if entry.board == "tokens" else "barred"
+    if entry.board == "tokens" and not board:
+        return 1.0
+    if entry.board != "tokens" and len(board) == 6:
+        return 1.0
+    boards = list(getattr(state, field_name))
+    boards[p] = board
+    changes: dict[str, Any] = {field_name: tuple(boards), "rolls_left": entry.rules.ROLLS}
+    if hasattr(state, "locked"):
+        changes["locked"] = ()
+    start = dataclasses.replace(state, **changes)
+    return _turn_view(start, key, (), lang, duel=True).p_success
+
+
 def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
                      lang: str) -> list[_Aspect]:
     la = _q(describe_action(state, choice.action, lang=lang), lang)
@@ -641,30 +700,30 @@ def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice
     duel = advice.objective == "p_duel"
     entry = REGISTRY[key]
     eng = entry.engine.solo
+    out: list[_Aspect] = []
     if entry.board == "tokens":
         apply_outcome, resolutions = entry.rules.apply_outcome, entry.rules.resolutions
 
-        def board(c: Choice) -> tuple[str, float, int]:
+        def board(c: Choice) -> tuple[str, float, int, tuple[int, ...]]:
             out = next(o for o in resolutions(state.dice, state.tokens[p], state.rules)
                        if o.action == c.action)
             tokens, _t = apply_outcome(state.tokens[p], state.triangle[p], out)
             if not tokens:
-                return _("no token left", lang=lang), 1.0, 0
-            return (_("squares {squares}", lang=lang, squares=_dice(tokens)),
-                    eng.p_turn_start(tokens, state.rules), sum(tokens))
+                return _("no token left", lang=lang), 1.0, 0, ()
+            x = (_next_turn_duel(state, key, tokens, lang) if duel
+                 else eng.p_turn_start(tokens, state.rules))
+            return _("squares {squares}", lang=lang, squares=_dice(tokens)), x, sum(tokens), tokens
 
-        (ba, ta, sa), (bb, tb, sb) = board(choice), board(other)
+        (ba, ta, sa, _a), (bb, tb, sb, _b) = board(choice), board(other)
         pa, pb = fmt_percent(ta, 1, lang=lang), fmt_percent(tb, 1, lang=lang)
-        out: list[_Aspect] = []
         if duel:
             out.append(("squares_left", sa, sb, None if sa == sb else False,
                         _("{a} leaves {board_a} ({x} if the manche ended now), {b} leaves "
                           "{board_b} ({y}).", lang=lang, a=la, b=lb, board_a=ba, board_b=bb,
                           x=ngettext("{n} point", "{n} points", sa, lang=lang),
                           y=ngettext("{n} point", "{n} points", sb, lang=lang))))
-            out.append(("p_turn_next", ta, tb, None if pa == pb else True,
-                        _("The next turn succeeds with {pa} vs {pb}.", lang=lang, pa=pa,
-                          pb=pb)))
+            if pa != pb:  # a tie says nothing
+                out.append(("p_turn_next", ta, tb, True, _next_turn_text(pa, pb, lang)))
         else:
             out.append(("p_turn_next", ta, tb, None if pa == pb else True,
                         _("{a} leaves {board_a}, {b} leaves {board_b}: the next turn "
@@ -675,22 +734,33 @@ def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice
 
     def cards(c: Choice) -> tuple[str, float, int]:
         after = tuple(sorted(set(barred) ^ {c.action.choice}))
-        x = 1.0 if len(after) == 6 else eng.start_value(after, u, state.rules)
+        if duel:
+            x = _next_turn_duel(state, key, after, lang)
+        else:
+            x = 1.0 if len(after) == 6 else eng.start_value(after, u, state.rules)
         if not after:
             return _("no card barred", lang=lang), x, 0
         return _("cards {cards} barred", lang=lang, cards=_dice(after)), x, len(after)
 
     (ca, xa, na), (cb, xb, nb) = cards(choice), cards(other)
     fa, fb = fmt_percent(xa, 1, lang=lang), fmt_percent(xb, 1, lang=lang)
+    if duel:
+        out.append(("barred", na, nb, None if na == nb else True,
+                    _("{a} leaves {board_a}, {b} leaves {board_b}.", lang=lang, a=la, b=lb,
+                      board_a=ca, board_b=cb)))
+        if fa != fb:
+            out.append(("p_turn_next", xa, xb, True, _next_turn_text(fa, fb, lang)))
+        return out
     phrase = objective_phrase("p_win", lang, key)
-    out = [("p_win_left", xa, xb, None if fa == fb else True,
-            _("{a} leaves {board_a} (your {number} from there: {x}), {b} leaves {board_b} "
-              "({y}).", lang=lang, a=la, b=lb, board_a=ca, board_b=cb, number=phrase, x=fa,
-              y=fb))]
-    if duel and na != nb:
-        out.append(("barred", na, nb, True,
-                    _("Cards barred after the flip: {x} vs {y}.", lang=lang, x=na, y=nb)))
-    return out
+    return [("p_win_left", xa, xb, None if fa == fb else True,
+             _("{a} leaves {board_a} (your {number} from there: {x}), {b} leaves {board_b} "
+               "({y}).", lang=lang, a=la, b=lb, board_a=ca, board_b=cb, number=phrase, x=fa,
+               y=fb))]
+
+
+def _next_turn_text(pa: str, pb: str, lang: str) -> str:
+    return _("Your next turn, played to beat your opponent, succeeds with {pa} vs {pb} (their "
+             "board as it is now).", lang=lang, pa=pa, pb=pb)
 
 
 # --- push-your-luck games --------------------------------------------------------
@@ -778,6 +848,7 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
                 if ra and rb and sa == sb == 0 else None)
         out.append(("p_bust", ba, bb, None if pa == pb else False, both or
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
+    out[:0] = _finish_aspect(state, key, choice, other, advice, la, lb, lang)  # it decides
     opened = getattr(state, "opened", None)  # a game with an opening score (5000)
     if opened is not None and not opened[p] and not any(
             isinstance(c.action, Bank) for c in advice):
@@ -786,6 +857,28 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
                       "turn, so every choice rolls on.", lang=lang,
                       n=state.rules.opening)))
     return out
+
+def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
+                   la: str, lb: str, lang: str) -> list[_Aspect]:
+    """The endgame reason: the chance to reach the target within this turn with each
+    choice, the rest of the turn played by the engine's own choices (its
+    ``finish_chances``), when either has one and the two differ as shown."""
+    chances = getattr(REGISTRY[key].engine, "finish_chances", None)
+    found = chances(state, advice) if chances is not None else None
+    if found is None:
+        return []
+    target, by_action = found
+    fa, fb = by_action[choice.action], by_action[other.action]
+    pa, pb = fmt_percent(fa, 1, lang=lang), fmt_percent(fb, 1, lang=lang)
+    if pa == pb:
+        return []
+    return [("p_finish", fa, fb, True,
+             ngettext("{a} reaches {target} point within this turn with a {pa} chance, {b} "
+                      "with {pb}.",
+                      "{a} reaches {target} points within this turn with a {pa} chance, {b} "
+                      "with {pb}.", target, lang=lang, a=la, b=lb, pa=pa, pb=pb,
+                      target=fmt_number(target, 0, lang=lang)))]
+
 
 # ----------------------------------------------------------------------- hint
 @dataclass(frozen=True)

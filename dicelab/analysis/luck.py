@@ -51,6 +51,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -381,6 +382,10 @@ class LuckReport:
     manches: int = 1
     lang: str = "en"
     signs: tuple[int, ...] = field(default=(1,))
+    #: The spread (standard deviation) of a whole game's luck under optimal play, from
+    #: the start, in ``V``'s unit (solo turns: the engine's exact spread of the number of
+    #: turns); ``None`` when not known (then :meth:`luck_z` is ``None``).
+    luck_sd: float | None = None
 
     # ---------------------------------------------------------------- sums
     def identity_sum(self) -> float:
@@ -398,6 +403,93 @@ class LuckReport:
     def cost(self, player: int) -> float:
         """Total cost of ``player``'s decisions (``>= 0``, ``V``'s unit)."""
         return sum(r.loss for r in self.rows if r.kind == "decision" and r.player == player)
+
+    # ---------------------------------------------------------------- skill score
+    def own_value(self, player: int, x: float) -> float:
+        """``V`` = ``x`` seen from ``player``'s side (two players, one game: player 2's
+        chance is one minus player 1's)."""
+        if self.mode == "duel" and self.manches == 1 and self.signs[player] < 0:
+            return 1.0 - x
+        return x
+
+    def skill_score(self, player: int) -> tuple[float, float] | None:
+        """``(best play, with the player's choices)`` in the game's own unit, luck left
+        out (Verhoeff's proficiency score: the optimal expectation minus the losses):
+        the player's chance to win from the start, playing optimally and with the
+        decisions made (``start − cost``), or the expected number of turns of a solo
+        game (``start + cost``).  ``None`` for a game counted in manches."""
+        if self.mode == "solo_turns":
+            return self.start_value, self.start_value + self.cost(player)
+        if not self.is_probability:
+            return None
+        best = self.own_value(player, self.start_value)
+        return best, best - self.cost(player)
+
+    def luck_adjusted(self, player: int) -> tuple[float, float] | None:
+        """``(result with average dice, the result)``: the game's result with the luck of
+        the dice taken out (the exact split: result − luck), and the result itself, from
+        ``player``'s side; ``None`` for a game counted in manches."""
+        if self.mode != "solo_turns" and not self.is_probability:
+            return None
+        raw = sum(r.luck for r in self.rows if r.kind == "roll")  # V's own direction
+        if self.mode == "duel":
+            raw *= self.signs[player]  # player 2 sees 1 - V
+        end = self.own_value(player, self.end_value)
+        return end - raw, end
+
+    def game_luck(self, player: int) -> float:
+        """The luck of every roll of the game (both players' dice), from ``player``'s side:
+        what the dice did to that player's result (:meth:`luck` counts their own rolls)."""
+        return self.signs[player] * sum(r.luck for r in self.rows if r.kind == "roll")
+
+    def luck_z(self, player: int) -> float | None:
+        """How unusual the game's luck was for ``player``: :meth:`game_luck` in standard
+        deviations of a whole game's luck under optimal play (:attr:`luck_sd`; positive:
+        lucky); ``None`` for an unfinished game or an unknown spread."""
+        if not self.luck_sd or not self.finished:
+            return None
+        return self.game_luck(player) / self.luck_sd
+
+    def skill_sentences(self, player: int, lang: str | None = None) -> list[str]:
+        """The skill score, the luck-adjusted result and how unusual the luck was, in
+        words (what a proficiency test gives)."""
+        lang = lang or self.lang
+        out = []
+        score = self.skill_score(player)
+        if score is not None:
+            best, mine = score
+            if self.mode == "solo_turns":
+                out.append(_("Skill score: with your choices, {x} expected turns (best play: "
+                             "{y}).", lang=lang, x=fmt_number(mine, 1, lang),
+                             y=fmt_number(best, 1, lang)))
+            else:
+                out.append(_("Skill score: the decisions took the chance of winning from {a} "
+                             "to {b}.", lang=lang, a=self.value_text(best, lang),
+                             b=self.value_text(mine, lang)))
+        adjusted = self.luck_adjusted(player)
+        if adjusted is not None and self.finished:
+            avg, result = adjusted
+            if self.mode == "solo_turns":
+                out.append(_("Luck-adjusted result: {x} turns with average dice (played: "
+                             "{y}).", lang=lang, x=fmt_number(avg, 1, lang),
+                             y=fmt_number(result, 0, lang)))
+            else:
+                out.append(_("Luck-adjusted result: with average dice, a {x} chance of "
+                             "winning (result: {y}).", lang=lang,
+                             x=self.value_text(avg, lang),
+                             y=_("won", lang=lang) if result > 0.5 else
+                             _("drawn", lang=lang) if result == 0.5 else _("lost", lang=lang)))
+        z = self.luck_z(player)
+        if z is not None:
+            share = 0.5 * (1.0 + math.erf(abs(z) / math.sqrt(2.0)))
+            n = min(9, max(5, round(10 * share)))
+            key = (N_("Luck: {z} standard deviations, luckier than about {n} games in 10 "
+                      "played perfectly.") if z >= 0 else
+                   N_("Luck: {z} standard deviations, unluckier than about {n} games in 10 "
+                      "played perfectly."))
+            out.append(_(key, lang=lang, z=fmt_number(z, 1, lang).replace("-", "\u2212"),
+                         n=n))
+        return out
 
     @property
     def is_probability(self) -> bool:
@@ -475,26 +567,38 @@ class LuckReport:
     def identity_text(self, lang: str | None = None) -> str:
         """The exact identity with this game's numbers."""
         lang = lang or self.lang
-        f = lambda x: fmt_number(x, 4, lang)  # noqa: E731
+        scale, digits = (100.0, 2) if self.is_probability else (1.0, 3)
+
+        def f(x: float) -> str:  # the sentences' unit: percentage points, turns, manches
+            return fmt_number(scale * x, digits, lang).replace("-", "−")
+
+        unit = (_("points of winning chance", lang=lang) if self.is_probability else
+                _("turns", lang=lang) if self.mode == "solo_turns" else _("manches", lang=lang))
         if self.mode == "duel":
             return _("result − start value = {d} = luck {luck} − player 1's cost {c0} + "
-                     "player 2's cost {c1} (values from player 1's side)", lang=lang,
+                     "player 2's cost {c1} (in {unit}, from player 1's side)", lang=lang,
                      d=f(self.end_value - self.start_value),
                      luck=f(sum(r.luck for r in self.rows if r.kind == "roll")),
-                     c0=f(self.cost(0)), c1=f(self.cost(1)))
-        return _("end value − start value = {d} = luck {luck} {sign} cost {c}", lang=lang,
-                 d=f(self.end_value - self.start_value),
+                     c0=f(self.cost(0)), c1=f(self.cost(1)), unit=unit)
+        return _("end value − start value = {d} = luck {luck} {sign} cost {c} (in {unit})",
+                 lang=lang, d=f(self.end_value - self.start_value),
                  luck=f(sum(r.luck for r in self.rows if r.kind == "roll")),
-                 sign="+" if self.mode == "solo_turns" else "−", c=f(self.cost(0)))
+                 sign="+" if self.mode == "solo_turns" else "−", c=f(self.cost(0)), unit=unit)
 
     # ---------------------------------------------------------------- chart
-    def marked(self, k: int = 2) -> tuple[list[LuckRow], list[LuckRow], list[LuckRow]]:
-        """The ``k`` luckiest and unluckiest rolls (for the player who rolled) and the ``k``
+    def marked(self, k: int = 2, *, side: int | None = None
+               ) -> tuple[list[LuckRow], list[LuckRow], list[LuckRow]]:
+        """The ``k`` luckiest and unluckiest rolls (for the player who rolled, or with
+        ``side`` for that player, whoever rolled: the chart's line) and the ``k``
         costliest decisions (loss above a rounding noise)."""
         rolls = [r for r in self.rows if r.kind == "roll"]
-        own = sorted(rolls, key=lambda r: self.signs[r.player] * r.luck)
-        lucky = [r for r in own[::-1][:k] if self.signs[r.player] * r.luck > 1e-9]
-        unlucky = [r for r in own[:k] if self.signs[r.player] * r.luck < -1e-9]
+
+        def gain(r: LuckRow) -> float:
+            return self.signs[r.player if side is None else side] * r.luck
+
+        own = sorted(rolls, key=gain)
+        lucky = [r for r in own[::-1][:k] if gain(r) > 1e-9]
+        unlucky = [r for r in own[:k] if gain(r) < -1e-9]
         dec = sorted((r for r in self.rows if r.kind == "decision" and r.loss > 1e-9),
                      key=lambda r: -r.loss)[:k]
         return lucky, unlucky, dec
@@ -511,7 +615,14 @@ class LuckReport:
         scale = 100.0 if self.is_probability else 1.0
         xs = list(range(len(self.rows) + 1))
         ys = [self.start_value * scale] + [r.value_after * scale for r in self.rows]
-        lucky, unlucky, dec = self.marked(marks)
+        # two players: the line is player 1's, so are the marks (whoever rolled)
+        side = 0 if self.players > 1 else None
+        lucky, unlucky, dec = self.marked(marks, side=side)
+        if side is None:
+            up, down = _("luckiest roll", lang=lang), _("unluckiest roll", lang=lang)
+        else:
+            up = _("roll that raised player 1's chance most", lang=lang)
+            down = _("roll that lowered player 1's chance most", lang=lang)
         with _style():
             fig = _new_figure((7.0, 3.6))
             ax = fig.add_subplot()
@@ -521,19 +632,20 @@ class LuckReport:
                 ax.axhline(50, color="#777777", linewidth=0.8, linestyle=":")
                 ax.set_ylim(-3, 103)
             groups = (
-                (lucky, "^", OKABE_ITO["bluish green"], _("luckiest roll", lang=lang)),
-                (unlucky, "v", OKABE_ITO["vermillion"], _("unluckiest roll", lang=lang)),
+                (lucky, "^", OKABE_ITO["bluish green"], up),
+                (unlucky, "v", OKABE_ITO["vermillion"], down),
                 (dec, "X", OKABE_ITO["reddish purple"], _("costliest decision", lang=lang)),
             )
+            notes = []
             for rows, marker, colour, label in groups:
                 if not rows:
                     continue
                 ax.plot([r.number for r in rows], [r.value_after * scale for r in rows],
                         linestyle="none", marker=marker, markersize=10, color=colour,
                         markeredgecolor="black", label=label)
-                for r in rows:
-                    ax.annotate(self._mark_label(r, lang), (r.number, r.value_after * scale),
-                                textcoords="offset points", xytext=(4, 8), fontsize=7)
+                notes += [(r.number, r.value_after * scale, self._mark_label(r, lang))
+                          for r in rows]
+            _place_labels(fig, ax, notes)
             ax.legend(loc="best", fontsize=7, frameon=False)
             ylabel = self.value_name(lang) + (" (%)" if scale == 100 else "")
             fig = _finish(fig, ax, _("step of the game (rolls and decisions)", lang=lang),
@@ -582,13 +694,12 @@ class LuckReport:
         return text
 
     def player_sentence(self, player: int, lang: str | None = None) -> str:
-        """:meth:`sentence`, with the player's name when there are two players."""
+        """:meth:`sentence`; with two players, about the player by name (third person:
+        "Player 2 — luck of the dice: the dice gave …", never "your")."""
         lang = lang or self.lang
-        text = self.sentence(player, lang)
         if self.players > 1:
-            text = _("{player}: {text}", lang=lang, player=_player(player, lang, True),
-                     text=text)
-        return text
+            return self.named_sentence(player, _player(player, lang, True), lang)
+        return self.sentence(player, lang)
 
     def alt_text(self, lang: str | None = None, marks: int = 2,
                  names: Sequence[str] | None = None) -> str:
@@ -620,6 +731,28 @@ class LuckReport:
         else:
             parts.append(self.sentence(0, lang))
         return " ".join(parts)
+
+
+def _place_labels(fig: Any, ax: Any, notes: list[tuple[float, float, str]]) -> None:
+    """Annotate each ``(x, y, text)`` of the chart where its label overlaps no label
+    already placed (above, then below, then further out), so that close marks keep
+    readable labels."""
+    renderer = fig.canvas.get_renderer()
+    placed: list[Any] = []
+    offsets = [(4, 8), (4, -16), (4, 22), (4, -30), (4, 36), (4, -44), (4, 50), (4, -58)]
+    for x, y, text in sorted(notes):
+        for dx, dy in offsets:
+            note = ax.annotate(text, (x, y), textcoords="offset points", xytext=(dx, dy),
+                               fontsize=7)
+            box = note.get_window_extent(renderer)
+            if not any(box.overlaps(b) for b in placed):
+                placed.append(box)
+                break
+            note.remove()
+        else:  # every place is taken: the first one
+            note = ax.annotate(text, (x, y), textcoords="offset points", xytext=offsets[0],
+                               fontsize=7)
+            placed.append(note.get_window_extent(renderer))
 
 
 def _player(p: int, lang: str | None, capital: bool = False) -> str:
@@ -679,10 +812,23 @@ def analyse(game_or_saved_json: Any, lang: str | None = None, *,
                                 tuple(dice), "", current, v, luck=v - current,
                                 source=source))
             current = v
+    manches = getattr(game.rules, "manches", 1) if vals.mode == "duel" else 1
     return LuckReport(key, game.name, game.players, vals.mode, start, current,
-                      bool(state.is_over), tuple(rows),
-                      manches=getattr(game.rules, "manches", 1) if vals.mode == "duel" else 1,
-                      lang=lang, signs=tuple(vals.sign(p) for p in range(game.players)))
+                      bool(state.is_over), tuple(rows), manches=manches,
+                      lang=lang, signs=tuple(vals.sign(p) for p in range(game.players)),
+                      luck_sd=_luck_sd(key, game.rules, vals.mode, start, manches))
+
+
+def _luck_sd(key: str, rules: Any, mode: str, start: float, manches: int) -> float | None:
+    """The spread of a whole game's luck under optimal play, from the start: the result's
+    spread (under optimal play the result moves by luck alone).  A game won or lost:
+    ``sqrt(p (1 - p))``; solo turns: the engine's exact spread of the number of turns."""
+    if mode == "solo_turns":
+        moments = getattr(get(key).engine, "turns_moments", None)
+        return float(moments(rules)[1]) if moments is not None else None
+    if mode == "solo_p_win" or manches == 1:
+        return math.sqrt(max(start * (1.0 - start), 0.0)) or None
+    return None
 
 
 def action_label(state: Any, action: Any, lang: str | None = None) -> str:
@@ -801,14 +947,34 @@ def _amount(entry: dict[str, Any], x: float, lang: str) -> str:
     return _("{n} points of winning chance", lang=lang, n=fmt_number(100 * x, 1, lang))
 
 
+#: The most saved games one class summary reads (a class of 35 with a few games each).
+MAX_CLASS_GAMES = 500
+
+
 def class_summary(files: Iterable[Any], lang: str | None = None) -> ClassSummary:
     """Luck against skill over several saved games loaded together (paths, JSON texts or
     games): each player's luck of the dice and cost of decisions, per game.
 
-    A save that cannot be read is a :class:`~dicelab.InvalidSave` naming it.
+    A save that cannot be read is a :class:`~dicelab.InvalidSave` naming it; more than
+    :data:`MAX_CLASS_GAMES` games (an endless generator too) are refused before any is
+    read, and so is one path or text given instead of a list of them.
+
+    >>> import itertools
+    >>> class_summary(itertools.repeat("game.json"))
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.DicelabError: a class summary reads at most 500 saved games; got more
     """
+    if isinstance(files, (str, bytes, bytearray, dict)) or not isinstance(files, Iterable):
+        raise DicelabError("a class summary needs a list of saved games (paths, saved texts "
+                           "or games); got {value}", value=brief(files[:100]) if isinstance(
+                               files, (str, bytes, bytearray)) else type(files).__name__)
+    chosen = list(itertools.islice(files, MAX_CLASS_GAMES + 1))
+    if len(chosen) > MAX_CLASS_GAMES:
+        raise DicelabError("a class summary reads at most {n} saved games; got more",
+                           n=MAX_CLASS_GAMES)
     entries = []
-    for k, f in enumerate(files):
+    for k, f in enumerate(chosen):
         rep = analyse(f, lang)
         for s in rep.summary(lang):
             entries.append({"game": k, "name": rep.game_name, "player": s["player"],

@@ -52,7 +52,7 @@ from typing import Any
 from dicelab.analysis import coach
 from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, fmt_data, fmt_number, get_language
+from dicelab.core.i18n import N_, _, fmt_data, fmt_number, get_language, ngettext
 from dicelab.core.objectives import format_objective, is_probability, objective_unit
 from dicelab.games._checks import plain_int
 from dicelab.registry import GAMES, entry_of, get, objective_phrase
@@ -60,12 +60,15 @@ from dicelab.registry import GAMES, entry_of, get, objective_phrase
 __all__ = [
     "CALIBRATION_FILE",
     "CALIBRATION_POLICIES",
+    "MARKS",
+    "NON_TRIVIAL",
     "Rating",
     "Review",
     "ReviewRow",
     "calibration",
     "class_summary",
     "load_game",
+    "mark",
     "rate",
     "rating_bounds",
     "review",
@@ -96,6 +99,7 @@ RATING_BANDS: tuple[tuple[str, str], ...] = (
     ("fair", N_("fair")),
     ("beginner", N_("beginner")),
     ("random", N_("no better than chance")),
+    ("per_player", N_("each player rated on their own decisions")),
     ("unrated", N_("not rated (no calibration for this objective)")),
     ("too_few", N_("not rated (too few decisions)")),
 )
@@ -106,6 +110,49 @@ MIN_DECISIONS = 5
 #: The random player's per-game mean loss at this quantile is where *no better than
 #: chance* starts: only this share of random games falls below it.
 RANDOM_QUANTILE = 0.02
+
+
+#: Marks on decisions, as GNU Backgammon gives them: a loss at least the first number is an
+#: *inaccuracy*, the second a *mistake*, the third a *blunder* (per objective: percentage
+#: points of a chance as fractions, expected turns).  Fixed numbers, the same in every game
+#: of a unit: the first is the coach's threshold of a costly decision.
+MARKS: dict[str, tuple[float, float, float]] = {
+    "p_win": (0.01, 0.04, 0.10),
+    "p_duel": (0.01, 0.04, 0.10),
+    "p_turn": (0.01, 0.04, 0.10),
+    "expected_turns": (0.05, 0.20, 0.50),
+    "expected_points": (10.0, 40.0, 100.0),
+}
+#: A decision is *non-trivial* when its choices differ by more than this (the worst
+#: choice's loss): only these are counted by the marks.
+NON_TRIVIAL: dict[str, float] = {"p_win": 0.005, "p_duel": 0.005, "p_turn": 0.005,
+                                 "expected_turns": 0.02, "expected_points": 5.0}
+#: The marks' names, from the smallest.
+MARK_NAMES: tuple[tuple[str, str], ...] = (
+    ("inaccuracy", N_("inaccuracy")), ("mistake", N_("mistake")), ("blunder", N_("blunder")))
+
+
+def mark(row: ReviewRow) -> str | None:
+    """The mark of a decision: ``"blunder"``, ``"mistake"``, ``"inaccuracy"``, or ``None``
+    (a good move, or a trivial decision: its choices differ by :data:`NON_TRIVIAL` or
+    less).
+
+    >>> from types import SimpleNamespace as R
+    >>> [mark(R(unit="p_win", loss=x, spread=0.2)) for x in (0.0, 0.02, 0.05, 0.2)]
+    [None, 'inaccuracy', 'mistake', 'blunder']
+    >>> mark(R(unit="p_win", loss=0.004, spread=0.004)) is None
+    True
+    """
+    if row.spread <= NON_TRIVIAL.get(row.unit, 0.0) + 1e-12:
+        return None
+    limits = MARKS.get(row.unit)
+    if limits is None:
+        return None
+    found = None
+    for (key, _name), limit in zip(MARK_NAMES, limits, strict=True):
+        if row.loss >= limit - 1e-12:
+            found = key
+    return found
 
 
 #: Roll sources shown as "dice set by hand": every source but the seeded generator
@@ -125,7 +172,9 @@ class ReviewRow:
     (empty when the review was made with ``why=False``); ``hand_set``: the dice of this
     position were not thrown by the seeded generator (set by hand, by a teacher, or
     unchecked from a version-1 save); ``source``: where they came
-    from (``"rng"``, ``"hand"``, ``"teacher"``, or ``"unchecked"`` from an old save).
+    from (``"rng"``, ``"hand"``, ``"teacher"``, or ``"unchecked"`` from an old save);
+    ``spread``: the worst choice's loss (a decision is non-trivial above
+    :data:`NON_TRIVIAL`); :func:`mark` gives the row's mark.
     """
 
     number: int
@@ -146,6 +195,7 @@ class ReviewRow:
     source: str
     action: Any
     best_action: Any
+    spread: float = 0.0  # the worst choice's loss: how much the decision could cost
 
 
 def _roll_sources(game: Any) -> dict[int, str]:
@@ -225,6 +275,10 @@ class Review:
     lang: str
     game: Any = field(default=None, repr=False, compare=False)
     advice_cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: The rolls of the reviewed players whose dice the seeded generator did not throw
+    #: and that no row marks, because no reviewed decision came after them (the last
+    #: roll of a game, a roll that ended a turn): ``RollRecord(step, dice, source)``.
+    unmarked_hand_rolls: tuple[Any, ...] = ()
     #: the seats' names (default « joueur 1 »…; the apps give « Vous » / « Ordinateur »)
     names: tuple[str, ...] = ()
 
@@ -255,22 +309,61 @@ class Review:
         ``kind``, ``value_before``, ``value_after``, ``luck`` or ``loss``)."""
         return self.luck.rows if self.luck is not None else ()
 
-    def player_summary(self, lang: str | None = None) -> list[dict[str, Any]]:
+    def player_summary(self, lang: str | None = None, *,
+                       names: list[str] | None = None) -> list[dict[str, Any]]:
         """Per reviewed player: ``luck`` (luck of the dice), ``cost`` (cost of decisions),
-        ``sentence`` (both in words) and ``rating`` (that player's decisions on the
-        game's scale, :func:`rate`)."""
+        ``sentence`` (both in words: to the player in a solo game; with two players about
+        each by name, ``names`` or "Player 1", "Player 2", never "your") and ``rating``
+        (that player's own decisions on the game's scale, :meth:`ratings`)."""
         lang = lang or self.lang
         rep = self.luck
+        ratings = self.ratings(lang)
         out = []
+        for p in self.players:
+            entry: dict[str, Any] = {"player": p, "rating": ratings[p],
+                                     "marks": self.marks(p)}
+            entry["marks_text"] = self.marks_text(p, lang)
+            if rep is not None:
+                entry.update(skill=rep.skill_score(p), luck_adjusted=rep.luck_adjusted(p),
+                             luck_z=rep.luck_z(p), skill_lines=rep.skill_sentences(p, lang))
+                if rep.players > 1:
+                    name = names[p] if names else self.player_label(p, lang).capitalize()
+                    sentence = rep.named_sentence(p, name, lang)
+                else:
+                    sentence = rep.sentence(p, lang)
+                entry.update(luck=rep.luck(p), cost=rep.cost(p), sentence=sentence)
+            out.append(entry)
+        return out
+
+    def marks(self, player: int) -> dict[str, int]:
+        """``player``'s marks: ``decisions`` (non-trivial ones), ``inaccuracy``,
+        ``mistake``, ``blunder`` (each decision counted once, by its worst mark)."""
+        rows = [r for r in self.rows if r.player == player
+                and r.spread > NON_TRIVIAL.get(r.unit, 0.0) + 1e-12]
+        out = {"decisions": len(rows)}
+        for key, _name in MARK_NAMES:
+            out[key] = sum(mark(r) == key for r in rows)
+        return out
+
+    def marks_text(self, player: int, lang: str | None = None) -> str:
+        """:meth:`marks` in words."""
+        lang = lang or self.lang
+        m = self.marks(player)
+        return _("Marks over {n} non-trivial decisions: {a} inaccuracies, {b} mistakes, "
+                 "{c} blunders.", lang=lang, n=m["decisions"], a=m["inaccuracy"],
+                 b=m["mistake"], c=m["blunder"])
+
+    def ratings(self, lang: str | None = None) -> dict[int, Rating]:
+        """Each reviewed player's own rating: the mean loss of that player's decisions on
+        the game's scale (:func:`rate`; *too few decisions* below :data:`MIN_DECISIONS`).
+        A strong opponent's play never lifts a weak player's rating."""
+        lang = lang or self.lang
+        out = {}
         for p in self.players:
             rows = [r for r in self.rows if r.player == p and r.unit == self.unit]
             mean = sum(r.loss for r in rows) / len(rows) if rows else 0.0
-            entry: dict[str, Any] = {"player": p, "rating": rate(
-                self.game_key, mean, unit=self.unit, lang=lang)}
-            if rep is not None:
-                entry.update(luck=rep.luck(p), cost=rep.cost(p),
-                             sentence=rep.sentence(p, lang))
-            out.append(entry)
+            out[p] = rate(self.game_key, mean, unit=self.unit, lang=lang,
+                          decisions=len(rows))
         return out
 
     def luck_figure(self, lang: str | None = None) -> Any:
@@ -296,9 +389,23 @@ class Review:
 
     @property
     def rating(self) -> Rating:
-        """The mean loss on the game's calibrated scale (see :func:`rate`)."""
-        return rate(self.game_key, self.mean_loss, unit=self.unit, lang=self.lang,
-                    decisions=len([r for r in self.rows if r.unit == self.unit]))
+        """The headline rating: the reviewed player's (see :func:`rate`); with several
+        reviewed players, each is rated on their own decisions (:meth:`ratings`) and this
+        is band ``"per_player"``, its text naming each player's band."""
+        seats = [p for p in self.players
+                 if any(r.player == p and r.unit == self.unit for r in self.rows)]
+        if len(seats) <= 1:
+            return rate(self.game_key, self.mean_loss, unit=self.unit, lang=self.lang,
+                        decisions=len([r for r in self.rows if r.unit == self.unit]))
+        ratings = self.ratings(self.lang)
+        lang = self.lang
+        text = " ".join(_("{player}: {rating}", lang=lang,
+                          player=self.player_label(p, lang).capitalize(),
+                          rating=ratings[p].text)
+                        for p in seats)
+        first = ratings[seats[0]]
+        return Rating("per_player", _(dict(RATING_BANDS)["per_player"], lang=lang),
+                      self.mean_loss, first.unit, first.scale, text)
 
     # ---------------------------------------------------------------- texts
     def title(self, lang: str | None = None) -> str:
@@ -311,6 +418,20 @@ class Review:
         return _("{n} decisions reviewed; mean loss per decision: {loss}; costly "
                  "decisions: {costly}.", lang=lang, n=self.decisions,
                  loss=_loss_number(self.unit, self.mean_loss, lang), costly=len(self.costly))
+
+    def hand_rolls_text(self, lang: str | None = None) -> str:
+        """The dice set by hand that no row shows (:attr:`unmarked_hand_rolls`), in one
+        sentence; ``""`` when there is none."""
+        lang = lang or self.lang
+        rolls = self.unmarked_hand_rolls
+        if not rolls:
+            return ""
+        listed = "; ".join(_("dice {dice} (move {n})", lang=lang, n=r.step + 1,
+                             dice=" ".join(map(str, r.dice))) for r in rolls)
+        return ngettext("A roll had its dice set by hand and no decision after it, so it is "
+                        "in no row: {rolls}.",
+                        "{n} rolls had their dice set by hand and no decision after them, so "
+                        "they are in no row: {rolls}.", len(rolls), lang=lang, rolls=listed)
 
     # ---------------------------------------------------------------- chart
     def to_figure(self, lang: str | None = None) -> Any:
@@ -460,9 +581,12 @@ class Review:
                         for name, v in rating.scale)
         rating_line = _("Rating: {band}", lang=lang, band=rating.label)
         # the band is said once (rating.text repeats it after the mean loss)
-        mean_line = _("Mean loss per decision {loss}.", lang=lang,
-                      loss=_loss_number(self.unit, rating.mean_loss, lang))
+        mean_line = (rating.text if rating.band == "per_player" else
+                     _("Mean loss per decision {loss}.", lang=lang,
+                       loss=_loss_number(self.unit, rating.mean_loss, lang)))
         scale_word = _("Scale (mean loss per decision of simulated players):", lang=lang)
+        hand_text = self.hand_rolls_text(lang)
+        hand = (f'<p class="dicelab-hand-set">⚠ {e(hand_text)}</p>' if hand_text else "")
         k = ".dicelab-review-page"
         style = (f"{k}{{font-family:sans-serif;color:#111;background:#fff;padding:1em}}"
                  f"{k} h1{{font-size:1.4em;margin:0 0 .4em}}"
@@ -476,9 +600,10 @@ class Review:
         content = (
             f'<div class="dicelab-review-page" lang="{e(lang)}"><style>{style}</style>'
             f"<h1>{e(self.title(lang))}</h1>"
-            f"<p>{e(self.summary(lang))}</p>"
+            f"<p>{e(self.summary(lang))}</p>{hand}"
             f"<p><strong>{e(rating_line)}</strong> — "
-            f"{e(mean_line)}</p><p>{e(scale_word)}</p><ul>{scale}</ul>"
+            f"{e(mean_line)}</p>{self._skill_html(lang)}"
+            f"<p>{e(scale_word)}</p><ul>{scale}</ul>"
             f"{self._chart_html(lang)}"
             f"{self._luck_html(lang)}"
             + (f'<div style="overflow-x:auto"><table><thead><tr>{head}</tr></thead>'
@@ -502,6 +627,23 @@ class Review:
         fig = self.to_figure(lang)
         return (f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
                 f"{e(fig.dicelab_alt_text)}</figcaption></figure>")
+
+    def _skill_html(self, lang: str) -> str:
+        """Each reviewed player's skill score, luck-adjusted result, luck and marks (the
+        proficiency test's numbers), one list per player."""
+        from dicelab.analysis import luck
+
+        e = html.escape
+        with_luck = self.game is not None and luck.ready(self.game)
+        parts = []
+        for entry in self.player_summary(lang) if with_luck else [
+                {"player": p, "marks_text": self.marks_text(p, lang)} for p in self.players]:
+            lines = [*entry.get("skill_lines", ()), entry["marks_text"]]
+            items = "".join(f"<li>{e(x)}</li>" for x in lines)
+            who = (f"<p>{e(self.player_label(entry['player'], lang).capitalize())}</p>"
+                   if len(self.players) > 1 else "")
+            parts.append(f'{who}<ul class="dicelab-skill">{items}</ul>')
+        return "".join(parts)
 
     def _luck_html(self, lang: str) -> str:
         """The luck/skill section of :meth:`to_html` (empty when the two-player table is
@@ -541,8 +683,9 @@ def _unit_name(unit: str, lang: str | None) -> str:
 
 
 def _loss_number(unit: str, x: float, lang: str | None) -> str:
-    """A mean loss with its unit (percentage points for probabilities)."""
-    return coach.format_loss(unit, x, lang=lang)
+    """A mean loss with its unit (percentage points for probabilities): a mean, with no
+    values beside it, shown with one more decimal than a single loss."""
+    return coach.format_loss(unit, x, lang=lang, digits=3 if unit == "expected_turns" else 2)
 
 
 def _loss_plain(unit: str, x: float, lang: str | None) -> str:
@@ -585,9 +728,14 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
     units: dict[str, int] = {}
     higher: dict[str, bool] = {}
     last_source = "rng"
+    last_roll = -1
+    marked: set[int] = set()  # the rolls the rows show (the last roll before each row)
+    actors: dict[int, int] = {}  # who played each action
     for i, state, action in _states(game):
+        actors[i] = state.current_player
         if i - 1 in sources:
             last_source = sources[i - 1]
+            last_roll = i - 1
         if state.to_roll or state.is_over or state.current_player not in seats:
             continue
         if len(module.legal_actions(state)) < 2:
@@ -610,12 +758,15 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
             choice=a.label, best=a.best_label, value=a.value, best_value=a.best_value,
             loss=a.loss, unit=a.unit, costly=a.is_costly(t), why=tuple(a.why),
             hand_set=last_source != "rng", source=last_source,
-            action=a.action, best_action=a.best_action,
+            action=a.action, best_action=a.best_action, spread=float(advice.choices[-1].loss),
         ))
+        marked.add(last_roll)
+    unmarked = tuple(r for r in getattr(game, "rolls", ()) if r.source in HAND_SOURCES
+                     and r.step not in marked and actors.get(r.step) in seats)
     unit = max(units, key=units.get) if units else (objective or "p_win")
     t = coach.DEFAULT_THRESHOLDS.get(unit, 0.0) if threshold is None else threshold
     return Review(key, game.name, seats, tuple(rows), unit, higher.get(unit, True), t, lang,
-                  game, advice_cache, tuple(map(str, names or ())))
+                  game, advice_cache, unmarked, tuple(map(str, names or ())))
 
 
 def class_summary(files: Iterable[Any], lang: str | None = None) -> Any:

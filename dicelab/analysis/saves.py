@@ -28,8 +28,7 @@ def load_game(source: Any) -> Any:
     the path of a saved file.  Raises :class:`~dicelab.InvalidSave` for anything else."""
     if isinstance(source, Game):
         return source
-    if isinstance(source, Path) or (isinstance(source, str) and source.lstrip()[:1] != "{"
-                                    and len(source) < 4096 and os.path.exists(source)):
+    if isinstance(source, Path) or _looks_like_a_path(source):
         source = read_save_file(source)
     data = parse_save(source) if isinstance(source, (str, bytes, bytearray)) else source
     if not isinstance(data, dict) or not isinstance(data.get("game"), str) or (
@@ -39,12 +38,35 @@ def load_game(source: Any) -> Any:
     return module.Game.from_json(data)
 
 
+def _looks_like_a_path(source: Any) -> bool:
+    """A text that names a file rather than holding a save: one short line that is not
+    JSON (a save starts with ``{``): an existing file, or a text without braces or quotes
+    that ends in ``.json`` or has a directory in it.
+
+    >>> _looks_like_a_path("no/such/file.json"), _looks_like_a_path('{"format": 1}')
+    (True, False)
+    """
+    if not isinstance(source, str) or len(source) >= 4096 or "\n" in source:
+        return False
+    text = source.strip()
+    if not text or text[:1] in '{["' or text[:1].isdigit():
+        return False
+    if os.path.exists(source):
+        return True
+    return not any(c in text for c in '{}"') and (  # no JSON in it
+        text.lower().endswith(".json") or "/" in text or os.sep in text)
+
+
 def read_save_file(path: str | Path) -> bytes:
     """The bytes of the saved-game file ``path``, read with a bound: at most
     :data:`~dicelab.games._base.MAX_SAVE_CHARS` bytes (one more is read to tell a longer
     file), and only from a regular file (not a device such as ``/dev/zero``, a pipe or a
     directory, which could be endless or block).  Raises :class:`~dicelab.InvalidSave`.
 
+    >>> read_save_file("no/such/file.json")
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.InvalidSave: there is no file 'no/such/file.json': check the saved ...
     >>> read_save_file("/dev/zero")
     Traceback (most recent call last):
     ...
@@ -62,6 +84,12 @@ def read_save_file(path: str | Path) -> bytes:
                 raise InvalidSave("cannot read the saved game {path}: it is not a regular "
                                   "file", path=name)
             data = f.read(MAX_SAVE_CHARS + 1)
+    except FileNotFoundError:
+        raise InvalidSave("there is no file {path}: check the saved game's name and folder",
+                          path=name) from None
+    except PermissionError:
+        raise InvalidSave("cannot read the saved game {path}: permission denied",
+                          path=name) from None
     except OSError as e:
         raise InvalidSave("cannot read the saved game {path}: {error}", path=name,
                           error=brief(e.strerror or str(e))) from None

@@ -15,9 +15,15 @@ Each function is looked up in the engine package first, then in its duel module,
 game joins by saying ``two_player=True`` in its registry entry.
 
 The apps (:mod:`dicelab.widgets`) call :func:`warm` when a two-player game starts with a
-ready table, and :func:`solve_in_background` otherwise: one daemon thread per variant,
-shared by every app of the kernel (:class:`SolveJob`; the engines' caches are plain dicts
-assigned once at the end of a solve, so a reader sees either nothing or the whole table).
+ready table, and :func:`solve_in_background` otherwise: one job per variant, shared by
+every app of the kernel (:class:`SolveJob` of :mod:`.solve_jobs`, a daemon thread; the
+engines' caches are plain dicts assigned once at the end of a solve, so a reader sees
+either nothing or the whole table).  The kernel's background solves take turns
+(:func:`solve_line`): one solves at a time, the others wait in line and the apps say so.
+A solve stops (at its next progress step: :func:`dicelab.core.progress.step`) when the
+last app waiting for it lets it go (:meth:`SolveJob.withdraw`: its Cancel button, or the
+app closed or garbage-collected), and every solve stops when the interpreter exits
+(:func:`stop_all`, at exit: a kernel shut down or restarted).
 
 >>> from dicelab.games.cinqmille import Rules
 >>> duel_ready("cinqmille", Rules()), duel_ready("nogame", Rules())
@@ -28,18 +34,20 @@ True
 
 from __future__ import annotations
 
+import atexit
 import gc
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
-from dicelab.core import progress
+from dicelab.analysis.solve_jobs import CANCEL_GRACE, SolveJob, solve_line
 from dicelab.core.errors import DicelabError, brief
 from dicelab.games._base import Roll
 from dicelab.registry import GAMES, UnknownGame, get
 
 __all__ = [
+    "CANCEL_GRACE",
     "DUEL_GAMES",
     "SolveJob",
     "duel_function",
@@ -50,7 +58,9 @@ __all__ = [
     "solo_ready",
     "solve",
     "solve_in_background",
+    "solve_line",
     "solve_solo_in_background",
+    "stop_all",
     "warm",
     "warm_in_background",
 ]
@@ -147,9 +157,10 @@ _WARMING: dict[tuple[str, Any], SolveJob] = {}
 
 def warm_in_background(game: str, rules: Any) -> SolveJob | None:
     """:func:`warm` in a daemon thread (one per variant in the kernel), so that a New game
-    answers at once (warming reads the table and builds the solo numbers: up to seconds);
-    ``None`` when there is nothing to warm (not :func:`duel_ready`, or no engine).  A
-    decision asked for meanwhile computes what it needs itself.
+    answers at once (warming reads the table and builds the solo numbers: up to seconds;
+    it does not wait in the line of long solves, :func:`solve_line`); ``None`` when there
+    is nothing to warm (not :func:`duel_ready`, or no engine).  A decision asked for
+    meanwhile computes what it needs itself.
 
     >>> from dicelab.games.cinqmille import Rules
     >>> job = warm_in_background("cinqmille", Rules())
@@ -161,7 +172,7 @@ def warm_in_background(game: str, rules: Any) -> SolveJob | None:
     with _JOBS_LOCK:
         job = _WARMING.get((game, rules))
         if job is None or not job.running:
-            job = SolveJob(game, rules, solver=lambda g, r: warm(g, r))
+            job = SolveJob(game, rules, lambda g, r: warm(g, r))
             _WARMING[(game, rules)] = job
             job.start()
     return job
@@ -206,148 +217,52 @@ def _first_decision(game: str, rules: Any) -> None:
         return
 
 
-class SolveJob:
-    """One background solve of ``game``'s two-player table for ``rules`` (a daemon thread).
+def stop_all(timeout: float = 1.0) -> bool:
+    """Cancel every background solve of the kernel (solving, waiting in line, warming)
+    and wait at most ``timeout`` seconds for their threads to end; returns whether they
+    all ended.  Run when the interpreter exits (a kernel shutting down or restarted), so
+    that no solve goes on computing then; it never blocks the exit longer than
+    :data:`EXIT_WAIT`.
 
-    ``done`` (an event), ``error`` (the exception the solve raised, or ``None``),
-    ``running``, ``ok``; :meth:`subscribe` a callback ``fn(job)`` run once the solve ends
-    (in the solving thread; at once if it has ended), :meth:`unsubscribe`, :meth:`join`.
-
-    The solve runs inside a :class:`dicelab.core.progress.Task` (``task``): the engines'
-    :func:`dicelab.core.progress.step` calls give ``fraction`` (0 when the solver has no steps:
-    the apps then show a pulsing bar and ``elapsed``), and :meth:`cancel` stops the solve
-    at its next step (``error`` is then a :class:`~dicelab.core.progress.Cancelled`; nothing half
-    done is cached, and the next :func:`solve_in_background` starts it again).
-
-    >>> job = SolveJob("nogame", None, solver=lambda g, r: progress.step(1, 2))
-    >>> job.start().join(60), job.ok, job.task.fraction, job.fraction  # done: 1
-    (True, True, 0.5, 1.0)
-    >>> job = SolveJob("nogame", None, solver=lambda g, r: progress.step(1, 2))
-    >>> job.cancel(); job.start().join(60), type(job.error).__name__, job.cancelled
-    (True, 'Cancelled', True)
+    >>> stop_all()
+    True
     """
+    solving_now, waiting = solve_line()
+    with _JOBS_LOCK:
+        jobs = [*waiting, *([solving_now] if solving_now is not None else []),
+                *_JOBS.values(), *_SOLO_JOBS.values(), *_WARMING.values()]
+    for job in jobs:
+        if job.running:
+            job.cancel()
+    deadline = time.monotonic() + max(0.0, timeout)
+    ended = True
+    for job in jobs:
+        ended = job.join(max(0.0, deadline - time.monotonic())) and ended
+    return ended
 
-    def __init__(self, game: str, rules: Any,
-                 solver: Callable[[str, Any], Any] | None = None) -> None:
-        self.game = game
-        self.rules = rules
-        self.error: BaseException | None = None
-        self.done = threading.Event()
-        self._solver = solver or solve
-        self.task = progress.Task()
-        self.started: float | None = None
-        self.ended: float | None = None
-        self._callbacks: list[Callable[[SolveJob], Any]] = []
-        self._lock = threading.Lock()
-        self.thread = threading.Thread(target=self._run, name=f"dicelab-duel-{game}",
-                                       daemon=True)
 
-    def __repr__(self) -> str:
-        state = "running" if self.running else "failed" if self.error is not None else "done"
-        return f"SolveJob({self.game!r}, {self.rules!r}, {state})"
+#: Seconds the interpreter's exit waits at most for the cancelled solves' threads (they
+#: are daemon threads: the exit never waits for more).
+EXIT_WAIT = 1.0
 
-    @property
-    def running(self) -> bool:
-        return not self.done.is_set()
 
-    @property
-    def ok(self) -> bool:
-        return self.done.is_set() and self.error is None
+def _at_exit() -> None:
+    try:
+        stop_all(EXIT_WAIT)
+    except Exception:  # noqa: BLE001,S110 - exiting: nothing to tell anyone
+        pass
 
-    @property
-    def fraction(self) -> float:
-        """How far the solve is (0 to 1, from the engine's progress steps; 0 without any)."""
-        return 1.0 if self.ok else self.task.fraction
 
-    @property
-    def elapsed(self) -> float:
-        """Seconds since the solve started (until it ended)."""
-        if self.started is None:
-            return 0.0
-        return (self.ended or time.monotonic()) - self.started
-
-    @property
-    def cancelled(self) -> bool:
-        """Whether :meth:`cancel` was asked."""
-        return self.task.cancelled
-
-    def cancel(self) -> None:
-        """Stop the solve at its next progress step (a solver without steps runs to its
-        end; the apps stop waiting for it at once)."""
-        self.task.cancel()
-
-    def start(self) -> SolveJob:
-        self.started = time.monotonic()
-        try:
-            self.thread.start()
-        except RuntimeError as e:  # no threads here (e.g. a browser kernel)
-            self._finish(e)
-        return self
-
-    def _run(self) -> None:
-        error: BaseException | None = None
-        try:
-            with progress.running(self.task):
-                if self.task.cancelled:
-                    progress.step(0, 1)  # cancelled before it began: raises Cancelled
-                self._solver(self.game, self.rules)
-        except BaseException as e:  # noqa: BLE001 - reported to the apps, never raised here
-            error = e
-        self._finish(error)
-
-    def _finish(self, error: BaseException | None) -> None:
-        with self._lock:
-            self.error = error
-            self.ended = time.monotonic()
-            self.done.set()
-            callbacks, self._callbacks = self._callbacks, []
-        for fn in callbacks:
-            try:
-                fn(self)
-            except Exception:  # noqa: BLE001,S112 - a closed app: nothing to tell
-                continue
-
-    def subscribe(self, fn: Callable[[SolveJob], Any]) -> None:
-        """Call ``fn(job)`` once the solve ends (now if it has ended); subscribing the same
-        ``fn`` again changes nothing while the solve runs."""
-        with self._lock:
-            if not self.done.is_set():
-                if fn not in self._callbacks:
-                    self._callbacks.append(fn)
-                return
-        fn(self)
-
-    def withdraw(self, fn: Callable[[SolveJob], Any]) -> bool:
-        """Stop waiting for the solve (``fn`` unsubscribed, as :meth:`unsubscribe`) and
-        cancel it when nobody else waits for it: a solve shared by two apps of the kernel
-        goes on for the other one.  Returns whether it was cancelled.
-
-        >>> job = SolveJob("nogame", None, solver=lambda g, r: None)
-        >>> job.subscribe(print); job.subscribe(repr)
-        >>> job.withdraw(print), job.cancelled, job.withdraw(repr), job.cancelled
-        (False, False, True, True)
-        """
-        with self._lock:
-            self._callbacks = [f for f in self._callbacks if f != fn]
-            alone = not self._callbacks
-        if alone:
-            self.cancel()
-        return alone
-
-    def unsubscribe(self, fn: Callable[[SolveJob], Any]) -> None:
-        """Forget ``fn`` (an app being closed)."""
-        with self._lock:
-            self._callbacks = [f for f in self._callbacks if f != fn]
-
-    def join(self, timeout: float | None = None) -> bool:
-        """Wait for the solve to end (at most ``timeout`` seconds); returns whether it ended."""
-        if self.thread.ident is not None:  # started
-            self.thread.join(timeout)
-        return self.done.is_set()
+atexit.register(_at_exit)
 
 
 _JOBS: dict[tuple[str, Any], SolveJob] = {}
 _JOBS_LOCK = threading.Lock()
+
+
+def _solve_duel(game: str, rules: Any) -> Any:
+    """The background two-player solve: :func:`solve` (looked up at each call)."""
+    return solve(game, rules)
 
 
 def running_job(game: str, rules: Any) -> SolveJob | None:
@@ -363,7 +278,9 @@ def solve_in_background(game: str, rules: Any) -> SolveJob | None:
     return the solve of that variant already running (one per variant in the kernel).
 
     ``None`` when there is nothing to solve: the table is ready, or the game has no
-    two-player engine.  A solve that failed is tried again by the next call.
+    two-player engine.  A solve that failed or was cancelled is started again by the next
+    call.  The job waits in the kernel's line when another background solve runs
+    (:func:`solve_line`).
     """
     if not has_duel(game):
         return None
@@ -375,7 +292,7 @@ def solve_in_background(game: str, rules: Any) -> SolveJob | None:
     with _JOBS_LOCK:
         job = _JOBS.get((game, rules))
         if job is None or not job.running or job.cancelled:
-            job = SolveJob(game, rules)
+            job = SolveJob(game, rules, _solve_duel, queued=True)
             _JOBS[(game, rules)] = job
             job.start()
     return job
@@ -413,9 +330,9 @@ def _solve_solo(game: str, rules: Any) -> None:
 
 def solve_solo_in_background(game: str, rules: Any, quick: bool = True) -> SolveJob | None:
     """Start ``game``'s solo solve for ``rules`` in a daemon thread (one per variant in the
-    kernel; the engine caches the result), or return the one running; ``None`` when
-    :func:`solo_ready` (nothing long to do; ``quick``: see there).  A cancelled or failed
-    solve is started again by the next call.
+    kernel; the engine caches the result; in the kernel's line, :func:`solve_line`), or
+    return the one running; ``None`` when :func:`solo_ready` (nothing long to do;
+    ``quick``: see there).  A cancelled or failed solve is started again by the next call.
 
     >>> from dicelab.games import seveny
     >>> solve_solo_in_background("seveny", seveny.Rules(target=1000)) is None  # no odds
@@ -426,7 +343,7 @@ def solve_solo_in_background(game: str, rules: Any, quick: bool = True) -> Solve
     with _JOBS_LOCK:
         job = _SOLO_JOBS.get((game, rules))
         if job is None or not job.running or job.cancelled:
-            job = SolveJob(game, rules, solver=_solve_solo)
+            job = SolveJob(game, rules, solver=_solve_solo, queued=True)
             _SOLO_JOBS[(game, rules)] = job
             job.start()
     return job

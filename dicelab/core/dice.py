@@ -275,7 +275,13 @@ def roll(rng: np.random.Generator, n: int) -> Dice:
     otherwise).  This is the one way the game runner draws dice, so a saved game's
     rolls can be checked by drawing them again from its seed.
 
+    The generator gives one die after another: rolling 3 dice then 2 gives the dice
+    that rolling 5 gives (the game runner's undo relies on it: the dice it gives back
+    are the stream's next ones, whatever the next roll's size).
+
     >>> roll(make_rng(1), 5)
+    (3, 4, 5, 6, 1)
+    >>> rng = make_rng(1); roll(rng, 3) + roll(rng, 2)
     (3, 4, 5, 6, 1)
     """
     if isinstance(n, bool) or not isinstance(n, numbers.Integral) or not 0 <= n <= MAX_DICE:

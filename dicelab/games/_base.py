@@ -13,8 +13,18 @@ state (see :class:`GameDef`):
   ``n > 0`` waits for ``n`` dice.
 
 Play, exact odds, simulation and widgets all call these functions; the
-:class:`Game` class only adds a seeded random generator, hand-set dice, an
+:class:`Game` class only adds a seeded stream of dice, hand-set dice, an
 event log, undo and JSON save/load.
+
+Undo takes back a decision, never the dice: the dice an undone step drew from the
+seed go back to the front of the stream, so the next roll throws them again.
+
+>>> from dicelab.games.trwavril import Game
+>>> g = Game(seed=1)
+>>> _ = g.apply(Roll(())); first = g.state.dice
+>>> _ = g.undo(); _ = g.apply(Roll(()))
+>>> g.state.dice == first
+True
 """
 
 from __future__ import annotations
@@ -155,7 +165,8 @@ class _Step:
     sources: list[str]
     state: Any
     events: list[Event]
-    # generator draws thrown away (undone or replaced) just before this step's own draws
+    # stream dice thrown away just before this step's own draws: the dice a teacher's
+    # set_dice replaced (and, in saves of dicelab before 0.3, undone rolls)
     discarded: list[Dice] = field(default_factory=list)
 
     def drawn(self) -> list[Dice]:
@@ -197,6 +208,13 @@ class Game(SavedGame):
     if ``None``) and only ever advanced by drawing dice, so the seed and the list
     of draws always rebuild it: this is how a save is loaded and checked.
     :attr:`rolls` tells which dice came from the seed and which were set by hand.
+
+    The seed gives one stream of dice, one die after another (drawing 3 dice then 2
+    gives the dice that drawing 5 gives, :func:`~dicelab.core.dice.roll`).  :meth:`undo`
+    gives the dice the undone step drew back to the front of that stream
+    (:attr:`undone`): rolling the same way again throws the same dice, so undo cannot
+    fish for better dice; deciding otherwise is allowed, and its dice are the stream's
+    next ones.
     """
 
     definition: ClassVar[GameDef]
@@ -226,6 +244,7 @@ class Game(SavedGame):
         self._rng = make_rng(self.seed)
         self._draws = 0  # generator draws so far, thrown-away ones included
         self._pending: list[Dice] = []  # draws thrown away since the last step's own draws
+        self._replay: list[int] = []  # dice given back by undo: the next draws take them first
         self._initial = d.new_state(self.rules, self.players)
 
     # ----------------------------------------------------------------- reading
@@ -273,6 +292,18 @@ class Game(SavedGame):
             for dice, src in zip(s.rolls, s.sources)
         ]
 
+    @property
+    def undone(self) -> Dice:
+        """The dice undo gave back to the stream, that the next rolls throw first.
+
+        >>> from dicelab.games.trwavril import Game
+        >>> g = Game(seed=1)
+        >>> _ = g.apply(Roll(())); _ = g.undo()
+        >>> g.undone
+        (3, 4, 5, 6)
+        """
+        return tuple(self._replay)
+
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to move (empty once the game is over)."""
         return self.definition.legal_actions(self.state)
@@ -301,18 +332,24 @@ class Game(SavedGame):
         return step.events
 
     def _draw(self, n: int) -> Dice:
+        """The stream's next ``n`` dice: the undone ones first, then the generator's."""
+        again = tuple(self._replay[:n])
+        if len(again) == n:
+            del self._replay[:n]
+            return again
         if self._draws >= saves.MAX_DRAWS:
             raise IllegalMove("this game is too long: at most {limit} rolls", limit=saves.MAX_DRAWS)
         self._draws += 1
-        return roll(self._rng, n)
+        self._replay = []
+        return again + roll(self._rng, n - len(again))
 
     def _drawing(self, run: Callable[[], _Step]) -> _Step:
-        """Run ``run``; on any error put the generator back as it was."""
-        rng_state, draws = self._rng.bit_generator.state, self._draws
+        """Run ``run``; on any error put the generator (and the undone dice) back as they were."""
+        rng_state, draws, replay = self._rng.bit_generator.state, self._draws, list(self._replay)
         try:
             return run()
         except BaseException:
-            self._rng.bit_generator.state, self._draws = rng_state, draws
+            self._rng.bit_generator.state, self._draws, self._replay = rng_state, draws, replay
             raise
 
     def _run(
@@ -353,7 +390,8 @@ class Game(SavedGame):
         Only possible right after a roll (before any other action).  The roll
         is replayed with the given values, so every rule applies to them.  The
         replaced dice stay in the save as a thrown-away draw, and the new ones
-        are marked ``"teacher"`` in :attr:`rolls`.
+        are marked ``"teacher"`` in :attr:`rolls` (hand-set: the review does not
+        count them as luck).
         """
         if dice is None:
             raise InvalidDice("set the dice as a list of numbers 1 to 6, e.g. [6, 6, 6, 1, 2]")
@@ -374,15 +412,18 @@ class Game(SavedGame):
         return step.events
 
     def undo(self) -> Action:
-        """Take back the last action (and its roll); returns that action.
+        """Take back the last action; returns that action.
 
-        The generator is not wound back: rolling again gives new dice, and the
-        undone dice stay in the save as thrown-away draws.
+        Only the decision is taken back, not the dice: every die the step took from
+        the stream goes back to its front (:attr:`undone`), so the next roll throws the
+        same dice again (a roll of fewer or more dice takes the stream's dice in order).
         """
         if not self._history:
             raise IllegalMove("there is nothing to undo")
         step = self._history.pop()
-        self._pending = step.discarded + step.drawn() + self._pending
+        given_back = [*step.discarded, *step.drawn(), *self._pending]
+        self._replay = [v for dice in given_back for v in dice] + self._replay
+        self._pending = []
         return step.action
 
     def reset(self, seed: int | None = None) -> None:

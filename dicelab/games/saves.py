@@ -13,16 +13,18 @@ import dataclasses
 import json
 from typing import Any, TypeVar
 
-from dicelab.core.dice import Dice, validate_dice
+from dicelab.core.dice import MAX_DICE, Dice, validate_dice
 from dicelab.core.errors import DicelabError, InvalidDice, InvalidRules, InvalidSave, Phrase, brief
 from dicelab.core.i18n import N_
 from dicelab.games.actions import action_from_json, action_to_json
 
 #: ``"format"`` of every saved game document.
 SAVE_FORMAT = "dicelab-game"
-#: The save format :meth:`Game.to_json` writes.  Version 1 (dicelab 0.1) still loads,
-#: its rolls marked ``"unchecked"`` (see :meth:`Game.from_json`).
-SAVE_VERSION = 2
+#: The save format :meth:`Game.to_json` writes.  Version 3 adds the dice undo gave back
+#: (``"undone"``); version 2 (undo threw its dice away) loads as it was played, and
+#: version 1 (dicelab 0.1) loads with its rolls marked ``"unchecked"`` (see
+#: :meth:`Game.from_json`).
+SAVE_VERSION = 3
 #: The longest save document :meth:`Game.from_json` reads, in characters (bytes for
 #: ``bytes``): 2 MB, forty times a six-player game of 5000 played at random (50 kB).
 MAX_SAVE_CHARS = 2_000_000
@@ -108,6 +110,7 @@ class SavedGame:
     rules: Any
     _history: list[Any]
     _pending: list[Dice]
+    _replay: list[int]
     _draws: int
 
     def to_dict(self) -> dict[str, Any]:
@@ -132,25 +135,31 @@ class SavedGame:
         }
         if self._pending:
             data["discarded"] = [list(r) for r in self._pending]
+        if self._replay:
+            data["undone"] = [self._replay[i:i + MAX_DICE] for i in range(0, len(self._replay),
+                                                                          MAX_DICE)]
         return data
 
     def to_json(self, **kwargs: Any) -> str:
         """Save the game as JSON: rules, players, seed, every action and every roll.
 
-        Format (version 2)::
+        Format (version 3)::
 
-            {"format": "dicelab-game", "version": 2, "game": "cinqmille",
+            {"format": "dicelab-game", "version": 3, "game": "cinqmille",
              "rules": {...}, "players": 1, "seed": 12,
              "steps": [{"action": {"type": "roll", "keep": []},
                         "rolls": [{"dice": [3, 4, 5, 6, 1], "source": "rng"}],
                         "discarded": [[...]]}],          # optional
-             "discarded": [[...]]}                        # optional
+             "discarded": [[...]],                        # optional
+             "undone": [[...]]}                           # optional
 
         Each roll's ``source`` is one of :data:`ROLL_SOURCES`.  ``discarded`` lists
-        the draws of the seeded generator thrown away (undone, or replaced by a
-        teacher) just before that step's own draws; the top-level one, those after
-        the last step.  No generator state is stored: loading draws every ``"rng"``
-        and ``discarded`` roll again from the seed, in order, and refuses a mismatch.
+        the draws of the seeded generator thrown away (replaced by a teacher; in a
+        version-2 save, undone too) just before that step's own draws; the top-level
+        one, those after the last step.  ``undone``: the dice undo gave back to the
+        stream after all that, which the next rolls throw first.  No generator state is
+        stored: loading draws every ``"rng"``, ``discarded`` and ``undone`` die again from
+        the seed, in order, and refuses a mismatch.
         """
         return json.dumps(self.to_dict(), **kwargs)
 
@@ -207,7 +216,7 @@ class SavedGame:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise refuse(Phrase(NOT_A_GAME), "not a dicelab saved game")
         version = data.get("version")
-        if type(version) is not int or version not in (1, SAVE_VERSION):
+        if type(version) is not int or version not in (1, 2, SAVE_VERSION):
             raise InvalidSave("unknown save version {value}", value=brief(version))
         if data.get("game") != cls.definition.key:
             got = brief(data.get("game"))
@@ -215,7 +224,8 @@ class SavedGame:
                 "this is a {got} game, not {want}", got=got, want=repr(cls.definition.key)
             )
         base = {"format", "version", "game", "rules", "players", "seed", "steps"}
-        allowed = base | ({"rng"} if version == 1 else {"discarded"})
+        allowed = base | ({"rng"} if version == 1 else {"discarded"} if version == 2
+                          else {"discarded", "undone"})
         if not base <= set(data) <= allowed or (version == 1 and "rng" not in data):
             want = sorted(base | {"rng"}) if version == 1 else sorted(base)
             got = brief(sorted(map(str, data)))
@@ -242,6 +252,8 @@ class SavedGame:
         game._pending = game._check_discarded(
             data.get("discarded", []), Phrase(N_("after the last step"))
         )
+        undone = game._check_discarded(data.get("undone", []), Phrase(N_("among the undone dice")))
+        game._replay = [v for dice in undone for v in dice]
         return game
 
     def _load_step(self, number: int, s: Any, version: int) -> None:

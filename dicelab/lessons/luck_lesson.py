@@ -174,16 +174,33 @@ def chart(lang: str | None = None) -> Any:
                        _("Luck evens out, skill does not", lang=lang), alt, lang)
 
 
-def example(lang: str | None = None) -> Any:
-    """The luck/skill chart of one game of the rule-of-thumb player (seed
-    :data:`EXAMPLE_SEED`)."""
+def example_report(lang: str | None = None) -> Any:
+    """The luck/skill split of the example game: one game of the rule-of-thumb player
+    (seed :data:`EXAMPLE_SEED`)."""
     from dicelab.analysis.luck import analyse
     from dicelab.analysis.policies import rule_of_thumb
+
+    return analyse(_play(rule_of_thumb("trwavril"), EXAMPLE_SEED), lang)
+
+
+def example(lang: str | None = None) -> Any:
+    """The luck/skill chart of the example game, and under it the player's skill score
+    (the chance to win with the decisions made, luck left out), luck-adjusted result and
+    how unusual the luck was (:meth:`dicelab.analysis.luck.LuckReport.skill_sentences`).
+
+    >>> rep = example_report("en")
+    >>> best, mine = rep.skill_score(0)
+    >>> round(best, 4) == round(start_chance(), 4), round(mine, 12) == round(best - rep.cost(0), 12)
+    (True, True)
+    """
+    import html
+
     from dicelab.render.plots import HTMLOutput, chart_html
 
-    rep = analyse(_play(rule_of_thumb("trwavril"), EXAMPLE_SEED), lang)
+    rep = example_report(lang)
+    lines = "".join(f"<li>{html.escape(x)}</li>" for x in rep.skill_sentences(0, lang))
     # returned, not displayed: the cell shows its value once
-    return HTMLOutput(chart_html(rep.to_figure(lang)))
+    return HTMLOutput(chart_html(rep.to_figure(lang)) + f'<ul class="dicelab-skill">{lines}</ul>')
 
 
 def _clean(x: float) -> float:

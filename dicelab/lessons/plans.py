@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from dicelab.core.i18n import _, get_language, ngettext
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
@@ -208,34 +210,62 @@ EXPERIMENT_LESSONS = {"large_numbers": "BRL5", "gamblers_fallacy": "SIX3"}
 EXPERIMENT_ROLLS = {"large_numbers": 20, "gamblers_fallacy": 40}
 
 
+#: Every lesson whose class pools its counts with share codes (lessons 03, 12 and 14).
+POOLED_LESSONS = (*EXPERIMENT_LESSONS, "luck")
+
+
+def lesson_experiment(key: str) -> Any:
+    """The class experiment (:class:`dicelab.ui.teaching.Experiment`) lesson ``key`` pools
+    with share codes, or ``None``: the one its notebook's pools are built with.
+
+    >>> [lesson_experiment(k).code for k in POOLED_LESSONS]
+    ['BRL5', 'SIX3', 'LUCK']
+    """
+    if key in EXPERIMENT_LESSONS:
+        from dicelab.ui.teaching import EXPERIMENTS
+
+        return EXPERIMENTS[EXPERIMENT_LESSONS[key]]
+    if key == "luck":  # its experiment's chance comes from the engine, on demand
+        from dicelab.lessons.luck_lesson import experiment
+
+        return experiment()
+    return None
+
+
+def share_code_example(group: str = "7") -> str:
+    """A share code as the teachers' guide shows it: lesson 03's experiment, group ``group``,
+    the worksheet's rolls and a fifth of them brelans.
+
+    >>> share_code_example()
+    'BRL5-7-20-4-...'
+    """
+    from dicelab.ui.teaching import share_code
+
+    rolls = EXPERIMENT_ROLLS["large_numbers"]
+    return share_code(lesson_experiment("large_numbers"), rolls // 5, rolls, group)
+
+
 def _plan(lesson: Lesson, lang: str) -> list[str]:
     p1, p2 = (q.text_in(lang) for q in lesson.predictions()[:2])
     ex = " / ".join(q.text_in(lang) for q in lesson.exercises())
-    exp = None
-    if lesson.key in EXPERIMENT_LESSONS:
-        from dicelab.ui.teaching import EXPERIMENTS
-
-        exp = EXPERIMENTS[EXPERIMENT_LESSONS[lesson.key]]
-    elif lesson.key == "luck":  # its experiment's chance comes from the engine, on demand
-        from dicelab.lessons.luck_lesson import experiment
-
-        exp = experiment()
+    exp = lesson_experiment(lesson.key)
     if exp is not None:
         if lesson.key in EXPERIMENT_ROLLS:
             step = _("4–8 min: class experiment in groups of three or four, on the worksheet's "
-                     "tally grid: “{e}” ({rolls}); one student rolls, one records. Each group "
-                     "makes one share code; you type the codes into your notebook (one per "
-                     "group) and project the pooled chart.", lang=lang,
+                     "tally grid: “{e}” ({rolls}); one student rolls, one records. Give each "
+                     "group a number; it makes one share code with it; you type the codes into "
+                     "your notebook (one per group) and project the pooled chart.", lang=lang,
                      e=_(exp.title, lang=lang), rolls=(
                          _("{n} rolls of five dice", lang=lang, n=EXPERIMENT_ROLLS[lesson.key])
                          if lesson.key == "large_numbers" else
                          _("{n} rolls of one die", lang=lang, n=EXPERIMENT_ROLLS[lesson.key])))
         else:  # games played in the app, not rolls on a grid
-            step = _("4–8 min: class experiment in pairs, in the app: “{e}”; each pair plays "
-                     "one game (a second one only if time allows; only finished games "
-                     "count) and makes one share code; you type the codes into your notebook "
-                     "and project the pooled chart: a class gives a few dozen games, so the "
-                     "lesson's chart of many simulated games completes it.", lang=lang,
+            step = _("4–8 min: class experiment in pairs, in the app: “{e}”; give each pair a "
+                     "number; each pair plays one game (a second one only if time allows; only "
+                     "finished games count) and makes one share code with its number; you type "
+                     "the codes into your notebook and project the pooled chart: a class gives "
+                     "a few dozen games, so the lesson's chart of many simulated games "
+                     "completes it.", lang=lang,
                      e=_(exp.title, lang=lang))
         if lesson.key not in EXPERIMENT_ROLLS:  # both predictions come before the games
             guesses = _("2–4 min: both predictions, every student types a guess before "

@@ -45,12 +45,13 @@ GRIDS = EXPERIMENT_ROLLS
 def _grid_text(lesson_key: str, lang: str) -> str:
     if lesson_key == "large_numbers":
         return _("Tally grid: roll five dice {n} times; tick the box of each roll that shows a "
-                 "brelan (three alike or more). Then: rolls {n}, brelans ____, one share code "
-                 "for the group: ____________", lang=lang, n=GRIDS[lesson_key])
+                 "brelan (three alike or more). Then: rolls {n}, brelans ____; the group's "
+                 "number ____ and its share code: ____________", lang=lang,
+                 n=GRIDS[lesson_key])
     return _("Tally grid: roll one die {n} times and write each face. Then count the times "
              "three rolls in a row had no 6 (____) and, among them, the times the next roll "
-             "was a 6 (____). One share code for the group: ____________", lang=lang,
-             n=GRIDS[lesson_key])
+             "was a 6 (____). The group's number ____ and its share code: ____________",
+             lang=lang, n=GRIDS[lesson_key])
 
 
 def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]]:

@@ -29,6 +29,24 @@ Traceback (most recent call last):
 ...
 dicelab.core.errors.DicelabError: template expression on line 1 ('{{ open("x") }}') is refused: ...
 
+A render is also bounded: every text an operation builds (``~``, ``+``, ``*``, ``%``,
+``|join``, ``str``) and the page itself are at most :data:`MAX_TEXT` characters, a list
+or tuple at most :data:`MAX_ITEMS` items, a whole number or fraction at most
+:data:`MAX_BITS` bits, the loops of one render take at most :data:`MAX_STEPS` steps in all,
+and a render stops after :data:`TIME_LIMIT` seconds (checked at every loop step, call and
+operation); ``sum`` adds numbers only.  Only ``{% for %}``, ``{% if %}`` and ``{% set x =
+… %}`` tags are read (no macro, block, include or ``{% set %}`` block).
+
+>>> render('{{ "%01000000000d" % 1 }}')
+Traceback (most recent call last):
+...
+dicelab.core.errors.DicelabError: template expression on line 1 (...) is refused: ...too long...
+
+These limits stop a template written by mistake, quickly and with a message; they are not
+a wall against a hostile one (a function a build gives templates can still be slow, and a
+comparison or a sort of huge nested lists runs to its end).  Templates are developer
+input, like the package's code: never render a template from a user.
+
 Rendering needs Jinja2 (``pip install jinja2``; it comes with JupyterLab): docgen is a
 developer tool, not imported by ``import dicelab``.
 
@@ -38,7 +56,6 @@ Run ``python -m dicelab.tools.docgen`` from the repository root to rebuild.
 from __future__ import annotations
 
 import builtins
-import dataclasses
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -49,6 +66,16 @@ from typing import Any
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, fmt_number, fmt_percent, get_language, using
 from dicelab.registry import GAMES
+from dicelab.tools.sandbox import (
+    MAX_BITS,
+    MAX_ITEMS,
+    MAX_STEPS,
+    MAX_TEXT,
+    TIME_LIMIT,
+    TemplateFunctions,
+    bounded_builtins,
+    environment,
+)
 
 #: A template's expressions and tags: ``{{ … }}`` and ``{% … %}``.
 _EXPR = re.compile(r"\{\{(.+?)\}\}|\{%(.+?)%\}", re.S)
@@ -120,34 +147,6 @@ def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return "\n".join(lines)
 
 
-class TemplateFunctions:
-    """A named set of functions and constants a template may use, e.g. ``trwavril_engine``
-    with ``trwavril_engine.win_probability``: only the names given,
-    never the module they come from.
-
-    >>> t = TemplateFunctions("t", double=lambda x: 2 * x)
-    >>> render("{{ t.double(2) }}", {"t": t})
-    '4'
-    """
-
-    def __init__(self, name: str, **members: Any) -> None:
-        self._name = name
-        self._members = dict(members)
-
-    def __getattr__(self, attr: str) -> Any:
-        members = self.__dict__.get("_members", {})
-        if attr in members:
-            return members[attr]
-        raise AttributeError(attr)
-
-    def allows(self, attr: str) -> bool:
-        """Whether ``attr`` is one of this set's names."""
-        return attr in self._members
-
-    def __repr__(self) -> str:
-        return f"<template functions {self._name}: {', '.join(sorted(self._members))}>"
-
-
 #: What the templates of a real build may use from each game and engine, by name: the
 #: registry's ``template_names`` (``<key>``) and ``template_engine_names`` (``<key>_engine``).
 TEMPLATE_FUNCTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -176,8 +175,11 @@ def _template_sets() -> dict[str, TemplateFunctions]:
 
 def _namespace() -> dict[str, Any]:
     """The names a real build's templates see: :func:`_base_namespace`, ``level_row``,
-    ``lesson_plans``, ``lesson_count`` and the :data:`TEMPLATE_FUNCTIONS` (no module)."""
+    ``lesson_plans``, ``lesson_count``, ``share_code_example``, ``max_group`` (the longest
+    group name of a share code) and the :data:`TEMPLATE_FUNCTIONS` (no module)."""
     from dicelab.lessons import LESSONS, lesson_plans
+    from dicelab.lessons.plans import share_code_example
+    from dicelab.ui.teaching import MAX_GROUP
 
     # the difficulty levels of the game whose difficulty is its "level" (Dripeul 5)
     levelled = next(g for g in GAMES if g.difficulty == "level")
@@ -187,7 +189,8 @@ def _namespace() -> dict[str, Any]:
         return [label] + [f4(solve(levelled.Rules(level=lv, **options))) for lv in levels]
 
     return {**_base_namespace(), "level_row": level_row, "lesson_plans": lesson_plans,
-            "lesson_count": len(LESSONS), **_template_sets()}
+            "lesson_count": len(LESSONS), "share_code_example": share_code_example,
+            "max_group": MAX_GROUP, **_template_sets()}
 
 
 #: The only builtins a template sees (pure functions on values); ``range`` is Jinja2's
@@ -199,73 +202,6 @@ SAFE_BUILTINS: tuple[str, ...] = (
 
 #: The filters a template may use.
 SAFE_FILTERS: tuple[str, ...] = ("join",)
-
-#: The longest string or list a template may build with ``*``.
-_MAX_REPEAT = 100_000
-
-
-def _environment(callables: set[int]) -> Any:
-    """A Jinja2 sandbox for one rendering, in which only ``callables`` (ids) may be
-    called."""
-    global _ENV_CLASS
-    if _ENV_CLASS is None:
-        _ENV_CLASS = _environment_class()
-    return _ENV_CLASS(callables)
-
-
-_ENV_CLASS: Any = None
-
-
-def _environment_class() -> Any:
-    import jinja2
-    from jinja2.runtime import LoopContext
-    from jinja2.sandbox import SandboxedEnvironment, safe_range
-
-    class TemplateEnvironment(SandboxedEnvironment):
-        """Jinja2's sandbox, narrowed: a template calls only the functions it was given
-        (and classes such as ``Rules``), reads only the names of a
-        :class:`TemplateFunctions`, the public non-callable fields of values and its
-        loop's ``first``/``last``/``index``; ``**`` is refused, ``*`` bounded."""
-
-        intercepted_binops = frozenset({"**", "*"})
-
-        def __init__(self, callables: set[int]) -> None:
-            super().__init__(autoescape=False, keep_trailing_newline=True,
-                             undefined=jinja2.StrictUndefined)
-            self.filters = {k: self.filters[k] for k in SAFE_FILTERS}
-            self.tests = {}
-            self.globals = {"range": safe_range}
-            self.callables = callables
-
-        def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
-            if attr.startswith("_"):
-                return False
-            if isinstance(obj, TemplateFunctions):
-                return obj.allows(attr)
-            if isinstance(obj, LoopContext):
-                return attr in ("first", "last", "index", "index0", "length")
-            return dataclasses.is_dataclass(obj) and not isinstance(obj, type) and (
-                not callable(value))
-
-        def is_safe_callable(self, obj: Any) -> bool:
-            return id(obj) in self.callables
-
-        def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
-            if isinstance(__obj, jinja2.Undefined):  # say what is undefined, or unsafe
-                __obj._fail_with_undefined_error()
-            return super().call(__context, __obj, *args, **kwargs)
-
-        def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-            if operator == "**":
-                raise jinja2.sandbox.SecurityError("templates do not use **")
-            for seq, n in ((left, right), (right, left)):
-                if (isinstance(seq, (str, list, tuple)) and isinstance(n, int)
-                        and n * max(len(seq), 1) > _MAX_REPEAT):
-                    raise jinja2.sandbox.SecurityError("the result of * is too long")
-            return super().call_binop(context, operator, left, right)
-
-    return TemplateEnvironment
-
 
 def _callables(ns: dict[str, Any]) -> set[int]:
     """The ids of every function and class ``ns`` gives (those of its function sets too)."""
@@ -289,14 +225,16 @@ def _template_line(error: BaseException, template: str) -> int:
     return line if isinstance(line, int) and 1 <= line <= template.count("\n") + 1 else 1
 
 
-def render(template: str, namespace: dict[str, Any] | None = None) -> str:
+def render(template: str, namespace: dict[str, Any] | None = None, *,
+           time_limit: float = TIME_LIMIT) -> str:
     """Render a template: each ``{{ expression }}`` becomes its value (``str``).
 
     Templates see ``Fraction``, ``f4``, ``num``, ``pct``, ``md_table``, the
     :data:`SAFE_BUILTINS`, ``range`` and ``namespace`` (:func:`build` adds the
     :data:`TEMPLATE_FUNCTIONS`), nothing else; ``{% for %}`` loops and the ``join``
     filter.  Anything else — another name, an attribute outside those, a method call —
-    is refused with a :class:`~dicelab.core.errors.DicelabError` naming the line.
+    is refused with a :class:`~dicelab.core.errors.DicelabError` naming the line, and so is
+    a render past its limits (module docstring; ``time_limit`` in seconds).
 
     >>> render("{{ max(len(range(3)), 2) }} {% for n in range(3) %}{{ n * 2 }}{% endfor %}")
     '3 024'
@@ -307,11 +245,22 @@ def render(template: str, namespace: dict[str, Any] | None = None) -> str:
     """
     import jinja2
 
-    ns = {**_base_namespace(), **(namespace or {})}
+    raw = _base_namespace()
+    ns = {**raw, **(namespace or {})}
+    env = environment(set(), time_limit)
+    for name, bounded in bounded_builtins(env, md_table).items():  # unless the caller gave its own
+        if ns.get(name) is raw[name]:
+            ns[name] = bounded
+    env.callables = _callables(ns)
     try:
-        return _environment(_callables(ns)).from_string(template).render(ns)
+        return env.render_bounded(template, ns)
+    except DicelabError as e:  # a function's refusal (bad rules…): said with the line
+        line = _template_line(e, template)
+        raise DicelabError(N_("template expression on line {line} ({text}) is refused: "
+                              "{error}"), line=line, text=brief(template.split("\n")[
+                                  line - 1].strip()), error=str(e)) from None
     except (jinja2.TemplateError, TypeError, ValueError, AttributeError, LookupError,
-            ArithmeticError, RecursionError) as e:
+            ArithmeticError, RecursionError, MemoryError) as e:
         line = _template_line(e, template)
         text = template.split("\n")[line - 1].strip()
         message = getattr(e, "message", None) or str(e)
@@ -374,5 +323,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+__all__ = [
+    "BANNERS", "LANGUAGES", "MAX_BITS", "MAX_ITEMS", "MAX_STEPS", "MAX_TEXT", "PAGES",
+    "SAFE_BUILTINS", "SAFE_FILTERS", "SECTIONS", "TEMPLATE_FUNCTIONS", "TIME_LIMIT",
+    "TemplateFunctions", "build", "f4", "main", "md_table", "num", "pct", "render",
+    "replace_section",
+]
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main(sys.argv[1:]))
+

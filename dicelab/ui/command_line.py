@@ -8,7 +8,7 @@ its help in the user's language (argparse's own messages too), then a game in th
 ...      stdout=out)
 0
 >>> print(out.getvalue().splitlines()[0])
-Trwavril — seed 1, 1 player
+Trwavril — game 1, 1 player
 """
 
 from __future__ import annotations
@@ -27,15 +27,21 @@ from dicelab.ui.session import PlaySession
 from dicelab.ui.terminal import TerminalPlay
 
 
-def _seat(text: str, lang: str) -> tuple[int, str | None]:
+def _seat(text: str, players: int | None) -> tuple[int, str | None]:
+    """``SEAT[:KIND]`` of ``--computer``: the seat counted from 1 (ASCII digits), as the
+    session's seat counted from 0, and the kind."""
     seat, _sep, kind = text.partition(":")
-    if not seat.isdigit() or len(seat) > 2:
+    if not re.fullmatch(r"[0-9]{1,2}", seat):
         raise DicelabError("--computer takes SEAT or SEAT:KIND, seats counted from 1 (e.g. 2 "
                            "or 2:random); got {value}", value=brief(text))
     if kind and kind not in seat_kinds():
         raise DicelabError("unknown player kind {kind}; choose one of {kinds}",
                            kind=brief(kind), kinds=", ".join(seat_kinds()))
-    return int(seat) - 1, kind or None
+    n = int(seat)
+    if players is not None and players >= 1 and not 1 <= n <= players:
+        raise DicelabError("--computer {value}: there is no such seat; seats are counted from "
+                           "1 to {last}", value=brief(text), last=players)
+    return n - 1, kind or None
 
 
 def _rule(text: str) -> tuple[str, Any]:
@@ -44,7 +50,7 @@ def _rule(text: str) -> tuple[str, Any]:
         raise DicelabError("--rule takes NAME=VALUE (e.g. level=2); got {value}",
                            value=brief(text))
     out: Any = value
-    if value.lstrip("-").isdigit() and len(value) < 10:
+    if re.fullmatch(r"-?[0-9]{1,9}", value):  # ASCII digits only (not "²")
         out = int(value)
     elif value in ("True", "False", "None"):
         out = {"True": True, "False": False, "None": None}[value]
@@ -149,7 +155,7 @@ def parser(lang: str) -> argparse.ArgumentParser:
 def _number(text: str | None, name: str) -> int | None:
     if text is None:
         return None
-    if not text.isdigit() or len(text) > 19:
+    if not re.fullmatch(r"[0-9]{1,19}", text):  # ASCII digits only (not "²")
         raise DicelabError("{name} must be a whole number; got {value}", name=name,
                            value=brief(text))
     return int(text)
@@ -167,10 +173,17 @@ def _argv_lang(argv: Sequence[str]) -> str:
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
          stdout: TextIO | None = None) -> int:
-    """``python -m dicelab play <game> …``; returns the exit status."""
+    """``python -m dicelab play <game> …``; returns the exit status (130 after Ctrl-C)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
+    try:
+        return _main(argv, sys.stdin if stdin is None else stdin, stdout)
+    except KeyboardInterrupt:
+        stdout.write("\n" + _("Game ended.", lang=_argv_lang(argv)) + "\n")
+        return 130
+
+
+def _main(argv: list[str], stdin: TextIO | None, stdout: TextIO) -> int:
     lang = _argv_lang(argv)
     args = parser(lang).parse_args(argv)
     if args.command != "play":
@@ -182,7 +195,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         seed = _number(args.seed, "--seed")
         computer: dict[int, str] = {}
         for text in args.computer:
-            seat, kind = _seat(text, lang)
+            seat, kind = _seat(text, players)
             computer[seat] = kind or ("duel_optimal" if players == 2 else "optimal")
         rules = dict(_rule(t) for t in args.rule)
         session = PlaySession(args.game, seed=seed, players=players, computer=computer,
@@ -192,11 +205,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         return 2
     play = TerminalPlay(session, stdin, stdout, show_odds=not args.no_odds,
                         coach=not args.no_coach)
-    try:
-        return play.run()
-    except KeyboardInterrupt:
-        stdout.write("\n" + _("Game ended.", lang=lang) + "\n")
-        return 130
+    return play.run()
 
 
 __all__ = ["argparse_message", "main", "parser"]

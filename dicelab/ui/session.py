@@ -50,6 +50,7 @@ from dicelab.ui.options import (
 )
 from dicelab.ui.widgets.text import (
     against_computer,
+    fmt_dice,
     fmt_loss,
     join_names,
     player_name,
@@ -61,6 +62,19 @@ from dicelab.ui.widgets.text import (
 MAX_COMPUTER_ACTIONS = 2000
 #: How many positions' advice a session keeps.
 ADVICE_CACHE = 256
+#: A new game without a given seed gets a random one in this range: a four-digit game
+#: number a student can read out (« partie 4821 »).
+NEW_SEEDS = range(1000, 10_000)
+
+
+def new_seed() -> int:
+    """A new game's random seed (its number), when no seed is given: both fronts (the apps'
+    New game and mode bar, the terminal without ``--seed``) call it.
+
+    >>> new_seed() in NEW_SEEDS
+    True
+    """
+    return random.choice(NEW_SEEDS)
 
 #: Why a computer seat chose its move, by seat kind (the duel seat says its figure).
 KIND_REASONS: dict[str, str] = {
@@ -122,8 +136,9 @@ class ComputerMove:
 class PlaySession:
     """One game in play, with its advice, coach, undo, computer seats and two-player solve.
 
-    ``game``: a game key or display name (``"5000"``); ``seed`` (``None``: a random small
-    seed), ``players``, ``rules`` (a ``Rules``; or its fields as ``rule_options``),
+    ``game``: a game key or display name (``"5000"``); ``seed`` (``None``: a random
+    four-digit seed, :func:`new_seed`), ``players``, ``rules`` (a ``Rules``; or its fields
+    as ``rule_options``),
     ``computer``: seats played by the computer (a seat, a collection of seats, or a
     mapping seat -> kind of :func:`seat_kinds`), ``objective``: what the advice ranks by
     (default: the engine's), ``lang``, the coach's ``threshold_points`` (percentage points
@@ -164,8 +179,11 @@ class PlaySession:
             rules = self.module.Rules(**self.rule_options)
         elif self.rule_options:
             raise DicelabError("give either rules=Rules(...) or rule options, not both")
+        #: the game's seed was given (a teacher's: the whole class has the same dice), not
+        #: drawn by :func:`new_seed`
+        self.seed_given = seed is not None
         if seed is None:
-            seed = random.randrange(1_000_000)
+            seed = new_seed()
         self.advice_cache: OrderedDict[Any, Any] = OrderedDict()
         self._legal: tuple[Any, frozenset[Any]] | None = None
         #: the steps (action indices) played by a computer seat, and by whom
@@ -227,11 +245,14 @@ class PlaySession:
 
     def new_game(self, rules: Any = None, seed: int | None = None, players: int | None = None,
                  seats: Any = None) -> None:
-        """Start a new game (by default: the same rules, a new game of the same players)."""
+        """Start a new game (by default: the same rules, a new game of the same players),
+        with ``seed`` if given (a teacher's seed: the whole class gets the same dice), else a
+        new random one (:func:`new_seed`)."""
         players = self.state.players if players is None else players
         seats = check_computer(seats, players) if seats is not None else dict(self.seats)
         game = self.module.Game(rules=self.state.rules if rules is None else rules,
-                                players=players, seed=seed)
+                                players=players, seed=new_seed() if seed is None else seed)
+        self.seed_given = seed is not None
         self.game = game
         self.set_seats(seats)
         self.forget_computer()
@@ -245,6 +266,7 @@ class PlaySession:
     def load(self, game: Any) -> None:
         """Go on with a saved ``Game`` of this game; every seat is a human one."""
         self.game = game
+        self.seed_given = False
         self.set_seats({})
         self.forget_computer()
         self.advice_cache.clear()
@@ -373,7 +395,7 @@ class PlaySession:
         objective, loss = found
         advice = self.advice(s)
         best = advice.best
-        try:  # the loss as the table's rounded numbers show it
+        try:  # the exact loss, which the warning rounds as the table rounds its values
             shown = shown_loss(objective, best.numbers[objective],
                                advice.find(action).numbers[objective])
         except Exception:  # noqa: BLE001 - keep the coach's own loss
@@ -406,6 +428,21 @@ class PlaySession:
 
     def undo_allowed(self) -> bool:
         return not self.undo_off_reason()
+
+    def undo_note(self) -> str:
+        """After an undo that took back dice: they come again (undo cannot fish for dice).
+
+        >>> from dicelab.games._base import Roll
+        >>> s = PlaySession("trwavril", seed=1, lang="en")
+        >>> s.undo_note()
+        ''
+        >>> _ = s.apply(Roll(())); _ = s.undo(); s.undo_note()
+        'Rolling again throws the same dice (3 4 5 6): only a decision can be taken back.'
+        """
+        if not self.game.undone:
+            return ""
+        return _("Rolling again throws the same dice ({dice}): only a decision can be taken "
+                 "back.", lang=self.lang, dice=fmt_dice(self.game.undone))
 
     def undo(self) -> Any:
         """Take back the last move; returns it.  Raises a ``DicelabError`` saying why

@@ -5,7 +5,10 @@ legal moves as numbered commands, with the exact odds of each choice (the same a
 the apps), warns before a costly move (the coach, with its reasons), gives hints, takes
 moves back, plays the computer seats (saying what they chose and why) and ends with the
 game review as text.  Every word goes through :mod:`dicelab.core.i18n`; bad input gets a
-clear message, never a traceback; ``quit`` or the end of the input ends the game.
+clear message, never a traceback; ``quit`` or the end of the input ends the game.  Input
+is read with a bound (:func:`read_line`): a line longer than :data:`MAX_LINE` characters is
+refused without ever being held whole, bytes that are not text are refused, and move
+numbers are ASCII digits only (``²``, ``①`` or ``١`` are said not to be move numbers).
 
 Its command line (``python -m dicelab``) is :mod:`dicelab.ui.command_line`.
 
@@ -15,11 +18,13 @@ Its command line (``python -m dicelab``) is :mod:`dicelab.ui.command_line`.
 >>> TerminalPlay(PlaySession("trwavril", seed=1, lang="en"), io.StringIO("quit\\n"), out).run()
 0
 >>> print(out.getvalue().splitlines()[0])
-Trwavril — seed 1, 1 player
+Trwavril — game 1, 1 player
 """
 
 from __future__ import annotations
 
+import codecs
+import re
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -69,8 +74,113 @@ COMMAND_HELP: dict[str, str] = {
 TURN_COMMANDS: dict[str, str] = {"keep": "reroll", "stop": "reroll", "bank": "pushluck"}
 #: Answers that mean yes to the coach's question.
 YES = ("y", "yes", "o", "oui")
-#: The longest line read (a longer one is refused without being parsed).
+#: The longest line read (a longer one is refused without being parsed; at most this many
+#: characters plus one are read, the rest of the line is skipped in pieces).
 MAX_LINE = 200
+#: The size of the pieces a line too long is skipped in.
+_SKIP = 65536
+#: A move number: ASCII digits only (``str.isdigit`` also accepts ``²``, ``①``, ``١``).
+_MOVE_NUMBER = re.compile(r"[0-9]+")
+
+
+def _too_long(limit: int) -> DicelabError:
+    return DicelabError("that line is too long (more than {n} characters); type a move number "
+                        "or a command", n=limit)
+
+
+def _byte_stream(stream: Any) -> Any:
+    """The bytes under a text stream (``sys.stdin.buffer``) when its encoding keeps ASCII
+    as ASCII (so a line ends at the byte ``\\n``), else ``None``."""
+    raw = getattr(stream, "buffer", None)
+    encoding = getattr(stream, "encoding", None)
+    if raw is None or not hasattr(raw, "readline") or not isinstance(encoding, str):
+        return None
+    try:
+        codecs.lookup(encoding)
+        ascii_safe = "\n0a".encode(encoding) == b"\n0a"
+    except (LookupError, UnicodeError):
+        return None
+    return raw if ascii_safe else None
+
+
+def read_line(stream: Any, limit: int = MAX_LINE) -> str | None:
+    """One line of ``stream`` without its line end; ``None`` at the end of the input (or
+    with no input at all, ``stream`` ``None``: a closed standard input).
+
+    Never reads more than ``limit`` + 1 characters of a line into memory: a longer line
+    is skipped to its end in pieces and refused (a :class:`~dicelab.DicelabError`), and
+    the next call reads the next line.  Under a text stream with bytes (``sys.stdin``)
+    the bytes are read and decoded line by line, so a line that is not text in the
+    stream's encoding (a binary byte under UTF-8) is refused alone, whatever the
+    stream's error handler.
+
+    >>> import io
+    >>> read_line(io.StringIO("roll\\nquit\\n"))
+    'roll'
+    >>> s = io.StringIO("x" * 1000 + "\\nquit\\n")
+    >>> read_line(s)
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.DicelabError: that line is too long (more than 200 characters); ...
+    >>> read_line(s), read_line(s)
+    ('quit', None)
+    >>> b = io.TextIOWrapper(io.BytesIO(b"\\xff\\xfe\\nquit\\n"), encoding="utf-8")
+    >>> read_line(b)
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.DicelabError: that line is not text: byte 0xff cannot be read as ...
+    >>> read_line(b)
+    'quit'
+    """
+    if stream is None:
+        return None
+    raw = _byte_stream(stream)
+    if raw is not None:
+        return _read_bytes(raw, stream.encoding, limit)
+    try:
+        line = stream.readline(limit + 1)
+    except UnicodeDecodeError as e:
+        raise _not_text(e, getattr(stream, "encoding", "")) from None
+    if not line:
+        return None
+    if not line.endswith("\n") and len(line) > limit:
+        try:
+            while True:
+                piece = stream.readline(_SKIP)
+                if not piece or piece.endswith("\n"):
+                    break
+        except UnicodeDecodeError:
+            pass  # the rest of a refused line
+        raise _too_long(limit)
+    return line.rstrip("\r\n")
+
+
+def _read_bytes(raw: Any, encoding: str, limit: int) -> str | None:
+    most = 4 * (limit + 1)  # a character is at most 4 bytes
+    data = raw.readline(most)
+    if not data:
+        return None
+    if not data.endswith(b"\n") and len(data) >= most:
+        while True:
+            piece = raw.readline(_SKIP)
+            if not piece or piece.endswith(b"\n"):
+                break
+        raise _too_long(limit)
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as e:
+        raise _not_text(e, encoding) from None
+    text = text.rstrip("\r\n")
+    if len(text) > limit:
+        raise _too_long(limit)
+    return text
+
+
+def _not_text(error: UnicodeDecodeError, encoding: str) -> DicelabError:
+    byte = error.object[error.start:error.start + 1] if error.object else b""
+    return DicelabError("that line is not text: byte {byte} cannot be read as {encoding}; type "
+                        "a move number or a command", byte="0x" + byte.hex(),
+                        encoding=str(encoding or error.encoding)[:40])
 
 
 def _word(text: str) -> str | None:
@@ -112,11 +222,12 @@ class TerminalPlay:
         self.say("⚠ " + _("Not possible:", lang=self.lang) + " " + text)
 
     def ask(self, prompt: str) -> str | None:
-        """One line of input (``None`` at the end of the input)."""
+        """One line of input (``None`` at the end of the input); a line that cannot be
+        read (too long, not text) is a :class:`~dicelab.DicelabError` (:func:`read_line`)."""
         self.stdout.write(prompt)
         self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
+        line = read_line(self.stdin)
+        if line is None:
             self.say()
             return None
         return line.strip()
@@ -133,7 +244,7 @@ class TerminalPlay:
         """Play until the game ends or the player quits; returns the exit status."""
         s = self.session
         lang = self.lang
-        self.say(ngettext("{game} — seed {seed}, {n} player", "{game} — seed {seed}, {n} players",
+        self.say(ngettext("{game} — game {seed}, {n} player", "{game} — game {seed}, {n} players",
                           s.state.players, lang=lang, game=s.game.name, seed=s.game.seed))
         self.say(_("Type the number of a move, or a command (help: the list; quit: end).",
                    lang=lang))
@@ -149,11 +260,11 @@ class TerminalPlay:
                 continue
             if self._shown is not s.state:
                 self.show_position()
-            line = self.ask("> ")
-            if line is None:
-                self.say(_("Game ended.", lang=self.lang))
-                return 0
             try:
+                line = self.ask("> ")  # inside the guard: a line that cannot be read
+                if line is None:
+                    self.say(_("Game ended.", lang=self.lang))
+                    return 0
                 if self.command(line) == "quit":
                     self.say(_("Game ended.", lang=self.lang))
                     return 0
@@ -253,7 +364,7 @@ class TerminalPlay:
         value = coach.format_value(obj, choice.numbers[obj], lang=lang)
         if choice.loss <= 1e-12:
             return f" — {value} ★ " + _("best", lang=lang)
-        # the loss as the rounded numbers show it (the coach's warning says the same)
+        # the exact loss, rounded as the value beside it (the coach's warning says the same)
         loss = shown_loss(obj, advice.best.numbers[obj], choice.numbers[obj])
         return f" — {value} (−{coach.format_loss(obj, loss, lang=lang)})"
 
@@ -263,8 +374,7 @@ class TerminalPlay:
         s = self.session
         lang = self.lang
         if len(line) > MAX_LINE:
-            raise DicelabError("that line is too long ({n} characters); type a move number "
-                               "or a command", n=len(line))
+            raise _too_long(MAX_LINE)
         words = line.replace(",", " ").split()
         if not words:
             if len(self.moves) == 1:
@@ -272,7 +382,10 @@ class TerminalPlay:
             self.show_position()
             return None
         first, rest = words[0], " ".join(words[1:])
-        if first.isdigit():
+        if not _MOVE_NUMBER.fullmatch(first) and any(c.isdigit() for c in first):
+            raise DicelabError("{value} is not a move number: type it with the digits 0 to 9; "
+                               "choose 1 to {last}", value=brief(first), last=len(self.moves))
+        if _MOVE_NUMBER.fullmatch(first):
             n = int(first) if len(first) < 6 else 0
             if not 1 <= n <= len(self.moves) or rest:
                 raise DicelabError("there is no move {n} here; choose 1 to {last}",
@@ -295,7 +408,8 @@ class TerminalPlay:
             self.hint()
         elif name == "undo":
             action = s.undo()
-            self.say(_("Move taken back: {move}.", lang=lang, move=s.action_label(action)))
+            self.say(" ".join([_("Move taken back: {move}.", lang=lang,
+                                 move=s.action_label(action)), s.undo_note()]).rstrip())
             self._shown = None
         elif name == "review":
             self.say(review_text(s.review(lang, s.humans()), lang))
@@ -416,9 +530,18 @@ def review_text(rev: Any, lang: str) -> str:
     """The game review (:class:`dicelab.analysis.review.Review`) as text: its summary,
     rating, the luck/skill sentences, and the costly decisions with the coach's reasons."""
     lines = [rev.title(lang), rev.summary(lang), rev.rating.text]
-    for entry in rev.player_summary(lang) if rev.game is not None else ():
-        if entry.get("sentence"):
+    if rev.hand_rolls_text(lang):
+        lines.append("⚠ " + rev.hand_rolls_text(lang))
+    names = ([player_name(p, lang) for p in range(rev.game.players)]
+             if rev.game is not None else None)
+    for entry in rev.player_summary(lang, names=names) if rev.game is not None else ():
+        if not entry.get("sentence"):
+            continue
+        if rev.game.players > 1:  # the sentence names the player
+            lines.append(entry["sentence"])
+        else:
             lines.append(f"{player_name(entry['player'], lang)} — {entry['sentence']}")
+        lines.extend("    " + x for x in (*entry.get("skill_lines", ()), entry["marks_text"]))
     _headers, rows = rev.table(lang)
     costly = [(r, row) for r, row in zip(rev.rows, rows) if r.costly]
     if costly:
@@ -435,4 +558,4 @@ def review_text(rev: Any, lang: str) -> str:
 # ------------------------------------------------------------------ command line
 
 
-__all__ = ["COMMANDS", "TerminalPlay", "review_text"]
+__all__ = ["COMMANDS", "MAX_LINE", "TerminalPlay", "read_line", "review_text"]

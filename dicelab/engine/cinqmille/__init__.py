@@ -17,6 +17,7 @@ between solo and two-player advice.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from dicelab.engine.advice import Advice, plays_duel
@@ -46,8 +47,9 @@ from dicelab.engine.cinqmille.solo import (
     turns_distribution,
     turns_moments,
 )
+from dicelab.games._base import Bank
 from dicelab.games._checks import check_state
-from dicelab.games.cinqmille import State
+from dicelab.games.cinqmille import UNIT, State, is_five_ones
 
 __all__ = [
     "OBJECTIVES",
@@ -62,6 +64,7 @@ __all__ = [
     "duel_win_probability",
     "expected_turn_points",
     "expected_turns",
+    "finish_chances",
     "p_bust",
     "policy_surface",
     "solo",
@@ -105,7 +108,108 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     return advise_solo(state, objective)
 
 
+#: The endgame reason is looked for within this many points of 5000 (further away, winning
+#: within the turn is too rare to decide anything, and its sum would cost more).
+FINISH_REACH = 500
+
+
+def _finish_table(rules: Any, s: int, o: int | None, objective: str) -> Any:
+    """``F(u, n)``: the chance to win within the turn, about to roll ``n`` dice at total
+    ``u`` (units of 50), each later choice the engine's own: by ``p_duel`` against an
+    opponent at ``o`` (two players), else by the solo ``objective``."""
+    m = solo._model(rules)
+    top = solo.TOP
+    memo: dict[tuple[int, int], float] = {}
+
+    def values(roll: tuple[int, ...], u: int) -> dict[tuple[tuple[int, ...], str], float]:
+        if o is not None:
+            return duel.choice_values(rules, s, o, u, roll)
+        out = {}
+        for c in solo._choices(roll, s, u, rules, (u - s) * UNIT):
+            x = c.numbers[objective]
+            out[(c.keep, "bank" if isinstance(c.action, Bank) else "roll")] = (
+                x if objective == "expected_points" else -x)
+        return out
+
+    def after(keep: tuple[int, ...], kind: str, u: int, roll: tuple[int, ...]) -> float:
+        for k, pts, left, _bankable in m.options[roll]:
+            if k != keep:
+                continue
+            u2 = u + pts
+            if m.kind[s, u2] == solo._WIN:
+                return 1.0
+            if m.kind[s, u2] == solo._OVER:
+                return 0.0
+            u2c = min(u2, m.UC)
+            if kind == "bank":
+                return 1.0 if u2c >= top else 0.0
+            return chance(u2c, left)
+        return 0.0
+
+    def best(roll: tuple[int, ...], u: int) -> tuple[tuple[int, ...], str]:
+        vals = values(roll, u)
+        return min(vals, key=lambda kk: (-vals[kk], len(kk[0]), kk[0], kk[1]))
+
+    def chance(u: int, n: int) -> float:
+        if (u, n) not in memo:
+            total = 0.0
+            for roll, p in zip(solo.multisets(n), m.probs[n], strict=True):
+                if is_five_ones(roll, rules):
+                    total += p
+                elif m.options[roll]:
+                    keep, kind = best(roll, u)
+                    total += p * after(keep, kind, u, roll)
+            memo[(u, n)] = float(total)
+        return memo[(u, n)]
+
+    return after, best
+
+
+@lru_cache(maxsize=64)
+def _finisher(rules: Any, s: int, o: int | None, objective: str) -> Any:
+    return _finish_table(rules, s, o, objective)
+
+
+def finish_chances(state: Any, advice: Advice) -> tuple[int, dict[Any, float]] | None:
+    """``(5000, {action: chance})``: for each choice of ``advice``, the chance that the
+    player to move wins the game within this turn (reaching exactly 5000, five 1s, or
+    banking 5000 or more with 6 dice), the rest of the turn played by the engine's own
+    choices (the advice's objective: two-player ``p_duel``, or solo ``expected_turns``;
+    ``None`` for a points objective).  ``None`` further than
+    :data:`FINISH_REACH` points from 5000: the coach's endgame reason.
+
+    4700 against 4450, 100 points this turn, 1 2 2 5 rolled: banking the 5 stops at 4850;
+    setting the 1 aside and rolling three dice wins now more often than not.
+
+    >>> import dataclasses
+    >>> from dicelab.games import cinqmille
+    >>> s = cinqmille.new_state(cinqmille.Rules(), 2)
+    >>> s, _ = cinqmille.roll_outcome(cinqmille.step(s, cinqmille.Roll(()))[0], (1, 5, 2, 3, 3))
+    >>> s = dataclasses.replace(s, scores=(4700, 4450), opened=(True, True), aside=(1,),
+    ...                         groups=((1,),), turn_points=100, dice=(1, 2, 2, 5))
+    >>> a = advise_state(s)
+    >>> target, x = finish_chances(s, a)
+    >>> target, a.best.label, round(x[a.best.action], 4), x[Bank((5,))]
+    (5000, 'set aside 1, roll 3 dice', 0.5494, 0.0)
+    """
+    p = state.current_player
+    score = state.scores[p]
+    if (not len(advice) or advice.objective not in ("p_duel", "expected_turns")
+            or 5000 - score - state.turn_points > FINISH_REACH):
+        return None
+    rules = state.rules
+    s = score // UNIT
+    o = state.scores[1 - p] // UNIT if advice.objective == "p_duel" else None
+    after, _best = _finisher(rules, s, o, advice.objective)
+    m = solo._model(rules)
+    u = min(s + state.turn_points // UNIT, m.UC)
+    roll = tuple(sorted(state.dice))
+    return 5000, {c.action: after(c.keep, "bank" if isinstance(c.action, Bank) else "roll", u,
+                                  roll) for c in advice}
+
+
 def clear_caches() -> None:
     """Forget every solved table of 5000, solo and two-player (benchmarks: cold runs)."""
     solo.clear_caches()
     duel.clear_caches()
+    _finisher.cache_clear()

@@ -66,7 +66,12 @@ from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.dripeul import solo as solo
 from dicelab.engine.race import check_seat, load_table, seat_pair
 from dicelab.engine.race import table_meta as _meta
-from dicelab.engine.reroll import TurnSolution, solve_turn, solve_turn_locked
+from dicelab.engine.reroll import (
+    TurnSolution,
+    final_distribution,
+    solve_turn,
+    solve_turn_locked,
+)
 from dicelab.games._checks import check_rules, whole
 from dicelab.games.dripeul import (
     DICE,
@@ -77,6 +82,7 @@ from dicelab.games.dripeul import (
     X,
     apply_outcome,
     check_tokens,
+    resolutions,
 )
 
 __all__ = [
@@ -86,6 +92,8 @@ __all__ = [
     "clear_caches",
     "duel_ready",
     "duel_win_probability",
+    "keep_outcomes",
+    "resolution_advice",
     "shipped_tables",
     "solve_duel",
     "table_meta",
@@ -159,6 +167,7 @@ def _starts(key: tuple[bool, bool, bool], H: np.ndarray, s: Any, b: Any, o: Any)
     out = np.empty(n)
     step = CHUNK[key[0]]
     for i in range(0, n, step):
+        progress.check()  # a layer can take seconds: a cancelled solve stops between chunks
         j = slice(i, i + step)
         out[j] = solver(DICE, _finals(key, H, s[j], b[j], o[j]), ROLLS, keep=False).start
     return out
@@ -510,28 +519,70 @@ def turn_values(rules: Rules | None, seat: int, tokens: Any, triangles: Any,
     return {k: _prob(v[0]) for k, v in sol.keep_values(dice, rolls_left, locked).items()}
 
 
-def advise_duel(state: Any) -> Advice:
-    """Two-player advice of a Dripeul 5 state: the solo advice's choices with ``p_duel``
-    (keeps while rolling, tokens when resolving), ranked by ``p_duel`` (empty when there is
-    nothing to choose)."""
-    if not deciding(state, solo.DECISION_PHASES):
-        return Advice("p_duel", True, (), kind="duel", players=2)
+def keep_outcomes(state: Any, keep: Iterable[int]) -> dict[tuple[int, ...], float]:
+    """Distribution of the turn's final dice after ``keep`` in two-player ``state``, the
+    rest of the turn played to win the manche (``p_duel``): what the coach reads how often
+    the turn succeeds from, with two players.
+
+    >>> from dicelab.games import dripeul
+    >>> s = dripeul.new_state(Rules(), 2)
+    >>> s, _ = dripeul.roll_outcome(dripeul.step(s, dripeul.Roll(()))[0], (2, 2, 2, 4, 6))
+    >>> d = keep_outcomes(s, (2, 2, 2))
+    >>> round(sum(d.values()), 12), keep_outcomes(s, (2, 2, 2, 4, 6))
+    (1.0, {(2, 2, 2, 4, 6): 1.0})
+    """
+    p = state.current_player
+    rules = state.rules
+    _, b, o = _boards(rules, state.tokens, state.triangle, p)
+    return final_distribution(_turn(_key(rules), p, b, o), keep, state.rolls_left, 0,
+                              locked_variant=not rules.reroll_set_aside)
+
+
+def resolution_advice(state: Any, dice: Iterable[int]) -> Advice:
+    """The outcomes final ``dice`` allow the player to move in two-player ``state`` (the
+    solo advice's choices, a failure included), each with ``p_duel`` once it is applied,
+    best first: the token the two-player engine takes.
+
+    With 4 4 4 4 3 on squares 2 3 4 5 6 (opponent on all six), the solo engine takes token 3
+    (the likeliest brelans next) and the two-player engine token 6, which leaves 14 points
+    on the squares rather than 17:
+
+    >>> from dicelab.games import dripeul
+    >>> s = dripeul.new_state(Rules(), 2)
+    >>> s = replace(s, tokens=((2, 3, 4, 5, 6), SQUARES))
+    >>> solo.advise_resolution((4, 4, 4, 4, 3), tokens=(2, 3, 4, 5, 6), level=3).best.label
+    'carré: remove token 3'
+    >>> resolution_advice(s, (4, 4, 4, 4, 3)).best.label
+    'carré: remove token 6'
+    """
     p = state.current_player
     rules = state.rules
     tab = solve_duel(rules)
     tris = state.triangle
+    base = solo.advise_resolution(dice, tokens=state.tokens[p], level=tris[p], rules=rules)
+    _, b, o = _boards(rules, state.tokens, tris, p)
+    outcomes = resolutions(tuple(dice), state.tokens[p], rules)
+    choices = []
+    for c in base:
+        out = next(x for x in outcomes if x.action == c.action)
+        ts, tri = apply_outcome(state.tokens[p], tris[p], out)
+        nums = dict(c.numbers)
+        nums["p_duel"] = _prob(tab.H[p, board(ts, tri), o])
+        choices.append(replace(c, numbers=nums))
+    return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
+
+
+def advise_duel(state: Any) -> Advice:
+    """Two-player advice of a Dripeul 5 state: the solo advice's choices with ``p_duel``
+    (keeps while rolling, tokens when resolving: :func:`resolution_advice`), ranked by
+    ``p_duel`` (empty when there is nothing to choose)."""
+    if not deciding(state, solo.DECISION_PHASES):
+        return Advice("p_duel", True, (), kind="duel", players=2)
+    p = state.current_player
+    rules = state.rules
+    tris = state.triangle
     if state.phase == "resolve":
-        base = solo.advise_resolution(state.dice, tokens=state.tokens[p], level=tris[p],
-                                      rules=rules)
-        _, b, o = _boards(rules, state.tokens, tris, p)
-        choices = []
-        for c in base:
-            out = next(x for x in state.resolutions() if x.action == c.action)
-            ts, tri = apply_outcome(state.tokens[p], tris[p], out)
-            nums = dict(c.numbers)
-            nums["p_duel"] = _prob(tab.H[p, board(ts, tri), o])
-            choices.append(replace(c, numbers=nums))
-        return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
+        return resolution_advice(state, state.dice)
     base = solo.advise(state.dice, rolls_left=state.rolls_left, tokens=state.tokens[p],
                        level=tris[p], rules=rules, locked=state.locked)
     vals = turn_values(rules, p, state.tokens, tris, state.dice, state.rolls_left,
@@ -542,4 +593,3 @@ def advise_duel(state: Any) -> Advice:
         nums["p_duel"] = vals[c.keep]
         choices.append(replace(c, numbers=nums))
     return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
-

@@ -14,8 +14,10 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from dicelab.core.dice import roll_distribution, sort_dice
 from dicelab.engine.advice import Advice, plays_duel
 from dicelab.engine.seveny import duel, solo
 from dicelab.engine.seveny.duel import (
@@ -44,10 +46,14 @@ from dicelab.engine.seveny.solo import (
     turns_distribution,
     turns_moments,
 )
+from dicelab.games._base import Bank
 from dicelab.games._checks import check_state
-from dicelab.games.seveny import State
+from dicelab.games.seveny import DICE, State, settable
+from dicelab.games.seveny import score as cycle_score
 
 __all__ = [
+    "FINISH_BUDGET",
+    "finish_chances",
     "MAX_SOLVED_TARGET",
     "OBJECTIVES",
     "QUICK_SOLO_TARGET",
@@ -110,3 +116,114 @@ def clear_caches() -> None:
     """Forget every solved table of Seveny, solo and two-player (benchmarks: cold runs)."""
     solo.clear_caches()
     duel.clear_caches()
+    _finisher.cache_clear()
+
+
+#: The endgame reason sums over the rolls of the rest of the turn: it gives up (``None``)
+#: past this many roll outcomes weighed (far from the target, where it decides nothing).
+FINISH_BUDGET = 3000
+
+
+class _OverBudget(Exception):
+    pass
+
+
+class _Finisher:
+    """The chance to bank the target within the turn from each point of the turn
+    (``(memorised, hand)``), for one player's position and objective; remembered (an
+    explanation, then the next, ask the same turn); a call gives up past
+    :data:`FINISH_BUDGET` roll outcomes weighed."""
+
+    def __init__(self, rules: Any, seat: int, scores: tuple[int, ...], duel_play: bool):
+        self.rules, self.seat, self.scores, self.duel_play = rules, seat, scores, duel_play
+        self.score = scores[seat]
+        self.memo: dict[tuple[int, tuple[int, ...]], float] = {}
+        self.sets: dict[tuple[tuple[int, ...], tuple[int, ...]], Any] = {}
+        self.weighed = 0  # roll outcomes weighed by the current call
+        self.too_far: set[tuple[int, tuple[int, ...]]] = set()  # calls that gave up
+
+    def values(self, memorised: int, hand: tuple[int, ...], roll: tuple[int, ...]
+               ) -> dict[tuple[Any, str], float]:
+        if self.duel_play:
+            a, b = self.scores
+            return duel.choice_values(self.rules, self.seat, a, b, memorised, hand, roll)
+        return {k: -x for k, x in solo.choice_turns(self.rules, self.score, memorised, hand,
+                                                     roll).items()}
+
+    def after(self, memorised: int, hand: tuple[int, ...], keep: tuple[int, ...], kind: str
+              ) -> float:
+        nh = sort_dice(hand + keep)
+        pts = memorised + cycle_score(nh)
+        if kind == "bank":
+            return 1.0 if self.score + pts >= self.rules.target else 0.0
+        if len(nh) == DICE:
+            return self.chance(pts, ())
+        return self.chance(memorised, nh)
+
+    def chance(self, memorised: int, hand: tuple[int, ...]) -> float:
+        key = (memorised, hand)
+        if key not in self.memo:
+            dist = _rolls(DICE - len(hand))
+            self.weighed += len(dist)
+            if self.weighed > FINISH_BUDGET:
+                raise _OverBudget  # the finished sums stay remembered
+            total = 0.0
+            for roll, prob in dist:
+                ok = self.sets.get((hand, roll))
+                if ok is None:
+                    ok = self.sets[(hand, roll)] = bool(settable(hand, roll))
+                if not ok:
+                    continue
+                vals = self.values(memorised, hand, roll)
+                keep, kind = min(vals, key=lambda kk: (-vals[kk], len(kk[0]), kk[0], kk[1]))
+                total += prob * self.after(memorised, hand, keep, kind)
+            self.memo[key] = total
+        return self.memo[key]
+
+
+@lru_cache(maxsize=16)
+def _rolls(n: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    return tuple((r, float(p)) for r, p in roll_distribution(n).items())
+
+
+@lru_cache(maxsize=32)
+def _finisher(rules: Any, seat: int, scores: tuple[int, ...], duel_play: bool) -> _Finisher:
+    return _Finisher(rules, seat, scores, duel_play)
+
+
+def finish_chances(state: Any, advice: Advice) -> tuple[int, dict[Any, float]] | None:
+    """``(target, {action: chance})``: for each choice of ``advice``, the chance that the
+    player to move banks the target score (or more) within this turn, the rest of the turn
+    played by the engine's own choices (the advice's objective: two-player ``p_duel``, or
+    solo ``expected_turns``; ``None`` for a points objective).  ``None`` when the sum
+    would weigh more than :data:`FINISH_BUDGET` roll outcomes: the coach's endgame reason.
+
+    48 of 50, solo, 1 2 2 3 4 6 6 rolled: banking the 1 stops at 49; setting it aside and
+    rolling six dice reaches 50 within the turn 19 times in 20.
+
+    >>> import dataclasses
+    >>> from dicelab.games import seveny
+    >>> s = seveny.new_state(seveny.Rules())
+    >>> s, _ = seveny.roll_outcome(seveny.step(s, seveny.Roll(()))[0], (1, 2, 2, 3, 4, 6, 6))
+    >>> s = dataclasses.replace(s, scores=(48,))
+    >>> a = advise_state(s)
+    >>> target, x = finish_chances(s, a)
+    >>> target, a.best.label, round(x[a.best.action], 4), x[Bank((1,))]
+    (50, 'set aside 1, roll 6 dice', 0.9552, 0.0)
+    """
+    if not len(advice) or advice.objective not in ("p_duel", "expected_turns"):
+        return None
+    p = state.current_player
+    f = _finisher(state.rules, p, tuple(state.scores), advice.objective == "p_duel")
+    f.weighed = 0
+    hand, memorised = tuple(state.hand), state.memorised
+    if (memorised, hand) in f.too_far:
+        return None
+    try:
+        return state.rules.target, {
+            c.action: f.after(memorised, hand, c.keep,
+                              "bank" if isinstance(c.action, Bank) else "roll")
+            for c in advice}
+    except _OverBudget:
+        f.too_far.add((memorised, hand))
+        return None

@@ -935,18 +935,18 @@ def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0,
     memorised = _check_nonneg("memorised", memorised)
     score = _check_nonneg("score", score)
     t = _tables()
-    sol = solve_turns(rules)
     ptab = points_table()
     horizon = ptab.shape[0]
     if memorised + MAX_SCORE >= horizon:
         ptab = points_table(horizon=memorised + POINTS_HORIZON)
     choices = []
+    turns = choice_turns(rules, score, memorised, h, d)
     for s in settable(h, d):
         nh_ = sort_dice(h + s)
         pts = memorised + cycle_score(nh_)
-        bank_turns = 1.0 + sol.bank_value(score, pts)
         choices.append(Choice(s, Bank(s), f"set aside {_fmt(s)}, bank {pts}", {
-            "p_bust": 0.0, "expected_points": float(pts), "expected_turns": bank_turns}))
+            "p_bust": 0.0, "expected_points": float(pts),
+            "expected_turns": turns[(s, "bank")]}))
         if len(nh_) == DICE:
             m, hi, label = pts, 0, f"set aside {_fmt(s)}: memorise {pts}, roll 7 dice again"
         else:
@@ -956,10 +956,33 @@ def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0,
         choices.append(Choice(s, Roll(s), label, {
             "p_bust": float(t.pbust[hi]),
             "expected_points": float(ptab[m, hi]),
-            "expected_turns": 1.0 + sol.roll_value(score, m, hi),
+            "expected_turns": turns[(s, "roll")],
         }))
     hib = OBJECTIVES[objective]
     return Advice(objective, hib, rank(choices, objective, hib))
+
+
+def choice_turns(rules: Rules, score: int, memorised: int, hand: tuple[int, ...],
+                 roll: tuple[int, ...]) -> dict[tuple[Dice, str], float]:
+    """``{(set-aside, "roll" | "bank"): expected turns}`` (this one counted, optimal play
+    afterwards) of every choice after ``roll`` (validated by the caller), the numbers
+    :func:`advise` ranks by: one lookup each, no advice built (the coach's sums over the
+    rest of a turn).
+
+    >>> t = choice_turns(Rules(), 44, 0, (), (1, 2, 3, 4, 5, 5, 5))
+    >>> t[((1, 5, 5, 5), "bank")]
+    1.0
+    """
+    t = _tables()
+    sol = solve_turns(rules)
+    out: dict[tuple[Dice, str], float] = {}
+    for s in settable(hand, roll):
+        nh_ = sort_dice(hand + s)
+        pts = memorised + cycle_score(nh_)
+        out[(s, "bank")] = 1.0 + sol.bank_value(score, pts)
+        m, hi = (pts, 0) if len(nh_) == DICE else (memorised, t.index[nh_])
+        out[(s, "roll")] = 1.0 + sol.roll_value(score, m, hi)
+    return out
 
 
 def advise_solo(state: Any, objective: str | None = None) -> Advice:

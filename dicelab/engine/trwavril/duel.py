@@ -41,15 +41,14 @@ from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.race import check_seat, load_table, seat_pair, table_ready
 from dicelab.engine.race import table_meta as _meta
-from dicelab.engine.reroll import solve_turn
+from dicelab.engine.reroll import final_distribution, solve_turn
 from dicelab.engine.trwavril import solo as solo
-from dicelab.games._base import Resolve
 from dicelab.games._checks import check_rules
 from dicelab.games.trwavril import DICE, ROLLS, Rules, State, validate_barred
 
 __all__ = ["DuelSolution", "advise_duel", "clear_caches", "duel_ready", "duel_table",
-           "duel_win_probability", "shipped_tables", "solve_duel",
-           "warm"]
+           "duel_win_probability", "keep_outcomes", "resolution_advice", "shipped_tables",
+           "solve_duel", "warm"]
 
 WON = solo.WON
 MAXU = 4
@@ -267,30 +266,66 @@ def warm(rules: Rules | None = None) -> bool:
     return True
 
 
-def advise_duel(state: State) -> Advice:
-    """Two-player advice of a Trwavril state: the solo advice's choices with ``p_duel``
-    (empty when there is nothing to choose)."""
-    if not deciding(state, solo.DECISION_PHASES):
-        return Advice("p_duel", True, (), kind="duel", players=2)
+def _position(state: State) -> tuple[int, int, int, int]:
+    """``(u, v, m, M)`` of the player to move in ``state``."""
     p = state.current_player
     o = 1 - p
-    rules = state.rules
-    m, M = solo.mask_of(state.barred[p]), solo.mask_of(state.barred[o])
-    u, v = state.parapluies[p], state.parapluies[o]
-    base = solo.advise_solo(state, objective="p_win")
-    W = solve_duel(rules).W
+    return (state.parapluies[p], state.parapluies[o], solo.mask_of(state.barred[p]),
+            solo.mask_of(state.barred[o]))
+
+
+def keep_outcomes(state: State, keep: Any) -> dict[tuple[int, ...], float]:
+    """Distribution of the turn's final dice after ``keep`` in two-player ``state``, the
+    rest of the turn played to win (``p_duel``): what the coach reads how often the turn
+    succeeds from, with two players.
+
+    >>> from dicelab.games import trwavril
+    >>> s = trwavril.new_state(Rules(), 2)
+    >>> s, _ = trwavril.roll_outcome(trwavril.step(s, trwavril.Roll(()))[0], (5, 5, 2, 5))
+    >>> d = keep_outcomes(s, (5, 5, 5))
+    >>> round(sum(d.values()), 12), keep_outcomes(s, (2, 5, 5, 5))
+    (1.0, {(2, 5, 5, 5): 1.0})
+    """
+    u, v, m, M = _position(state)
+    sol, _ = _turn(state.rules.straight, u, v, m, M)
+    return final_distribution(sol, keep, state.rolls_left)
+
+
+def resolution_advice(state: State, dice: Any) -> Advice:
+    """The cards final ``dice`` allow the player to move in two-player ``state`` to flip,
+    each with ``p_duel`` afterwards, best first: the card the two-player engine flips (a
+    miss has no choice: empty advice).
+
+    >>> from dicelab.games import trwavril
+    >>> s = trwavril.new_state(Rules(), 2)
+    >>> [c.action.choice for c in resolution_advice(s, (3, 4, 5, 6))][:1]
+    [6]
+    """
+    u, v, m, M = _position(state)
+    W = solve_duel(state.rules).W
+    base = solo.advise_resolution(dice, barred=state.barred[state.current_player],
+                                  parapluies=u, rules=state.rules)
     choices = []
+    for c in base:
+        after = m ^ (1 << (c.action.choice - 1))
+        pd = 1.0 if after == WON else 1.0 - float(W[v, u, M, after])
+        choices.append(replace(c, numbers={**c.numbers, "p_duel": pd}))
+    return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
+
+
+def advise_duel(state: State) -> Advice:
+    """Two-player advice of a Trwavril state: the solo advice's choices with ``p_duel``
+    (cards when resolving: :func:`resolution_advice`), empty when there is nothing to
+    choose."""
+    if not deciding(state, solo.DECISION_PHASES):
+        return Advice("p_duel", True, (), kind="duel", players=2)
     if state.phase == "resolve":
-        for c in base:
-            card = c.action.choice if isinstance(c.action, Resolve) else None
-            after = m ^ (1 << (card - 1))
-            pd = 1.0 if after == WON else 1.0 - float(W[v, u, M, after])
-            choices.append(replace(c, numbers={**c.numbers, "p_duel": pd}))
-    else:
-        sol, _ = _turn(rules.straight, u, v, m, M)
-        vals = sol.keep_values(tuple(sorted(state.dice)), state.rolls_left)
-        for c in base:
-            choices.append(replace(c, numbers={**c.numbers, "p_duel": float(vals[c.keep])}))
+        return resolution_advice(state, state.dice)
+    u, v, m, M = _position(state)
+    base = solo.advise_solo(state, objective="p_win")
+    sol, _ = _turn(state.rules.straight, u, v, m, M)
+    vals = sol.keep_values(tuple(sorted(state.dice)), state.rolls_left)
+    choices = [replace(c, numbers={**c.numbers, "p_duel": float(vals[c.keep])}) for c in base]
     return Advice("p_duel", True, rank(choices, "p_duel", True), kind="duel", players=2)
 
 

@@ -8,8 +8,9 @@
   tracker shared by the notebook (:data:`PROGRESS`).
 * :class:`Pool` pools the counts of the groups of a class without a server: a
   group's notebook makes a short share code (:func:`share_code`) that the
-  teacher's notebook accepts; the chart shows the pooled frequency against the
-  exact probability with a band of ± 2 standard errors.
+  teacher's notebook accepts, once per group (the code carries the group's name or
+  number, so groups with the same counts both count); the chart shows the pooled
+  frequency against the exact probability with a band of ± 2 standard errors.
 * :class:`FrequencySimulator`: simulate on demand, with a seed box that takes only
   valid seeds (the turns simulator of the lessons, which offers only the policies
   that fit the chosen game, is :class:`dicelab.lessons.turns.TurnsSimulator`).
@@ -26,9 +27,9 @@ pieces), :mod:`~dicelab.ui.teaching.pooling` (share codes, pooling, Pool) and
 
 >>> parse_number("0,25"), parse_number("25 %"), parse_number("1/4")
 (0.25, 0.25, 0.25)
->>> code = share_code(SIX_AFTER_THREE, successes=4, trials=21)
+>>> code = share_code(SIX_AFTER_THREE, successes=4, trials=21, group="Team 3")
 >>> read_share_code(SIX_AFTER_THREE, code)
-(4, 21)
+GroupCounts(group='TEAM3', successes=4, trials=21)
 >>> [round(r.frequency, 3) for r in pooled([(3, 20), (5, 20)], 0.25)]
 [0.15, 0.2]
 """
@@ -60,11 +61,14 @@ from dicelab.ui.teaching.numbers import (
 from dicelab.ui.teaching.pooling import (
     BRELAN_FIVE_DICE,
     EXPERIMENTS,
+    MAX_GROUP,
     SIX_AFTER_THREE,
     Experiment,
+    GroupCounts,
     Pool,
     PoolRow,
     check_counts,
+    group_name,
     pool_chart,
     pooled,
     read_share_code,
@@ -76,6 +80,7 @@ __all__ = [
     "BRELAN_FIVE_DICE",
     "EXPERIMENTS",
     "INPUTS",
+    "MAX_GROUP",
     "MAX_INPUT",
     "MAX_NUMBER",
     "MAX_SEED",
@@ -85,6 +90,7 @@ __all__ = [
     "Exercise",
     "Experiment",
     "FrequencySimulator",
+    "GroupCounts",
     "Pool",
     "PoolRow",
     "Predict",
@@ -93,6 +99,7 @@ __all__ = [
     "Record",
     "TeachingError",
     "check_counts",
+    "group_name",
     "parse_count",
     "parse_number",
     "parse_probability",

@@ -8,6 +8,7 @@ and showing values (no widgets).
 from __future__ import annotations
 
 import math
+import numbers
 import re
 from fractions import Fraction
 from typing import Any
@@ -136,21 +137,58 @@ def parse_probability(text: Any, lang: str | None = None) -> tuple[float, bool]:
 
 
 def parse_count(text: Any, what: str | Phrase = "count") -> int:
-    """A whole number from 0 to :data:`MAX_TRIALS` (a count a group enters).
+    """A whole number from 0 to :data:`MAX_TRIALS` (a count a group enters), typed with
+    the digits 0 to 9 (``²`` is not a count), or given as a whole number of any size.
 
-    >>> parse_count(" 12 ")
-    12
+    >>> parse_count(" 12 "), parse_count(12)
+    (12, 12)
     >>> parse_count("-3", "successes")
     Traceback (most recent call last):
     ...
     dicelab.ui.teaching.numbers.TeachingError: successes must be a whole number from 0 to 100000...
+    >>> parse_count(10**5000)
+    Traceback (most recent call last):
+    ...
+    dicelab.ui.teaching.numbers.TeachingError: count must be ...; got a whole number of about 50...
     """
-    raw = text if isinstance(text, str) else str(text)
-    s = raw.strip()
-    if isinstance(text, bool) or len(s) > 12 or not s.isdigit() or int(s) > MAX_TRIALS:
+    if isinstance(text, int) and not isinstance(text, bool):  # never str() of a huge int
+        if 0 <= text <= MAX_TRIALS:
+            return int(text)
         raise TeachingError(N_("{what} must be a whole number from 0 to {high}; got {value}"),
                             what=what, high=MAX_TRIALS, value=brief(text))
-    return int(s)
+    s = text.strip() if isinstance(text, str) else ""
+    if isinstance(text, str) and len(s) <= 12 and re.fullmatch(r"[0-9]+", s) and (
+            int(s) <= MAX_TRIALS):
+        return int(s)
+    if not isinstance(text, str):
+        check_count_size(text, what)
+        s = str(text).strip()  # a numpy integer, a Fraction…: as typed
+        if len(s) <= 12 and re.fullmatch(r"[0-9]+", s) and int(s) <= MAX_TRIALS:
+            return int(s)
+    raise TeachingError(N_("{what} must be a whole number from 0 to {high}; got {value}"),
+                        what=what, high=MAX_TRIALS, value=brief(text))
+
+
+def check_count_size(value: Any, what: str | Phrase = "count") -> None:
+    """Refuse a number too large to be any count before it is written or compared (a
+    whole number over 4,300 digits cannot even be written): a
+    :class:`TeachingError` naming it.  Share codes and counts call it first.
+
+    >>> check_count_size(20)
+    >>> check_count_size(10**5000, "trials")
+    Traceback (most recent call last):
+    ...
+    dicelab.ui.teaching.numbers.TeachingError: trials must be ...; got a whole number of about 50...
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Rational):
+        return
+    try:
+        too_big = abs(value) > 10**12
+    except (TypeError, ValueError, OverflowError):  # a number that cannot be compared
+        too_big = True
+    if too_big:
+        raise TeachingError(N_("{what} must be a whole number from 0 to {high}; got {value}"),
+                            what=what, high=MAX_TRIALS, value=brief(value))
 
 
 def parse_seed(text: Any) -> int:
@@ -164,7 +202,7 @@ def parse_seed(text: Any) -> int:
     dicelab.ui.teaching.numbers.TeachingError: a seed is a whole number from 0 to 4294967295; go...
     """
     s = text.strip() if isinstance(text, str) else text
-    if isinstance(s, str) and s.isdigit() and len(s) <= 10:
+    if isinstance(s, str) and re.fullmatch(r"[0-9]{1,10}", s):  # ASCII digits (not "²")
         s = int(s)
     s = plain_int(s)  # numpy integers too
     if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= MAX_SEED:

@@ -1,9 +1,9 @@
 """Pooled class data without a server: share codes, pooling and its chart, the
 :class:`Pool` widget.
 
->>> code = share_code(SIX_AFTER_THREE, successes=4, trials=21)
+>>> code = share_code(SIX_AFTER_THREE, successes=4, trials=21, group="Team 3")
 >>> read_share_code(SIX_AFTER_THREE, code)
-(4, 21)
+GroupCounts(group='TEAM3', successes=4, trials=21)
 >>> [round(r.frequency, 3) for r in pooled([(3, 20), (5, 20)], 0.25)]
 [0.15, 0.2]
 """
@@ -13,15 +13,21 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from dicelab.core.errors import Phrase, brief
 from dicelab.core.i18n import N_, _, fmt_int, fmt_percent
 from dicelab.ui.teaching.asking import _button, _esc, _w, _Widget
-from dicelab.ui.teaching.numbers import MAX_TRIALS, TeachingError, parse_count
+from dicelab.ui.teaching.numbers import (
+    MAX_TRIALS,
+    TeachingError,
+    check_count_size,
+    parse_count,
+)
 
 # ------------------------------------------------------------------ pooling class data
 
@@ -62,9 +68,18 @@ BRELAN_FIVE_DICE = EXPERIMENTS["BRL5"]
 SIX_AFTER_THREE = EXPERIMENTS["SIX3"]
 
 _ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: easy to read aloud
+#: The longest group name in a share code: capital letters and digits.
+MAX_GROUP = 8
 
 
-def _check(exp: Experiment, successes: int, trials: int) -> str:
+def _check(exp: Experiment, group: str, successes: int, trials: int) -> str:
+    digest = hashlib.sha256(f"{exp.code}:{group}:{successes}:{trials}".encode()).digest()
+    return "".join(_ALPHABET[b % len(_ALPHABET)] for b in digest[:3])
+
+
+def _old_check(exp: Experiment, successes: int, trials: int) -> str:
+    """The check of the codes before groups had names (``BRL5-20-4-7VU``): only to tell an
+    old code from a mistyped new one."""
     digest = hashlib.sha256(f"{exp.code}:{successes}:{trials}".encode()).digest()
     return "".join(_ALPHABET[b % len(_ALPHABET)] for b in digest[:3])
 
@@ -80,6 +95,8 @@ def check_counts(successes: Any, trials: Any) -> tuple[int, int]:
     dicelab.ui.teaching.numbers.TeachingError: more successes (21) than trials (20): check the c...
     """
     # the field's name is translated with the message (Phrase): no English in a French error
+    check_count_size(successes, Phrase(N_("successes")))
+    check_count_size(trials, Phrase(N_("trials")))
     s = parse_count(successes, Phrase(N_("successes"))) if not isinstance(
         successes, int) or isinstance(successes, bool) else successes
     t = parse_count(trials, Phrase(N_("trials"))) if not isinstance(
@@ -97,42 +114,110 @@ def check_counts(successes: Any, trials: Any) -> tuple[int, int]:
     return s, t
 
 
-def share_code(exp: Experiment, successes: Any, trials: Any) -> str:
-    """The short code a group gives the teacher: experiment, counts and a check.
+def group_name(text: Any) -> str:
+    """A group's name or number as its share code carries it: capital letters A–Z and
+    digits, accents, spaces and signs dropped, a number without its leading zeros.
 
-    >>> share_code(BRELAN_FIVE_DICE, 4, 20)
-    'BRL5-20-4-...'
+    >>> group_name(" Équipe 3 "), group_name("07"), group_name(12)
+    ('EQUIPE3', '7', '12')
+    >>> group_name("")
+    Traceback (most recent call last):
+    ...
+    dicelab.ui.teaching.numbers.TeachingError: type your group's name or number first (lette...
     """
+    raw = str(text) if isinstance(text, (str, int)) and not isinstance(text, bool) else ""
+    if len(raw) > 100:
+        raise TeachingError(N_("a group name has at most {n} letters or digits; got {value}"),
+                            n=MAX_GROUP, value=brief(raw))
+    plain = unicodedata.normalize("NFKD", raw).upper()
+    name = "".join(c for c in plain if "A" <= c <= "Z" or "0" <= c <= "9")
+    if not name:
+        raise TeachingError(N_("type your group's name or number first (letters or digits)"))
+    if name.isdigit():
+        name = str(int(name))
+    if len(name) > MAX_GROUP:
+        raise TeachingError(N_("a group name has at most {n} letters or digits; got {value}"),
+                            n=MAX_GROUP, value=brief(raw))
+    return name
+
+
+class GroupCounts(NamedTuple):
+    """What a share code says: the group's name (:func:`group_name`) and its counts."""
+
+    group: str
+    successes: int
+    trials: int
+
+
+def share_code(exp: Experiment, successes: Any, trials: Any, group: Any) -> str:
+    """The short code a group gives the teacher: experiment, group, trials, successes and a
+    check of them all (``EXP-GROUP-TRIALS-SUCCESSES-CHECK``).
+
+    The group's name or number makes the codes of two groups with the same counts differ:
+    both count in the pool, and the same code given twice counts once.
+
+    >>> share_code(BRELAN_FIVE_DICE, 4, 20, group="7")
+    'BRL5-7-20-4-...'
+    >>> share_code(BRELAN_FIVE_DICE, 4, 20, "7") != share_code(BRELAN_FIVE_DICE, 4, 20, "8")
+    True
+    """
+    check_count_size(successes, Phrase(N_("successes")))  # before anything writes them
+    check_count_size(trials, Phrase(N_("trials")))
     s, t = check_counts(successes, trials)
-    return f"{exp.code}-{t}-{s}-{_check(exp, s, t)}"
+    g = group_name(group)
+    return f"{exp.code}-{g}-{t}-{s}-{_check(exp, g, s, t)}"
 
 
-_CODE = re.compile(r"^([A-Z0-9]{2,8})-(\d{1,6})-(\d{1,6})-([A-Z0-9]{3})$")
+_CODE = re.compile(r"^([A-Z0-9]{2,8})-([A-Z0-9]{1,8})-(\d{1,6})-(\d{1,6})-([A-Z0-9]{3})$")
+#: A code of dicelab before share codes named their group: ``BRL5-20-4-7VU``.
+_OLD_CODE = re.compile(r"^([A-Z0-9]{2,8})-(\d{1,6})-(\d{1,6})-([A-Z0-9]{3})$")
+#: Spaces and dashes a keyboard, a phone or a word processor may put in a pasted code.
+_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2212"})
 
 
-def read_share_code(exp: Experiment, code: Any) -> tuple[int, int]:
-    """``(successes, trials)`` from a share code of ``exp``; refuses typos and foreign codes.
+def _normalise_code(code: Any) -> str:
+    raw = code if isinstance(code, str) else ""
+    return "".join(raw.translate(_DASHES).upper().split()) if len(raw) <= 200 else raw
 
-    >>> read_share_code(BRELAN_FIVE_DICE, share_code(SIX_AFTER_THREE, 1, 5))  # doctest: +ELLIPSIS
+
+def read_share_code(exp: Experiment, code: Any) -> GroupCounts:
+    """The group and its counts from a share code of ``exp``; refuses typos, foreign codes
+    and the codes of older dicelab versions, which named no group (the group makes a new
+    one).
+
+    >>> read_share_code(BRELAN_FIVE_DICE, share_code(BRELAN_FIVE_DICE, 4, 20, "Bleus"))
+    GroupCounts(group='BLEUS', successes=4, trials=20)
+    >>> read_share_code(BRELAN_FIVE_DICE, share_code(SIX_AFTER_THREE, 1, 5, 2))
     Traceback (most recent call last):
     ...
     dicelab.ui.teaching.numbers.TeachingError: this code belongs to another experiment (SIX3), n...
     """
-    raw = code if isinstance(code, str) else ""
-    s = raw.strip().upper().replace(" ", "")
+    s = _normalise_code(code)
     m = _CODE.match(s) if len(s) <= 40 else None
     if not m:
+        old = _OLD_CODE.match(s) if len(s) <= 40 else None
+        if old and old.group(1) != exp.code:
+            raise TeachingError(N_("this code belongs to another experiment ({other}), not to "
+                                   "this one ({this})"), other=old.group(1), this=exp.code)
+        if old:
+            k, t = int(old.group(3)), int(old.group(2))
+            if k <= t and old.group(4) == _old_check(exp, k, t):
+                raise TeachingError(N_("this code was made by an older dicelab and names no "
+                                       "group: ask the group to make a new code, with its "
+                                       "group's name or number"))
+            raise TeachingError(N_("this code has a typo: ask the group to read it again"))
         raise TeachingError(N_("{value} is not a share code (it looks like {example})"),
-                            value=brief(code), example=f"{exp.code}-20-4-XYZ")
-    key, t, k, chk = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+                            value=brief(code), example=f"{exp.code}-7-20-4-XYZ")
+    key, g, t, k, chk = (m.group(1), group_name(m.group(2)), int(m.group(3)),
+                         int(m.group(4)), m.group(5))
     if key != exp.code:
         raise TeachingError(
             N_("this code belongs to another experiment ({other}), not to this one ({this})"),
             other=key, this=exp.code)
     successes, trials = check_counts(k, t)
-    if chk != _check(exp, successes, trials):
+    if chk != _check(exp, g, successes, trials):
         raise TeachingError(N_("this code has a typo: ask the group to read it again"))
-    return successes, trials
+    return GroupCounts(g, successes, trials)
 
 
 @dataclass(frozen=True)
@@ -206,12 +291,19 @@ class Pool(_Widget):
 
     The teacher enters a group's counts or pastes its share code; bad entries
     (negative counts, more successes than trials, another experiment's code, a
-    typo, a code added twice) get a message and are not added.
+    typo, a code added twice) get a message and are not added.  Each group counts once:
+    a second code of a group already in the pool, with other counts, replaces its counts
+    only when the teacher adds it a second time (the first time says so).
 
     >>> pool = Pool(SIX_AFTER_THREE, lang="en")
-    >>> pool.add_counts("3", "20"); pool.add_code(share_code(SIX_AFTER_THREE, 5, 24))
+    >>> pool.add_counts("3", "20"); pool.add_code(share_code(SIX_AFTER_THREE, 5, 24, "B"))
+    >>> pool.add_code(share_code(SIX_AFTER_THREE, 5, 24, "C"))  # same counts, another group
     >>> [(r.successes, r.trials) for r in pool.rows()]
-    [(3, 20), (8, 44)]
+    [(3, 20), (8, 44), (13, 68)]
+    >>> pool.add_code(share_code(SIX_AFTER_THREE, 5, 24, "B"))
+    Traceback (most recent call last):
+    ...
+    dicelab.ui.teaching.numbers.TeachingError: this code was already added (group B, successes: ...
     >>> pool.add_counts("30", "20")
     Traceback (most recent call last):
     ...
@@ -227,8 +319,13 @@ class Pool(_Widget):
         self.exp = experiment
         self.role = role
         self.lang = lang
+        #: (label, successes, trials) of each group added, in order.
         self.entries: list[tuple[str, int, int]] = []
-        self._codes: set[str] = set()
+        # the group name of each entry added from a share code (None: typed counts)
+        self._groups: list[str | None] = []
+        # a code whose group is already in the pool, with other counts: added again, it
+        # replaces them
+        self._pending: GroupCounts | None = None
         L = lang
         self.title = w.HTML(f"<p><b>{_esc(_(experiment.title, lang=L))}</b></p>")
         self.trials = w.Text(placeholder=_(experiment.trials_label, lang=L),
@@ -245,14 +342,17 @@ class Pool(_Widget):
         self.out = w.HTML()
         self.out.add_class("dicelab-chart")
         if role == "group":
+            self.group = w.Text(placeholder=_("your group's number or name", lang=L),
+                                description=_("group", lang=L))
+            self.group.add_class("dicelab-pool-group")
             self.make = _button(description=_("Make my share code", lang=L),
                                  button_style="primary")
             self.make.add_class("dicelab-pool-make")
             self.code_view = w.HTML()
             self.code_view.add_class("dicelab-pool-code")
             self.make.on_click(self.guarded(lambda _b: self.make_code()))
-            self.widget = w.VBox([self.title, help_text, self.trials, self.successes,
-                                  self.make, self.message, self.code_view])
+            self.widget = w.VBox([self.title, help_text, self.group, self.trials,
+                                  self.successes, self.make, self.message, self.code_view])
         else:
             self.add = _button(description=_("Add this group", lang=L), button_style="primary")
             self.add.add_class("dicelab-pool-add")
@@ -274,9 +374,10 @@ class Pool(_Widget):
         self.widget.add_class("dicelab-pool")
 
     def make_code(self) -> str:
-        """The group's share code for the counts in the boxes (shown in the widget)."""
+        """The group's share code for the group name and counts in the boxes (shown in the
+        widget)."""
         s, t = check_counts(self.successes.value, self.trials.value)
-        code = share_code(self.exp, s, t)
+        code = share_code(self.exp, s, t, self.group.value)
         says = _("Your share code (give it to your teacher):", lang=self.lang)
         self.code_view.value = (
             f"<p>{_esc(says)} <code style='font-size:1.3em'>{code}</code></p>")
@@ -287,34 +388,74 @@ class Pool(_Widget):
         """Add a group's counts (a :class:`TeachingError` if they are bad: nothing is added)."""
         s, t = check_counts(successes, trials)
         label = group or _("group {n}", lang=self.lang, n=len(self.entries) + 1)
+        self._pending = None
         self.entries.append((label, s, t))
+        self._groups.append(None)
         self._added(label)
 
     def add_code(self, code: Any) -> None:
-        """Add a group from its share code (refused if foreign, mistyped or already added)."""
-        s, t = read_share_code(self.exp, code)
-        norm = str(code).strip().upper().replace(" ", "")
-        if norm in self._codes:
-            raise TeachingError(N_("this code was already added"))
-        self._codes.add(norm)
-        self.add_counts(s, t)
+        """Add a group from its share code (refused if foreign, mistyped or already added).
+
+        A group already in the pool with other counts is refused once, with a message; the
+        same code added again right after replaces that group's counts (a group that counted
+        again)."""
+        got = read_share_code(self.exp, code)
+        label = _("group {n}", lang=self.lang, n=got.group)
+        if got.group in self._groups:
+            i = self._groups.index(got.group)
+            _label, s, t = self.entries[i]
+            if (s, t) == (got.successes, got.trials):
+                self._pending = None
+                raise TeachingError(
+                    N_("this code was already added ({group}, successes: {s}, trials: {t}); "
+                       "if another group made it, that group makes a new code with another "
+                       "group name"), group=Phrase(N_("group {n}"), n=got.group), s=s, t=t)
+            if self._pending != got:
+                self._pending = got
+                raise TeachingError(
+                    N_("{group} is already in the pool (successes: {s}, trials: {t}): add this "
+                       "code again to replace them; if it is another group, it makes a new "
+                       "code with another group name"),
+                    group=Phrase(N_("group {n}"), n=got.group), s=s, t=t)
+            self._pending = None
+            self.entries[i] = (label, got.successes, got.trials)
+            self._replaced(label, (s, t))
+        else:
+            self._pending = None
+            s, t = check_counts(got.successes, got.trials)
+            self.entries.append((label, s, t))
+            self._groups.append(got.group)
+            self._added(label)
         if self.role == "teacher":
             self.code.value = ""
 
     def remove_last(self) -> None:
+        """Remove the last group added (its name is free again)."""
         if not self.entries:
             raise TeachingError(N_("no group to remove"))
+        self._pending = None
         self.entries.pop()
+        self._groups.pop()
         self._added(None)
 
     def rows(self) -> list[PoolRow]:
         return pooled([(s, t) for _g, s, t in self.entries], self.exp.p)
 
+    def _replaced(self, label: str, before: tuple[int, int]) -> None:
+        s, t = before
+        last = self.rows()[-1]
+        self.say(_("{group}: the new code replaced its counts (successes: {s}, trials: {t}). "
+                   "Pooled: trials {pt}, successes {ps}, frequency {f} (exact {p}).",
+                   lang=self.lang, group=label, s=fmt_int(s, self.lang), t=fmt_int(t, self.lang),
+                   ps=fmt_int(last.successes, self.lang), pt=fmt_int(last.trials, self.lang),
+                   f=fmt_percent(last.frequency, 1, self.lang),
+                   p=fmt_percent(float(self.exp.p), 1, self.lang)), "ok")
+        self._redraw()
+
     def _added(self, label: str | None) -> None:
-        rows = self.rows()
         if label is not None:
-            last = rows[-1]
-            self.say(_("{group} added. Pooled: {s} successes in {t} trials, frequency {f} "
+            last = self.rows()[-1]
+            self.say(_("{group} added. Pooled: trials {t}, successes {s}, frequency {f} "
                        "(exact {p}).", lang=self.lang, group=label, s=fmt_int(last.successes,
                                                                               self.lang),
                        t=fmt_int(last.trials, self.lang),
@@ -322,8 +463,13 @@ class Pool(_Widget):
                        p=fmt_percent(float(self.exp.p), 1, self.lang)), "ok")
         else:
             self.say(_("Last group removed.", lang=self.lang))
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """The teacher's chart of the pool as it is now (none when it is empty)."""
         if self.role == "teacher":
             from dicelab.render import plots
 
+            rows = self.rows()
             fig = pool_chart(self.exp, rows, self.lang) if rows else None
             self.out.value = plots.chart_html(fig) if fig is not None else ""

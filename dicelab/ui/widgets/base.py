@@ -48,7 +48,6 @@ from dicelab.ui.widgets.rules_panel import RulesPanel
 from dicelab.ui.widgets.saveload import load_button, save_link
 from dicelab.ui.widgets.solve_bar import BackgroundSolves, SolveBar
 from dicelab.ui.widgets.status_log import StatusLog
-from dicelab.ui.widgets.text import esc
 
 
 def _on_session(name: str, doc: str) -> property:
@@ -77,7 +76,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
               BackgroundSolves):
     """A playable game with the live exact-odds overlay (display ``app`` in a notebook).
 
-    Parameters: ``seed`` (``None``: a random small seed), ``players``, ``rules``
+    Parameters: ``seed`` (``None``: a random game number), ``players``, ``rules``
     (a ``Rules``; or pass its fields as keyword options, e.g. ``level=2``),
     ``computer``: seats played by the computer, either a collection of seats
     (optimal play) or a mapping seat -> kind (``"optimal"``, ``"greedy"``,
@@ -183,6 +182,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.board = w.HTML()
         self.board.add_class("dicelab-board")
         self.dice_row = DiceRow(self.kind, on_change=self._guard(self._on_toggle), lang=self.lang)
+        self.dice_row.accept = self._guard(self.accept_die)
         self.roll_button = w.Button(icon="cube", layout=_auto())
         self.roll_button.add_class("dicelab-roll")
         self.stop_button = w.Button(icon="hand-paper-o", layout=_auto())
@@ -343,7 +343,6 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
 
     def _relabel(self) -> None:
         lang = self.lang
-        self.title.value = f"<h3 style='margin:2px 0'>{esc(self.game.name)}</h3>"
         self.roll_button.tooltip = _("Roll the dice (key R)", lang=lang)
         self.stop_button.description = _("Stop", lang=lang)
         self.stop_button.tooltip = _("Stop: these dice are final (key S)", lang=lang)
@@ -351,7 +350,8 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.bank_button.tooltip = _("Set aside the toggled dice and bank the turn (key B)",
                                      lang=lang)
         self.undo_button.description = _("Undo", lang=lang)
-        self.undo_button.tooltip = _("Take back the last move (key U)", lang=lang)
+        self.undo_button.tooltip = _("Take back the last move; the dice stay the same (key U)",
+                                     lang=lang)
         self.computer_button.description = _("Play computer turn", lang=lang)
         self.review_button.description = _("Game review", lang=lang)
         self.review_button.tooltip = _("Every decision of the game against the best, with "
@@ -485,13 +485,14 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.overlay.tally.undo_to(len(self.game.actions))
         self.overlay.render_coach()
         self._last_events = []
-        self.say(_("Move taken back.", lang=self.lang))
+        self.say(" ".join([_("Move taken back.", lang=self.lang), self.session.undo_note()]))
         self.refresh()
         return True
 
     # ------------------------------------------------------------ closing
     def close(self) -> None:
-        """Close every widget of the app (frees them in the kernel and the browser)."""
+        """Close every widget of the app (frees them in the kernel and the browser); its
+        background solves stop unless another app waits for them (``SolveJob.withdraw``)."""
         import ipywidgets as w
 
         seen: set[int] = set()
@@ -530,8 +531,9 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
             except Exception:  # noqa: BLE001 - already closed
                 continue
         self._closed = True
-        self._drop_duel_job()  # a background solve goes on (other apps may use it)
-        self._drop_solo_job()  # the same: it stops once nobody waits for it
+        self._drop_duel_job(withdraw=True)  # stops unless another app waits for it
+        self._drop_solo_job(withdraw=True)
+        self.solve_bar.job = None  # its redraw ticker ends
         self.resolve_buttons = []
 
     # ------------------------------------------------------------ rendering
@@ -544,6 +546,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
 
     def _refresh(self) -> None:
         s = self.state
+        self.title.value = self.title_html()
         self.help.value = keys_legend(self.kind, dice_in_game(self.module, s.rules), self.lang)
         human = not self.is_computer() and not s.is_over
         legal = self.legal()
@@ -581,7 +584,8 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
             self.undo_button.add_class("dicelab-off")
         else:
             self.undo_button.remove_class("dicelab-off")
-        self.undo_button.tooltip = (_("Take back the last move (key U)", lang=self.lang)
+        self.undo_button.tooltip = (_("Take back the last move; the dice stay the same (key "
+                                      "U)", lang=self.lang)
                                     if not reason else
                                     _("Undo is off. {why}", lang=self.lang, why=reason))
         advisable = human and self.has_choice()

@@ -8,10 +8,18 @@ Classroom panel (:class:`.controls.ClassroomControls`), the mode bar
 typed in are the play session's (:mod:`dicelab.ui.session`); this view reads the panel,
 resets what it shows and redraws.
 
+A new game (New game, the mode bar, New game once the game is over) takes a new random
+seed, shown as the game's number, unless a seed was typed in the Classroom panel's box:
+that one is played (a teacher gives the whole class the same dice).  Restart plays the
+same game again.
+
 >>> from dicelab.ui.widgets import play
 >>> app = play("seveny", seed=3, lang="en", coach_prompt=False)
->>> app.new_game(), app.message.value
-(True, '<p>New game: seed 3, 1 player.</p>')
+>>> app.controls.seed.value = 12  # typed: this game
+>>> app.new_game(), app.message.value, app.game.seed
+(True, '<p>Game 12 starts: 1 player.</p>', 12)
+>>> app.new_game(), app.game.seed != 12, app.controls.seed.value == app.game.seed
+(True, True, True)
 >>> app.teacher_set_dice("1 2 3 4 5")  # no roll yet: nothing to replace
 False
 >>> app.close()
@@ -27,7 +35,7 @@ from dicelab.ui.options import check_computer
 from dicelab.ui.widgets.controls import parse_dice_text
 from dicelab.ui.widgets.modes import mode_of, seats_for
 from dicelab.ui.widgets.saveload import load_upload
-from dicelab.ui.widgets.text import fmt_dice
+from dicelab.ui.widgets.text import esc, fmt_dice
 
 __all__ = ["ClassroomActions"]
 
@@ -52,43 +60,54 @@ class ClassroomActions:
     winbar_default: bool
     _last_events: list[dict[str, Any]]
 
+    def title_html(self) -> str:
+        """The app's title: the game's name and this game's number (its seed)."""
+        number = _("game {seed}", lang=self.lang, seed=self.game.seed)
+        return (f"<h3 style='margin:2px 0'>{esc(self.game.name)} <small class="
+                f"'dicelab-game-number'>· {esc(number)}</small></h3>")
+
     def new_game(self) -> bool:
-        """Start a new game from the controls: seed, variants, players and seats."""
+        """Start a new game from the controls: variants, players and seats, and the seed
+        typed in the seed box (the box still showing this game's seed: a new random one)."""
         c = self.controls
         try:
             rules = c.variants.build()
-            seed = c.seed.value
+            typed = c.seed.value != self.game.seed
             players = int(c.players.count.value)
             seats = check_computer(
                 {s: k for s, k in c.players.kinds().items() if k != "human"}, players)
-            self.session.new_game(rules=rules, seed=seed, players=players, seats=seats)
+            self.session.new_game(rules=rules, seed=c.seed.value if typed else None,
+                                  players=players, seats=seats)
         except DicelabError as e:
             self.say(e.message(self.lang), error=True)
             return False
+        seed = c.seed.value = self.game.seed
         self.winbar_default = players == 2
         self.mode_bar.show(mode_of(players, seats))
         self._close_prompt()
         self._prepare_duel()
         self.overlay.reset_tally()
         self._last_events = []
-        self.say(ngettext("New game: seed {seed}, {n} player.", "New game: seed {seed}, {n} "
-                          "players.", players, lang=self.lang, seed=seed))
+        self.say(ngettext("Game {seed} starts: {n} player.", "Game {seed} starts: {n} players.",
+                          players, lang=self.lang, seed=seed))
         self.refresh()
         self._auto()
         return True
 
     def play_again(self) -> bool:
-        """The game is over: a new game with the next seed (a class sharing a seed gets the
-        same dice again), the same variants, players and seats."""
-        self.controls.seed.value = int(self.controls.seed.value) + 1
+        """The game is over: a new game with the same variants, players and seats: a new
+        seed, or after a game whose seed was given (typed, or the app's ``seed``) the next
+        one, so that a class that shares a seed gets the same dice again."""
+        if self.session.seed_given and self.controls.seed.value == self.game.seed:
+            self.controls.seed.value = self.game.seed + 1
         return self.new_game()
 
     def _again_refresh(self) -> None:
         """The "New game" button under the dice: shown once the game is over."""
         b = self.again_button
         b.description = _("New game", lang=self.lang)
-        b.tooltip = _("Play a new game with the next seed (the same dice for a class that "
-                      "shares its seed)", lang=self.lang)
+        b.tooltip = _("Play a new game: new dice, or after a game of a given seed the next "
+                      "seed (the same dice for a class that shares its seed)", lang=self.lang)
         b.layout.display = "" if self.game.is_over else "none"
 
     def set_mode(self, mode: str) -> bool:
@@ -113,7 +132,7 @@ class ClassroomActions:
         self._close_prompt()
         self.overlay.reset_tally()
         self._last_events = []
-        self.say(_("Game restarted (seed {seed}).", lang=self.lang, seed=self.game.seed))
+        self.say(_("Game {seed} restarted.", lang=self.lang, seed=self.game.seed))
         self.refresh()
         self._auto()
 

@@ -358,8 +358,9 @@ class ClassroomControls:
         """Every word in ``lang`` (values and the game are kept)."""
         self.seed.description = _("Seed", lang=lang)
         self.new_game.description = _("New game", lang=lang)
-        self.new_game.tooltip = _("Start a new game with this seed, variants and players",
-                                  lang=lang)
+        self.new_game.tooltip = _("Start a new game with these variants and players: new "
+                                  "dice, or the seed typed in the box (the same dice for "
+                                  "the whole class)", lang=lang)
         self.reset.description = _("Restart", lang=lang)
         self.reset.tooltip = _("Restart this game from the start (same seed)", lang=lang)
         self.language.description = _("Language", lang=lang)

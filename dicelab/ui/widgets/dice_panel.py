@@ -6,7 +6,10 @@ Mixed into :class:`~dicelab.ui.widgets.base.GameApp`, which builds the widgets
 (``dice_row``, a :class:`.dice_row.DiceRow`; ``roll_button``, ``stop_button``,
 ``bank_button``, ``resolve_box``; CSS classes in docs/developers.md's DOM contract).
 Which buttons are enabled, and why not, is always the game's own ``legal_actions`` and
-``step``: a button never decides a rule.
+``step``: a button never decides a rule.  In a set-aside game, a click on a die that no
+legal move can set aside with the dice already toggled is refused at once, with the rule's
+own reason (:meth:`DicePanel.accept_die`); a move that is the only one possible and needs
+dice set aside is said in words, with a button that plays it (:meth:`DicePanel.forced_move`).
 
 >>> from dicelab.ui.widgets import play
 >>> app = play("seveny", seed=3, lang="en", coach_prompt=False)
@@ -27,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicelab.analysis import coach
+from dicelab.core.dice import is_sub_multiset
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import _, ngettext
 from dicelab.games._base import Bank, Resolve, Roll, Stop
@@ -58,6 +62,9 @@ class DicePanel:
     resolve_box: Any
     resolve_buttons: list[Any]
     resolve_choices: list[Any]
+    #: the button that plays the one move possible, when it sets dice aside (else None)
+    forced_button: Any = None
+    _forced_key: Any = None
     why: Any
     _pending: Any
     _computer_steps: dict[int, int]
@@ -192,6 +199,47 @@ class DicePanel:
         else:
             self.overlay.set_selection((), "")
 
+    def accept_die(self, i: int) -> bool:
+        """A click turns die ``i`` on (set-aside games): refuse it, saying why in the rules'
+        words, when no legal move sets aside the toggled dice with it (5000: a lone 6
+        scores nothing; Seveny: a 3 goes aside only by three).  Keep-and-reroll games keep
+        any dice: nothing to refuse."""
+        if self.kind != "push" or self.state.phase != "choose":
+            return True
+        keep = self.selection()
+        keeps = [a.keep for a in self.legal() if isinstance(a, (Roll, Bank))]
+        if not keeps or any(is_sub_multiset(keep, k) for k in keeps):
+            return True
+        try:
+            self.module.step(self.state, Roll(keep))
+        except DicelabError as e:
+            why = e.message(self.lang)
+        else:  # pragma: no cover - legal after all
+            return True
+        self.say(_("This die stays on the table — {why}.", lang=self.lang, why=why),
+                 error=True)
+        return False
+
+    def forced_move(self) -> Any:
+        """The only legal move, when it sets dice aside (the buttons as they stand cannot
+        play it: the dice must be toggled first), else ``None``."""
+        s = self.state
+        if s.is_over or s.phase == "start" or self.is_computer():
+            return None
+        legal = self.legal()
+        if len(legal) != 1:
+            return None
+        (action,) = legal
+        return action if isinstance(action, (Roll, Bank)) and action.keep else None
+
+    def forced_text(self) -> str:
+        """The forced move in words (empty when there is none)."""
+        action = self.forced_move()
+        if action is None:
+            return ""
+        return _("Only one move is possible: {move}.", lang=self.lang,
+                 move=self.action_label(action))
+
     def _on_toggle(self) -> None:
         if self._pending is not None:
             self._close_prompt()
@@ -209,7 +257,11 @@ class DicePanel:
                 toggles[i].add_class("dicelab-hinted")
 
     def why_text(self, keep: tuple[int, ...], legal: frozenset[Any]) -> str:
-        """Why the selection cannot be rolled / banked, in the engine's own words."""
+        """Why the selection cannot be rolled / banked, in the engine's own words (or the
+        one move possible, when it needs dice set aside)."""
+        forced = self.forced_text()
+        if forced and not any(a == Roll(keep) or a == Bank(keep) for a in legal):
+            return f'<p class="dicelab-forced-text">{esc(forced)}</p>'
         if not keep or self.state.phase != "choose":
             return ""
         reasons = []
@@ -281,15 +333,20 @@ class DicePanel:
         return esc(text) + new
 
     def _resolve_buttons(self, legal: frozenset[Any]) -> None:
+        """The resolution buttons, and the button that plays a forced move
+        (:attr:`forced_button`, first in the same row)."""
         import ipywidgets as w
 
         choices = sorted(
             (a.choice for a in legal if isinstance(a, Resolve)),
             key=lambda c: c if isinstance(c, tuple) else (c,),
         )
-        if choices == self.resolve_choices and self.resolve_buttons:
+        forced = self.forced_move() if legal else None
+        fkey = (forced, self.lang)  # the buttons' words are the language's
+        if (choices == self.resolve_choices and (self.resolve_buttons or not choices)
+                and fkey == self._forced_key):
             return
-        old = self.resolve_buttons
+        old = self.resolve_buttons + ([self.forced_button] if self.forced_button else [])
         buttons = []
         for c in choices:
             label = self.resolve_label(c)
@@ -297,9 +354,19 @@ class DicePanel:
             b.add_class("dicelab-resolve-choice")
             b.on_click(self._guard(lambda c=c: self.resolve(c)))
             buttons.append(b)
+        self.forced_button = None
+        if forced is not None:  # the one move possible: one button plays it
+            label = _("Play it: {move}", lang=self.lang, move=self.action_label(forced))
+            fb = w.Button(description=label, tooltip=label, button_style="primary",
+                          layout=w.Layout(width="auto", max_width="100%"))
+            fb.add_class("dicelab-forced-move")
+            fb.on_click(self._guard(lambda _b=None, a=forced: self.act(a)))
+            self.forced_button = fb
+        self._forced_key = fkey
         self.resolve_buttons = buttons
         self.resolve_choices = choices
-        self.resolve_box.children = tuple(buttons)
+        self.resolve_box.children = tuple(([self.forced_button] if self.forced_button else [])
+                                          + buttons)
         for b in old:  # the old buttons are gone from the page: free them
             b.layout.close()
             b.style.close()
@@ -311,6 +378,7 @@ class DicePanel:
                                     ("bank", self.bank_button),
                                     ("computer", self.computer_button))
                if not b.disabled and b.layout.display != "none"]
+        out += ["forced"] if self.forced_button is not None else []
         out += ["resolve" for b in self.resolve_buttons if not b.disabled]
         out += ["die" for t in self.dice_row.die_toggles
                 if not t.disabled and self.dice_row.enabled][:1]

@@ -23,7 +23,8 @@ class DiceRow:
 
     ``kind`` is ``"reroll"`` (toggled = kept) or ``"push"`` (toggled = set aside).
     ``on_change`` is called (with no argument) after the player toggles a die, not when
-    the app sets the dice.
+    the app sets the dice.  ``accept(i)``, if set, is asked before a click turns die ``i``
+    on: when it answers ``False`` the die stays off (the app says why).
     """
 
     def __init__(self, kind: str = "reroll", on_change: Callable[[], None] | None = None,
@@ -33,6 +34,7 @@ class DiceRow:
         self.kind = kind
         self.lang = lang
         self.on_change = on_change
+        self.accept: Callable[[int], bool] | None = None
         self.toggles = []
         for i in range(MAX_DICE):
             t = w.ToggleButton(value=False)
@@ -59,7 +61,9 @@ class DiceRow:
                     self._label(i)
                 return
             t = self.toggles[i]
-            if t.disabled or not self.enabled or i >= len(self.dice):
+            refused = (not t.disabled and self.enabled and i < len(self.dice) and t.value
+                       and self.accept is not None and not self.accept(i))
+            if refused or t.disabled or not self.enabled or i >= len(self.dice):
                 # a late click on a die that cannot be toggled now: undo it, change nothing
                 self._quiet = True
                 try:
@@ -141,8 +145,10 @@ class DiceRow:
         return tuple(sorted(self.dice[i] for i in self.selected_indices()))
 
     def toggle(self, i: int) -> bool:
-        """Toggle die ``i`` (0-based) as a click would; ``False`` if it cannot be toggled."""
+        """Toggle die ``i`` (0-based) as a click would; ``False`` if it cannot be toggled
+        (or ``accept`` refused it)."""
         if i >= len(self.dice) or not self.enabled or self.toggles[i].disabled:
             return False
-        self.toggles[i].value = not self.toggles[i].value
-        return True
+        wanted = not self.toggles[i].value
+        self.toggles[i].value = wanted
+        return self.toggles[i].value == wanted

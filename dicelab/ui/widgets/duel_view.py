@@ -28,6 +28,7 @@ class DuelOdds:
     ``_guard``)."""
 
     session: Any
+    forced_move: Callable[[], Any]
     state: Any
     lang: str
     overlay: Any
@@ -53,7 +54,7 @@ class DuelOdds:
             return
         s = self.state
         forced = ""
-        if s.phase != "start" and not self.has_choice():
+        if s.phase != "start" and not self.has_choice() and self.forced_move() is None:
             forced = _("Only one move is possible here: it is forced.", lang=self.lang)
         self.winbar.layout.display = ""
         self.winbar.value = winbar_html(chances, self.lang, s.current_player,
@@ -63,12 +64,17 @@ class DuelOdds:
     def _prepare_duel(self) -> None:
         """Two players: get the exact two-player odds ready.  A ready table is loaded now
         (the first decision then costs milliseconds); otherwise the variant's solve starts
-        in the background (one per variant in the kernel, see
-        :mod:`dicelab.analysis.solving`), the overlay meanwhile shows labelled solo odds
-        and says so, and the app redraws itself when the solve ends."""
+        in the background (one per variant in the kernel, in the kernel's line of solves,
+        see :mod:`dicelab.analysis.solving`), the overlay meanwhile shows labelled solo
+        odds and says so, and the app redraws itself when the solve ends.  The solve of the
+        previous game's variant, if another, is let go (it stops unless another app waits
+        for it)."""
         self._prepare_solo()  # a long solo solve too (solve_bar.BackgroundSolves)
+        old = self._duel_job
         self._drop_duel_job()
         job = self.session.prepare_duel()
+        if old is not None and old is not job and old.running:
+            old.withdraw(self._duel_ended)  # another variant now: it stops unless shared
         if job is None:  # nothing to solve (a ready table is warmed), or it failed
             return
         self._duel_schedule = main_thread_scheduler()
@@ -90,10 +96,15 @@ class DuelOdds:
         """Take in a finished background solve (main thread); returns whether one ended."""
         return self.session.collect_duel()
 
-    def _drop_duel_job(self) -> None:
+    def _drop_duel_job(self, withdraw: bool = False) -> None:
+        """Stop waiting for the two-player solve; ``withdraw`` (the app closes): the solve
+        stops too unless another app waits for it (:meth:`SolveJob.withdraw`)."""
         job = self._duel_job
         if job is not None:
-            job.unsubscribe(self._duel_ended)
+            if withdraw:
+                job.withdraw(self._duel_ended)
+            else:
+                job.unsubscribe(self._duel_ended)
         self.session.drop_duel()
 
     def duel_computing(self) -> bool:

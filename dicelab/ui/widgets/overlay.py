@@ -15,7 +15,7 @@ its mathematical name and meaning (:mod:`dicelab.core.objectives`).
 >>> "★ best" in odds_html(adv, {Stop()}, lang="en")
 True
 >>> print(selection_sentence(adv, {Roll((5, 5))}, lang="en"))  # doctest: +NORMALIZE_WHITESPACE
-Your choice “keep 5 5, roll 3” loses 25.00 percentage points of chance to win the game
+Your choice “keep 5 5, roll 3” loses 25.0 percentage points of chance to win the game
 against the best (“stop”, chance to win 50.0%).
 """
 
@@ -278,7 +278,7 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
 
 
 def _shown(advice: Any, choice: Any) -> float:
-    """``choice``'s loss as the table's rounded numbers show it (``text.shown_loss``)."""
+    """``choice``'s exact loss, rounded on screen as the table's values (``text.shown_loss``)."""
     obj = advice.objective
     return shown_loss(obj, advice.best.numbers[obj], choice.numbers[obj])
 
@@ -325,7 +325,7 @@ class CoachTally:
     (2, 0.05, 1)
     >>> t.text()
     ... # doctest: +NORMALIZE_WHITESPACE
-    'Coach: 2 decisions, 1 below the best; lost 5.00 percentage points of chance to win the
+    'Coach: 2 decisions, 1 below the best; lost 5.0 percentage points of chance to win the
     game in total.'
     """
 

@@ -56,20 +56,44 @@ def save_link(game: Any, game_key: str, lang: str) -> str:
 
 
 def load_upload(value: Any, game_key: str) -> Any:
-    """The game saved in an uploaded file (a ``FileUpload`` value), checked as
-    ``Game.from_json`` checks a save; a save of another game is refused
-    (``InvalidSave``)."""
+    """The game saved in an uploaded file (a ``FileUpload`` value: a sequence of files,
+    each a dict or an object with ``content``), checked as ``Game.from_json`` checks a
+    save; a save of another game is refused (``InvalidSave``).  The content may be bytes
+    (what the upload gives) or text (the JSON itself); anything else is refused.
+
+    >>> load_upload([{"content": "{not json"}], "trwavril")
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.InvalidSave: not a JSON document (line 1, column 2)
+    >>> load_upload([{"content": 12}], "trwavril")
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.InvalidSave: not a saved game: content of type int
+    """
     from dicelab.analysis.saves import load_game
 
-    files = list(value or ())
-    if not files:
+    if value is None or isinstance(value, (str, bytes, bytearray)):
+        files: Any = iter(())
+    else:
+        try:
+            files = iter(value)
+        except TypeError:
+            raise refuse(Phrase(NOT_A_GAME), "not a saved game: {value}",
+                         value=brief(value)) from None
+    item = next(files, None)  # the first file only: an endless value is never listed
+    if item is None:
         raise InvalidSave("choose a saved game file (.json) to load")
-    item = files[0]
     content = item.get("content") if isinstance(item, dict) else getattr(item, "content", None)
-    if content is None:
+    if isinstance(content, (bytes, bytearray, memoryview)):
+        game = load_game(bytes(content))
+    elif isinstance(content, str):  # as bytes: text is never taken for a file's path
+        game = load_game(content.encode("utf-8", "surrogatepass"))
+    elif content is None:  # the Load button sends no bytes for a file over the limit
         raise refuse(Phrase(NOT_A_GAME), "this file is too long to be a saved game (more "
                      "than {limit} bytes): {value}", limit=MAX_SAVE_CHARS, value=brief(item))
-    game = load_game(bytes(content))
+    else:  # bytes(12) would be twelve zero bytes, bytes(10**9) a gigabyte
+        raise refuse(Phrase(NOT_A_GAME), "not a saved game: {value}",
+                     value=f"content of type {type(content).__name__}")
     key = getattr(getattr(game, "state", None), "game", None) or getattr(game, "key", None)
     module = type(game).__module__.rsplit(".", 1)[-1]
     if module != game_key and key != game_key:

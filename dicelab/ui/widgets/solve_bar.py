@@ -5,8 +5,9 @@ target, starts a solve in the background (:mod:`dicelab.analysis.solving`'s
 :class:`~dicelab.analysis.solving.SolveJob`).  :class:`SolveBar` shows it at once: the
 fraction done (from the engine's :func:`dicelab.core.progress.step` calls; a pulsing bar when
 the solver has none), the time spent, and a Cancel button (a real button: Tab reaches it,
-Enter or Space presses it).  The app stays usable meanwhile; it is told when the user
-cancels (``on_cancel``).
+Enter or Space presses it).  A solve waiting for another one of the kernel to finish
+(:func:`~dicelab.analysis.solving.solve_line`) says so, with how many are ahead.  The app
+stays usable meanwhile; it is told when the user cancels (``on_cancel``).
 
 >>> bar = SolveBar("en")
 >>> bar.box.layout.display
@@ -28,7 +29,7 @@ from typing import Any
 from dicelab.analysis import solving as duel_registry
 from dicelab.core import progress
 from dicelab.core.errors import DicelabError
-from dicelab.core.i18n import N_, _, get_language
+from dicelab.core.i18n import N_, _, get_language, ngettext
 from dicelab.core.progress import Cancelled
 
 __all__ = ["BackgroundSolves", "SolveBar"]
@@ -110,6 +111,16 @@ class SolveBar:
             return
         self.box.layout.display = ""
         frac = float(job.fraction)
+        ahead = job.ahead if job.waiting else 0
+        if ahead:  # another solve of the kernel first: an empty bar, and how many
+            self.bar.bar_style = ""
+            self.bar.value = 0.0
+            wait = ngettext("waiting for another computation to finish ({n} ahead)",
+                            "waiting for other computations to finish ({n} ahead)",
+                            ahead, lang=self.lang)
+            parts = " · ".join(p for p in (self.text, wait) if p)
+            self.label.value = f'<span role="status">⏳ {_esc(parts)}</span>'
+            return
         if frac > 0:
             self.bar.bar_style = "info"
             self.bar.value = frac
@@ -157,7 +168,11 @@ class BackgroundSolves:
 
     A solve is shared by the apps of the kernel that wait for the same variant: Cancel in
     one app stops its waiting, and stops the solve only if no other app waits for it; an
-    app whose solve was stopped by someone else starts it again.
+    app whose solve was stopped by someone else starts it again.  Closing the app (or the
+    app being garbage-collected) is the same as its Cancel, without a word.  The kernel's
+    solves take turns (:func:`~dicelab.analysis.solving.solve_line`): a solve waiting for
+    another one to finish shows its bar with "waiting for another computation to finish
+    (1 ahead)", and Cancel takes it out of the line.
     """
 
     #: solve the solo game in the background even outside a kernel (tests)
@@ -166,7 +181,17 @@ class BackgroundSolves:
     _solo_cancelled: bool = False
 
     def _prepare_solo(self) -> None:
-        """A new game: start the solo solve in the background if it is long (see above)."""
+        """A new game: start the solo solve in the background if it is long (see above);
+        the previous game's solo solve, if another, is let go (it stops unless another app
+        waits for it)."""
+        old = self._solo_job
+        try:
+            self._start_solo()
+        finally:
+            if old is not None and old is not self._solo_job and old.running:
+                old.withdraw(self._solo_ended)
+
+    def _start_solo(self) -> None:
         app: Any = self
         self._drop_solo_job()
         game, rules = app.game_key, app.state.rules
@@ -203,10 +228,15 @@ class BackgroundSolves:
         app.refresh()
         app._auto()
 
-    def _drop_solo_job(self) -> None:
+    def _drop_solo_job(self, withdraw: bool = False) -> None:
+        """Stop waiting for the solo solve; ``withdraw`` (the app closes): the solve stops
+        too unless another app waits for it."""
         job = self._solo_job
         if job is not None:
-            job.unsubscribe(self._solo_ended)
+            if withdraw:
+                job.withdraw(self._solo_ended)
+            else:
+                job.unsubscribe(self._solo_ended)
         self._solo_job = None
         self._solo_cancelled = False
         app: Any = self

@@ -7,7 +7,7 @@ without a browser.  Nothing in this module knows a game rule.
 >>> die_label(5, lang="en"), die_label(5, kept=True, lang="fr")
 ('5', '5 ✓ gardé')
 >>> fmt_loss("p_win", 0.052, "en")
-'5.20 percentage points of chance to win the game'
+'5.2 percentage points of chance to win the game'
 >>> fmt_dice((2, 2, 4))
 '2 2 4'
 >>> event_sentence({"type": "set_aside", "player": 0, "dice": [5, 5, 5], "hand": [5, 5, 5],
@@ -89,15 +89,15 @@ def die_tooltip(index: int, face: int, kept: bool, kind: str = "reroll",
 
 
 def shown_loss(objective: str, best: float, value: float) -> float:
-    """A loss as the shown numbers say it: for a probability, the difference of the two
-    percentages as rounded in the table (51,0 % and 50,5 % lose 0,5 point, not 0,6);
-    other objectives, the exact difference.
+    """A loss as the screen says it: the exact difference of the two unrounded values,
+    which :func:`fmt_loss` rounds the way the values beside it are rounded (51,04 % and
+    50,456 % lose 0,6 point: the numbers on screen agree within their last digit).
 
     >>> round(shown_loss("p_win", 0.5104, 0.50456), 6)
-    0.005
+    0.00584
+    >>> shown_loss("expected_turns", 10.5, 11.0)
+    0.5
     """
-    if is_probability(objective):
-        return (round(100.0 * best, 1) - round(100.0 * value, 1)) / 100.0
     return value - best if objective == "expected_turns" else best - value
 
 
@@ -109,11 +109,11 @@ def fmt_loss(objective: str, loss: float, lang: str | None = None,
     explanation say the same thing.
 
     >>> fmt_loss("expected_turns", 0.25, "en")
-    '0.250 more turns on average'
+    '0.25 more turns on average'
     >>> fmt_loss("expected_turns", 0.599, "fr")
-    '0,599 tour de plus en moyenne'
+    '0,60 tour de plus en moyenne'
     >>> fmt_loss("p_duel", 0.0123, "en", game="dripeul")
-    '1.23 percentage points of chance to beat your opponent in this manche'
+    '1.2 percentage points of chance to beat your opponent in this manche'
     >>> fmt_loss("expected_points", 12.0, "fr")
     '12,0 points espérés ce tour'
     """
@@ -125,7 +125,7 @@ def fmt_loss(objective: str, loss: float, lang: str | None = None,
                  number=objective_phrase(objective, lang, game))
     if objective == "expected_turns":
         return ngettext_amount("{x} more turn on average", "{x} more turns on average", loss,
-                               3, lang)
+                               2, lang)
     return f"{fmt_number(loss, 1, lang)} {objective_name(objective, lang)}"
 
 
