@@ -576,14 +576,9 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         # the computer plays by itself: no button to press for it
         self.computer_button.layout.display = ("" if self._policies and not self.auto_computer
                                                else "none")
-        # Undo stays pressable while it is off (class dicelab-off: a dashed border), so that a
-        # touch screen, which shows no tooltip, still learns why: pressed, it says so
+        # Undo is never disabled: off (dicelab-off), pressed, it says why (touch: no tooltip)
         reason = self.undo_off_reason()
-        self.undo_button.disabled = False
-        if reason:
-            self.undo_button.add_class("dicelab-off")
-        else:
-            self.undo_button.remove_class("dicelab-off")
+        (self.undo_button.add_class if reason else self.undo_button.remove_class)("dicelab-off")
         self.undo_button.tooltip = (_("Take back the last move; the dice stay the same (key "
                                       "U)", lang=self.lang)
                                     if not reason else
