@@ -57,6 +57,8 @@ $(VENV)/.hub-installed: pyproject.toml | $(PY)
 ## make lab: create .venv, install dicelab with JupyterLab, open the notebooks
 # (root, e.g. in a container, needs --allow-root)
 lab: $(VENV)/.lab-installed
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
 	  --config="$(CURDIR)/binder/jupyter_server_config.json" $(LAB_ARGS) \
 	  $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/index.ipynb
@@ -76,7 +78,7 @@ pytest: $(VENV)/.test-installed $(AXE) $(CHP)
 
 browser: $(VENV)/.test-installed $(AXE)
 	$(PY) -m pytest -m browser tests/test_browser.py tests/test_browser_i18n.py \
-	  tests/test_browser_modes.py $(PYTEST_ARGS)
+	  tests/test_browser_modes.py tests/test_browser_shipped.py $(PYTEST_ARGS)
 
 # axe-core, the accessibility checker the browser test injects into the page (from npm,
 # into .cache/: offline at test time, no CDN)

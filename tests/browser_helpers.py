@@ -24,7 +24,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,14 +134,20 @@ def voila_app(browser: Any, server: LabServer, notebook: str, width: int, height
 
 
 @contextmanager
-def lab_server(root: Path, workdir: Path) -> Iterator[LabServer]:
-    """Run JupyterLab on ``root`` (files served from there) until the block ends."""
+def lab_server(root: Path, workdir: Path, extra_args: Sequence[str] = (),
+               overrides: dict[str, dict[str, Any]] | None = None) -> Iterator[LabServer]:
+    """Run JupyterLab on ``root`` (files served from there) until the block ends;
+    ``extra_args`` are added to its command line (e.g. ``--config=…``), ``overrides``
+    to :data:`LAB_OVERRIDES` (app settings)."""
     port = free_port()
     token = secrets.token_hex(16)
     dirs = {name: workdir / name for name in ("config", "data", "runtime", "settings", "ipython")}
     for d in dirs.values():
         d.mkdir(parents=True, exist_ok=True)
-    (dirs["settings"] / "overrides.json").write_text(json.dumps(LAB_OVERRIDES, indent=2))
+    settings = {k: dict(v) for k, v in LAB_OVERRIDES.items()}
+    for plugin, values in (overrides or {}).items():
+        settings.setdefault(plugin, {}).update(values)
+    (dirs["settings"] / "overrides.json").write_text(json.dumps(settings, indent=2))
     env = dict(os.environ)
     env.update(
         JUPYTER_CONFIG_DIR=str(dirs["config"]),
@@ -166,6 +172,7 @@ def lab_server(root: Path, workdir: Path) -> Iterator[LabServer]:
         "--LabApp.extension_manager=readonly",
         "--LabApp.expose_app_in_browser=True",
         "--ServerApp.allow_root=True",
+        *extra_args,
     ]
     log_path = workdir / "jupyterlab.log"
     log = open(log_path, "wb")

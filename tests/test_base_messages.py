@@ -146,7 +146,7 @@ def test_a_wrapped_error_is_translated_with_its_wrapper():
 
 def test_other_refusals_of_the_loader_and_the_runner():
     cases = [
-        (lambda: Trwavril.from_json("[1, 2"), "ce n'est pas un document JSON\u00a0: "),
+        (lambda: Trwavril.from_json("[1, 2"), "ce n'est pas un document JSON (ligne 1, "),
         (lambda: Trwavril.from_json("NaN"), "NaN n'est pas permis dans une partie sauvegardée"),
         (lambda: Trwavril.from_json('{"format": "x"}'),
          "ce n'est pas une partie sauvegardée par dicelab"),

@@ -93,8 +93,8 @@ def test_cancel_against_the_computer_stays_cancelled(browser, lab):  # noqa: F81
         assert failed not in app.inner_text()
         # the human's turn: roll, keep the hinted dice, bank (or roll on)
         log = app.locator(".dicelab-log")
-        chose = _("{who} (computer) chose “{label}”: {why}.", lang=lang,
-                  who=_("Player {n}", lang=lang, n=2), label="@", why="@").split("@")[0]
+        chose = _("The computer chose “{label}”: {why}.", lang=lang, label="@",
+                  why="@").split("@")[0]  # against the computer: « L'ordinateur a choisi »
         for _i in range(20):
             if chose in log.inner_text():
                 break

@@ -416,9 +416,25 @@ def test_app_end_screen_against_the_computer_names_it_in_the_caption():
     while not app.state.is_over:
         app.game.apply(best(app.state))
     page = app.status_html()
-    assert "<p>Joueur 1\u00a0: Part de hasard" in page and "<p>Joueur 2" not in page
-    assert "Joueur 2 (ordinateur) — part de hasard\u00a0: les dés lui ont" in page
-    assert "Joueur 1 — part de hasard" in page and "vos dés" not in page.split("<details")[1]
+    assert "<p>Vous\u00a0: Part de hasard" in page and "<p>Ordinateur" not in page
+    assert "Ordinateur — part de hasard\u00a0: les dés lui ont" in page
+    assert "Vous — part de hasard" in page and "vos dés" not in page.split("<details")[1]
+    assert "Joueur" not in page
+    app.close()
+
+
+def test_app_end_screen_of_a_computer_only_game_never_says_your_dice():
+    """Both seats the computer's: each split is named, in the third person."""
+    import dicelab.ui.widgets as dw
+
+    app = dw.play("trwavril", seed=3, lang="fr", players=2,
+                  computer={0: "optimal", 1: "optimal"})
+    best = optimal()
+    while not app.state.is_over:
+        app.game.apply(best(app.state))
+    lines = app.status_html().split("<details")[0]
+    assert "vos dés" not in lines and "vos choix" not in lines
+    assert "<p>Joueur 1 — part de hasard" in lines and "<p>Joueur 2 — part de hasard" in lines
     app.close()
 
 

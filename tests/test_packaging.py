@@ -185,6 +185,55 @@ def test_binder_postbuild_installs_the_package():
     assert re.search(r"pip install .*\s\.$", text, re.M)
 
 
+def test_make_lab_and_binder_keep_the_shipped_notebooks_and_cull_kernels():
+    """Issue 32 §6: the server's settings that `make lab` passes and Binder installs."""
+    from dicelab.ui import shipped_notebooks
+
+    config = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text())
+    hook = config["ContentsManager"]["pre_save_hook"]
+    module, name = hook.rsplit(".", 1)
+    assert module == shipped_notebooks.__name__ and callable(getattr(shipped_notebooks, name))
+    cull = config["MappingKernelManager"]
+    assert cull["cull_idle_timeout"] == 600 and cull["cull_interval"] > 0
+    assert cull["cull_connected"] is False  # never a kernel whose tab is open
+    settings = json.loads((ROOT / "binder" / "overrides.json").read_text())
+    assert settings["@jupyterlab/notebook-extension:tracker"]["kernelShutdown"] is True
+    make = (ROOT / "Makefile").read_text().split("\nlab:")[1].split("\n\n")[0]
+    assert "binder/jupyter_server_config.json" in make and "binder/overrides.json" in make
+    post = (ROOT / "binder" / "postBuild").read_text()
+    assert "binder/jupyter_server_config.json" in post and "binder/overrides.json" in post
+    # every shipped notebook is one the hook keeps as shipped (it has its .md twin)
+    for nb in (ROOT / "notebooks").rglob("*.ipynb"):
+        if ".ipynb_checkpoints" not in nb.parts:
+            assert shipped_notebooks.is_shipped(nb.relative_to(ROOT), ROOT), nb
+
+
+def test_the_save_hook_strips_only_shipped_notebooks(tmp_path):
+    from dicelab.ui.shipped_notebooks import strip_outputs
+
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "notebooks" / "a.md").write_text("")
+
+    class Manager:
+        root_dir = str(tmp_path)
+
+    def model():
+        return {"type": "notebook", "content": {
+            "metadata": {"widgets": {"x": 1}},
+            "cells": [{"cell_type": "code", "execution_count": 1, "metadata": {},
+                       "outputs": [{"output_type": "stream", "text": "6 2 1 4 3"}],
+                       "source": "app"}]}}
+
+    shipped, copy, text = model(), model(), {"type": "file", "content": "x"}
+    strip_outputs(model=shipped, path="notebooks/a.ipynb", contents_manager=Manager())
+    strip_outputs(model=copy, path="notebooks/a-Copy1.ipynb", contents_manager=Manager())
+    strip_outputs(model=text, path="notebooks/a.md", contents_manager=Manager())
+    cell = shipped["content"]["cells"][0]
+    assert cell["outputs"] == [] and cell["execution_count"] is None
+    assert cell["source"] == "app" and shipped["content"]["metadata"] == {}
+    assert copy == model() and text == {"type": "file", "content": "x"}
+
+
 def test_gitignore_keeps_generated_files_out():
     ignored = (ROOT / ".gitignore").read_text().split()
     for entry in (".venv/", ".venv-binder/", "artifacts/"):

@@ -203,6 +203,48 @@ def test_chart_marks_costly_decisions_and_is_translated():
     assert list(marked[0].get_xdata()) == [x.number for x in r.costly]
 
 
+def test_long_french_axis_label_is_wrapped_and_fits_the_chart():
+    """Dripeul 5's two-player number is « probabilité de battre l'adversaire dans cette
+    manche »: the y-axis label was clipped at the chart's edge; it is wrapped and drawn
+    inside the figure."""
+    g = dripeul.Game(players=2, seed=3)
+    best = optimal()
+    while not g.is_over and len(g.actions) < 12:
+        g.apply(best(g.state))
+    r = review(g, lang="fr", why=False)
+    assert r.unit == "p_duel" and r.rows
+    fig = r.to_figure()
+    label = fig.axes[0].yaxis.label
+    lines = label.get_text().split("\n")
+    assert " ".join(lines) == "probabilité de battre l'adversaire dans cette manche (%)"
+    assert len(lines) == 2 and all(len(x) <= review.YLABEL_WIDTH for x in lines)
+    fig.canvas.draw()
+    box = label.get_window_extent()
+    page = fig.bbox
+    assert box.x0 >= page.x0 and box.y0 >= page.y0 and box.y1 <= page.y1, (box, page)
+
+
+def test_a_review_without_decisions_says_so_instead_of_an_empty_chart():
+    g = play("trwavril", 2, players=2)
+    for lang, words in (("fr", "l'ordinateur a joué tous les coups"),
+                        ("en", "the computer played every move")):
+        r = review(g, lang=lang, players=[], why=False)
+        assert r.rows == () and words in r.no_decision_text()
+        page = r.to_html(standalone=False)
+        assert 'class="dicelab-review-empty"' in page and "<figure>" not in page.split(
+            "dicelab-review-empty")[0]
+        assert "<table>" not in page  # no empty table of decisions
+        if lang == "fr":  # the luck split of seats not reviewed: third person
+            assert "Joueur 1 — part de hasard" in page and "vos dés" not in page
+    fresh = trwavril.Game(seed=1)
+    assert "personne n'a encore fait de choix" in review(fresh, "fr").no_decision_text()
+    # a French chart's ticks use the decimal comma (an empty axis runs from 0 to 1)
+    fig = review(fresh, "fr").to_figure()
+    fig.canvas.draw()
+    ticks = [t.get_text() for t in fig.axes[0].get_yticklabels() if t.get_text()]
+    assert any("," in t for t in ticks) and not any("." in t for t in ticks), ticks
+
+
 def test_chart_two_players_one_line_each():
     g = play("trwavril", 12, players=2)
     r = review(g, lang="en", why=False)

@@ -419,8 +419,10 @@ def test_undo_every_phase_back_to_the_start():
         n = len(g.actions)
         assert app.undo_button.click() is None and len(g.actions) == n - 1
     assert app.state == trwavril.new_state()
-    assert app.undo_button.disabled and not app.undo()
-    assert "nothing to undo" in app.message.value
+    assert "dicelab-off" in app.undo_button._dom_classes and not app.undo_button.disabled
+    app.undo_button.click()  # pressed while off (a touch screen: no tooltip), it says why
+    assert "Undo is off. There is nothing to undo." in app.message.value
+    assert 'role="alert"' in app.message.value and app.state == trwavril.new_state()
     assert states[0].barred[0] and states[1].phase == "resolve"
 
 
@@ -442,13 +444,13 @@ def test_undo_refused_after_a_computer_seat_played_unless_allowed():
     while app.state.phase == "resolve":
         app.resolve_buttons[0].click()
     app.play_computer_turn()
-    assert not app.undo_allowed() and app.undo_button.disabled
+    assert not app.undo_allowed() and "dicelab-off" in app.undo_button._dom_classes
     n = len(app.game.actions)
     assert not app.undo() and len(app.game.actions) == n
     assert "computer" in app.message.value
     app.controls.allow_undo.value = True  # the teacher allows it
     app.refresh()
-    assert not app.undo_button.disabled and app.undo()
+    assert "dicelab-off" not in app.undo_button._dom_classes and app.undo()
     assert len(app.game.actions) == n - 1
 
 
@@ -632,14 +634,15 @@ def test_review_shown_in_the_app(monkeypatch):
     from dicelab.ui.widgets import adapters
 
     app = play("trwavril", seed=1)
-    monkeypatch.setattr(adapters, "review", lambda game, lang, players=None: None)
+    monkeypatch.setattr(adapters, "review", lambda game, lang, players=None, names=None: None)
     assert app.review() is None and "review" in app.message.value
 
     class Review:
         def to_html(self):
             return "<h2>Review</h2><p>mean loss 0.1</p>"
 
-    monkeypatch.setattr(adapters, "review", lambda game, lang, players=None: Review())
+    monkeypatch.setattr(adapters, "review",
+                        lambda game, lang, players=None, names=None: Review())
     assert app.review() is not None and "mean loss 0.1" in app.review_box.value
 
 

@@ -4,11 +4,13 @@ and Load, the Classroom menus, the compact odds rows and the small things."""
 from __future__ import annotations
 
 import base64
+import html
 import json
 import re
 
 import pytest
 
+from dicelab.analysis.policies import optimal
 from dicelab.core.i18n import _
 from dicelab.ui.widgets import computer_turn, play
 from dicelab.ui.widgets.overlay import read_rows
@@ -67,9 +69,35 @@ def test_against_the_computer_it_plays_by_itself_and_says_why_in_the_log():
     assert app.state.current_player == 0 or app.state.is_over
     assert app._computer_steps and set(app._computer_steps.values()) == {1}
     log = app.log.value
-    assert "Player 2 (computer) chose “" in log and "the best choice, chance to win" in log
+    assert "The computer chose “" in log and "the best choice, chance to win" in log
+    assert "Player 2 (computer)" not in log
     assert "dicelab-why-line" in log
     assert not app.dice_row.enabled
+
+
+@pytest.mark.parametrize("lang,you,computer,turn", [("fr", "Vous", "Ordinateur", "À vous de jouer"),
+                                                    ("en", "You", "Computer", "Your turn")])
+def test_against_the_computer_the_seats_are_you_and_the_computer(lang, you, computer, turn):
+    app = play("cinqmille", seed=5, lang=lang, players=2, computer={1: "optimal"})
+    assert app.session.seat_names() == [you, computer]
+    assert f"<strong>{turn} · " in app.status.value
+    board = app.board.value
+    assert f"{you}</strong>" in board and f"{computer}</strong>" in board
+    assert "Joueur" not in board and "Player" not in board
+    assert app.roll()
+    log = html.unescape(app.log.value)  # the log too: "you", and the computer by name
+    assert "Joueur" not in log and "Player" not in log
+    assert {"fr": "Vous lancez", "en": "You roll"}[lang] in log
+    rev = app.review()
+    assert rev.names == (you, computer) and rev.player_label(0) == you
+    # a game between two humans keeps the numbered seats
+    two = play("cinqmille", seed=5, lang=lang, players=2)
+    assert two.session.seat_names()[1] in ("Joueur 2", "Player 2")
+    while not app.state.is_over:
+        app.game.apply(optimal()(app.state))
+    app.refresh()
+    won = {"fr": ("vous gagnez", "l'ordinateur gagne"), "en": ("you win", "the computer wins")}
+    assert any(w in html.unescape(app.status.value) for w in won[lang])
 
 
 def test_the_computer_dice_are_shown_as_its_own():
@@ -78,12 +106,12 @@ def test_the_computer_dice_are_shown_as_its_own():
     assert app.is_computer()
     app._computer_move(1)
     app.refresh()
-    assert "Player 2&#x27;s dice (the computer plays them)" in app.dice_row.caption.value
+    assert "The computer&#x27;s dice (it plays them)" in app.dice_row.caption.value
     assert "dicelab-computer-dice" in app.dice_row.outer._dom_classes
     assert not app.dice_row.enabled
     app.play_computer_turn()
     if app.state.dice and not app.state.is_over:  # its last dice stay on the table
-        assert "Player 2&#x27;s last dice (computer)" in app.dice_row.caption.value
+        assert "The computer&#x27;s last dice." in app.dice_row.caption.value
 
 
 def test_the_computer_turn_is_paced_on_the_kernel_loop(monkeypatch):
@@ -96,7 +124,8 @@ def test_the_computer_turn_is_paced_on_the_kernel_loop(monkeypatch):
     assert app.is_computer() and app.computer_playing() and len(calls) == 1
     assert calls[0][0] == 0.5
     assert "the computer is playing" in app.status.value
-    assert app.roll_button.disabled and app.computer_button.disabled and app.undo_button.disabled
+    assert app.roll_button.disabled and app.computer_button.disabled
+    assert "dicelab-off" in app.undo_button._dom_classes
     n = len(app.game.actions)
     steps = 0
     while calls and steps < 200:
@@ -119,13 +148,14 @@ def test_undo_after_the_computer_and_at_the_end():
                auto_computer=True, computer_delay=0)
     _human_turn(app)
     assert app._computer_steps
-    assert app.undo_button.disabled and "computer's moves" in app.undo_button.tooltip
+    assert "dicelab-off" in app.undo_button._dom_classes
+    assert "computer's moves" in app.undo_button.tooltip
     assert not app.key("u") and "cannot take back the computer" in app.message.value
     # the human's own moves after the computer's can be taken back
-    assert app.roll() and not app.undo_button.disabled and app.undo()
+    assert app.roll() and "dicelab-off" not in app.undo_button._dom_classes and app.undo()
     while not app.state.is_over:
         app.play_to_end(max_actions=1)
-    assert app.undo_button.disabled and "over" in app.undo_button.tooltip
+    assert "dicelab-off" in app.undo_button._dom_classes and "over" in app.undo_button.tooltip
     assert "Game over" in app.dice_row.caption.value and not app.dice_row.enabled
     assert app.computer_button.disabled and app.roll_button.disabled
     assert app.overlay.hint_button.disabled
@@ -154,6 +184,72 @@ def test_save_link_holds_the_game_and_load_checks_it():
     five = play("cinqmille", seed=1, lang="en")
     five._guard(five._on_upload)({"new": ({"name": name, "content": data},)})
     assert "saved game of Trwavril" in five.message.value and five.game.seed == 1
+
+
+def test_a_refused_file_is_said_in_the_students_words_with_the_detail_folded():
+    app = play("trwavril", seed=1, lang="fr")
+    app.roll()
+    data = json.loads(app.game.to_json())
+    data["steps"][0]["rolls"][0]["dice"] = [6, 6, 6, 6]
+    other = play("trwavril", seed=9, lang="fr")
+    upload = other._guard(other._on_upload)
+    upload({"new": ({"name": "g.json", "content": json.dumps(data).encode()},)})
+    text = html.unescape(other.message.value)
+    said, folded = text.split("<details", 1)
+    assert ("ce fichier a été modifié après son enregistrement\u00a0: les dés du coup 1 ne "
+            "sont pas ceux qui ont été lancés") in said
+    assert "seed" not in said and "Roll(" not in said and "[6, 6, 6, 6]" not in said
+    assert "Détail technique" in folded and "6, 6, 6, 6" in folded  # the detail, folded
+    assert other.game.seed == 9 and not other.game.actions  # unchanged
+    # a file that is not a game: no English parser error anywhere in the French app
+    upload({"new": ({"name": "notes.json", "content": b"bonjour"},)})
+    text = html.unescape(other.message.value)
+    assert "n'est pas une partie enregistrée par dicelab" in text
+    assert "Expecting value" not in text and "pas un document JSON (ligne 1, colonne 1)" in text
+    english = play("trwavril", seed=9, lang="en")
+    english._guard(english._on_upload)({"new": ({"name": "n.json", "content": b"\xff"},)})
+    assert "this file is not a game saved by dicelab" in english.message.value
+
+
+def test_load_button_says_only_its_words_and_loads_the_file_it_is_sent():
+    """ipywidgets' FileUpload wrote « Ouvrir une partie (0) »; Load is its own button."""
+    from dicelab.core.i18n import _
+
+    app = play("trwavril", seed=1, lang="fr")
+    app.roll()
+    data = app.game.to_json().encode()
+    other = play("trwavril", seed=9, lang="fr")
+    button = other.load_button
+    assert button.description == _("Load a game", lang="fr") and "(" not in button.description
+    assert "dicelab-load" in button._dom_classes and button.accept == ".json,application/json"
+    button._handle_custom_msg({"name": "g.json", "size": len(data)}, [memoryview(data)])
+    assert other.state == app.state
+    # the browser sends no bytes for a file over the limit: refused, the game unchanged
+    button._handle_custom_msg({"name": "big.json", "size": 10**9}, [])
+    assert "trop long" in html.unescape(other.message.value) and other.state == app.state
+    other.set_language("en")
+    assert button.description == "Load a game"
+
+
+def test_all_choices_folds_the_odds_table_past_the_best_five():
+    from dicelab.ui.widgets.overlay import SHORT_LIST, read_rows
+
+    app = play("trwavril", seed=1, lang="fr", show_odds=True)
+    app.roll()
+    rows = read_rows(app.overlay.body.value)
+    more = app.overlay.all_choices
+    assert len(rows) > SHORT_LIST
+    # shown at phone width: the best five, and the player's own choice further down
+    shown = [r for r in rows if "dicelab-extra" not in r["classes"]]
+    mine = [r for r in rows[SHORT_LIST:] if "dicelab-mine" in r["classes"]]
+    assert mine and shown == rows[:SHORT_LIST] + mine and "◀" in mine[0]["marks"]
+    assert more.layout.display == "" and more.description == f"tous les choix ({len(rows)})"
+    assert "dicelab-odds-short" in app.overlay.box._dom_classes
+    more.value = True  # pressed: every row, and the button says what it does next
+    assert "dicelab-odds-short" not in app.overlay.box._dom_classes
+    assert more.description == f"seulement les {SHORT_LIST} meilleurs"
+    app.overlay.show_odds.value = False
+    assert more.layout.display == "none"  # no table, no button
 
 
 # ------------------------------------------------------------------ §6 compact rows

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -653,20 +653,31 @@ class LuckReport:
                           self.alt_text(lang, marks, names), lang)
         return fig
 
-    def to_html(self, lang: str | None = None, *, svg: Any = None) -> str:
+    def to_html(self, lang: str | None = None, *, svg: Any = None,
+                names: Sequence[str] | None = None, third: Collection[int] = ()) -> str:
         """A ``<section class="dicelab-luck">``: each player's split in one sentence, the
-        chart (inline SVG through ``svg(lang, fig)``, else a PNG) with its description."""
+        chart (inline SVG through ``svg(lang, fig)``, else a PNG) with its description.
+        ``names``: the players' names (default « Joueur 1 »…); a seat in ``third`` (one not
+        reviewed, such as the computer's) is spoken of in the third person, never as
+        « vos dés »."""
         import html as _html
 
         from dicelab.render.plots import chart_html
 
         lang = lang or self.lang
         e = _html.escape
-        fig = self.to_figure(lang)
-        lines = "".join(
-            f"<li>{e(self.player_sentence(p, lang))}</li>"
-            if self.players > 1 else f"<li>{e(self.sentence(p, lang))}</li>"
-            for p in range(self.players))
+        fig = self.to_figure(lang, names=names) if names else self.to_figure(lang)
+
+        def line(p: int) -> str:
+            name = names[p] if names and p < len(names) else _player(p, lang, True)
+            if p in third:
+                return self.named_sentence(p, name, lang)
+            if self.players > 1:
+                return _("{player}: {text}", lang=lang, player=name,
+                         text=self.sentence(p, lang))
+            return self.sentence(p, lang)
+
+        lines = "".join(f"<li>{e(line(p))}</li>" for p in range(self.players))
         chart = (f"<figure>{svg(lang, fig)}<figcaption>{e(fig.dicelab_alt_text)}"
                  f"</figcaption></figure>" if svg is not None else chart_html(fig))
         title = _("Luck and skill", lang=lang)

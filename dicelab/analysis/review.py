@@ -279,6 +279,14 @@ class Review:
     #: and that no row marks, because no reviewed decision came after them (the last
     #: roll of a game, a roll that ended a turn): ``RollRecord(step, dice, source)``.
     unmarked_hand_rolls: tuple[Any, ...] = ()
+    #: the seats' names (default « joueur 1 »…; the apps give « Vous » / « Ordinateur »)
+    names: tuple[str, ...] = ()
+
+    def player_label(self, player: int, lang: str | None = None) -> str:
+        """Seat ``player``'s name in the table and the chart's legend (:attr:`names`)."""
+        if player < len(self.names):
+            return self.names[player]
+        return _player(player, lang or self.lang)
 
     # ---------------------------------------------------------------- luck and skill
     @property
@@ -319,7 +327,7 @@ class Review:
                 entry.update(skill=rep.skill_score(p), luck_adjusted=rep.luck_adjusted(p),
                              luck_z=rep.luck_z(p), skill_lines=rep.skill_sentences(p, lang))
                 if rep.players > 1:
-                    name = names[p] if names else _player(p, lang).capitalize()
+                    name = names[p] if names else self.player_label(p, lang).capitalize()
                     sentence = rep.named_sentence(p, name, lang)
                 else:
                     sentence = rep.sentence(p, lang)
@@ -392,7 +400,8 @@ class Review:
         ratings = self.ratings(self.lang)
         lang = self.lang
         text = " ".join(_("{player}: {rating}", lang=lang,
-                          player=_player(p, lang).capitalize(), rating=ratings[p].text)
+                          player=self.player_label(p, lang).capitalize(),
+                          rating=ratings[p].text)
                         for p in seats)
         first = ratings[seats[0]]
         return Rating("per_player", _(dict(RATING_BANDS)["per_player"], lang=lang),
@@ -429,7 +438,9 @@ class Review:
         """The position's value before each decision (the chance to win, or expected turns
         to finish, playing optimally from there), costly decisions marked (a cross, not
         only a colour).  A matplotlib Figure, labels translated."""
-        from dicelab.render.plots import OKABE_ITO, PALETTE, _new_figure, _style
+        import textwrap
+
+        from dicelab.render.plots import OKABE_ITO, PALETTE, _new_figure, _number_ticks, _style
 
         lang = lang or self.lang
         name = objective_phrase(self.unit, lang, self.game_key)
@@ -443,7 +454,7 @@ class Review:
             markers = ("o", "s", "^", "D", "v", "P")
             for k, p in enumerate(seats):
                 mine = [r for r in rows if r.player == p]
-                label = name if len(seats) == 1 else _player(p, lang)
+                label = name if len(seats) == 1 else self.player_label(p, lang)
                 ax.plot([r.number for r in mine],
                         [_plot_value(self.unit, r.best_value) for r in mine],
                         color=PALETTE[k % len(PALETTE)], marker=markers[k % len(markers)],
@@ -460,7 +471,9 @@ class Review:
 
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # decisions are counted
             ylabel = name + (" (%)" if is_probability(self.unit) else "")
-            ax.set_ylabel(ylabel)
+            # a long name (French: « probabilité de battre l'adversaire dans cette
+            # manche ») on up to three lines: it fits the chart's height, never clipped
+            ax.set_ylabel(textwrap.fill(ylabel, YLABEL_WIDTH))
             ax.set_title(self.title(lang))
             ax.grid(True, alpha=0.3)
             if xs:
@@ -468,7 +481,25 @@ class Review:
             fig.dicelab_alt_text = _(  # type: ignore[attr-defined]
                 "{number} before each of the {n} decisions; {costly} costly decisions are "
                 "marked with a cross.", lang=lang, number=name, n=len(xs), costly=len(bad))
+            _number_ticks(fig, lang)  # French: decimal commas
         return fig
+
+    def no_decision_text(self, lang: str | None = None) -> str:
+        """What the review says instead of an empty chart when it has no decision: the
+        computer played every move of the reviewed seats, or every move was forced.
+
+        >>> from dicelab.games import trwavril
+        >>> review(trwavril.Game(seed=1), "en").no_decision_text()
+        'No decision to review: nobody has made a choice in this game yet.'
+        """
+        lang = lang or self.lang
+        if not self.players:
+            return _("No decision to review: the computer played every move of this game.",
+                     lang=lang)
+        if self.game is not None and getattr(self.game, "is_over", False):
+            return _("No decision to review: every move of this game was forced.", lang=lang)
+        return _("No decision to review: nobody has made a choice in this game yet.",
+                 lang=lang)
 
     def chart_svg(self, lang: str | None = None, fig: Any = None) -> str:
         """The chart as inline SVG (text kept as text; matplotlib's document-wide ``*``
@@ -497,7 +528,7 @@ class Review:
             position = r.position
             if r.hand_set:
                 position += " — " + _("dice set by hand", lang=lang)
-            rows.append([str(r.number), str(r.turn), _player(r.player, lang), position,
+            rows.append([str(r.number), str(r.turn), self.player_label(r.player, lang), position,
                          r.choice, r.best, format_objective(r.unit, r.value, lang),
                          format_objective(r.unit, r.best_value, lang),
                          coach.format_loss(r.unit, r.loss, lang=lang)
@@ -556,7 +587,6 @@ class Review:
         scale_word = _("Scale (mean loss per decision of simulated players):", lang=lang)
         hand_text = self.hand_rolls_text(lang)
         hand = (f'<p class="dicelab-hand-set">⚠ {e(hand_text)}</p>' if hand_text else "")
-        fig = self.to_figure(lang)
         k = ".dicelab-review-page"
         style = (f"{k}{{font-family:sans-serif;color:#111;background:#fff;padding:1em}}"
                  f"{k} h1{{font-size:1.4em;margin:0 0 .4em}}"
@@ -574,10 +604,11 @@ class Review:
             f"<p><strong>{e(rating_line)}</strong> — "
             f"{e(mean_line)}</p>{self._skill_html(lang)}"
             f"<p>{e(scale_word)}</p><ul>{scale}</ul>"
-            f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
-            f"{e(fig.dicelab_alt_text)}</figcaption></figure>"
+            f"{self._chart_html(lang)}"
             f"{self._luck_html(lang)}"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+            + (f'<div style="overflow-x:auto"><table><thead><tr>{head}</tr></thead>'
+               f"<tbody>{body}</tbody></table></div>" if self.rows else "")
+            + "</div>"
         )
         if not standalone:
             return content
@@ -586,6 +617,16 @@ class Review:
             f"<title>{e(self.title(lang))}</title></head><body style=\"margin:0\">"
             f"{content}</body></html>\n"
         )
+
+    def _chart_html(self, lang: str) -> str:
+        """The chart with its caption; a sentence instead when there is no decision."""
+        e = html.escape
+        if not self.rows:
+            return f'<p class="dicelab-review-empty"><strong>{e(self.no_decision_text(lang))}' \
+                   "</strong></p>"
+        fig = self.to_figure(lang)
+        return (f"<figure>{self.chart_svg(lang, fig)}<figcaption>"
+                f"{e(fig.dicelab_alt_text)}</figcaption></figure>")
 
     def _skill_html(self, lang: str) -> str:
         """Each reviewed player's skill score, luck-adjusted result, luck and marks (the
@@ -599,7 +640,7 @@ class Review:
                 {"player": p, "marks_text": self.marks_text(p, lang)} for p in self.players]:
             lines = [*entry.get("skill_lines", ()), entry["marks_text"]]
             items = "".join(f"<li>{e(x)}</li>" for x in lines)
-            who = (f"<p>{e(_player(entry['player'], lang).capitalize())}</p>"
+            who = (f"<p>{e(self.player_label(entry['player'], lang).capitalize())}</p>"
                    if len(self.players) > 1 else "")
             parts.append(f'{who}<ul class="dicelab-skill">{items}</ul>')
         return "".join(parts)
@@ -614,10 +655,15 @@ class Review:
         rep = self.luck
         if rep is None:
             return ""
-        return rep.to_html(lang, svg=self.chart_svg)
+        others = [p for p in range(rep.players) if p not in self.players]
+        return rep.to_html(lang, svg=self.chart_svg, names=self.names or None, third=others)
 
     def _repr_html_(self) -> str:  # pragma: no cover - notebook display
         return self.to_html()
+
+
+#: The review chart's y-axis label is wrapped at this many characters.
+YLABEL_WIDTH = 36
 
 
 def _player(p: int, lang: str | None) -> str:
@@ -652,8 +698,10 @@ def _loss_plain(unit: str, x: float, lang: str | None) -> str:
 
 def review(game_or_saved_json: Any, lang: str | None = None, *,
            players: Iterable[int] | None = None, threshold: float | None = None,
-           objective: str | None = None, why: bool = True) -> Review:
+           objective: str | None = None, why: bool = True,
+           names: Iterable[str] | None = None) -> Review:
     """Review a game: one row per decision of ``players`` (default: every seat).
+    ``names``: the seats' names in the table and the chart (default « joueur 1 »…).
 
     ``game_or_saved_json``: a live game, its JSON save (text, bytes, parsed dict) or the
     path of a saved file.  ``threshold``: the loss above which a decision is costly
@@ -718,7 +766,7 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
     unit = max(units, key=units.get) if units else (objective or "p_win")
     t = coach.DEFAULT_THRESHOLDS.get(unit, 0.0) if threshold is None else threshold
     return Review(key, game.name, seats, tuple(rows), unit, higher.get(unit, True), t, lang,
-                  game, advice_cache, unmarked)
+                  game, advice_cache, unmarked, tuple(map(str, names or ())))
 
 
 def class_summary(files: Iterable[Any], lang: str | None = None) -> Any:

@@ -15,9 +15,9 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from dicelab.core.errors import InvalidSave, brief
+from dicelab.core.errors import InvalidSave, Phrase, brief
 from dicelab.games._base import Game
-from dicelab.games.saves import MAX_SAVE_CHARS, parse_save
+from dicelab.games.saves import MAX_SAVE_CHARS, NOT_A_GAME, parse_save, refuse
 from dicelab.registry import REGISTRY
 
 __all__ = ["load_game", "read_save_file"]
@@ -33,7 +33,7 @@ def load_game(source: Any) -> Any:
     data = parse_save(source) if isinstance(source, (str, bytes, bytearray)) else source
     if not isinstance(data, dict) or not isinstance(data.get("game"), str) or (
             data["game"] not in REGISTRY):
-        raise InvalidSave("not a saved game: {value}", value=brief(source))
+        raise refuse(Phrase(NOT_A_GAME), "not a saved game: {value}", value=brief(source))
     module = REGISTRY[data["game"]].module
     return module.Game.from_json(data)
 

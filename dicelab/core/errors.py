@@ -177,7 +177,27 @@ class InvalidRules(DicelabError):
 
 
 class InvalidSave(DicelabError):
-    """A saved game document that is malformed or has been tampered with."""
+    """A saved game document that is malformed or has been tampered with.
+
+    Its message is the technical detail (which step, which field); ``summary`` (a
+    :class:`Phrase`, or ``None`` when the message is already in a student's words) says the
+    same as a student understands it, and :meth:`summary_message` gives it in any language:
+    the apps show the summary, with the message folded under it.
+
+    >>> e = InvalidSave("step {number}: the dice differ", number=1)
+    >>> e.summary = Phrase("this file was changed after it was saved")
+    >>> e.summary_message("en"), e.message("en")
+    ('this file was changed after it was saved', 'step 1: the dice differ')
+    >>> InvalidSave("choose a file").summary_message("en")
+    'choose a file'
+    """
+
+    #: the message in a student's words (``None``: the message itself is)
+    summary: Phrase | None = None
+
+    def summary_message(self, lang: str | None = None) -> str:
+        """The summary in ``lang`` (default: the current language), else the message."""
+        return self.summary.message(lang) if self.summary is not None else self.message(lang)
 
 
 class TableError(DicelabError):

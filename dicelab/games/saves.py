@@ -48,6 +48,35 @@ MAX_SAVE_DIGITS = 25
 ROLL_SOURCES = ("rng", "hand", "teacher", "unchecked")
 
 
+#: What a student reads when a file is not a saved game at all (not JSON, another format);
+#: the technical detail is the error's message (see :class:`~dicelab.InvalidSave`).
+NOT_A_GAME = N_("this file is not a game saved by dicelab: choose a file made by the “Save "
+                "the game” button")
+#: What a student reads when a saved game was changed: the dice of a move are not the ones
+#: the seed throws.
+CHANGED_DICE = N_("this file was changed after it was saved: the dice of move {number} are "
+                  "not the ones thrown")
+#: The same, for dice thrown and then undone or replaced.
+CHANGED_DISCARDED = N_("this file was changed after it was saved: dice it says were thrown "
+                       "are not the ones thrown")
+#: Any other refusal of a document that claims to be a saved game.
+DAMAGED = N_("this file was changed after it was saved, or it is damaged: it cannot be "
+             "loaded")
+
+
+def refuse(summary: Phrase, template: str, /, **params: Any) -> InvalidSave:
+    """An :class:`~dicelab.InvalidSave` with the technical message ``template`` and the
+    student's words ``summary``.
+
+    >>> e = refuse(Phrase(NOT_A_GAME), "not a JSON document (line {line})", line=1)
+    >>> e.summary_message("fr")[:40], str(e)
+    ("ce fichier n'est pas une partie enregist", 'not a JSON document (line 1)')
+    """
+    error = InvalidSave(template, **params)
+    error.summary = summary
+    return error
+
+
 def rules_from_dict(rules_type: type, data: Any) -> Any:
     """Build a frozen ``Rules`` from plain data, rejecting unknown fields.
 
@@ -164,24 +193,28 @@ class SavedGame:
         try:
             data = parse_save(text)
             return cls._from_dict(data)
-        except InvalidSave:
+        except InvalidSave as e:
+            if e.summary is None:
+                e.summary = Phrase(DAMAGED)
             raise
         except DicelabError as e:
-            raise InvalidSave(
-                "cannot load this {game} game: {error}", game=cls.definition.name, error=e
+            raise refuse(
+                Phrase(DAMAGED), "cannot load this {game} game: {error}",
+                game=cls.definition.name, error=e,
             ) from None
         except RecursionError:
-            raise InvalidSave("not a saved game: nested too deeply") from None
+            raise refuse(Phrase(NOT_A_GAME), "not a saved game: nested too deeply") from None
         except Exception as e:  # noqa: BLE001 - every failure to load is an InvalidSave
             msg = str(e)[:200]
-            raise InvalidSave(
-                "cannot load this {game} game: {error}", game=cls.definition.name, error=msg
+            raise refuse(
+                Phrase(DAMAGED), "cannot load this {game} game: {error}",
+                game=cls.definition.name, error=msg,
             ) from None
 
     @classmethod
     def _from_dict(cls: type[G], data: Any) -> G:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise InvalidSave("not a dicelab saved game")
+            raise refuse(Phrase(NOT_A_GAME), "not a dicelab saved game")
         version = data.get("version")
         if type(version) is not int or version not in (1, 2, SAVE_VERSION):
             raise InvalidSave("unknown save version {value}", value=brief(version))
@@ -272,7 +305,8 @@ class SavedGame:
             if source == "rng":
                 drawn = self._draw_checked(n, where)
                 if drawn != dice:
-                    raise InvalidSave(
+                    raise refuse(
+                        Phrase(CHANGED_DICE, number=number),
                         "{where} ({action}): the dice {dice} are marked as rolled, "
                         "but seed {seed} rolls {drawn} there",
                         where=where, action=repr(action), dice=list(dice), seed=self.seed,
@@ -320,7 +354,8 @@ class SavedGame:
                 ) from None
             drawn = self._draw_checked(len(dice), where)
             if drawn != dice:
-                raise InvalidSave(
+                raise refuse(
+                    Phrase(CHANGED_DISCARDED),
                     "discarded roll {number} {where}: {dice} is not what seed {seed} rolls there "
                     "({drawn})",
                     number=k + 1, where=where, dice=list(dice), seed=self.seed, drawn=list(drawn),
@@ -366,23 +401,31 @@ def parse_save(text: Any) -> Any:
     if isinstance(text, dict):
         return text
     if not isinstance(text, (str, bytes, bytearray)):
-        raise InvalidSave("a saved game is JSON text; got {value}", value=brief(text))
+        raise refuse(Phrase(NOT_A_GAME), "a saved game is JSON text; got {value}",
+                     value=brief(text))
     if len(text) > MAX_SAVE_CHARS:
-        raise InvalidSave(
+        raise refuse(
+            Phrase(NOT_A_GAME),
             "this document is too long to be a saved game: {n} characters (at most {limit})",
             n=len(text), limit=MAX_SAVE_CHARS,
         )
     try:
         return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except RecursionError:
-        raise InvalidSave("not a saved game: nested too deeply") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise InvalidSave("not a JSON document: {error}", error=str(e)[:200]) from None
+        raise refuse(Phrase(NOT_A_GAME), "not a saved game: nested too deeply") from None
+    except json.JSONDecodeError as e:
+        # the parser's own words are English: the position is enough, in any language
+        raise refuse(Phrase(NOT_A_GAME), "not a JSON document (line {line}, column {column})",
+                     line=e.lineno, column=e.colno) from None
+    except UnicodeDecodeError as e:
+        raise refuse(Phrase(NOT_A_GAME), "not a text document (byte {position})",
+                     position=e.start + 1) from None
 
 
 def _parse_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_SAVE_DIGITS:
-        raise InvalidSave(
+        raise refuse(
+            Phrase(NOT_A_GAME),
             "a number in the save has {n} digits (at most {limit})",
             n=len(digits), limit=MAX_SAVE_DIGITS,
         )
@@ -390,4 +433,4 @@ def _parse_int(digits: str) -> int:
 
 
 def _parse_constant(name: str) -> Any:
-    raise InvalidSave("{name} is not allowed in a saved game", name=name)
+    raise refuse(Phrase(NOT_A_GAME), "{name} is not allowed in a saved game", name=name)

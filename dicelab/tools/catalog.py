@@ -36,6 +36,7 @@ KEYWORDS: dict[str, Any] = {
     "InvalidRules": None,
     "InvalidSave": None,
     "PlotError": None,
+    "refuse": (2,),  # dicelab.games.saves.refuse(summary, template, ...)
 }
 #: Catalog header dates stay fixed, so that an update changes only what the source changed.
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)

@@ -48,7 +48,15 @@ from dicelab.ui.options import (
     check_computer,
     make_policy,
 )
-from dicelab.ui.widgets.text import fmt_dice, fmt_loss, join_names, player_name, shown_loss
+from dicelab.ui.widgets.text import (
+    against_computer,
+    fmt_dice,
+    fmt_loss,
+    join_names,
+    player_name,
+    seat_names,
+    shown_loss,
+)
 
 #: Safety bound on the actions of one computer turn.
 MAX_COMPUTER_ACTIONS = 2000
@@ -457,6 +465,20 @@ class PlaySession:
             for s, k in self.seats.items() if k != "human"
         }
 
+    def seat_names(self) -> list[str]:
+        """The seats' names in the apps (:func:`~dicelab.ui.widgets.text.seat_names`):
+        « Vous » and « Ordinateur » against the computer, else « Joueur 1 »…
+
+        >>> PlaySession("trwavril", seed=1, players=2, computer={1: "random"},
+        ...             lang="fr").seat_names()
+        ['Vous', 'Ordinateur']
+        """
+        return seat_names(self.state.players, self.policies, self.lang)
+
+    def against_computer(self) -> bool:
+        """One human against the computer (two seats, one the computer's)."""
+        return against_computer(self.state.players, self.policies)
+
     def forget_computer(self) -> None:
         self.computer_played = False
         self.computer_steps = {}
@@ -556,6 +578,8 @@ class PlaySession:
                     f"{format_objective(advice.objective, value, lang)}"))
             except Exception:  # noqa: BLE001 - no advice here: say the kind only
                 why = why or _("the best for its chances", lang=lang)
+        if self.against_computer():
+            return _("The computer chose “{label}”: {why}.", lang=lang, label=label, why=why)
         return _("{who} (computer) chose “{label}”: {why}.", lang=lang,
                  who=player_name(p, lang), label=label, why=why)
 
@@ -570,8 +594,12 @@ class PlaySession:
         lang = self.lang
         if not s.is_over:
             return ""
-        names = [player_name(p, lang) for p in s.winners]
-        if not names:
+        seats = self.seat_names()
+        names = [seats[p] for p in s.winners]
+        if self.against_computer() and len(names) == 1:
+            result = (_("the computer wins", lang=lang) if s.winners[0] in self.policies
+                      else _("you win", lang=lang))
+        elif not names:
             result = (_("nobody wins", lang=lang) if s.players > 1
                       else _("you lose", lang=lang))
         elif s.players == 1:

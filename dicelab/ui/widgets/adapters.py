@@ -105,9 +105,9 @@ def hint_positions(state: Any, lang: str, advice: Any = None) -> tuple[int, ...]
         return ()
 
 
-def review(game: Any, lang: str, players: Any = None) -> Any:
-    """``dicelab.review.review(game, lang, players=…)`` (a review object with
+def review(game: Any, lang: str, players: Any = None, names: Any = None) -> Any:
+    """``dicelab.review.review(game, lang, players=…, names=…)`` (a review object with
     ``to_html()``)."""
     from dicelab.analysis.review import review as review_game
 
-    return review_game(game, lang, players=players)
+    return review_game(game, lang, players=players, names=names)

@@ -28,7 +28,7 @@ class TokensApp(GameApp):
     kind = "reroll"
 
     def board_html(self) -> str:
-        return tokens_board(self.state, self.module, self.lang)
+        return tokens_board(self.state, self.module, self.lang, self.session.seat_names())
 
     def resolve_label(self, choice: Any) -> str:
         for outcome in self.state.resolutions():
@@ -83,7 +83,7 @@ class CardsApp(GameApp):
     kind = "reroll"
 
     def board_html(self) -> str:
-        return cards_board(self.state, self.module, self.lang)
+        return cards_board(self.state, self.module, self.lang, self.session.seat_names())
 
     def resolve_label(self, choice: Any) -> str:
         s = self.state
@@ -114,7 +114,8 @@ class ScoresApp(GameApp):
         if target is None:
             target = getattr(self.module, "TARGET", None)
         return scores_board(s, self.module.DEFINITION.name, target,
-                            memorised=hasattr(s, "memorised"), lang=self.lang)
+                            memorised=hasattr(s, "memorised"), lang=self.lang,
+                            names=self.session.seat_names(), computer=self._policies)
 
     def phase_text(self) -> str:
         words = get(self.game_key).choose_text

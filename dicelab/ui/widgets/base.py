@@ -45,7 +45,7 @@ from dicelab.ui.widgets.keys import dice_in_game, key_listener, keys_legend
 from dicelab.ui.widgets.modes import COMPUTER_DELAY, ModeBar, mode_of
 from dicelab.ui.widgets.overlay import OddsOverlay
 from dicelab.ui.widgets.rules_panel import RulesPanel
-from dicelab.ui.widgets.saveload import save_link
+from dicelab.ui.widgets.saveload import load_button, save_link
 from dicelab.ui.widgets.solve_bar import BackgroundSolves, SolveBar
 from dicelab.ui.widgets.status_log import StatusLog
 
@@ -236,9 +236,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.review_button.add_class("dicelab-review-button")
         self.save_box = w.HTML()
         self.save_box.add_class("dicelab-save-box")
-        self.load_button = w.FileUpload(accept=".json,application/json", multiple=False,
-                                        icon="upload", layout=_auto())
-        self.load_button.add_class("dicelab-load")
+        self.load_button = load_button(self._guard(self._on_upload))
         self.rules = RulesPanel(self.game_key, self.lang)
         self.controls = ClassroomControls(
             seed, rules, players, self.module.MIN_PLAYERS, self.module.MAX_PLAYERS, seats,
@@ -252,7 +250,6 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.computer_button.on_click(self._guard(self.play_computer_turn))
         self.again_button.on_click(self._guard(self.play_again))
         self.review_button.on_click(self._guard(self.review))
-        self.load_button.observe(self._guard(self._on_upload), names="value")
         self.prompt_show.on_click(self._guard(self.prompt_show_best))
         self.prompt_keep.on_click(self._guard(self.prompt_keep_choice))
         self.prompt_retry.on_click(self._guard(self.prompt_try_again))
@@ -320,7 +317,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
                 with using(self.lang):
                     return fn(*args) if takes_args else fn()
             except DicelabError as e:
-                self.say(e.message(self.lang), error=True)
+                self.say_refusal(e)
             except Exception as e:  # noqa: BLE001 - a student never sees a traceback
                 self.say(_("something went wrong ({what}); the game is unchanged",
                            lang=self.lang, what=type(e).__name__), error=True)
@@ -480,8 +477,8 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
     def undo(self) -> bool:
         """Take back the last move (one step; resolutions and rolls included)."""
         reason = self.undo_off_reason()
-        if reason:
-            self.say(reason, error=True)
+        if reason:  # Undo pressed while it is off: the reason, for touch screens too
+            self.say(_("Undo is off. {why}", lang=self.lang, why=reason), error=True)
             return False
         self.session.undo()
         self._close_prompt()
@@ -579,8 +576,9 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         # the computer plays by itself: no button to press for it
         self.computer_button.layout.display = ("" if self._policies and not self.auto_computer
                                                else "none")
+        # Undo is never disabled: off (dicelab-off), pressed, it says why (touch: no tooltip)
         reason = self.undo_off_reason()
-        self.undo_button.disabled = bool(reason)
+        (self.undo_button.add_class if reason else self.undo_button.remove_class)("dicelab-off")
         self.undo_button.tooltip = (_("Take back the last move; the dice stay the same (key "
                                       "U)", lang=self.lang)
                                     if not reason else

@@ -8,12 +8,13 @@ come from the JupyterLab theme (CSS variables), so a dark theme stays readable.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from dicelab.core.i18n import N_, _, ngettext
 from dicelab.registry import entry_of
 from dicelab.ui.widgets.faces import face_svg
-from dicelab.ui.widgets.text import esc, player_name
+from dicelab.ui.widgets.text import esc, player_name, to_play_text
 
 _CELL = "display:inline-block;min-width:2.6em;padding:3px 5px;margin:2px;text-align:center;"
 _BOX = "border:2px solid var(--jp-ui-font-color1);border-radius:3px;"
@@ -56,12 +57,15 @@ def _turn_mark(state: Any, p: int) -> str:
     return "▶ " if not state.is_over and p == state.current_player else ""
 
 
-def _name(state: Any, p: int, lang: str | None) -> str:
-    return _("You", lang=lang) if state.players == 1 else player_name(p, lang)
+def _name(state: Any, p: int, lang: str | None, names: Sequence[str] | None = None) -> str:
+    if state.players == 1:
+        return _("You", lang=lang)
+    return names[p] if names else player_name(p, lang)
 
 
 # ------------------------------------------------------------------- tokens on squares
-def tokens_board(state: Any, module: Any, lang: str | None = None) -> str:
+def tokens_board(state: Any, module: Any, lang: str | None = None,
+                 names: Sequence[str] | None = None) -> str:
     """Squares 1–6 with their tokens, the failure triangles 4 3 2 1 0 X and the manche arrows.
 
     The failure token's triangle is drawn as ``[▲ 2]``; squares show ``● 3`` (token)
@@ -112,7 +116,7 @@ def tokens_board(state: Any, module: Any, lang: str | None = None) -> str:
             status = ngettext("{n} token left", "{n} tokens left", len(tokens), lang=lang)
         rows.append(
             f"<tr><td style=\"white-space:nowrap\"><strong>{_turn_mark(state, p)}"
-            f"{esc(_name(state, p, lang))}</strong><br><small>{esc(status)}</small></td>"
+            f"{esc(_name(state, p, lang, names))}</strong><br><small>{esc(status)}</small></td>"
             f"<td>{esc(_('Squares:', lang=lang))} {squares}<br>"
             f"{esc(_('Failures left:', lang=lang))} {triangles}"
             f"<br>{esc(_('Manche:', lang=lang))} {arrows}</td>"
@@ -135,7 +139,8 @@ def tokens_board(state: Any, module: Any, lang: str | None = None) -> str:
 
 
 # ------------------------------------------------------------------- cards to bar
-def cards_board(state: Any, module: Any, lang: str | None = None) -> str:
+def cards_board(state: Any, module: Any, lang: str | None = None,
+                names: Sequence[str] | None = None) -> str:
     """The six cards, normal or barred (struck through, and the word), and the parapluies left."""
     total = state.rules.parapluies
     rows = []
@@ -159,7 +164,7 @@ def cards_board(state: Any, module: Any, lang: str | None = None) -> str:
         status = _("out", lang=lang) if out else ""
         rows.append(
             f"<tr><td style=\"white-space:nowrap\"><strong>{_turn_mark(state, p)}"
-            f"{esc(_name(state, p, lang))}</strong>{(' — ' + esc(status)) if status else ''}"
+            f"{esc(_name(state, p, lang, names))}</strong>{(' — ' + esc(status)) if status else ''}"
             f"</td><td>{cards}</td>"
             f"<td style=\"white-space:nowrap\">{esc(_('Parapluies:', lang=lang))} {umbrellas}"
             f"<br>{esc(_('{left} of {total} left', lang=lang, left=left, total=total))}</td>"
@@ -179,9 +184,12 @@ def cards_board(state: Any, module: Any, lang: str | None = None) -> str:
 
 # ------------------------------------------------------- a points table
 def scores_board(state: Any, title: str, target: int | None, *, memorised: bool = False,
-                 lang: str | None = None) -> str:
+                 lang: str | None = None, names: Sequence[str] | None = None,
+                 computer: Collection[int] = ()) -> str:
     """Points table, the turn points, the dice set aside (and the memorised points, where
-    the game memorises them)."""
+    the game memorises them).  ``names``: the seats' names (default « Joueur 1 »…; the
+    apps give « Vous » / « Ordinateur » against the ``computer``'s seats, as every board
+    takes them)."""
     p = state.current_player
     rows = []
     for q in range(state.players):
@@ -190,7 +198,7 @@ def scores_board(state: Any, title: str, target: int | None, *, memorised: bool 
         if opened is not None and not opened[q]:
             note = " " + _("(not opened yet)", lang=lang)
         rows.append(
-            f"<tr><td><strong>{_turn_mark(state, q)}{esc(_name(state, q, lang))}"
+            f"<tr><td><strong>{_turn_mark(state, q)}{esc(_name(state, q, lang, names))}"
             f"</strong></td><td>{esc(str(state.scores[q]))}{esc(note)}</td></tr>"
         )
     table = (
@@ -213,7 +221,7 @@ def scores_board(state: Any, title: str, target: int | None, *, memorised: bool 
         lines.append(esc(_("Target: {n}", lang=lang, n=str(target))))
     who = ""
     if not state.is_over and state.players > 1:
-        who = " · " + _("{who} to play", lang=lang, who=player_name(p, lang))
+        who = " · " + to_play_text(p, state.players, computer, lang)
     return _wrap(
         f'<div style="display:flex;gap:16px;flex-wrap:wrap">{table}'
         f'<div>{"<br>".join(lines)}</div></div>',

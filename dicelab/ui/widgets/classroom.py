@@ -164,11 +164,9 @@ class ClassroomActions:
         self.session.forget_computer()
 
     def _on_upload(self, change: Any) -> None:
+        """The Load button's file (``change["new"]``: a ``FileUpload`` value)."""
         if change["new"]:
-            try:
-                self.load(load_upload(change["new"], self.game_key))
-            finally:
-                self.load_button.value = ()  # the same file can be loaded again
+            self.load(load_upload(change["new"], self.game_key))
 
     def load(self, game: Any) -> bool:
         """Go on with (or review) a saved game: a ``Game`` of this app's game, or a JSON

@@ -71,8 +71,11 @@ class ComputerTurns:
                 break
             played += 1
             lines.append(line)
-        head = ngettext("{who} (computer) played {n} move.", "{who} (computer) played {n} moves.",
-                        played, lang=self.lang, who=player_name(p, self.lang))
+        head = (ngettext("The computer played {n} move.", "The computer played {n} moves.",
+                         played, lang=self.lang) if self.session.against_computer() else
+                ngettext("{who} (computer) played {n} move.",
+                         "{who} (computer) played {n} moves.",
+                         played, lang=self.lang, who=player_name(p, self.lang)))
         if played:
             self.say(" ".join([head] + [x for x in lines[-2:] if x]))
         self.refresh()

@@ -49,6 +49,7 @@ class DicePanel:
     session: Any
     module: Any
     game: Any
+    session: Any
     state: Any
     lang: str
     overlay: Any
@@ -167,10 +168,6 @@ class DicePanel:
         button = {"r": self.roll_button, "b": self.bank_button, "s": self.stop_button,
                   "u": self.undo_button}.get(k)
         if button is not None:
-            if k == "u" and button.disabled:
-                self.say(self.undo_off_reason() or _("Undo is off.", lang=self.lang),
-                         error=True)
-                return False
             if button.disabled or button.layout.display == "none":
                 return False
             return bool({"r": self.roll, "b": self.bank, "s": self.stop, "u": self.undo}[k]())
@@ -317,11 +314,16 @@ class DicePanel:
         new = (" <strong>" + esc(_("New roll!", lang=lang)) + "</strong>") if rolled else ""
         if s.is_over:
             return esc(_("Game over: these are the last dice rolled.", lang=lang))
+        versus = self.session.against_computer()
         if self.is_computer():
+            if versus:
+                return esc(_("The computer's dice (it plays them):", lang=lang)) + new
             return esc(_("{who}'s dice (the computer plays them):", lang=lang,
                          who=player_name(s.current_player, lang))) + new
         last = len(self.game.actions) - 1
         if s.phase == "start" and last in self._computer_steps:
+            if versus:
+                return esc(_("The computer's last dice. Roll to start your turn.", lang=lang))
             who = player_name(self._computer_steps[last], lang)
             return esc(_("{who}'s last dice (computer). Roll to start your turn.",
                          lang=lang, who=who))

@@ -8,7 +8,7 @@ the kernel's main thread when it ends, and draws what the session knows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dicelab.analysis import solving as duel_registry
@@ -58,7 +58,7 @@ class DuelOdds:
             forced = _("Only one move is possible here: it is forced.", lang=self.lang)
         self.winbar.layout.display = ""
         self.winbar.value = winbar_html(chances, self.lang, s.current_player,
-                                        self.game_key) + (
+                                        self.game_key, self.session.seat_names()) + (
             f'<p class="dicelab-forced"><small>{esc(forced)}</small></p>' if forced else "")
 
     def _prepare_duel(self) -> None:
@@ -166,11 +166,12 @@ class DuelOdds:
 
 
 def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = None,
-                game: str | None = None) -> str:
+                game: str | None = None, names: Sequence[str] | None = None) -> str:
     """Each player's exact chance of winning as a labelled bar (two players).
 
     A game played in manches (Dripeul 5, ``game="dripeul"``): each player's chance of
-    beating the other in this manche.
+    beating the other in this manche.  ``names``: the seats' names (default « Joueur 1 »,
+    « Joueur 2 »; the app gives « Vous » / « Ordinateur » against the computer).
 
     >>> "Player 2" in winbar_html((0.25, 0.75), "en") and "75.0%" in winbar_html((0.25, 0.75), "en")
     True
@@ -182,7 +183,7 @@ def winbar_html(chances: tuple[float, ...], lang: str, to_play: int | None = Non
         mark = "▶ " if p == to_play else ""
         rows.append(
             f'<div class="dicelab-winbar-row"><span style="display:inline-block;min-width:7em">'
-            f"{mark}{esc(player_name(p, lang))}</span>"
+            f"{mark}{esc(names[p] if names else player_name(p, lang))}</span>"
             f'<span class="dicelab-bar-track"><span class="dicelab-bar" '
             f'style="width:{100.0 * max(0.0, min(1.0, c)):.1f}%"></span></span> '
             f"<strong>{esc(fmt_percent(c, 1, lang))}</strong></div>"

@@ -119,13 +119,24 @@ def stylesheet() -> str:
   .dicelab-app .dicelab-mark-inline{display:inline;}
   .dicelab-app .dicelab-odds .dicelab-bar-track{width:22vw;}
   .dicelab-app .dicelab-odds table{width:100%;}
-  .dicelab-app .dicelab-mode .widget-toggle-button{padding:0 6px;}}
+  .dicelab-app .dicelab-mode .widget-toggle-button{padding:0 6px;}
+  .dicelab-app .dicelab-odds{max-height:none;}
+  .dicelab-app .dicelab-odds-short .dicelab-extra,
+  .dicelab-app .dicelab-odds-short .dicelab-odds .dicelab-more{display:none;}
+  .dicelab-app .dicelab-odds-short .dicelab-choice td:first-child{white-space:nowrap;
+    overflow:hidden;text-overflow:ellipsis;max-width:58vw;}
+  .dicelab-app .dicelab-odds-short .dicelab-odds .dicelab-bar-track{width:12vw;}}
+@media (min-width: 601px){.dicelab-app .dicelab-all-choices{display:none!important;}}
 .dicelab-app .dicelab-bar{display:block;height:100%;background:var(--jp-brand-color1);}
 .dicelab-app .dicelab-best .dicelab-bar{background:var(--jp-brand-color0);}
 .dicelab-app .dicelab-mine{outline:2px dashed var(--jp-ui-font-color1);}
 .dicelab-app .dicelab-buttons{flex-wrap:wrap;}
 .dicelab-app .dicelab-help{font-size:85%;color:var(--jp-ui-font-color2);}
 .dicelab-app .dicelab-error{color:var(--jp-error-color1);}
+.dicelab-app .dicelab-error details{color:var(--jp-ui-font-color1);font-size:90%;}
+.dicelab-app .widget-button.dicelab-off{background:var(--jp-layout-color1);
+  color:var(--jp-ui-font-color1);border:1px dashed var(--jp-border-color1);
+  font-style:italic;box-shadow:none;}
 .dicelab-app .dicelab-prompt{border:2px solid var(--jp-warn-color1);padding:4px;
   flex-wrap:wrap;}
 </style>"""

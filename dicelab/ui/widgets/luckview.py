@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import weakref
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from dicelab.core.errors import DicelabError
@@ -28,9 +29,13 @@ from dicelab.core.i18n import _, get_language
 _END: dict[int, tuple[Any, Any, str]] = {}
 
 
-def end_html(game: Any, lang: str | None = None, players: Any = None) -> str:
+def end_html(game: Any, lang: str | None = None, players: Any = None,
+             names: Sequence[str] | None = None, computer: Collection[int] = ()) -> str:
     """The luck/skill split of a finished ``game`` for ``players`` (default: every seat),
-    with the chart folded under it; ``""`` when there is none to show."""
+    with the chart folded under it; ``""`` when there is none to show.  ``names``: the
+    seats' names (default « Joueur 1 »…; the apps give « Vous » / « Ordinateur » against
+    the computer); a ``computer`` seat's split is said in the third person, never as
+    « vos dés »."""
     from dicelab.analysis import luck
     from dicelab.render.plots import chart_html
 
@@ -38,7 +43,7 @@ def end_html(game: Any, lang: str | None = None, players: Any = None) -> str:
     if not game.is_over or game.players > 2 or not luck.ready(game):
         return ""
     seats = tuple(range(game.players)) if players is None else tuple(players)
-    key = (len(game.actions), lang, seats)
+    key = (len(game.actions), lang, seats, tuple(names or ()), tuple(sorted(computer)))
     cached = _END.get(id(game))
     if cached is not None and cached[0]() is game and cached[1] == key:
         return cached[2]
@@ -48,20 +53,25 @@ def end_html(game: Any, lang: str | None = None, players: Any = None) -> str:
         return ""
     e = html.escape
     lines = []
+    named = list(names) if names else [_("Player {n}", lang=lang, n=p + 1)
+                                       for p in range(game.players)]
     for p in seats:
-        text = rep.sentence(p, lang)
-        if game.players > 1:
-            text = _("{player}: {text}", lang=lang, player=_("Player {n}", lang=lang, n=p + 1),
-                     text=text)
+        if p in computer:  # the computer's dice are not « vos dés »: named, third person
+            text = rep.named_sentence(p, named[p], lang)
+        else:
+            text = rep.sentence(p, lang)
+            if game.players > 1:
+                text = _("{player}: {text}", lang=lang, player=named[p], text=text)
         lines.append(f"<p>{e(text)}</p>")
     # the chart's caption names every player; a seat not shown is the computer's
-    names = [_("Player {n}", lang=lang, n=p + 1) if p in seats or players is None else
-             _("{player} (computer)", lang=lang, player=_("Player {n}", lang=lang, n=p + 1))
-             for p in range(game.players)]
+    if not names:
+        named = [named[p] if p in seats or players is None else
+                 _("{player} (computer)", lang=lang, player=named[p])
+                 for p in range(game.players)]
     show = _("Show the luck and skill chart", lang=lang)
     out = (f'<div class="dicelab-luck-end">{"".join(lines)}'
            f'<details class="dicelab-luck-chart"><summary>{e(show)}</summary>'
-           f"{chart_html(rep.to_figure(lang, names=names))}</details></div>")
+           f"{chart_html(rep.to_figure(lang, names=named))}</details></div>")
     if len(_END) >= 8:
         _END.clear()
     _END[id(game)] = (weakref.ref(game), key, out)

@@ -33,6 +33,9 @@ from dicelab.registry import objective_meaning, objective_name
 from dicelab.ui.widgets.text import esc, fmt_loss, shown_loss
 
 TIE = 1e-12
+#: At phone width the odds table shows this many best choices (and the player's own, when
+#: it is further down); the others are behind the "all choices" button.
+SHORT_LIST = 5
 
 Labeller = Callable[[Any], str]
 
@@ -91,9 +94,11 @@ def _objective_span(name: str, value: float, lang: str | None, game: str | None 
 
 
 def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | None = None,
-               label_of: Labeller | None = None, game: str | None = None) -> str:
+               label_of: Labeller | None = None, game: str | None = None,
+               extra: bool = False) -> str:
     """One ``<tr>``: label, a bar with the number written next to it, the other numbers,
-    marks."""
+    marks; ``extra``: a row past the short list (class ``dicelab-extra``: hidden at phone
+    width until "all choices" is pressed)."""
     obj = advice.objective
     value = choice.numbers[obj]
     width = _bar_width(advice, value)
@@ -119,7 +124,7 @@ def choice_row(advice: Any, choice: Any, *, best: bool, mine: bool, lang: str | 
             f"</summary>{others}</details>" if others else "")
     return (
         f'<tr class="dicelab-choice{" dicelab-best" if best else ""}'
-        f'{" dicelab-mine" if mine else ""}">'
+        f'{" dicelab-mine" if mine else ""}{" dicelab-extra" if extra else ""}">'
         f'<td style="{weight}">{inline}{esc(_label(choice, label_of))}{more}</td>'
         f"<td>{bar}</td>"
         f'<td style="{weight}white-space:nowrap" class="dicelab-number">'
@@ -169,22 +174,28 @@ def odds_html(advice: Any, selected: Collection[Any] = (), lang: str | None = No
               game: str | None = None) -> str:
     """Every choice of ``advice`` as a labelled bar; ``selected`` holds the actions that the
     player's current selection would make (marked ``◀ your choice``); ``game`` (a key)
-    names an objective in that game's own words (its registry entry)."""
+    names an objective in that game's own words (its registry entry).  The rows past the
+    :data:`SHORT_LIST` best (the player's own excepted) have the class ``dicelab-extra``:
+    at phone width they wait behind "all choices".
+
+    >>> from dicelab.engine.advice import Advice, Choice, rank
+    >>> from dicelab.games._base import Roll
+    >>> adv = Advice("p_win", True, rank([Choice((k,), Roll((1, k)), f"keep 1 {k}",
+    ...     {"p_win": k / 10}) for k in range(6, 0, -1)] + [Choice((2,), Roll((2, 2)),
+    ...     "keep 2 2", {"p_win": 0.0})], "p_win", True))
+    >>> [r["label"] for r in read_rows(odds_html(adv, {Roll((1, 1))}, lang="en"))
+    ...  if "dicelab-extra" in r["classes"]]
+    ['keep 2 2']
+    """
     if not advice.choices:
         return f"<p>{esc(_('Nothing to choose here.', lang=lang))}</p>"
     best_value = advice.best.numbers[advice.objective]
-    rows = [
-        choice_row(
-            advice,
-            c,
-            best=i == 0 or abs(c.numbers[advice.objective] - best_value) <= TIE,
-            mine=c.action in selected,
-            lang=lang,
-            label_of=label_of,
-            game=game,
-        )
-        for i, c in enumerate(advice.choices)
-    ]
+    rows = []
+    for i, c in enumerate(advice.choices):
+        best = i == 0 or abs(c.numbers[advice.objective] - best_value) <= TIE
+        mine = c.action in selected
+        rows.append(choice_row(advice, c, best=best, mine=mine, lang=lang, label_of=label_of,
+                               game=game, extra=i >= SHORT_LIST and not mine))
     return _table(rows, advice, lang, players, game)
 
 
@@ -390,6 +401,10 @@ class OddsOverlay:
         self.hint_button.add_class("dicelab-hint")
         self.body = w.HTML()
         self.body.add_class("dicelab-odds-body")
+        #: at phone width (CSS in faces.py): the choices past the short list, on demand
+        self.all_choices = w.ToggleButton(value=False, icon="list",
+                                          layout=w.Layout(width="auto", display="none"))
+        self.all_choices.add_class("dicelab-all-choices")
         self.sentence = w.HTML()
         self.sentence.add_class("dicelab-loss")
         self.coach = w.HTML()
@@ -398,10 +413,11 @@ class OddsOverlay:
         self.note = w.HTML(layout=w.Layout(display="none"))
         self.note.add_class("dicelab-duel-status")
         self.box = w.VBox(
-            [w.HBox([self.show_odds, self.hint_button]), self.note, self.body, self.sentence,
-             self.coach]
+            [w.HBox([self.show_odds, self.hint_button]), self.note, self.body,
+             self.all_choices, self.sentence, self.coach]
         )
         self.box.add_class("dicelab-overlay")
+        self.box.add_class("dicelab-odds-short")
         #: 0 = no hint; 1 = which dice matter; 2 = the best choice; 3 = the full table
         self.hint_level = 0
         self._get_advice: Callable[[], Any] | None = None
@@ -421,6 +437,7 @@ class OddsOverlay:
         self._empty = ""
         self.tally = CoachTally(lang=self.lang)
         self.show_odds.observe(lambda _change: self.render(), names="value")
+        self.all_choices.observe(lambda _change: self._short_list(), names="value")
         self.hint_button.on_click(self._on_hint)
         self.relabel(self.lang)
 
@@ -437,7 +454,28 @@ class OddsOverlay:
                                    lang=lang)
         self._hint_text()
         self.render()
+        self._short_list()
         self.render_coach()
+
+    def _short_list(self, choices: int | None = None) -> None:
+        """The "all choices" button: shown when the table has more rows than the short list
+        (``choices``: how many; ``None`` keeps the last count), worded for what it does
+        next (not by its colour alone), and the box's class that folds the other rows."""
+        if choices is not None:
+            self._choices = choices
+        n = getattr(self, "_choices", 0)
+        folded = not self.all_choices.value
+        self.all_choices.layout.display = "" if n > SHORT_LIST else "none"
+        self.all_choices.description = (
+            _("all choices ({n})", lang=self.lang, n=n) if folded else
+            _("only the best {n}", lang=self.lang, n=SHORT_LIST))
+        self.all_choices.tooltip = (
+            _("Show every choice, not only the best ones", lang=self.lang) if folded else
+            _("Show only the best choices", lang=self.lang))
+        if folded:
+            self.box.add_class("dicelab-odds-short")
+        else:
+            self.box.remove_class("dicelab-odds-short")
 
     def _hint_text(self) -> None:
         texts = {
@@ -490,6 +528,7 @@ class OddsOverlay:
 
     def render(self) -> None:
         lang = self.lang
+        self._short_list(0)  # no table (yet): no "all choices"
         if self._get_advice is None:
             nothing = _("No choice to advise in this position.", lang=lang)
             self.body.value = f"<p><em>{esc(nothing)}</em></p>"
@@ -517,6 +556,7 @@ class OddsOverlay:
         if self.show_odds.value or self.hint_level >= 3:
             self.body.value = odds_html(advice, self._selected, lang, self.label_of,
                                         self.players, self.game)
+            self._short_list(len(advice.choices))
             text = selection_sentence(advice, self._selected, self._empty, lang, self.label_of,
                                       self.game)
             self.sentence.value = f"<p>{esc(text)}</p>" if text else ""

@@ -21,7 +21,7 @@ from typing import Any
 
 from dicelab.core.i18n import N_, _
 from dicelab.ui.widgets import adapters
-from dicelab.ui.widgets.text import esc, event_sentence, player_name
+from dicelab.ui.widgets.text import esc, event_sentence, player_name, to_play_text
 
 __all__ = ["LOG_LINES", "StatusLog"]
 
@@ -31,6 +31,7 @@ LOG_LINES = 14
 _MARKED = (
     N_('Not possible:'),
     N_('Game log (latest last)'),
+    N_('Technical detail'),
 )
 #: Events that say what a turn's final dice made: always shown.
 _RESULT_EVENTS = ("final", "resolve", "flip", "miss", "bust", "overshoot", "set_aside",
@@ -73,6 +74,9 @@ class StatusLog:
         turn = s.turn_count + (1 if s.phase == "start" else 0)
         if s.players == 1:
             head = _("Turn {n}", lang=lang, n=turn)
+        elif self.session.against_computer():  # « À vous de jouer · tour 3 »
+            head = _("{who} · turn {n}", lang=lang, n=turn, who=to_play_text(
+                s.current_player, s.players, self._policies, lang))
         else:
             who = player_name(s.current_player, lang)
             kind = _("computer", lang=lang) if self.is_computer() else _("human", lang=lang)
@@ -102,7 +106,8 @@ class StatusLog:
 
         humans = [p for p in range(self.state.players) if p not in self._policies]
         try:
-            return end_html(self.game, self.lang, humans or None)
+            return end_html(self.game, self.lang, humans or None,
+                            names=self.session.seat_names(), computer=self._policies)
         except Exception:  # noqa: BLE001 - the end screen never fails for it
             return ""
 
@@ -116,25 +121,47 @@ class StatusLog:
         items = "".join(
             (f'<li class="dicelab-why-line"><em>{esc(self._notes[first + i])}</em></li>'
              if first + i in self._notes else "")
-            + f"<li>{esc(event_sentence(e, lang, solo))}</li>" for i, e in enumerate(events))
+            + f"<li>{esc(event_sentence(e, lang, solo, versus=self._versus()))}</li>"
+            for i, e in enumerate(events))
         return (
             f"<details open><summary>{esc(_('Game log (latest last)', lang=lang))}</summary>"
             f'<ul style="margin:2px 0;font-size:90%">{items}</ul></details>'
         )
 
     def event_text(self, event: dict[str, Any]) -> str:
-        return event_sentence(event, self.lang, self.state.players == 1)
+        return event_sentence(event, self.lang, self.state.players == 1,
+                              versus=self._versus())
 
-    def say(self, text: str, error: bool = False) -> None:
+    def _versus(self) -> int | None:
+        """The human's seat against the computer (the log calls it "you"), else ``None``."""
+        if not self.session.against_computer():
+            return None
+        return next(p for p in range(self.state.players) if p not in self._policies)
+
+    def say(self, text: str, error: bool = False, detail: str = "") -> None:
+        """Show ``text`` in the message line (``error``: as a refusal); ``detail``, the
+        technical words behind it, folded under it (an HTML ``<details>``)."""
+        folded = (f'<details class="dicelab-detail"><summary>'
+                  f'{esc(_("Technical detail", lang=self.lang))}</summary>'
+                  f"<p><code>{esc(detail)}</code></p></details>") if detail else ""
         if not text:
             self.message.value = ""
         elif error:
             self.message.value = (
-                f'<p role="alert" class="dicelab-error"><strong>⚠ '
+                f'<div role="alert" class="dicelab-error"><p><strong>⚠ '
                 f'{esc(_("Not possible:", lang=self.lang))}</strong> {esc(text)}</p>'
+                f"{folded}</div>"
             )
         else:
-            self.message.value = f"<p>{esc(text)}</p>"
+            self.message.value = f"<p>{esc(text)}</p>{folded}"
+
+    def say_refusal(self, error: Any) -> None:
+        """A refused action or file in the message line: an ``InvalidSave`` in a
+        student's words, its technical message folded under them."""
+        summary = getattr(error, "summary_message", None)
+        text = summary(self.lang) if summary is not None else error.message(self.lang)
+        detail = error.message(self.lang)
+        self.say(text, error=True, detail="" if detail == text else detail)
 
     def describe_events(self, events: list[dict[str, Any]]) -> str:
         solo = self.state.players == 1
@@ -142,7 +169,8 @@ class StatusLog:
         # manche or the game keeps its dice and result on the screen)
         shown = [e for i, e in enumerate(events)
                  if i >= len(events) - 3 or e.get("type") in _RESULT_EVENTS]
-        text = " ".join(event_sentence(e, self.lang, solo) for e in shown)
+        versus = self._versus()
+        text = " ".join(event_sentence(e, self.lang, solo, versus=versus) for e in shown)
         notes = getattr(self, "event_notes", None)  # the learning mode's rule quotes
         if notes is not None:
             text = " ".join([text, *(_("Rule: “{rule}”", lang=self.lang, rule=r)
@@ -157,7 +185,8 @@ class StatusLog:
         """Show the game review in the app (``dicelab.review``); returns the review object,
         or ``None`` (with a message) when the review module is not there."""
         humans = [p for p in range(self.state.players) if p not in self._policies]
-        rev = adapters.review(self.game, self.lang, players=humans)
+        rev = adapters.review(self.game, self.lang, players=humans,
+                              names=self.session.seat_names())
         if rev is None:
             self.say(_("The game review is not available in this version.", lang=self.lang),
                      error=True)

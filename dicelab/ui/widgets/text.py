@@ -21,7 +21,7 @@ without a browser.  Nothing in this module knows a game rule.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from dicelab.core.i18n import N_, _, fmt_number, ngettext, ngettext_amount
@@ -136,6 +136,47 @@ def player_name(player: int, lang: str | None = None) -> str:
     ('Player 1', 'Joueur 3')
     """
     return _("Player {n}", lang=lang, n=player + 1)
+
+
+def against_computer(players: int, computer: Collection[int]) -> bool:
+    """A game of one human against the computer: two seats, one of them the computer's.
+
+    >>> against_computer(2, {1}), against_computer(2, ()), against_computer(2, {0, 1})
+    (True, False, False)
+    """
+    return players == 2 and len(set(computer) & {0, 1}) == 1
+
+
+def seat_names(players: int, computer: Collection[int] = (),
+               lang: str | None = None) -> list[str]:
+    """The seats' names as the apps show them (score table, status, win bar, review, luck):
+    against the computer (:func:`against_computer`) « Vous » and « Ordinateur » (You,
+    Computer); otherwise « Joueur 1 », « Joueur 2 »… (:func:`player_name`).  The game log's
+    sentences, written in the third person, keep « Joueur 1 ».
+
+    >>> seat_names(2, {1}, "fr"), seat_names(2, {0}, "en")
+    (['Vous', 'Ordinateur'], ['Computer', 'You'])
+    >>> seat_names(2, (), "en"), seat_names(2, {0, 1}, "fr")
+    (['Player 1', 'Player 2'], ['Joueur 1', 'Joueur 2'])
+    """
+    if against_computer(players, computer):
+        return [_("Computer", lang=lang) if p in computer else _("You", lang=lang)
+                for p in range(players)]
+    return [player_name(p, lang) for p in range(players)]
+
+
+def to_play_text(player: int, players: int, computer: Collection[int] = (),
+                 lang: str | None = None) -> str:
+    """Whose turn it is, in words: « À vous de jouer », « L'ordinateur joue » against
+    the computer, else « Joueur 2 joue ».
+
+    >>> to_play_text(0, 2, {1}, "fr"), to_play_text(1, 2, {1}, "en"), to_play_text(1, 3)
+    ('À vous de jouer', 'The computer is playing', 'Player 2 to play')
+    """
+    if against_computer(players, computer):
+        return (_("The computer is playing", lang=lang) if player in computer
+                else _("Your turn", lang=lang))
+    return _("{who} to play", lang=lang, who=player_name(player, lang))
 
 
 def join_names(names: list[str], lang: str | None = None) -> str:
@@ -262,11 +303,20 @@ def _dice(value: Any) -> str:
     return "—"
 
 
-def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = True) -> str:
+def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = True, *,
+                   versus: int | None = None) -> str:
     """One log line from a game event (plain data), as a plain sentence in ``lang``.
 
     ``solo``: the player is called "you"; otherwise players are named ("Player 2").
+    ``versus``: the human's seat against the computer (:func:`against_computer`): that
+    seat is "you", the other « Ordinateur » (Computer), as :func:`seat_names` names them.
     No program value (``True``, ``None``, a tuple) is ever shown.
+
+    >>> event_sentence({"type": "roll", "player": 1, "dice": [1, 5]}, "fr", False, versus=0)
+    'Ordinateur lance 2 dés\\xa0: 1 5.'
+    >>> event_sentence({"type": "game_over", "player": 0, "winners": [0]}, "en", False,
+    ...                versus=0)
+    'Game over: you win.'
 
     >>> event_sentence({"type": "roll", "player": 0, "dice": [1, 5, 5]}, "en")
     'You roll 3 dice: 1 5 5.'
@@ -293,8 +343,14 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
     kind = str(event.get("type", ""))
     player = event.get("player")
     named = isinstance(player, int) and not isinstance(player, bool)
-    you = solo or not named
-    who = player_name(player, lang) if named else ""
+    you = solo or not named or (versus is not None and player == versus)
+
+    def name(p: int) -> str:
+        if versus is None:
+            return player_name(p, lang)
+        return _("You", lang=lang) if p == versus else _("Computer", lang=lang)
+
+    who = name(player) if named else ""
 
     def say(key: str, **fields: Any) -> str:
         mine, theirs = _SENTENCES[key]
@@ -347,9 +403,9 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         return say("out")
     if kind == "game_over":
         winners = [w for w in event.get("winners") or () if isinstance(w, int)]
-        if solo:
+        if solo or (versus is not None and winners == [versus]):
             return _(_PLAIN["over_win_solo" if winners else "over_lose_solo"], lang=lang)
-        names = join_names([player_name(w, lang) for w in winners], lang)
+        names = join_names([name(w) for w in winners], lang)
         if not winners:
             return _(_PLAIN["over_none"], lang=lang)
         return _(_PLAIN["over_one" if len(winners) == 1 else "over_shared"], lang=lang,
@@ -379,7 +435,7 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         if solo and len(points) == 1:
             return _(_PLAIN["manche_end_solo"], lang=lang, manche=manche,
                      points=points_text(points[0], lang))
-        listed = ", ".join(_("{who}: {n}", lang=lang, who=player_name(i, lang), n=p)
+        listed = ", ".join(_("{who}: {n}", lang=lang, who=name(i), n=p)
                            for i, p in enumerate(points))
         return _(_PLAIN["manche_end"], lang=lang, manche=manche, points=listed)
     if kind == "manche_start":
