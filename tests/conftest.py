@@ -24,3 +24,16 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 def repo_root() -> Path:
     """The repository's root directory."""
     return ROOT
+
+
+@pytest.fixture(autouse=True)
+def _no_solve_left_running():
+    """After each test, cancel the background solves it left (an app it did not close):
+    the kernel runs one solve at a time, so a leftover would hold the next test's solve in
+    line (docs/developers.md, "Background solves")."""
+    import sys
+
+    yield
+    solving = sys.modules.get("dicelab.analysis.solving")
+    if solving is not None:
+        solving.stop_all(60)
