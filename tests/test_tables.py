@@ -99,8 +99,10 @@ def _clear() -> None:
 
 @pytest.fixture
 def data(tmp_path, monkeypatch):
-    """The engines read their tables from ``tmp_path`` (copies made by each test)."""
+    """The engines read their tables from ``tmp_path`` (copies made by each test), and
+    cache what they solve in ``tmp_path / "cache"``."""
     monkeypatch.setattr(duel, "_data_file", lambda name: tmp_path / name)
+    monkeypatch.setenv("DICELAB_CACHE", str(tmp_path / "cache"))
     _clear()
     yield tmp_path
     _clear()  # the next tests read the real files again
@@ -275,3 +277,169 @@ def test_make_tables_rebuilds_them(repo_root):
     assert "about 40 minutes" in words(repo_root / "Makefile")
     assert "make tables" in words(repo_root / "docs" / "developers.md")
     assert "about 40 minutes" in words(repo_root / "docs" / "developers.md")
+
+
+# ------------------------------------------------------------------ issue 30 §2: every failure
+def _members(name):
+    with np.load(DATA / name, allow_pickle=False) as z:
+        return {k: np.array(z[k]) for k in z.files}
+
+
+def _zip(path, arrays, *, header=None):
+    """Write ``arrays`` as an npz (stored, not compressed) with ``zipfile`` itself;
+    ``header``: a replacement ``.npy`` header for ``T`` (a shape it does not have)."""
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as zf:
+        for k, a in arrays.items():
+            buf = io.BytesIO()
+            if k == "T" and header is not None:
+                np.lib.format.write_array_header_1_0(buf, header)
+                buf.write(np.ascontiguousarray(a).tobytes())
+            else:
+                np.lib.format.write_array(buf, a, allow_pickle=False)
+            zf.writestr(k + ".npy", buf.getvalue())
+
+
+def _patch_central(path, member, offset, value):
+    """Set the 2-byte field at ``offset`` of ``member``'s central directory entry (8: the
+    flags, 10: the compression method)."""
+    import struct
+
+    raw = bytearray(path.read_bytes())
+    at = raw.find(b"PK\x01\x02")
+    while at >= 0:
+        n = struct.unpack_from("<H", raw, at + 28)[0]
+        if raw[at + 46: at + 46 + n] == member.encode():
+            struct.pack_into("<H", raw, at + offset, value)
+        at = raw.find(b"PK\x01\x02", at + 4)
+    path.write_bytes(bytes(raw))
+
+
+@pytest.mark.parametrize("damage", ["encrypted", "compression", "huge shape", "other dtype",
+                                    "nan", "inf", "one nan", "object meta"])
+def test_every_loading_failure_is_a_table_error(data, monkeypatch, damage):
+    """Issue 30 §2: an encrypted member, an unknown compression, a header claiming 10**11
+    values (745 GiB), a dtype that is not the table's, values that are not numbers: each
+    a TableError that names the file, checked before the data are read; nothing solved."""
+    name = cd.table_name(FIVE)
+    arrays = _members(name)
+    path = data / name
+    header = None
+    if damage == "huge shape":
+        header = {"descr": "<f8", "fortran_order": False, "shape": (10**11,)}
+    elif damage == "other dtype":
+        arrays["T"] = arrays["T"].astype(np.float32)
+    elif damage == "nan":
+        arrays["T"] = np.full_like(arrays["T"], np.nan)
+    elif damage == "inf":
+        arrays["T"][3, 4] = np.inf
+    elif damage == "one nan":
+        arrays["T"][50, 50] = np.nan
+    elif damage == "object meta":
+        arrays["meta"] = np.array(json.loads(str(arrays["meta"])), dtype=object)
+    if damage == "object meta":  # a pickled member is refused, never unpickled
+        import io
+        import zipfile
+
+        with zipfile.ZipFile(path, "w") as zf:
+            for k, a in arrays.items():
+                buf = io.BytesIO()
+                np.lib.format.write_array(buf, a, allow_pickle=True)
+                zf.writestr(k + ".npy", buf.getvalue())
+    else:
+        _zip(path, arrays, header=header)
+    if damage == "encrypted":
+        _patch_central(path, "T.npy", 8, 0x1)
+    elif damage == "compression":
+        _patch_central(path, "T.npy", 10, 99)
+    monkeypatch.setattr(cd, "_sweep", lambda *a, **k: pytest.fail("a solve started"))
+    assert not cd.duel_ready(FIVE)
+    words = "not numbers" if damage in ("nan", "inf", "one nan") else "is damaged"
+    with pytest.raises(TableError, match=f"table {name} ") as info:
+        cd.duel_win_probability(FIVE)
+    assert words in str(info.value) and "make tables" in str(info.value)
+    assert info.value.message("fr") != str(info.value)
+
+
+def test_an_untouched_rewrite_loads(data):
+    """The checks refuse nothing good: the same arrays written by zipfile itself."""
+    name = cd.table_name(FIVE)
+    _zip(data / name, _members(name))
+    assert cd.duel_ready(FIVE)
+    np.testing.assert_array_equal(cd.duel_table(FIVE), _members(name)["T"])
+
+
+def test_nan_only_where_no_turn_starts(data, monkeypatch):
+    """Dripeul's and Trwavril's tables hold nan where no turn starts: there only."""
+    monkeypatch.setattr(dd, "_solve", lambda *a, **k: pytest.fail("a solve started"))
+    name = dd.table_name(dp.Rules())
+    arrays = _members(name)
+    assert np.array_equal(np.isnan(arrays["T"]), dd._unplayed())
+    _zip(data / name, arrays)
+    assert dd.duel_ready(dp.Rules())
+    dd.clear_caches()
+    arrays["T"] = np.full_like(arrays["T"], np.nan)  # loaded silently before: p = 0.0
+    _zip(data / name, arrays)
+    with pytest.raises(TableError, match="holds values that are not numbers"):
+        dd.duel_win_probability(dp.Rules())
+    rules = tw.Rules(straight="as_written")
+    arrays = _members(td.table_name(rules))
+    assert np.array_equal(np.isnan(arrays["T"]), td._unplayed())
+    arrays["T"][1, 1, 5, 5] = np.nan
+    _zip(data / td.table_name(rules), arrays)
+    with pytest.raises(TableError, match="holds values that are not numbers"):
+        td.duel_table(rules)
+
+
+@pytest.mark.parametrize("how", ["deleted", "directory"])
+def test_a_missing_shipped_table_is_said_then_solved(data, monkeypatch, how):
+    """Issue 30 §2: a deleted table, or a directory in its place, is said (a TableWarning
+    holding a translated TableError) and then solved — not a silent solve."""
+    from dicelab import TableWarning
+
+    rules = dp.Rules()
+    name = dd.table_name(rules)
+    if how == "directory":
+        (data / name).mkdir()
+    real = dd.DuelTable((True, False, False), _members(name)["T"], None, 1, 0.0)
+    solved = []
+    monkeypatch.setattr(dd, "_solve", lambda key, *a, **k: solved.append(key) or real)
+    assert not dd.duel_ready(rules)  # the question says nothing
+    with pytest.warns(TableWarning, match=f"shipped table {name} is missing: it is being "
+                                          "solved now") as record:
+        assert dd.solve_duel(rules) is real
+    assert solved == [(True, False, False)]
+    error = record[0].message.error
+    assert isinstance(error, TableError) and "manquante" in error.message("fr")
+
+
+def test_the_app_says_a_table_is_missing_while_it_solves(data, monkeypatch):
+    """The app's line by the solve's bar says the shipped table is missing."""
+    pytest.importorskip("ipywidgets")
+    import threading
+
+    from dicelab import DicelabError as Stop
+    from dicelab.ui.widgets import play
+
+    go = threading.Event()
+
+    def slow_model(rules):
+        go.wait(30)
+        raise Stop("stopped by the test")
+
+    monkeypatch.setattr(cd.solo, "_model", slow_model)
+    app = play("cinqmille", seed=1, players=2, show_odds=True, coach_prompt=False, lang="fr")
+    try:
+        assert app.duel_computing()
+        for _ in range(3000):  # the solving thread reads the table first: wait for it
+            if app.session.duel_notes():
+                break
+            go.wait(0.01)
+        note = html.unescape(app.duel_note())
+        assert f"la table fournie {cd.table_name(cm.Rules())} est manquante" in note
+    finally:
+        go.set()
+        app.wait_for_duel(timeout=30)
+        app.close()

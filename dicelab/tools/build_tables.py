@@ -74,13 +74,11 @@ def write(path: Path, T: np.ndarray | dict[str, np.ndarray], rules: Any,
           meta: dict[str, Any]) -> None:
     """Save one table (compressed, no pickle): ``T``, or a dict of arrays that holds ``T``,
     with ``rules`` (as text) and ``meta`` (:func:`dicelab.engine.race.table_meta`, as
-    JSON text: :func:`dicelab.engine.race.meta_array`)."""
-    from dicelab.engine.race import meta_array
+    JSON text): :func:`dicelab.engine.race.write_table`, as the machine's cache does."""
+    from dicelab.engine.race import write_table
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    arrays = dict(T) if isinstance(T, dict) else {"T": T}
-    arrays["T"] = np.asarray(arrays["T"], dtype=float)
-    np.savez_compressed(path, rules=np.array(repr(rules)), meta=meta_array(meta), **arrays)
+    write_table(path, dict(T) if isinstance(T, dict) else {"T": T}, rules, meta)
 
 
 def main(argv: list[str] | None = None) -> int:

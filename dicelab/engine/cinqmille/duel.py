@@ -39,6 +39,7 @@ from dicelab.engine.race import (
     PolicySurface,
     check_seat,
     load_table,
+    save_table,
     seat_pair,
     solve_pairs,
     table_ready,
@@ -152,7 +153,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     if full and use_table and rules in _CACHE:
         return _CACHE[rules]
     if full and use_table:
-        T = load_table(table_name(rules), table_meta(rules), (TOP, TOP))
+        T = load_table(table_name(rules), table_meta(rules), (TOP, TOP), ships=_ships(rules))
         if T is not None:
             sol = DuelSolution(rules, T, 0, 0.0)
             _CACHE[rules] = sol
@@ -189,7 +190,14 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     sol = DuelSolution(rules, T, evaluations, time.perf_counter() - t0)
     if full:
         _CACHE[rules] = sol
+        if use_table:  # the next kernel reads it (not the table builder's own solves)
+            save_table(table_name(rules), T, rules, table_meta(rules))
     return sol
+
+
+def _ships(rules: Rules) -> bool:
+    """Whether the table of ``rules`` ships with the package (:func:`shipped_tables`)."""
+    return rules in shipped_variants()
 
 
 def duel_ready(rules: Rules | None = None) -> bool:
@@ -431,7 +439,8 @@ def policy_surface(rules: Rules | None = None, n: int = 3, *,
     if n not in range(1, rules.dice):
         raise IllegalMove("n (dice left to roll) must be 1 to {hi}; got {n}", hi=rules.dice - 1,
                           n=brief(n))
-    shipped = (load_table(surface_name(rules, n), table_meta(rules, n), (2, TOP, TOP))
+    shipped = (load_table(surface_name(rules, n), table_meta(rules, n), (2, TOP, TOP),
+                          nan_at=True, ships=rules == Rules() and n == 3)
                if use_table else None)
     axis = np.arange(TOP) * UNIT
     if shipped is not None:

@@ -64,7 +64,7 @@ from dicelab.core.errors import IllegalMove, TableError, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.dripeul import solo as solo
-from dicelab.engine.race import check_seat, load_table, seat_pair
+from dicelab.engine.race import check_seat, load_table, save_table, seat_pair
 from dicelab.engine.race import table_meta as _meta
 from dicelab.engine.reroll import TurnSolution, solve_turn, solve_turn_locked
 from dicelab.games._checks import check_rules, whole
@@ -257,12 +257,41 @@ def _load(key: tuple[bool, bool, bool]) -> DuelTable | None:
     """The shipped table of variant ``key`` (``None`` without a file; a
     :class:`~dicelab.core.errors.TableError` for a damaged or foreign file)."""
     rules = solo._rules_of(key)
-    V = load_table(table_name(rules), table_meta(rules), (2, NB, NB))
+    V = load_table(table_name(rules), table_meta(rules), (2, NB, NB), nan_at=_unplayed(),
+                   ships=key in SHIPPED)
     if V is None:
         return None
     H = _h_of(V)
     H.setflags(write=False)
     return DuelTable(key, V, H, 0, 0.0)
+
+
+@lru_cache(maxsize=1)
+def _unplayed() -> np.ndarray:
+    """Where ``V`` is ``nan``: the positions no turn starts from (the solve writes every
+    other one), so that a file whose values are not all numbers elsewhere is refused.
+    Both seats play with a board in play against one in play or out; seat 1 also after
+    seat 0 cleared.
+
+    >>> int((~_unplayed()).sum())  # positions played
+    240030
+    """
+    played = np.zeros((2, NB, NB), dtype=bool)
+    for s in (0, 1):
+        played[s][ACTIVE[:, None], ACTIVE[None, :]] = True
+        played[s][ACTIVE[:, None], OUT[None, :]] = True
+    played[1][ACTIVE[:, None], CLEARED[None, :]] = True
+    out = ~played
+    out.setflags(write=False)
+    return out
+
+
+def _solve_and_save(key: tuple[bool, bool, bool]) -> DuelTable:
+    """Solve variant ``key`` and save it to the machine's cache (the next kernel reads it)."""
+    tab = _solve(key)
+    rules = solo._rules_of(key)
+    save_table(table_name(rules), tab.V, rules, table_meta(rules))
+    return tab
 
 
 def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, Any]]]:
@@ -407,7 +436,7 @@ def solve_duel(rules: Rules | None = None, *, max_tokens: int = 12,
     if max_tokens < 12 or not gauss_seidel or not use_table:
         return _solve(key, max_tokens, gauss_seidel)
     if key not in _CACHE:
-        _CACHE[key] = _load(key) or _solve(key)
+        _CACHE[key] = _load(key) or _solve_and_save(key)
     return _CACHE[key]
 
 
@@ -420,10 +449,14 @@ def duel_ready(rules: Rules | None = None) -> bool:
     >>> duel_ready()  # the default rules' table ships
     True
     """
+    import warnings
+
     key = _key(rules)
     if key not in _CACHE:
         try:
-            tab = _load(key)
+            with warnings.catch_warnings():  # a missing table is said by the solve
+                warnings.simplefilter("ignore")
+                tab = _load(key)
         except TableError:
             return False
         if tab is None:

@@ -61,6 +61,7 @@ from dicelab.engine.race import (
     damaged,
     load_arrays,
     load_table,
+    save_table,
     seat_pair,
     solve_pairs,
     table_ready,
@@ -367,7 +368,8 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
         return _CACHE[rules]
     target = rules.target
     if newton and use_table:
-        T = load_table(table_name(rules), table_meta(rules), (2, target, target))
+        T = load_table(table_name(rules), table_meta(rules), (2, target, target),
+                       ships=target in SHIPPED_TARGETS)
         if T is not None:
             sol = DuelSolution(rules, T, 0, 0.0)
             _CACHE[rules] = sol
@@ -407,6 +409,9 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
     sol = DuelSolution(rules, T, evaluations, time.perf_counter() - t0)
     if newton:
         _CACHE[rules] = sol
+        if use_table:  # the next kernel reads it (not the table builder's own solves)
+            save_table(table_name(rules), {"T": T, "dstar": np.asarray(dstar),
+                                           "q": np.asarray(q)}, rules, table_meta(rules))
     return sol
 
 
@@ -585,10 +590,12 @@ def _shipped(target: int) -> dict[str, np.ndarray] | None:
     """The cycle starts, ``dstar`` and ``q`` shipped with the table of ``target`` (see
     :func:`table_arrays`), with ``offset`` (where each position's cycle starts begin)."""
     rules = Rules(target=target)
-    out = load_arrays(table_name(rules), table_meta(rules), ("C", "n", "dstar", "q"))
-    if out is None:
-        return None
-    if out["n"].shape != (2, target, target) or int(out["n"].sum()) != len(out["C"]):
+    out = load_arrays(table_name(rules), table_meta(rules), ("dstar", "q", "C", "n"),
+                      shapes={"n": (2, target, target), "dstar": (target,)},
+                      optional=("C", "n"))
+    if out is None or "C" not in out or "n" not in out:
+        return None  # a cached table holds T, dstar and q: advice sweeps the position's turn
+    if int(out["n"].sum()) != len(out["C"]) or out["n"].min(initial=0) < 0:
         raise damaged(table_name(rules))
     out["offset"] = np.concatenate([[0], np.cumsum(out["n"].ravel())]).reshape(-1)
     for v in out.values():
