@@ -24,7 +24,7 @@ LAB_ARGS ?=
 AXE_VERSION := 4.11.0
 AXE := .cache/npm/node_modules/axe-core/axe.min.js
 
-.PHONY: lab test pytest lint bench binder-check browser clean messages worksheets tables \
+.PHONY: lab test pytest lint bench binder-check browser clean messages worksheets tables hub \
 	calibration
 
 $(PY):
@@ -88,6 +88,11 @@ worksheets: $(VENV)/.lab-installed
 # run this; see docs/developers.md)
 tables: $(VENV)/.lab-installed
 	$(PY) -m dicelab.tools.build_tables
+
+## make hub: fill this machine's cache of two-player tables (every variant the apps offer
+# that does not ship; once per machine or hub: `python -m dicelab tables --warm`)
+hub: $(VENV)/.lab-installed
+	$(PY) -m dicelab tables --warm
 
 ## make calibration: the review's rating scale, re-simulated (slow), and its docs table
 calibration: $(VENV)/.lab-installed
