@@ -11,7 +11,8 @@
 #   make messages      update the French catalog from the source (then translate the new entries)
 #   make worksheets    every lesson's worksheet and answer key, both languages, A4 and US Letter, as PDF (worksheets/)
 #   make tables        re-solve every shipped two-player table (dicelab/data/*.npz): about
-#                      40 minutes; after any change to a rule or a two-player engine
+#                      10 minutes; after any change to a rule or a two-player engine
+#   make hub           fill this machine's cache with the two-player tables that do not ship
 #   make calibration   re-simulate the review's rating scale (dicelab/data/review_calibration.json,
 #                      slow) and write its table into docs/teachers.md
 #   make clean         remove the virtualenvs, caches and artifacts
@@ -82,7 +83,7 @@ messages: $(VENV)/.test-installed
 worksheets: $(VENV)/.lab-installed
 	$(PY) -m dicelab.lessons.worksheets worksheets
 
-## make tables: re-solve every shipped two-player table into dicelab/data/ (about 40 minutes
+## make tables: re-solve every shipped two-player table into dicelab/data/ (about 10 minutes
 # on a small machine; each file records its format, rules and engine version, and the suite
 # checks them: after a change to a rule or a solver, raise the engine's ENGINE_VERSION and
 # run this; see docs/developers.md)

@@ -19,10 +19,10 @@ ready table, and :func:`solve_in_background` otherwise: one daemon thread per va
 shared by every app of the kernel (:class:`SolveJob`; the engines' caches are plain dicts
 assigned once at the end of a solve, so a reader sees either nothing or the whole table).
 
->>> from dicelab.games.cinqmille import Rules
->>> duel_ready("cinqmille", Rules()), duel_ready("nogame", Rules())
+>>> from dicelab.games.trwavril import Rules
+>>> duel_ready("trwavril", Rules()), duel_ready("nogame", Rules())  # Trwavril's ships
 (True, False)
->>> solve_in_background("cinqmille", Rules()) is None  # ready: nothing to solve
+>>> solve_in_background("trwavril", Rules()) is None  # ready: nothing to solve
 True
 """
 
@@ -116,8 +116,8 @@ def warm(game: str, rules: Any) -> bool:
     the table) and the advice of a first roll of a two-player game (through the game's own
     functions), which builds what the advice needs.
 
-    >>> from dicelab.games import cinqmille, seveny
-    >>> warm("cinqmille", cinqmille.Rules(opening=1000)), warm("seveny", seveny.Rules(target=40))
+    >>> from dicelab.games import seveny, trwavril
+    >>> warm("trwavril", trwavril.Rules()), warm("seveny", seveny.Rules(target=40))
     (True, False)
     """
     if not duel_ready(game, rules):
@@ -151,8 +151,8 @@ def warm_in_background(game: str, rules: Any) -> SolveJob | None:
     ``None`` when there is nothing to warm (not :func:`duel_ready`, or no engine).  A
     decision asked for meanwhile computes what it needs itself.
 
-    >>> from dicelab.games.cinqmille import Rules
-    >>> job = warm_in_background("cinqmille", Rules())
+    >>> from dicelab.games.trwavril import Rules
+    >>> job = warm_in_background("trwavril", Rules())
     >>> job.join(600), job.ok
     (True, True)
     """

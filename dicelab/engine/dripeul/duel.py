@@ -197,10 +197,11 @@ def clear_caches() -> None:
 ENGINE_VERSION = 1
 
 #: The variants (``reroll_set_aside``, ``straight_bonus``, ``last_six``) whose table ships
-#: in ``dicelab/data/``: the default rules only.  A table is about 1.4 MB (the eight
-#: variants the app offers would make 11 MB); the others are solved on first use, behind
-#: the apps' progress bar (seconds to a minute; minutes with the suite bonus and locked dice).
-SHIPPED: tuple[tuple[bool, bool, bool], ...] = ((True, False, False),)
+#: in ``dicelab/data/``: none.  A table is about 1.4 MB and the default rules' solve takes
+#: under 10 s (about 2.5 s), so every variant is solved on first use, behind the apps'
+#: progress bar (seconds to a minute; minutes with the suite bonus and locked dice), and
+#: saved to the machine's cache (:func:`dicelab.engine.race.save_table`).
+SHIPPED: tuple[tuple[bool, bool, bool], ...] = ()
 
 
 def table_name(rules: Rules | None = None) -> str:
@@ -299,8 +300,8 @@ def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, 
     name, a fresh solve, the metadata)``, one per variant of :data:`SHIPPED`; the file
     holds ``V`` (``H`` is rebuilt from it on loading).
 
-    >>> [t[1] for t in shipped_tables()]
-    ['duel_dripeul_reroll1_bonus0_six0.npz']
+    >>> [t[1] for t in shipped_tables()]  # none: every variant solves on first use
+    []
     """
     for key in SHIPPED:
         rules = solo._rules_of(key)
@@ -417,9 +418,9 @@ def _solve(key: tuple[bool, bool, bool], max_tokens: int = 12, gauss_seidel: boo
 def solve_duel(rules: Rules | None = None, *, max_tokens: int = 12,
                gauss_seidel: bool = True, use_table: bool = True) -> DuelTable:
     """The two-player manche of ``rules``' variant: its shipped table when there is one
-    (:data:`SHIPPED`, read in milliseconds), else solved (seconds; a minute or two with
-    the suite bonus); cached: instant after the first call (``level`` and ``manches`` do
-    not matter).
+    (:data:`SHIPPED`: none), else the machine's cached one (read in milliseconds), else
+    solved (seconds; a minute or two with the suite bonus) and saved to the machine's
+    cache; kept: instant after the first call (``level`` and ``manches`` do not matter).
 
     ``max_tokens`` (benchmarks, tests): only the positions with at most that many tokens
     on the two boards together (a player alone: on its own board), not cached (``V`` is
@@ -428,8 +429,8 @@ def solve_duel(rules: Rules | None = None, *, max_tokens: int = 12,
     (:mod:`dicelab.tools.build_tables`, benchmarks).
 
     >>> t = solve_duel()
-    >>> t.V.shape, t.seconds   # read from the shipped table
-    ((2, 384, 384), 0.0)
+    >>> t.V.shape, solve_duel() is t   # solved (or read from the cache) once
+    ((2, 384, 384), True)
     """
     key = _key(rules)
     max_tokens = whole("max_tokens", max_tokens, 1, 12)
@@ -441,12 +442,14 @@ def solve_duel(rules: Rules | None = None, *, max_tokens: int = 12,
 
 
 def duel_ready(rules: Rules | None = None) -> bool:
-    """Whether the two-player table of ``rules``' variant is at hand (solved, or shipped:
-    it is then read), so that advice is instant; otherwise :func:`solve_duel` takes
-    seconds.  ``False`` for a damaged or foreign shipped file (:func:`solve_duel` then
-    raises the :class:`~dicelab.core.errors.TableError` that says why).
+    """Whether the two-player table of ``rules``' variant is at hand (solved, or cached
+    on the machine: it is then read), so that advice is instant; otherwise
+    :func:`solve_duel` takes seconds.  ``False`` for a damaged or foreign file
+    (:func:`solve_duel` then raises the :class:`~dicelab.core.errors.TableError` that says
+    why, or solves a stale cached one again).
 
-    >>> duel_ready()  # the default rules' table ships
+    >>> _ = solve_duel()
+    >>> duel_ready()  # solved: at hand
     True
     """
     import warnings

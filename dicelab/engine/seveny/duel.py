@@ -87,9 +87,15 @@ __all__ = [
 ]
 
 MS = solo.MAX_SCORE
-SHIPPED_TARGETS = (20, 30, 50, 100)
-"""The targets whose tables ship (``Rules.CHOICES["target"]``, rebuilt by
-:mod:`dicelab.tools.build_tables`)."""
+SHIPPED_TARGETS = (50, 100)
+"""The targets whose tables ship (rebuilt by :mod:`dicelab.tools.build_tables`): the menu's
+targets (``Rules.CHOICES["target"]``) whose solve takes over 10 s (28 s and 4.5 min here);
+20 and 30 (5 and 8 s) are solved on first use and cached on the machine."""
+CYCLE_TARGETS = (50,)
+"""The shipped targets whose file also holds every position's cycle starts (``C``, ``n``:
+advice in a fraction of a millisecond; 1.2 MB at 50).  Target 100's would weigh 6.8 MB
+and take 2 minutes to rebuild: its advice sweeps the position's turn instead (20 to
+60 ms, once per position)."""
 P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bust chance
 
 
@@ -450,7 +456,7 @@ def _cycle_starts(target: int, T: np.ndarray, dstar: np.ndarray,
     return n, C
 
 
-def table_arrays(rules: Rules | None = None) -> dict[str, np.ndarray]:
+def table_arrays(rules: Rules | None = None, cycles: bool = True) -> dict[str, np.ndarray]:
     """What the shipped file of ``rules`` holds (a fresh solve): ``T``; the cycle starts
     ``C`` and their counts ``n`` (see :func:`_cycle_starts`), so that advice at any
     position needs one sweep of one memorised total; ``dstar`` and ``q`` (:func:`_caps`).
@@ -462,6 +468,8 @@ def table_arrays(rules: Rules | None = None) -> dict[str, np.ndarray]:
     rules = _check_rules(rules)
     T = np.asarray(solve_duel(rules, use_table=False).T)
     dstar, q = _caps(rules.target)
+    if not cycles:  # (see CYCLE_TARGETS)
+        return {"T": T, "dstar": np.asarray(dstar), "q": np.asarray(q)}
     n, C = _cycle_starts(rules.target, T, dstar, q)
     return {"T": T, "C": C, "n": n, "dstar": np.asarray(dstar), "q": np.asarray(q)}
 
@@ -723,12 +731,14 @@ def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, 
     the solo table (:func:`dicelab.engine.seveny.solo.table_name`).
 
     >>> [t[1] for t in shipped_tables()][:2]
-    ['duel_seveny_t20.npz', 'duel_seveny_t30.npz']
+    ['duel_seveny_t50.npz', 'duel_seveny_t100.npz']
     >>> [t[1] for t in shipped_tables()][-1]
     'solo_seveny_t100.npz'
     """
     for target in SHIPPED_TARGETS:
         rules = Rules(target=target)
-        yield rules, table_name(rules), lambda r=rules: table_arrays(r), table_meta(rules)
+        yield (rules, table_name(rules),
+               lambda r=rules: table_arrays(r, cycles=r.target in CYCLE_TARGETS),
+               table_meta(rules))
     yield (Rules(target=max(solo.SHIPPED_TARGETS)), solo.table_name(), solo.table_arrays,
            solo.table_meta())
