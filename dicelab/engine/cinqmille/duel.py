@@ -346,8 +346,8 @@ def warm(rules: Rules | None = None) -> bool:
     starts): read the two-player table if it is at hand (:func:`duel_ready`: solved in
     this kernel or cached on the machine) and build what every advice needs (the rule
     model, the solo solutions the secondary numbers come from), so that the first advice
-    costs milliseconds rather than the few hundred of a cold start.  Never starts a two-player solve; returns
-    :func:`duel_ready`.
+    costs milliseconds rather than the few hundred of a cold start.  Never starts a
+    two-player solve; returns :func:`duel_ready`.
 
     >>> _ = solve_duel()
     >>> warm()
