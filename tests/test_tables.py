@@ -485,3 +485,35 @@ def test_the_app_says_a_table_is_missing_while_it_solves(data, monkeypatch):
         go.set()
         app.wait_for_duel(timeout=30)
         app.close()
+
+
+def test_the_solve_bar_says_what_the_solve_said():
+    """The apps' solve bar (solo solves too: Seveny's solo table) shows the notes of its
+    job, in the app's language: a missing shipped table being solved."""
+    pytest.importorskip("ipywidgets")
+    import threading
+
+    from dicelab.analysis.solving import SolveJob
+    from dicelab.core import progress
+    from dicelab.ui.widgets.solve_bar import SolveBar
+
+    go = threading.Event()
+
+    def solver(game, rules):
+        progress.note(duel.missing(so.table_name()))
+        go.wait(30)
+
+    job = SolveJob("seveny", None, solver=solver).start()
+    try:
+        for _ in range(3000):
+            if job.task.notes:
+                break
+            go.wait(0.01)
+        bar = SolveBar("fr")
+        bar.bind(job, "Calcul…")
+        bar.update()
+        assert f"la table fournie {so.table_name()} est manquante" in html.unescape(
+            bar.label.value)
+    finally:
+        go.set()
+        job.join(30)
