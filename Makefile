@@ -11,11 +11,12 @@
 #   make messages      update the French catalog from the source (then translate the new entries)
 #   make worksheets    every lesson's worksheet and answer key, both languages, A4 and US Letter, as PDF (worksheets/)
 #   make tables        re-solve every shipped two-player table (dicelab/data/*.npz): about
-#                      40 minutes; after any change to a rule or a two-player engine
+#                      10 minutes; after any change to a rule or a two-player engine
 #   make calibration   re-simulate the review's rating scale (dicelab/data/review_calibration.json,
 #                      slow) and write its table into docs/teachers.md
 #   make hub           a JupyterHub for a class on this machine (hub/jupyterhub_config.py:
-#                      one server per student, a class password; docs/teachers.md)
+#                      one server per student, a class password; docs/teachers.md), after
+#                      filling the class's cache of two-player tables (tables --warm)
 #   make hub-check     a class of 30 on a real hub, timed: writes artifacts/hub-check.json,
 #                      fails when a goal is missed (dicelab/tools/hubcheck.py)
 #   make clean         remove the virtualenvs, caches and artifacts
@@ -95,9 +96,9 @@ $(CHP):
 # DICELAB_HUB_IP=0.0.0.0 (open it to the classroom's network), DICELAB_HUB_PORT,
 # DICELAB_HUB_DATA (homes and logs, default .cache/hub), DICELAB_HUB_ADMIN (a teacher's name)
 hub: $(VENV)/.hub-installed $(CHP)
-	@# ---- LEAD: the shared table cache (issue 27) goes here, before the hub starts, e.g.
-	@#   DICELAB_CACHE="$${DICELAB_HUB_DATA:-$(CURDIR)/.cache/hub}/tables" $(PY) -m dicelab tables --warm
-	@# (and DICELAB_CACHE in hub/jupyterhub_config.py's Spawner.environment)
+	@# one table cache for the whole class, filled before the hub starts (every server reads
+	@# it: DICELAB_CACHE in hub/jupyterhub_config.py's Spawner.environment)
+	DICELAB_CACHE="$${DICELAB_HUB_DATA:-$(CURDIR)/.cache/hub}/tables" $(PY) -m dicelab tables --warm
 	$(BIN)/jupyterhub -f hub/jupyterhub_config.py $(HUB_ARGS)
 
 ## make hub-check: a class of 30 on a real hub (loopback only, stops by itself): the time
@@ -121,7 +122,7 @@ messages: $(VENV)/.test-installed
 worksheets: $(VENV)/.lab-installed
 	$(PY) -m dicelab.lessons.worksheets worksheets
 
-## make tables: re-solve every shipped two-player table into dicelab/data/ (about 40 minutes
+## make tables: re-solve every shipped two-player table into dicelab/data/ (about 10 minutes
 # on a small machine; each file records its format, rules and engine version, and the suite
 # checks them: after a change to a rule or a solver, raise the engine's ENGINE_VERSION and
 # run this; see docs/developers.md)

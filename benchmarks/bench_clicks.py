@@ -132,8 +132,8 @@ def advise_seveny_100() -> Any:
 # ------------------------------------------------------------------ two-player solves
 def dripeul_first_duel_advice(fresh: bool = False) -> Any:
     """The first two-player Dripeul advice ranked by ``p_duel``, default rules, cold: it
-    reads the shipped table (``clear_caches`` forgot the loaded one); ``fresh``: the
-    table is solved instead (as without the shipped file)."""
+    reads the machine's cached table (``clear_caches`` forgot the loaded one; the first run
+    solves and caches it); ``fresh``: the table is solved instead (an empty cache)."""
     from dicelab.engine import dripeul as dripeul_odds
     from dicelab.engine.dripeul import duel as dripeul_duel
     from dicelab.games import dripeul
@@ -428,11 +428,11 @@ def benchmarks() -> list[dict[str, Any]]:
         {"name": "first seveny.advise at target 100 (cold: turn tables, shipped solo table; "
                  "was 83 s)",
          "goal": CLICK, "run": advise_seveny_100, "baseline": None, "icepool": None},
-        {"name": "first dripeul.advise_state(objective='p_duel') (shipped table, cold; a "
+        {"name": "first dripeul.advise_state(objective='p_duel') (cached table, cold; a "
                  "fresh solve: 3-4 s, was 15 s then 10 s)",
          "goal": CLICK, "run": dripeul_first_duel_advice, "baseline": None, "icepool": None},
         {"name": "first dripeul.advise_state(objective='p_duel'), the table solved afresh "
-                 "(as without the shipped file)",
+                 "(as with an empty cache)",
          "goal": None, "run": lambda: dripeul_first_duel_advice(fresh=True), "baseline": None,
          "icepool": None},
         # a direct call, no click: the apps' menu targets (20, 30, 50, 100) ship their

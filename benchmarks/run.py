@@ -242,6 +242,21 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps([b["name"] for b in load_benchmarks(args.list)]))
         return 0
 
+    # the tables the benchmarks solve are cached in a fresh folder (never the user's cache;
+    # every benchmark's process inherits it), deleted at the end
+    import os
+    import shutil
+    import tempfile
+
+    cache = tempfile.mkdtemp(prefix="dicelab-bench-cache-")
+    os.environ["DICELAB_CACHE"] = cache
+    try:
+        return _run_all(args)
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def _run_all(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     for path in discover(args.dir):
         names = list_in_subprocess(path)

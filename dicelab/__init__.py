@@ -24,6 +24,7 @@ from dicelab.core.errors import (
     InvalidRules,
     InvalidSave,
     TableError,
+    TableWarning,
 )
 from dicelab.core.i18n import get_language, set_language
 
@@ -37,6 +38,7 @@ __all__ = [
     "InvalidRules",
     "InvalidSave",
     "TableError",
+    "TableWarning",
     "__version__",
     "get_language",
     "set_language",

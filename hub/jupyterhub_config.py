@@ -153,10 +153,8 @@ c.Spawner.environment = {
     # 2 s of CPU and 16 MB per server (hub/lite/rfc3987_syntax.py says why)
     "PYTHONPATH": os.pathsep.join(
         p for p in [str(REPO / "hub" / "lite"), os.environ.get("PYTHONPATH", "")] if p),
-    # ---- LEAD: the shared table cache goes here --------------------------------------
-    # `python -m dicelab tables --warm` (issue 27) fills one cache for the whole class; set
-    # it for every server, e.g.
-    #     "DICELAB_CACHE": str(DATA / "tables"),
-    # and run the warm-up in `make hub` before the hub starts (see the Makefile).
-    # -----------------------------------------------------------------------------------
+    # one cache of solved two-player tables for the whole class: `make hub` fills it
+    # (`python -m dicelab tables --warm`) before the hub starts, so no student's kernel
+    # solves a table; a table solved later by one server is read by the others
+    "DICELAB_CACHE": str(DATA / "tables"),
 }

@@ -37,3 +37,24 @@ def _no_solve_left_running():
     solving = sys.modules.get("dicelab.analysis.solving")
     if solving is not None:
         solving.stop_all(60)
+
+
+#: The 5000 and Dripeul default two-player tables, solved once per run (:func:`warm_machine`).
+_WARM: dict[str, object] = {}
+
+
+@pytest.fixture(autouse=True)
+def warm_machine() -> None:
+    """The 5000 and Dripeul default two-player tables at hand, as on a machine whose cache
+    is warm (issue 31: they no longer ship; the first test solves them once, a few seconds).
+    A test about a first-use solve clears the engines' caches first (``clear_caches()``),
+    so it still finds them unsolved."""
+    from dicelab.engine.cinqmille import duel as cinqmille_duel
+    from dicelab.engine.dripeul import duel as dripeul_duel
+    from dicelab.games import cinqmille, dripeul
+
+    if not _WARM:
+        _WARM["cinqmille"] = cinqmille_duel.solve_duel(cinqmille.Rules())
+        _WARM["dripeul"] = dripeul_duel.solve_duel(dripeul.Rules())
+    cinqmille_duel._CACHE.setdefault(cinqmille.Rules(), _WARM["cinqmille"])  # type: ignore[arg-type]
+    dripeul_duel._CACHE.setdefault(dripeul_duel._key(None), _WARM["dripeul"])  # type: ignore[arg-type]

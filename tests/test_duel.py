@@ -96,7 +96,10 @@ def test_the_registry_warms_with_the_engines_own_warm():
 
     assert duel_registry.duel_function("cinqmille", "warm") is cinqmille_duel.warm
     assert duel_registry.duel_function("trwavril", "warm") is trwavril_duel.warm
-    assert duel_registry.warm("cinqmille", cinqmille.Rules(dice=6, no_4900=True)) is True
+    five = cinqmille.Rules(dice=6, no_4900=True)
+    assert duel_registry.warm("cinqmille", five) is (five in cinqmille_duel._CACHE)
+    cinqmille_duel.solve_duel(five)  # no 5000 table ships: warm never solves, reads it
+    assert duel_registry.warm("cinqmille", five) is True
     assert duel_registry.warm("trwavril", trwavril.Rules(straight="as_written")) is True
     assert duel_registry.warm("seveny", seveny.Rules(target=80)) is False  # never solves
     assert not duel_registry.duel_ready("seveny", seveny.Rules(target=80))

@@ -58,11 +58,12 @@ def test_version_is_one_number_everywhere():
 
 
 def test_runtime_dependencies():
-    """The core: numpy and Babel (catalogs, number formats).  The notebooks' extra:
+    """The core: numpy, Babel (catalogs, number formats) and platformdirs (the machine's
+    cache of solved tables).  The notebooks' extra:
     ipywidgets, matplotlib and anywidget (keyboard); `lab` and `test` install it."""
     project = _pyproject()["project"]
     deps = {Requirement(r).name for r in project["dependencies"]}
-    assert deps == {"numpy", "babel"}
+    assert deps == {"numpy", "babel", "platformdirs"}
     extras = project["optional-dependencies"]
     assert {Requirement(r).name for r in extras["notebook"]} == {
         "ipywidgets", "matplotlib", "anywidget"}

@@ -58,6 +58,7 @@ class Unsolved:
         self.pending: list = []
         real_ready = cinqmille_duel.duel_ready
         real_solve = cinqmille_duel.solve_duel
+        real_solve(self.rules)  # no 5000 table ships: solved now, the fake solve reads it
 
         def ready(rules=None):
             if (rules or self.rules) == self.rules and not self.solved:
@@ -78,7 +79,7 @@ class Unsolved:
             assert self.gate.wait(60)
             if self.fail is not None:
                 raise self.fail
-            real_solve(rules)  # the shipped table: what a real solve caches
+            real_solve(rules)  # the table solved above: what a real solve caches
             self.solved = True
 
         for module in (cinqmille_duel, cinqmille_odds):  # the engine and its entry point
@@ -120,7 +121,9 @@ def test_registry_finds_each_games_engine_and_tolerates_a_missing_one(monkeypatc
         duel_registry.solve("seveny", seveny.Rules(target=101))
     # Trwavril: the engine's duel_ready (both straight rulings ship their table)
     assert duel_registry.duel_ready("trwavril", trwavril.Rules(straight="as_written"))
-    assert trwavril_odds.duel_ready() is True and cinqmille_odds.duel_ready() is True
+    assert trwavril_odds.duel_ready() is True
+    cinqmille_duel.solve_duel(cinqmille.Rules())  # no 5000 table ships: solved (cached)
+    assert cinqmille_odds.duel_ready() is True
     # a game joins with its key; a key whose module is not there is no engine, not an error
     monkeypatch.setattr(duel_registry, "DUEL_GAMES", (*duel_registry.DUEL_GAMES, "nogame"))
     assert duel_registry.duel_function("nogame", "solve_duel") is None
@@ -266,6 +269,8 @@ def test_a_ready_table_is_loaded_when_the_app_starts(monkeypatch):
     play("trwavril", seed=1)  # one player: nothing to warm
     play("cinqmille", seed=1, players=3)
     assert calls == []
+    cinqmille_duel.clear_caches()
+    cinqmille_duel.solve_duel(cinqmille.Rules())  # solved once: cached on the machine
     cinqmille_duel.clear_caches()
     app = play("cinqmille", seed=1, players=2, show_odds=True)
     assert app.wait_for_duel(60)  # the warm-up runs in the background

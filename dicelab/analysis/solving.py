@@ -25,10 +25,10 @@ last app waiting for it lets it go (:meth:`SolveJob.withdraw`: its Cancel button
 app closed or garbage-collected), and every solve stops when the interpreter exits
 (:func:`stop_all`, at exit: a kernel shut down or restarted).
 
->>> from dicelab.games.cinqmille import Rules
->>> duel_ready("cinqmille", Rules()), duel_ready("nogame", Rules())
+>>> from dicelab.games.trwavril import Rules
+>>> duel_ready("trwavril", Rules()), duel_ready("nogame", Rules())  # Trwavril's ships
 (True, False)
->>> solve_in_background("cinqmille", Rules()) is None  # ready: nothing to solve
+>>> solve_in_background("trwavril", Rules()) is None  # ready: nothing to solve
 True
 """
 
@@ -126,8 +126,8 @@ def warm(game: str, rules: Any) -> bool:
     the table) and the advice of a first roll of a two-player game (through the game's own
     functions), which builds what the advice needs.
 
-    >>> from dicelab.games import cinqmille, seveny
-    >>> warm("cinqmille", cinqmille.Rules(opening=1000)), warm("seveny", seveny.Rules(target=40))
+    >>> from dicelab.games import seveny, trwavril
+    >>> warm("trwavril", trwavril.Rules()), warm("seveny", seveny.Rules(target=40))
     (True, False)
     """
     if not duel_ready(game, rules):
@@ -162,8 +162,8 @@ def warm_in_background(game: str, rules: Any) -> SolveJob | None:
     is nothing to warm (not :func:`duel_ready`, or no engine).  A decision asked for
     meanwhile computes what it needs itself.
 
-    >>> from dicelab.games.cinqmille import Rules
-    >>> job = warm_in_background("cinqmille", Rules())
+    >>> from dicelab.games.trwavril import Rules
+    >>> job = warm_in_background("trwavril", Rules())
     >>> job.join(600), job.ok
     (True, True)
     """

@@ -202,6 +202,24 @@ class InvalidSave(DicelabError):
 
 class TableError(DicelabError):
     """A shipped two-player table (``dicelab/data/*.npz``) that cannot be used: the file is
-    damaged, or its metadata says it was built in another format, for other rules or by
-    another engine version (see :mod:`dicelab.engine.race`).  Nothing is solved instead:
-    reinstall dicelab or rebuild the tables (``make tables``)."""
+    damaged (not a readable zip, an encrypted or unknown entry, a declared shape or dtype
+    that is not the table's, values that are not numbers), or its metadata says it was
+    built in another format, for other rules or by another engine version (see
+    :mod:`dicelab.engine.race`).  Nothing is solved instead: reinstall dicelab or rebuild
+    the tables (``make tables``).  A missing shipped table, or a damaged or stale cached
+    one, is said as a :class:`TableWarning` holding such an error, and then solved."""
+
+
+class TableWarning(UserWarning):
+    """A table that is solved instead of read: a missing shipped table, or a damaged or
+    stale one in the machine's cache.  ``error``: the :class:`TableError` that says it
+    (``error.message(lang)`` in any language).
+
+    >>> w = TableWarning(TableError("the shipped table {name} is missing", name="t.npz"))
+    >>> str(w), w.error.params
+    ('the shipped table t.npz is missing', {'name': 't.npz'})
+    """
+
+    def __init__(self, error: TableError) -> None:
+        self.error = error
+        super().__init__(error.message())

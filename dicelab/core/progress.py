@@ -37,7 +37,7 @@ from typing import Any
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import N_, _, get_language
 
-__all__ = ["Cancelled", "Task", "check", "run_with_progress", "running", "step"]
+__all__ = ["Cancelled", "Task", "check", "note", "run_with_progress", "running", "step"]
 
 
 class Cancelled(DicelabError):
@@ -53,6 +53,8 @@ class Task:
         self.total = 0
         self._cancel = threading.Event()
         self.on_step = on_step
+        #: what the computation said along the way (:func:`note`), for the views to show
+        self.notes: list[Any] = []
 
     @property
     def fraction(self) -> float:
@@ -112,6 +114,22 @@ def check() -> None:
     task = getattr(_LOCAL, "task", None)
     if task is not None and task.cancelled:
         raise Cancelled(N_("the computation was cancelled"))
+
+
+def note(message: Any) -> None:
+    """Tell the task running in this thread something its views should show next to its
+    bar (e.g. an error that is not raised: a missing table being solved); does nothing
+    outside a task.
+
+    >>> t = Task()
+    >>> with running(t):
+    ...     note("a"); note("a"); note("b")
+    >>> t.notes
+    ['a', 'b']
+    """
+    task = getattr(_LOCAL, "task", None)
+    if task is not None and all(str(m) != str(message) for m in task.notes):
+        task.notes.append(message)
 
 
 def main_thread_scheduler() -> Callable[[Callable[[], Any]], Any] | None:

@@ -32,17 +32,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, TableError, brief
 from dicelab.core.i18n import N_
 from dicelab.games._checks import plain_int, take
 
-__all__ = ["TABLE_FORMAT", "DuelSolution", "PolicySurface", "check_meta", "check_seat", "damaged",
-           "load_arrays", "load_table", "meta_array", "seat_pair",
-           "solve_pairs", "table_meta", "table_ready"]
+__all__ = ["TABLE_FORMAT", "DuelSolution", "PolicySurface", "cache_dir", "check_meta",
+           "check_seat", "clear_cache", "damaged", "load_arrays", "load_table", "meta_array",
+           "missing", "not_numbers", "read_table_file", "save_table", "say", "seat_pair",
+           "solve_pairs", "stale_cache", "table_meta", "table_ready", "write_table"]
 
 TOL = 1e-12
 
@@ -242,64 +245,308 @@ def _data_file(name: str) -> Any:
     return resources.files("dicelab") / "data" / name
 
 
-def load_arrays(name: str, meta: dict[str, Any],
-                keys: tuple[str, ...] = ("T",)) -> dict[str, np.ndarray] | None:
-    """The arrays ``keys`` of the shipped file ``dicelab/data/<name>``, or ``None`` when
-    there is no such file (an install without the tables: the engine then solves).
+#: The most bytes one array of a table file may declare (the largest shipped array is
+#: under 8 MB): a header claiming more is a damaged file, refused before anything is read.
+MAX_ARRAY_BYTES = 64 * 2**20
+#: The most bytes the ``meta`` and ``rules`` texts of a table file may declare.
+MAX_TEXT_BYTES = 2**16
 
-    A file that is there must be the table of ``meta`` (:func:`table_meta`, checked by
-    :func:`check_meta` before any array is read): a damaged file, or one built in another
-    format, for other rules or by another engine version, is a
-    :class:`~dicelab.core.errors.TableError` — never a silent solve of several minutes.
+
+def _member(zf: Any, name: str, key: str, shape: tuple[int, ...] | None,
+            kinds: str, limit: int) -> np.ndarray | None:
+    """The array ``key`` of the open zip ``zf`` (the file ``name``), or ``None`` when the
+    file has no such member.  The member's zip flags and compression, then its ``.npy``
+    header (dtype of a kind of ``kinds``, ``shape`` when given, at most ``limit`` bytes) are
+    checked before its data are read; anything else is :func:`damaged`."""
+    import zipfile
+
+    try:
+        info = zf.getinfo(key + ".npy")
+    except KeyError:
+        return None
+    if (info.flag_bits & 0x1 or info.compress_type not in (zipfile.ZIP_STORED,
+                                                           zipfile.ZIP_DEFLATED)
+            or info.file_size > limit + 4096):
+        raise damaged(name)  # encrypted, an unknown compression, or too big to be a table
+    fmt = np.lib.format
+    with zf.open(info) as fp:
+        version = fmt.read_magic(fp)
+        if version == (1, 0):
+            got, fortran, dtype = fmt.read_array_header_1_0(fp, max_header_size=4096)
+        elif version == (2, 0):
+            got, fortran, dtype = fmt.read_array_header_2_0(fp, max_header_size=4096)
+        else:
+            raise damaged(name)
+        size = 1
+        for d in got:
+            size *= int(d)
+        nbytes = size * dtype.itemsize
+        if (dtype.hasobject or dtype.kind not in kinds or nbytes > limit
+                or (shape is not None and tuple(got) != tuple(shape))):
+            raise damaged(name)
+        data = fp.read(nbytes)
+    if len(data) != nbytes:
+        raise damaged(name)
+    return np.frombuffer(data, dtype=dtype).reshape(got, order="F" if fortran else "C").copy()
+
+
+def _check_values(name: str, key: str, a: np.ndarray, nan_at: Any) -> None:
+    """Refuse a float array with an infinite value, or a ``nan`` (a value the solve did not
+    write) where ``nan_at`` does not expect one: ``None``, no ``nan`` at all; a boolean
+    mask, ``nan`` exactly there; ``True``, ``nan`` anywhere but not everywhere."""
+    if a.dtype.kind not in "fc":
+        return
+    nan = np.isnan(a)
+    if np.isinf(a).any():
+        raise not_numbers(name)
+    if nan_at is None or nan_at is False:
+        bad = bool(nan.any())
+    elif nan_at is True:
+        bad = a.size > 0 and bool(nan.all())
+    else:
+        bad = nan.shape != np.shape(nan_at) or not np.array_equal(nan, nan_at)
+    if bad:
+        raise not_numbers(name)
+
+
+def not_numbers(name: str) -> TableError:
+    """The error for a table file whose values are not all numbers (``nan``, infinite).
+
+    >>> str(not_numbers("t.npz"))[:44]
+    'the shipped table t.npz holds values that ar'
+    """
+    return TableError(N_("the shipped table {name} holds values that are not numbers: "
+                         "reinstall dicelab or rebuild the tables (make tables)"), name=name)
+
+
+def read_table_file(f: Any, name: str, meta: dict[str, Any], keys: tuple[str, ...] = ("T",),
+                    shapes: dict[str, tuple[int, ...]] | None = None,
+                    nan_at: Any = None, optional: tuple[str, ...] = ()) -> dict[str, np.ndarray]:
+    """The arrays ``keys`` of the table file open in ``f`` (binary), named ``name`` in
+    messages: its ``meta`` checked (:func:`check_meta`) before any array is read, each
+    array's zip entry, dtype (numbers only) and declared size (``shapes[key]`` when given)
+    checked before its data are read, and its values after (:func:`_check_values`:
+    ``nan_at`` for ``T``, no ``nan`` in the others; the ``optional`` keys may be absent).
+    Every failure is a :class:`~dicelab.core.errors.TableError`.
+
+    >>> import io
+    >>> read_table_file(io.BytesIO(b"not a table"), "t.npz", {})
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.TableError: the shipped table t.npz is damaged and cannot be read: ...
     """
     import zipfile
-    import zlib
 
-    ref = _data_file(name)
-    if not ref.is_file():
-        return None
+    shapes = shapes or {}
     try:
-        with ref.open("rb") as f, np.load(f, allow_pickle=False) as z:
-            if "meta" not in z.files:
-                found: Any = None
-            else:
-                found = z["meta"]
-            check_meta(name, found, meta)
-            return {k: np.array(z[k]) for k in keys}
+        with zipfile.ZipFile(f) as zf:
+            found = _member(zf, name, "meta", (), "U", MAX_TEXT_BYTES)
+            check_meta(name, None if found is None else found[()], meta)
+            out = {}
+            for k in keys:
+                a = _member(zf, name, k, shapes.get(k), "fiub", MAX_ARRAY_BYTES)
+                if a is None:
+                    if k in optional:
+                        continue
+                    raise damaged(name)
+                _check_values(name, k, a, nan_at if k == "T" else None)
+                out[k] = a
+            return out
     except TableError:
         raise
-    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile, zlib.error):
+    except Exception:  # noqa: BLE001 - any failure to read a table file is a damaged file
         raise damaged(name) from None
 
 
-def load_table(name: str, meta: dict[str, Any],
-               shape: tuple[int, ...] | None = None) -> np.ndarray | None:
-    """The table ``T`` (float, read-only) of the shipped file ``dicelab/data/<name>``, or
-    ``None`` when there is no such file; a :class:`~dicelab.core.errors.TableError` when the file
-    is damaged (or ``T`` is not of ``shape``) or was not built for ``meta`` (see
-    :func:`load_arrays`).
+def missing(name: str) -> TableError:
+    """What is said when a shipped table is not installed (it is then solved).
 
-    The files are written by :mod:`dicelab.tools.build_tables`.
+    >>> str(missing("t.npz"))[:38]
+    'the shipped table t.npz is missing: it'
     """
-    arrays = load_arrays(name, meta)
+    return TableError(N_("the shipped table {name} is missing: it is being solved now, "
+                         "which takes a while (reinstall dicelab to have it at once)"),
+                      name=name)
+
+
+def stale_cache(name: str) -> TableError:
+    """What is said when a cached table cannot be used (it is then solved again).
+
+    >>> str(stale_cache("t.npz"))[:36]
+    'the cached table t.npz is damaged or'
+    """
+    return TableError(N_("the cached table {name} is damaged or out of date: it is being "
+                         "solved again"), name=name)
+
+
+def say(error: TableError) -> None:
+    """Say ``error`` without raising it: a :class:`~dicelab.core.errors.TableWarning` for
+    the API and a note of the running solve (:func:`dicelab.core.progress.note`) for the
+    apps, which show it next to the solve's progress bar."""
+    import warnings
+
+    from dicelab.core.errors import TableWarning
+
+    progress.note(error)
+    warnings.warn(TableWarning(error), stacklevel=3)
+
+
+def load_arrays(name: str, meta: dict[str, Any], keys: tuple[str, ...] = ("T",), *,
+                shapes: dict[str, tuple[int, ...]] | None = None, nan_at: Any = None,
+                ships: bool = False, optional: tuple[str, ...] = ()
+                ) -> dict[str, np.ndarray] | None:
+    """The arrays ``keys`` of the table ``name``: the shipped file ``dicelab/data/<name>``,
+    else the one this machine saved in its cache (:func:`cache_dir`), else ``None`` (the
+    engine then solves, and :func:`save_table` caches the result).
+
+    A shipped file that is there must be the table of ``meta`` (:func:`table_meta`), whole
+    and made of numbers (:func:`read_table_file`): otherwise a
+    :class:`~dicelab.core.errors.TableError` — never a silent solve of several minutes.
+    A table that should ship (``ships``) but is missing, or a directory in its place, is
+    said (:func:`say`) before it is solved; a damaged or stale cache file too, and it is
+    solved again (never a wrong value).
+    """
+    ref = _data_file(name)
+    if ref.is_file():
+        try:
+            with ref.open("rb") as f:
+                return read_table_file(f, name, meta, keys, shapes, nan_at, optional)
+        except OSError:
+            raise damaged(name) from None
+    cached = cache_dir() / name
+    if cached.is_file():
+        try:
+            with open(cached, "rb") as f:
+                return read_table_file(f, name, meta, keys, shapes, nan_at, optional)
+        except (TableError, OSError):
+            say(stale_cache(name))
+    if ships:
+        say(missing(name))
+    return None
+
+
+def load_table(name: str, meta: dict[str, Any], shape: tuple[int, ...] | None = None, *,
+               nan_at: Any = None, ships: bool = False) -> np.ndarray | None:
+    """The table ``T`` (float, read-only) of ``name`` (see :func:`load_arrays`: shipped,
+    else cached, else ``None``); a :class:`~dicelab.core.errors.TableError` when the
+    shipped file is damaged (``T`` not a float array of ``shape``, values that are not
+    numbers where ``nan_at`` does not allow them) or was not built for ``meta``.
+
+    The shipped files are written by :mod:`dicelab.tools.build_tables`, the cached ones by
+    :func:`save_table`.
+    """
+    shapes = {"T": tuple(shape)} if shape is not None else None
+    arrays = load_arrays(name, meta, shapes=shapes, nan_at=nan_at, ships=ships)
     if arrays is None:
         return None
     T = np.asarray(arrays["T"], dtype=float)
-    if shape is not None and T.shape != tuple(shape):
+    if T.dtype != arrays["T"].dtype:
         raise damaged(name)
     T.setflags(write=False)
     return T
 
 
-def table_ready(name: str, meta: dict[str, Any], shape: tuple[int, ...] | None = None) -> bool:
-    """Whether the shipped table ``name`` is there and usable (the engines' ``duel_ready``):
-    ``False`` when it is missing, and also when it is damaged or not built for ``meta`` —
-    the solve then raises the :class:`~dicelab.core.errors.TableError` that says why (the apps
-    show it), instead of solving."""
+def table_ready(name: str, meta: dict[str, Any], shape: tuple[int, ...] | None = None, *,
+                nan_at: Any = None) -> bool:
+    """Whether the table ``name`` is there and usable, shipped or cached (the engines'
+    ``duel_ready``): ``False`` when it is missing, and also when it is damaged or not built
+    for ``meta`` — the solve then raises the :class:`~dicelab.core.errors.TableError` that
+    says why (the apps show it), or solves a stale cached table again."""
+    import warnings
+
     try:
-        return load_table(name, meta, shape) is not None
+        with warnings.catch_warnings():  # said by the solve, not by each question
+            warnings.simplefilter("ignore")
+            return load_table(name, meta, shape, nan_at=nan_at) is not None
     except TableError:
         return False
+
+
+# ------------------------------------------------------------------ the machine's cache
+def cache_dir() -> Path:
+    """The folder of this machine's solved tables: ``$DICELAB_CACHE`` when set (a hub can
+    point it at a shared, even read-only, folder), else the user's cache folder
+    (``platformdirs``: ``~/.cache/dicelab/tables`` on Linux).
+
+    >>> import os; os.environ.get("DICELAB_CACHE") is not None  # the tests set it
+    True
+    >>> cache_dir() == Path(os.environ["DICELAB_CACHE"])
+    True
+    """
+    import os
+
+    env = os.environ.get("DICELAB_CACHE")
+    if env:
+        return Path(env).expanduser()
+    try:
+        import platformdirs
+    except ImportError:  # pragma: no cover - a dependency; a bare install still works
+        return Path.home() / ".cache" / "dicelab" / "tables"
+    return Path(platformdirs.user_cache_dir("dicelab", appauthor=False)) / "tables"
+
+
+def write_table(f: Any, arrays: dict[str, np.ndarray], rules: Any,
+                meta: dict[str, Any]) -> None:
+    """Write one table file to ``f`` (a path or a binary file): the ``arrays`` (holding
+    ``T``, saved as floats), ``rules`` (as text) and ``meta`` (:func:`table_meta`, as JSON
+    text); compressed, no pickle.  The shipped files and the cached ones are the same."""
+    arrays = dict(arrays)
+    arrays["T"] = np.asarray(arrays["T"], dtype=float)
+    np.savez_compressed(f, rules=np.array(repr(rules)), meta=meta_array(meta), **arrays)
+
+
+def save_table(name: str, arrays: dict[str, np.ndarray] | np.ndarray, rules: Any,
+               meta: dict[str, Any]) -> bool:
+    """Save a table just solved to this machine's cache (:func:`cache_dir`), so that the
+    next kernel reads it instead of solving; returns whether it was saved.
+
+    Written atomically: a temporary file in the same folder, then :func:`os.replace`, so
+    that a reader (or another kernel solving the same table at the same moment) finds the
+    whole old file, the whole new one or none.  A folder that cannot be written (a shared
+    read-only cache) is no error: the table is simply not saved.
+    """
+    import os
+    import tempfile
+
+    folder = cache_dir()
+    arrays = dict(arrays) if isinstance(arrays, dict) else {"T": arrays}
+    tmp = None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            write_table(f, arrays, rules, meta)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, folder / name)
+        tmp = None
+        return True
+    except OSError:
+        return False
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def clear_cache() -> int:
+    """Delete this machine's cached tables (:func:`cache_dir`: the ``.npz`` files and any
+    temporary file left by a kernel that stopped mid-write); returns how many files went.
+    A folder that cannot be written is left as it is."""
+    folder = cache_dir()
+    gone = 0
+    if not folder.is_dir():
+        return 0
+    for p in folder.iterdir():
+        if p.is_file() and (p.suffix == ".npz" or p.name.endswith(".tmp")):
+            try:
+                p.unlink()
+                gone += 1
+            except OSError:
+                continue
+    return gone
 
 
 # ------------------------------------------------------------------ policy picture

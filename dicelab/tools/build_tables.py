@@ -1,12 +1,14 @@
 """Rebuild the shipped two-player start-of-turn tables (``dicelab/data/*.npz``).
 
-The two-player solves take from seconds to minutes on a small machine, so their
-start-of-turn tables ship with the package (every 5000 variant — 48 files of ~74 kB,
-10 s to 3 min each to solve here —, Seveny's menu targets, Trwavril's two straight
-rulings, Dripeul's default rules — 1.4 MB, a few seconds to solve); advice recomputes the
-turn in play from them in milliseconds.  Seveny also ships its solo solve (``E`` of
-target 100, which answers every target of the apps: a few seconds to solve cold, 1.5 kB).
-Rebuild after any change to a rule or an engine (all of them: about 40 minutes; ``make
+The two-player solves take from seconds to minutes on a small machine.  A table ships
+with the package only when its solve takes over 10 s (issue 31): 5000's policy picture,
+Seveny's targets 50 and 100 (28 s and 4.5 min; 50's file also holds its cycle starts),
+Trwavril's two straight rulings (40 s each) and Seveny's solo solve (``E`` of target 100,
+which answers every target of the apps, 1.5 kB).  The others (every 5000 variant, 2 to 9 s;
+Dripeul's, 2.5 s and more; Seveny's targets 20 and 30) are solved on first use and saved
+to the machine's cache (:func:`dicelab.engine.race.save_table`, ``python -m dicelab
+tables --warm``); advice recomputes the turn in play from a table in milliseconds.
+Rebuild after any change to a rule or an engine (all of them: about 10 minutes; ``make
 tables`` runs the first line)::
 
     python -m dicelab.tools.build_tables            # every shipped table
@@ -60,7 +62,7 @@ def shipped() -> Iterator[Shipped]:
 
     >>> tables = list(shipped())
     >>> len(tables), sorted({t.game for t in tables}), all(t.meta["engine"] >= 1 for t in tables)
-    (57, ['cinqmille', 'dripeul', 'seveny', 'trwavril'], True)
+    (6, ['cinqmille', 'seveny', 'trwavril'], True)
     """
     from dicelab.registry import GAMES
 
@@ -74,13 +76,11 @@ def write(path: Path, T: np.ndarray | dict[str, np.ndarray], rules: Any,
           meta: dict[str, Any]) -> None:
     """Save one table (compressed, no pickle): ``T``, or a dict of arrays that holds ``T``,
     with ``rules`` (as text) and ``meta`` (:func:`dicelab.engine.race.table_meta`, as
-    JSON text: :func:`dicelab.engine.race.meta_array`)."""
-    from dicelab.engine.race import meta_array
+    JSON text): :func:`dicelab.engine.race.write_table`, as the machine's cache does."""
+    from dicelab.engine.race import write_table
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    arrays = dict(T) if isinstance(T, dict) else {"T": T}
-    arrays["T"] = np.asarray(arrays["T"], dtype=float)
-    np.savez_compressed(path, rules=np.array(repr(rules)), meta=meta_array(meta), **arrays)
+    write_table(path, dict(T) if isinstance(T, dict) else {"T": T}, rules, meta)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -476,10 +476,30 @@ def play_student(hub: Hub, st: Student, actions: int, seed: int, timeout: float,
             chan.close()
 
 
+#: Fills a class cache with the tables the check's students play (the games' default rules
+#: with two players), as ``make hub`` fills it (``tables --warm``: every variant, longer).
+_WARM = ("from dicelab.analysis import solving\n"
+         "from dicelab.registry import get\n"
+         "for g in solving.DUEL_GAMES:\n"
+         "    r = get(g).rules.Rules()\n"
+         "    if not solving.duel_ready(g, r):\n"
+         "        solving.solve(g, r)\n")
+
+
+def warm_class_cache(data: Path, python: str = sys.executable) -> None:
+    """Solve into the hub's class cache (``data/tables``: ``DICELAB_CACHE`` of every
+    server, hub/jupyterhub_config.py) the two-player tables of the games' default rules,
+    before the hub starts, so that no student's kernel solves one: the hub as ``make hub``
+    starts it."""
+    subprocess.run([python, "-c", _WARM], check=True, timeout=600,
+                   env=dict(os.environ, DICELAB_CACHE=str(data / "tables")))
+
+
 def run(users: int = 30, actions: int = 20, ramp: float = 2.0, think: float = 1.0,
         timeout: float = 240.0, keep_data: bool = False) -> dict[str, Any]:
     """The whole check (module docstring); returns the report written to the JSON file."""
     data = Path(tempfile.mkdtemp(prefix="dicelab-hubcheck-"))
+    warm_class_cache(data)
     hub = Hub(data)
     started = time.perf_counter()
     load_before = os.getloadavg()

@@ -149,7 +149,39 @@ def parser(lang: str) -> argparse.ArgumentParser:
                              lang=lang))
     play.add_argument("--no-coach", action="store_true",
                       help=_("no warning before a costly move", lang=lang))
+    tables = sub.add_parser(
+        "tables", formatter_class=formatter, add_help=False,
+        help=_("fill or clear this machine's cache of two-player tables", lang=lang),
+        description=_("The two-player tables that do not ship are solved on first use and "
+                      "cached on this machine: --warm solves every table the apps offer now "
+                      "(a teacher or a hub runs it once), --clear deletes them.", lang=lang))
+    tables._optionals.title = _("options", lang=lang)
+    tables.add_argument("-h", "--help", action="help",
+                        help=_("show this help and exit", lang=lang))
+    tables.add_argument("--warm", action="store_true",
+                        help=_("solve and cache every table the apps offer", lang=lang))
+    tables.add_argument("--clear", action="store_true",
+                        help=_("delete the cached tables", lang=lang))
+    tables.add_argument("--game", action="append", default=[], choices=list(REGISTRY),
+                        help=_("only this game (may be repeated)", lang=lang))
+    tables.add_argument("--lang", choices=list(LANGUAGES), default=None,
+                        help=_("the language (default: {default})", lang=lang, default=lang))
     return top
+
+
+def _tables(args: argparse.Namespace, lang: str, stdout: TextIO) -> int:
+    """``python -m dicelab tables``: ``--clear`` then ``--warm`` (neither: where the cache
+    is)."""
+    from dicelab.analysis import tables
+    from dicelab.engine.race import cache_dir
+
+    if args.clear:
+        tables.clear(stdout, lang)
+    if args.warm:
+        tables.warm(stdout, tuple(args.game) or None, lang)
+    if not (args.clear or args.warm):
+        stdout.write(_("Tables are cached in {folder}", lang=lang, folder=cache_dir()) + "\n")
+    return 0
 
 
 def _number(text: str | None, name: str) -> int | None:
@@ -173,7 +205,8 @@ def _argv_lang(argv: Sequence[str]) -> str:
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
          stdout: TextIO | None = None) -> int:
-    """``python -m dicelab play <game> …``; returns the exit status (130 after Ctrl-C)."""
+    """``python -m dicelab play <game> …`` (or ``tables --warm``); returns the exit
+    status (130 after Ctrl-C)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     stdout = sys.stdout if stdout is None else stdout
     try:
@@ -186,6 +219,12 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
 def _main(argv: list[str], stdin: TextIO | None, stdout: TextIO) -> int:
     lang = _argv_lang(argv)
     args = parser(lang).parse_args(argv)
+    if args.command == "tables":
+        try:
+            return _tables(args, check_language(args.lang or lang), stdout)
+        except KeyboardInterrupt:
+            stdout.write("\n")
+            return 130
     if args.command != "play":
         parser(lang).print_help(stdout)
         return 0

@@ -678,6 +678,12 @@ class PlaySession:
         """Whether the exact two-player odds of this game are being computed."""
         return self.duel_job is not None and self.duel_job.running
 
+    def duel_notes(self) -> list[Any]:
+        """What the running two-player solve said (:func:`dicelab.core.progress.note`: a
+        missing shipped table, a stale cached one), for a view to show by its bar."""
+        job = self.duel_job
+        return list(job.task.notes) if job is not None and job.running else []
+
     def duel_at_hand(self) -> bool:
         """The two-player table is ready (or the game has no two-player engine)."""
         if not solving.has_duel(self.game_key):

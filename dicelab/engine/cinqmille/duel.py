@@ -39,6 +39,7 @@ from dicelab.engine.race import (
     PolicySurface,
     check_seat,
     load_table,
+    save_table,
     seat_pair,
     solve_pairs,
     table_ready,
@@ -66,10 +67,11 @@ __all__ = [
 ]
 
 
-#: Version of this two-player engine, recorded in every shipped 5000 table (and picture):
-#: raise it whenever a change to the 5000 rules (:mod:`dicelab.games.cinqmille`) or to this
-#: solver changes their values, then rebuild the tables (``make tables``, about 40 minutes;
-#: ``tests/test_tables.py`` fails until then).
+#: Version of this two-player engine, recorded in every cached 5000 table and the shipped
+#: picture: raise it whenever a change to the 5000 rules (:mod:`dicelab.games.cinqmille`)
+#: or to this solver changes their values (cached tables are then solved again), then
+#: rebuild the tables (``make tables``, about 10 minutes; ``tests/test_tables.py`` fails
+#: until then).
 ENGINE_VERSION = 1
 
 #: Solved duels (:class:`~.duel.DuelSolution`: ``T[s, o]`` in units of 50, ``nan`` below
@@ -152,7 +154,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     if full and use_table and rules in _CACHE:
         return _CACHE[rules]
     if full and use_table:
-        T = load_table(table_name(rules), table_meta(rules), (TOP, TOP))
+        T = load_table(table_name(rules), table_meta(rules), (TOP, TOP), ships=_ships(rules))
         if T is not None:
             sol = DuelSolution(rules, T, 0, 0.0)
             _CACHE[rules] = sol
@@ -189,17 +191,25 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     sol = DuelSolution(rules, T, evaluations, time.perf_counter() - t0)
     if full:
         _CACHE[rules] = sol
+        if use_table:  # the next kernel reads it (not the table builder's own solves)
+            save_table(table_name(rules), T, rules, table_meta(rules))
     return sol
 
 
-def duel_ready(rules: Rules | None = None) -> bool:
-    """Whether the two-player table of ``rules`` is at hand (shipped or already solved), so
-    that advice costs milliseconds; otherwise the first use solves it (10 s to 3 min).  Every
-    variant's table ships (:func:`shipped_variants`), so this
-    is ``False`` only in an install without them.
+def _ships(rules: Rules) -> bool:
+    """Whether the table of ``rules`` ships with the package (:func:`shipped_tables`)."""
+    return SHIP_VARIANTS and rules in shipped_variants()
 
-    >>> duel_ready(), duel_ready(Rules(opening=1000)), duel_ready(Rules(dice=6, no_4900=True))
-    (True, True, True)
+
+def duel_ready(rules: Rules | None = None) -> bool:
+    """Whether the two-player table of ``rules`` is at hand (already solved in this kernel,
+    or cached on the machine: :func:`dicelab.engine.race.load_table`), so that advice costs
+    milliseconds; otherwise the first use solves it (2 to 9 s) and caches it.
+
+    >>> solve_duel(Rules(opening=1000)).T.shape
+    (100, 100)
+    >>> duel_ready(Rules(opening=1000))
+    True
     """
     rules = _check_rules(rules)
     return rules in _CACHE or table_ready(table_name(rules), table_meta(rules), (TOP, TOP))
@@ -333,12 +343,13 @@ def _turn_reference(rules: Rules, s: int, o: int) -> np.ndarray:
 
 def warm(rules: Rules | None = None) -> bool:
     """Get two-player advice of ``rules`` ready (the apps call it when a two-player game
-    starts): read the two-player table if it is at hand (:func:`duel_ready`: every variant
-    ships one) and build what every advice needs (the rule model, the solo solutions the
-    secondary numbers come from), so that the first advice costs milliseconds rather than
-    the few hundred of a cold start.  Never starts a two-player solve; returns
-    :func:`duel_ready`.
+    starts): read the two-player table if it is at hand (:func:`duel_ready`: solved in
+    this kernel or cached on the machine) and build what every advice needs (the rule
+    model, the solo solutions the secondary numbers come from), so that the first advice
+    costs milliseconds rather than the few hundred of a cold start.  Never starts a
+    two-player solve; returns :func:`duel_ready`.
 
+    >>> _ = solve_duel()
     >>> warm()
     True
     """
@@ -431,7 +442,8 @@ def policy_surface(rules: Rules | None = None, n: int = 3, *,
     if n not in range(1, rules.dice):
         raise IllegalMove("n (dice left to roll) must be 1 to {hi}; got {n}", hi=rules.dice - 1,
                           n=brief(n))
-    shipped = (load_table(surface_name(rules, n), table_meta(rules, n), (2, TOP, TOP))
+    shipped = (load_table(surface_name(rules, n), table_meta(rules, n), (2, TOP, TOP),
+                          nan_at=True, ships=rules == Rules() and n == 3)
                if use_table else None)
     axis = np.arange(TOP) * UNIT
     if shipped is not None:
@@ -494,15 +506,22 @@ def shipped_variants() -> list[Rules]:
     return out
 
 
+#: Whether the 5000 variants' two-player tables ship: no, each solves in under 10 s (2 to
+#: 9 s here), so it is solved on first use and saved to the machine's cache
+#: (:func:`dicelab.engine.race.save_table`; ``python -m dicelab tables --warm``).
+SHIP_VARIANTS = False
+
+
 def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, Any]]]:
     """The tables this engine ships (:mod:`dicelab.tools.build_tables`): ``(rules, file
-    name, a fresh solve, the metadata)``, every variant's table then the policy picture.
+    name, a fresh solve, the metadata)``: every variant's table if :data:`SHIP_VARIANTS`,
+    then the policy picture (about 100 turn sweeps: minutes).
 
     >>> tables = list(shipped_tables())
-    >>> len(tables), tables[0][1], tables[-1][1]
-    (49, 'duel_cinqmille_d5_o750_m0_k0_n0.npz', 'surface_cinqmille_n3_d5_o750_m0_k0_n0.npz')
+    >>> len(tables), tables[-1][1]
+    (1, 'surface_cinqmille_n3_d5_o750_m0_k0_n0.npz')
     """
-    for rules in shipped_variants():
+    for rules in shipped_variants() if SHIP_VARIANTS else ():
         yield (rules, table_name(rules),
                lambda r=rules: np.asarray(solve_duel(r, use_table=False).T), table_meta(rules))
     rules = Rules()

@@ -64,7 +64,7 @@ from dicelab.core.errors import IllegalMove, TableError, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.dripeul import solo as solo
-from dicelab.engine.race import check_seat, load_table, seat_pair
+from dicelab.engine.race import check_seat, load_table, save_table, seat_pair
 from dicelab.engine.race import table_meta as _meta
 from dicelab.engine.reroll import (
     TurnSolution,
@@ -206,10 +206,11 @@ def clear_caches() -> None:
 ENGINE_VERSION = 1
 
 #: The variants (``reroll_set_aside``, ``straight_bonus``, ``last_six``) whose table ships
-#: in ``dicelab/data/``: the default rules only.  A table is about 1.4 MB (the eight
-#: variants the app offers would make 11 MB); the others are solved on first use, behind
-#: the apps' progress bar (seconds to a minute; minutes with the suite bonus and locked dice).
-SHIPPED: tuple[tuple[bool, bool, bool], ...] = ((True, False, False),)
+#: in ``dicelab/data/``: none.  A table is about 1.4 MB and the default rules' solve takes
+#: under 10 s (about 2.5 s), so every variant is solved on first use, behind the apps'
+#: progress bar (seconds to a minute; minutes with the suite bonus and locked dice), and
+#: saved to the machine's cache (:func:`dicelab.engine.race.save_table`).
+SHIPPED: tuple[tuple[bool, bool, bool], ...] = ()
 
 
 def table_name(rules: Rules | None = None) -> str:
@@ -266,7 +267,8 @@ def _load(key: tuple[bool, bool, bool]) -> DuelTable | None:
     """The shipped table of variant ``key`` (``None`` without a file; a
     :class:`~dicelab.core.errors.TableError` for a damaged or foreign file)."""
     rules = solo._rules_of(key)
-    V = load_table(table_name(rules), table_meta(rules), (2, NB, NB))
+    V = load_table(table_name(rules), table_meta(rules), (2, NB, NB), nan_at=_unplayed(),
+                   ships=key in SHIPPED)
     if V is None:
         return None
     H = _h_of(V)
@@ -274,13 +276,41 @@ def _load(key: tuple[bool, bool, bool]) -> DuelTable | None:
     return DuelTable(key, V, H, 0, 0.0)
 
 
+@lru_cache(maxsize=1)
+def _unplayed() -> np.ndarray:
+    """Where ``V`` is ``nan``: the positions no turn starts from (the solve writes every
+    other one), so that a file whose values are not all numbers elsewhere is refused.
+    Both seats play with a board in play against one in play or out; seat 1 also after
+    seat 0 cleared.
+
+    >>> int((~_unplayed()).sum())  # positions played
+    240030
+    """
+    played = np.zeros((2, NB, NB), dtype=bool)
+    for s in (0, 1):
+        played[s][ACTIVE[:, None], ACTIVE[None, :]] = True
+        played[s][ACTIVE[:, None], OUT[None, :]] = True
+    played[1][ACTIVE[:, None], CLEARED[None, :]] = True
+    out = ~played
+    out.setflags(write=False)
+    return out
+
+
+def _solve_and_save(key: tuple[bool, bool, bool]) -> DuelTable:
+    """Solve variant ``key`` and save it to the machine's cache (the next kernel reads it)."""
+    tab = _solve(key)
+    rules = solo._rules_of(key)
+    save_table(table_name(rules), tab.V, rules, table_meta(rules))
+    return tab
+
+
 def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, Any]]]:
     """The tables this engine ships (:mod:`dicelab.tools.build_tables`): ``(rules, file
     name, a fresh solve, the metadata)``, one per variant of :data:`SHIPPED`; the file
     holds ``V`` (``H`` is rebuilt from it on loading).
 
-    >>> [t[1] for t in shipped_tables()]
-    ['duel_dripeul_reroll1_bonus0_six0.npz']
+    >>> [t[1] for t in shipped_tables()]  # none: every variant solves on first use
+    []
     """
     for key in SHIPPED:
         rules = solo._rules_of(key)
@@ -397,9 +427,9 @@ def _solve(key: tuple[bool, bool, bool], max_tokens: int = 12, gauss_seidel: boo
 def solve_duel(rules: Rules | None = None, *, max_tokens: int = 12,
                gauss_seidel: bool = True, use_table: bool = True) -> DuelTable:
     """The two-player manche of ``rules``' variant: its shipped table when there is one
-    (:data:`SHIPPED`, read in milliseconds), else solved (seconds; a minute or two with
-    the suite bonus); cached: instant after the first call (``level`` and ``manches`` do
-    not matter).
+    (:data:`SHIPPED`: none), else the machine's cached one (read in milliseconds), else
+    solved (seconds; a minute or two with the suite bonus) and saved to the machine's
+    cache; kept: instant after the first call (``level`` and ``manches`` do not matter).
 
     ``max_tokens`` (benchmarks, tests): only the positions with at most that many tokens
     on the two boards together (a player alone: on its own board), not cached (``V`` is
@@ -408,31 +438,37 @@ def solve_duel(rules: Rules | None = None, *, max_tokens: int = 12,
     (:mod:`dicelab.tools.build_tables`, benchmarks).
 
     >>> t = solve_duel()
-    >>> t.V.shape, t.seconds   # read from the shipped table
-    ((2, 384, 384), 0.0)
+    >>> t.V.shape, solve_duel() is t   # solved (or read from the cache) once
+    ((2, 384, 384), True)
     """
     key = _key(rules)
     max_tokens = whole("max_tokens", max_tokens, 1, 12)
     if max_tokens < 12 or not gauss_seidel or not use_table:
         return _solve(key, max_tokens, gauss_seidel)
     if key not in _CACHE:
-        _CACHE[key] = _load(key) or _solve(key)
+        _CACHE[key] = _load(key) or _solve_and_save(key)
     return _CACHE[key]
 
 
 def duel_ready(rules: Rules | None = None) -> bool:
-    """Whether the two-player table of ``rules``' variant is at hand (solved, or shipped:
-    it is then read), so that advice is instant; otherwise :func:`solve_duel` takes
-    seconds.  ``False`` for a damaged or foreign shipped file (:func:`solve_duel` then
-    raises the :class:`~dicelab.core.errors.TableError` that says why).
+    """Whether the two-player table of ``rules``' variant is at hand (solved, or cached
+    on the machine: it is then read), so that advice is instant; otherwise
+    :func:`solve_duel` takes seconds.  ``False`` for a damaged or foreign file
+    (:func:`solve_duel` then raises the :class:`~dicelab.core.errors.TableError` that says
+    why, or solves a stale cached one again).
 
-    >>> duel_ready()  # the default rules' table ships
+    >>> _ = solve_duel()
+    >>> duel_ready()  # solved: at hand
     True
     """
+    import warnings
+
     key = _key(rules)
     if key not in _CACHE:
         try:
-            tab = _load(key)
+            with warnings.catch_warnings():  # a missing table is said by the solve
+                warnings.simplefilter("ignore")
+                tab = _load(key)
         except TableError:
             return False
         if tab is None:

@@ -61,6 +61,7 @@ from dicelab.engine.race import (
     damaged,
     load_arrays,
     load_table,
+    save_table,
     seat_pair,
     solve_pairs,
     table_ready,
@@ -86,9 +87,15 @@ __all__ = [
 ]
 
 MS = solo.MAX_SCORE
-SHIPPED_TARGETS = (20, 30, 50, 100)
-"""The targets whose tables ship (``Rules.CHOICES["target"]``, rebuilt by
-:mod:`dicelab.tools.build_tables`)."""
+SHIPPED_TARGETS = (50, 100)
+"""The targets whose tables ship (rebuilt by :mod:`dicelab.tools.build_tables`): the menu's
+targets (``Rules.CHOICES["target"]``) whose solve takes over 10 s (28 s and 4.5 min here);
+20 and 30 (5 and 8 s) are solved on first use and cached on the machine."""
+CYCLE_TARGETS = (50,)
+"""The shipped targets whose file also holds every position's cycle starts (``C``, ``n``:
+advice in a fraction of a millisecond; 1.2 MB at 50).  Target 100's would weigh 6.8 MB
+and take 2 minutes to rebuild: its advice sweeps the position's turn instead (20 to
+60 ms, once per position)."""
 P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bust chance
 
 
@@ -367,7 +374,8 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
         return _CACHE[rules]
     target = rules.target
     if newton and use_table:
-        T = load_table(table_name(rules), table_meta(rules), (2, target, target))
+        T = load_table(table_name(rules), table_meta(rules), (2, target, target),
+                       ships=target in SHIPPED_TARGETS)
         if T is not None:
             sol = DuelSolution(rules, T, 0, 0.0)
             _CACHE[rules] = sol
@@ -407,6 +415,9 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
     sol = DuelSolution(rules, T, evaluations, time.perf_counter() - t0)
     if newton:
         _CACHE[rules] = sol
+        if use_table:  # the next kernel reads it (not the table builder's own solves)
+            save_table(table_name(rules), {"T": T, "dstar": np.asarray(dstar),
+                                           "q": np.asarray(q)}, rules, table_meta(rules))
     return sol
 
 
@@ -445,7 +456,7 @@ def _cycle_starts(target: int, T: np.ndarray, dstar: np.ndarray,
     return n, C
 
 
-def table_arrays(rules: Rules | None = None) -> dict[str, np.ndarray]:
+def table_arrays(rules: Rules | None = None, cycles: bool = True) -> dict[str, np.ndarray]:
     """What the shipped file of ``rules`` holds (a fresh solve): ``T``; the cycle starts
     ``C`` and their counts ``n`` (see :func:`_cycle_starts`), so that advice at any
     position needs one sweep of one memorised total; ``dstar`` and ``q`` (:func:`_caps`).
@@ -457,6 +468,8 @@ def table_arrays(rules: Rules | None = None) -> dict[str, np.ndarray]:
     rules = _check_rules(rules)
     T = np.asarray(solve_duel(rules, use_table=False).T)
     dstar, q = _caps(rules.target)
+    if not cycles:  # (see CYCLE_TARGETS)
+        return {"T": T, "dstar": np.asarray(dstar), "q": np.asarray(q)}
     n, C = _cycle_starts(rules.target, T, dstar, q)
     return {"T": T, "C": C, "n": n, "dstar": np.asarray(dstar), "q": np.asarray(q)}
 
@@ -585,10 +598,12 @@ def _shipped(target: int) -> dict[str, np.ndarray] | None:
     """The cycle starts, ``dstar`` and ``q`` shipped with the table of ``target`` (see
     :func:`table_arrays`), with ``offset`` (where each position's cycle starts begin)."""
     rules = Rules(target=target)
-    out = load_arrays(table_name(rules), table_meta(rules), ("C", "n", "dstar", "q"))
-    if out is None:
-        return None
-    if out["n"].shape != (2, target, target) or int(out["n"].sum()) != len(out["C"]):
+    out = load_arrays(table_name(rules), table_meta(rules), ("dstar", "q", "C", "n"),
+                      shapes={"n": (2, target, target), "dstar": (target,)},
+                      optional=("C", "n"))
+    if out is None or "C" not in out or "n" not in out:
+        return None  # a cached table holds T, dstar and q: advice sweeps the position's turn
+    if int(out["n"].sum()) != len(out["C"]) or out["n"].min(initial=0) < 0:
         raise damaged(table_name(rules))
     out["offset"] = np.concatenate([[0], np.cumsum(out["n"].ravel())]).reshape(-1)
     for v in out.values():
@@ -716,12 +731,14 @@ def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, 
     the solo table (:func:`dicelab.engine.seveny.solo.table_name`).
 
     >>> [t[1] for t in shipped_tables()][:2]
-    ['duel_seveny_t20.npz', 'duel_seveny_t30.npz']
+    ['duel_seveny_t50.npz', 'duel_seveny_t100.npz']
     >>> [t[1] for t in shipped_tables()][-1]
     'solo_seveny_t100.npz'
     """
     for target in SHIPPED_TARGETS:
         rules = Rules(target=target)
-        yield rules, table_name(rules), lambda r=rules: table_arrays(r), table_meta(rules)
+        yield (rules, table_name(rules),
+               lambda r=rules: table_arrays(r, cycles=r.target in CYCLE_TARGETS),
+               table_meta(rules))
     yield (Rules(target=max(solo.SHIPPED_TARGETS)), solo.table_name(), solo.table_arrays,
            solo.table_meta())

@@ -512,7 +512,7 @@ def _shipped_E() -> np.ndarray | None:
     """``E`` of the shipped table (``None`` without the file; a
     :class:`~dicelab.core.errors.TableError` if it is damaged or built for other rules)."""
     target = max(SHIPPED_TARGETS)
-    return race.load_table(table_name(), table_meta(), (target + 1,))
+    return race.load_table(table_name(), table_meta(), (target + 1,), ships=True)
 
 
 def _from_table(rules: Rules) -> Solution | None:

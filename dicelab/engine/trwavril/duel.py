@@ -39,7 +39,7 @@ from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, deciding, rank
-from dicelab.engine.race import check_seat, load_table, seat_pair, table_ready
+from dicelab.engine.race import check_seat, load_table, save_table, seat_pair, table_ready
 from dicelab.engine.race import table_meta as _meta
 from dicelab.engine.reroll import final_distribution, solve_turn
 from dicelab.engine.trwavril import solo as solo
@@ -140,6 +140,15 @@ def _shape() -> tuple[int, ...]:
     return (MAXU + 1, MAXU + 1, WON, WON)
 
 
+def _unplayed() -> np.ndarray:
+    """Where ``W`` is ``nan``: a board without a parapluie (``W[0]``, ``W[:, 0]``: the game
+    is over), so that a file whose values are not all numbers elsewhere is refused."""
+    out = np.zeros(_shape(), dtype=bool)
+    out[0] = True
+    out[:, 0] = True
+    return out
+
+
 def solve_duel(rules: Rules | None = None, *, max_u: int = MAXU, tol: float = 1e-14,
                gauss_seidel: bool = True, use_table: bool = True) -> DuelSolution:
     """Solve two-player Trwavril for every pair of boards with up to ``max_u`` parapluies
@@ -152,7 +161,8 @@ def solve_duel(rules: Rules | None = None, *, max_u: int = MAXU, tol: float = 1e
     if full and use_table and st in _CACHE:
         return _CACHE[st]
     if full and use_table:
-        T = load_table(table_name(rules), table_meta(rules), _shape())
+        T = load_table(table_name(rules), table_meta(rules), _shape(), nan_at=_unplayed(),
+                       ships=True)
         if T is not None:
             _CACHE[st] = DuelSolution(st, T, 0, 0.0)
             return _CACHE[st]
@@ -182,6 +192,8 @@ def solve_duel(rules: Rules | None = None, *, max_u: int = MAXU, tol: float = 1e
     sol = DuelSolution(st, W, sweeps, time.perf_counter() - t0)
     if full:
         _CACHE[st] = sol
+        if use_table:  # the next kernel reads it (not the table builder's own solves)
+            save_table(table_name(rules), W, rules, table_meta(rules))
     return sol
 
 
@@ -194,7 +206,7 @@ def duel_ready(rules: Rules | None = None) -> bool:
     """
     rules = check_rules(Rules, rules, "Trwavril")
     return rules.straight in _CACHE or table_ready(table_name(rules), table_meta(rules),
-                                                   _shape())
+                                                   _shape(), nan_at=_unplayed())
 
 
 def duel_table(rules: Rules | None = None) -> np.ndarray:

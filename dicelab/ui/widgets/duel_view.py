@@ -142,7 +142,9 @@ class DuelOdds:
             text = _("The exact chances of beating each other are being computed in the "
                      "background (this can take a minute or more); the app updates itself "
                      "when they are ready.", lang=lang)
-            return f'<p role="status"><em>⏳ {esc(text)} {esc(solo)}</em></p>'
+            said = "".join(f"<br><small>⚠ {esc(error_text(n, lang))}</small>"
+                           for n in self.session.duel_notes())
+            return f'<p role="status"><em>⏳ {esc(text)} {esc(solo)}</em>{said}</p>'
         if self._duel_error is not None and self._duel_at_hand():
             return ""  # ready after all (another app of the kernel solved it): exact odds
         if isinstance(self._duel_error, Cancelled):  # the user's Cancel: said once, here

@@ -131,7 +131,11 @@ class SolveBar:
             done = ""
         secs = _("{seconds} s", lang=self.lang, seconds=int(job.elapsed))
         parts = " · ".join(p for p in (self.text, done, secs) if p)
-        self.label.value = f'<span role="status">⏳ {_esc(parts)}</span>'
+        # what the solve said along the way (a missing shipped table, a stale cached one)
+        said = "".join(
+            f"<br><small>⚠ {_esc(n.message(self.lang) if isinstance(n, DicelabError) else str(n))}"
+            "</small>" for n in getattr(getattr(job, "task", None), "notes", ()))
+        self.label.value = f'<span role="status">⏳ {_esc(parts)}{said}</span>'
 
     def _start_ticker(self) -> None:
         """In a kernel: redraw every :data:`TICK` seconds on the main thread while the job
