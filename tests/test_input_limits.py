@@ -147,7 +147,7 @@ def test_an_uploaded_save_may_be_text_or_bytes():
     for value, words in [
         ([{"content": "/etc/passwd"}], "not a JSON document"),  # text is never a path
         ([{"content": 10**9}], "not a saved game"),  # never bytes(10**9)
-        ([{"content": None}], "not a saved game"),
+        ([{"content": None}], "too long to be a saved game"),  # the Load button sends no bytes
         (5, "not a saved game"),
         ([], "choose a saved game file"),
         ("x.json", "choose a saved game file"),

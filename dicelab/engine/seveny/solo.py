@@ -935,12 +935,12 @@ def advise(roll: Iterable[int], *, hand: Iterable[int] = (), memorised: int = 0,
     memorised = _check_nonneg("memorised", memorised)
     score = _check_nonneg("score", score)
     t = _tables()
+    turns = choice_turns(rules, score, memorised, h, d)  # solves: checks the target first
     ptab = points_table()
     horizon = ptab.shape[0]
     if memorised + MAX_SCORE >= horizon:
         ptab = points_table(horizon=memorised + POINTS_HORIZON)
     choices = []
-    turns = choice_turns(rules, score, memorised, h, d)
     for s in settable(h, d):
         nh_ = sort_dice(h + s)
         pts = memorised + cycle_score(nh_)
