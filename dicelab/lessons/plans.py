@@ -312,6 +312,14 @@ def lesson_plan(key: str, lang: str = "en") -> str:
         f"* **{colon(plan)}**",
     ]
     lines += [f"  * {step}" for step in _plan(lesson, lang)]
+    from dicelab.lessons.worksheets import data_lines
+
+    if data_lines(key, lang):  # the sheet's second part answers the predictions
+        sheet = _("Worksheet", lang=lang)
+        lines.append(f"* **{colon(sheet)}** " + _(
+            "the predictions come first, alone; the chart and the data the exercises need "
+            "start a new page. Print that page separately and hand it out only once every "
+            "student has written the predictions.", lang=lang))
     lines.append(f"* **{colon(answers)}**")
     for q in lesson.questions:
         kind = _("Predict", lang=lang) if q.kind == "predict" else _("Exercise", lang=lang)
