@@ -306,7 +306,10 @@ def _lessons() -> dict[str, Lesson]:
         N_("Première: expected value to compare choices"),
         _chart_stop, (
             _q("best_n", "predict",
-               N_("Seveny: which 'bank at N' rule scores the most points per turn on average?"),
+               N_("Seveny, rule 'bank at N': after each roll, set aside the dice that give "
+                  "the turn the most points (the fewest dice on a tie); bank as soon as the "
+                  "turn holds N points or more. Which N scores the most points per turn on "
+                  "average?"),
                lambda: (2, 4, 6, 8).index(best()), input="choice",
                options=(N_("N = 2"), N_("N = 4"), N_("N = 6"), N_("N = 8"))),
             _q("zero_at_8", "predict",
@@ -323,7 +326,7 @@ def _lessons() -> dict[str, Lesson]:
             _q("last_die", "exercise",
                N_("5000, after opening: the turn holds 300 points and one die is left. Bank "
                   "now, or roll it: a 1 or a 5 fills the hand, which must then be rolled again "
-                  "(main pleine); any other face loses the turn. Expected change of the turn's "
+                  "(a full hand); any other face loses the turn. Expected change of the turn's "
                   "points just after rolling that die?"),
                lambda: cinqmille_one_die_gamble(300), tolerance=1,
                hints=(N_("A 1 brings 100 points, a 5 brings 50; the four other faces lose the "
@@ -417,7 +420,8 @@ def _lessons() -> dict[str, Lesson]:
                lambda: 1 - float(seveny_rule_points(4)[0]) / seveny_optimal_points(),
                input="percent", close=0.05),
             _q("gap_points", "exercise",
-               N_("Gap in expected points per turn: optimal − bank at 4 (a decimal)?"),
+               N_("Gap in expected points per turn: optimal play (most points per turn) − "
+                  "bank at 4 (a decimal)?"),
                lambda: seveny_optimal_points() - float(seveny_rule_points(4)[0]),
                tolerance=0.02, digits=2,
                hints=(N_("Read both bars."),),
@@ -426,7 +430,8 @@ def _lessons() -> dict[str, Lesson]:
                                "r": float(seveny_rule_points(4)[0]),
                                "g": seveny_optimal_points() - float(seveny_rule_points(4)[0])}),
             _q("gap_turns", "exercise",
-               N_("Turns to reach the target: bank at 4 minus optimal play (a decimal)?"),
+               N_("Turns to reach the target: bank at 4 minus optimal play (fewest turns) "
+                  "(a decimal)?"),
                lambda: seveny_rule_turns(4)[0] - seveny_optimal_turns()[0], tolerance=0.05,
                digits=2,
                hints=(N_("Subtract the two E(T) of the table."),),
@@ -507,16 +512,16 @@ def _lessons() -> dict[str, Lesson]:
                          "in most games."),
                fields=lambda: {"bank": Pct(ch()["p_bank"])}),
             _q("win_gain", "exercise",
-               N_("From this position, both playing to win: by how much does rolling on "
-                  "raise your probability of winning, compared with banking (a decimal)?"),
-               lambda: ch()["p_roll"] - ch()["p_bank"], tolerance=0.005,
-               hints=(N_("Subtract the two probabilities of winning in the table."),),
-               worked=N_("{roll} − {bank} = {d}: rolling on wins about {k} more games out of "
-                         "100."),
-               fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
-                               "d": ch()["p_roll"] - ch()["p_bank"],
-                               "k": round(100 * (ch()["p_roll"] - ch()["p_bank"]))},
-               field_digits=(("d", 3),)),
+               N_("From this position, both playing to win: by how many percentage points "
+                  "does rolling on raise your probability of winning, compared with banking "
+                  "(a decimal, in points: from 20% to 50% is 30 points)?"),
+               lambda: 100 * (ch()["p_roll"] - ch()["p_bank"]), tolerance=0.5, digits=1,
+               hints=(N_("Subtract the two probabilities of winning in the table, in %."),),
+               worked=N_("{roll} − {bank} = {d} points: rolling on wins about {k} more games "
+                         "out of 100."),
+               fields=lambda: {"roll": 100 * ch()["p_roll"], "bank": 100 * ch()["p_bank"],
+                               "d": 100 * (ch()["p_roll"] - ch()["p_bank"]),
+                               "k": round(100 * (ch()["p_roll"] - ch()["p_bank"]))}),
             _q("win_ratio", "exercise",
                N_("From this position, playing to win: how many times more likely is a win "
                   "when you roll on than when you bank (a decimal)?"),

@@ -71,7 +71,7 @@ def turns_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
     head = [_("Seveny solo, target {t} points", lang=lang, t=seveny.Rules().target), "E(T)", var]
     rows = []
     for name, (m, sd) in ((N_("bank at 4"), seveny_rule_turns(4)),
-                          (N_("optimal play"), seveny_optimal_turns())):
+                          (N_("optimal play (fewest turns)"), seveny_optimal_turns())):
         rows.append([_(name, lang=lang), fmt_number(m, 2, lang), fmt_number(sd * sd, 2, lang)])
     return head, rows
 
@@ -207,7 +207,7 @@ def _chart_variance(lang: str | None) -> Any:
     return plots.grouped_bars(
         [str(t) for t in ts],
         {_("bank at {n}", lang=lang, n=best): [rule[t] for t in ts],
-         _("optimal play", lang=lang): [opt[t] for t in ts]},
+         _("optimal play (fewest turns)", lang=lang): [opt[t] for t in ts]},
         xlabel=_("turns to finish", lang=lang), ylabel=_("probability", lang=lang),
         title=_("Seveny solo: the distribution of the number of turns T", lang=lang), lang=lang)
 
@@ -225,8 +225,12 @@ def _chart_markov(lang: str | None) -> Any:
 def _chart_optimal(lang: str | None) -> Any:
     from dicelab.render import plots
 
+    import textwrap
+
     ts = (2, 3, 4, 5, 6)
-    labels = [_("bank at {n}", lang=lang, n=t) for t in ts] + [_("optimal", lang=lang)]
+    labels = [_("bank at {n}", lang=lang, n=t) for t in ts] + [
+        _("optimal play (most points per turn)", lang=lang)]
+    labels = [textwrap.fill(label, 10) for label in labels]  # ticks side by side, not on top
     values = [float(seveny_rule_points(t)[0]) for t in ts] + [seveny_optimal_points()]
     return plots.bars(labels, values, xlabel=_("policy", lang=lang),
                       ylabel=_("expected points per turn", lang=lang),
