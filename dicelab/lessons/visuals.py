@@ -223,9 +223,9 @@ def _chart_markov(lang: str | None) -> Any:
 
 
 def _chart_optimal(lang: str | None) -> Any:
-    from dicelab.render import plots
-
     import textwrap
+
+    from dicelab.render import plots
 
     ts = (2, 3, 4, 5, 6)
     labels = [_("bank at {n}", lang=lang, n=t) for t in ts] + [
