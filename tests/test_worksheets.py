@@ -241,3 +241,25 @@ def test_every_worksheet_pdf_keeps_answers_after_the_predictions(tmp_path):
         key = next(k for k, name in lessons.FILES[lang].items()
                    if path.name.startswith(name + "-"))
         _check_pdf_pages(path, key, lang)
+
+
+def test_lesson_12_chart_draws_one_sixth_and_its_band_and_every_bar_sits_in_it():
+    """Lesson 12's bars (0.166 to 0.1686) read against the exact 1/6 and 1/6 ± 2 standard
+    errors of each bar's frequency: the dashed line at 1/6 and a band around each bar."""
+    import numpy as np
+
+    fig = lessons.LESSONS["gamblers_fallacy"].chart("fr")
+    ax = fig.axes[0]
+    assert any(np.allclose(line.get_ydata(), 1 / 6) for line in ax.lines)
+    bands = [c for c in ax.collections if len(c.get_paths())]
+    assert len(bands) == 6
+    bars = list(ax.containers[0])
+    for bar, band in zip(bars, bands):
+        ys = band.get_paths()[0].vertices[:, 1]
+        assert ys.min() < 1 / 6 < ys.max()
+        assert ys.min() <= bar.get_height() <= ys.max()  # chance alone, not a 6 'due'
+        assert 0.002 < (ys.max() - ys.min()) / 2 < 0.01  # 2 SE over thousands of occasions
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "valeur exacte 1/6" in labels[0] or any("1/6" in t for t in labels)
+    grid = worksheets._grid_text("gamblers_fallacy", "en")
+    assert "overlap" in grid and "count twice" in grid

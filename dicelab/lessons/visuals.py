@@ -14,6 +14,9 @@ from dicelab.lessons.base import (
 from dicelab.lessons.base import (
     show as show,
 )
+from dicelab.lessons.base import (
+    standard_error,
+)
 from dicelab.lessons.maths import (
     SEVENY_THRESHOLDS,
     at_least_one,
@@ -241,14 +244,34 @@ def _chart_fallacy(lang: str | None) -> Any:
     from dicelab.render import plots
 
     lengths = range(0, 6)
-    freq = []
+    freq, trials = [], []
     for k in lengths:
-        s, n = six_after_streak(60_000, FALLACY_SEED, k) if k else (None, None)
+        s, n = six_after_streak(60_000, FALLACY_SEED, k) if k else (None, 60_000)
         freq.append(float(s / n) if k else 1 / 6)
-    return plots.bars([str(k) for k in lengths], freq,
-                      xlabel=_("rolls in a row without a 6 just before", lang=lang),
-                      ylabel=_("frequency of a 6 next", lang=lang),
-                      title=_("60,000 simulated rolls: a 6 is never 'due'", lang=lang), lang=lang)
+        trials.append(n)
+    fig = plots.bars([str(k) for k in lengths], freq,
+                     xlabel=_("rolls in a row without a 6 just before", lang=lang),
+                     ylabel=_("frequency of a 6 next", lang=lang),
+                     title=_("60,000 simulated rolls: a 6 is never 'due'", lang=lang), lang=lang)
+    # the exact 1/6 and, over each bar, 1/6 ± 2 standard errors of a frequency over its
+    # occasions: a bar inside its band is what chance alone gives, not a 6 coming 'due'
+    ax = fig.axes[0]
+    p = 1 / 6
+    ax.axhline(p, color="#d55e00", linestyle="--", linewidth=1.4,
+               label=_("exact {value}", lang=lang, value="1/6"))
+    for i, (bar, n) in enumerate(zip(ax.patches, trials)):
+        half = 2 * standard_error(p, n)
+        ax.fill_between([bar.get_x() - 0.08, bar.get_x() + bar.get_width() + 0.08],
+                        p - half, p + half, facecolor="#bbbbbb", hatch="..",
+                        edgecolor="#555555", linewidth=0, zorder=0.9,
+                        label=_("exact ± 2 standard errors", lang=lang) if i == 0 else None)
+    if ax.containers:
+        ax.containers[0].set_label(_("simulated", lang=lang))
+    # zoomed on 1/6, so that the band shows (the axis does not start at 0: the legend says so)
+    ax.set_ylim(0.14, 0.19)
+    ax.legend(loc="lower right", title=_("the axis starts at {v}", lang=lang,
+                                         v=fmt_number(0.14, 2, lang)))
+    return fig
 
 
 FALLACY_SEED = 6

@@ -53,8 +53,9 @@ def _grid_text(lesson_key: str, lang: str) -> str:
                  "brelan (three alike or more). Then: rolls {n}, brelans ____, one share code "
                  "for the group: ____________", lang=lang, n=GRIDS[lesson_key])
     return _("Tally grid: roll one die {n} times and write each face. Then count the times "
-             "three rolls in a row had no 6 (____) and, among them, the times the next roll "
-             "was a 6 (____). One share code for the group: ____________", lang=lang,
+             "three rolls in a row had no 6 (____; they overlap: four rolls in a row without "
+             "a 6 count twice) and, among them, the times the next roll was a 6 (____). One "
+             "share code for the group: ____________", lang=lang,
              n=GRIDS[lesson_key])
 
 
