@@ -137,8 +137,10 @@ def _lessons() -> dict[str, Lesson]:
                N_("With Seveny's seven dice, probability of a carré (at least four alike)?"),
                lambda: figure_probability("carré", 7), tolerance=0.001,
                hints=(N_("The chart below shows it for 7 dice."),),
-               worked=N_("Adding every multiset of seven dice with four alike or more: {p}."),
-               fields=lambda: {"p": figure_probability("carré", 7)}),
+               worked=N_("Adding every multiset of seven dice with four alike or more: {n} of "
+                         "the 6⁷ = {all} ordered rolls, so {p}."),
+               fields=lambda: {"n": int(figure_probability("carré", 7) * 6**7), "all": 6**7,
+                               "p": figure_probability("carré", 7)}),
         ),
         misconceptions=(
             (N_("'Brelan' means exactly three, so a carré is not a brelan."), "exactly_three"),
@@ -260,8 +262,14 @@ def _lessons() -> dict[str, Lesson]:
                   "(a decimal)?"),
                lambda: trwavril_card_given_figure(6, "suite"), tolerance=0.001,
                hints=(N_("A suite of four is 1234, 2345 or 3456: which ones contain 6?"),),
-               worked=N_("P(A ∩ B) / P(B) = {p}."),
-               fields=lambda: {"p": trwavril_card_given_figure(6, "suite")}),
+               worked=N_("Of the {all} ordered rolls of four dice, {b} show a suite (B) and "
+                         "{ab} a suite with a 6, 3456 (A ∩ B): P(A|B) = P(A ∩ B) / P(B) = "
+                         "({ab}/{all}) / ({b}/{all}) = {ab}/{b} = {p}."),
+               fields=lambda: {"all": str(6**4),
+                               "b": str(int(trwavril_figures()["suite"] * 6**4)),
+                               "ab": str(int(trwavril_figures()["suite"] * 6**4
+                                             * trwavril_card_given_figure(6, "suite"))),
+                               "p": trwavril_card_given_figure(6, "suite")}),
             _q("p_brelan_four", "exercise",
                N_("Probability that four dice show Trwavril's brelan (exactly three alike) "
                   "(a decimal)?"),
@@ -398,8 +406,12 @@ def _lessons() -> dict[str, Lesson]:
                lambda: chain().p_at_least(3, 3), tolerance=0.001,
                hints=(N_("Multiply the row π₁ of the table by the matrix M twice, then add "
                          "the states 3, 4 and 5."),),
-               worked=N_("The weight of states 3, 4, 5 after three rolls: {p}."),
-               fields=lambda: {"p": chain().p_at_least(3, 3)}),
+               worked=N_("After three rolls the distribution is π₃ = π₁ × M × M; its states 3, "
+                         "4 and 5 weigh {s3} + {s4} + {s5} = {p}."),
+               fields=lambda: {"s3": float(chain().distribution(3)[2]),
+                               "s4": float(chain().distribution(3)[3]),
+                               "s5": float(chain().distribution(3)[4]),
+                               "p": chain().p_at_least(3, 3)}),
         ),
         table=markov_rows,
         misconceptions=(

@@ -171,10 +171,13 @@ def _chart_conditional(lang: str | None) -> Any:
     from dicelab.render import plots
 
     figs = ("carré", "brelan", "suite")
-    return plots.bars(list(figs), [float(trwavril_card_given_figure(6, f)) for f in figs],
-                      xlabel=_("figure of the four dice (B)", lang=lang),
-                      ylabel=_("P(card 6 can be flipped | B)", lang=lang),
-                      title=_("Trwavril: conditional probabilities", lang=lang), lang=lang)
+    ylabel = _("P(card 6 can be flipped | B)", lang=lang)
+    fig = plots.bars(list(figs), [float(trwavril_card_given_figure(6, f)) for f in figs],
+                     xlabel=_("figure of the four dice (B)", lang=lang), ylabel=ylabel,
+                     title=_("Trwavril: conditional probabilities", lang=lang), lang=lang)
+    if "P_B(" in ylabel:  # French notation: B as a subscript on the axis (the text keeps P_B)
+        fig.axes[0].set_ylabel(ylabel.replace("P_B(", "$P_B$("))
+    return fig
 
 
 def _chart_expected(lang: str | None) -> Any:
