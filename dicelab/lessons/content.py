@@ -183,7 +183,7 @@ def _lessons() -> dict[str, Lesson]:
     one_or_five = lambda f: f in (1, 5)  # noqa: E731
     L.append(Lesson(
         "at_least_one", N_("The complement rule: at least one"), "5000",
-        N_("Première: complement of an event, independent repeated trials"),
+        N_("Seconde: complement of an event; Première: independent repeated trials"),
         _chart_at_least_one, (
             _q("one_in_five", "predict",
                N_("In 5000 you roll five dice. Chance of at least one 1?"),
@@ -284,7 +284,8 @@ def _lessons() -> dict[str, Lesson]:
         )))
     L.append(Lesson(
         "expected_value", N_("Random variables and expected value"), "5000",
-        N_("Première (spécialité): random variable, its distribution, expected value E(X)"),
+        N_("Première (spécialité): random variable, its distribution, expected value E(X); "
+           "Terminale (spécialité): linearity, E(X + Y) = E(X) + E(Y) (exercise 2)"),
         _chart_expected, (
             _q("e_one_die", "predict",
                N_("X = the points one die scores in 5000 (1 → 100, 5 → 50, else 0). E(X)?"),
@@ -298,7 +299,8 @@ def _lessons() -> dict[str, Lesson]:
                worked=N_("Faces 2, 3, 4 and 6: {p}."),
                fields=lambda: {"p": cinqmille_die_points()[0]}),
             _q("e_two_dice", "exercise",
-               N_("Y = the most points two dice can be set aside for. E(Y)?"),
+               N_("Roll two dice in 5000. Y = the points they score together (each die "
+                  "scores alone: two dice cannot make a brelan). E(Y)?"),
                lambda: cinqmille_best_points(2), tolerance=0.5,
                hints=(N_("Two dice cannot make a brelan: each die scores on its own."),),
                worked=N_("E(Y) = E(X) + E(X) = {e}."),

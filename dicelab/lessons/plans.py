@@ -75,9 +75,12 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
                           "Proportions"),
     ),
     "at_least_one": (
-        ("England", "GCSE P8 (probability of independent combined events); A level "
-                    "Mathematics: mutually exclusive and independent events"),
-        ("US Common Core", "S-CP.A.2 (independent events: P(A and B) = P(A)P(B))"),
+        ("England", "GCSE P4 (the probabilities of an exhaustive set of mutually exclusive "
+                    "events sum to one: P(not A) = 1 − P(A)), P8 (probability of independent "
+                    "combined events); A level Mathematics: mutually exclusive and independent "
+                    "events"),
+        ("US Common Core", "S-CP.A.1 (events as complements of other events), S-CP.A.2 "
+                           "(independent events: P(A and B) = P(A)P(B))"),
         ("AP Statistics", "Unit 4: 4.6 Independent Events and Unions of Events"),
     ),
     "binomial": (
@@ -107,7 +110,9 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
         ("US Common Core", "S-MD.A.1 (+) (define a random variable, graph its distribution), "
                            "S-MD.A.2 (+) (expected value as the mean of the distribution)"),
         ("AP Statistics", "Unit 4: 4.7 Introduction to Random Variables and Probability "
-                          "Distributions, 4.8 Mean and Standard Deviation of Random Variables"),
+                          "Distributions, 4.8 Mean and Standard Deviation of Random Variables, "
+                          "4.9 Combining Random Variables (E(X + Y) = E(X) + E(Y), exercise "
+                          "2)"),
     ),
     "stop_or_roll": (
         ("England", "A level Further Mathematics (statistics): expectation of a discrete "
@@ -153,8 +158,8 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
                           "Independent Events"),
     ),
     "behind": (
-        ("England", "GCSE P8 (combined events); comparing a probability of winning with an "
-                    "expected value: A level Further Mathematics (expectation)"),
+        ("England", "comparing a probability of winning with an expected value: A level "
+                    "Further Mathematics (expectation); beyond GCSE"),
         ("US Common Core", "S-MD.B.5 (+) and S-MD.B.7 (+) (analyse decisions and strategies "
                            "using probability concepts)"),
         ("AP Statistics", "Unit 4: 4.3 Introduction to Probability, 4.8 Mean and Standard "
@@ -163,11 +168,12 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
     "luck": (
         ("England", "GCSE P5 (empirical samples tend towards theoretical probability); the "
                     "expectation of a discrete random variable: A level Further Mathematics"),
-        ("US Common Core", "S-MD.A.2 (the expected value as the mean of a probability "
+        ("US Common Core", "S-MD.A.2 (+) (the expected value as the mean of a probability "
                            "distribution), S-MD.B.7 (+) (analyse decisions and strategies "
                            "using probability concepts)"),
         ("AP Statistics", "Unit 4: 4.2 Estimating Probabilities Using Simulation, 4.8 Mean "
-                          "and Standard Deviation of Random Variables"),
+                          "and Standard Deviation of Random Variables; Unit 5: 5.5 Sampling "
+                          "Distributions for Sample Proportions"),
     ),
 }
 
