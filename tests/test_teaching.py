@@ -191,7 +191,7 @@ def test_progress_counts_answered_and_how_well():
                              "revealed": 1}
     assert seen and seen[-1] == 2
     assert "2 of 3 exercises answered, 2 right (1 at the first try)" in prog.summary("en")
-    assert "2 sur 3" in prog.summary("fr")
+    assert "2 exercices traités sur 3" in prog.summary("fr")
 
 
 def test_progress_is_shared_per_notebook():
