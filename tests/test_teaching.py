@@ -144,6 +144,7 @@ def test_exercise_tolerance():
     e.box.value = "0.3"
     e.check_button.click()
     assert not e.correct and "Not yet" in e.message.value
+    assert "more than 0.001 away" in e.message.value  # the refusal says the tolerance
     assert "5/18" not in e.message.value  # a wrong answer does not give the answer away
     e.box.value = "0.2778"
     e.check_button.click()
@@ -325,3 +326,15 @@ def test_french_slider_shows_its_value_with_a_decimal_comma():
     assert p.revealed and p.guess == pytest.approx(0.05, abs=1e-12)
     en = Predict("Chance?", 0.0409, kind="slider", lang="en")
     assert en.box.readout is True and en.slider_value is None and en.widget.children[1] is en.box
+
+
+def test_a_refusal_states_the_tolerance_in_the_answers_unit():
+    pct = Exercise("p", "P?", 0.25, kind="percent", tolerance=0.005, progress=Progress(),
+                   lang="fr")
+    pct.box.value = "30 %"
+    pct.check_button.click()
+    assert "à plus de 0,5 points de pourcentage" in pct.message.value.replace("\u00a0", " ")
+    exact = Exercise("n", "How many?", 252, progress=Progress(), lang="en")
+    exact.box.value = "250"
+    exact.check_button.click()
+    assert "is not the answer" in exact.message.value and "tolerance" not in exact.message.value
