@@ -300,6 +300,15 @@ def test_check_counts_accepts_ints():
 # ------------------------------------------------------------------ simulators
 
 
+def test_frequency_simulator_slider_groups_its_digits():
+    """Lesson 03's slider: 10 000 with a narrow no-break space in French, 10,000 in English."""
+    fr = teaching.FrequencySimulator("brelan", 5, lang="fr").rolls
+    assert [label for label, _v in fr.options][2:] == ["1\u202f000", "10\u202f000",
+                                                        "100\u202f000"]
+    en = teaching.FrequencySimulator("brelan", 5, lang="en").rolls
+    assert en.label == "1,000" and en.value == 1000
+
+
 def test_frequency_simulator_seed_box():
     sim = teaching.FrequencySimulator("brelan", 5, lang="en")
     sim.rolls.value = 100
@@ -308,7 +317,7 @@ def test_frequency_simulator_seed_box():
         sim.go.click()
         assert "seed" in sim.message.value and sim.out.value == ""
     sim.seed.value = "7"
-    for rolls in sim.rolls.options:  # every option of the widget
+    for _label, rolls in sim.rolls.options:  # every option of the widget
         sim.rolls.value = rolls
         sim.go.click()
         assert "Final frequency" in sim.message.value and sim.out.value
