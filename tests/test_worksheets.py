@@ -155,6 +155,7 @@ def test_what_answers_a_prediction_starts_a_page_after_the_predictions(lang):
         n_pred = len(lesson.predictions())
         last_pred = questions[n_pred - 1]
         data = [i for i, k in enumerate(kinds) if k in ("chart", "table", "datatable")]
+        assert ("page" in kinds) == lesson.sheet_data_page, key  # what the guide says
         if "page" in kinds:
             brk = kinds.index("page")
             assert last_pred < brk < questions[n_pred], key  # after the predictions only

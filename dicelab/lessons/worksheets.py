@@ -33,6 +33,7 @@ from typing import Any
 
 from dicelab.core.i18n import _
 from dicelab.lessons import EXPERIMENT_ROLLS, FILES, LESSONS, curriculum_line, lesson_of
+from dicelab.lessons.base import CHART_SHEETS, DATA_TABLE_SHEETS
 
 #: Characters per line of wrapped text at 11 pt, and of a title at 16 pt (bold), on a page
 #: with 0.8 in margins (DejaVu Sans: about 0.56 em a character; bold titles wider).
@@ -41,8 +42,6 @@ TITLE_WIDTH = 44
 #: Paper sizes (inches): A4, and US Letter beside it.
 PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 A4 = PAPERS["a4"]
-#: Lessons whose exercises read the main chart: their worksheets print it.
-CHART_SHEETS = ("figures", "stop_or_roll", "optimal_play")
 #: Lessons with a class experiment: a tally grid of that many boxes (one per roll).
 GRIDS = EXPERIMENT_ROLLS
 
@@ -143,7 +142,7 @@ def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
                              lang=lang, n=Rules().parapluies, p=show(start_chance(), lang, 3))))
     if lesson_key in CHART_SHEETS:
         out.append(("chart", lesson_key))
-    if data_table(lesson_key, lang) is not None:
+    if lesson_key in DATA_TABLE_SHEETS:
         out.append(("datatable", lesson_key))
     if lesson_of(lesson_key).table is not None:
         out.append(("table", lesson_key))
