@@ -136,7 +136,7 @@ def _lessons() -> dict[str, Lesson]:
             _q("carre_seven", "exercise",
                N_("With Seveny's seven dice, probability of a carré (at least four alike)?"),
                lambda: figure_probability("carré", 7), tolerance=0.001,
-               hints=(N_("The chart below shows it for 7 dice."),),
+               hints=(N_("The lesson's chart shows it for 7 dice."),),
                worked=N_("Adding every multiset of seven dice with four alike or more: {n} of "
                          "the 6⁷ = {all} ordered rolls, so {p}."),
                fields=lambda: {"n": int(figure_probability("carré", 7) * 6**7), "all": 6**7,
@@ -328,7 +328,8 @@ def _lessons() -> dict[str, Lesson]:
             _q("points_best", "exercise",
                N_("Expected points per turn of the best rule, bank at 4 (a decimal)?"),
                lambda: seveny_rule_points(4)[0], tolerance=0.01,
-               hints=(N_("Read the chart below."),),
+               hints=(N_("Read the chart: the bar 'expected points per turn' at N = 4 (on "
+                         "paper, the table of its values)."),),
                worked=N_("With X the points banked in one turn when banking at 4: E(X) = {e} "
                          "points per turn, and P(X = 0) = {p0}."),
                fields=lambda: {"e": float(seveny_rule_points(4)[0]),
