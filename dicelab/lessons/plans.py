@@ -22,7 +22,7 @@ FILES: dict[str, dict[str, str]] = {
     "en": {
         "counting": "01_counting_rolls", "figures": "02_figure_probability",
         "large_numbers": "03_law_of_large_numbers", "at_least_one": "04_at_least_one",
-        "binomial": "05_binomial_law", "conditional": "06_conditional_probability",
+        "binomial": "05_binomial_distribution", "conditional": "06_conditional_probability",
         "expected_value": "07_expected_value", "stop_or_roll": "08_stop_or_roll",
         "variance": "09_variance", "markov": "10_markov_chain",
         "optimal_play": "11_optimal_play", "gamblers_fallacy": "12_is_a_six_due",
