@@ -38,7 +38,7 @@ def test_rules_button_shows_the_card_on_a_phone(browser, lab):  # noqa: F811
         card = app.locator(".dicelab-rules-card").first
         card.wait_for(state="visible", timeout=TIMEOUT_S * 1000)
         text = card.inner_text()
-        assert "Seveny — fiche des règles" in text and "222 11 = 5" in text
+        assert "Seveny — fiche des règles" in text and "222 11 = 4" in text
         width = page.evaluate("() => document.documentElement.clientWidth")
         box = card.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, box

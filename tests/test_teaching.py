@@ -144,6 +144,7 @@ def test_exercise_tolerance():
     e.box.value = "0.3"
     e.check_button.click()
     assert not e.correct and "Not yet" in e.message.value
+    assert "more than 0.001 away" in e.message.value  # the refusal says the tolerance
     assert "5/18" not in e.message.value  # a wrong answer does not give the answer away
     e.box.value = "0.2778"
     e.check_button.click()
@@ -191,7 +192,7 @@ def test_progress_counts_answered_and_how_well():
                              "revealed": 1}
     assert seen and seen[-1] == 2
     assert "2 of 3 exercises answered, 2 right (1 at the first try)" in prog.summary("en")
-    assert "2 sur 3" in prog.summary("fr")
+    assert "2 exercices traités sur 3" in prog.summary("fr")
 
 
 def test_progress_is_shared_per_notebook():
@@ -305,6 +306,15 @@ def test_check_counts_accepts_ints():
 # ------------------------------------------------------------------ simulators
 
 
+def test_frequency_simulator_slider_groups_its_digits():
+    """Lesson 03's slider: 10 000 with a narrow no-break space in French, 10,000 in English."""
+    fr = teaching.FrequencySimulator("brelan", 5, lang="fr").rolls
+    assert [label for label, _v in fr.options][2:] == ["1\u202f000", "10\u202f000",
+                                                        "100\u202f000"]
+    en = teaching.FrequencySimulator("brelan", 5, lang="en").rolls
+    assert en.label == "1,000" and en.value == 1000
+
+
 def test_frequency_simulator_seed_box():
     sim = teaching.FrequencySimulator("brelan", 5, lang="en")
     sim.rolls.value = 100
@@ -313,7 +323,7 @@ def test_frequency_simulator_seed_box():
         sim.go.click()
         assert "seed" in sim.message.value and sim.out.value == ""
     sim.seed.value = "7"
-    for rolls in sim.rolls.options:  # every option of the widget
+    for _label, rolls in sim.rolls.options:  # every option of the widget
         sim.rolls.value = rolls
         sim.go.click()
         assert "Final frequency" in sim.message.value and sim.out.value
@@ -331,3 +341,15 @@ def test_french_slider_shows_its_value_with_a_decimal_comma():
     assert p.revealed and p.guess == pytest.approx(0.05, abs=1e-12)
     en = Predict("Chance?", 0.0409, kind="slider", lang="en")
     assert en.box.readout is True and en.slider_value is None and en.widget.children[1] is en.box
+
+
+def test_a_refusal_states_the_tolerance_in_the_answers_unit():
+    pct = Exercise("p", "P?", 0.25, kind="percent", tolerance=0.005, progress=Progress(),
+                   lang="fr")
+    pct.box.value = "30 %"
+    pct.check_button.click()
+    assert "à plus de 0,5 points de pourcentage" in pct.message.value.replace("\u00a0", " ")
+    exact = Exercise("n", "How many?", 252, progress=Progress(), lang="en")
+    exact.box.value = "250"
+    exact.check_button.click()
+    assert "is not the answer" in exact.message.value and "tolerance" not in exact.message.value

@@ -304,7 +304,11 @@ def test_progress_plurals():
     p.records["a"] = Record(attempts=1, solved=True, first_try=True, revealed=True)
     text = p.summary("fr")
     assert "1 réussi " in text and "1 corrigé ouvert" in text and "réussis" not in text
-    assert "1 sur 1 exercice traité" in text
+    assert "1 exercice traité sur 1" in text
+    p.records.clear()
+    p.register("a")
+    p.register("b")
+    assert "0 exercice traité sur 2" in p.summary("fr")  # French: 0 takes the singular
 
 
 

@@ -113,3 +113,154 @@ def test_every_title_fits_the_page():
                                  family="DejaVu Sans")
                     width = t.get_window_extent(canvas.get_renderer()).width / fig.dpi
                     assert width < worksheets.A4[0] - 1.6, (key, lang, line)
+
+
+# ------------------------------------------------------------ predictions before their answers
+
+
+def _answer_forms(q, lang: str) -> set[str]:
+    """A prediction's answer as a sheet may print it: its answer text, the value with 1 to 4
+    decimals, and as a percentage (French spaces made plain)."""
+    v = float(q.value())
+    forms = {_norm(q.answer_text(lang))}
+    forms |= {_norm(i18n.fmt_number(v, d, lang)) for d in range(1, 5)}
+    if 0 < v < 1:
+        forms |= {_norm(i18n.fmt_percent(v, d, lang)) for d in (1, 2)}
+    return forms
+
+
+def _shows(text: str, form: str) -> bool:
+    """``form`` in ``text`` as a whole number (no digit or decimal digit glued to it)."""
+    import re
+
+    return re.search(r"(?<![\d.,])" + re.escape(form) + r"(?![\d]|[.,]\d)", text) is not None
+
+
+def _revealing_predictions():
+    for key, lesson in lessons.LESSONS.items():
+        for q in lesson.predictions():
+            if q.input != "choice":
+                yield key, q
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_what_answers_a_prediction_starts_a_page_after_the_predictions(lang):
+    """Every lesson's sheet: the predictions come first; the chart, the tables and the given
+    values come after a page break that follows the last prediction, and no text before that
+    break shows a prediction's answer (in any way the sheet prints a number)."""
+    for key, lesson in lessons.LESSONS.items():
+        sheet = worksheets.lines(key, lang)
+        kinds = [kind for kind, _t in sheet]
+        questions = [i for i, (kind, _t) in enumerate(sheet) if kind == "q"]
+        n_pred = len(lesson.predictions())
+        last_pred = questions[n_pred - 1]
+        data = [i for i, k in enumerate(kinds) if k in ("chart", "table", "datatable")]
+        assert ("page" in kinds) == lesson.sheet_data_page, key  # what the guide says
+        if "page" in kinds:
+            brk = kinds.index("page")
+            assert last_pred < brk < questions[n_pred], key  # after the predictions only
+            assert all(i > brk for i in data), key
+        else:
+            assert not data, key  # no chart nor table without a page break before it
+            brk = len(sheet)
+        before = _norm(" ".join(t for kind, t in sheet[:brk] if kind not in ("card", "grid")))
+        for q in lesson.predictions():
+            if q.input == "choice":
+                continue
+            for form in _answer_forms(q, lang):
+                assert not _shows(before, form), (key, q.key, form)
+    for key in ("large_numbers", "luck", "stop_or_roll", "optimal_play", "variance", "markov",
+                "behind", "figures"):
+        assert ("page", "") in worksheets.lines(key, lang), key
+    # lessons 03 and 14 give p (computed) to the exercises that need it
+    assert "p = " in " ".join(t for k, t in worksheets.lines("large_numbers", lang))
+    assert "23/108" in " ".join(t for k, t in worksheets.lines("large_numbers", lang))
+    luck = " ".join(t for k, t in worksheets.lines("luck", lang) if k == "sub")
+    from dicelab.lessons.luck_lesson import start_chance
+
+    assert i18n.fmt_number(start_chance(), 3, lang) in luck and "p = " in luck
+
+
+def test_data_tables_give_the_chart_values_exercise_one_reads():
+    """Lesson 08's and lesson 11's first exercises read values printed as text on paper."""
+    from dicelab.lessons import seveny_optimal_points, seveny_rule_points
+
+    head, rows = worksheets.data_table("stop_or_roll", "fr")
+    row4 = next(r for r in rows if r[0] == "encaisser à 4")
+    assert float(row4[1].replace(",", ".")) == pytest.approx(
+        float(seveny_rule_points(4)[0]), abs=5e-4)
+    assert abs(float(seveny_rule_points(4)[0]) - 3.981) < 5e-4  # the exercise's answer
+    head, rows = worksheets.data_table("optimal_play", "en")
+    values = {r[0]: float(r[1]) for r in rows}
+    assert values["optimal play (most points per turn)"] == pytest.approx(
+        seveny_optimal_points(), abs=5e-4)
+    assert values["bank at 4"] - values["bank at 2"] == pytest.approx(3.981 - 3.409, abs=1e-3)
+    assert worksheets.data_table("counting", "en") is None
+
+
+def _pages(path) -> list[str]:
+    return [_norm(page.extract_text()) for page in pypdf.PdfReader(path).pages]
+
+
+def _check_pdf_pages(path, key: str, lang: str) -> None:
+    """No prediction's answer on its question's page or before it; 'My answer' never alone
+    at the top of a page."""
+    pages = _pages(path)
+    for q in lessons.LESSONS[key].predictions():
+        if q.input == "choice":
+            continue
+        question = _norm(q.text_in(lang))[:40]
+        at = next(i for i, t in enumerate(pages) if question in t)
+        for form in _answer_forms(q, lang):
+            assert not any(_shows(t, form) for t in pages[:at + 1]), (key, lang, q.key, form)
+    mine = _norm(i18n._("My answer:", lang=lang))
+    for t in pages[1:]:
+        assert not t.startswith(mine), (key, lang, t[:80])
+
+
+@pytest.mark.parametrize("key, lang", [("large_numbers", "fr"), ("variance", "en")])
+def test_worksheet_pdf_pages_keep_answers_after_the_predictions(tmp_path, key, lang):
+    sheet = worksheets.build(tmp_path, [key], langs=(lang,))[0]
+    _check_pdf_pages(sheet, key, lang)
+    pages = _pages(sheet)
+    assert len(pages) >= 2
+    if key == "large_numbers":  # p is given, on the page after the predictions
+        assert "p = P(brelan avec cinq dés) = 23/108 ≈ 0,2130" in pages[1]
+        assert "23/108" not in pages[0]
+    else:  # the table with E(T) = 12.98 is on the page after Predict 1 (answer 12.98)
+        assert "12.98" in " ".join(pages[1:]) and "12.98" not in pages[0]
+
+
+@pytest.mark.slow
+def test_every_worksheet_pdf_keeps_answers_after_the_predictions(tmp_path):
+    """The PDF text of every lesson's worksheet, both languages: a prediction's answer is never
+    on its question's page nor before it; lesson 12's 'My answer:' never opens a page."""
+    for path in worksheets.build(tmp_path, None, langs=("en", "fr")):
+        if not path.name.endswith("-worksheet.pdf"):
+            continue
+        lang = path.parent.name
+        key = next(k for k, name in lessons.FILES[lang].items()
+                   if path.name.startswith(name + "-"))
+        _check_pdf_pages(path, key, lang)
+
+
+def test_lesson_12_chart_draws_one_sixth_and_its_band_and_every_bar_sits_in_it():
+    """Lesson 12's bars (0.166 to 0.1686) read against the exact 1/6 and 1/6 ± 2 standard
+    errors of each bar's frequency: the dashed line at 1/6 and a band around each bar."""
+    import numpy as np
+
+    fig = lessons.LESSONS["gamblers_fallacy"].chart("fr")
+    ax = fig.axes[0]
+    assert any(np.allclose(line.get_ydata(), 1 / 6) for line in ax.lines)
+    bands = [c for c in ax.collections if len(c.get_paths())]
+    assert len(bands) == 6
+    bars = list(ax.containers[0])
+    for bar, band in zip(bars, bands):
+        ys = band.get_paths()[0].vertices[:, 1]
+        assert ys.min() < 1 / 6 < ys.max()
+        assert ys.min() <= bar.get_height() <= ys.max()  # chance alone, not a 6 'due'
+        assert 0.002 < (ys.max() - ys.min()) / 2 < 0.01  # 2 SE over thousands of occasions
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "valeur exacte 1/6" in labels[0] or any("1/6" in t for t in labels)
+    grid = worksheets._grid_text("gamblers_fallacy", "en")
+    assert "overlap" in grid and "count twice" in grid

@@ -46,6 +46,15 @@ RULES_CARDS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Lessons whose exercises read the main chart: their worksheets print it
+#: (:mod:`dicelab.lessons.worksheets`).
+CHART_SHEETS: tuple[str, ...] = ("figures", "stop_or_roll", "optimal_play")
+#: Lessons whose worksheet also prints the chart's values as a table (``data_table``).
+DATA_TABLE_SHEETS: tuple[str, ...] = ("stop_or_roll", "optimal_play")
+#: Lessons whose worksheet gives a value its exercises need (lesson 03's p, lesson 14's p).
+GIVEN_VALUE_SHEETS: tuple[str, ...] = ("large_numbers", "luck")
+
+
 # ------------------------------------------------------------------ value formatting
 
 
@@ -178,6 +187,13 @@ class Lesson:
     def cards(self) -> tuple[str, ...]:
         """The games whose rules card the lesson shows first (:data:`RULES_CARDS`)."""
         return RULES_CARDS.get(self.key, ())
+
+    @property
+    def sheet_data_page(self) -> bool:
+        """Its worksheet prints what answers the predictions (chart, table, given value) on
+        a page after them, that the teacher hands out once the predictions are written."""
+        return (self.table is not None or self.key in CHART_SHEETS
+                or self.key in DATA_TABLE_SHEETS or self.key in GIVEN_VALUE_SHEETS)
 
     def question(self, key: str) -> Question:
         for q in self.questions:

@@ -136,9 +136,11 @@ def _lessons() -> dict[str, Lesson]:
             _q("carre_seven", "exercise",
                N_("With Seveny's seven dice, probability of a carré (at least four alike)?"),
                lambda: figure_probability("carré", 7), tolerance=0.001,
-               hints=(N_("The chart below shows it for 7 dice."),),
-               worked=N_("Adding every multiset of seven dice with four alike or more: {p}."),
-               fields=lambda: {"p": figure_probability("carré", 7)}),
+               hints=(N_("The lesson's chart shows it for 7 dice."),),
+               worked=N_("Adding every multiset of seven dice with four alike or more: {n} of "
+                         "the 6⁷ = {all} ordered rolls, so {p}."),
+               fields=lambda: {"n": int(figure_probability("carré", 7) * 6**7), "all": 6**7,
+                               "p": figure_probability("carré", 7)}),
         ),
         misconceptions=(
             (N_("'Brelan' means exactly three, so a carré is not a brelan."), "exactly_three"),
@@ -181,7 +183,7 @@ def _lessons() -> dict[str, Lesson]:
     one_or_five = lambda f: f in (1, 5)  # noqa: E731
     L.append(Lesson(
         "at_least_one", N_("The complement rule: at least one"), "5000",
-        N_("Première: complement of an event, independent repeated trials"),
+        N_("Seconde: complement of an event; Première: independent repeated trials"),
         _chart_at_least_one, (
             _q("one_in_five", "predict",
                N_("In 5000 you roll five dice. Chance of at least one 1?"),
@@ -260,8 +262,14 @@ def _lessons() -> dict[str, Lesson]:
                   "(a decimal)?"),
                lambda: trwavril_card_given_figure(6, "suite"), tolerance=0.001,
                hints=(N_("A suite of four is 1234, 2345 or 3456: which ones contain 6?"),),
-               worked=N_("P(A ∩ B) / P(B) = {p}."),
-               fields=lambda: {"p": trwavril_card_given_figure(6, "suite")}),
+               worked=N_("Of the {all} ordered rolls of four dice, {b} show a suite (B) and "
+                         "{ab} a suite with a 6, 3456 (A ∩ B): P(A|B) = P(A ∩ B) / P(B) = "
+                         "({ab}/{all}) / ({b}/{all}) = {ab}/{b} = {p}."),
+               fields=lambda: {"all": str(6**4),
+                               "b": str(int(trwavril_figures()["suite"] * 6**4)),
+                               "ab": str(int(trwavril_figures()["suite"] * 6**4
+                                             * trwavril_card_given_figure(6, "suite"))),
+                               "p": trwavril_card_given_figure(6, "suite")}),
             _q("p_brelan_four", "exercise",
                N_("Probability that four dice show Trwavril's brelan (exactly three alike) "
                   "(a decimal)?"),
@@ -276,7 +284,8 @@ def _lessons() -> dict[str, Lesson]:
         )))
     L.append(Lesson(
         "expected_value", N_("Random variables and expected value"), "5000",
-        N_("Première (spécialité): random variable, its distribution, expected value E(X)"),
+        N_("Première (spécialité): random variable, its distribution, expected value E(X); "
+           "Terminale (spécialité): linearity, E(X + Y) = E(X) + E(Y) (exercise 2)"),
         _chart_expected, (
             _q("e_one_die", "predict",
                N_("X = the points one die scores in 5000 (1 → 100, 5 → 50, else 0). E(X)?"),
@@ -290,7 +299,8 @@ def _lessons() -> dict[str, Lesson]:
                worked=N_("Faces 2, 3, 4 and 6: {p}."),
                fields=lambda: {"p": cinqmille_die_points()[0]}),
             _q("e_two_dice", "exercise",
-               N_("Y = the most points two dice can be set aside for. E(Y)?"),
+               N_("Roll two dice in 5000. Y = the points they score together (each die "
+                  "scores alone: two dice cannot make a brelan). E(Y)?"),
                lambda: cinqmille_best_points(2), tolerance=0.5,
                hints=(N_("Two dice cannot make a brelan: each die scores on its own."),),
                worked=N_("E(Y) = E(X) + E(X) = {e}."),
@@ -306,7 +316,10 @@ def _lessons() -> dict[str, Lesson]:
         N_("Première: expected value to compare choices"),
         _chart_stop, (
             _q("best_n", "predict",
-               N_("Seveny: which 'bank at N' rule scores the most points per turn on average?"),
+               N_("Seveny, rule 'bank at N': after each roll, set aside the dice that give "
+                  "the turn the most points (the fewest dice on a tie); bank as soon as the "
+                  "turn holds N points or more. Which N scores the most points per turn on "
+                  "average?"),
                lambda: (2, 4, 6, 8).index(best()), input="choice",
                options=(N_("N = 2"), N_("N = 4"), N_("N = 6"), N_("N = 8"))),
             _q("zero_at_8", "predict",
@@ -315,7 +328,8 @@ def _lessons() -> dict[str, Lesson]:
             _q("points_best", "exercise",
                N_("Expected points per turn of the best rule, bank at 4 (a decimal)?"),
                lambda: seveny_rule_points(4)[0], tolerance=0.01,
-               hints=(N_("Read the chart below."),),
+               hints=(N_("Read the chart: the bar 'expected points per turn' at N = 4 (on "
+                         "paper, the table of its values)."),),
                worked=N_("With X the points banked in one turn when banking at 4: E(X) = {e} "
                          "points per turn, and P(X = 0) = {p0}."),
                fields=lambda: {"e": float(seveny_rule_points(4)[0]),
@@ -323,7 +337,7 @@ def _lessons() -> dict[str, Lesson]:
             _q("last_die", "exercise",
                N_("5000, after opening: the turn holds 300 points and one die is left. Bank "
                   "now, or roll it: a 1 or a 5 fills the hand, which must then be rolled again "
-                  "(main pleine); any other face loses the turn. Expected change of the turn's "
+                  "(a full hand); any other face loses the turn. Expected change of the turn's "
                   "points just after rolling that die?"),
                lambda: cinqmille_one_die_gamble(300), tolerance=1,
                hints=(N_("A 1 brings 100 points, a 5 brings 50; the four other faces lose the "
@@ -395,8 +409,12 @@ def _lessons() -> dict[str, Lesson]:
                lambda: chain().p_at_least(3, 3), tolerance=0.001,
                hints=(N_("Multiply the row π₁ of the table by the matrix M twice, then add "
                          "the states 3, 4 and 5."),),
-               worked=N_("The weight of states 3, 4, 5 after three rolls: {p}."),
-               fields=lambda: {"p": chain().p_at_least(3, 3)}),
+               worked=N_("After three rolls the distribution is π₃ = π₁ × M × M; its states 3, "
+                         "4 and 5 weigh {s3} + {s4} + {s5} = {p}."),
+               fields=lambda: {"s3": float(chain().distribution(3)[2]),
+                               "s4": float(chain().distribution(3)[3]),
+                               "s5": float(chain().distribution(3)[4]),
+                               "p": chain().p_at_least(3, 3)}),
         ),
         table=markov_rows,
         misconceptions=(
@@ -417,7 +435,8 @@ def _lessons() -> dict[str, Lesson]:
                lambda: 1 - float(seveny_rule_points(4)[0]) / seveny_optimal_points(),
                input="percent", close=0.05),
             _q("gap_points", "exercise",
-               N_("Gap in expected points per turn: optimal − bank at 4 (a decimal)?"),
+               N_("Gap in expected points per turn: optimal play (most points per turn) − "
+                  "bank at 4 (a decimal)?"),
                lambda: seveny_optimal_points() - float(seveny_rule_points(4)[0]),
                tolerance=0.02, digits=2,
                hints=(N_("Read both bars."),),
@@ -426,7 +445,8 @@ def _lessons() -> dict[str, Lesson]:
                                "r": float(seveny_rule_points(4)[0]),
                                "g": seveny_optimal_points() - float(seveny_rule_points(4)[0])}),
             _q("gap_turns", "exercise",
-               N_("Turns to reach the target: bank at 4 minus optimal play (a decimal)?"),
+               N_("Turns to reach the target: bank at 4 minus optimal play (fewest turns) "
+                  "(a decimal)?"),
                lambda: seveny_rule_turns(4)[0] - seveny_optimal_turns()[0], tolerance=0.05,
                digits=2,
                hints=(N_("Subtract the two E(T) of the table."),),
@@ -507,16 +527,16 @@ def _lessons() -> dict[str, Lesson]:
                          "in most games."),
                fields=lambda: {"bank": Pct(ch()["p_bank"])}),
             _q("win_gain", "exercise",
-               N_("From this position, both playing to win: by how much does rolling on "
-                  "raise your probability of winning, compared with banking (a decimal)?"),
-               lambda: ch()["p_roll"] - ch()["p_bank"], tolerance=0.005,
-               hints=(N_("Subtract the two probabilities of winning in the table."),),
-               worked=N_("{roll} − {bank} = {d}: rolling on wins about {k} more games out of "
-                         "100."),
-               fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
-                               "d": ch()["p_roll"] - ch()["p_bank"],
-                               "k": round(100 * (ch()["p_roll"] - ch()["p_bank"]))},
-               field_digits=(("d", 3),)),
+               N_("From this position, both playing to win: by how many percentage points "
+                  "does rolling on raise your probability of winning, compared with banking "
+                  "(a decimal, in points: from 20% to 50% is 30 points)?"),
+               lambda: 100 * (ch()["p_roll"] - ch()["p_bank"]), tolerance=0.5, digits=1,
+               hints=(N_("Subtract the two probabilities of winning in the table, in %."),),
+               worked=N_("{roll} − {bank} = {d} points: rolling on wins about {k} more games "
+                         "out of 100."),
+               fields=lambda: {"roll": 100 * ch()["p_roll"], "bank": 100 * ch()["p_bank"],
+                               "d": 100 * (ch()["p_roll"] - ch()["p_bank"]),
+                               "k": round(100 * (ch()["p_roll"] - ch()["p_bank"]))}),
             _q("win_ratio", "exercise",
                N_("From this position, playing to win: how many times more likely is a win "
                   "when you roll on than when you bank (a decimal)?"),

@@ -24,7 +24,7 @@ FILES: dict[str, dict[str, str]] = {
     "en": {
         "counting": "01_counting_rolls", "figures": "02_figure_probability",
         "large_numbers": "03_law_of_large_numbers", "at_least_one": "04_at_least_one",
-        "binomial": "05_binomial_law", "conditional": "06_conditional_probability",
+        "binomial": "05_binomial_distribution", "conditional": "06_conditional_probability",
         "expected_value": "07_expected_value", "stop_or_roll": "08_stop_or_roll",
         "variance": "09_variance", "markov": "10_markov_chain",
         "optimal_play": "11_optimal_play", "gamblers_fallacy": "12_is_a_six_due",
@@ -77,9 +77,12 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
                           "Proportions"),
     ),
     "at_least_one": (
-        ("England", "GCSE P8 (probability of independent combined events); A level "
-                    "Mathematics: mutually exclusive and independent events"),
-        ("US Common Core", "S-CP.A.2 (independent events: P(A and B) = P(A)P(B))"),
+        ("England", "GCSE P4 (the probabilities of an exhaustive set of mutually exclusive "
+                    "events sum to one: P(not A) = 1 − P(A)), P8 (probability of independent "
+                    "combined events); A level Mathematics: mutually exclusive and independent "
+                    "events"),
+        ("US Common Core", "S-CP.A.1 (events as complements of other events), S-CP.A.2 "
+                           "(independent events: P(A and B) = P(A)P(B))"),
         ("AP Statistics", "Unit 4: 4.6 Independent Events and Unions of Events"),
     ),
     "binomial": (
@@ -109,7 +112,9 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
         ("US Common Core", "S-MD.A.1 (+) (define a random variable, graph its distribution), "
                            "S-MD.A.2 (+) (expected value as the mean of the distribution)"),
         ("AP Statistics", "Unit 4: 4.7 Introduction to Random Variables and Probability "
-                          "Distributions, 4.8 Mean and Standard Deviation of Random Variables"),
+                          "Distributions, 4.8 Mean and Standard Deviation of Random Variables, "
+                          "4.9 Combining Random Variables (E(X + Y) = E(X) + E(Y), exercise "
+                          "2)"),
     ),
     "stop_or_roll": (
         ("England", "A level Further Mathematics (statistics): expectation of a discrete "
@@ -155,8 +160,8 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
                           "Independent Events"),
     ),
     "behind": (
-        ("England", "GCSE P8 (combined events); comparing a probability of winning with an "
-                    "expected value: A level Further Mathematics (expectation)"),
+        ("England", "comparing a probability of winning with an expected value: A level "
+                    "Further Mathematics (expectation); beyond GCSE"),
         ("US Common Core", "S-MD.B.5 (+) and S-MD.B.7 (+) (analyse decisions and strategies "
                            "using probability concepts)"),
         ("AP Statistics", "Unit 4: 4.3 Introduction to Probability, 4.8 Mean and Standard "
@@ -165,11 +170,12 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
     "luck": (
         ("England", "GCSE P5 (empirical samples tend towards theoretical probability); the "
                     "expectation of a discrete random variable: A level Further Mathematics"),
-        ("US Common Core", "S-MD.A.2 (the expected value as the mean of a probability "
+        ("US Common Core", "S-MD.A.2 (+) (the expected value as the mean of a probability "
                            "distribution), S-MD.B.7 (+) (analyse decisions and strategies "
                            "using probability concepts)"),
         ("AP Statistics", "Unit 4: 4.2 Estimating Probabilities Using Simulation, 4.8 Mean "
-                          "and Standard Deviation of Random Variables"),
+                          "and Standard Deviation of Random Variables; Unit 5: 5.5 Sampling "
+                          "Distributions for Sample Proportions"),
     ),
 }
 
@@ -183,8 +189,8 @@ CURRICULUM_EDITIONS = {"AP Statistics": "AP Statistics (course and exam descript
 def curriculum_line(key: str) -> str:
     """The English "Curriculum:" line of a lesson: England, US Common Core, AP Statistics.
 
-    >>> curriculum_line("at_least_one").split("; ")[2]
-    'US Common Core: S-CP.A.2 (independent events: P(A and B) = P(A)P(B))'
+    >>> curriculum_line("at_least_one").split("; ")[2][:40]
+    'US Common Core: S-CP.A.1 (events as comp'
     """
     return "; ".join(f"{CURRICULUM_EDITIONS.get(who, who)}: {what}"
                      for who, what in CURRICULA[key])
@@ -342,6 +348,12 @@ def lesson_plan(key: str, lang: str = "en") -> str:
         f"* **{colon(plan)}**",
     ]
     lines += [f"  * {step}" for step in _plan(lesson, lang)]
+    if lesson.sheet_data_page:  # the sheet's second part answers the predictions
+        sheet = _("Worksheet", lang=lang)
+        lines.append(f"* **{colon(sheet)}** " + _(
+            "the predictions come first, alone; the chart and the data the exercises need "
+            "start a new page. Print that page separately and hand it out only once every "
+            "student has written the predictions.", lang=lang))
     lines.append(f"* **{colon(answers)}**")
     for q in lesson.questions:
         kind = _("Predict", lang=lang) if q.kind == "predict" else _("Exercise", lang=lang)

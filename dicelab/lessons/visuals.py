@@ -14,6 +14,9 @@ from dicelab.lessons.base import (
 from dicelab.lessons.base import (
     show as show,
 )
+from dicelab.lessons.base import (
+    standard_error,
+)
 from dicelab.lessons.maths import (
     SEVENY_THRESHOLDS,
     at_least_one,
@@ -71,7 +74,7 @@ def turns_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
     head = [_("Seveny solo, target {t} points", lang=lang, t=seveny.Rules().target), "E(T)", var]
     rows = []
     for name, (m, sd) in ((N_("bank at 4"), seveny_rule_turns(4)),
-                          (N_("optimal play"), seveny_optimal_turns())):
+                          (N_("optimal play (fewest turns)"), seveny_optimal_turns())):
         rows.append([_(name, lang=lang), fmt_number(m, 2, lang), fmt_number(sd * sd, 2, lang)])
     return head, rows
 
@@ -168,10 +171,13 @@ def _chart_conditional(lang: str | None) -> Any:
     from dicelab.render import plots
 
     figs = ("carré", "brelan", "suite")
-    return plots.bars(list(figs), [float(trwavril_card_given_figure(6, f)) for f in figs],
-                      xlabel=_("figure of the four dice (B)", lang=lang),
-                      ylabel=_("P(card 6 can be flipped | B)", lang=lang),
-                      title=_("Trwavril: conditional probabilities", lang=lang), lang=lang)
+    ylabel = _("P(card 6 can be flipped | B)", lang=lang)
+    fig = plots.bars(list(figs), [float(trwavril_card_given_figure(6, f)) for f in figs],
+                     xlabel=_("figure of the four dice (B)", lang=lang), ylabel=ylabel,
+                     title=_("Trwavril: conditional probabilities", lang=lang), lang=lang)
+    if "P_B(" in ylabel:  # French notation: B as a subscript on the axis (the text keeps P_B)
+        fig.axes[0].set_ylabel(ylabel.replace("P_B(", "$P_B$("))
+    return fig
 
 
 def _chart_expected(lang: str | None) -> Any:
@@ -207,7 +213,7 @@ def _chart_variance(lang: str | None) -> Any:
     return plots.grouped_bars(
         [str(t) for t in ts],
         {_("bank at {n}", lang=lang, n=best): [rule[t] for t in ts],
-         _("optimal play", lang=lang): [opt[t] for t in ts]},
+         _("optimal play (fewest turns)", lang=lang): [opt[t] for t in ts]},
         xlabel=_("turns to finish", lang=lang), ylabel=_("probability", lang=lang),
         title=_("Seveny solo: the distribution of the number of turns T", lang=lang), lang=lang)
 
@@ -223,10 +229,14 @@ def _chart_markov(lang: str | None) -> Any:
 
 
 def _chart_optimal(lang: str | None) -> Any:
+    import textwrap
+
     from dicelab.render import plots
 
     ts = (2, 3, 4, 5, 6)
-    labels = [_("bank at {n}", lang=lang, n=t) for t in ts] + [_("optimal", lang=lang)]
+    labels = [_("bank at {n}", lang=lang, n=t) for t in ts] + [
+        _("optimal play (most points per turn)", lang=lang)]
+    labels = [textwrap.fill(label, 10) for label in labels]  # ticks side by side, not on top
     values = [float(seveny_rule_points(t)[0]) for t in ts] + [seveny_optimal_points()]
     return plots.bars(labels, values, xlabel=_("policy", lang=lang),
                       ylabel=_("expected points per turn", lang=lang),
@@ -237,14 +247,34 @@ def _chart_fallacy(lang: str | None) -> Any:
     from dicelab.render import plots
 
     lengths = range(0, 6)
-    freq = []
+    freq, trials = [], []
     for k in lengths:
-        s, n = six_after_streak(60_000, FALLACY_SEED, k) if k else (None, None)
+        s, n = six_after_streak(60_000, FALLACY_SEED, k) if k else (None, 60_000)
         freq.append(float(s / n) if k else 1 / 6)
-    return plots.bars([str(k) for k in lengths], freq,
-                      xlabel=_("rolls in a row without a 6 just before", lang=lang),
-                      ylabel=_("frequency of a 6 next", lang=lang),
-                      title=_("60,000 simulated rolls: a 6 is never 'due'", lang=lang), lang=lang)
+        trials.append(n)
+    fig = plots.bars([str(k) for k in lengths], freq,
+                     xlabel=_("rolls in a row without a 6 just before", lang=lang),
+                     ylabel=_("frequency of a 6 next", lang=lang),
+                     title=_("60,000 simulated rolls: a 6 is never 'due'", lang=lang), lang=lang)
+    # the exact 1/6 and, over each bar, 1/6 ± 2 standard errors of a frequency over its
+    # occasions: a bar inside its band is what chance alone gives, not a 6 coming 'due'
+    ax = fig.axes[0]
+    p = 1 / 6
+    ax.axhline(p, color="#d55e00", linestyle="--", linewidth=1.4,
+               label=_("exact {value}", lang=lang, value="1/6"))
+    for i, (bar, n) in enumerate(zip(ax.patches, trials)):
+        half = 2 * standard_error(p, n)
+        ax.fill_between([bar.get_x() - 0.08, bar.get_x() + bar.get_width() + 0.08],
+                        p - half, p + half, facecolor="#bbbbbb", hatch="..",
+                        edgecolor="#555555", linewidth=0, zorder=0.9,
+                        label=_("exact ± 2 standard errors", lang=lang) if i == 0 else None)
+    if ax.containers:
+        ax.containers[0].set_label(_("simulated", lang=lang))
+    # zoomed on 1/6, so that the band shows (the axis does not start at 0: the legend says so)
+    ax.set_ylim(0.14, 0.19)
+    ax.legend(loc="lower right", title=_("the axis starts at {v}", lang=lang,
+                                         v=fmt_number(0.14, 2, lang)))
+    return fig
 
 
 FALLACY_SEED = 6

@@ -10,8 +10,13 @@ internet, and mathematics is plain text (√, ≥, σ, ²).
 
 writes ``OUT_DIR/<lang>/<lesson file>-worksheet.pdf`` and ``…-key.pdf`` on A4, and the same on
 US Letter in ``OUT_DIR/<lang>/letter/``.  A sheet carries what its questions need: the
-lesson's chart when an exercise reads it, its data table, and a tally grid for the class
-experiments (lessons 03 and 12); English sheets give English classes' curricula.
+lesson's chart when an exercise reads it, its data table (or the data the exercises need:
+:func:`data_lines`), and a tally grid for the class experiments (lessons 03 and 12); English
+sheets give English classes' curricula.
+
+The predictions come first: whatever could answer them (the chart, a table, a given value)
+starts a new page after the last prediction (a ``page`` line), so that the teacher hands that
+page out once the predictions are written (the guide says so).
 
 >>> content = lines("binomial", "en", answer_key=True)
 >>> content[0]
@@ -28,6 +33,7 @@ from typing import Any
 
 from dicelab.core.i18n import _
 from dicelab.lessons import EXPERIMENT_ROLLS, FILES, LESSONS, curriculum_line, lesson_of
+from dicelab.lessons.base import CHART_SHEETS, DATA_TABLE_SHEETS
 
 #: Characters per line of wrapped text at 11 pt, and of a title at 16 pt (bold), on a page
 #: with 0.8 in margins (DejaVu Sans: about 0.56 em a character; bold titles wider).
@@ -36,8 +42,6 @@ TITLE_WIDTH = 44
 #: Paper sizes (inches): A4, and US Letter beside it.
 PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 A4 = PAPERS["a4"]
-#: Lessons whose exercises read the main chart: their worksheets print it.
-CHART_SHEETS = ("figures", "stop_or_roll", "optimal_play")
 #: Lessons with a class experiment: a tally grid of that many boxes (one per roll).
 GRIDS = EXPERIMENT_ROLLS
 
@@ -49,9 +53,10 @@ def _grid_text(lesson_key: str, lang: str) -> str:
                  "number ____ and its share code: ____________", lang=lang,
                  n=GRIDS[lesson_key])
     return _("Tally grid: roll one die {n} times and write each face. Then count the times "
-             "three rolls in a row had no 6 (____) and, among them, the times the next roll "
-             "was a 6 (____). The group's number ____ and its share code: ____________",
-             lang=lang, n=GRIDS[lesson_key])
+             "three rolls in a row had no 6 (____; they overlap: four rolls in a row without "
+             "a 6 count twice) and, among them, the times the next roll was a 6 (____). The "
+             "group's number ____ and its share code: ____________", lang=lang,
+             n=GRIDS[lesson_key])
 
 
 def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]]:
@@ -75,12 +80,14 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
             n_pred += 1
             label = _("Predict {n}", lang=lang, n=n_pred)
         else:
-            if not data_done:  # what the exercises need, after the predictions
+            if not data_done:  # what the exercises need, on a page after the predictions
                 data_done = True
-                if lesson_key in CHART_SHEETS:
-                    out.append(("chart", lesson_key))
-                if lesson.table is not None:
-                    out.append(("table", lesson_key))
+                data = data_lines(lesson_key, lang)
+                if data:
+                    out.append(("page", ""))
+                    out.append(("sub", _("After the predictions: what the exercises need.",
+                                         lang=lang)))
+                    out += data
             n_ex += 1
             label = _("Exercise {n}", lang=lang, n=n_ex)
         text = f"{label}. {q.text_in(lang)}"
@@ -107,6 +114,73 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
     return out
 
 
+def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
+    """What a sheet's exercises read, printed after the predictions (on their own page): the
+    lesson's chart (:data:`CHART_SHEETS`), its data table, the values the chart shows as a
+    table (``datatable``, :func:`data_table`) and the given values (``sub``): lesson 03's
+    probability of a brelan, lesson 14's chance to win at the start.  Every number is
+    computed by the package.
+
+    >>> data_lines("large_numbers", "en")
+    [('sub', 'Given: p = P(brelan with five dice) = 23/108 ≈ 0.2130.')]
+    >>> [kind for kind, _text in data_lines("optimal_play", "fr")]
+    ['chart', 'datatable', 'table']
+    """
+    from dicelab.lessons.base import show
+
+    out: list[tuple[str, str]] = []
+    if lesson_key == "large_numbers":
+        from dicelab.analysis.counting import figure_probability
+
+        out.append(("sub", _("Given: p = P(brelan with five dice) = {p}.", lang=lang,
+                             p=show(figure_probability("brelan", 5), lang))))
+    if lesson_key == "luck":
+        from dicelab.games.trwavril import Rules
+        from dicelab.lessons.luck_lesson import start_chance
+
+        out.append(("sub", _("Given: p = the chance to win solo Trwavril at the start, "
+                             "playing the best choices, with {n} parapluies = {p}.",
+                             lang=lang, n=Rules().parapluies, p=show(start_chance(), lang, 3))))
+    if lesson_key in CHART_SHEETS:
+        out.append(("chart", lesson_key))
+    if lesson_key in DATA_TABLE_SHEETS:
+        out.append(("datatable", lesson_key))
+    if lesson_of(lesson_key).table is not None:
+        out.append(("table", lesson_key))
+    return out
+
+
+def data_table(lesson_key: str, lang: str) -> tuple[list[str], list[list[str]]] | None:
+    """The values of the chart an exercise reads, as a table for paper (``None``: the lesson
+    has none): lesson 08's 'bank at N' rules, lesson 11's simple rules against optimal play.
+
+    >>> data_table("optimal_play", "en")[1][-1]
+    ['optimal play (most points per turn)', '4.898']
+    """
+    from dicelab.core.i18n import fmt_number, fmt_percent
+    from dicelab.lessons.maths import (
+        SEVENY_THRESHOLDS,
+        seveny_optimal_points,
+        seveny_rule_points,
+    )
+
+    if lesson_key == "stop_or_roll":
+        head = [_("policy", lang=lang), _("expected points", lang=lang),
+                _("P(0 points)", lang=lang)]
+        return head, [[_("bank at {n}", lang=lang, n=t),
+                       fmt_number(float(seveny_rule_points(t)[0]), 3, lang),
+                       fmt_percent(float(seveny_rule_points(t)[1]), 1, lang)]
+                      for t in SEVENY_THRESHOLDS]
+    if lesson_key == "optimal_play":
+        head = [_("policy", lang=lang), _("expected points per turn", lang=lang)]
+        rows = [[_("bank at {n}", lang=lang, n=t),
+                 fmt_number(float(seveny_rule_points(t)[0]), 3, lang)] for t in (2, 3, 4, 5, 6)]
+        rows.append([_("optimal play (most points per turn)", lang=lang),
+                     fmt_number(seveny_optimal_points(), 3, lang)])
+        return head, rows
+    return None
+
+
 def _show_tol(tol: float, lang: str) -> str:
     from dicelab.core.i18n import fmt_number
 
@@ -118,7 +192,8 @@ def lines(lesson_key: str, lang: str, *, answer_key: bool = False) -> list[tuple
     """The content of a worksheet or answer key: ``(style, text)`` pairs, style one of
     ``title``, ``sub``, ``q`` (a question), ``a`` (an answer line), ``space`` (room to write),
     and markers drawn by :func:`write_pdf`: ``card`` (a game's rules card, :func:`card_rows`),
-    ``chart``, ``table``, ``grid``.
+    ``chart``, ``table``, ``datatable`` (:func:`data_table`), ``grid``, and ``page`` (the
+    next line starts a new page).
 
     >>> lines("binomial", "fr", answer_key=True)[0][1]
     'La loi binomiale — corrigé'
@@ -214,7 +289,23 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
             page.text(x / width, y / height, line, fontsize=size, fontweight=weight,
                       va="top", ha="left", color=color)
 
-        for kind, text in content:
+        def need_of(kind: str, text: str) -> float:
+            """The height a text line takes (wrapped)."""
+            size = style[kind][0]
+            indent = 0.35 if kind == "a" else 0.0
+            chars = int((TITLE_WIDTH if kind == "title" else WIDTH) * scale
+                        * (11 / size if kind not in ("title",) else 1) - (4 if indent else 0))
+            n = len(textwrap.wrap(text, chars) or [""])
+            return n * size * 1.45 / 72 + (0.8 if kind == "space" else 0.12)
+
+        for i, (kind, text) in enumerate(content):
+            if kind == "page":  # what follows starts a new page
+                if page is not None:
+                    pdf.savefig(page)
+                page = None
+                continue
+            if kind == "q" and i + 1 < len(content) and content[i + 1][0] == "space":
+                room(need_of(kind, text) + need_of(*content[i + 1]))  # never split them
             if kind == "chart":
                 img = _chart_image(text, lang)
                 h = min(3.4, (width - 2 * margin) * img.shape[0] / img.shape[1])
@@ -225,17 +316,21 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
                 ax.set_axis_off()
                 y -= h + 0.2
                 continue
-            if kind == "table":
-                head, rows = lesson_of(text).table(lang)
+            if kind in ("table", "datatable"):
+                head, rows = (lesson_of(text).table(lang) if kind == "table"
+                              else data_table(text, lang))
                 need = (len(rows) + 1) * 0.28 + 0.2
                 room(need)
                 cols = len(head)
-                first = 2.6 if cols > 3 else 3.2
+                size = 9 if cols > 3 else 10
+                # the first column as wide as its longest cell (DejaVu Sans: ~0.6 em a char)
+                first = 2.6 if cols > 3 else min(4.2, max(3.2 if kind == "table" else 1.6, 0.2 + (
+                    size * 0.6 / 72) * max(len(r[0]) for r in [head, *rows])))
                 other = (width - 2 * margin - first) / max(1, cols - 1)
                 for r, row in enumerate([head, *rows]):
                     x = margin
                     for c, cell in enumerate(row):
-                        text_at(x, cell, 9 if cols > 3 else 10, "bold" if r == 0 else "normal")
+                        text_at(x, cell, size, "bold" if r == 0 else "normal")
                         x += first if c == 0 else other
                     y -= 0.28
                 y -= 0.2

@@ -37,8 +37,7 @@ CARD = Card("seveny", N_("Seveny — rules card"), (
         N_("One brelan of 6 doubles the cycle's points; two brelans of 6 = 12 + the "
            "1s. 6s set aside one at a time add up to a brelan. Six alike are two "
            "brelans. The doubling never touches points memorised in earlier cycles."),
-        N_("The text says 222 11 = 5; its own table (a brelan of 2 = 2) gives 4, and 4 is "
-           "our ruling (rulings, Seveny S3)."),
+        N_("A brelan of 2 counts 2 points, like any brelan of v: 222 11 = 4."),
     )),
     (PLAYERS_HEADING, (
         N_("When a player reaches the target, the round is finished; the highest score "

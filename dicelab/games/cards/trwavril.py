@@ -23,7 +23,8 @@ __all__ = ["CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "RESULTS", "event_kind"]
 CARD = Card("trwavril", N_("Trwavril — rules card"), (
     (GOAL, (
         N_("Bar all six cards 1 to 6 before your last parapluie is turned over. "
-           "Parapluies by difficulty: facile 4, moyen 3, difficile 2, héroïque 1."),
+           "Parapluies by difficulty: easy (facile) 4, medium (moyen) 3, hard (difficile) "
+           "2, heroic (héroïque) 1."),
     )),
     (TURN, (
         N_("Up to 3 rolls of the 4 dice; stop after any roll; any die may be "

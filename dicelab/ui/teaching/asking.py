@@ -449,9 +449,30 @@ class Exercise(_Asking):
             self.correct = True
             self.say(_("Right: {answer}.", lang=self.lang, answer=self._shown(self._answer)),
                      "ok")
+        elif self.tolerance > 0 and self.kind != "choice":
+            self.say(_("Not yet: {guess} is more than {tol} away from the answer. Try again, "
+                       "or ask for a hint.", lang=self.lang, guess=self._shown(guess),
+                       tol=self._tolerance_text()), "error")
         else:
-            self.say(_("Not yet: {guess} is not within the tolerance. Try again, or ask for "
-                       "a hint.", lang=self.lang, guess=self._shown(guess)), "error")
+            self.say(_("Not yet: {guess} is not the answer. Try again, or ask for a hint.",
+                       lang=self.lang, guess=self._shown(guess)), "error")
+
+    def _tolerance_text(self) -> str:
+        """The tolerance as the answer is written: ``0.005`` → ``0.005``, a percentage's
+        ``0.005`` → ``0.5 percentage points``.
+
+        >>> e = Exercise("t", "?", 0.25, tolerance=0.005, progress=Progress(), lang="en")
+        >>> e._tolerance_text()
+        '0.005'
+        """
+        tol, lang = self.tolerance, self.lang
+        if self.kind == "percent":
+            tol *= 100
+        decimals = 0 if tol >= 1 else min(4, len(f"{tol:.4f}".rstrip("0").split(".")[1]))
+        text = fmt_number(tol, decimals, lang)
+        if self.kind == "percent":
+            return _("{n} percentage points", lang=lang, n=text)
+        return text
 
     def hint(self) -> None:
         """Show the next hint."""

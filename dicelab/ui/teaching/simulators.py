@@ -23,8 +23,10 @@ class FrequencySimulator(_Widget):
         self.figure = figure_key(figure)
         self.n = check_dice_count(n)
         self.lang = lang
-        self.rolls = w.SelectionSlider(options=[10, 100, 1_000, 10_000, 100_000], value=1_000,
-                                       description=_("rolls", lang=lang))
+        # labels in the language's digit grouping (French 10 000, English 10,000)
+        self.rolls = w.SelectionSlider(
+            options=[(fmt_int(k, lang), k) for k in (10, 100, 1_000, 10_000, 100_000)],
+            value=1_000, description=_("rolls", lang=lang))
         self._simulate_row(seed)
         self.widget = w.VBox([w.HBox([self.rolls, self.seed, self.go]), self.message, self.out])
 
