@@ -9,6 +9,7 @@ a group) is refused with a message that says to make a new one.
 from __future__ import annotations
 
 import re
+import warnings
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,13 @@ NOTEBOOK_POOLS = {"large_numbers": "BRELAN_FIVE_DICE", "gamblers_fallacy": "SIX_
 ADDED = {"en": "group {n} added", "fr": "groupe {n} ajouté"}
 ALREADY = {"en": "this code was already added (group {n}, successes: ",
            "fr": "ce code a déjà été ajouté (groupe {n}, succès\u00a0: "}
+#: Lesson 14's pool names its entries by pair (« binôme »): pairs play its experiment.
+PAIR = {"en": ("group", "pair"), "fr": ("groupe", "binôme")}
+
+
+def _words(lesson, lang, text):
+    """``text`` as the lesson's pool says it: « binôme » for lesson 14's pairs."""
+    return text.replace(*PAIR[lang]) if lesson == "luck" else text
 
 
 @pytest.fixture
@@ -85,7 +93,7 @@ def test_thirty_groups_with_the_same_counts_all_count(lesson, lang, monkeypatch)
     for n, code in enumerate(codes, start=1):
         teacher.code.value = code
         teacher.add_code_button.click()
-        assert ADDED[lang].format(n=n) in teacher.message.value
+        assert _words(lesson, lang, ADDED[lang].format(n=n)) in teacher.message.value
         assert teacher.code.value == ""  # ready for the next code
     assert drawn == list(range(1, GROUPS + 1))
     monkeypatch.undo()
@@ -100,7 +108,7 @@ def test_thirty_groups_with_the_same_counts_all_count(lesson, lang, monkeypatch)
     # changes nothing
     teacher.code.value = " " + codes[16].lower() + " "
     teacher.add_code_button.click()
-    assert ALREADY[lang].format(n=17) in teacher.message.value
+    assert _words(lesson, lang, ALREADY[lang].format(n=17)) in teacher.message.value
     assert len(teacher.entries) == GROUPS and teacher.out.value == chart
     assert teacher.rows()[-1] == last
     assert "Traceback" not in teacher.message.value
@@ -169,20 +177,20 @@ def test_an_old_code_says_to_make_a_new_one(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_group_that_counted_again_replaces_its_counts_on_a_second_click(lang, no_chart):
-    teacher = Pool(lesson_experiment("luck"), lang=lang)
+    teacher = Pool(lesson_experiment("luck"), lang=lang)  # lesson 14: pairs (« binôme »)
     exp = teacher.exp
     teacher.add_code(share_code(exp, 0, 1, 1))
     # no "1 trials": the pooled counts are written without a plural
-    assert {"en": "group 1 added. Pooled: trials 1, successes 0, frequency 0",
-            "fr": "groupe 1 ajouté. Mise en commun\u00a0: essais 1, succès 0, fréquence 0"}[
+    assert {"en": "pair 1 added. Pooled: trials 1, successes 0, frequency 0",
+            "fr": "binôme 1 ajouté. Mise en commun\u00a0: essais 1, succès 0, fréquence 0"}[
         lang] in teacher.message.value
     teacher.add_code(share_code(exp, 0, 1, 2))
     second_game = share_code(exp, 1, 2, 1)  # pair 1 played a second game and won it
     teacher.code.value = second_game
     teacher.add_code_button.click()
-    words = {"en": "group 1 is already in the pool (successes: 0, trials: 1): add this code "
+    words = {"en": "pair 1 is already in the pool (successes: 0, trials: 1): add this code "
                    "again to replace them",
-             "fr": "le groupe 1 est déjà ajouté (succès\u00a0: 0, essais\u00a0: 1)\u00a0: "
+             "fr": "le binôme 1 est déjà ajouté (succès\u00a0: 0, essais\u00a0: 1)\u00a0: "
                    "ajoutez ce code une seconde fois pour les remplacer"}
     assert words[lang] in teacher.message.value
     assert [(s, t) for _g, s, t in teacher.entries] == [(0, 1), (0, 1)]
@@ -190,8 +198,8 @@ def test_a_group_that_counted_again_replaces_its_counts_on_a_second_click(lang, 
     teacher.add_code_button.click()
     assert [(s, t) for _g, s, t in teacher.entries] == [(1, 2), (0, 1)]
     assert teacher.rows()[-1].trials == 3 and teacher.rows()[-1].successes == 1
-    assert {"en": "group 1: the new code replaced its earlier counts",
-            "fr": "groupe 1\u00a0: le nouveau code remplace ses comptes précédents"}[lang] in (
+    assert {"en": "pair 1: the new code replaced its earlier counts",
+            "fr": "binôme 1\u00a0: le nouveau code remplace ses comptes précédents"}[lang] in (
         teacher.message.value)
     # the replaced code is now the one in the pool: pasting it again is refused
     with pytest.raises(TeachingError, match="already added"):
@@ -213,14 +221,77 @@ def test_a_group_that_counted_again_replaces_its_counts_on_a_second_click(lang, 
     assert [(s, t) for _g, s, t in teacher.entries] == [(1, 2), (0, 1)]
 
 
-def test_typed_counts_and_codes_mix(no_chart):
-    teacher = Pool(SIX_AFTER_THREE, lang="en")
-    teacher.add_counts("3", "18")
-    teacher.add_code(share_code(SIX_AFTER_THREE, 3, 18, 1))  # not the typed group's double
-    teacher.add_counts("3", "18")
-    assert [(g, s, t) for g, s, t in teacher.entries] == [
-        ("group 1", 3, 18), ("group 1", 3, 18), ("group 3", 3, 18)]
-    assert teacher.rows()[-1].trials == 54
+TYPED = {
+    "en": {"same": "group 1 is already in the pool with these counts (successes: 3, trials: 18): "
+                   "nothing is added",
+           "code": "group 1 is already in the pool (successes: 3, trials: 18): add this code "
+                   "again to replace them",
+           "typed": "group 1 is already in the pool (successes: 4, trials: 18): add these "
+                    "counts again to replace them",
+           "replaced": "group 1: the new counts replaced its earlier counts (successes: 4, "
+                       "trials: 18)",
+           "empty": "type your group's name or number first"},
+    "fr": {"same": "le groupe 1 est déjà ajouté avec ces comptes (succès\u00a0: 3, essais\u00a0: "
+                   "18)\u00a0: rien n'est ajouté",
+           "code": "le groupe 1 est déjà ajouté (succès\u00a0: 3, essais\u00a0: 18)\u00a0: ajoutez "
+                   "ce code une seconde fois pour les remplacer",
+           "typed": "le groupe 1 est déjà ajouté (succès\u00a0: 4, essais\u00a0: 18)\u00a0: "
+                    "ajoutez ces comptes une seconde fois pour les remplacer",
+           "replaced": "groupe 1\u00a0: les nouveaux comptes remplacent ses comptes précédents "
+                       "(succès\u00a0: 4, essais\u00a0: 18)",
+           "empty": "tapez d'abord le nom ou le numéro de votre groupe"},
+}
+
+
+def _type_counts(teacher, group, successes, trials):
+    """The teacher types a group's name and counts and clicks Add this group."""
+    teacher.group.value, teacher.trials.value = group, trials
+    teacher.successes.value = successes
+    teacher.add.click()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_typed_counts_and_codes_mix(lang, no_chart):
+    """Typed counts name their group (same rules as a share code's): a later code of that
+    group is that group again (refused once, replaces on the second add), never a second
+    row with the same label; typed counts of a coded group likewise."""
+    exp = SIX_AFTER_THREE
+    teacher = Pool(exp, lang=lang)
+    kids = teacher.widget.children[2].children
+    assert kids[0] is teacher.group and "dicelab-pool-group" in teacher.group._dom_classes
+    _type_counts(teacher, "", "3", "18")  # no group: nothing added
+    assert TYPED[lang]["empty"] in teacher.message.value and teacher.entries == []
+    _type_counts(teacher, "Groupe 1", "3", "18")  # a name: GROUPE1, not group 1
+    _type_counts(teacher, " 01 ", "3", "18")
+    assert ADDED[lang].format(n=1) in teacher.message.value
+    word = PAIR[lang][0]
+    assert [g for g, _s, _t in teacher.entries] == [f"{word} GROUPE1", f"{word} 1"]
+    # the same group's code with the same counts: nothing is added, and the message says so
+    teacher.code.value = share_code(exp, 3, 18, 1)
+    teacher.add_code_button.click()
+    assert TYPED[lang]["same"] in teacher.message.value and len(teacher.entries) == 2
+    # its code with other counts: refused once, replaces on the second add
+    teacher.code.value = share_code(exp, 4, 18, "1")
+    teacher.add_code_button.click()
+    assert TYPED[lang]["code"] in teacher.message.value
+    assert [(s, t) for _g, s, t in teacher.entries] == [(3, 18), (3, 18)]
+    teacher.add_code_button.click()
+    assert [(s, t) for _g, s, t in teacher.entries] == [(3, 18), (4, 18)]
+    # and the other way: counts typed for a group whose code is in the pool
+    _type_counts(teacher, "1", "5", "18")
+    assert TYPED[lang]["typed"] in teacher.message.value
+    assert [(s, t) for _g, s, t in teacher.entries] == [(3, 18), (4, 18)]
+    teacher.add.click()
+    assert TYPED[lang]["replaced"] in teacher.message.value
+    assert [(s, t) for _g, s, t in teacher.entries] == [(3, 18), (5, 18)]
+    _type_counts(teacher, "1", "5", "18")  # typed twice: once
+    assert len(teacher.entries) == 2
+    _type_counts(teacher, "2", "3", "18")
+    labels = [g for g, _s, _t in teacher.entries]
+    assert len(labels) == len(set(labels)) == 3
+    assert teacher.rows()[-1].trials == 54 and teacher.rows()[-1].successes == 11
+    assert "Traceback" not in teacher.message.value
+    teacher.close()
 
 
 @pytest.mark.parametrize("text, name", [
@@ -294,3 +365,93 @@ def test_the_teachers_rows_wrap_at_phone_width():
     assert len(rows) == 2
     assert all(row.layout.flex_flow == "row wrap" for row in rows)
     teacher.close()
+
+
+# ------------------------------------------------------------------ Enter in the code box
+def _browser_types(box, text):
+    """What the browser sends as the teacher types or pastes in a box: its new value."""
+    box._handle_msg({"content": {"data": {"method": "update", "state": {"value": text}}},
+                     "buffers": []})
+
+
+def _browser_enter(box):
+    """What the browser sends when Enter is pressed in a text box (ipywidgets 8)."""
+    box._handle_msg({"content": {"data": {"method": "custom", "content": {"event": "submit"}}},
+                     "buffers": []})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_enter_in_the_code_box_adds_the_code_once(lang, no_chart):
+    """Enter adds the code in the box; the button clicked after it, or the box left, adds
+    nothing again; the same code pasted again is still refused, with its message."""
+    exp = BRELAN_FIVE_DICE
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)  # no on_submit (deprecated)
+        teacher = Pool(exp, lang=lang)
+    first, second = share_code(exp, 4, 20, 1), share_code(exp, 4, 20, 2)
+    _browser_types(teacher.code, first)
+    assert teacher.entries == []  # typing adds nothing
+    _browser_enter(teacher.code)
+    assert len(teacher.entries) == 1 and ADDED[lang].format(n=1) in teacher.message.value
+    assert teacher.code.value == ""
+    said = teacher.message.value
+    teacher.add_code_button.click()  # the button by habit, after Enter: nothing more
+    _browser_enter(teacher.code)  # and Enter again in the emptied box
+    assert len(teacher.entries) == 1 and teacher.message.value == said
+    # a new code typed: the last message (about the last code) goes
+    _browser_types(teacher.code, second[:6])
+    assert teacher.message.value == ""
+    _browser_types(teacher.code, second)
+    _browser_enter(teacher.code)
+    assert len(teacher.entries) == 2 and ADDED[lang].format(n=2) in teacher.message.value
+    # the first code pasted again: refused, with its message, by Enter and by the button
+    _browser_types(teacher.code, first)
+    _browser_enter(teacher.code)
+    assert ALREADY[lang].format(n=1) in teacher.message.value
+    teacher.add_code_button.click()
+    assert ALREADY[lang].format(n=1) in teacher.message.value and len(teacher.entries) == 2
+    assert teacher.code.value == first
+    teacher.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_enter_twice_replaces_a_groups_counts(lang, no_chart):
+    """A code of a group already in the pool, other counts: Enter says so, Enter again (or
+    the button) replaces; a code changed in between asks again."""
+    exp = SIX_AFTER_THREE
+    teacher = Pool(exp, lang=lang)
+    teacher.add_code(share_code(exp, 3, 18, 5))
+    again = share_code(exp, 4, 18, 5)
+    _browser_types(teacher.code, again)
+    _browser_enter(teacher.code)
+    asks = {"en": "group 5 is already in the pool (successes: 3, trials: 18): add this code "
+                  "again",
+            "fr": "le groupe 5 est déjà ajouté (succès\u00a0: 3, essais\u00a0: 18)\u00a0: "
+                  "ajoutez ce code une seconde fois"}[lang]
+    assert asks in teacher.message.value
+    assert [(s, t) for _g, s, t in teacher.entries] == [(3, 18)]
+    assert teacher.code.value == again
+    # the teacher changes the box, then puts the same code back: it asks again
+    _browser_types(teacher.code, again + "X")
+    _browser_types(teacher.code, again)
+    _browser_enter(teacher.code)
+    assert asks in teacher.message.value
+    assert [(s, t) for _g, s, t in teacher.entries] == [(3, 18)]
+    _browser_enter(teacher.code)
+    assert [(s, t) for _g, s, t in teacher.entries] == [(4, 18)]
+    assert {"en": "group 5: the new code replaced", "fr": "groupe 5\u00a0: le nouveau code"}[
+        lang] in teacher.message.value
+    teacher.close()
+
+
+def test_the_teachers_pool_and_lesson_14_say_pair():
+    """Lesson 14 is played in pairs: its pool names its entries « binôme » / "pair"; the
+    other lessons' « groupe » / "group"."""
+    for lang, pair, group in (("en", "pair 3", "group 3"), ("fr", "binôme 3", "groupe 3")):
+        for lesson, word in (("luck", pair), ("large_numbers", group),
+                             ("gamblers_fallacy", group)):
+            pool = Pool(lesson_experiment(lesson), lang=lang)
+            pool._redraw = lambda: None
+            pool.add_counts("1", "1", "3")
+            assert pool.entries[0][0] == word and pool.message.value.count(word) == 1
+            pool.close()

@@ -232,7 +232,7 @@ def test_pooling_maths():
 ])
 def test_pool_refuses_every_bad_entry_and_adds_nothing(successes, trials, words):
     pool = Pool(BRELAN_FIVE_DICE, lang="en")
-    pool.add_counts("4", "20")
+    pool.add_counts("4", "20", "1")
     pool.successes.value, pool.trials.value = successes, trials
     pool.add.click()
     assert len(pool.entries) == 1

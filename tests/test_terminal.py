@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -81,16 +82,49 @@ def test_every_game_two_players_against_a_computer_seat(key, lang):
     s = PlaySession(key, seed=5, players=2, computer={0: "optimal"}, lang=lang)
     dice = " ".join(map(str, DICE[key]))
     text = drive(s, "", f"set {dice}", "moves", "quit")
-    computer = "Player 1 to play (computer)" if lang == "en" else "Joueur 1 joue (ordinateur)"
-    human = "Player 2 to play (human)" if lang == "en" else "Joueur 2 joue (humain)"
+    # the apps' words for one human against the computer (issue 32 §3): « Vous », « Ordinateur »
+    computer = ("== The computer is playing · turn 1 ==" if lang == "en"
+                else "== L'ordinateur joue · tour 1 ==")
+    human = "== Your turn · turn " if lang == "en" else "== À vous de jouer · tour "
     assert computer in text and human in text
     assert text.index(computer) < text.index(human)
+    assert s.seat_names() == (["Computer", "You"] if lang == "en" else ["Ordinateur", "Vous"])
+    for line in text.splitlines():  # the score lines, where the game shows them
+        if line.startswith("Scores"):
+            assert line.startswith("Scores: Computer " if lang == "en"
+                                   else "Scores\u00a0: Ordinateur "), line
+            assert (" · You " if lang == "en" else " · Vous ") in line, line
+    assert ("Computer rolls" if lang == "en" else "Ordinateur lance") in text  # the log
+    assert not re.search(r"Player \d|Joueur \d", text), text
     assert s.computer_steps and set(s.computer_steps.values()) == {0}
     for note in s.notes.values():  # what the computer chose and why
         assert "  " + note in text
     assert s.state.current_player == 1 and s.state.dice == DICE[key]
     for line in odds_lines(s):
         assert line in text.splitlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_seats_are_named_as_the_apps_name_them(lang):
+    """Against the computer: « Vous » / « Ordinateur » (You / Computer) in the status, the
+    scores, the log and the review, the names the apps use (PlaySession.seat_names); two
+    humans stay « Joueur 1 », « Joueur 2 »."""
+    s = PlaySession("cinqmille", seed=5, players=2, computer={0: "optimal"}, lang=lang)
+    text = drive(s, "", "set 2 3 4 6 6", "review", "quit")
+    you, computer = ("You", "Computer") if lang == "en" else ("Vous", "Ordinateur")
+    colon = ":" if lang == "en" else "\u00a0:"
+    assert f"Scores{colon} {computer} 0 · {you} 0" in text
+    assert f"  {you} " in text and f"  {computer} " in text  # the log's sentences
+    rev = s.review(lang, s.humans())
+    assert rev.player_summary(lang, names=s.seat_names())[0]["sentence"] in text
+    assert f"\n{you} — " in text  # the review's sentence names the human seat "you"
+    assert not re.search(r"Player \d|Joueur \d", text)
+    s = PlaySession("cinqmille", seed=5, players=2, lang=lang)
+    text = drive(s, "", "quit")
+    player = "Player" if lang == "en" else "Joueur"
+    assert f"Scores{colon} {player} 1 0 · {player} 2 0" in text
+    assert ("== Player 1 to play (human) · turn 1 ==" if lang == "en"
+            else "== Joueur 1 joue (humain) · tour 1 ==") in text
 
 
 # ------------------------------------------------------------------ the coach
@@ -242,7 +276,7 @@ def test_help_in_both_languages(capsys, lang, words):
 
 @pytest.mark.parametrize(("lang", "head", "best"), [
     ("fr", "Trwavril — partie 1, 1 joueur", "s'arrêter — "),
-    ("en", "5000 — game 4, 2 players", "Player 2 to play (computer)"),
+    ("en", "5000 — game 4, 2 players", "== The computer is playing · turn 2 =="),
 ])
 def test_python_m_dicelab_play_through_stdin(lang, head, best):
     argv = ([sys.executable, "-m", "dicelab", "play", "trwavril", "--seed", "1", "--lang", lang]
@@ -261,7 +295,8 @@ def test_python_m_dicelab_play_through_stdin(lang, head, best):
         assert "Regardez ces dés\u00a0: 5 5 5." in r.stdout
         assert r.stdout.rstrip().endswith("Partie arrêtée.")
     else:
-        assert "Player 1 loses the turn" in r.stdout and "Player 2 rolls 5 dice" in r.stdout
+        assert "you lose the turn" in r.stdout and "Computer rolls 5 dice" in r.stdout
+        assert "Scores: You 0 · Computer 0" in r.stdout and "Player " not in r.stdout
 
 
 @pytest.mark.parametrize(("key", "shown", "hidden"), [

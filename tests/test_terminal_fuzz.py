@@ -215,7 +215,8 @@ def test_command_line_numbers_are_ascii_digits_and_seats_count_from_1(option, en
     out = io.StringIO()  # and the seat counted from 1 is the one the computer plays
     assert main(["play", "trwavril", "--players", "2", "--computer", "1:random", "--seed", "1",
                  "--lang", "en"], stdin=io.StringIO("quit\n"), stdout=out) == 0
-    assert "Player 1 to play (computer)" in out.getvalue()
+    assert "== The computer is playing · turn 1 ==" in out.getvalue()
+    assert "Scores: Computer 0 · You 0" in out.getvalue()
 
 
 # ------------------------------------------------------------------ the real process

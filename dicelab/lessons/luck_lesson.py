@@ -57,12 +57,14 @@ def first_roll_mean_luck() -> float:
 @cache
 def experiment() -> Any:
     """The class experiment: solo Trwavril games played with the best choices (the
-    app's hints), games won out of games played; exact chance ``V0``."""
+    app's hints), games won out of games played; exact chance ``V0``.  Pairs play it: the
+    teacher's pool names its entries « binôme 3 » (pair 3)."""
     from dicelab.ui.teaching import Experiment
 
     return Experiment(
         "LUCK", N_("Play solo Trwavril with the best choices (the hints): do you win?"),
-        N_("games played"), N_("games won"), Fraction(start_chance()), 1)
+        N_("games played"), N_("games won"), Fraction(start_chance()), 1,
+        unit=N_("pair {n}"))
 
 
 def _play(policy: Any, seed: int) -> Any:

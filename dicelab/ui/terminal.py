@@ -37,7 +37,7 @@ from dicelab.registry import objective_phrase
 from dicelab.ui.options import error_text
 from dicelab.ui.session import PlaySession
 from dicelab.ui.widgets.controls import parse_dice_text
-from dicelab.ui.widgets.text import event_sentence, player_name, shown_loss
+from dicelab.ui.widgets.text import event_sentence, player_name, shown_loss, to_play_text
 
 #: The commands a player types, by meaning; English and French words both work.
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -233,9 +233,13 @@ class TerminalPlay:
         return line.strip()
 
     def events(self, events: Sequence[dict[str, Any]]) -> None:
-        solo = self.session.state.players == 1
+        s = self.session
+        solo = s.state.players == 1
+        # against the computer the log says "you" and « Ordinateur », as the apps' log does
+        versus = (next(p for p in range(s.state.players) if p not in s.policies)
+                  if s.against_computer() else None)
         for e in events:
-            text = event_sentence(e, self.lang, solo)
+            text = event_sentence(e, self.lang, solo, versus=versus)
             if text:
                 self.say("  " + text)
 
@@ -297,6 +301,9 @@ class TerminalPlay:
         turn = st.turn_count + (1 if st.phase == "start" else 0)
         if st.players == 1:
             return _("Turn {n}", lang=lang, n=turn)
+        if s.against_computer():  # the apps' words: « À vous de jouer », « L'ordinateur joue »
+            return _("{who} · turn {n}", lang=lang, n=turn, who=to_play_text(
+                st.current_player, st.players, s.policies, lang))
         kind = _("computer", lang=lang) if s.is_computer() else _("human", lang=lang)
         return _("{who} to play ({kind}) · turn {n}", lang=lang,
                  who=player_name(st.current_player, lang), kind=kind, n=turn)
@@ -316,8 +323,9 @@ class TerminalPlay:
         self.say("== " + self.status_line() + " ==")
         scores = getattr(st, "scores", None)
         if scores is not None and st.players > 1:
+            names = s.seat_names()  # « Vous », « Ordinateur » against the computer
             self.say(_("Scores: {scores}", lang=lang, scores=" · ".join(
-                f"{player_name(p, lang)} {v}" for p, v in enumerate(scores))))
+                f"{names[p]} {v}" for p, v in enumerate(scores))))
         if st.phase != "start":
             self.say(describe_position(st, lang=lang))
         self.moves = s.legal_moves()
@@ -412,7 +420,7 @@ class TerminalPlay:
                                  move=s.action_label(action)), s.undo_note()]).rstrip())
             self._shown = None
         elif name == "review":
-            self.say(review_text(s.review(lang, s.humans()), lang))
+            self.say(review_text(s.review(lang, s.humans()), lang, s.seat_names()))
         elif name == "set":
             dice = parse_dice_text(rest)
             events = s.set_dice(dice)
@@ -523,17 +531,22 @@ class TerminalPlay:
         self.say()
         self.say(s.result_text())
         self.say()
-        self.say(review_text(s.review(lang, s.humans()), lang))
+        self.say(review_text(s.review(lang, s.humans()), lang, s.seat_names()))
 
 
-def review_text(rev: Any, lang: str) -> str:
+def review_text(rev: Any, lang: str, names: Sequence[str] | None = None) -> str:
     """The game review (:class:`dicelab.analysis.review.Review`) as text: its summary,
-    rating, the luck/skill sentences, and the costly decisions with the coach's reasons."""
+    rating, the luck/skill sentences, and the costly decisions with the coach's reasons.
+
+    ``names``: the seats' names (:meth:`PlaySession.seat_names`: « Vous » and « Ordinateur »
+    against the computer); « Joueur 1 »… by default."""
     lines = [rev.title(lang), rev.summary(lang), rev.rating.text]
     if rev.hand_rolls_text(lang):
         lines.append("⚠ " + rev.hand_rolls_text(lang))
-    names = ([player_name(p, lang) for p in range(rev.game.players)]
-             if rev.game is not None else None)
+    if names is not None:
+        names = list(names)
+    elif rev.game is not None:
+        names = [player_name(p, lang) for p in range(rev.game.players)]
     for entry in rev.player_summary(lang, names=names) if rev.game is not None else ():
         if not entry.get("sentence"):
             continue

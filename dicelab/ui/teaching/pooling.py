@@ -38,7 +38,9 @@ class Experiment:
 
     ``code`` (a few capital letters/digits) starts every share code of the
     experiment; ``title``, ``trials_label`` and ``successes_label`` are English
-    msgids; ``p`` the exact probability of a success.
+    msgids; ``p`` the exact probability of a success; ``unit`` the msgid that names one
+    entry of the teacher's pool by its group's name (``"group {n}"``, or ``"pair {n}"``
+    when pairs do the experiment).
     """
 
     code: str
@@ -47,6 +49,7 @@ class Experiment:
     successes_label: str
     p: Fraction
     suggested_trials: int = 20
+    unit: str = N_("group {n}")
 
 
 def _experiments() -> dict[str, Experiment]:
@@ -289,14 +292,15 @@ def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None
 class Pool(_Widget):
     """Pool the class's counts (teacher) or make a group's share code (``role="group"``).
 
-    The teacher enters a group's counts or pastes its share code; bad entries
-    (negative counts, more successes than trials, another experiment's code, a
-    typo, a code added twice) get a message and are not added.  Each group counts once:
-    a second code of a group already in the pool, with other counts, replaces its counts
-    only when the teacher adds it a second time (the first time says so).
+    The teacher pastes a group's share code (Enter or **Add this code**) or types its
+    name or number and counts; bad entries (negative counts, more successes than trials,
+    another experiment's code, a typo, a code added twice) get a message and are not added.
+    Each group counts once, whether its counts were typed or came from its code: a second
+    entry of a group already in the pool, with other counts, replaces its counts only when
+    the teacher adds it a second time (the first time says so).
 
     >>> pool = Pool(SIX_AFTER_THREE, lang="en")
-    >>> pool.add_counts("3", "20"); pool.add_code(share_code(SIX_AFTER_THREE, 5, 24, "B"))
+    >>> pool.add_counts("3", "20", "A"); pool.add_code(share_code(SIX_AFTER_THREE, 5, 24, "B"))
     >>> pool.add_code(share_code(SIX_AFTER_THREE, 5, 24, "C"))  # same counts, another group
     >>> [(r.successes, r.trials) for r in pool.rows()]
     [(3, 20), (8, 44), (13, 68)]
@@ -304,7 +308,11 @@ class Pool(_Widget):
     Traceback (most recent call last):
     ...
     dicelab.ui.teaching.numbers.TeachingError: this code was already added (group B, successes: ...
-    >>> pool.add_counts("30", "20")
+    >>> pool.add_code(share_code(SIX_AFTER_THREE, 4, 20, "A"))  # group A's counts were typed
+    Traceback (most recent call last):
+    ...
+    dicelab.ui.teaching.numbers.TeachingError: group A is already in the pool (successes: 3, tri...
+    >>> pool.add_counts("30", "20", "D")
     Traceback (most recent call last):
     ...
     dicelab.ui.teaching.numbers.TeachingError: more successes (30) than trials (20): check the c...
@@ -321,11 +329,15 @@ class Pool(_Widget):
         self.lang = lang
         #: (label, successes, trials) of each group added, in order.
         self.entries: list[tuple[str, int, int]] = []
-        # the group name of each entry added from a share code (None: typed counts)
-        self._groups: list[str | None] = []
-        # a code whose group is already in the pool, with other counts: added again, it
+        # the group name of each entry (group_name), and whether it came from a share code
+        self._groups: list[str] = []
+        self._coded: list[bool] = []
+        # an entry whose group is already in the pool, with other counts: added again, it
         # replaces them
         self._pending: GroupCounts | None = None
+        # the code box was emptied by the code just added (a click on Add this code right
+        # after Enter adds nothing and says nothing)
+        self._just_added = False
         L = lang
         self.title = w.HTML(f"<p><b>{_esc(_(experiment.title, lang=L))}</b></p>")
         self.trials = w.Text(placeholder=_(experiment.trials_label, lang=L),
@@ -354,6 +366,10 @@ class Pool(_Widget):
             self.widget = w.VBox([self.title, help_text, self.group, self.trials,
                                   self.successes, self.make, self.message, self.code_view])
         else:
+            # typed counts name their group too: a later code of that group is the same group
+            self.group = w.Text(placeholder=_("the group's number or name", lang=L),
+                                description=_("group", lang=L))
+            self.group.add_class("dicelab-pool-group")
             self.add = _button(description=_("Add this group", lang=L), button_style="primary")
             self.add.add_class("dicelab-pool-add")
             self.code = w.Text(placeholder=_("or paste a group's share code", lang=L),
@@ -363,14 +379,19 @@ class Pool(_Widget):
             self.add_code_button.add_class("dicelab-pool-addcode")
             self.undo = _button(description=_("Remove the last group", lang=L))
             self.undo.add_class("dicelab-pool-undo")
-            self.add.on_click(self.guarded(
-                lambda _b: self.add_counts(self.successes.value, self.trials.value)))
-            self.add_code_button.on_click(self.guarded(lambda _b: self.add_code(self.code.value)))
+            self.add.on_click(self.guarded(lambda _b: self.add_counts(
+                self.successes.value, self.trials.value, self.group.value)))
+            self.add_code_button.on_click(self.guarded(lambda _b: self.submit_code()))
+            # Enter in the code box: the browser sends {"event": "submit"} (ipywidgets 8 no
+            # longer has on_submit); the box's value is sent as it is typed, before
+            self.code.on_msg(self._code_box_message)
+            self.code.observe(self._code_box_changed, names="value")
             self.undo.on_click(self.guarded(lambda _b: self.remove_last()))
             # rows that wrap: at phone width the boxes and buttons go under one another
             wrap = w.Layout(flex_flow="row wrap")
             self.widget = w.VBox([self.title, help_text,
-                                  w.HBox([self.trials, self.successes, self.add], layout=wrap),
+                                  w.HBox([self.group, self.trials, self.successes, self.add],
+                                         layout=wrap),
                                   w.HBox([self.code, self.add_code_button, self.undo],
                                          layout=wrap),
                                   self.message, self.out])
@@ -387,14 +408,12 @@ class Pool(_Widget):
         self.say("")
         return code
 
-    def add_counts(self, successes: Any, trials: Any, group: str | None = None) -> None:
-        """Add a group's counts (a :class:`TeachingError` if they are bad: nothing is added)."""
+    def add_counts(self, successes: Any, trials: Any, group: Any) -> None:
+        """Add a group's counts typed by hand, with its name or number (:func:`group_name`):
+        a :class:`TeachingError` if they are bad, and nothing is added.  A group already in
+        the pool is treated as in :meth:`add_code`."""
         s, t = check_counts(successes, trials)
-        label = group or _("group {n}", lang=self.lang, n=len(self.entries) + 1)
-        self._pending = None
-        self.entries.append((label, s, t))
-        self._groups.append(None)
-        self._added(label)
+        self._take(GroupCounts(group_name(group), s, t), coded=False)
 
     def add_code(self, code: Any) -> None:
         """Add a group from its share code (refused if foreign, mistyped or already added).
@@ -403,34 +422,76 @@ class Pool(_Widget):
         same code added again right after replaces that group's counts (a group that counted
         again)."""
         got = read_share_code(self.exp, code)
-        label = _("group {n}", lang=self.lang, n=got.group)
-        if got.group in self._groups:
-            i = self._groups.index(got.group)
-            _label, s, t = self.entries[i]
-            if (s, t) == (got.successes, got.trials):
-                self._pending = None
+        self._take(got, coded=True)
+        if self.role == "teacher":
+            self.code.value = ""
+            self._just_added = True
+
+    def submit_code(self) -> None:
+        """What Enter in the code box and **Add this code** do: add the code in the box.  A
+        click right after Enter added the code (the box emptied) adds nothing again."""
+        if self._just_added and not self.code.value.strip():
+            return
+        self._just_added = False
+        self.add_code(self.code.value)
+
+    def _code_box_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.guarded(lambda: self.submit_code())()
+
+    def _code_box_changed(self, change: Any) -> None:
+        """A new code in the box: the last message no longer answers it (it is cleared), and
+        a refused code waiting to be added again is forgotten."""
+        if not change["new"]:  # emptied by the code just added
+            return
+        self._just_added = False
+        self._pending = None
+        if self.message.value:
+            self.say("")
+
+    def _label(self, group: str) -> str:
+        return _(self.exp.unit, lang=self.lang, n=group)
+
+    def _take(self, got: GroupCounts, coded: bool) -> None:
+        """Add ``got`` (typed counts or a share code's), or refuse it, or replace the counts
+        of its group on a second try."""
+        label = self._label(got.group)
+        if got.group not in self._groups:
+            self._pending = None
+            self.entries.append((label, got.successes, got.trials))
+            self._groups.append(got.group)
+            self._coded.append(coded)
+            self._added(label)
+            return
+        i = self._groups.index(got.group)
+        _old, s, t = self.entries[i]
+        group = Phrase(self.exp.unit, n=got.group)
+        if (s, t) == (got.successes, got.trials):
+            self._pending = None
+            if coded and self._coded[i]:
                 raise TeachingError(
                     N_("this code was already added ({group}, successes: {s}, trials: {t}); "
                        "if another group made it, that group makes a new code with another "
-                       "group name"), group=Phrase(N_("group {n}"), n=got.group), s=s, t=t)
-            if self._pending != got:
-                self._pending = got
+                       "group name"), group=group, s=s, t=t)
+            raise TeachingError(
+                N_("{group} is already in the pool with these counts (successes: {s}, "
+                   "trials: {t}): nothing is added; if it is another group, give it another "
+                   "group name"), group=group, s=s, t=t)
+        if self._pending != got:
+            self._pending = got
+            if coded:
                 raise TeachingError(
                     N_("{group} is already in the pool (successes: {s}, trials: {t}): add this "
                        "code again to replace them; if it is another group, it makes a new "
-                       "code with another group name"),
-                    group=Phrase(N_("group {n}"), n=got.group), s=s, t=t)
-            self._pending = None
-            self.entries[i] = (label, got.successes, got.trials)
-            self._replaced(label, (s, t))
-        else:
-            self._pending = None
-            s, t = check_counts(got.successes, got.trials)
-            self.entries.append((label, s, t))
-            self._groups.append(got.group)
-            self._added(label)
-        if self.role == "teacher":
-            self.code.value = ""
+                       "code with another group name"), group=group, s=s, t=t)
+            raise TeachingError(
+                N_("{group} is already in the pool (successes: {s}, trials: {t}): add these "
+                   "counts again to replace them; if it is another group, give it another "
+                   "group name"), group=group, s=s, t=t)
+        self._pending = None
+        self.entries[i] = (label, got.successes, got.trials)
+        self._coded[i] = coded
+        self._replaced(label, (s, t), coded)
 
     def remove_last(self) -> None:
         """Remove the last group added (its name is free again)."""
@@ -439,18 +500,24 @@ class Pool(_Widget):
         self._pending = None
         self.entries.pop()
         self._groups.pop()
+        self._coded.pop()
         self._added(None)
 
     def rows(self) -> list[PoolRow]:
         return pooled([(s, t) for _g, s, t in self.entries], self.exp.p)
 
-    def _replaced(self, label: str, before: tuple[int, int]) -> None:
+    def _replaced(self, label: str, before: tuple[int, int], coded: bool = True) -> None:
         s, t = before
         last = self.rows()[-1]
-        self.say(_("{group}: the new code replaced its earlier counts (successes: {s}, trials: "
-                   "{t}). Pooled: trials {pt}, successes {ps}, frequency {f} (exact {p}).",
-                   lang=self.lang, group=label, s=fmt_int(s, self.lang), t=fmt_int(t, self.lang),
-                   ps=fmt_int(last.successes, self.lang), pt=fmt_int(last.trials, self.lang),
+        words = (N_("{group}: the new code replaced its earlier counts (successes: {s}, "
+                    "trials: {t}). Pooled: trials {pt}, successes {ps}, frequency {f} (exact "
+                    "{p}).") if coded else
+                 N_("{group}: the new counts replaced its earlier counts (successes: {s}, "
+                    "trials: {t}). Pooled: trials {pt}, successes {ps}, frequency {f} (exact "
+                    "{p})."))
+        self.say(_(words, lang=self.lang, group=label, s=fmt_int(s, self.lang),
+                   t=fmt_int(t, self.lang), ps=fmt_int(last.successes, self.lang),
+                   pt=fmt_int(last.trials, self.lang),
                    f=fmt_percent(last.frequency, 1, self.lang),
                    p=fmt_percent(float(self.exp.p), 1, self.lang)), "ok")
         self._redraw()
