@@ -164,6 +164,35 @@ def test_hub_config_loopback_one_home_per_student(tmp_path, monkeypatch):
     assert index.read_text() == "my own work"
 
 
+def test_students_servers_load_only_what_a_student_uses():
+    """hub/jupyter_server_config.py turns off the server extensions a student's JupyterLab
+    does not use (each name is one this environment enables, so none is a typo), and
+    hub/labconfig/page_config.json hides the lab plugins that would call them."""
+    pytest.importorskip("jupyterlab")
+    from jupyter_core.paths import jupyter_config_path
+    from traitlets.config.loader import PyFileConfigLoader
+
+    cfg = PyFileConfigLoader("jupyter_server_config.py", path=str(ROOT / "hub")).load_config()
+    off = {k for k, on in cfg.ServerApp.jpserver_extensions.items() if not on}
+    assert off == {"jupyter_lsp", "jupyter_server_terminals", "voila.server_extension",
+                   "jupyterlab_jupytext", "notebook_shim"}
+    enabled = {}
+    for folder in jupyter_config_path():
+        for f in sorted(Path(folder, "jupyter_server_config.d").glob("*.json")):
+            enabled |= json.loads(f.read_text()).get("ServerApp", {}).get(
+                "jpserver_extensions", {})
+    known = {k for k, on in enabled.items() if on}
+    if not {"jupyterlab", "voila.server_extension", "jupyterlab_jupytext"} <= known:
+        pytest.skip("not the lab environment (make lab): voila or jupytext missing")
+    assert off <= known | {"notebook_shim", "jupyter_lsp", "jupyter_server_terminals"}
+    assert {"jupyterlab", "jupyterhub"}.isdisjoint(off)  # JupyterLab stays, and the hub's
+    page = json.loads((ROOT / "hub" / "labconfig" / "page_config.json").read_text())
+    assert page["disabledExtensions"] == {"@voila-dashboards/jupyterlab-preview": True,
+                                          "jupyterlab-jupytext": True}
+    # no network: no PyPI extension manager, no news, no update check
+    assert cfg.LabApp.extension_manager == "readonly" and cfg.LabApp.news_url is None
+
+
 def test_hub_gives_each_server_its_own_port_below_the_kernels_range(tmp_path, monkeypatch):
     pytest.importorskip("jupyterhub")
     from types import SimpleNamespace
