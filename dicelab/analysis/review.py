@@ -349,9 +349,13 @@ class Review:
         """:meth:`marks` in words."""
         lang = lang or self.lang
         m = self.marks(player)
-        return _("Marks over {n} non-trivial decisions: {a} inaccuracies, {b} mistakes, "
-                 "{c} blunders.", lang=lang, n=m["decisions"], a=m["inaccuracy"],
-                 b=m["mistake"], c=m["blunder"])
+        marks = ", ".join((
+            ngettext("{n} inaccuracy", "{n} inaccuracies", m["inaccuracy"], lang=lang),
+            ngettext("{n} mistake", "{n} mistakes", m["mistake"], lang=lang),
+            ngettext("{n} blunder", "{n} blunders", m["blunder"], lang=lang)))
+        return ngettext("Marks over {n} non-trivial decision: {marks}.",
+                        "Marks over {n} non-trivial decisions: {marks}.", m["decisions"],
+                        lang=lang, marks=marks)
 
     def ratings(self, lang: str | None = None) -> dict[int, Rating]:
         """Each reviewed player's own rating: the mean loss of that player's decisions on
