@@ -41,3 +41,28 @@ def test_the_named_luck_sentence_fits_vous(luck, verb):
     assert text == ("Vous — part de hasard\u00a0: les dés " + verb + " 0,08 manche\u202f; "
                     "coût des décisions\u00a0: les choix ont coûté 0,20 manche.")
     assert "lui" not in text and "ses " not in text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_review_of_one_decision_has_whole_number_ticks(lang):
+    from dicelab.analysis import review
+    from dicelab.games import dripeul
+    from dicelab.games._base import Roll, Stop
+    from dicelab.registry import get
+
+    game = get("dripeul").module.Game(rules=dripeul.Rules(), players=1, seed=5)
+    game.apply(Roll(()))
+    game.apply(Stop())
+    rev = review.review(game, lang=lang)
+    assert rev.decisions == 1
+    fig = rev.to_figure(lang)
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["1"]
+    assert not rev.costly  # seed 5: stopping on the first roll costs little here
+    words = {"fr": ("1 décision examinée\u202f;", "avant la décision\u202f; 0 décision coûteuse "
+                    "est marquée d'une croix."),
+             "en": ("1 decision reviewed;", "before the decision; 0 costly decisions are "
+                    "marked with a cross.")}[lang]
+    assert rev.summary(lang).startswith(words[0])
+    assert fig.dicelab_alt_text.endswith(words[1])
