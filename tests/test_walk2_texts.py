@@ -66,3 +66,17 @@ def test_a_review_of_one_decision_has_whole_number_ticks(lang):
                     "marked with a cross.")}[lang]
     assert rev.summary(lang).startswith(words[0])
     assert fig.dicelab_alt_text.endswith(words[1])
+
+
+def test_the_odds_sentence_quotes_the_best_choice_in_french_quotes():
+    from test_widgets import _toy_advice
+
+    from dicelab.games._base import Roll
+    from dicelab.ui.widgets.overlay import selection_sentence
+
+    fr = selection_sentence(_toy_advice(), {Roll(())}, lang="fr")
+    assert "“" not in fr and "”" not in fr, fr
+    assert fr.startswith("Votre décision «\u00a0")
+    assert "par rapport à la meilleure («\u00a0" in fr, fr
+    en = selection_sentence(_toy_advice(), {Roll(())}, lang="en")
+    assert "against the best (“stop”, chance to win 50.0%)" in en, en
