@@ -417,8 +417,9 @@ def test_app_end_screen_against_the_computer_names_it_in_the_caption():
         app.game.apply(best(app.state))
     page = app.status_html()
     assert "<p>Vous\u00a0: Part de hasard" in page and "<p>Ordinateur" not in page
-    assert "Ordinateur — part de hasard\u00a0: les dés lui ont" in page
+    assert "Ordinateur — part de hasard\u00a0: les dés ont" in page
     assert "Vous — part de hasard" in page and "vos dés" not in page.split("<details")[1]
+    assert " lui " not in page.split("<details")[1]  # « Vous — … lui ont retiré » was wrong
     assert "Joueur" not in page
     app.close()
 

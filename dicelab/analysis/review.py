@@ -349,9 +349,13 @@ class Review:
         """:meth:`marks` in words."""
         lang = lang or self.lang
         m = self.marks(player)
-        return _("Marks over {n} non-trivial decisions: {a} inaccuracies, {b} mistakes, "
-                 "{c} blunders.", lang=lang, n=m["decisions"], a=m["inaccuracy"],
-                 b=m["mistake"], c=m["blunder"])
+        marks = ", ".join((
+            ngettext("{n} inaccuracy", "{n} inaccuracies", m["inaccuracy"], lang=lang),
+            ngettext("{n} mistake", "{n} mistakes", m["mistake"], lang=lang),
+            ngettext("{n} blunder", "{n} blunders", m["blunder"], lang=lang)))
+        return ngettext("Marks over {n} non-trivial decision: {marks}.",
+                        "Marks over {n} non-trivial decisions: {marks}.", m["decisions"],
+                        lang=lang, marks=marks)
 
     def ratings(self, lang: str | None = None) -> dict[int, Rating]:
         """Each reviewed player's own rating: the mean loss of that player's decisions on
@@ -415,9 +419,12 @@ class Review:
     def summary(self, lang: str | None = None) -> str:
         """One paragraph: decisions, mean loss, costly decisions."""
         lang = lang or self.lang
-        return _("{n} decisions reviewed; mean loss per decision: {loss}; costly "
-                 "decisions: {costly}.", lang=lang, n=self.decisions,
-                 loss=_loss_number(self.unit, self.mean_loss, lang), costly=len(self.costly))
+        return ngettext("{n} decision reviewed; mean loss per decision: {loss}; costly "
+                        "decisions: {costly}.",
+                        "{n} decisions reviewed; mean loss per decision: {loss}; costly "
+                        "decisions: {costly}.", self.decisions, lang=lang,
+                        loss=_loss_number(self.unit, self.mean_loss, lang),
+                        costly=len(self.costly))
 
     def hand_rolls_text(self, lang: str | None = None) -> str:
         """The dice set by hand that no row shows (:attr:`unmarked_hand_rolls`), in one
@@ -470,6 +477,8 @@ class Review:
             from matplotlib.ticker import MaxNLocator
 
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # decisions are counted
+            if 0 < len(set(xs)) < 3:  # one or two decisions: MaxNLocator falls back
+                ax.set_xticks(sorted(set(xs)))  # to 0.945, 0.960, … ticks
             ylabel = name + (" (%)" if is_probability(self.unit) else "")
             # a long name (French: « probabilité de battre l'adversaire dans cette
             # manche ») on up to three lines: it fits the chart's height, never clipped
@@ -478,9 +487,13 @@ class Review:
             ax.grid(True, alpha=0.3)
             if xs:
                 ax.legend(loc="best", fontsize=8)
-            fig.dicelab_alt_text = _(  # type: ignore[attr-defined]
-                "{number} before each of the {n} decisions; {costly} costly decisions are "
-                "marked with a cross.", lang=lang, number=name, n=len(xs), costly=len(bad))
+            fig.dicelab_alt_text = " ".join((  # type: ignore[attr-defined]
+                ngettext("{number} before the decision;",
+                         "{number} before each of the {n} decisions;", len(xs), lang=lang,
+                         number=name),
+                ngettext("{n} costly decision is marked with a cross.",
+                         "{n} costly decisions are marked with a cross.", len(bad),
+                         lang=lang)))
             _number_ticks(fig, lang)  # French: decimal commas
         return fig
 

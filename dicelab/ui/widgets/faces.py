@@ -88,6 +88,9 @@ def stylesheet() -> str:
 .dicelab-app .dicelab-board,.dicelab-app .dicelab-overlay,.dicelab-app .dicelab-log{
   max-width:100%;overflow-x:auto;}
 .dicelab-app .dicelab-odds{max-height:40vh;overflow:auto;}
+/* the review's page wraps to the app's width (an HTML widget's content otherwise grows
+   to its widest table: at phone width the text was cut off on the right) */
+.dicelab-app .dicelab-review>.widget-html-content{min-width:0;max-width:100%;}
 @media (max-width: 600px){.dicelab-app .dicelab-board table,.dicelab-app .dicelab-board tr,
   .dicelab-app .dicelab-board td{display:block;}
   .dicelab-app .dicelab-die{width:56px;height:78px;}}

@@ -257,7 +257,7 @@ def selection_sentence(advice: Any, selected: Collection[Any], empty: str = "",
     if not mine:
         return empty or _("Your selection is not one of the legal choices here.", lang=lang)
     best = advice.best
-    best_text = (f"“{_label(best, label_of)}”, "
+    best_text = (_("“{label}”", lang=lang, label=_label(best, label_of)) + ", "  # « … »
                  f"{objective_text(advice.objective, best.numbers[advice.objective], lang)}")
     out = []
     for c in mine:
