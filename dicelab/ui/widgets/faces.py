@@ -128,6 +128,8 @@ def stylesheet() -> str:
   .dicelab-app .dicelab-odds-short .dicelab-odds .dicelab-more{display:none;}
   .dicelab-app .dicelab-odds-short .dicelab-choice td:first-child{white-space:nowrap;
     overflow:hidden;text-overflow:ellipsis;max-width:58vw;}
+  .dicelab-app .dicelab-odds-short .dicelab-odds th{font-size:85%;hyphens:auto;
+    overflow-wrap:anywhere;}
   .dicelab-app .dicelab-odds-short .dicelab-odds .dicelab-bar-track{width:12vw;}}
 @media (min-width: 601px){.dicelab-app .dicelab-all-choices{display:none!important;}}
 .dicelab-app .dicelab-bar{display:block;height:100%;background:var(--jp-brand-color1);}
