@@ -153,6 +153,9 @@ def test_odds_at_phone_width_show_the_best_choices_and_all_on_demand(
         odds = app.locator(".dicelab-odds").first
         inner, outer = odds.evaluate("e => [e.scrollHeight, e.clientHeight]")
         assert inner <= outer + 1, (inner, outer)  # no scrolling box inside the page
+        table, box = app.locator(".dicelab-odds table").first.evaluate(
+            "e => [e.scrollWidth, e.closest('.dicelab-overlay').clientWidth]")
+        assert table <= box, (table, box)  # every column seen: the value is never cut
         line = rows.nth(shown[0]).evaluate(
             "e => parseFloat(getComputedStyle(e.cells[0]).lineHeight) || 20")
         for i in shown:  # each choice on one line
