@@ -102,8 +102,8 @@ def test_thirty_groups_with_the_same_counts_all_count(lesson, lang, monkeypatch)
     assert (last.groups, last.successes, last.trials) == (GROUPS, GROUPS * s, GROUPS * t)
     assert last.frequency == pytest.approx(s / t, abs=1e-12)
     teacher.out.value = chart = plots.chart_html(pooling.pool_chart(exp, teacher.rows(), lang))
-    assert {"en": f"after {GROUPS} groups: ", "fr": f"(nombre de groupes\u00a0: {GROUPS})\u00a0: "}[lang] in (
-        chart)
+    assert {"en": f"after {GROUPS} groups: ",
+            "fr": f"(nombre de groupes\u00a0: {GROUPS})\u00a0: "}[lang] in chart
     # a code pasted again (here the 17th) is refused, says so in the page's language and
     # changes nothing
     teacher.code.value = " " + codes[16].lower() + " "
