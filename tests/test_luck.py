@@ -368,6 +368,14 @@ def test_class_view_widget(tmp_path):
     assert 'role="alert"' in v.message.value and "Traceback" not in v.message.value
     fig = v.summary.to_figure("fr")
     assert "Nuage de points" in fig.dicelab_alt_text
+    # an upload whose content is text reads it as the JSON itself; content that is neither
+    # text nor bytes is a message, never a TypeError (issue 30 §4)
+    v._uploaded({"new": [{"name": f"g{i}.json", "content": b.decode()}
+                         for i, b in enumerate(texts)]})
+    assert v.summary is not None and len(v.summary.entries) == 2 and v.message.value == ""
+    for junk in (None, 10**9, 3.5):
+        v._uploaded({"new": [{"name": "x.json", "content": junk}]})
+        assert 'role="alert"' in v.message.value and "went wrong" not in v.message.value
 
 
 def test_the_luck_lessons_shipped_games_replay():

@@ -109,8 +109,13 @@ class ClassView:
     def _uploaded(self, change: Any) -> None:
         files = []
         for f in change["new"] or ():
-            content = f["content"] if isinstance(f, dict) else f.content
-            files.append(bytes(content))
+            content = f.get("content") if isinstance(f, dict) else getattr(f, "content", None)
+            if isinstance(content, str):  # the JSON itself, never a path
+                content = content.encode("utf-8", "surrogatepass")
+            # anything but bytes (None, a number: bytes(10**9) would be a gigabyte) is an
+            # empty file, which the summary refuses with its message
+            ok = isinstance(content, (bytes, bytearray, memoryview))
+            files.append(bytes(content) if ok else b"")
         self.load(files)
 
     def load(self, files: Any) -> Any:
