@@ -78,8 +78,7 @@ pytest: $(VENV)/.test-installed $(AXE) $(CHP)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 browser: $(VENV)/.test-installed $(AXE)
-	$(PY) -m pytest -m browser tests/test_browser.py tests/test_browser_i18n.py \
-	  tests/test_browser_modes.py tests/test_browser_shipped.py $(PYTEST_ARGS)
+	$(PY) -m pytest -m browser $(wildcard tests/test_browser*.py) $(PYTEST_ARGS)
 
 # axe-core, the accessibility checker the browser test injects into the page (from npm,
 # into .cache/: offline at test time, no CDN)
