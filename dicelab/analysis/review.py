@@ -619,7 +619,8 @@ class Review:
             f"<p>{e(scale_word)}</p><ul>{scale}</ul>"
             f"{self._chart_html(lang)}"
             f"{self._luck_html(lang)}"
-            + (f'<div style="overflow-x:auto"><table><thead><tr>{head}</tr></thead>'
+            # the table scrolls sideways in a narrow app: its box takes the keyboard's focus
+            + (f'<div style="overflow-x:auto" tabindex="0"><table><thead><tr>{head}</tr></thead>'
                f"<tbody>{body}</tbody></table></div>" if self.rows else "")
             + "</div>"
         )
