@@ -126,6 +126,9 @@ class Question:
     #: digits of some fields of the worked answer (the inputs of a calculation get more
     #: digits than its result, so that recomputing them by hand gives the stated result)
     field_digits: tuple[tuple[str, int], ...] = ()
+    #: an exercise that reads its answer off the chart above it (lesson 08's "read the
+    #: chart"): the page shows the answer before the question on purpose
+    reads_chart: bool = False
 
     def value(self) -> Any:
         """The exact answer (computed now)."""

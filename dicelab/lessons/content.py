@@ -330,6 +330,7 @@ def _lessons() -> dict[str, Lesson]:
                lambda: seveny_rule_points(4)[0], tolerance=0.01,
                hints=(N_("Read the chart: the bar 'expected points per turn' at N = 4 (on "
                          "paper, the table of its values)."),),
+               reads_chart=True,
                worked=N_("With X the points banked in one turn when banking at 4: E(X) = {e} "
                          "points per turn, and P(X = 0) = {p0}."),
                fields=lambda: {"e": float(seveny_rule_points(4)[0]),

@@ -410,7 +410,7 @@ def behind_choices() -> dict[str, Any]:
     state = replace(state, scores=scores, opened=tuple(x > 0 for x in scores),
                     aside=BEHIND["aside"], groups=(BEHIND["aside"],), dice=BEHIND["dice"],
                     phase="choose", turn_points=BEHIND["turn_points"])
-    duel = engine.advise_state(state)
+    duel = engine.advise_state(state, objective="p_duel")  # solves the table if not at hand
     solo = engine.advise_state(state, objective="expected_turns")
     points = engine.advise_state(state, objective="expected_points")
     bank, roll = cm.Bank(BEHIND["keep"]), cm.Roll(BEHIND["keep"])
