@@ -87,9 +87,9 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     Two players: ranked by ``p_duel``, the exact two-player win probability (both playing
     to win), with ``objective="p_duel"`` (solving the variant first if needed: seconds), or
     by default when its table is at hand (:func:`duel_ready`: solved once per machine, then
-    cached); the solo numbers stay as secondary numbers (``kind="duel"``, :func:`advise_duel`).  Otherwise
-    solo numbers (``kind="solo"``, :func:`advise_solo`; with 3-6 players the overlay labels
-    them "solo odds").  An unknown objective, or ``"p_duel"`` without two players, is a
+    cached); the solo numbers stay as secondary numbers (``kind="duel"``,
+    :func:`advise_duel`).  Otherwise solo numbers (``kind="solo"``, :func:`advise_solo`;
+    with 3-6 players the overlay labels them "solo odds").  An unknown objective, or ``"p_duel"`` without two players, is a
     :class:`~dicelab.IllegalMove`.
 
     >>> from dicelab.games import cinqmille
