@@ -89,8 +89,8 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     by default when its table is at hand (:func:`duel_ready`: solved once per machine, then
     cached); the solo numbers stay as secondary numbers (``kind="duel"``,
     :func:`advise_duel`).  Otherwise solo numbers (``kind="solo"``, :func:`advise_solo`;
-    with 3-6 players the overlay labels them "solo odds").  An unknown objective, or ``"p_duel"`` without two players, is a
-    :class:`~dicelab.IllegalMove`.
+    with 3-6 players the overlay labels them "solo odds").  An unknown objective, or
+    ``"p_duel"`` without two players, is a :class:`~dicelab.IllegalMove`.
 
     >>> from dicelab.games import cinqmille
     >>> s = cinqmille.new_state(cinqmille.Rules(), 2)
