@@ -294,13 +294,14 @@ def test_calibration_small_case_recomputed():
 @pytest.mark.parametrize("key", list(GAMES))
 def test_rating_scale_places_the_policies(key):
     cal = review.calibration()[key]
-    order = [cal[p]["mean_loss"] for p in ("optimal", "greedy", "rule", "random")]
+    order = [cal[p]["share"] for p in ("optimal", "greedy", "rule", "random")]
     assert order[0] == pytest.approx(0, abs=1e-12) and min(order[1:]) > 0
     assert review.rate(key, 0.0).band == "expert"
-    assert review.rate(key, cal["greedy"]["mean_loss"]).band in ("expert", "strong")
-    assert review.rate(key, cal["random"]["mean_loss"] * 2).band == "random"
-    # the random player's own mean is no better than chance
-    fr = review.rate(key, cal["random"]["mean_loss"], lang="fr")
+    # the policies' pooled shares: greedy and the rule of thumb better than chance
+    assert review.rate(key, cal["greedy"]["share"]).band in ("expert", "strong", "fair")
+    assert review.rate(key, cal["rule"]["share"]).band in ("strong", "fair", "beginner")
+    # the random player's own share is no better than chance
+    fr = review.rate(key, cal["random"]["share"], lang="fr")
     assert fr.band == "random" and len(fr.scale) == 4
 
 

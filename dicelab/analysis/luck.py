@@ -59,7 +59,7 @@ from typing import Any
 
 from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, fmt_number, get_language, ngettext_amount
+from dicelab.core.i18n import N_, _, fmt_number, get_language, ngettext, ngettext_amount
 from dicelab.core.objectives import objective_name
 from dicelab.registry import GAMES, get
 
@@ -846,9 +846,21 @@ def action_label(state: Any, action: Any, lang: str | None = None) -> str:
 class ClassSummary:
     """Luck against skill over several games: one entry per game and player
     (``game``, ``player``, ``luck``, ``cost``, ``mode``), with the means and their
-    standard errors by mode."""
+    standard errors by mode; ``ratings``: each seat's rating pooled over the games of
+    one game and objective (``key``, ``name``, ``player``, ``games``, ``rating``: a
+    :class:`dicelab.analysis.review.Rating`), when asked for."""
 
     entries: tuple[dict[str, Any], ...]
+    ratings: tuple[dict[str, Any], ...] = ()
+
+    def rating_text(self, lang: str | None = None) -> list[str]:
+        """One sentence per pooled rating (:attr:`ratings`)."""
+        lang = get_language(lang)
+        return [ngettext("{game}, {player}, pooled over {n} game: {rating}",
+                         "{game}, {player}, pooled over {n} games: {rating}", x["games"],
+                         lang=lang, game=x["name"], player=_player(x["player"], lang),
+                         rating=x["rating"].text)
+                for x in self.ratings]
 
     def stats(self, mode: str, what: str) -> tuple[float, float, int]:
         """(mean, standard error, count) of ``what`` (``"luck"`` or ``"cost"``) over the
@@ -933,7 +945,8 @@ class ClassSummary:
                 e(f"{x['game'] + 1}. {x['name']}"), e(_player(x["player"], lang)),
                 e(_amount(x, x["luck"], lang)), e(_amount(x, x["cost"], lang)))
             for x in self.entries)
-        means = "".join(f"<li>{e(t)}</li>" for t in self.text(lang))
+        means = "".join(f"<li>{e(t)}</li>" for t in [*self.text(lang),
+                                                      *self.rating_text(lang)])
         return (f'<div class="dicelab-class-luck"><ul>{means}</ul>'
                 f"{chart_html(self.to_figure(lang))}"
                 f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
@@ -951,9 +964,13 @@ def _amount(entry: dict[str, Any], x: float, lang: str) -> str:
 MAX_CLASS_GAMES = 500
 
 
-def class_summary(files: Iterable[Any], lang: str | None = None) -> ClassSummary:
+def class_summary(files: Iterable[Any], lang: str | None = None, *,
+                  ratings: bool = False) -> ClassSummary:
     """Luck against skill over several saved games loaded together (paths, JSON texts or
     games): each player's luck of the dice and cost of decisions, per game.
+    ``ratings=True`` also reviews each game (:func:`dicelab.analysis.review.review`) and
+    pools each seat's rating over the games of one game and objective
+    (:attr:`ClassSummary.ratings`; :func:`dicelab.analysis.review.pooled_rating`).
 
     A save that cannot be read is a :class:`~dicelab.InvalidSave` naming it; more than
     :data:`MAX_CLASS_GAMES` games (an endless generator too) are refused before any is
@@ -974,10 +991,27 @@ def class_summary(files: Iterable[Any], lang: str | None = None) -> ClassSummary
         raise DicelabError("a class summary reads at most {n} saved games; got more",
                            n=MAX_CLASS_GAMES)
     entries = []
+    pooled: dict[tuple[str, str, int], list[Any]] = {}
     for k, f in enumerate(chosen):
-        rep = analyse(f, lang)
+        if ratings:
+            from dicelab.analysis import review
+
+            rev = review.review(load_game(f), lang, why=False)
+            rep = analyse(rev.game, lang, advice=rev.advice_cache)
+            for p in rev.players:
+                if rev.stakes(p)[2]:
+                    pooled.setdefault((rev.game_key, rev.unit, p), []).append(rev)
+        else:
+            rep = analyse(f, lang)
         for s in rep.summary(lang):
             entries.append({"game": k, "name": rep.game_name, "player": s["player"],
                             "luck": s["luck"], "cost": s["cost"], "mode": rep.mode,
                             "finished": rep.finished, "manches": rep.manches})
-    return ClassSummary(tuple(entries))
+    rated = []
+    if pooled:
+        from dicelab.analysis.review import pooled_rating
+
+        for (key, _unit, p), revs in pooled.items():
+            rated.append({"key": key, "name": revs[0].game_name, "player": p,
+                          "games": len(revs), "rating": pooled_rating(revs, p, lang)})
+    return ClassSummary(tuple(entries), tuple(rated))

@@ -10,10 +10,13 @@ players (a position with more than one choice):
   throw (set by hand, by a teacher, or unchecked from a version-1 save) are marked
   ``hand_set``;
 * :attr:`Review.mean_loss` — the mean loss per decision, in the game's objective;
-* :attr:`Review.rating` — where that mean falls on the game's scale, calibrated by
-  simulating the policies optimal, greedy, a rule of thumb and random through this same
-  review machinery (``dicelab.tools.calibrate``; the stored table is
-  :data:`CALIBRATION_FILE`);
+* :attr:`Review.rating` — the rating's measure, the share of what was at stake that the
+  player's non-trivial decisions lost (:func:`stake_share`), on the game's fixed bands
+  (:func:`rating_bounds`), set once by simulating the policies optimal, greedy, a rule of
+  thumb and random through this same review machinery (``dicelab.tools.calibrate``; the
+  stored table is :data:`CALIBRATION_FILE`); *provisional* below
+  :data:`PROVISIONAL_DECISIONS` non-trivial decisions; :func:`pooled_rating` pools one
+  player's games;
 * :meth:`Review.to_figure` — the player's chance to win (or expected turns to finish)
   through the game, costly decisions marked; :meth:`Review.to_html` — a printable
   single page with the chart inline; :meth:`Review.to_csv` — a spreadsheet in the
@@ -52,7 +55,15 @@ from typing import Any
 from dicelab.analysis import coach
 from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, fmt_data, fmt_number, get_language, ngettext
+from dicelab.core.i18n import (
+    N_,
+    _,
+    fmt_data,
+    fmt_number,
+    fmt_percent,
+    get_language,
+    ngettext,
+)
 from dicelab.core.objectives import format_objective, is_probability, objective_unit
 from dicelab.games._checks import plain_int
 from dicelab.registry import GAMES, entry_of, get, objective_phrase
@@ -67,11 +78,14 @@ __all__ = [
     "ReviewRow",
     "calibration",
     "class_summary",
+    "non_trivial",
+    "pooled_rating",
     "load_game",
     "mark",
     "rate",
     "rating_bounds",
     "review",
+    "stake_share",
     "stored_calibration",
 ]
 
@@ -91,8 +105,8 @@ CALIBRATION_POLICIES: dict[str, str] = {
 #: The rule of thumb of each game in words (the registry's ``rule_name``).
 _RULE_NAMES = {g.key: g.rule_name for g in GAMES}
 
-#: Rating bands, best first: (key, readable name).  A mean loss at most the band's bound
-#: gets the band; the bounds come from the calibration (see :func:`rate`).
+#: Rating bands, best first: (key, readable name).  A share lost at most the band's bound
+#: gets the band; the bounds are fixed per game by the calibration (:func:`rating_bounds`).
 RATING_BANDS: tuple[tuple[str, str], ...] = (
     ("expert", N_("expert")),
     ("strong", N_("strong")),
@@ -101,15 +115,12 @@ RATING_BANDS: tuple[tuple[str, str], ...] = (
     ("random", N_("no better than chance")),
     ("per_player", N_("each player rated on their own decisions")),
     ("unrated", N_("not rated (no calibration for this objective)")),
-    ("too_few", N_("not rated (too few decisions)")),
+    ("too_few", N_("not rated (no non-trivial decision)")),
 )
 
-#: A review with fewer decisions than this is not rated: its mean loss says too little.
-MIN_DECISIONS = 5
-
-#: The random player's per-game mean loss at this quantile is where *no better than
-#: chance* starts: only this share of random games falls below it.
-RANDOM_QUANTILE = 0.02
+#: A rating over fewer non-trivial decisions than this is *provisional* (one game of
+#: Trwavril has about 17, a random player's about 9); with none, it is not rated.
+PROVISIONAL_DECISIONS = 10
 
 
 #: Marks on decisions, as GNU Backgammon gives them: a loss at least the first number is an
@@ -132,6 +143,17 @@ MARK_NAMES: tuple[tuple[str, str], ...] = (
     ("inaccuracy", N_("inaccuracy")), ("mistake", N_("mistake")), ("blunder", N_("blunder")))
 
 
+def non_trivial(row: Any) -> bool:
+    """Whether a decision is non-trivial: its choices differ by more than
+    :data:`NON_TRIVIAL` (its worst choice's loss, ``row.spread``).
+
+    >>> from types import SimpleNamespace as R
+    >>> non_trivial(R(unit="p_win", spread=0.2)), non_trivial(R(unit="p_win", spread=0.004))
+    (True, False)
+    """
+    return bool(row.spread > NON_TRIVIAL.get(row.unit, 0.0) + 1e-12)
+
+
 def mark(row: ReviewRow) -> str | None:
     """The mark of a decision: ``"blunder"``, ``"mistake"``, ``"inaccuracy"``, or ``None``
     (a good move, or a trivial decision: its choices differ by :data:`NON_TRIVIAL` or
@@ -143,7 +165,7 @@ def mark(row: ReviewRow) -> str | None:
     >>> mark(R(unit="p_win", loss=0.004, spread=0.004)) is None
     True
     """
-    if row.spread <= NON_TRIVIAL.get(row.unit, 0.0) + 1e-12:
+    if not non_trivial(row):
         return None
     limits = MARKS.get(row.unit)
     if limits is None:
@@ -246,11 +268,15 @@ def describe_position(state: Any, *, lang: str | None = None) -> str:
 # ----------------------------------------------------------------------- review
 @dataclass(frozen=True)
 class Rating:
-    """Where a mean loss falls on a game's calibrated scale.
+    """Where a player's share of the stakes lost falls on a game's fixed bands.
 
-    ``band``: key of :data:`RATING_BANDS`; ``label``: its readable name; ``scale``: the
-    calibrating policies' mean loss per decision, best first, as (readable name, mean
-    loss); ``text``: one translated sentence placing the player on it.
+    ``band``: key of :data:`RATING_BANDS`; ``label``: its readable name (with
+    « provisional » when it is); ``mean_loss``: the mean loss per decision (for the
+    summary); ``scale``: the calibrating policies' share of the stakes lost, best first,
+    as (readable name, share); ``text``: one translated sentence placing the player on
+    the bands; ``share``: the measure (:func:`stake_share`); ``decisions``: the
+    non-trivial decisions it counts; ``provisional``: fewer than
+    :data:`PROVISIONAL_DECISIONS` of them.
     """
 
     band: str
@@ -259,6 +285,9 @@ class Rating:
     unit: str
     scale: tuple[tuple[str, float], ...]
     text: str
+    share: float = 0.0
+    decisions: int = 0
+    provisional: bool = False
 
 
 @dataclass
@@ -338,8 +367,7 @@ class Review:
     def marks(self, player: int) -> dict[str, int]:
         """``player``'s marks: ``decisions`` (non-trivial ones), ``inaccuracy``,
         ``mistake``, ``blunder`` (each decision counted once, by its worst mark)."""
-        rows = [r for r in self.rows if r.player == player
-                and r.spread > NON_TRIVIAL.get(r.unit, 0.0) + 1e-12]
+        rows = [r for r in self.rows if r.player == player and non_trivial(r)]
         out = {"decisions": len(rows)}
         for key, _name in MARK_NAMES:
             out[key] = sum(mark(r) == key for r in rows)
@@ -357,18 +385,29 @@ class Review:
                         "Marks over {n} non-trivial decisions: {marks}.", m["decisions"],
                         lang=lang, marks=marks)
 
+    def stakes(self, player: int | None = None) -> tuple[float, float, int]:
+        """The rating's sums over ``player``'s non-trivial decisions (every reviewed
+        player's with ``None``) in the review's unit: (loss, stakes, count), the stakes
+        being each decision's worst choice's loss (:func:`stake_share`)."""
+        rows = [r for r in self.rows if r.unit == self.unit
+                and (player is None or r.player == player)]
+        return _stakes(rows)
+
+    def _rate(self, player: int | None, lang: str) -> Rating:
+        rows = [r for r in self.rows if r.unit == self.unit
+                and (player is None or r.player == player)]
+        loss, stakes, n = _stakes(rows)
+        mean = sum(r.loss for r in rows) / len(rows) if rows else 0.0
+        return rate(self.game_key, loss / stakes if stakes > 0 else 0.0, unit=self.unit,
+                    lang=lang, decisions=n, mean_loss=mean)
+
     def ratings(self, lang: str | None = None) -> dict[int, Rating]:
-        """Each reviewed player's own rating: the mean loss of that player's decisions on
-        the game's scale (:func:`rate`; *too few decisions* below :data:`MIN_DECISIONS`).
-        A strong opponent's play never lifts a weak player's rating."""
+        """Each reviewed player's own rating: the share of the stakes that player's
+        non-trivial decisions lost, on the game's bands (:func:`rate`; *provisional*
+        below :data:`PROVISIONAL_DECISIONS` of them, not rated with none).  A strong
+        opponent's play never lifts a weak player's rating."""
         lang = lang or self.lang
-        out = {}
-        for p in self.players:
-            rows = [r for r in self.rows if r.player == p and r.unit == self.unit]
-            mean = sum(r.loss for r in rows) / len(rows) if rows else 0.0
-            out[p] = rate(self.game_key, mean, unit=self.unit, lang=lang,
-                          decisions=len(rows))
-        return out
+        return {p: self._rate(p, lang) for p in self.players}
 
     def luck_figure(self, lang: str | None = None) -> Any:
         """The luck/skill chart (:meth:`dicelab.analysis.luck.LuckReport.to_figure`)."""
@@ -399,8 +438,7 @@ class Review:
         seats = [p for p in self.players
                  if any(r.player == p and r.unit == self.unit for r in self.rows)]
         if len(seats) <= 1:
-            return rate(self.game_key, self.mean_loss, unit=self.unit, lang=self.lang,
-                        decisions=len([r for r in self.rows if r.unit == self.unit]))
+            return self._rate(None, self.lang)
         ratings = self.ratings(self.lang)
         lang = self.lang
         text = " ".join(_("{player}: {rating}", lang=lang,
@@ -590,14 +628,14 @@ class Review:
             for r, row in zip(self.rows, rows)
         )
         scale = "".join("<li>{}</li>".format(e(_("{player}: {loss}", lang=lang, player=name,
-                                                   loss=_loss_number(self.unit, v, lang))))
+                                                   loss=fmt_percent(v, 1, lang))))
                         for name, v in rating.scale)
         rating_line = _("Rating: {band}", lang=lang, band=rating.label)
-        # the band is said once (rating.text repeats it after the mean loss)
+        # the band is said once (rating.text repeats it after the share lost)
         mean_line = (rating.text if rating.band == "per_player" else
-                     _("Mean loss per decision {loss}.", lang=lang,
-                       loss=_loss_number(self.unit, rating.mean_loss, lang)))
-        scale_word = _("Scale (mean loss per decision of simulated players):", lang=lang)
+                     _share_sentence(rating.share, rating.decisions, lang))
+        scale_word = _("Scale (share of the stakes lost by simulated players, over their "
+                       "non-trivial decisions):", lang=lang)
         hand_text = self.hand_rolls_text(lang)
         hand = (f'<p class="dicelab-hand-set">⚠ {e(hand_text)}</p>' if hand_text else "")
         k = ".dicelab-review-page"
@@ -785,13 +823,44 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
 
 def class_summary(files: Iterable[Any], lang: str | None = None) -> Any:
     """Luck against skill over several saved games loaded together (a teacher's class
-    view): :func:`dicelab.analysis.luck.class_summary`."""
+    view): :func:`dicelab.analysis.luck.class_summary`, with each seat's rating pooled
+    over the games of one game and objective (:func:`pooled_rating`: load one student's
+    saves to rate that student)."""
     from dicelab.analysis.luck import class_summary as summarise
 
-    return summarise(files, lang)
+    return summarise(files, lang, ratings=True)
 
 
-# ----------------------------------------------------------------------- calibration
+# ----------------------------------------------------------------------- the rating
+def _stakes(rows: Iterable[Any]) -> tuple[float, float, int]:
+    """(loss, stakes, count) over the non-trivial rows (:func:`stake_share`)."""
+    hard = [r for r in rows if non_trivial(r)]
+    return (sum(r.loss for r in hard), sum(r.spread for r in hard), len(hard))
+
+
+def stake_share(rows: Iterable[Any]) -> tuple[float, int]:
+    """The rating's measure: the share of what was at stake that the non-trivial
+    decisions of ``rows`` lost, and how many they are.
+
+    A decision's stake is its worst choice's loss (``spread``: what it could cost at
+    most); the share is the sum of the losses over the sum of the stakes, 0 when every
+    choice was the best, 1 when every choice was the worst.  Only non-trivial decisions
+    count (:func:`non_trivial`).  A share, not a loss in the game's unit: it does not
+    grow with the game's length or with how much each decision happened to be worth
+    (both luck), so one player's games land in the same bands far more often than with
+    a mean or total loss.
+
+    >>> from types import SimpleNamespace as R
+    >>> rows = [R(unit="p_win", loss=0.0, spread=0.10), R(unit="p_win", loss=0.05,
+    ...         spread=0.15), R(unit="p_win", loss=0.001, spread=0.002)]
+    >>> share, n = stake_share(rows)
+    >>> round(share, 3), n
+    (0.2, 2)
+    """
+    loss, stakes, n = _stakes(rows)
+    return (loss / stakes if stakes > 0 else 0.0), n
+
+
 @cache
 def stored_calibration() -> dict[str, Any]:
     """The whole stored calibration document (empty if it was never computed)."""
@@ -802,39 +871,30 @@ def stored_calibration() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def calibration(unit: str | None = None) -> dict[str, dict[str, dict[str, float]]]:
-    """The stored calibration per game: ``{game: {policy: {"mean_loss": …, …}}}`` — solo
-    play, or two-player play (``unit="p_duel"``: the ``"duel"`` table)."""
-    if unit == "p_duel":
-        return stored_calibration().get("duel", {})
-    return stored_calibration().get("games", {})
+def _section(unit: str | None) -> str:
+    return "duel" if unit == "p_duel" else "games"
+
+
+def calibration(unit: str | None = None) -> dict[str, dict[str, dict[str, Any]]]:
+    """The stored calibration per game: ``{game: {policy: {"share": …, "samples": …,
+    …}}}`` — solo play, or two-player play (``unit="p_duel"``: the ``"duel"`` table).
+    ``samples``: one ``[non-trivial decisions, loss, stakes]`` per simulated game."""
+    return stored_calibration().get(_section(unit), {})
 
 
 def rating_bounds(game_key: str, unit: str | None = None) -> list[tuple[str, float]]:
-    """The upper bound of each rating band but the last, from the stored calibration of
-    ``unit`` (default: the solo one; ``"p_duel"``: the two-player one).
+    """The fixed upper bound of each rating band but the last (share of the stakes
+    lost), as stored by the calibration (``dicelab.tools.calibrate``, which says how
+    they are set) for solo play or, ``unit="p_duel"``, two-player play.  Empty without
+    a calibration.
 
-    Each limit sits *between* two calibrating policies' means, never at one: *expert* up
-    to half the greedy player's mean loss per decision (between optimal, 0, and greedy),
-    *strong* up to halfway between greedy and the rule of thumb; *no better than chance*
-    starts where only :data:`RANDOM_QUANTILE` of the random player's games fall below
-    (its calibrated ``low``, below the random player's mean), so a random player is
-    almost always rated so; *fair* up to halfway between the rule of thumb and that
-    limit, *beginner* the rest.
-    Empty without a calibration.
+    >>> [k for k, _b in rating_bounds(GAMES[0].key)]
+    ['expert', 'strong', 'fair', 'beginner']
     """
-    cal = calibration(unit).get(game_key, {})
-    if not all(p in cal for p in ("greedy", "rule", "random")):
+    stored = stored_calibration().get("bands", {}).get(_section(unit), {}).get(game_key)
+    if not stored:
         return []
-    greedy = float(cal["greedy"]["mean_loss"])
-    rule = max(float(cal["rule"]["mean_loss"]), greedy)
-    rnd = max(float(cal["random"]["mean_loss"]), rule)
-    low = float(cal["random"].get("low") or rnd)
-    expert = greedy / 2
-    strong = max((greedy + rule) / 2, expert)
-    chance = max(low, strong)
-    fair = min(max((rule + chance) / 2, strong), chance)
-    return [("expert", expert), ("strong", strong), ("fair", fair), ("beginner", chance)]
+    return [(k, float(stored[k])) for k, _n in RATING_BANDS[:4]]
 
 
 def _scale(game_key: str, lang: str, unit: str | None = None) -> tuple[tuple[str, float], ...]:
@@ -845,19 +905,32 @@ def _scale(game_key: str, lang: str, unit: str | None = None) -> tuple[tuple[str
             text = _(label, lang=lang)
             if name == "rule":
                 text = f"{text} ({_(_RULE_NAMES[game_key], lang=lang)})"
-            out.append((text, float(cal[name]["mean_loss"])))
+            out.append((text, float(cal[name]["share"])))
     return tuple(out)
 
 
-def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
-         lang: str | None = None, decisions: int | None = None) -> Rating:
-    """Place a mean loss per decision on the game's calibrated scale (:func:`rating_bounds`).
+def _share_sentence(share: float, decisions: int, lang: str | None) -> str:
+    return ngettext("Share of the stakes lost over {n} non-trivial decision: {share}.",
+                    "Share of the stakes lost over {n} non-trivial decisions: {share}.",
+                    decisions, lang=lang, share=fmt_percent(share, 1, lang))
 
-    Without a stored calibration for the game: *expert* for no loss, *fair* otherwise.
-    Solo play is rated on the solo calibration, two-player play (``unit="p_duel"``) on
-    the two-player one; a unit without a calibration is *unrated*, the solo scale still
-    shown.  ``decisions``: a review with fewer than :data:`MIN_DECISIONS` is not rated
-    (*too_few*).
+
+def rate(game_key: str, share: float, *, unit: str | None = None,
+         lang: str | None = None, decisions: int | None = None,
+         mean_loss: float = 0.0) -> Rating:
+    """Place a share of the stakes lost (:func:`stake_share`) on the game's fixed bands
+    (:func:`rating_bounds`).
+
+    Solo play is rated on the solo bands, two-player play (``unit="p_duel"``) on the
+    two-player ones; a unit without a calibration is *unrated*.  Without stored bands:
+    *expert* for no loss, *fair* otherwise.  ``decisions``: the non-trivial decisions
+    counted; none is *not rated*, fewer than :data:`PROVISIONAL_DECISIONS` is
+    *provisional* (the band is given, marked so).  ``mean_loss``: the mean loss per
+    decision, kept for the summary.
+
+    >>> r = rate(GAMES[0].key, 0.0, decisions=3, lang="en")
+    >>> r.band, r.label, r.provisional
+    ('expert', 'expert (provisional)', True)
     """
     lang = get_language(lang)
     duel = unit == "p_duel" and bool(calibration("p_duel").get(game_key))
@@ -866,19 +939,60 @@ def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
     unit = unit or cal_unit or "p_win"
     bounds = rating_bounds(game_key, "p_duel" if duel else None)
     eps = 1e-12
-    if decisions is not None and decisions < MIN_DECISIONS:
+    provisional = decisions is not None and 0 < decisions < PROVISIONAL_DECISIONS
+    if decisions is not None and decisions <= 0:
         band = "too_few"
     elif cal_unit is not None and unit != cal_unit:  # no calibration for this objective
         band = "unrated"
     elif bounds:
-        band = next((k for k, b in bounds if mean_loss <= b + eps), "random")
+        band = next((k for k, b in bounds if share <= b + eps), "random")
     else:
-        band = "expert" if mean_loss <= eps else "fair"
+        band = "expert" if share <= eps else "fair"
     label = _(dict(RATING_BANDS)[band], lang=lang)
-    text = _("Mean loss per decision {loss}: {band}.", lang=lang,
-             loss=_loss_number(unit, mean_loss, lang), band=label)
+    if provisional and band not in ("too_few", "unrated"):
+        label = _("{band} (provisional)", lang=lang, band=label)
+    n = decisions if decisions is not None else 0
+    text = _("{share} Rating: {band}.", lang=lang, band=label,
+             share=_share_sentence(share, n, lang)) if band != "too_few" else \
+        _("No non-trivial decision: not rated.", lang=lang)
     return Rating(band, label, mean_loss, unit,
-                  _scale(game_key, lang, "p_duel" if duel else None), text)
+                  _scale(game_key, lang, "p_duel" if duel else None), text,
+                  share=share, decisions=n, provisional=provisional)
+
+
+def pooled_rating(games: Iterable[Any], player: int = 0, lang: str | None = None, *,
+                  objective: str | None = None) -> Rating:
+    """One player's rating pooled over several games of one game (reviews, live games,
+    saves or their paths): the share of the stakes lost over all of that seat's
+    non-trivial decisions together (:func:`stake_share`), *provisional* while they are
+    fewer than :data:`PROVISIONAL_DECISIONS` in all.  Games of different games or
+    objectives are refused.
+
+    >>> from dicelab.games import trwavril
+    >>> pooled_rating([trwavril.Game(seed=1)], lang="en").band
+    'too_few'
+    """
+    lang = get_language(lang)
+    loss = stakes = 0.0
+    count = 0
+    kind: tuple[str, str] | None = None
+    unit = objective
+    for g in games:
+        r = g if isinstance(g, Review) else review(g, lang, why=False, objective=objective)
+        if player not in r.players:
+            raise DicelabError("players must be seats 0 to {last}; got {value}",
+                               last=len(r.players) - 1, value=brief(player))
+        if r.rows:
+            if kind is not None and kind != (r.game_key, r.unit):
+                raise DicelabError("a pooled rating is over games of one game and one "
+                                   "objective; got {a} and {b}", a=kind[0], b=r.game_key)
+            kind = (r.game_key, r.unit)
+        a, b, n = r.stakes(player)
+        loss, stakes, count = loss + a, stakes + b, count + n
+    if kind is None:
+        return rate(GAMES[0].key, 0.0, unit=unit, lang=lang, decisions=0)
+    return rate(kind[0], loss / stakes if stakes > 0 else 0.0, unit=kind[1], lang=lang,
+                decisions=count)
 
 
 # ----------------------------------------------------------------------- callable module

@@ -85,10 +85,12 @@ PAGES: dict[str, tuple[str, ...]] = {
     "docs/rules.md": (
         "docs/src/rules_intro.md",
         *(f"docs/src/rules_{g.key}.md" for g in GAMES),
+        "docs/src/rules_rating.md",
     ),
     "docs/fr/regles.md": (
         "docs/src/fr/regles_intro.md",
         *(f"docs/src/fr/regles_{g.key}.md" for g in GAMES),
+        "docs/src/fr/regles_notation.md",
     ),
 }
 
@@ -190,7 +192,33 @@ def _namespace() -> dict[str, Any]:
 
     return {**_base_namespace(), "level_row": level_row, "lesson_plans": lesson_plans,
             "lesson_count": len(LESSONS), "share_code_example": share_code_example,
-            "max_group": MAX_GROUP, **_template_sets()}
+            "max_group": MAX_GROUP, **_rating_names(), **_template_sets()}
+
+
+def _rating_names() -> dict[str, Any]:
+    """What the rating's section of the rules pages says, from the package: the band
+    table (``rating_table()``, in the page's language), how the bands are set
+    (``rating_chance``, ``rating_low``, ``rating_high``, ``rating_strong_cap``: shares),
+    the games simulated (``rating_games``, ``rating_duel_games``), the provisional rule
+    (``rating_provisional``) and the non-trivial thresholds (``rating_trivial_chance``,
+    a probability, ``rating_trivial_turns``)."""
+    from dicelab.analysis import review
+    from dicelab.tools import calibrate
+
+    def games(unit: str | None) -> int:
+        cal = review.calibration(unit)
+        return min((int(c["games"]) for g in cal.values() for c in g.values()), default=0)
+
+    def rating_table() -> str:
+        return calibrate.calibration_markdown(get_language(), markers=False)
+
+    return {"rating_table": rating_table, "rating_chance": calibrate.CHANCE_QUANTILE,
+            "rating_low": calibrate.LOW, "rating_high": calibrate.HIGH,
+            "rating_strong_cap": calibrate.STRONG_CAP,
+            "rating_games": games(None), "rating_duel_games": games("p_duel"),
+            "rating_provisional": review.PROVISIONAL_DECISIONS,
+            "rating_trivial_chance": review.NON_TRIVIAL["p_win"],
+            "rating_trivial_turns": review.NON_TRIVIAL["expected_turns"]}
 
 
 #: The only builtins a template sees (pure functions on values); ``range`` is Jinja2's

@@ -8,7 +8,8 @@
   app never starts a long solve for it) or with three players or more.
 * :class:`ClassView` — several saved games loaded together (file upload, or
   :meth:`ClassView.load` from Python): :func:`dicelab.analysis.luck.class_summary` as sentences,
-  a chart and a table.
+  a chart and a table, with each seat's rating pooled over the games of one game
+  (``ratings=True``: load one student's saves to rate that student over them).
 
 DOM classes: ``dicelab-luck-end`` (the end-of-game split), ``dicelab-luck-chart`` (its
 ``<details>``), ``dicelab-class-view``, ``dicelab-class-upload``,
@@ -123,7 +124,7 @@ class ClassView:
         from dicelab.analysis import luck
 
         try:
-            self.summary = luck.class_summary(files, self.lang)
+            self.summary = luck.class_summary(files, self.lang, ratings=True)
         except DicelabError as err:
             self.message.value = f'<p role="alert">{html.escape(err.message(self.lang))}</p>'
             return None
