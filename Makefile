@@ -12,8 +12,8 @@
 #   make worksheets    every lesson's worksheet and answer key, both languages, A4 and US Letter, as PDF (worksheets/)
 #   make tables        re-solve every shipped two-player table (dicelab/data/*.npz): about
 #                      10 minutes; after any change to a rule or a two-player engine
-#   make calibration   re-simulate the review's rating scale (dicelab/data/review_calibration.json,
-#                      slow) and write its table into docs/teachers.md
+#   make calibration   re-simulate the review's rating bands (dicelab/data/review_calibration.json,
+#                      slow) and write their table into docs/teachers.md and the rules pages
 #   make hub           a JupyterHub for a class on this machine (hub/jupyterhub_config.py:
 #                      one server per student, a class password; docs/teachers.md), after
 #                      filling the class's cache of two-player tables (tables --warm)
@@ -132,6 +132,7 @@ tables: $(VENV)/.lab-installed
 calibration: $(VENV)/.lab-installed
 	$(PY) -m dicelab.tools.calibrate calibrate
 	$(PY) -m dicelab.tools.calibrate docs
+	$(PY) -m dicelab.tools.docgen
 
 clean:
 	rm -rf $(VENV) .venv-binder .pytest_cache .ruff_cache .hypothesis *.egg-info build artifacts worksheets
