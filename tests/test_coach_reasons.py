@@ -414,3 +414,42 @@ def test_5000_endgame_chance_agrees_with_play():
         wins += s.is_over and 0 in s.winners
     exact = 0.5494
     assert abs(wins / n - exact) <= 4 * (exact * (1 - exact) / n) ** 0.5
+
+
+def _last_turn_seveny():
+    """Seveny, two players, target 20: player 1 has banked 21, player 2 (13 points, 1 and
+    6 set aside) plays the last turn with 4 5 5 5 4 rolled."""
+    import dataclasses
+
+    s = seveny.new_state(seveny.Rules(target=20), 2)
+    s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], (1, 2, 3, 4, 5, 6, 6))
+    return dataclasses.replace(s, current_player=1, scores=(21, 13), final_round=True,
+                               hand=(1, 6), memorised=0, turn_points=1, round=4,
+                               dice=(4, 4, 5, 5, 5), turn_count=7)
+
+
+def test_seveny_last_turn_reason_is_said_where_banking_loses_for_sure():
+    """Banking the 5 5 5 stops at 19, below the leader's 21, in the final round: a sure
+    loss; the chance to reach the target within the turn is too long to weigh, so the
+    last-turn reason says it (issue 29 §3: no reason was given for a 48-point loss)."""
+    from dicelab.engine import seveny as se
+    from dicelab.games._base import Bank
+
+    s = _last_turn_seveny()
+    adv = se.advise_state(s, objective="p_duel")
+    assert adv.best.action == Roll((5, 5, 5))
+    bank = adv.find(Bank((5, 5, 5)))
+    assert bank.numbers["p_duel"] == 0.0
+    rs = check_reasons(s, adv, bank, "seveny")
+    (last,) = [r for r in rs if r.number == "p_last"]
+    assert last.role == "reason" and last.a == 0.0
+    assert last.b == pytest.approx(adv.best.numbers["p_duel"], abs=1e-12) and last.b > 0.4
+    en = " ".join(coach.explain(s, Bank((5, 5, 5)), lang="en", advice=adv))
+    assert ("stops at 19 points, below the leader's 21, and you do not play again: a sure "
+            "loss") in en
+    assert fmt_percent(last.b, 1, lang="en") in en
+    fr = " ".join(coach.explain(s, Bank((5, 5, 5)), lang="fr", advice=adv))
+    assert "s'arrête à 19 points, sous les 21 points du premier" in fr
+    # seen from the better choice (against the bank), the same reason, for it
+    (mine,) = [r for r in check_reasons(s, adv, adv.best, "seveny") if r.number == "p_last"]
+    assert (mine.a, mine.b) == (last.b, 0.0) and mine.favours == 1

@@ -866,7 +866,7 @@ def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: 
     chances = getattr(REGISTRY[key].engine, "finish_chances", None)
     found = chances(state, advice) if chances is not None else None
     if found is None:
-        return []
+        return _last_turn_aspect(state, choice, other, advice, la, lb, lang)
     target, by_action = found
     fa, fb = by_action[choice.action], by_action[other.action]
     pa, pb = fmt_percent(fa, 1, lang=lang), fmt_percent(fb, 1, lang=lang)
@@ -878,6 +878,32 @@ def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: 
                       "{a} reaches {target} points within this turn with a {pa} chance, {b} "
                       "with {pb}.", target, lang=lang, a=la, b=lb, pa=pa, pb=pb,
                       target=fmt_number(target, 0, lang=lang)))]
+
+
+def _last_turn_aspect(state: Any, choice: Choice, other: Choice, advice: Advice,
+                      la: str, lb: str, lang: str) -> list[_Aspect]:
+    """The endgame reason of a player's last turn (a game's final round, ``final_round``:
+    someone has reached the target and nobody plays again after this turn): a bank that
+    leaves the player's total below the leader's loses for sure, while the other choice
+    still wins with the engine's chance.  Said when the turn's own chance to reach the
+    target is too long to weigh (:func:`_finish_aspect`)."""
+    if not getattr(state, "final_round", False) or advice.objective != "p_duel":
+        return []
+    p = state.current_player
+    leader = max(x for q, x in enumerate(state.scores) if q != p)
+    for bank, go, lbank, lgo, sign in ((choice, other, la, lb, 1), (other, choice, lb, la, -1)):
+        if not isinstance(bank.action, Bank) or isinstance(go.action, Bank):
+            continue
+        total = state.scores[p] + round(bank.numbers["expected_points"])
+        win = float(go.numbers["p_duel"])
+        if total >= leader or win <= 0.0:
+            return []
+        text = _("{a} stops at {total} points, below the leader's {leader}, and you do not "
+                 "play again: a sure loss; {b} still wins with a {p} chance.", lang=lang,
+                 a=lbank, b=lgo, total=total, leader=leader, p=fmt_percent(win, 1, lang=lang))
+        a, b = (0.0, win) if sign == 1 else (win, 0.0)
+        return [("p_last", a, b, True, text)]
+    return []
 
 
 # ----------------------------------------------------------------------- hint
