@@ -964,13 +964,10 @@ def _amount(entry: dict[str, Any], x: float, lang: str) -> str:
 MAX_CLASS_GAMES = 500
 
 
-def class_summary(files: Iterable[Any], lang: str | None = None, *,
-                  ratings: bool = False) -> ClassSummary:
+def class_summary(files: Iterable[Any], lang: str | None = None) -> ClassSummary:
     """Luck against skill over several saved games loaded together (paths, JSON texts or
-    games): each player's luck of the dice and cost of decisions, per game.
-    ``ratings=True`` also reviews each game (:func:`dicelab.analysis.review.review`) and
-    pools each seat's rating over the games of one game and objective
-    (:attr:`ClassSummary.ratings`; :func:`dicelab.analysis.review.pooled_rating`).
+    games): each player's luck of the dice and cost of decisions, per game
+    (:func:`dicelab.analysis.review.class_summary` adds each seat's pooled rating).
 
     A save that cannot be read is a :class:`~dicelab.InvalidSave` naming it; more than
     :data:`MAX_CLASS_GAMES` games (an endless generator too) are refused before any is
@@ -982,6 +979,15 @@ def class_summary(files: Iterable[Any], lang: str | None = None, *,
     ...
     dicelab.core.errors.DicelabError: a class summary reads at most 500 saved games; got more
     """
+    entries = []
+    for k, f in enumerate(class_files(files)):
+        entries += class_entries(k, analyse(f, lang), lang)
+    return ClassSummary(tuple(entries))
+
+
+def class_files(files: Iterable[Any]) -> list[Any]:
+    """The saved games of a class summary, checked: a list of at most
+    :data:`MAX_CLASS_GAMES` (see :func:`class_summary`)."""
     if isinstance(files, (str, bytes, bytearray, dict)) or not isinstance(files, Iterable):
         raise DicelabError("a class summary needs a list of saved games (paths, saved texts "
                            "or games); got {value}", value=brief(files[:100]) if isinstance(
@@ -990,28 +996,11 @@ def class_summary(files: Iterable[Any], lang: str | None = None, *,
     if len(chosen) > MAX_CLASS_GAMES:
         raise DicelabError("a class summary reads at most {n} saved games; got more",
                            n=MAX_CLASS_GAMES)
-    entries = []
-    pooled: dict[tuple[str, str, int], list[Any]] = {}
-    for k, f in enumerate(chosen):
-        if ratings:
-            from dicelab.analysis import review
+    return chosen
 
-            rev = review.review(load_game(f), lang, why=False)
-            rep = analyse(rev.game, lang, advice=rev.advice_cache)
-            for p in rev.players:
-                if rev.stakes(p)[2]:
-                    pooled.setdefault((rev.game_key, rev.unit, p), []).append(rev)
-        else:
-            rep = analyse(f, lang)
-        for s in rep.summary(lang):
-            entries.append({"game": k, "name": rep.game_name, "player": s["player"],
-                            "luck": s["luck"], "cost": s["cost"], "mode": rep.mode,
-                            "finished": rep.finished, "manches": rep.manches})
-    rated = []
-    if pooled:
-        from dicelab.analysis.review import pooled_rating
 
-        for (key, _unit, p), revs in pooled.items():
-            rated.append({"key": key, "name": revs[0].game_name, "player": p,
-                          "games": len(revs), "rating": pooled_rating(revs, p, lang)})
-    return ClassSummary(tuple(entries), tuple(rated))
+def class_entries(k: int, rep: LuckReport, lang: str | None = None) -> list[dict[str, Any]]:
+    """The class summary's entries of game number ``k`` (one per player)."""
+    return [{"game": k, "name": rep.game_name, "player": s["player"], "luck": s["luck"],
+             "cost": s["cost"], "mode": rep.mode, "finished": rep.finished,
+             "manches": rep.manches} for s in rep.summary(lang)]

@@ -823,12 +823,27 @@ def review(game_or_saved_json: Any, lang: str | None = None, *,
 
 def class_summary(files: Iterable[Any], lang: str | None = None) -> Any:
     """Luck against skill over several saved games loaded together (a teacher's class
-    view): :func:`dicelab.analysis.luck.class_summary`, with each seat's rating pooled
-    over the games of one game and objective (:func:`pooled_rating`: load one student's
-    saves to rate that student)."""
-    from dicelab.analysis.luck import class_summary as summarise
+    view: :func:`dicelab.analysis.luck.class_summary`), with each seat's rating pooled
+    over the games of one game and objective (:func:`pooled_rating`; load one student's
+    saves to rate that student over them): a
+    :class:`~dicelab.analysis.luck.ClassSummary` whose ``ratings`` has one entry per
+    game, objective and seat (``key``, ``name``, ``player``, ``games``, ``rating``)."""
+    from dicelab.analysis import luck
 
-    return summarise(files, lang, ratings=True)
+    lang = get_language(lang)
+    entries: list[dict[str, Any]] = []
+    pooled: dict[tuple[str, str, int], list[Review]] = {}
+    for k, f in enumerate(luck.class_files(files)):
+        rev = review(load_game(f), lang, why=False)
+        entries += luck.class_entries(k, luck.analyse(rev.game, lang,
+                                                      advice=rev.advice_cache), lang)
+        for p in rev.players:
+            if rev.stakes(p)[2]:
+                pooled.setdefault((rev.game_key, rev.unit, p), []).append(rev)
+    rated = [{"key": key, "name": revs[0].game_name, "player": p, "games": len(revs),
+              "rating": pooled_rating(revs, p, lang)}
+             for (key, _unit, p), revs in pooled.items()]
+    return luck.ClassSummary(tuple(entries), tuple(rated))
 
 
 # ----------------------------------------------------------------------- the rating

@@ -52,7 +52,7 @@ from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _, fmt_percent, get_language
 from dicelab.registry import GAME_NAMES, GAMES, get
 from dicelab.registry import keys as registry_keys
-from dicelab.tools.docgen import md_table
+from dicelab.tools.markdown import md_table
 
 __all__ = [
     "CHANCE_QUANTILE",

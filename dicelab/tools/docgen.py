@@ -58,7 +58,7 @@ from __future__ import annotations
 import builtins
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -66,6 +66,7 @@ from typing import Any
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, fmt_number, fmt_percent, get_language, using
 from dicelab.registry import GAMES
+from dicelab.tools.markdown import md_table
 from dicelab.tools.sandbox import (
     MAX_BITS,
     MAX_ITEMS,
@@ -134,19 +135,6 @@ def pct(x: float, digits: int = 1) -> str:
     if get_language() == "en":
         return f"{100 * float(x):.{digits}f} %"
     return fmt_percent(float(x), digits)
-
-
-def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    """A Markdown table.
-
-    >>> print(md_table(["a", "b"], [[1, 2]]))
-    | a | b |
-    |---|---|
-    | 1 | 2 |
-    """
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
-    return "\n".join(lines)
 
 
 #: What the templates of a real build may use from each game and engine, by name: the

@@ -7,9 +7,9 @@
   finished game and language; empty when the two-player table is not at hand yet (the
   app never starts a long solve for it) or with three players or more.
 * :class:`ClassView` — several saved games loaded together (file upload, or
-  :meth:`ClassView.load` from Python): :func:`dicelab.analysis.luck.class_summary` as sentences,
-  a chart and a table, with each seat's rating pooled over the games of one game
-  (``ratings=True``: load one student's saves to rate that student over them).
+  :meth:`ClassView.load` from Python): :func:`dicelab.analysis.review.class_summary` as
+  sentences, a chart and a table, with each seat's rating pooled over the games of one
+  game (load one student's saves to rate that student over them).
 
 DOM classes: ``dicelab-luck-end`` (the end-of-game split), ``dicelab-luck-chart`` (its
 ``<details>``), ``dicelab-class-view``, ``dicelab-class-upload``,
@@ -121,10 +121,10 @@ class ClassView:
 
     def load(self, files: Any) -> Any:
         """Summarise ``files`` (paths, JSON texts or games); a bad file is a message."""
-        from dicelab.analysis import luck
+        from dicelab.analysis import review
 
         try:
-            self.summary = luck.class_summary(files, self.lang, ratings=True)
+            self.summary = review.class_summary(files, self.lang)
         except DicelabError as err:
             self.message.value = f'<p role="alert">{html.escape(err.message(self.lang))}</p>'
             return None
