@@ -21,10 +21,10 @@ in others more); call them the better one A and the other B.
   not below the next bound: half the next bound);
 * *strong* up to the higher of A's :data:`HIGH` quantile and B's :data:`LOW` quantile
   (at most :data:`STRONG_CAP` of where chance starts): A lands in *expert* or *strong* in
-  95 % of its games;
+  a share :data:`HIGH` of its games;
 * *fair* up to B's :data:`HIGH` quantile (halfway from *strong* to chance if that is
-  not between them): B lands in *strong* and *fair*, or *fair* and *beginner*, in about
-  90 % of its games;
+  not between them): B lands in *strong* and *fair*, or *fair* and *beginner*, in the
+  share ``HIGH - LOW`` of its games between its two quantiles;
 * *beginner* up to where chance starts.
 
 The optimal player loses nothing, so it is always *expert*.
@@ -178,7 +178,7 @@ def bands(cal: dict[str, Any]) -> dict[str, float]:
     >>> b == bands({"greedy": r, "rule": g, "random": z})
     True
     >>> [round(b[k], 4) for k in ("expert", "strong", "fair", "beginner")]
-    [0.015, 0.083, 0.137, 0.402]
+    [0.015, 0.0818, 0.1382, 0.402]
     """
     sensible = sorted(("greedy", "rule"), key=lambda p: (_quantile(shares(cal[p]), 0.5),
                                                         sorted(shares(cal[p]))))
