@@ -59,7 +59,6 @@ from dicelab.core.i18n import (
     N_,
     _,
     fmt_data,
-    fmt_number,
     fmt_percent,
     get_language,
     ngettext,
@@ -738,14 +737,6 @@ def _loss_number(unit: str, x: float, lang: str | None) -> str:
     """A mean loss with its unit (percentage points for probabilities): a mean, with no
     values beside it, shown with one more decimal than a single loss."""
     return coach.format_loss(unit, x, lang=lang, digits=3 if unit == "expected_turns" else 2)
-
-
-def _loss_plain(unit: str, x: float, lang: str | None) -> str:
-    """A loss as a bare number in its loss unit (:func:`dicelab.core.objectives.
-    objective_loss_unit`; for tables with a unit column)."""
-    if is_probability(unit):
-        return fmt_number(100 * x, 3, lang=lang)
-    return fmt_number(x, 4, lang=lang)
 
 
 def review(game_or_saved_json: Any, lang: str | None = None, *,
