@@ -135,12 +135,9 @@ def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
         out.append(("sub", _("Given: p = P(brelan with five dice) = {p}.", lang=lang,
                              p=show(figure_probability("brelan", 5), lang))))
     if lesson_key == "luck":
-        from dicelab.games.trwavril import Rules
-        from dicelab.lessons.luck_lesson import start_chance
+        from dicelab.lessons.luck_lesson import given
 
-        out.append(("sub", _("Given: p = the chance to win solo Trwavril at the start, "
-                             "playing the best choices, with {n} parapluies = {p}.",
-                             lang=lang, n=Rules().parapluies, p=show(start_chance(), lang, 3))))
+        out.append(("sub", given(lang)))
     if lesson_key in CHART_SHEETS:
         out.append(("chart", lesson_key))
     if lesson_key in DATA_TABLE_SHEETS:
