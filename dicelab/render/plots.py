@@ -230,8 +230,13 @@ def fmt(x: Any, digits: int = 4, lang: str | None = None) -> str:
 
 
 def _short(x: Any, lang: str | None = None) -> str:
-    """A float for alt text and bar labels: 4 significant digits, in the language's notation."""
-    return fmt_short(_num(x), 4, lang)
+    """A float for alt text and bar labels: 4 significant digits, in the language's notation,
+    a negative number with a true minus sign.
+
+    >>> _short(-1.74712, "fr")
+    '\u22121,747'
+    """
+    return fmt_short(_num(x), 4, lang).replace("-", "\u2212")
 
 
 def _titled(text: str, title: str, lang: str | None) -> str:
