@@ -112,13 +112,6 @@ def given(lang: str | None = None) -> str:
              p=show(start_chance(), lang, 3))
 
 
-def given_note(lang: str | None = None) -> Any:
-    """:func:`given` for the notebook, above its exercises (the worksheet prints it too)."""
-    from IPython.display import Markdown
-
-    return Markdown(given(lang))
-
-
 def _play(policy: Any, seed: int) -> Any:
     from dicelab.games import trwavril
 
