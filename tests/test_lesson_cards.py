@@ -143,8 +143,8 @@ def test_executed_lesson_shows_its_card_before_any_question(lang, key, executed)
     # one card a cell; lesson 08 (two sessions) shows 5000's card in its second session,
     # right before the exercise that needs it (issue 28 §4)
     assert len(shown) == len(EXPECTED[key]), f"{path.name}: {len(shown)} cards"
-    at, html = shown[0]
-    for (i, h), game in zip(shown, EXPECTED[key]):
+    at = shown[0][0]
+    for (_i, h), game in zip(shown, EXPECTED[key]):
         assert h == card_html(game, lang, picture=True)
         assert h.count('class="dicelab-rules-card"') == 1 and 'class="dicelab-face"' in h
     questions = [i for i, c in enumerate(nb.cells)
