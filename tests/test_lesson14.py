@@ -159,3 +159,23 @@ def test_lesson_13_and_14_accept_19_4_consistently():
     w.check_button.click()
     assert w.correct and "76,2" in w.message.value
     assert f"{100 * (1 - luck_lesson.start_chance()):.1f}" == "76.2"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_example_game_labels_stay_inside_the_figure(lang):
+    """The marks' labels near the right edge go on their left (« garder 3 3, relancer 2
+    dés » was cut at the figure's edge)."""
+    fig = luck_lesson.example_report(lang).to_figure(lang)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    texts = fig.axes[0].texts
+    assert len(texts) >= 4
+    for t in texts:
+        box = t.get_window_extent(renderer)
+        assert box.x0 >= 0 and box.x1 <= fig.bbox.width, (t.get_text(), box)
+
+
+def test_french_luck_sentence_agrees_with_any_number():
+    lines = luck_lesson.example_report("fr").skill_sentences(0, "fr")
+    assert any("fois l'écart type" in x for x in lines)
+    assert not any("écarts-types" in x for x in lines)
