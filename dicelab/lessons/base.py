@@ -148,6 +148,8 @@ class Question:
             return self.options_in(lang)[int(v)]
         if self.input == "percent":
             return show(Pct(float(v)), lang)
+        if self.input == "points":  # a difference of percentages: say its unit
+            return _("{n} percentage points", lang=lang, n=show(v, lang, self.digits))
         return show(v, lang, self.digits)
 
     def worked_text(self, lang: str | None = None) -> str:
