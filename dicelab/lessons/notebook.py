@@ -88,9 +88,9 @@ class Notebook:
         """
         from IPython.display import Markdown
 
-        from dicelab.lessons.worksheets import data_lines
+        from dicelab.lessons.given import given_lines
 
-        lines = [t for kind, t in data_lines(self.lesson.key, self.lang) if kind == "sub"]
+        lines = given_lines(self.lesson.key, self.lang)
         if not lines:
             raise DicelabError("lesson {lesson} gives no value", lesson=self.lesson.key)
         return Markdown("\n\n".join(lines))
