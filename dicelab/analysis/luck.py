@@ -740,18 +740,24 @@ def _place_labels(fig: Any, ax: Any, notes: list[tuple[float, float, str]]) -> N
     renderer = fig.canvas.get_renderer()
     placed: list[Any] = []
     offsets = [(4, 8), (4, -16), (4, 22), (4, -30), (4, 36), (4, -44), (4, 50), (4, -58)]
+    lo, hi = ax.get_xlim()
     for x, y, text in sorted(notes):
+        # a mark in the right part of the chart gets its label on its left, so that the
+        # label stays inside the figure (lesson 14's « garder 3 3, relancer 2 dés » was cut)
+        left = hi > lo and (x - lo) / (hi - lo) > 0.6
+        side = {"ha": "right"} if left else {}
         for dx, dy in offsets:
-            note = ax.annotate(text, (x, y), textcoords="offset points", xytext=(dx, dy),
-                               fontsize=7)
+            note = ax.annotate(text, (x, y), textcoords="offset points",
+                               xytext=(-dx if left else dx, dy), fontsize=7, **side)
             box = note.get_window_extent(renderer)
             if not any(box.overlaps(b) for b in placed):
                 placed.append(box)
                 break
             note.remove()
         else:  # every place is taken: the first one
-            note = ax.annotate(text, (x, y), textcoords="offset points", xytext=offsets[0],
-                               fontsize=7)
+            dx, dy = offsets[0]
+            note = ax.annotate(text, (x, y), textcoords="offset points",
+                               xytext=(-dx if left else dx, dy), fontsize=7, **side)
             placed.append(note.get_window_extent(renderer))
 
 

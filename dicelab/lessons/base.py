@@ -36,13 +36,14 @@ CHART_ANSWERS: dict[str, tuple[str, ...]] = {
 #: Per lesson, the games whose rules card (:mod:`dicelab.ui.rules_cards`) it shows before any
 #: question, on its worksheet too: these lessons need the game's rules, and a class may never
 #: have played it.  Lesson 08 uses Seveny (its chart) and 5000 (its
-#: last exercise).
+#: last exercise); lesson 14's class plays Trwavril.
 RULES_CARDS: dict[str, tuple[str, ...]] = {
     "conditional": ("trwavril",),
     "stop_or_roll": ("seveny", "cinqmille"),
     "variance": ("seveny",),
     "optimal_play": ("seveny",),
     "behind": ("cinqmille",),
+    "luck": ("trwavril",),
 }
 
 
@@ -147,6 +148,8 @@ class Question:
             return self.options_in(lang)[int(v)]
         if self.input == "percent":
             return show(Pct(float(v)), lang)
+        if self.input == "points":  # a difference of percentages: say its unit
+            return _("{n} percentage points", lang=lang, n=show(v, lang, self.digits))
         return show(v, lang, self.digits)
 
     def worked_text(self, lang: str | None = None) -> str:

@@ -531,7 +531,8 @@ def _lessons() -> dict[str, Lesson]:
                N_("From this position, both playing to win: by how many percentage points "
                   "does rolling on raise your probability of winning, compared with banking "
                   "(a decimal, in points: from 20% to 50% is 30 points)?"),
-               lambda: 100 * (ch()["p_roll"] - ch()["p_bank"]), tolerance=0.5, digits=1,
+               lambda: 100 * (ch()["p_roll"] - ch()["p_bank"]), input="points",
+               tolerance=0.5, digits=1,
                hints=(N_("Subtract the two probabilities of winning in the table, in %."),),
                worked=N_("{roll} − {bank} = {d} points: rolling on wins about {k} more games "
                          "out of 100."),

@@ -56,15 +56,60 @@ def first_roll_mean_luck() -> float:
 
 @cache
 def experiment() -> Any:
-    """The class experiment: solo Trwavril games played with the best choices (the
-    app's hints), games won out of games played; exact chance ``V0``.  Pairs play it: the
-    teacher's pool names its entries « binôme 3 » (pair 3)."""
+    """The class experiment: solo Trwavril games (4 parapluies) played with the best
+    choices (the computer plays them in :func:`app`), games won out of games played; exact
+    chance ``V0``.  Pairs play it: the teacher's pool names its entries « binôme 3 »
+    (pair 3).
+
+    >>> experiment().title
+    'Solo Trwavril, 4 parapluies, the best choices played: do you win?'
+    """
     from dicelab.ui.teaching import Experiment
 
     return Experiment(
-        "LUCK", N_("Play solo Trwavril with the best choices (the hints): do you win?"),
+        "LUCK", N_("Solo Trwavril, 4 parapluies, the best choices played: do you win?"),
         N_("games played"), N_("games won"), Fraction(start_chance()), 1,
         unit=N_("pair {n}"))
+
+
+#: How many games each pair plays in the lesson's four minutes (the computer plays the
+#: best choices, one click a turn: about a minute a game).
+PAIR_GAMES = 2
+
+
+def app(lang: str | None = None, seed: int | None = None) -> Any:
+    """The lesson's Trwavril app: solo, 4 parapluies (the rules' default, whose chance at
+    the start is :func:`start_chance`), the computer playing the best choices, one click of
+    **Play computer turn** a turn, so that a class that has never played finishes a game
+    in about a minute and the cost of decisions is zero.  ``seed=None``: each pair gets
+    its own dice.
+
+    >>> a = app("en", seed=3)
+    >>> a.state.rules.parapluies, a.game.players
+    (4, 1)
+    >>> while not a.game.is_over:
+    ...     _turn = a.play_computer_turn()
+    >>> a.game.is_over
+    True
+    """
+    from dicelab.ui.widgets import play
+
+    return play("trwavril", seed=seed, players=1, computer={0: "optimal"}, lang=lang)
+
+
+def given(lang: str | None = None) -> str:
+    """The value the exercises need, as the notebook and the worksheet state it: the chance
+    to win at the start with 4 parapluies, playing the best choices.
+
+    >>> given("en")[-26:]
+    'with 4 parapluies = 0.238.'
+    """
+    from dicelab.games.trwavril import Rules
+    from dicelab.lessons.base import show
+
+    return _("Given: p = the chance to win solo Trwavril at the start, playing the best "
+             "choices, with {n} parapluies = {p}.", lang=lang, n=Rules().parapluies,
+             p=show(start_chance(), lang, 3))
 
 
 def _play(policy: Any, seed: int) -> Any:
@@ -233,32 +278,37 @@ def lesson() -> Any:
                                "luck is {m}."),
                      fields=lambda: {"m": _clean(first_roll_mean_luck())}),
             Question("positive_luck", "predict",
-                     N_("You play one solo Trwavril game with only the best choices. What "
-                        "is the chance that the dice give you a positive luck total?"),
+                     N_("You play one solo Trwavril game, 4 parapluies, with only the best "
+                        "choices. What is the chance that the dice give you a positive luck "
+                        "total?"),
                      lambda: Pct(v0()), input="percent", close=0.1,
                      worked=N_("With the best choices, your luck is positive exactly when "
-                               "you win: {p}.")
+                               "you win: {p} with 4 parapluies.")
                      , fields=lambda: {"p": Pct(v0())}),
             Question("luck_win", "exercise",
-                     N_("Best choices all game long, and you win. Your luck of the dice, in "
-                        "points of winning chance (a decimal)?"),
-                     lambda: 100 * (1 - v0()), tolerance=0.1, digits=1,
+                     N_("Best choices all game long (4 parapluies: p as given), and you win. "
+                        "Your luck of the dice, in "
+                        "percentage points of winning chance (a decimal: from 20% to 50% is "
+                        "30 points)?"),
+                     lambda: 100 * (1 - v0()), input="points", tolerance=0.1, digits=1,
                      hints=(N_("Result minus the chance to win at the start: 100 − "
                                "(chance in %)."),),
                      worked=N_("100 − {v} = {l} points."),
                      fields=lambda: {"v": 100 * v0(), "l": 100 * (1 - v0())}),
             Question("luck_lose", "exercise",
-                     N_("Best choices all game long, and you lose. Your luck of the dice, in "
-                        "points of winning chance (a decimal, negative)?"),
-                     lambda: -100 * v0(), tolerance=0.1, digits=1,
+                     N_("Best choices all game long (4 parapluies: p as given), and you lose. "
+                        "Your luck of the dice, in "
+                        "percentage points of winning chance (a decimal, negative)?"),
+                     lambda: -100 * v0(), input="points", tolerance=0.1, digits=1,
                      hints=(N_("Result minus the chance to win at the start: 0 − "
                                "(chance in %)."),),
                      worked=N_("0 − {v} = {l} points."),
                      fields=lambda: {"v": 100 * v0(), "l": -100 * v0()}),
             Question("se_mean", "exercise",
                      N_("The class plays 100 such games. The standard error of the mean "
-                        "luck, in points (a decimal)?"),
-                     lambda: 100 * standard_error(v0(), 100), tolerance=0.05, digits=2,
+                        "luck, in percentage points (a decimal)?"),
+                     lambda: 100 * standard_error(v0(), 100), input="points", tolerance=0.05,
+                     digits=2,
                      hints=(N_("The luck is the result minus a constant: its standard "
                                "deviation is √(p(1 − p)); divide by √100."),),
                      worked=N_("100 × √({p} × (1 − {p}) / 100) = {se} points: one game "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.core.errors import DicelabError
+from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import get_language
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
@@ -79,17 +79,39 @@ class Notebook:
             raise DicelabError("lesson {lesson} has no data table", lesson=self.lesson.key)
         return HTML(_html_table(*self.lesson.table(self.lang), "dicelab-lesson-table"))
 
-    def rules_card(self) -> Any:
+    def given(self) -> Any:
+        """The values the lesson's exercises need, as its worksheet gives them after the
+        predictions (lesson 03's p, lesson 14's p): shown above the exercises.
+
+        >>> Notebook("large_numbers", lang="en").given().data
+        'Given: p = P(brelan with five dice) = 23/108 ≈ 0.2130.'
+        """
+        from IPython.display import Markdown
+
+        from dicelab.lessons.given import given_lines
+
+        lines = given_lines(self.lesson.key, self.lang)
+        if not lines:
+            raise DicelabError("lesson {lesson} gives no value", lesson=self.lesson.key)
+        return Markdown("\n\n".join(lines))
+
+    def rules_card(self, game: str | None = None) -> Any:
         """The rules card of the lesson's game (:data:`RULES_CARDS`; two cards for lesson
         08), with its examples' dice drawn: shown before any question, so a class that has
-        never played can read the rules in two minutes."""
+        never played can read the rules first.  ``game``: only that card (lesson 08 shows
+        5000's card in its second session, before the exercise that needs it)."""
         from IPython.display import HTML
 
         from dicelab.ui.rules_cards import card_html
 
         if not self.lesson.cards:
             raise DicelabError("lesson {lesson} shows no rules card", lesson=self.lesson.key)
-        return HTML("".join(card_html(g, self.lang, picture=True) for g in self.lesson.cards))
+        if game is not None and game not in self.lesson.cards:
+            raise DicelabError("lesson {lesson} shows the rules card of {games}, not {game}",
+                               lesson=self.lesson.key, games=", ".join(self.lesson.cards),
+                               game=brief(game))
+        games = self.lesson.cards if game is None else (game,)
+        return HTML("".join(card_html(g, self.lang, picture=True) for g in games))
 
     def progress(self) -> Any:
         from dicelab.ui.teaching import ProgressView

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.core.i18n import _, get_language, ngettext
+from dicelab.core.i18n import N_, _, get_language
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
 )
@@ -251,74 +251,113 @@ def share_code_example(group: str = "7") -> str:
     return share_code(lesson_experiment("large_numbers"), rolls // 5, rolls, group)
 
 
-def _plan(lesson: Lesson, lang: str) -> list[str]:
-    p1, p2 = (q.text_in(lang) for q in lesson.predictions()[:2])
-    ex = " / ".join(q.text_in(lang) for q in lesson.exercises())
-    exp = lesson_experiment(lesson.key)
-    if exp is not None:
-        if lesson.key in EXPERIMENT_ROLLS:
-            step = _("4–8 min: class experiment in groups of three or four, on the worksheet's "
-                     "tally grid: “{e}” ({rolls}); one student rolls, one records. Give each "
-                     "group a number; it makes one share code with it; you type the codes into "
-                     "your notebook (one per group) and project the pooled chart.", lang=lang,
-                     e=_(exp.title, lang=lang), rolls=(
-                         _("{n} rolls of five dice", lang=lang, n=EXPERIMENT_ROLLS[lesson.key])
-                         if lesson.key == "large_numbers" else
-                         _("{n} rolls of one die", lang=lang, n=EXPERIMENT_ROLLS[lesson.key])))
-        else:  # games played in the app, not rolls on a grid
-            step = _("4–8 min: class experiment in pairs, in the app: “{e}”; give each pair a "
-                     "number; each pair plays one game (a second one only if time allows; only "
-                     "finished games count) and makes one share code with its number; you type "
-                     "the codes into your notebook and project the pooled chart: a class gives "
-                     "a few dozen games, so the lesson's chart of many simulated games "
-                     "completes it.", lang=lang,
-                     e=_(exp.title, lang=lang))
-        if lesson.key not in EXPERIMENT_ROLLS:  # both predictions come before the games
-            guesses = _("2–4 min: both predictions, every student types a guess before "
-                        "checking: “{q1}”, then “{q2}”", lang=lang, q1=p1, q2=p2)
-            chart = _("8–10 min: the main chart, discussed.", lang=lang)
-        else:
-            guesses = _("2–4 min: first prediction, every student types a guess before "
-                        "checking: “{q}”", lang=lang, q=p1)
-            chart = _("8–10 min: the main chart; second prediction: “{q}”", lang=lang, q=p2)
-        return [
-            _("0–2 min: read the opening together; name the game and the question.", lang=lang),
-            guesses,
-            step,
-            chart,
-            _("10–14 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
-            _("14–15 min: “To remember”; students read their progress line.", lang=lang),
-        ]
-    if lesson.cards:  # a class that has never played reads the game's card first
-        from dicelab.registry import get as game_info
+#: A plan's steps: what the class does (English msgids, translated when the plan is written;
+#: ``{q1}``, ``{q2}``: the predictions, ``{ex}``: the exercises, ``{games}``: the rules
+#: cards, ``{e}``: the class experiment, ``{rolls}``: its rolls, ``{n}``: games per pair).
+STEPS: dict[str, str] = {
+    "card": N_("read the rules card of {games} together, its examples with their dice drawn "
+               "(it is also on the worksheet): one student reads a line, another says what "
+               "the example's dice give."),
+    "read": N_("read the opening together; name the game and the question."),
+    "read_q": N_("read the opening together; name the question."),
+    "p1": N_("first prediction, every student types a guess before checking: “{q1}”; ask two "
+             "students to explain their guesses."),
+    "p12": N_("both predictions, every student types a guess before checking: “{q1}”, then "
+              "“{q2}”."),
+    "chart_p2": N_("the main chart, discussed; second prediction: “{q2}”"),
+    "chart": N_("the main chart, discussed."),
+    "grid": N_("class experiment in groups of three or four, on the worksheet's tally grid: "
+               "“{e}” ({rolls}); one student rolls, one records; each group counts and makes "
+               "one share code with its number."),
+    "pool": N_("the groups read their codes aloud, you type them into your notebook (one per "
+               "group) and project the pooled chart: how far is the class from the exact "
+               "value? Write the codes on the board for the next session."),
+    "recall": N_("project the pooled chart again (type the codes from the board if the "
+                 "notebook was closed) and recall the question."),
+    "app": N_("in pairs, in the app: “{e}”; the computer plays the best choices, one click a "
+              "turn, and the pair says before each click which dice it would keep: {n} games "
+              "per pair (only finished games count), then one share code with the pair's "
+              "number."),
+    "pool_app": N_("you type the codes into your notebook and project the pooled chart, then "
+                   "the example game and the chart of many simulated games: a class's few "
+                   "dozen games do not settle the question alone."),
+    "ex": N_("exercises in pairs, hints on request: {ex}"),
+    "ex_two": N_("the first two exercises in pairs, hints on request: {ex}; the last one at "
+                 "home or next time."),
+    "ex_first": N_("exercise 1, which reads the chart: {ex}"),
+    "ex_last": N_("the last exercise in pairs, hints on request: {ex}"),
+    "remember": N_("“To remember”; students read their progress line."),
+}
 
-        names = [game_info(g).name for g in lesson.cards]
-        start = [
-            ngettext("0–2 min: read the rules card of {games} together (its examples, with "
-                     "their dice drawn); it is also on the worksheet.",
-                     "0–2 min: read the rules cards of {games} together (their examples, with "
-                     "their dice drawn); they are also on the worksheet.",
-                     len(names), lang=lang,
-                     games=names[0] if len(names) == 1 else _("{first} and {second}",
-                                                              lang=lang, first=names[0],
-                                                              second=names[1])),
-            _("2–3 min: read the opening together; name the question.", lang=lang),
-            _("3–5 min: first prediction, every student types a guess before checking: "
-              "“{q}”; ask two students to explain their guesses.", lang=lang, q=p1),
-        ]
-    else:
-        start = [
-            _("0–2 min: read the opening together; name the game and the question.",
-              lang=lang),
-            _("2–5 min: first prediction, every student types a guess before checking: "
-              "“{q}”; ask two students to explain their guesses.", lang=lang, q=p1),
-        ]
-    return [
-        *start,
-        _("5–8 min: the main chart, discussed; second prediction: “{q}”", lang=lang, q=p2),
-        _("8–13 min: exercises in pairs, hints on request: {ex}", lang=lang, ex=ex),
-        _("13–15 min: “To remember”; students read their progress line.", lang=lang),
-    ]
+#: Each lesson's plan for a class that has never played: (minutes, step, the cards or the
+#: exercises the step is about).  The minutes add up to 15, or 30 for a lesson taught in
+#: two sessions of 15 minutes (:data:`TWO_SESSIONS`): its second session starts at 15.
+#: Timed for what the class does: reading a rules card takes 3 to 4 minutes (08's two cards
+#: take a session each), 20 rolls of five dice or 40 rolls of one die, counted and turned
+#: into a share code, take about 7 minutes, and typing a class's codes about 3.
+PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]] = {
+    **{k: ((2, "read", ()), (3, "p1", ()), (3, "chart_p2", ()), (5, "ex", ()),
+           (2, "remember", ()))
+       for k in ("counting", "figures", "at_least_one", "binomial", "expected_value",
+                 "markov")},
+    **{k: ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, "chart_p2", ()),
+           (4, "ex", ()), (1, "remember", ()))
+       for k in ("conditional", "variance", "optimal_play", "behind")},
+    "stop_or_roll": ((4, "card", ("seveny",)), (1, "read_q", ()), (3, "p1", ()),
+                     (4, "chart_p2", ()), (3, "ex_first", (0,)),
+                     (5, "card", ("cinqmille",)), (7, "ex_last", (1,)),
+                     (3, "remember", ())),
+    **{k: ((2, "read", ()), (3, "p1", ()), (7, "grid", ()), (3, "pool", ()),
+           (3, "recall", ()), (4, "chart_p2", ()), (6, "ex", ()), (2, "remember", ()))
+       for k in ("large_numbers", "gamblers_fallacy")},
+    "luck": ((2, "card", ()), (1, "read_q", ()), (2, "p12", ()), (4, "app", ()),
+             (3, "pool_app", ()), (2, "ex_two", (0, 1)), (1, "remember", ())),
+}
+#: Lessons taught in two sessions of 15 minutes (their plans say so).
+TWO_SESSIONS = tuple(k for k, steps in PLANS.items() if sum(m for m, *_r in steps) == 30)
+
+
+def _plan(lesson: Lesson, lang: str) -> list[str]:
+    """The lesson's plan, step by step, with its minutes (:data:`PLANS`)."""
+    from dicelab.registry import get as game_info
+
+    preds = [q.text_in(lang) for q in lesson.predictions()]
+    exercises = lesson.exercises()
+
+    def quoted(qs: Any) -> str:
+        return " / ".join(f"“{q.text_in(lang)}”" if lang == "en" else
+                          f"«\u00a0{q.text_in(lang)}\u00a0»" for q in qs)
+
+    exp = lesson_experiment(lesson.key)
+    out: list[str] = []
+    at = 0
+    for minutes, step, about in PLANS[lesson.key]:
+        fields: dict[str, Any] = {"q1": preds[0], "q2": preds[1] if len(preds) > 1 else ""}
+        if step == "card":
+            names = [game_info(g).name for g in (about or lesson.cards)]
+            fields["games"] = names[0] if len(names) == 1 else _(
+                "{first} and {second}", lang=lang, first=names[0], second=names[1])
+        if step.startswith("ex"):
+            chosen = [exercises[i] for i in about] if about else list(exercises)
+            fields["ex"] = quoted(chosen)
+        if exp is not None:
+            fields["e"] = _(exp.title, lang=lang)
+        if step == "grid":
+            n = EXPERIMENT_ROLLS[lesson.key]
+            fields["rolls"] = (_("{n} rolls of five dice", lang=lang, n=n)
+                               if lesson.key == "large_numbers" else
+                               _("{n} rolls of one die", lang=lang, n=n))
+        if step == "app":
+            from dicelab.lessons.luck_lesson import PAIR_GAMES
+
+            fields["n"] = PAIR_GAMES
+        if at == 15 and lesson.key in TWO_SESSIONS:
+            out.append(_("Second session:", lang=lang))
+        text = _(STEPS[step], lang=lang, **fields)
+        out.append(_("{start}–{end} min: {step}", lang=lang, start=at, end=at + minutes,
+                     step=text))
+        at += minutes
+    return out
 
 
 def lesson_plan(key: str, lang: str = "en") -> str:
@@ -329,7 +368,8 @@ def lesson_plan(key: str, lang: str = "en") -> str:
     name = FILES[lang][key]
     game = _("Game", lang=lang)
     programme = "Curriculum" if lang == "en" else _("Programme", lang=lang)
-    plan = _("Plan (15 minutes)", lang=lang)
+    plan = (_("Plan (two sessions of 15 minutes)", lang=lang)
+            if key in TWO_SESSIONS else _("Plan (15 minutes)", lang=lang))
     answers = _("Expected answers (computed by dicelab)", lang=lang)
     wrong_ideas = _("Likely misconceptions, and the question that brings each out", lang=lang)
     def colon(label: str) -> str:  # French sets a no-break space before the colon

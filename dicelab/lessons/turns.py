@@ -21,10 +21,17 @@ class TurnsSimulator(_Widget):
     (:func:`dicelab.lessons.turn_policies`): thresholds in points of that game.
     """
 
-    def __init__(self, *, games: int = 100, seed: int = 11, lang: str | None = None) -> None:
+    def __init__(self, *, games: int = 100, seed: int = 11, game: str | None = None,
+                 lang: str | None = None) -> None:
+        """``game``: only that game in the menu (lesson 09 simulates Seveny, the one game
+        whose rules card it shows)."""
         w = _w()
         self.lang = lang
-        self.game = w.Dropdown(options=[(name, key) for key, name in TURN_GAMES.items()],
+        if game is not None and game not in TURN_GAMES:
+            raise DicelabError("unknown game {game}; games: {games}", game=brief(game),
+                               games=", ".join(TURN_GAMES))
+        shown = TURN_GAMES if game is None else {game: TURN_GAMES[game]}
+        self.game = w.Dropdown(options=[(name, key) for key, name in shown.items()],
                                description=_("game", lang=lang))
         self.game.add_class("dicelab-sim-game")
         self.policy = w.Dropdown(description=_("policy", lang=lang))

@@ -191,16 +191,23 @@ def _chart_expected(lang: str | None) -> Any:
 
 
 def _chart_stop(lang: str | None) -> Any:
+    from dicelab.core.i18n import fmt_percent
     from dicelab.render import plots
 
     ts = SEVENY_THRESHOLDS
-    return plots.grouped_bars(
+    risk = [float(seveny_rule_points(t)[1]) for t in ts]
+    fig = plots.grouped_bars(
         [str(t) for t in ts],
         {_("expected points per turn", lang=lang): [float(seveny_rule_points(t)[0]) for t in ts],
-         _("P(turn scores 0) × 10", lang=lang): [10 * float(seveny_rule_points(t)[1])
-                                                  for t in ts]},
+         _("P(turn scores 0) × 10", lang=lang): [10 * p for p in risk]},
         xlabel=_("bank at N points or more", lang=lang), ylabel=_("value", lang=lang),
         title=_("Seveny: reward and risk of the 'bank at N' rule", lang=lang), lang=lang)
+    # the risk bars are labelled with the probability itself (69,7 %, not 6,97): a teacher
+    # reads the chance of scoring nothing, the bar's height only shares the scale
+    texts = fig.axes[0].texts  # the bar labels: the first series', then the risk's
+    for label, p in zip(texts[len(ts):], risk):
+        label.set_text(fmt_percent(p, 1, lang))
+    return fig
 
 
 def _chart_variance(lang: str | None) -> Any:
@@ -272,8 +279,9 @@ def _chart_fallacy(lang: str | None) -> Any:
         ax.containers[0].set_label(_("simulated", lang=lang))
     # zoomed on 1/6, so that the band shows (the axis does not start at 0: the legend says so)
     ax.set_ylim(0.14, 0.19)
-    ax.legend(loc="lower right", title=_("the axis starts at {v}", lang=lang,
-                                         v=fmt_number(0.14, 2, lang)))
+    # the legend in the empty band above the bars, hiding none of them
+    ax.legend(loc="upper center", ncol=2, fontsize=9,
+              title=_("the axis starts at {v}", lang=lang, v=fmt_number(0.14, 2, lang)))
     return fig
 
 

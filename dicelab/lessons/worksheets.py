@@ -126,21 +126,9 @@ def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
     >>> [kind for kind, _text in data_lines("optimal_play", "fr")]
     ['chart', 'datatable', 'table']
     """
-    from dicelab.lessons.base import show
+    from dicelab.lessons.given import given_lines
 
-    out: list[tuple[str, str]] = []
-    if lesson_key == "large_numbers":
-        from dicelab.analysis.counting import figure_probability
-
-        out.append(("sub", _("Given: p = P(brelan with five dice) = {p}.", lang=lang,
-                             p=show(figure_probability("brelan", 5), lang))))
-    if lesson_key == "luck":
-        from dicelab.games.trwavril import Rules
-        from dicelab.lessons.luck_lesson import start_chance
-
-        out.append(("sub", _("Given: p = the chance to win solo Trwavril at the start, "
-                             "playing the best choices, with {n} parapluies = {p}.",
-                             lang=lang, n=Rules().parapluies, p=show(start_chance(), lang, 3))))
+    out: list[tuple[str, str]] = [("sub", t) for t in given_lines(lesson_key, lang)]
     if lesson_key in CHART_SHEETS:
         out.append(("chart", lesson_key))
     if lesson_key in DATA_TABLE_SHEETS:

@@ -131,13 +131,38 @@ def _finish(
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     if title:
-        ax.set_title(title)
+        _fit_title(fig, ax, title)
     ax.set_facecolor("white")
     ax.set_axisbelow(True)
     _number_ticks(fig, lang)
     fig.dicelab_alt_text = alt  # type: ignore[attr-defined]
     fig.dicelab_lang = get_language(lang)  # type: ignore[attr-defined]
     return fig
+
+
+def _fit_title(fig: Figure, ax: Any, title: str) -> None:
+    """Set ``title``, broken into lines at spaces when it does not fit inside the figure
+    once laid out (a long French title was cut on both sides: lesson 14's pool).  Only a
+    long title costs a layout (a draw) to check it."""
+    import textwrap
+
+    text = ax.set_title(title)
+    width = fig.bbox.width
+    if text.get_window_extent(fig.canvas.get_renderer()).width < 0.6 * width:
+        return
+    chars = len(title)
+    for _try in range(6):
+        fig.canvas.draw()
+        box = text.get_window_extent(fig.canvas.get_renderer())
+        if box.x0 >= 2 and box.x1 <= width - 2 or chars <= 12:
+            break
+        chars = max(12, min(chars - 4, int(chars * 0.9 * width / box.width)))
+        text.set_text(textwrap.fill(title, chars, break_long_words=False))
+    lines = text.get_text().count("\n") + 1
+    if lines > 1:  # balanced lines, no short last line: the shortest width giving as many
+        even = next(n for n in range(-(-len(title) // lines), chars + 1)
+                    if len(textwrap.wrap(title, n, break_long_words=False)) <= lines)
+        text.set_text(textwrap.fill(title, even, break_long_words=False))
 
 
 def _number_ticks(fig: Figure, lang: str | None) -> None:
@@ -205,8 +230,13 @@ def fmt(x: Any, digits: int = 4, lang: str | None = None) -> str:
 
 
 def _short(x: Any, lang: str | None = None) -> str:
-    """A float for alt text and bar labels: 4 significant digits, in the language's notation."""
-    return fmt_short(_num(x), 4, lang)
+    """A float for alt text and bar labels: 4 significant digits, in the language's notation,
+    a negative number with a true minus sign.
+
+    >>> _short(-1.74712, "fr")
+    '\u22121,747'
+    """
+    return fmt_short(_num(x), 4, lang).replace("-", "\u2212")
 
 
 def _titled(text: str, title: str, lang: str | None) -> str:

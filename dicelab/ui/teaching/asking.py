@@ -14,6 +14,7 @@ from dicelab.core.i18n import N_, _, fmt_number, get_language, ngettext
 from dicelab.ui.teaching.numbers import (
     TeachingError,
     parse_number,
+    parse_points,
     parse_probability,
     parse_seed,
     show_value,
@@ -177,7 +178,9 @@ class _Widget:
         self.widget.close()
 
 
-INPUTS = ("number", "percent", "slider", "choice")
+#: The answer kinds: ``points`` is a difference of percentages, in percentage points (typed
+#: ``19,4``, ``19,4 points``, ``19,4 %`` or ``0,194``: :func:`parse_points`).
+INPUTS = ("number", "percent", "points", "slider", "choice")
 
 
 def _check_kind(kind: str) -> str:
@@ -239,7 +242,14 @@ class _Asking(_Widget):
             value, as_probability = parse_probability(self.box.value, lang=self.lang)
             self.reading = self.box.value.strip() if as_probability else None
             return value
+        if self.kind == "points":
+            value, self.other_reading = parse_points(self.box.value, lang=self.lang)
+            return value
         return parse_number(self.box.value, lang=self.lang)
+
+    #: A points answer typed as a bare number between −1 and 1: that number read as the
+    #: difference of two probabilities, in points (``0,194`` → 19.4), else ``None``.
+    other_reading: float | None = None
 
     #: The text of a probability guess typed between 0 and 1 (shown with its reading).
     reading: str | None = None
@@ -247,13 +257,18 @@ class _Asking(_Widget):
     def _shown(self, x: Any) -> str:
         if self.kind == "choice":
             return self.options[int(x)]
-        return show_value(x, "percent" if self.kind == "percent" else "number", self.lang,
+        text = show_value(x, "percent" if self.kind == "percent" else "number", self.lang,
                           self.digits)
+        if self.kind == "points":
+            return _("{n} percentage points", lang=self.lang, n=text)
+        return text
 
 
 def _placeholder(kind: str, lang: str | None) -> str:
     if kind == "percent":
         return _("your guess: 0.3 or 30%", lang=lang)
+    if kind == "points":
+        return _("in points, e.g. 12.5", lang=lang)
     return _("your guess", lang=lang)
 
 
@@ -413,7 +428,9 @@ class Exercise(_Asking):
         self.hints_shown = 0
         self.question = w.HTML(
             f"<p><b>{_esc(_('Exercise', lang=lang))}.</b> {_esc(question)}</p>")
-        self.box = self._build_input(kind, self.options, slider, _("your answer", lang=lang))
+        self.box = self._build_input(kind, self.options, slider,
+                                     _placeholder(kind, lang) if kind == "points"
+                                     else _("your answer", lang=lang))
         self.check_button = _button(description=_("Check", lang=lang), button_style="primary")
         self.check_button.add_class("dicelab-exercise-check")
         self.hint_button = _button(description=_("Hint", lang=lang),
@@ -438,6 +455,9 @@ class Exercise(_Asking):
     def is_right(self, guess: float | int) -> bool:
         if self.kind == "choice":
             return int(guess) == int(self._answer)
+        if self.kind == "points" and self.other_reading is not None and within(
+                self.other_reading, float(self._answer), self.tolerance):
+            return True  # 0,194 typed for 19,4 points: the difference of two probabilities
         return within(guess, float(self._answer), self.tolerance)
 
     def check(self) -> None:
@@ -470,7 +490,7 @@ class Exercise(_Asking):
             tol *= 100
         decimals = 0 if tol >= 1 else min(4, len(f"{tol:.4f}".rstrip("0").split(".")[1]))
         text = fmt_number(tol, decimals, lang)
-        if self.kind == "percent":
+        if self.kind in ("percent", "points"):
             return _("{n} percentage points", lang=lang, n=text)
         return text
 

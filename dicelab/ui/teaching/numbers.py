@@ -136,6 +136,35 @@ def parse_probability(text: Any, lang: str | None = None) -> tuple[float, bool]:
     return value / 100, False
 
 
+#: What may follow a difference of percentages typed in points: ``%``, ``pts``, ``points``,
+#: ``points de pourcentage``, ``percentage points`` (case and spaces do not matter).
+_POINTS_UNIT = re.compile(
+    r"\s*(%|pp|pts?\.?|points?(\s+(de\s+pourcentage|of\s+percentage))?"
+    r"|percentage\s+points?)\s*$", re.IGNORECASE)
+
+
+def parse_points(text: Any, lang: str | None = None) -> tuple[float, float | None]:
+    """A difference of percentages typed by a student, in percentage points, and its other
+    reading: 76,2 points may be typed ``76,2``, ``76,2 points``, ``76,2 pts`` or ``76,2 %``
+    (a student's usual slip), and a bare number between −1 and 1 may also be the difference
+    of two probabilities (``0,762``), read as 76,2 points.
+
+    >>> parse_points("76,2 %", "fr"), parse_points("19.4 points"), parse_points("0,194", "fr")
+    ((76.2, None), (19.4, None), (0.194, 19.4))
+    >>> parse_points("−23,8 pts", "fr"), parse_points("4,3 points de pourcentage", "fr")
+    ((-23.8, None), (4.3, None))
+    """
+    if isinstance(text, str):
+        raw = text.strip()
+        unit = _POINTS_UNIT.search(raw) if len(raw) <= MAX_INPUT else None
+        if unit is not None and unit.start() > 0:
+            return parse_number(raw[:unit.start()], lang=lang), None
+    value = parse_number(text, lang=lang)
+    if -1 <= value <= 1 and value != 0:
+        return value, round(100 * value, 12)
+    return value, None
+
+
 def parse_count(text: Any, what: str | Phrase = "count") -> int:
     """A whole number from 0 to :data:`MAX_TRIALS` (a count a group enters), typed with
     the digits 0 to 9 (``²`` is not a count), or given as a whole number of any size.
