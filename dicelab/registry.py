@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from dicelab.core import objectives
 from dicelab.core.errors import DicelabError, brief
@@ -44,6 +44,9 @@ from dicelab.games.cards import cinqmille as cinqmille_card
 from dicelab.games.cards import dripeul as dripeul_card
 from dicelab.games.cards import seveny as seveny_card
 from dicelab.games.cards import trwavril as trwavril_card
+
+if TYPE_CHECKING:  # the engine contract, for the annotations only (the engines load late)
+    from dicelab.engine.protocol import ChainEngine, DuelEngine, Engine
 
 __all__ = [
     "GAMES",
@@ -115,7 +118,8 @@ class GameEntry:
     solo_objective: str
     #: The objective of a player who plays for this turn alone (the "greedy" player).
     turn_objective: str
-    #: Whether the game has an exact two-player engine (``duel_ready``, ``solve_duel``).
+    #: Whether the game has an exact two-player engine: its engine package keeps
+    #: :class:`~dicelab.engine.protocol.DuelEngine` (``False``: :attr:`duel_engine` is ``None``).
     two_player: bool = True
     #: Whether the game is played in manches (the two-player engine values one manche).
     manches: bool = False
@@ -207,9 +211,26 @@ class GameEntry:
         return self.rules
 
     @property
-    def engine(self) -> ModuleType:
-        """The engine package ``dicelab.engine.<key>`` (loaded on first use)."""
-        return self.load_engine()
+    def engine(self) -> Engine:
+        """The engine package ``dicelab.engine.<key>`` (loaded on first use), which keeps
+        the engine contract :class:`~dicelab.engine.protocol.Engine`."""
+        return cast("Engine", self.load_engine())
+
+    @property
+    def duel_engine(self) -> DuelEngine | None:
+        """The engine as a two-player engine (:class:`~dicelab.engine.protocol.DuelEngine`),
+        or ``None`` for a game without one (``two_player=False``).
+
+        >>> get("seveny").duel_engine.duel_ready.__name__
+        'duel_ready'
+        """
+        return cast("DuelEngine", self.load_engine()) if self.two_player else None
+
+    @property
+    def chain_engine(self) -> ChainEngine | None:
+        """The engine as a chain over scores (:class:`~dicelab.engine.protocol.ChainEngine`,
+        ``"chain"`` in :attr:`fast_simulation`), else ``None``."""
+        return cast("ChainEngine", self.load_engine()) if "chain" in self.fast_simulation else None
 
     @property
     def Rules(self) -> type:  # noqa: N802 - the game's class

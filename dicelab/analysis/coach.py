@@ -863,7 +863,7 @@ def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: 
     """The endgame reason: the chance to reach the target within this turn with each
     choice, the rest of the turn played by the engine's own choices (its
     ``finish_chances``), when either has one and the two differ as shown."""
-    chances = getattr(REGISTRY[key].engine, "finish_chances", None)
+    chances = REGISTRY[key].engine.finish_chances
     found = chances(state, advice) if chances is not None else None
     if found is None:
         return []

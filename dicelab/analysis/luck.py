@@ -824,7 +824,7 @@ def _luck_sd(key: str, rules: Any, mode: str, start: float, manches: int) -> flo
     spread (under optimal play the result moves by luck alone).  A game won or lost:
     ``sqrt(p (1 - p))``; solo turns: the engine's exact spread of the number of turns."""
     if mode == "solo_turns":
-        moments = getattr(get(key).engine, "turns_moments", None)
+        moments = get(key).engine.turns_moments
         return float(moments(rules)[1]) if moments is not None else None
     if mode == "solo_p_win" or manches == 1:
         return math.sqrt(max(start * (1.0 - start), 0.0)) or None

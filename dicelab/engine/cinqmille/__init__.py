@@ -29,12 +29,15 @@ from dicelab.engine.cinqmille.duel import (
     duel_win_probability,
     policy_surface,
     solve_duel,
+    table_name,
     warm,
 )
 from dicelab.engine.cinqmille.solo import (
     OBJECTIVES,
     advise,
     advise_solo,
+    bank_at_outcome_matrix,
+    clear_rule_cache,
     expected_turn_points,
     expected_turns,
     p_bust,
@@ -51,13 +54,24 @@ from dicelab.games._base import Bank
 from dicelab.games._checks import check_state
 from dicelab.games.cinqmille import UNIT, State, is_five_ones
 
+# The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
+solo_ready = None
+prepare = None
+
+#: The largest threshold of :func:`bank_at_outcome_matrix` (the engine contract's chain).
+MAX_THRESHOLD = solo.MAX_TURN_POINTS
+
 __all__ = [
+    "MAX_THRESHOLD",
     "OBJECTIVES",
+    "UNIT",
     "advise",
     "advise_duel",
     "advise_solo",
     "advise_state",
+    "bank_at_outcome_matrix",
     "clear_caches",
+    "clear_rule_cache",
     "duel",
     "duel_ready",
     "duel_table",
@@ -69,6 +83,7 @@ __all__ = [
     "policy_surface",
     "solo",
     "solve_duel",
+    "table_name",
     "solve_points",
     "solve_turns",
     "turn_outcome_distribution",

@@ -22,6 +22,7 @@ from dicelab.engine.dripeul.duel import (
     duel_ready,
     duel_win_probability,
     solve_duel,
+    table_name,
 )
 from dicelab.engine.dripeul.solo import (
     OBJECTIVES,
@@ -36,6 +37,14 @@ from dicelab.engine.dripeul.solo import (
 )
 from dicelab.games._checks import check_state
 from dicelab.games.dripeul import State
+
+# The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
+finish_chances = None
+turns_moments = None
+solo_ready = None
+prepare = None
+warm = None
+policy_surface = None
 
 __all__ = [
     "OBJECTIVES",
@@ -53,6 +62,7 @@ __all__ = [
     "p_turn_start",
     "solo",
     "solve_duel",
+    "table_name",
     "start_value",
     "win_probability",
 ]

@@ -17,6 +17,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from dicelab.core.dice import roll_distribution, sort_dice
 from dicelab.engine.advice import Advice, plays_duel
 from dicelab.engine.seveny import duel, solo
@@ -27,9 +29,11 @@ from dicelab.engine.seveny.duel import (
     duel_win_probability,
     policy_surface,
     solve_duel,
+    table_name,
 )
 from dicelab.engine.seveny.solo import (
     MAX_SOLVED_TARGET,
+    MAX_THRESHOLD,
     OBJECTIVES,
     QUICK_SOLO_TARGET,
     advise,
@@ -38,6 +42,8 @@ from dicelab.engine.seveny.solo import (
     expected_turns,
     optimal_points_distribution,
     p_bust,
+    prepare,
+    solo_ready,
     solve_turns,
     turn_outcome_distribution,
     turn_outcome_matrix,
@@ -47,14 +53,25 @@ from dicelab.engine.seveny.solo import (
     turns_moments,
 )
 from dicelab.games._base import Bank
-from dicelab.games._checks import check_state
-from dicelab.games.seveny import DICE, State, settable
+from dicelab.games._checks import check_rules, check_state, whole
+from dicelab.games.seveny import DICE, Rules, State, settable
 from dicelab.games.seveny import score as cycle_score
+
+# The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
+warm = None
+
+#: The points of one step of the score in :func:`turn_outcome_matrix` and
+#: :func:`bank_at_outcome_matrix` (the engine contract's chain over scores).
+UNIT = 1
 
 __all__ = [
     "FINISH_BUDGET",
     "finish_chances",
     "MAX_SOLVED_TARGET",
+    "MAX_THRESHOLD",
+    "UNIT",
+    "bank_at_outcome_matrix",
+    "clear_rule_cache",
     "OBJECTIVES",
     "QUICK_SOLO_TARGET",
     "advise",
@@ -71,8 +88,11 @@ __all__ = [
     "optimal_points_distribution",
     "p_bust",
     "policy_surface",
+    "prepare",
+    "solo_ready",
     "solo",
     "solve_duel",
+    "table_name",
     "solve_turns",
     "turn_outcome_distribution",
     "turn_outcome_matrix",
@@ -117,6 +137,41 @@ def clear_caches() -> None:
     solo.clear_caches()
     duel.clear_caches()
     _finisher.cache_clear()
+    clear_rule_cache()
+
+
+@lru_cache(maxsize=32)
+def _bank_at_matrix(threshold: int, rules: Any) -> Any:
+    target = rules.target
+    P = np.zeros((target + 1, target + 1))
+    P[target, target] = 1.0
+    for s in range(target):
+        for k, p in turn_points_distribution(min(threshold, target - s)).items():
+            P[s, min(s + k, target)] += float(p)
+    P.setflags(write=False)
+    return P
+
+
+def bank_at_outcome_matrix(threshold: int, rules: Any = None) -> Any:
+    """``P[s, s2]``: a Seveny turn from score ``s`` under the rule "bank at ``threshold``"
+    (:func:`~dicelab.policies.bank_at`) ends at ``s2`` (the target row absorbing).  That
+    rule banks once the turn holds ``min(threshold, target - s)`` points (banking the
+    target ends the game), so each row is the exact :func:`turn_points_distribution` of
+    that threshold, shifted (in floats: ``simulate_fast`` only draws from it).
+
+    >>> from dicelab.games.seveny import Rules
+    >>> P = bank_at_outcome_matrix(5, Rules(target=20))
+    >>> P.shape, round(float(P[0].sum()), 12), float(P[20, 20])
+    ((21, 21), 1.0, 1.0)
+    """
+    rules = check_rules(Rules, rules, "Seveny")
+    threshold = whole("threshold", threshold, 0, MAX_THRESHOLD)
+    return _bank_at_matrix(threshold, rules)
+
+
+def clear_rule_cache() -> None:
+    """Forget the matrices of :func:`bank_at_outcome_matrix` (cold runs)."""
+    _bank_at_matrix.cache_clear()
 
 
 #: The endgame reason sums over the rolls of the rest of the turn: it gives up (``None``)

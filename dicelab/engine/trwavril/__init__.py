@@ -22,6 +22,7 @@ from dicelab.engine.trwavril.duel import (
     duel_table,
     duel_win_probability,
     solve_duel,
+    table_name,
     warm,
 )
 from dicelab.engine.trwavril.solo import (
@@ -38,6 +39,13 @@ from dicelab.engine.trwavril.solo import (
 )
 from dicelab.games._checks import check_state
 from dicelab.games.trwavril import State
+
+# The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
+finish_chances = None
+turns_moments = None
+solo_ready = None
+prepare = None
+policy_surface = None
 
 __all__ = [
     "OBJECTIVES",
@@ -57,6 +65,7 @@ __all__ = [
     "p_turn_start",
     "solo",
     "solve_duel",
+    "table_name",
     "start_value",
     "warm",
     "win_probability",
