@@ -61,6 +61,7 @@ __all__ = [
     "objective_meaning",
     "objective_name",
     "objective_phrase",
+    "play_notebook",
 ]
 
 
@@ -121,6 +122,10 @@ class GameEntry:
     #: Whether the game has an exact two-player engine: its engine package keeps
     #: :class:`~dicelab.engine.protocol.DuelEngine` (``False``: :attr:`duel_engine` is ``None``).
     two_player: bool = True
+    #: A two-player variant that the engine solves within seconds, as ``Rules`` keywords
+    #: (``tests/test_game_contract.py`` solves it, as a variant solved on demand would be);
+    #: empty: the default rules (their table ships, or every test run solves it once).
+    small_duel: Mapping[str, Any] = field(default_factory=dict)
     #: Whether the game is played in manches (the two-player engine values one manche).
     manches: bool = False
     #: The rule of thumb's banking threshold (pushluck games): bank once the turn holds
@@ -541,6 +546,7 @@ GAMES: tuple[GameEntry, ...] = (
         rule_bank_at=5,
         rule_name=N_("bank at 5 points"),
         difficulty="target",
+        small_duel=MappingProxyType({"target": 10}),
         metrics=(
             Metric("expected_turns", N_("turns to reach the target, on average"),
                    "expected_turns", False,
@@ -617,6 +623,18 @@ def keys() -> Iterator[str]:
     ['dripeul', 'trwavril', 'cinqmille', 'seveny']
     """
     return iter(REGISTRY)
+
+
+def play_notebook(game: Any) -> str:
+    """The name of ``game``'s play notebook, the same in both trees
+    (``notebooks/{en,fr}/<name>.md`` and its paired ``.ipynb``): its place in
+    :data:`GAMES`, two digits, and its key.
+
+    >>> [play_notebook(g) for g in ("dripeul", "Seveny")]
+    ['01_dripeul', '04_seveny']
+    """
+    entry = get(game)
+    return f"{GAMES.index(entry) + 1:02d}_{entry.key}"
 
 
 def objective_name(key: str, lang: str | None = None, game: str | None = None) -> str:

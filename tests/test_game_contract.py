@@ -97,9 +97,24 @@ def test_two_players_where_supported(entry):
     game = _play_to_end(entry, players=2, seed=3)
     assert game.is_over and game.winners and set(game.winners) <= {0, 1}
     assert solving.has_duel(entry.key) == entry.two_player
-    if entry.two_player and solving.duel_ready(entry.key, entry.Rules()):
-        p = entry.duel_start(entry.Game(players=2, seed=3).state)
-        assert 0.0 <= p <= 1.0
+    if not entry.two_player:
+        return
+    # a small variant, solved here as on demand (the entry's small_duel), then advised
+    rules = entry.Rules(**entry.small_duel)
+    engine = entry.duel_engine
+    engine.solve_duel(rules)
+    assert engine.duel_ready(rules) and solving.duel_ready(entry.key, rules)
+    game = entry.Game(players=2, rules=rules, seed=3)
+    p = entry.duel_start(game.state)
+    assert 0.0 < p < 1.0
+    assert engine.duel_win_probability(rules) == pytest.approx(p, abs=1e-12)  # seat 0, start
+    game.apply(Roll(()))
+    while not game.is_over and len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    advice = entry.engine.advise_state(game.state, objective="p_duel")
+    assert advice.kind == "duel" and advice.best.action in game.legal_actions()
+    values = [c["p_duel"] for c in advice]
+    assert all(0.0 <= x <= 1.0 for x in values) and values == sorted(values, reverse=True)
 
 
 @ENTRIES

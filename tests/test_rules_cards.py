@@ -36,7 +36,8 @@ def test_the_examples_the_issue_names():
     assert got["trwavril_unbar"][1] == "card 2 flips back"
 
 
-#: The lines a review found missing, as words that must be on each card.
+#: The lines a review found missing, as words that must be on each card (a regression
+#: list of those reviews: a game added later has none, and its card is checked as the others).
 MUST = {
     "dripeul": {"en": ["someone cleared all six", "sit out", "highest triangle",
                        "failure token goes back", "rien"],
@@ -62,7 +63,7 @@ MUST = {
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_missing_line_is_on_the_card(game, lang):
     text = card_text(game, lang)
-    for words in MUST[game][lang]:
+    for words in MUST.get(game, {}).get(lang, []):
         assert words in text, (game, lang, words)
     # a student's card states the rule, not the project's rulings notes
     assert "ruling" not in text.lower() and "arbitrage" not in text and "S3" not in text
