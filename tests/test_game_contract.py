@@ -130,3 +130,34 @@ def test_the_app_plays_the_game(entry):
         assert len(app.state.dice) > 0
     finally:
         app.close()
+
+
+@ENTRIES
+def test_the_review_rates_the_game(entry):
+    """Adding a game includes its calibration (docs/architecture.md, "Adding a game");
+    without one, the review says "no rating yet" rather than a made-up band."""
+    from dicelab.analysis import review
+
+    policies_ = set(review.CALIBRATION_POLICIES)
+    assert policies_ <= set(review.calibration().get(entry.key, {})), (
+        f"{entry.name} has no solo calibration: python -m dicelab.tools.calibrate")
+    if entry.two_player:
+        assert policies_ <= set(review.calibration("p_duel").get(entry.key, {}))
+    assert review.rate(entry.key, 0.0, decisions=20).band == "expert"
+
+
+def test_a_game_without_calibration_has_no_rating_yet(monkeypatch):
+    from dicelab.analysis import review
+
+    stored = review.stored_calibration()
+    key = GAMES[0].key
+    without = {part: {k: v for k, v in stored[part].items() if k != key}
+               if part in ("games", "duel") else stored[part] for part in stored}
+    monkeypatch.setattr(review, "stored_calibration", lambda: without)
+    for unit in (None, "p_duel"):
+        for loss in (0.0, 0.05):
+            r = review.rate(key, loss, unit=unit, lang="en", decisions=20)
+            assert r.band == "uncalibrated" and r.scale == ()
+            assert r.text.endswith(": no rating yet (this game has no calibration).")
+    fr = review.rate(key, 0.0, lang="fr", decisions=20)
+    assert fr.label == "pas encore de note (ce jeu n'a pas de calibration)"

@@ -102,6 +102,7 @@ RATING_BANDS: tuple[tuple[str, str], ...] = (
     ("per_player", N_("each player rated on their own decisions")),
     ("unrated", N_("not rated (no calibration for this objective)")),
     ("too_few", N_("not rated (too few decisions)")),
+    ("uncalibrated", N_("no rating yet (this game has no calibration)")),
 )
 
 #: A review with fewer decisions than this is not rated: its mean loss says too little.
@@ -853,9 +854,10 @@ def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
          lang: str | None = None, decisions: int | None = None) -> Rating:
     """Place a mean loss per decision on the game's calibrated scale (:func:`rating_bounds`).
 
-    Without a stored calibration for the game: *expert* for no loss, *fair* otherwise.
-    Solo play is rated on the solo calibration, two-player play (``unit="p_duel"``) on
-    the two-player one; a unit without a calibration is *unrated*, the solo scale still
+    Without a stored calibration for the game: *uncalibrated*, "no rating yet" (a new
+    game's calibration is a step of docs/architecture.md, "Adding a game").  Solo play is
+    rated on the solo calibration, two-player play (``unit="p_duel"``) on the two-player
+    one; a unit without a calibration is *unrated*, the solo scale still
     shown.  ``decisions``: a review with fewer than :data:`MIN_DECISIONS` is not rated
     (*too_few*).
     """
@@ -873,7 +875,7 @@ def rate(game_key: str, mean_loss: float, *, unit: str | None = None,
     elif bounds:
         band = next((k for k, b in bounds if mean_loss <= b + eps), "random")
     else:
-        band = "expert" if mean_loss <= eps else "fair"
+        band = "uncalibrated"
     label = _(dict(RATING_BANDS)[band], lang=lang)
     text = _("Mean loss per decision {loss}: {band}.", lang=lang,
              loss=_loss_number(unit, mean_loss, lang), band=label)
