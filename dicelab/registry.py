@@ -69,8 +69,9 @@ __all__ = [
 class Metric:
     """One headline number of a game (the variant explorer's): its key, its plain name,
     its exact meaning (English msgids, see :meth:`name` and :meth:`meaning`), the engine's
-    solver ``solver(rules) -> float``, and which direction is better (a probability is
-    higher-is-better; a number of turns lower-is-better).
+    solver ``solver(rules) -> float``, which direction is better (a probability is
+    higher-is-better; a number of turns lower-is-better) and whether it is a probability
+    (shown as a percentage).
 
     >>> m = get("trwavril").metrics[0]
     >>> m.name("en"), m.name("fr"), m.is_probability
@@ -82,10 +83,7 @@ class Metric:
     solver: str
     higher_is_better: bool
     exact: str = ""
-
-    @property
-    def is_probability(self) -> bool:
-        return self.higher_is_better
+    is_probability: bool = False
 
     def name(self, lang: str | None = None) -> str:
         """The plain name, e.g. ``"chance to win"`` / ``"chance de gagner"``."""
@@ -191,7 +189,7 @@ class GameEntry:
     #: The title of the board (msgid with ``{m}``, ``{n}``, ``{level}`` for a game in
     #: manches), else the game's name.
     board_title: str = ""
-    #: The game's own sentences for events (:func:`dicelab.ui.widgets.text.event_sentence`):
+    #: The game's own sentences for events (:func:`dicelab.ui.text.event_sentence`):
     #: sentence key -> (msgid for "you", msgid for a named player ``{who}``).  A win's
     #: sentence key is ``"win_<reason>"``.
     sentences: Mapping[str, tuple[str, str]] = field(default_factory=dict)
@@ -456,11 +454,11 @@ GAMES: tuple[GameEntry, ...] = (
         metrics=(
             Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
                    N_("P(clear one manche): the probability that a solo player clears one "
-                      "manche, playing optimally")),
+                      "manche, playing optimally"), is_probability=True),
             Metric("p_game", N_("chance to win the whole solo game"), "game_win_probability",
                    True,
                    N_("P(win the game): the probability that a solo player clears every "
-                      "manche, playing optimally")),
+                      "manche, playing optimally"), is_probability=True),
         ),
         fast_simulation=frozenset({"plan"}),
         load_fast_plan=_dripeul_fast_plan,
@@ -489,7 +487,7 @@ GAMES: tuple[GameEntry, ...] = (
         metrics=(
             Metric("p_win", N_("chance to win"), "win_probability", True,
                    N_("P(win): the probability that a solo player bars all six cards before "
-                      "the last parapluie is turned, playing optimally")),
+                      "the last parapluie is turned, playing optimally"), is_probability=True),
         ),
         fast_simulation=frozenset({"plan"}),
         load_fast_plan=_trwavril_fast_plan,

@@ -102,7 +102,7 @@ def test_app_rules_button_shows_the_same_card():
 
 # ------------------------------------------------------------------ §2: failures say why
 def _sentences(game, lang="en"):
-    from dicelab.ui.widgets.text import event_sentence
+    from dicelab.ui.text import event_sentence
 
     return " ".join(event_sentence(e, lang) for e in game.log)
 
@@ -116,7 +116,7 @@ def test_dripeul_failure_says_why():
     s = replace(dripeul.new_state(dripeul.Rules(), 1), tokens=((1, 3, 4, 5, 6),))
     s, _e = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (2, 2, 2, 4, 6))
     s, ev = dripeul.step(s, Stop())
-    from dicelab.ui.widgets.text import event_sentence
+    from dicelab.ui.text import event_sentence
 
     text = " ".join(event_sentence(e, "en") for e in ev)
     assert "brelan of 2, but square 2 is already empty → a failure" in text
@@ -149,7 +149,7 @@ def test_5000_exactly_5000_and_bust_say_why():
 
     from dicelab.games import cinqmille
     from dicelab.games._base import Roll
-    from dicelab.ui.widgets.text import event_sentence
+    from dicelab.ui.text import event_sentence
 
     s = replace(cinqmille.new_state(cinqmille.Rules(), 1), scores=(4900,), opened=(True,))
     s, _e = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (5, 5, 2, 3, 4))

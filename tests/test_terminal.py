@@ -20,7 +20,7 @@ from dicelab.registry import REGISTRY
 from dicelab.ui.command_line import main
 from dicelab.ui.session import PlaySession
 from dicelab.ui.terminal import TerminalPlay
-from dicelab.ui.widgets.text import shown_loss
+from dicelab.ui.text import shown_loss
 
 ROOT = Path(__file__).resolve().parents[1]
 #: A position with a choice, per game (dice set by hand after the first roll), found by

@@ -170,6 +170,8 @@ def describe_action(state: Any, action: Any, *, lang: str | None = None) -> str:
     >>> s, _ = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (1, 5, 2, 3, 3))
     >>> describe_action(s, Roll((1,)), lang="fr"), describe_action(s, Bank((1, 5)), lang="en")
     ('mettre de côté 1, relancer 4 dés', 'set aside 1 5 and bank')
+    >>> describe_action(s, Bank(()), lang="fr")  # a bank that sets no die aside
+    'encaisser'
     """
     key = game_key(state)
     if isinstance(action, Stop):
@@ -198,6 +200,8 @@ def describe_action(state: Any, action: Any, *, lang: str | None = None) -> str:
         return _("keep {kept}, roll {dice}", lang=lang, kept=_dice(action.keep),
                  dice=dice_count(n, lang=lang))
     if isinstance(action, Bank):
+        if not action.keep:  # a game whose bank sets nothing aside (Pig: bank the turn)
+            return _("bank", lang=lang)
         return _("set aside {kept} and bank", lang=lang, kept=_dice(action.keep))
     raise DicelabError("not an action: {value}", value=brief(action))
 

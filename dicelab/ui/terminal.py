@@ -36,8 +36,8 @@ from dicelab.registry import get as get_game
 from dicelab.registry import objective_phrase
 from dicelab.ui.options import error_text
 from dicelab.ui.session import PlaySession
+from dicelab.ui.text import event_sentence, player_name, shown_loss, to_play_text
 from dicelab.ui.widgets.controls import parse_dice_text
-from dicelab.ui.widgets.text import event_sentence, player_name, shown_loss, to_play_text
 
 #: The commands a player types, by meaning; English and French words both work.
 COMMANDS: dict[str, tuple[str, ...]] = {

@@ -16,9 +16,9 @@ from typing import Any
 
 from dicelab.core.i18n import _, ngettext
 from dicelab.registry import GAMES, GameEntry, get
+from dicelab.ui.text import figure_word, join_names
 from dicelab.ui.widgets.base import GameApp
 from dicelab.ui.widgets.boards import cards_board, scores_board, tokens_board
-from dicelab.ui.widgets.text import figure_word, join_names
 
 
 class TokensApp(GameApp):

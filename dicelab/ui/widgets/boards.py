@@ -13,8 +13,8 @@ from typing import Any
 
 from dicelab.core.i18n import N_, _, ngettext
 from dicelab.registry import entry_of
+from dicelab.ui.text import esc, player_name, to_play_text
 from dicelab.ui.widgets.faces import face_svg
-from dicelab.ui.widgets.text import esc, player_name, to_play_text
 
 _CELL = "display:inline-block;min-width:2.6em;padding:3px 5px;margin:2px;text-align:center;"
 _BOX = "border:2px solid var(--jp-ui-font-color1);border-radius:3px;"

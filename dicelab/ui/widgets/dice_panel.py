@@ -34,7 +34,7 @@ from dicelab.core.dice import is_sub_multiset
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import _, ngettext
 from dicelab.games._base import Bank, Resolve, Roll, Stop
-from dicelab.ui.widgets.text import esc, fmt_dice, player_name
+from dicelab.ui.text import esc, fmt_dice, player_name
 
 __all__ = ["DicePanel"]
 

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from dicelab.core.i18n import _
-from dicelab.ui.widgets.text import esc
+from dicelab.ui.text import esc
 
 #: The keys the app answers to.
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "r", "b", "s", "u", "h")

@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from dicelab.core.i18n import N_, _
+from dicelab.ui.text import esc, event_sentence, player_name, to_play_text
 from dicelab.ui.widgets import adapters
-from dicelab.ui.widgets.text import esc, event_sentence, player_name, to_play_text
 
 __all__ = ["LOG_LINES", "StatusLog"]
 

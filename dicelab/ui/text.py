@@ -1,4 +1,5 @@
-"""Plain-text and HTML helpers shared by the widgets (no ipywidgets needed).
+"""Plain-text and HTML helpers shared by the views: the apps, the terminal and the session
+(no ipywidgets needed).
 
 Everything the apps show is built here as strings, in the player's language
 (every word goes through :mod:`dicelab.i18n`), so it can be tested and read
