@@ -189,6 +189,22 @@ class GameEntry:
     #: The title of the board (msgid with ``{m}``, ``{n}``, ``{level}`` for a game in
     #: manches), else the game's name.
     board_title: str = ""
+    #: The ``Rules`` field that sets how many dice the game rolls (a variant, e.g. 5000's
+    #: ``dice``); ``None``: the rules module's ``DICE`` (:meth:`dice_count`).
+    dice_field: str | None = None
+    #: ``target(rules)``: the score that ends the game (pushluck games' score board), or
+    #: ``None``.
+    target: Callable[[Any], int] | None = field(default=None, repr=False)
+    #: ``set_aside(state)``: the dice set aside in this turn so far (pushluck games: the
+    #: dice row shows them next to the roll).
+    set_aside: Callable[[Any], tuple[int, ...]] | None = field(default=None, repr=False)
+    #: ``memorised(state)``: the points the turn has memorised (a turn in cycles, Seveny),
+    #: shown on the score board; ``None``: the game memorises nothing.
+    memorised: Callable[[Any], int] | None = field(default=None, repr=False)
+    #: ``opening_needed(state)``: the points the player to move must make in this turn
+    #: before banking (an opening score not reached yet), else ``None`` (the coach's
+    #: "you have not opened yet"); ``None``: the game has no opening.
+    opening_needed: Callable[[Any], int | None] | None = field(default=None, repr=False)
     #: The game's own sentences for events (:func:`dicelab.ui.text.event_sentence`):
     #: sentence key -> (msgid for "you", msgid for a named player ``{who}``).  A win's
     #: sentence key is ``"win_<reason>"``.
@@ -263,6 +279,18 @@ class GameEntry:
         [1, 2, 3, 4, 5, 6]
         """
         return range(self.min_players, self.max_players + 1)
+
+    def dice_count(self, rules: Any = None) -> int:
+        """How many dice the game rolls with ``rules`` (default: the default rules).
+
+        >>> [get(k).dice_count() for k in ("dripeul", "trwavril", "5000", "seveny")]
+        [5, 4, 5, 7]
+        >>> get("5000").dice_count(get("5000").Rules(dice=6))
+        6
+        """
+        if self.dice_field is not None:
+            return int(getattr(rules if rules is not None else self.Rules(), self.dice_field))
+        return int(self.rules.DICE)
 
     def objective_name(self, key: str, lang: str | None = None) -> str:
         """The apps' short label of the objective ``key`` in this game.
@@ -399,6 +427,10 @@ def _seveny_board(state: Any, p: int, lang: str | None) -> str:
              hand=_numbers(state.hand), points=state.turn_points, score=state.scores[p])
 
 
+def _cinqmille_opening(state: Any) -> int | None:
+    return None if state.opened[state.current_player] else int(state.rules.opening)
+
+
 def _dripeul_resolve(state: Any, choice: Any, lang: str | None) -> str:
     if isinstance(choice, tuple):
         return _("remove tokens {a} and {b}", lang=lang, a=choice[0], b=choice[1])
@@ -500,6 +532,10 @@ GAMES: tuple[GameEntry, ...] = (
         card=cinqmille_card,
         app_name="CinqMilleApp",
         choose_text=N_("set aside scoring dice, then roll or bank"),
+        dice_field="dice",
+        target=lambda rules: cinqmille.TARGET,
+        set_aside=lambda state: tuple(state.aside),
+        opening_needed=_cinqmille_opening,
         sentences=MappingProxyType({
             "win_5000": (N_("Exactly 5000: you win at once!"),
                          N_("Exactly 5000: {who} wins at once!")),
@@ -533,6 +569,9 @@ GAMES: tuple[GameEntry, ...] = (
         card=seveny_card,
         app_name="SevenyApp",
         choose_text=N_("set aside at least one die, then roll or bank"),
+        target=lambda rules: rules.target,
+        set_aside=lambda state: tuple(state.hand),
+        memorised=lambda state: state.memorised,
         board="scores",
         duel_start=_seveny_duel_start,
         solo_start=_seveny_solo_start,

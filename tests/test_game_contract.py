@@ -57,6 +57,15 @@ def test_registry_entry_describes_the_game(entry):
         assert entry.difficulty in entry.Rules.CHOICES
     for metric in entry.metrics:
         assert callable(getattr(entry.engine, metric.solver))
+    # the game's facts the views read (no probing of its state)
+    state = entry.Game(seed=1).state
+    assert 1 <= entry.dice_count(state.rules) <= 7  # the app's keys toggle 7 dice at most
+    if entry.kind == "pushluck":
+        assert entry.set_aside(state) == () and entry.target(state.rules) > 0
+    if entry.memorised is not None:
+        assert entry.memorised(state) == 0
+    if entry.opening_needed is not None:
+        assert entry.opening_needed(state) is None or entry.opening_needed(state) > 0
 
 
 @ENTRIES

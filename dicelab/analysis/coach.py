@@ -853,13 +853,12 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
         out.append(("p_bust", ba, bb, None if pa == pb else False, both or
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
     out[:0] = _finish_aspect(state, key, choice, other, advice, la, lb, lang)  # it decides
-    opened = getattr(state, "opened", None)  # a game with an opening score (5000)
-    if opened is not None and not opened[p] and not any(
-            isinstance(c.action, Bank) for c in advice):
+    needs = REGISTRY[key].opening_needed  # a game with an opening score (5000)
+    opening = needs(state) if needs is not None else None
+    if opening is not None and not any(isinstance(c.action, Bank) for c in advice):
         out.append(("opening", 0.0, 0.0, None,
                     _("You have not opened yet: you cannot bank before {n} points in this "
-                      "turn, so every choice rolls on.", lang=lang,
-                      n=state.rules.opening)))
+                      "turn, so every choice rolls on.", lang=lang, n=opening)))
     return out
 
 def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,

@@ -110,11 +110,10 @@ class ScoresApp(GameApp):
 
     def board_html(self) -> str:
         s = self.state
-        target = getattr(s.rules, "target", None)
-        if target is None:
-            target = getattr(self.module, "TARGET", None)
+        entry = get(self.game_key)
+        target = entry.target(s.rules) if entry.target is not None else None
         return scores_board(s, self.module.DEFINITION.name, target,
-                            memorised=hasattr(s, "memorised"), lang=self.lang,
+                            memorised=entry.memorised is not None, lang=self.lang,
                             names=self.session.seat_names(), computer=self._policies)
 
     def phase_text(self) -> str:
