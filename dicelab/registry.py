@@ -206,9 +206,13 @@ class GameEntry:
     #: "you have not opened yet"); ``None``: the game has no opening.
     opening_needed: Callable[[Any], int | None] | None = field(default=None, repr=False)
     #: The game's own sentences for events (:func:`dicelab.ui.text.event_sentence`):
-    #: sentence key -> (msgid for "you", msgid for a named player ``{who}``).  A win's
-    #: sentence key is ``"win_<reason>"``.
+    #: sentence key -> (msgid for "you", msgid for a named player ``{who}``): an event only
+    #: this game has, or a shared sentence said otherwise in this game (it wins over the
+    #: shared one, for this game only).  A win's sentence key is ``"win_<reason>"``.
     sentences: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: Why a turn fails in this game, in words: the ``why`` of a game event -> msgid
+    #: (:func:`dicelab.ui.text.event_sentence`).
+    reasons: Mapping[str, str] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         """``<game cinqmille: 5000>``."""
@@ -452,6 +456,32 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_dripeul_engine,
         card=dripeul_card,
         app_name="DripeulApp",
+        sentences=MappingProxyType({
+            "out_manche": (N_("The failure token reaches X: you are out of manche {manche}."),
+                           N_("The failure token reaches X: {who} is out of manche {manche}.")),
+            "remove": (N_("{dice} ({figure}): you remove token {tokens}."),
+                       N_("{dice} ({figure}): {who} removes token {tokens}.")),
+            "remove_many": (N_("{dice} ({figure}): you remove tokens {tokens}."),
+                            N_("{dice} ({figure}): {who} removes tokens {tokens}.")),
+            "bonus": (N_("{dice} ({figure}): bonus, your failure token moves back one triangle."),
+                      N_("{dice} ({figure}): bonus, the failure token of {who} moves back one "
+                         "triangle.")),
+            "failure": (N_("{dice} ({figure}): a failure, your failure token moves on (triangle "
+                           "{triangle})."),
+                        N_("{dice} ({figure}): a failure, the failure token of {who} moves on "
+                           "(triangle {triangle}).")),
+            "failure_why": (N_("{dice}: {why} → a failure, your failure token moves on (triangle "
+                               "{triangle})."),
+                            N_("{dice}: {why} → a failure, the failure token of {who} moves on "
+                               "(triangle {triangle}).")),
+            "cleared": (N_("You clear every square of manche {manche}!"),
+                        N_("{who} clears every square of manche {manche}!")),
+        }),
+        reasons=MappingProxyType({
+            "empty_square": N_("brelan of {face}, but square {face} is already empty"),
+            "suite": N_("a suite removes no token"),
+            "nothing": N_("rien (no figure): no brelan, no carré, no quinté"),
+        }),
         board_title=N_("Dripeul 5 — manche {m} of {n} · level {level}"),
         board="tokens",
         duel_start=_dripeul_duel_start,
@@ -503,6 +533,20 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_trwavril_engine,
         card=trwavril_card,
         app_name="TrwavrilApp",
+        sentences=MappingProxyType({
+            "miss": (N_("Missed: a parapluie is turned over ({left} left)."),
+                     N_("{who} misses: a parapluie is turned over ({left} left).")),
+            "miss_why": (N_("Missed, {dice}: {why} → a parapluie is turned over ({left} left)."),
+                         N_("{who} misses, {dice}: {why} → a parapluie is turned over ({left} "
+                            "left).")),
+            "bar": (N_("You bar card {card}."), N_("{who} bars card {card}.")),
+            "unbar": (N_("Card {card} flips back to normal."),
+                      N_("Card {card} flips back to normal.")),
+            "lose": (N_("No parapluie left: you lose."), N_("No parapluie left: {who} loses.")),
+        }),
+        reasons=MappingProxyType({
+            "miss": N_("no brelan, no carré, no suite of {n}"),
+        }),
         board="cards",
         duel_start=_trwavril_duel_start,
         solo_start=_trwavril_solo_start,
@@ -531,6 +575,10 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_cinqmille_engine,
         card=cinqmille_card,
         app_name="CinqMilleApp",
+        reasons=MappingProxyType({
+            "no_score": N_("nothing scores: no 1, no 5, no brelan"),
+            "no_score_suite": N_("nothing scores: no 1, no 5, no brelan, no suite"),
+        }),
         choose_text=N_("set aside scoring dice, then roll or bank"),
         dice_field="dice",
         target=lambda rules: cinqmille.TARGET,
@@ -568,6 +616,20 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_seveny_engine,
         card=seveny_card,
         app_name="SevenyApp",
+        sentences=MappingProxyType({
+            "set_aside_cycle": (N_("You set aside {dice} (cycle: {points})."),
+                                N_("{who} sets aside {dice} (cycle: {points}).")),
+            "cycle_complete": (
+                N_("All seven dice are set aside: you memorise {points} (memorised: "
+                   "{memorised}) and roll the seven dice again."),
+                N_("All seven dice are set aside: {who} memorises {points} (memorised: "
+                   "{memorised}) and rolls the seven dice again.")),
+        }),
+        reasons=MappingProxyType({
+            "nothing_settable": N_("nothing can be set aside: no 1, no 6, no brelan"),
+            "nothing_settable_freed": N_("nothing can be set aside: no 1, no 6, no brelan, no "
+                                         "{faces}"),
+        }),
         choose_text=N_("set aside at least one die, then roll or bank"),
         target=lambda rules: rules.target,
         set_aside=lambda state: tuple(state.hand),

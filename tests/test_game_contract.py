@@ -170,3 +170,33 @@ def test_a_game_without_calibration_has_no_rating_yet(monkeypatch):
             assert r.text.endswith(": no rating yet (this game has no calibration).")
     fr = review.rate(key, 0.0, lang="fr", decisions=20)
     assert fr.label == "pas encore de note (ce jeu n'a pas de calibration)"
+
+
+def test_a_game_says_a_shared_sentence_its_own_way(monkeypatch):
+    """A game's own sentence wins over the shared one, for that game only; its reasons
+    for a failed turn are its own (no table of every game's words in the views)."""
+    import dataclasses
+    from types import MappingProxyType
+
+    from dicelab import registry
+    from dicelab.ui import text
+
+    bank = {"type": "bank", "player": 0, "points": 20, "score": 20}
+    shared = "You bank 20 points: your total is now 20."
+    first, second = GAMES[0], GAMES[1]
+    own = dataclasses.replace(first, sentences=MappingProxyType({
+        **first.sentences, "bank": ("You pocket {points}.", "{who} pockets {points}.")}))
+    monkeypatch.setitem(registry.REGISTRY, first.key, own)
+    text._game_words.cache_clear()
+    try:
+        assert text.event_sentence(bank, "en", game=first.key) == "You pocket 20 points."
+        assert text.event_sentence(bank, "en", game=second.key) == shared
+    finally:
+        monkeypatch.undo()
+        text._game_words.cache_clear()
+    assert text.event_sentence(bank, "en", game=first.key) == shared
+    from dicelab.core.i18n import _
+
+    for entry in GAMES:  # each game's reasons for a failed turn, translated
+        for msgid in entry.reasons.values():
+            assert _(msgid, lang="fr") != msgid, (entry.key, msgid)

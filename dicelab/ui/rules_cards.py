@@ -190,7 +190,7 @@ def guided_turn(game: str, lang: str | None = None) -> list[tuple[str, list[str]
             s, more = mod.roll_outcome(s, dice)
             events = events + more
         shown = [e for e in events if e.get("type") not in ("turn", "turn_start")]
-        text = " ".join(event_sentence(e, lang) for e in shown)
+        text = " ".join(event_sentence(e, lang, game=get(game).key) for e in shown)
         out.append((text, event_rules(game, shown, lang)))
     return out
 

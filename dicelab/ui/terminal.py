@@ -239,7 +239,7 @@ class TerminalPlay:
         versus = (next(p for p in range(s.state.players) if p not in s.policies)
                   if s.against_computer() else None)
         for e in events:
-            text = event_sentence(e, self.lang, solo, versus=versus)
+            text = event_sentence(e, self.lang, solo, versus=versus, game=s.game_key)
             if text:
                 self.say("  " + text)
 
