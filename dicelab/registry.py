@@ -201,10 +201,11 @@ class GameEntry:
     #: ``memorised(state)``: the points the turn has memorised (a turn in cycles, Seveny),
     #: shown on the score board; ``None``: the game memorises nothing.
     memorised: Callable[[Any], int] | None = field(default=None, repr=False)
-    #: ``opening_needed(state)``: the points the player to move must make in this turn
+    #: ``opening_needed(state, player)``: the points ``player`` must make in one turn
     #: before banking (an opening score not reached yet), else ``None`` (the coach's
-    #: "you have not opened yet"); ``None``: the game has no opening.
-    opening_needed: Callable[[Any], int | None] | None = field(default=None, repr=False)
+    #: "you have not opened yet", the score board's "not opened yet"); ``None``: the game
+    #: has no opening.
+    opening_needed: Callable[[Any, int], int | None] | None = field(default=None, repr=False)
     #: The game's own sentences for events (:func:`dicelab.ui.text.event_sentence`):
     #: sentence key -> (msgid for "you", msgid for a named player ``{who}``): an event only
     #: this game has, or a shared sentence said otherwise in this game (it wins over the
@@ -431,8 +432,8 @@ def _seveny_board(state: Any, p: int, lang: str | None) -> str:
              hand=_numbers(state.hand), points=state.turn_points, score=state.scores[p])
 
 
-def _cinqmille_opening(state: Any) -> int | None:
-    return None if state.opened[state.current_player] else int(state.rules.opening)
+def _cinqmille_opening(state: Any, player: int) -> int | None:
+    return None if state.opened[player] else int(state.rules.opening)
 
 
 def _dripeul_resolve(state: Any, choice: Any, lang: str | None) -> str:

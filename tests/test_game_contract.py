@@ -65,7 +65,7 @@ def test_registry_entry_describes_the_game(entry):
     if entry.memorised is not None:
         assert entry.memorised(state) == 0
     if entry.opening_needed is not None:
-        assert entry.opening_needed(state) is None or entry.opening_needed(state) > 0
+        assert entry.opening_needed(state, 0) is None or entry.opening_needed(state, 0) > 0
 
 
 @ENTRIES

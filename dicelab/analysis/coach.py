@@ -854,7 +854,7 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
     out[:0] = _finish_aspect(state, key, choice, other, advice, la, lb, lang)  # it decides
     needs = REGISTRY[key].opening_needed  # a game with an opening score (5000)
-    opening = needs(state) if needs is not None else None
+    opening = needs(state, p) if needs is not None else None
     if opening is not None and not any(isinstance(c.action, Bank) for c in advice):
         out.append(("opening", 0.0, 0.0, None,
                     _("You have not opened yet: you cannot bank before {n} points in this "

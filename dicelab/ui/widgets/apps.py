@@ -112,8 +112,14 @@ class ScoresApp(GameApp):
         s = self.state
         entry = get(self.game_key)
         target = entry.target(s.rules) if entry.target is not None else None
+        needs = entry.opening_needed
         return scores_board(s, self.module.DEFINITION.name, target,
-                            memorised=entry.memorised is not None, lang=self.lang,
+                            aside=entry.set_aside(s) if entry.set_aside is not None else (),
+                            memorised=entry.memorised(s) if entry.memorised is not None
+                            else None,
+                            unopened=[q for q in range(s.players)
+                                      if needs is not None and needs(s, q) is not None],
+                            lang=self.lang,
                             names=self.session.seat_names(), computer=self._policies)
 
     def phase_text(self) -> str:
