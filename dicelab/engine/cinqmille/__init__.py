@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from dicelab.engine.advice import Advice, plays_duel
+from dicelab.engine.advice import Advice, advise_state_with
 from dicelab.engine.cinqmille import duel, solo
 from dicelab.engine.cinqmille.duel import (
     advise_duel,
@@ -51,7 +51,6 @@ from dicelab.engine.cinqmille.solo import (
     turns_moments,
 )
 from dicelab.games._base import Bank
-from dicelab.games._checks import check_state
 from dicelab.games.cinqmille import UNIT, State, is_five_ones
 
 # The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
@@ -116,11 +115,9 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     >>> advise_state(s, objective="expected_points").kind
     'solo'
     """
-    check_state(State, state, "5000")
-    if plays_duel(objective, OBJECTIVES, two_players=state.players == 2,
-                  ready=lambda: duel_ready(state.rules)):
-        return advise_duel(state)
-    return advise_solo(state, objective)
+    return advise_state_with(state, objective, state_type=State, game="5000",
+                             objectives=OBJECTIVES, advise_solo=advise_solo,
+                             advise_duel=advise_duel, ready=duel_ready)
 
 
 #: The endgame reason is looked for within this many points of 5000 (further away, winning

@@ -15,7 +15,7 @@ between solo and two-player advice.
 
 from __future__ import annotations
 
-from dicelab.engine.advice import Advice, plays_duel
+from dicelab.engine.advice import Advice, advise_state_with
 from dicelab.engine.dripeul import duel, solo
 from dicelab.engine.dripeul.duel import (
     advise_duel,
@@ -35,7 +35,6 @@ from dicelab.engine.dripeul.solo import (
     start_value,
     win_probability,
 )
-from dicelab.games._checks import check_state
 from dicelab.games.dripeul import State
 
 # The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
@@ -91,11 +90,9 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
     >>> a.kind, a.best.label, round(a.best["p_duel"], 4), round(a.best["p_win"], 4)
     ('duel', 'keep 2 2 2, roll 2', 0.5437, 0.5968)
     """
-    check_state(State, state, "Dripeul 5")
-    if plays_duel(objective, OBJECTIVES, two_players=state.players == 2,
-                  ready=lambda: duel_ready(state.rules)):
-        return advise_duel(state)
-    return advise_solo(state, objective)
+    return advise_state_with(state, objective, state_type=State, game="Dripeul 5",
+                             objectives=OBJECTIVES, advise_solo=advise_solo,
+                             advise_duel=advise_duel, ready=duel_ready)
 
 
 def clear_caches() -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from dicelab.core.dice import roll_distribution, sort_dice
-from dicelab.engine.advice import Advice, plays_duel
+from dicelab.engine.advice import Advice, advise_state_with
 from dicelab.engine.seveny import duel, solo
 from dicelab.engine.seveny.duel import (
     advise_duel,
@@ -53,7 +53,7 @@ from dicelab.engine.seveny.solo import (
     turns_moments,
 )
 from dicelab.games._base import Bank
-from dicelab.games._checks import check_rules, check_state, whole
+from dicelab.games._checks import check_rules, whole
 from dicelab.games.seveny import DICE, Rules, State, settable
 from dicelab.games.seveny import score as cycle_score
 
@@ -125,11 +125,9 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     ...
     dicelab.core.errors.IllegalMove: objective 'p_duel' needs a two-player game
     """
-    check_state(State, state, "Seveny")
-    if plays_duel(objective, OBJECTIVES, two_players=state.players == 2,
-                  ready=lambda: duel_ready(state.rules)):
-        return advise_duel(state)
-    return advise_solo(state, objective)
+    return advise_state_with(state, objective, state_type=State, game="Seveny",
+                             objectives=OBJECTIVES, advise_solo=advise_solo,
+                             advise_duel=advise_duel, ready=duel_ready)
 
 
 def clear_caches() -> None:

@@ -14,7 +14,7 @@ between solo and two-player advice.
 
 from __future__ import annotations
 
-from dicelab.engine.advice import Advice, plays_duel
+from dicelab.engine.advice import Advice, advise_state_with
 from dicelab.engine.trwavril import duel, solo
 from dicelab.engine.trwavril.duel import (
     advise_duel,
@@ -37,7 +37,6 @@ from dicelab.engine.trwavril.solo import (
     start_value,
     win_probability,
 )
-from dicelab.games._checks import check_state
 from dicelab.games.trwavril import State
 
 # The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
@@ -91,10 +90,10 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
     >>> a.kind, a.best.label
     ('duel', 'keep 3 3 3, roll 1')
     """
-    check_state(State, state, "Trwavril")
-    if plays_duel(objective, OBJECTIVES, two_players=state.players == 2 and not any(state.out)):
-        return advise_duel(state)
-    return advise_solo(state, objective)
+    return advise_state_with(
+        state, objective, state_type=State, game="Trwavril", objectives=OBJECTIVES,
+        advise_solo=advise_solo, advise_duel=advise_duel,
+        two_players=lambda s: s.players == 2 and not any(s.out))
 
 
 def clear_caches() -> None:
