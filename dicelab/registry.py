@@ -159,13 +159,6 @@ class GameEntry:
                                                                            repr=False)
     #: The coach's first hint when the choice is a resolution (msgid).
     resolve_hint: str = ""
-    #: ``duel_start(state)``: the exact two-player chance that the player to move wins,
-    #: at the start of a turn (the engine's ``duel_win_probability`` of that position;
-    #: with manches: of this manche).
-    duel_start: Callable[[Any], float] | None = field(default=None, repr=False)
-    #: ``solo_start(state)``: the engine's solo value at the start of a turn of seat 0
-    #: (P(win) of the manche or game, or the expected turns left).
-    solo_start: Callable[[Any], float] | None = field(default=None, repr=False)
     #: What :func:`dicelab.analysis.simulate.simulate_fast` plays: ``"plan"`` (solo game
     #: tabulated from the engine, policies optimal and greedy), ``"chain"`` (solo
     #: optimal as a Markov chain over scores), ``"rule_chain"`` (the bank-at rule too: the
@@ -285,6 +278,20 @@ class GameEntry:
         """
         return range(self.min_players, self.max_players + 1)
 
+    def solo_start(self, state: Any) -> float:
+        """The engine's solo value at the start of a turn of seat 0 of ``state``
+        (P(win) of the manche or game, or the expected turns left): its ``solo_start``."""
+        return float(self.engine.solo_start(state))
+
+    def duel_start(self, state: Any) -> float:
+        """The exact two-player chance that the player to move wins, at the start of a
+        turn (with manches: this manche): the two-player engine's ``duel_start``; a
+        :class:`DicelabError` for a game without one."""
+        engine = self.duel_engine
+        if engine is None:
+            raise DicelabError("{game} has no exact two-player odds", game=self.name)
+        return float(engine.duel_start(state))
+
     def dice_count(self, rules: Any = None) -> int:
         """How many dice the game rolls with ``rules`` (default: the default rules).
 
@@ -362,47 +369,6 @@ def _trwavril_fast_plan() -> ModuleType:
     from dicelab.engine.trwavril import fast
 
     return fast
-
-
-# ------------------------------------------------- turn-start values: a state to the engine
-def _dripeul_duel_start(state: Any) -> float:
-    return float(_dripeul_engine().duel_win_probability(
-        state.rules, tokens=state.tokens, triangles=state.triangle,
-        to_play=state.current_player))
-
-
-def _trwavril_duel_start(state: Any) -> float:
-    return float(_trwavril_engine().duel_win_probability(
-        state.rules, barred=state.barred, parapluies=state.parapluies,
-        to_play=state.current_player))
-
-
-def _cinqmille_duel_start(state: Any) -> float:
-    return float(_cinqmille_engine().duel_win_probability(
-        state.rules, scores=tuple(state.scores), to_play=state.current_player))
-
-
-def _seveny_duel_start(state: Any) -> float:
-    return float(_seveny_engine().duel_win_probability(
-        state.rules, scores=tuple(state.scores), to_play=state.current_player))
-
-
-def _dripeul_solo_start(state: Any) -> float:
-    return float(_dripeul_engine().start_value(state.tokens[0], state.triangle[0],
-                                               state.rules))
-
-
-def _trwavril_solo_start(state: Any) -> float:
-    return float(_trwavril_engine().start_value(state.barred[0], state.parapluies[0],
-                                                state.rules))
-
-
-def _cinqmille_solo_start(state: Any) -> float:
-    return float(_cinqmille_engine().turn_start_value(state.scores[0], state.rules))
-
-
-def _seveny_solo_start(state: Any) -> float:
-    return float(_seveny_engine().turn_start_value(state.scores[0], state.rules))
 
 
 # ------------------------------------------------------------------ a board in words
@@ -485,8 +451,6 @@ GAMES: tuple[GameEntry, ...] = (
         }),
         board_title=N_("Dripeul 5 — manche {m} of {n} · level {level}"),
         board="tokens",
-        duel_start=_dripeul_duel_start,
-        solo_start=_dripeul_solo_start,
         describe_board=_dripeul_board,
         describe_resolve=_dripeul_resolve,
         resolve_hint=N_("Compare the squares each token leaves for the next turns."),
@@ -549,8 +513,6 @@ GAMES: tuple[GameEntry, ...] = (
             "miss": N_("no brelan, no carré, no suite of {n}"),
         }),
         board="cards",
-        duel_start=_trwavril_duel_start,
-        solo_start=_trwavril_solo_start,
         describe_board=_trwavril_board,
         describe_resolve=_trwavril_resolve,
         resolve_hint=N_("Compare the cards each flip leaves barred."),
@@ -593,8 +555,6 @@ GAMES: tuple[GameEntry, ...] = (
                           N_("Over 5000: {who} loses the turn's {lost} and stays at {score}.")),
         }),
         board="scores",
-        duel_start=_cinqmille_duel_start,
-        solo_start=_cinqmille_solo_start,
         describe_board=_cinqmille_board,
         kind="pushluck",
         solo_objective="expected_turns",
@@ -636,8 +596,6 @@ GAMES: tuple[GameEntry, ...] = (
         set_aside=lambda state: tuple(state.hand),
         memorised=lambda state: state.memorised,
         board="scores",
-        duel_start=_seveny_duel_start,
-        solo_start=_seveny_solo_start,
         describe_board=_seveny_board,
         kind="pushluck",
         solo_objective="expected_turns",

@@ -63,8 +63,11 @@ def _good_engine(**changes):
     def clear_caches():
         return None
 
+    def solo_start(state):
+        return 0.5
+
     names = dict(OBJECTIVES=("p_win",), advise_state=advise_state, clear_caches=clear_caches,
-                 finish_chances=None, turns_moments=None, solo_ready=None, prepare=None)
+                 solo_start=solo_start, finish_chances=None, turns_moments=None, solo_ready=None, prepare=None)
     names.update(changes)
     return types.SimpleNamespace(**{k: v for k, v in names.items() if v is not ...})
 
@@ -88,5 +91,5 @@ def test_the_checker_finds_what_breaks_the_contract():
     # a solo engine is not a two-player one: every missing two-player name is reported
     missing = conformance(_good_engine(), DuelEngine)
     assert {m.split(":")[0] for m in missing} == {
-        "duel_ready", "solve_duel", "duel_win_probability", "table_name", "advise_duel",
-        "warm", "policy_surface"}
+        "duel_start", "duel_ready", "solve_duel", "duel_win_probability", "table_name",
+        "advise_duel", "warm", "policy_surface"}

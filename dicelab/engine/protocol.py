@@ -77,6 +77,11 @@ class Engine(Protocol):
         """Forget every solved table of the game (benchmarks: cold runs)."""
         ...
 
+    def solo_start(self, state: Any) -> float:
+        """The solo value at the start of a turn of seat 0 of ``state``, in the game's
+        solo objective (a chance to win, or the expected turns left)."""
+        ...
+
 
 @runtime_checkable
 class DuelEngine(Engine, Protocol):
@@ -89,6 +94,11 @@ class DuelEngine(Engine, Protocol):
     #: ``policy_surface(rules) -> PolicySurface``: where playing to win banks (the
     #: two-player picture, :mod:`dicelab.render.duelplots`); ``None``: no picture.
     policy_surface: Callable[[Any], Any] | None
+
+    def duel_start(self, state: Any) -> float:
+        """The exact chance that the player to move wins (with manches: this manche),
+        from the start of a turn of ``state``."""
+        ...
 
     def duel_ready(self, rules: Any = None) -> bool:
         """Whether the variant's two-player table is at hand (advice in milliseconds)."""

@@ -70,6 +70,7 @@ __all__ = [
     "advise_state",
     "bank_at_outcome_matrix",
     "clear_caches",
+    "duel_start",
     "clear_rule_cache",
     "duel",
     "duel_ready",
@@ -81,6 +82,7 @@ __all__ = [
     "p_bust",
     "policy_surface",
     "solo",
+    "solo_start",
     "solve_duel",
     "table_name",
     "solve_points",
@@ -218,6 +220,19 @@ def finish_chances(state: Any, advice: Advice) -> tuple[int, dict[Any, float]] |
     roll = tuple(sorted(state.dice))
     return 5000, {c.action: after(c.keep, "bank" if isinstance(c.action, Bank) else "roll", u,
                                   roll) for c in advice}
+
+
+def solo_start(state: Any) -> float:
+    """The expected turns left from the start of a turn of seat 0 of ``state`` (the engine
+    contract's ``solo_start``)."""
+    return float(turn_start_value(state.scores[0], state.rules))
+
+
+def duel_start(state: Any) -> float:
+    """The exact chance that the player to move wins, from the start of a turn of
+    ``state`` (the engine contract's ``duel_start``)."""
+    return float(duel_win_probability(state.rules, scores=tuple(state.scores),
+                                      to_play=state.current_player))
 
 
 def clear_caches() -> None:

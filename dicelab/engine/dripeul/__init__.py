@@ -53,6 +53,7 @@ __all__ = [
     "advise_solo",
     "advise_state",
     "clear_caches",
+    "duel_start",
     "duel",
     "duel_ready",
     "duel_win_probability",
@@ -60,6 +61,7 @@ __all__ = [
     "p_turn_exact",
     "p_turn_start",
     "solo",
+    "solo_start",
     "solve_duel",
     "table_name",
     "start_value",
@@ -93,6 +95,19 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
     return advise_state_with(state, objective, state_type=State, game="Dripeul 5",
                              objectives=OBJECTIVES, advise_solo=advise_solo,
                              advise_duel=advise_duel, ready=duel_ready)
+
+
+def solo_start(state: State) -> float:
+    """The solo chance to clear the manche from the start of a turn of seat 0 of ``state``
+    (the engine contract's ``solo_start``)."""
+    return float(start_value(state.tokens[0], state.triangle[0], state.rules))
+
+
+def duel_start(state: State) -> float:
+    """The exact chance that the player to move wins this manche, from the start of a turn
+    of ``state`` (the engine contract's ``duel_start``)."""
+    return float(duel_win_probability(state.rules, tokens=state.tokens,
+                                      triangles=state.triangle, to_play=state.current_player))
 
 
 def clear_caches() -> None:

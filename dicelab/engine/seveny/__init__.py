@@ -79,6 +79,7 @@ __all__ = [
     "advise_solo",
     "advise_state",
     "clear_caches",
+    "duel_start",
     "duel",
     "duel_ready",
     "duel_table",
@@ -91,6 +92,7 @@ __all__ = [
     "prepare",
     "solo_ready",
     "solo",
+    "solo_start",
     "solve_duel",
     "table_name",
     "solve_turns",
@@ -128,6 +130,19 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     return advise_state_with(state, objective, state_type=State, game="Seveny",
                              objectives=OBJECTIVES, advise_solo=advise_solo,
                              advise_duel=advise_duel, ready=duel_ready)
+
+
+def solo_start(state: Any) -> float:
+    """The expected turns left from the start of a turn of seat 0 of ``state`` (the engine
+    contract's ``solo_start``)."""
+    return float(turn_start_value(state.scores[0], state.rules))
+
+
+def duel_start(state: Any) -> float:
+    """The exact chance that the player to move wins, from the start of a turn of
+    ``state`` (the engine contract's ``duel_start``)."""
+    return float(duel_win_probability(state.rules, scores=tuple(state.scores),
+                                      to_play=state.current_player))
 
 
 def clear_caches() -> None:

@@ -56,6 +56,7 @@ __all__ = [
     "advise_state",
     "board_values",
     "clear_caches",
+    "duel_start",
     "duel",
     "duel_ready",
     "duel_table",
@@ -63,6 +64,7 @@ __all__ = [
     "flip_effect",
     "p_turn_start",
     "solo",
+    "solo_start",
     "solve_duel",
     "table_name",
     "start_value",
@@ -94,6 +96,20 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
         state, objective, state_type=State, game="Trwavril", objectives=OBJECTIVES,
         advise_solo=advise_solo, advise_duel=advise_duel,
         two_players=lambda s: s.players == 2 and not any(s.out))
+
+
+def solo_start(state: State) -> float:
+    """The solo chance to win from the start of a turn of seat 0 of ``state`` (the engine
+    contract's ``solo_start``)."""
+    return float(start_value(state.barred[0], state.parapluies[0], state.rules))
+
+
+def duel_start(state: State) -> float:
+    """The exact chance that the player to move wins, from the start of a turn of
+    ``state`` (the engine contract's ``duel_start``)."""
+    return float(duel_win_probability(state.rules, barred=state.barred,
+                                      parapluies=state.parapluies,
+                                      to_play=state.current_player))
 
 
 def clear_caches() -> None:

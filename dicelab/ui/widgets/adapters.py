@@ -42,10 +42,10 @@ def win_chances(app: Any) -> tuple[float, ...] | None:
             if advice_is_duel(advice) and advice.choices:
                 mine = float(advice.best.numbers["p_duel"])
         if mine is None and getattr(s, "phase", "") == "start":
-            fn = get(app.game_key).duel_start
-            if fn is None:
+            entry = get(app.game_key)
+            if not entry.two_player:
                 return None
-            mine = fn(s)
+            mine = entry.duel_start(s)
     except Exception:  # the duel engine does not cover this position: no bar
         return None
     if mine is None:
