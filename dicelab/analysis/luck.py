@@ -812,7 +812,7 @@ def analyse(game_or_saved_json: Any, lang: str | None = None, *,
                                 tuple(dice), "", current, v, luck=v - current,
                                 source=source))
             current = v
-    manches = getattr(game.rules, "manches", 1) if vals.mode == "duel" else 1
+    manches = game.rules.manches if vals.mode == "duel" and get(key).manches else 1
     return LuckReport(key, game.name, game.players, vals.mode, start, current,
                       bool(state.is_over), tuple(rows), manches=manches,
                       lang=lang, signs=tuple(vals.sign(p) for p in range(game.players)),

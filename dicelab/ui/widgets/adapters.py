@@ -37,11 +37,11 @@ def win_chances(app: Any) -> tuple[float, ...] | None:
     p = s.current_player
     mine = None
     try:
-        if getattr(s, "phase", "") != "start":  # a forced move too: the bar stays
+        if s.phase != "start":  # a forced move too: the bar stays
             advice = app.advice()
             if advice_is_duel(advice) and advice.choices:
                 mine = float(advice.best.numbers["p_duel"])
-        if mine is None and getattr(s, "phase", "") == "start":
+        if mine is None and s.phase == "start":
             entry = get(app.game_key)
             if not entry.two_player:
                 return None

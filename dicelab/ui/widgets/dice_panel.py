@@ -136,9 +136,9 @@ class DicePanel:
     def initial_selection(self) -> list[bool]:
         """Toggles on after a roll: reroll games keep the dice kept for that roll."""
         s = self.state
-        kept = list(getattr(s, "kept", ()) or ())
-        if self.kind != "reroll" or not kept or s.phase != "choose":
+        if self.kind != "reroll" or s.phase != "choose" or not s.kept:  # a reroll state's
             return [False] * len(s.dice)
+        kept = list(s.kept)
         sel = []
         for v in s.dice:
             if v in kept:
