@@ -67,7 +67,8 @@ def _good_engine(**changes):
         return 0.5
 
     names = dict(OBJECTIVES=("p_win",), advise_state=advise_state, clear_caches=clear_caches,
-                 solo_start=solo_start, finish_chances=None, turns_moments=None, solo_ready=None, prepare=None)
+                 solo_start=solo_start, finish_chances=None, turns_moments=None,
+                 solo_ready=None, prepare=None)
     names.update(changes)
     return types.SimpleNamespace(**{k: v for k, v in names.items() if v is not ...})
 
