@@ -93,4 +93,4 @@ def test_the_checker_finds_what_breaks_the_contract():
     missing = conformance(_good_engine(), DuelEngine)
     assert {m.split(":")[0] for m in missing} == {
         "duel_start", "duel_ready", "solve_duel", "duel_win_probability", "table_name",
-        "advise_duel", "warm", "policy_surface"}
+        "shipped_tables", "advise_duel", "warm", "policy_surface"}

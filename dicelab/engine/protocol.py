@@ -29,7 +29,7 @@ method (without ``self``), a constant for an attribute.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, get_type_hints, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover - names for the annotations only
@@ -118,6 +118,12 @@ class DuelEngine(Engine, Protocol):
     def table_name(self, rules: Any) -> str:
         """The file name of the variant's two-player table (shipped in ``dicelab/data/``
         or cached): variants that share a table share its name."""
+        ...
+
+    def shipped_tables(self) -> Iterable[tuple[Any, str, Callable[[], Any], dict[str, Any]]]:
+        """The tables the package ships (``make tables``): ``(rules, file name, a fresh
+        solve, the metadata)`` each; none for a game whose tables are all solved on first
+        use."""
         ...
 
     def advise_duel(self, state: Any) -> Advice:

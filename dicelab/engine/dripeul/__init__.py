@@ -21,6 +21,7 @@ from dicelab.engine.dripeul.duel import (
     advise_duel,
     duel_ready,
     duel_win_probability,
+    shipped_tables,
     solve_duel,
     table_name,
 )
@@ -62,6 +63,7 @@ __all__ = [
     "p_turn_start",
     "solo",
     "solo_start",
+    "shipped_tables",
     "solve_duel",
     "table_name",
     "start_value",

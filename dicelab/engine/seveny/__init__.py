@@ -28,6 +28,7 @@ from dicelab.engine.seveny.duel import (
     duel_table,
     duel_win_probability,
     policy_surface,
+    shipped_tables,
     solve_duel,
     table_name,
 )
@@ -93,6 +94,7 @@ __all__ = [
     "solo_ready",
     "solo",
     "solo_start",
+    "shipped_tables",
     "solve_duel",
     "table_name",
     "solve_turns",
