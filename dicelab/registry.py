@@ -120,10 +120,11 @@ class GameEntry:
     #: Whether the game has an exact two-player engine: its engine package keeps
     #: :class:`~dicelab.engine.protocol.DuelEngine` (``False``: :attr:`duel_engine` is ``None``).
     two_player: bool = True
-    #: A two-player variant that the engine solves within seconds, as ``Rules`` keywords
-    #: (``tests/test_game_contract.py`` solves it, as a variant solved on demand would be);
-    #: empty: the default rules (their table ships, or every test run solves it once).
-    small_duel: Mapping[str, Any] = field(default_factory=dict)
+    #: A variant that the engines solve within seconds, solo and two-player, as ``Rules``
+    #: keywords (the tests' quick exact checks; ``tests/test_game_contract.py`` solves its
+    #: two-player game as a variant solved on demand would be); empty: the default rules
+    #: (their table ships, or every test run solves it once).
+    small_rules: Mapping[str, Any] = field(default_factory=dict)
     #: Whether the game is played in manches (the two-player engine values one manche).
     manches: bool = False
     #: The rule of thumb's banking threshold (pushluck games): bank once the turn holds
@@ -604,7 +605,7 @@ GAMES: tuple[GameEntry, ...] = (
         rule_bank_at=5,
         rule_name=N_("bank at 5 points"),
         difficulty="target",
-        small_duel=MappingProxyType({"target": 10}),
+        small_rules=MappingProxyType({"target": 10}),
         metrics=(
             Metric("expected_turns", N_("turns to reach the target, on average"),
                    "expected_turns", False,

@@ -108,8 +108,8 @@ def test_two_players_where_supported(entry):
     assert solving.has_duel(entry.key) == entry.two_player
     if not entry.two_player:
         return
-    # a small variant, solved here as on demand (the entry's small_duel), then advised
-    rules = entry.Rules(**entry.small_duel)
+    # a small variant, solved here as on demand (the entry's small_rules), then advised
+    rules = entry.Rules(**entry.small_rules)
     engine = entry.duel_engine
     engine.solve_duel(rules)
     assert engine.duel_ready(rules) and solving.duel_ready(entry.key, rules)

@@ -199,8 +199,9 @@ def test_guided_first_turn_shows_the_tricky_rules(game, lang):
     key = {"dripeul": ("square 2 is already empty", "case 2 est déjà vide"),
            "trwavril": ("Card 2 flips back", "La carte 2"),
            "cinqmille": ("600", "600"),
-           "seveny": ("9", "9")}[game]
-    assert key[0 if lang == "en" else 1] in text
+           "seveny": ("9", "9")}.get(game)  # the guided turns written then (a later game: none)
+    if key is not None:
+        assert key[0 if lang == "en" else 1] in text
     assert 'class="dicelab-guided"' in rules_cards.guided_html(game, lang)
 
 
