@@ -1,4 +1,4 @@
-"""dicelab: exact probability lessons with four French dice games.
+"""dicelab: exact probability lessons with French dice games (:mod:`dicelab.registry`).
 
 ``import dicelab`` stays light: the games, engines, widgets and plots load
 when first used.

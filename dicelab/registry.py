@@ -8,16 +8,16 @@ above the engines asks the registry; no module outside a game's own files, this 
 and the catalogs names a game.
 
 >>> from dicelab import registry
->>> [g.name for g in registry.GAMES]
-['Dripeul 5', 'Trwavril', '5000', 'Seveny']
+>>> registry.GAMES[0].name, registry.get("seveny") in registry.GAMES
+('Dripeul 5', True)
 >>> registry.get("5000").key, registry.get("SEVENY").Rules().target
 ('cinqmille', 50)
 >>> registry.get("trwavril").Game(seed=1).state.phase
 'start'
 >>> registry.get("dripeul").engine.__name__
 'dicelab.engine.dripeul'
->>> [g.key for g in registry.GAMES if g.kind == "pushluck"]
-['cinqmille', 'seveny']
+>>> registry.get("cinqmille").kind, registry.get("trwavril").kind
+('pushluck', 'reroll')
 >>> registry.get("cinqmille"), registry.GAME_NAMES["cinqmille"]
 (<game cinqmille: 5000>, '5000')
 
@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from dicelab.core import objectives
 from dicelab.core.errors import DicelabError, brief
@@ -44,6 +44,9 @@ from dicelab.games.cards import cinqmille as cinqmille_card
 from dicelab.games.cards import dripeul as dripeul_card
 from dicelab.games.cards import seveny as seveny_card
 from dicelab.games.cards import trwavril as trwavril_card
+
+if TYPE_CHECKING:  # the engine contract, for the annotations only (the engines load late)
+    from dicelab.engine.protocol import ChainEngine, DuelEngine, Engine
 
 __all__ = [
     "GAMES",
@@ -58,6 +61,7 @@ __all__ = [
     "objective_meaning",
     "objective_name",
     "objective_phrase",
+    "play_notebook",
 ]
 
 
@@ -65,8 +69,9 @@ __all__ = [
 class Metric:
     """One headline number of a game (the variant explorer's): its key, its plain name,
     its exact meaning (English msgids, see :meth:`name` and :meth:`meaning`), the engine's
-    solver ``solver(rules) -> float``, and which direction is better (a probability is
-    higher-is-better; a number of turns lower-is-better).
+    solver ``solver(rules) -> float``, which direction is better (a probability is
+    higher-is-better; a number of turns lower-is-better) and whether it is a probability
+    (shown as a percentage).
 
     >>> m = get("trwavril").metrics[0]
     >>> m.name("en"), m.name("fr"), m.is_probability
@@ -78,10 +83,7 @@ class Metric:
     solver: str
     higher_is_better: bool
     exact: str = ""
-
-    @property
-    def is_probability(self) -> bool:
-        return self.higher_is_better
+    is_probability: bool = False
 
     def name(self, lang: str | None = None) -> str:
         """The plain name, e.g. ``"chance to win"`` / ``"chance de gagner"``."""
@@ -115,8 +117,14 @@ class GameEntry:
     solo_objective: str
     #: The objective of a player who plays for this turn alone (the "greedy" player).
     turn_objective: str
-    #: Whether the game has an exact two-player engine (``duel_ready``, ``solve_duel``).
+    #: Whether the game has an exact two-player engine: its engine package keeps
+    #: :class:`~dicelab.engine.protocol.DuelEngine` (``False``: :attr:`duel_engine` is ``None``).
     two_player: bool = True
+    #: A variant that the engines solve within seconds, solo and two-player, as ``Rules``
+    #: keywords (the tests' quick exact checks; ``tests/test_game_contract.py`` solves its
+    #: two-player game as a variant solved on demand would be); empty: the default rules
+    #: (their table ships, or every test run solves it once).
+    small_rules: Mapping[str, Any] = field(default_factory=dict)
     #: Whether the game is played in manches (the two-player engine values one manche).
     manches: bool = False
     #: The rule of thumb's banking threshold (pushluck games): bank once the turn holds
@@ -152,13 +160,6 @@ class GameEntry:
                                                                            repr=False)
     #: The coach's first hint when the choice is a resolution (msgid).
     resolve_hint: str = ""
-    #: ``duel_start(state)``: the exact two-player chance that the player to move wins,
-    #: at the start of a turn (the engine's ``duel_win_probability`` of that position;
-    #: with manches: of this manche).
-    duel_start: Callable[[Any], float] | None = field(default=None, repr=False)
-    #: ``solo_start(state)``: the engine's solo value at the start of a turn of seat 0
-    #: (P(win) of the manche or game, or the expected turns left).
-    solo_start: Callable[[Any], float] | None = field(default=None, repr=False)
     #: What :func:`dicelab.analysis.simulate.simulate_fast` plays: ``"plan"`` (solo game
     #: tabulated from the engine, policies optimal and greedy), ``"chain"`` (solo
     #: optimal as a Markov chain over scores), ``"rule_chain"`` (the bank-at rule too: the
@@ -182,10 +183,31 @@ class GameEntry:
     #: The title of the board (msgid with ``{m}``, ``{n}``, ``{level}`` for a game in
     #: manches), else the game's name.
     board_title: str = ""
-    #: The game's own sentences for events (:func:`dicelab.ui.widgets.text.event_sentence`):
-    #: sentence key -> (msgid for "you", msgid for a named player ``{who}``).  A win's
-    #: sentence key is ``"win_<reason>"``.
+    #: The ``Rules`` field that sets how many dice the game rolls (a variant, e.g. 5000's
+    #: ``dice``); ``None``: the rules module's ``DICE`` (:meth:`dice_count`).
+    dice_field: str | None = None
+    #: ``target(rules)``: the score that ends the game (pushluck games' score board), or
+    #: ``None``.
+    target: Callable[[Any], int] | None = field(default=None, repr=False)
+    #: ``set_aside(state)``: the dice set aside in this turn so far (pushluck games: the
+    #: dice row shows them next to the roll).
+    set_aside: Callable[[Any], tuple[int, ...]] | None = field(default=None, repr=False)
+    #: ``memorised(state)``: the points the turn has memorised (a turn in cycles, Seveny),
+    #: shown on the score board; ``None``: the game memorises nothing.
+    memorised: Callable[[Any], int] | None = field(default=None, repr=False)
+    #: ``opening_needed(state, player)``: the points ``player`` must make in one turn
+    #: before banking (an opening score not reached yet), else ``None`` (the coach's
+    #: "you have not opened yet", the score board's "not opened yet"); ``None``: the game
+    #: has no opening.
+    opening_needed: Callable[[Any, int], int | None] | None = field(default=None, repr=False)
+    #: The game's own sentences for events (:func:`dicelab.ui.text.event_sentence`):
+    #: sentence key -> (msgid for "you", msgid for a named player ``{who}``): an event only
+    #: this game has, or a shared sentence said otherwise in this game (it wins over the
+    #: shared one, for this game only).  A win's sentence key is ``"win_<reason>"``.
     sentences: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: Why a turn fails in this game, in words: the ``why`` of a game event -> msgid
+    #: (:func:`dicelab.ui.text.event_sentence`).
+    reasons: Mapping[str, str] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         """``<game cinqmille: 5000>``."""
@@ -207,9 +229,26 @@ class GameEntry:
         return self.rules
 
     @property
-    def engine(self) -> ModuleType:
-        """The engine package ``dicelab.engine.<key>`` (loaded on first use)."""
-        return self.load_engine()
+    def engine(self) -> Engine:
+        """The engine package ``dicelab.engine.<key>`` (loaded on first use), which keeps
+        the engine contract :class:`~dicelab.engine.protocol.Engine`."""
+        return cast("Engine", self.load_engine())
+
+    @property
+    def duel_engine(self) -> DuelEngine | None:
+        """The engine as a two-player engine (:class:`~dicelab.engine.protocol.DuelEngine`),
+        or ``None`` for a game without one (``two_player=False``).
+
+        >>> get("seveny").duel_engine.duel_ready.__name__
+        'duel_ready'
+        """
+        return cast("DuelEngine", self.load_engine()) if self.two_player else None
+
+    @property
+    def chain_engine(self) -> ChainEngine | None:
+        """The engine as a chain over scores (:class:`~dicelab.engine.protocol.ChainEngine`,
+        ``"chain"`` in :attr:`fast_simulation`), else ``None``."""
+        return cast("ChainEngine", self.load_engine()) if "chain" in self.fast_simulation else None
 
     @property
     def Rules(self) -> type:  # noqa: N802 - the game's class
@@ -239,6 +278,32 @@ class GameEntry:
         [1, 2, 3, 4, 5, 6]
         """
         return range(self.min_players, self.max_players + 1)
+
+    def solo_start(self, state: Any) -> float:
+        """The engine's solo value at the start of a turn of seat 0 of ``state``
+        (P(win) of the manche or game, or the expected turns left): its ``solo_start``."""
+        return float(self.engine.solo_start(state))
+
+    def duel_start(self, state: Any) -> float:
+        """The exact two-player chance that the player to move wins, at the start of a
+        turn (with manches: this manche): the two-player engine's ``duel_start``; a
+        :class:`DicelabError` for a game without one."""
+        engine = self.duel_engine
+        if engine is None:
+            raise DicelabError("{game} has no exact two-player odds", game=self.name)
+        return float(engine.duel_start(state))
+
+    def dice_count(self, rules: Any = None) -> int:
+        """How many dice the game rolls with ``rules`` (default: the default rules).
+
+        >>> [get(k).dice_count() for k in ("dripeul", "trwavril", "5000", "seveny")]
+        [5, 4, 5, 7]
+        >>> get("5000").dice_count(get("5000").Rules(dice=6))
+        6
+        """
+        if self.dice_field is not None:
+            return int(getattr(rules if rules is not None else self.Rules(), self.dice_field))
+        return int(self.rules.DICE)
 
     def objective_name(self, key: str, lang: str | None = None) -> str:
         """The apps' short label of the objective ``key`` in this game.
@@ -307,47 +372,6 @@ def _trwavril_fast_plan() -> ModuleType:
     return fast
 
 
-# ------------------------------------------------- turn-start values: a state to the engine
-def _dripeul_duel_start(state: Any) -> float:
-    return float(_dripeul_engine().duel_win_probability(
-        state.rules, tokens=state.tokens, triangles=state.triangle,
-        to_play=state.current_player))
-
-
-def _trwavril_duel_start(state: Any) -> float:
-    return float(_trwavril_engine().duel_win_probability(
-        state.rules, barred=state.barred, parapluies=state.parapluies,
-        to_play=state.current_player))
-
-
-def _cinqmille_duel_start(state: Any) -> float:
-    return float(_cinqmille_engine().duel_win_probability(
-        state.rules, scores=tuple(state.scores), to_play=state.current_player))
-
-
-def _seveny_duel_start(state: Any) -> float:
-    return float(_seveny_engine().duel_win_probability(
-        state.rules, scores=tuple(state.scores), to_play=state.current_player))
-
-
-def _dripeul_solo_start(state: Any) -> float:
-    return float(_dripeul_engine().start_value(state.tokens[0], state.triangle[0],
-                                               state.rules))
-
-
-def _trwavril_solo_start(state: Any) -> float:
-    return float(_trwavril_engine().start_value(state.barred[0], state.parapluies[0],
-                                                state.rules))
-
-
-def _cinqmille_solo_start(state: Any) -> float:
-    return float(_cinqmille_engine().turn_start_value(state.scores[0], state.rules))
-
-
-def _seveny_solo_start(state: Any) -> float:
-    return float(_seveny_engine().turn_start_value(state.scores[0], state.rules))
-
-
 # ------------------------------------------------------------------ a board in words
 def _numbers(values: Any) -> str:
     return " ".join(map(str, values)) or "—"
@@ -375,6 +399,10 @@ def _seveny_board(state: Any, p: int, lang: str | None) -> str:
              hand=_numbers(state.hand), points=state.turn_points, score=state.scores[p])
 
 
+def _cinqmille_opening(state: Any, player: int) -> int | None:
+    return None if state.opened[player] else int(state.rules.opening)
+
+
 def _dripeul_resolve(state: Any, choice: Any, lang: str | None) -> str:
     if isinstance(choice, tuple):
         return _("remove tokens {a} and {b}", lang=lang, a=choice[0], b=choice[1])
@@ -396,10 +424,34 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_dripeul_engine,
         card=dripeul_card,
         app_name="DripeulApp",
+        sentences=MappingProxyType({
+            "out_manche": (N_("The failure token reaches X: you are out of manche {manche}."),
+                           N_("The failure token reaches X: {who} is out of manche {manche}.")),
+            "remove": (N_("{dice} ({figure}): you remove token {tokens}."),
+                       N_("{dice} ({figure}): {who} removes token {tokens}.")),
+            "remove_many": (N_("{dice} ({figure}): you remove tokens {tokens}."),
+                            N_("{dice} ({figure}): {who} removes tokens {tokens}.")),
+            "bonus": (N_("{dice} ({figure}): bonus, your failure token moves back one triangle."),
+                      N_("{dice} ({figure}): bonus, the failure token of {who} moves back one "
+                         "triangle.")),
+            "failure": (N_("{dice} ({figure}): a failure, your failure token moves on (triangle "
+                           "{triangle})."),
+                        N_("{dice} ({figure}): a failure, the failure token of {who} moves on "
+                           "(triangle {triangle}).")),
+            "failure_why": (N_("{dice}: {why} → a failure, your failure token moves on (triangle "
+                               "{triangle})."),
+                            N_("{dice}: {why} → a failure, the failure token of {who} moves on "
+                               "(triangle {triangle}).")),
+            "cleared": (N_("You clear every square of manche {manche}!"),
+                        N_("{who} clears every square of manche {manche}!")),
+        }),
+        reasons=MappingProxyType({
+            "empty_square": N_("brelan of {face}, but square {face} is already empty"),
+            "suite": N_("a suite removes no token"),
+            "nothing": N_("rien (no figure): no brelan, no carré, no quinté"),
+        }),
         board_title=N_("Dripeul 5 — manche {m} of {n} · level {level}"),
         board="tokens",
-        duel_start=_dripeul_duel_start,
-        solo_start=_dripeul_solo_start,
         describe_board=_dripeul_board,
         describe_resolve=_dripeul_resolve,
         resolve_hint=N_("Compare the squares each token leaves for the next turns."),
@@ -430,11 +482,11 @@ GAMES: tuple[GameEntry, ...] = (
         metrics=(
             Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
                    N_("P(clear one manche): the probability that a solo player clears one "
-                      "manche, playing optimally")),
+                      "manche, playing optimally"), is_probability=True),
             Metric("p_game", N_("chance to win the whole solo game"), "game_win_probability",
                    True,
                    N_("P(win the game): the probability that a solo player clears every "
-                      "manche, playing optimally")),
+                      "manche, playing optimally"), is_probability=True),
         ),
         fast_simulation=frozenset({"plan"}),
         load_fast_plan=_dripeul_fast_plan,
@@ -447,9 +499,21 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_trwavril_engine,
         card=trwavril_card,
         app_name="TrwavrilApp",
+        sentences=MappingProxyType({
+            "miss": (N_("Missed: a parapluie is turned over ({left} left)."),
+                     N_("{who} misses: a parapluie is turned over ({left} left).")),
+            "miss_why": (N_("Missed, {dice}: {why} → a parapluie is turned over ({left} left)."),
+                         N_("{who} misses, {dice}: {why} → a parapluie is turned over ({left} "
+                            "left).")),
+            "bar": (N_("You bar card {card}."), N_("{who} bars card {card}.")),
+            "unbar": (N_("Card {card} flips back to normal."),
+                      N_("Card {card} flips back to normal.")),
+            "lose": (N_("No parapluie left: you lose."), N_("No parapluie left: {who} loses.")),
+        }),
+        reasons=MappingProxyType({
+            "miss": N_("no brelan, no carré, no suite of {n}"),
+        }),
         board="cards",
-        duel_start=_trwavril_duel_start,
-        solo_start=_trwavril_solo_start,
         describe_board=_trwavril_board,
         describe_resolve=_trwavril_resolve,
         resolve_hint=N_("Compare the cards each flip leaves barred."),
@@ -463,7 +527,7 @@ GAMES: tuple[GameEntry, ...] = (
         metrics=(
             Metric("p_win", N_("chance to win"), "win_probability", True,
                    N_("P(win): the probability that a solo player bars all six cards before "
-                      "the last parapluie is turned, playing optimally")),
+                      "the last parapluie is turned, playing optimally"), is_probability=True),
         ),
         fast_simulation=frozenset({"plan"}),
         load_fast_plan=_trwavril_fast_plan,
@@ -475,7 +539,15 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_cinqmille_engine,
         card=cinqmille_card,
         app_name="CinqMilleApp",
+        reasons=MappingProxyType({
+            "no_score": N_("nothing scores: no 1, no 5, no brelan"),
+            "no_score_suite": N_("nothing scores: no 1, no 5, no brelan, no suite"),
+        }),
         choose_text=N_("set aside scoring dice, then roll or bank"),
+        dice_field="dice",
+        target=lambda rules: cinqmille.TARGET,
+        set_aside=lambda state: tuple(state.aside),
+        opening_needed=_cinqmille_opening,
         sentences=MappingProxyType({
             "win_5000": (N_("Exactly 5000: you win at once!"),
                          N_("Exactly 5000: {who} wins at once!")),
@@ -484,8 +556,6 @@ GAMES: tuple[GameEntry, ...] = (
                           N_("Over 5000: {who} loses the turn's {lost} and stays at {score}.")),
         }),
         board="scores",
-        duel_start=_cinqmille_duel_start,
-        solo_start=_cinqmille_solo_start,
         describe_board=_cinqmille_board,
         kind="pushluck",
         solo_objective="expected_turns",
@@ -508,10 +578,25 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_seveny_engine,
         card=seveny_card,
         app_name="SevenyApp",
+        sentences=MappingProxyType({
+            "set_aside_cycle": (N_("You set aside {dice} (cycle: {points})."),
+                                N_("{who} sets aside {dice} (cycle: {points}).")),
+            "cycle_complete": (
+                N_("All seven dice are set aside: you memorise {points} (memorised: "
+                   "{memorised}) and roll the seven dice again."),
+                N_("All seven dice are set aside: {who} memorises {points} (memorised: "
+                   "{memorised}) and rolls the seven dice again.")),
+        }),
+        reasons=MappingProxyType({
+            "nothing_settable": N_("nothing can be set aside: no 1, no 6, no brelan"),
+            "nothing_settable_freed": N_("nothing can be set aside: no 1, no 6, no brelan, no "
+                                         "{faces}"),
+        }),
         choose_text=N_("set aside at least one die, then roll or bank"),
+        target=lambda rules: rules.target,
+        set_aside=lambda state: tuple(state.hand),
+        memorised=lambda state: state.memorised,
         board="scores",
-        duel_start=_seveny_duel_start,
-        solo_start=_seveny_solo_start,
         describe_board=_seveny_board,
         kind="pushluck",
         solo_objective="expected_turns",
@@ -520,6 +605,7 @@ GAMES: tuple[GameEntry, ...] = (
         rule_bank_at=5,
         rule_name=N_("bank at 5 points"),
         difficulty="target",
+        small_rules=MappingProxyType({"target": 10}),
         metrics=(
             Metric("expected_turns", N_("turns to reach the target, on average"),
                    "expected_turns", False,
@@ -554,7 +640,7 @@ def get(name: Any) -> GameEntry:
     >>> get("yahtzee")
     Traceback (most recent call last):
     ...
-    dicelab.registry.UnknownGame: no game 'yahtzee'; games: Dripeul 5, Trwavril, 5000, Seveny
+    dicelab.registry.UnknownGame: no game 'yahtzee'; games: Dripeul 5, Trwavril, 5000, Seveny...
     """
     if isinstance(name, GameEntry):
         return name
@@ -592,10 +678,22 @@ def entry_of(obj: Any) -> GameEntry:
 def keys() -> Iterator[str]:
     """The module keys, in order.
 
-    >>> list(keys())
-    ['dripeul', 'trwavril', 'cinqmille', 'seveny']
+    >>> list(keys())[:2]
+    ['dripeul', 'trwavril']
     """
     return iter(REGISTRY)
+
+
+def play_notebook(game: Any) -> str:
+    """The name of ``game``'s play notebook, the same in both trees
+    (``notebooks/{en,fr}/<name>.md`` and its paired ``.ipynb``): its place in
+    :data:`GAMES`, two digits, and its key.
+
+    >>> [play_notebook(g) for g in ("dripeul", "Seveny")]
+    ['01_dripeul', '04_seveny']
+    """
+    entry = get(game)
+    return f"{GAMES.index(entry) + 1:02d}_{entry.key}"
 
 
 def objective_name(key: str, lang: str | None = None, game: str | None = None) -> str:

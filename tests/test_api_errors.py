@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from game_positions import in_play
 
 from dicelab.analysis import policies, simulate
 from dicelab.core.errors import DicelabError, IllegalMove, InvalidDice, InvalidRules
@@ -23,20 +24,14 @@ from dicelab.ui import labels
 GAMES = {g.key: g.rules for g in REGISTRY.values()}
 NAMES = {g.key: g.name for g in REGISTRY.values()}
 ENGINES = {g.key: g.engine for g in REGISTRY.values()}
-OTHER = {"dripeul": trwavril, "trwavril": cinqmille, "cinqmille": seveny, "seveny": cinqmille}
-#: One position with a choice to make per game: (hand-set first roll, a legal action).
-FIRST_ROLL = {
-    "dripeul": [2, 2, 2, 4, 6],
-    "trwavril": [5, 5, 2, 5],
-    "cinqmille": [1, 5, 2, 3, 3],
-    "seveny": [1, 5, 5, 5, 2, 3, 4],
-}
+#: Each game's "other game" (the next registered one): its Rules and states are refused.
+_KEYS = list(GAMES)
+OTHER = {k: GAMES[_KEYS[(i + 1) % len(_KEYS)]] for i, k in enumerate(_KEYS)}
 
 
 def _in_play(key: str):
-    g = GAMES[key].Game(seed=3)
-    g.apply(Roll(()), dice=FIRST_ROLL[key])
-    return g
+    """A game at a first decision with a choice (found by playing: tests/game_positions)."""
+    return in_play(key)
 
 
 # ------------------------------------------------------------------ item 9: Rules

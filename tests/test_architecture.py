@@ -279,3 +279,12 @@ def test_an_advice_number_is_never_a_figure():
     found = [f"{m}:{line}: {text!r}" for m in NUMBER_MODULES
              for line, text in _code_words(ROOT / m) if word.search(text)]
     assert not found, "an advice number called a figure:\n" + "\n".join(found)
+
+
+def test_the_session_imports_no_widget():
+    """The play session is the controller without widgets: nothing it imports, inside
+    functions included, reaches ``dicelab.ui.widgets`` (its words are in ``dicelab.ui.text``,
+    shared with the apps and the terminal)."""
+    g = grimp.build_graph("dicelab", include_external_packages=False)
+    reached = g.find_upstream_modules("dicelab.ui.session")
+    assert not {m for m in reached if m.startswith("dicelab.ui.widgets")}

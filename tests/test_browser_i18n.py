@@ -28,23 +28,16 @@ from test_browser import (  # noqa: F401 - fixtures: browser, lab, page
 )
 
 from dicelab.core.i18n import _
+from dicelab.registry import GAMES, play_notebook
 
 pytestmark = pytest.mark.browser
 
 #: Game key -> play notebook name (the same in both trees).
-PLAY = {
-    "dripeul": "01_dripeul.ipynb",
-    "trwavril": "02_trwavril.ipynb",
-    "cinqmille": "03_cinqmille.ipynb",
-    "seveny": "04_seveny.ipynb",
-}
-#: The buttons each game's app shows at the start, by CSS class -> English label (msgid).
-BUTTONS = {
-    "dripeul": {"dicelab-roll": "Roll", "dicelab-stop": "Stop"},
-    "trwavril": {"dicelab-roll": "Roll", "dicelab-stop": "Stop"},
-    "cinqmille": {"dicelab-roll": "Roll", "dicelab-bank": "Bank"},
-    "seveny": {"dicelab-roll": "Roll", "dicelab-bank": "Bank"},
-}
+PLAY = {g.key: f"{play_notebook(g)}.ipynb" for g in GAMES}
+#: The buttons each game's app shows at the start, by CSS class -> English label (msgid):
+#: a reroll game stops, a push-your-luck game banks.
+BUTTONS = {g.key: ({"dicelab-roll": "Roll", "dicelab-stop": "Stop"} if g.kind == "reroll"
+                   else {"dicelab-roll": "Roll", "dicelab-bank": "Bank"}) for g in GAMES}
 CASES = [(lang, key) for lang in ("fr", "en") for key in PLAY]
 
 

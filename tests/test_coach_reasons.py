@@ -296,7 +296,7 @@ def test_shown_losses_agree_with_the_shown_values(key, players, lang):
     recomputed from the displayed strings, it differs from the difference of the two shown
     values by at most one unit of their last digit (never "4.40" beside 50.1 % and 45.7 %,
     where the loss is 4.50), and it is the exact loss rounded."""
-    from dicelab.ui.widgets.text import fmt_loss, shown_loss
+    from dicelab.ui.text import fmt_loss, shown_loss
 
     checked = 0
     for s, adv in harvest(key, players, seed=3100 + players, decisions=6):
@@ -322,7 +322,7 @@ def test_shown_losses_agree_with_the_shown_values(key, players, lang):
 
 def test_issue_example_loss_is_the_unrounded_one():
     """50.14 % against 45.64 %: 4.5 percentage points, not 4.40 (50.1 − 45.7)."""
-    from dicelab.ui.widgets.text import fmt_loss, shown_loss
+    from dicelab.ui.text import fmt_loss, shown_loss
 
     loss = shown_loss("p_win", 0.5014, 0.4564)
     assert loss == pytest.approx(0.045, abs=1e-12)

@@ -94,8 +94,8 @@ def test_the_registry_warms_with_the_engines_own_warm():
     from dicelab.engine.trwavril import duel as trwavril_duel
     from dicelab.games import cinqmille, seveny, trwavril
 
-    assert duel_registry.duel_function("cinqmille", "warm") is cinqmille_duel.warm
-    assert duel_registry.duel_function("trwavril", "warm") is trwavril_duel.warm
+    assert duel_registry.duel_engine("cinqmille").warm is cinqmille_duel.warm
+    assert duel_registry.duel_engine("trwavril").warm is trwavril_duel.warm
     five = cinqmille.Rules(dice=6, no_4900=True)
     assert duel_registry.warm("cinqmille", five) is (five in cinqmille_duel._CACHE)
     cinqmille_duel.solve_duel(five)  # no 5000 table ships: warm never solves, reads it

@@ -9,17 +9,13 @@ import pytest
 
 from dicelab.analysis import variants
 from dicelab.core.errors import InvalidRules
-from dicelab.registry import GAME_NAMES
+from dicelab.registry import GAME_NAMES, GAMES
 from dicelab.ui import explorer
 from dicelab.ui.explorer import DIFFICULTY, METRICS, Headline, format_value
 
-# Small, fast rules per game for exact checks (Seveny's default target 50 is a slow solve).
-FAST = {
-    "dripeul": {},
-    "trwavril": {},
-    "cinqmille": {},
-    "seveny": {"target": 20},
-}
+# Small, fast rules per game for exact checks (Seveny's default target 50 is a slow solve):
+# each registry entry's small_rules.
+FAST = {g.key: dict(g.small_rules) for g in GAMES}
 
 @pytest.fixture(autouse=True)
 def _english():

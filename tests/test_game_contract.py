@@ -57,6 +57,15 @@ def test_registry_entry_describes_the_game(entry):
         assert entry.difficulty in entry.Rules.CHOICES
     for metric in entry.metrics:
         assert callable(getattr(entry.engine, metric.solver))
+    # the game's facts the views read (no probing of its state)
+    state = entry.Game(seed=1).state
+    assert 1 <= entry.dice_count(state.rules) <= 7  # the app's keys toggle 7 dice at most
+    if entry.kind == "pushluck":
+        assert entry.set_aside(state) == () and entry.target(state.rules) > 0
+    if entry.memorised is not None:
+        assert entry.memorised(state) == 0
+    if entry.opening_needed is not None:
+        assert entry.opening_needed(state, 0) is None or entry.opening_needed(state, 0) > 0
 
 
 @ENTRIES
@@ -97,9 +106,24 @@ def test_two_players_where_supported(entry):
     game = _play_to_end(entry, players=2, seed=3)
     assert game.is_over and game.winners and set(game.winners) <= {0, 1}
     assert solving.has_duel(entry.key) == entry.two_player
-    if entry.two_player and solving.duel_ready(entry.key, entry.Rules()):
-        p = entry.duel_start(entry.Game(players=2, seed=3).state)
-        assert 0.0 <= p <= 1.0
+    if not entry.two_player:
+        return
+    # a small variant, solved here as on demand (the entry's small_rules), then advised
+    rules = entry.Rules(**entry.small_rules)
+    engine = entry.duel_engine
+    engine.solve_duel(rules)
+    assert engine.duel_ready(rules) and solving.duel_ready(entry.key, rules)
+    game = entry.Game(players=2, rules=rules, seed=3)
+    p = entry.duel_start(game.state)
+    assert 0.0 < p < 1.0
+    assert engine.duel_win_probability(rules) == pytest.approx(p, abs=1e-12)  # seat 0, start
+    game.apply(Roll(()))
+    while not game.is_over and len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    advice = entry.engine.advise_state(game.state, objective="p_duel")
+    assert advice.kind == "duel" and advice.best.action in game.legal_actions()
+    values = [c["p_duel"] for c in advice]
+    assert all(0.0 <= x <= 1.0 for x in values) and values == sorted(values, reverse=True)
 
 
 @ENTRIES
@@ -115,3 +139,64 @@ def test_the_app_plays_the_game(entry):
         assert len(app.state.dice) > 0
     finally:
         app.close()
+
+
+@ENTRIES
+def test_the_review_rates_the_game(entry):
+    """Adding a game includes its calibration (docs/architecture.md, "Adding a game");
+    without one, the review says "no rating yet" rather than a made-up band."""
+    from dicelab.analysis import review
+
+    policies_ = set(review.CALIBRATION_POLICIES)
+    assert policies_ <= set(review.calibration().get(entry.key, {})), (
+        f"{entry.name} has no solo calibration: python -m dicelab.tools.calibrate")
+    if entry.two_player:
+        assert policies_ <= set(review.calibration("p_duel").get(entry.key, {}))
+    assert review.rate(entry.key, 0.0, decisions=20).band == "expert"
+
+
+def test_a_game_without_calibration_has_no_rating_yet(monkeypatch):
+    from dicelab.analysis import review
+
+    stored = review.stored_calibration()
+    key = GAMES[0].key
+    without = {part: {k: v for k, v in stored[part].items() if k != key}
+               if part in ("games", "duel") else stored[part] for part in stored}
+    monkeypatch.setattr(review, "stored_calibration", lambda: without)
+    for unit in (None, "p_duel"):
+        for loss in (0.0, 0.05):
+            r = review.rate(key, loss, unit=unit, lang="en", decisions=20)
+            assert r.band == "uncalibrated" and r.scale == ()
+            assert r.text.endswith(": no rating yet (this game has no calibration).")
+    fr = review.rate(key, 0.0, lang="fr", decisions=20)
+    assert fr.label == "pas encore de note (ce jeu n'a pas de calibration)"
+
+
+def test_a_game_says_a_shared_sentence_its_own_way(monkeypatch):
+    """A game's own sentence wins over the shared one, for that game only; its reasons
+    for a failed turn are its own (no table of every game's words in the views)."""
+    import dataclasses
+    from types import MappingProxyType
+
+    from dicelab import registry
+    from dicelab.ui import text
+
+    bank = {"type": "bank", "player": 0, "points": 20, "score": 20}
+    shared = "You bank 20 points: your total is now 20."
+    first, second = GAMES[0], GAMES[1]
+    own = dataclasses.replace(first, sentences=MappingProxyType({
+        **first.sentences, "bank": ("You pocket {points}.", "{who} pockets {points}.")}))
+    monkeypatch.setitem(registry.REGISTRY, first.key, own)
+    text._game_words.cache_clear()
+    try:
+        assert text.event_sentence(bank, "en", game=first.key) == "You pocket 20 points."
+        assert text.event_sentence(bank, "en", game=second.key) == shared
+    finally:
+        monkeypatch.undo()
+        text._game_words.cache_clear()
+    assert text.event_sentence(bank, "en", game=first.key) == shared
+    from dicelab.core.i18n import _
+
+    for entry in GAMES:  # each game's reasons for a failed turn, translated
+        for msgid in entry.reasons.values():
+            assert _(msgid, lang="fr") != msgid, (entry.key, msgid)

@@ -15,6 +15,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from dicelab.registry import GAMES, play_notebook
+
 jupytext = pytest.importorskip("jupytext")
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,10 +27,7 @@ LEGACY = NOTEBOOKS / "lessons"
 #: The same structure in both languages: English name -> French name.
 TWINS = {
     "00_start_here": "00_commencer_ici",
-    "01_dripeul": "01_dripeul",
-    "02_trwavril": "02_trwavril",
-    "03_cinqmille": "03_cinqmille",
-    "04_seveny": "04_seveny",
+    **{play_notebook(g): play_notebook(g) for g in GAMES},  # each game's play notebook
     "20_variant_explorer": "20_explorateur_variantes",
 }
 

@@ -74,7 +74,8 @@ def test_runtime_dependencies():
 def test_registry_names_and_modules():
     from dicelab import registry as games
 
-    assert [(g.key, g.name) for g in games.REGISTRY.values()] == [
+    # the four games of the first release stay first, in this order (a new game follows)
+    assert [(g.key, g.name) for g in games.REGISTRY.values()][:4] == [
         ("dripeul", "Dripeul 5"), ("trwavril", "Trwavril"), ("cinqmille", "5000"),
         ("seveny", "Seveny"),
     ]

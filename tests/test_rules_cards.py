@@ -36,7 +36,8 @@ def test_the_examples_the_issue_names():
     assert got["trwavril_unbar"][1] == "card 2 flips back"
 
 
-#: The lines a review found missing, as words that must be on each card.
+#: The lines a review found missing, as words that must be on each card (a regression
+#: list of those reviews: a game added later has none, and its card is checked as the others).
 MUST = {
     "dripeul": {"en": ["someone cleared all six", "sit out", "highest triangle",
                        "failure token goes back", "rien"],
@@ -62,7 +63,7 @@ MUST = {
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_missing_line_is_on_the_card(game, lang):
     text = card_text(game, lang)
-    for words in MUST[game][lang]:
+    for words in MUST.get(game, {}).get(lang, []):
         assert words in text, (game, lang, words)
     # a student's card states the rule, not the project's rulings notes
     assert "ruling" not in text.lower() and "arbitrage" not in text and "S3" not in text
@@ -101,7 +102,7 @@ def test_app_rules_button_shows_the_same_card():
 
 # ------------------------------------------------------------------ §2: failures say why
 def _sentences(game, lang="en"):
-    from dicelab.ui.widgets.text import event_sentence
+    from dicelab.ui.text import event_sentence
 
     return " ".join(event_sentence(e, lang) for e in game.log)
 
@@ -115,7 +116,7 @@ def test_dripeul_failure_says_why():
     s = replace(dripeul.new_state(dripeul.Rules(), 1), tokens=((1, 3, 4, 5, 6),))
     s, _e = dripeul.roll_outcome(dripeul.step(s, Roll(()))[0], (2, 2, 2, 4, 6))
     s, ev = dripeul.step(s, Stop())
-    from dicelab.ui.widgets.text import event_sentence
+    from dicelab.ui.text import event_sentence
 
     text = " ".join(event_sentence(e, "en") for e in ev)
     assert "brelan of 2, but square 2 is already empty → a failure" in text
@@ -148,7 +149,7 @@ def test_5000_exactly_5000_and_bust_say_why():
 
     from dicelab.games import cinqmille
     from dicelab.games._base import Roll
-    from dicelab.ui.widgets.text import event_sentence
+    from dicelab.ui.text import event_sentence
 
     s = replace(cinqmille.new_state(cinqmille.Rules(), 1), scores=(4900,), opened=(True,))
     s, _e = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (5, 5, 2, 3, 4))
@@ -198,8 +199,9 @@ def test_guided_first_turn_shows_the_tricky_rules(game, lang):
     key = {"dripeul": ("square 2 is already empty", "case 2 est déjà vide"),
            "trwavril": ("Card 2 flips back", "La carte 2"),
            "cinqmille": ("600", "600"),
-           "seveny": ("9", "9")}[game]
-    assert key[0 if lang == "en" else 1] in text
+           "seveny": ("9", "9")}.get(game)  # the guided turns written then (a later game: none)
+    if key is not None:
+        assert key[0 if lang == "en" else 1] in text
     assert 'class="dicelab-guided"' in rules_cards.guided_html(game, lang)
 
 

@@ -662,7 +662,7 @@ PINNED = {  # seed 2026: what numpy's PCG64 + Generator.integers rolled when the
 }
 
 
-@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("key", list(PINNED))  # the games saved then (a later game: none)
 def test_saves_written_earlier_still_load(key):
     """A numpy upgrade that changed the dice stream would refuse every save made before it."""
     mod = module(key)

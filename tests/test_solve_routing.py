@@ -13,6 +13,7 @@ import pytest
 
 from dicelab.analysis import solving
 from dicelab.core import progress
+from dicelab.engine import seveny as seveny_engine
 from dicelab.engine.seveny import solo as engine
 from dicelab.games import seveny
 from dicelab.games._base import Roll
@@ -192,6 +193,7 @@ class Gate:
             self.solved = True
 
         monkeypatch.setattr(engine, "solo_ready", ready)
+        monkeypatch.setattr(seveny_engine, "solo_ready", ready)  # the contract's name
         monkeypatch.setattr(solving, "_solve_solo", solve)
 
 

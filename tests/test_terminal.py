@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from game_positions import choice_dice
 
 from dicelab.analysis import coach
 from dicelab.games._base import Roll
@@ -19,12 +20,12 @@ from dicelab.registry import REGISTRY
 from dicelab.ui.command_line import main
 from dicelab.ui.session import PlaySession
 from dicelab.ui.terminal import TerminalPlay
-from dicelab.ui.widgets.text import shown_loss
+from dicelab.ui.text import shown_loss
 
 ROOT = Path(__file__).resolve().parents[1]
-#: A position with a choice, per game (dice set by hand after the first roll).
-DICE = {"dripeul": (2, 4, 2, 6, 2), "trwavril": (5, 5, 2, 5), "cinqmille": (1, 5, 2, 3, 3),
-        "seveny": (1, 1, 1, 6, 2, 3, 4)}
+#: A position with a choice, per game (dice set by hand after the first roll), found by
+#: playing each registered game (tests/game_positions.py).
+DICE = {key: choice_dice(key) for key in REGISTRY}
 BEST = {"en": "★ best", "fr": "★ meilleur"}
 
 

@@ -19,10 +19,10 @@ from dicelab.engine.advice import Advice, Choice, rank  # noqa: E402
 from dicelab.games import trwavril  # noqa: E402
 from dicelab.games._base import Resolve, Roll, Stop  # noqa: E402
 from dicelab.registry import REGISTRY  # noqa: E402
+from dicelab.ui.text import fmt_loss, shown_loss  # noqa: E402
 from dicelab.ui.widgets import play as _play  # noqa: E402
 from dicelab.ui.widgets.controls import parse_dice_text  # noqa: E402
 from dicelab.ui.widgets.overlay import CoachTally, odds_html, read_rows, selection_sentence
-from dicelab.ui.widgets.text import fmt_loss, shown_loss  # noqa: E402
 
 rows = read_rows
 

@@ -115,7 +115,7 @@ def unsolved(monkeypatch):
 def test_registry_finds_each_games_engine_and_tolerates_a_missing_one(monkeypatch):
     assert duel_registry.has_duel("cinqmille") and duel_registry.has_duel("trwavril")
     # Seveny's solve (from its engine package) refuses targets the solver does not take
-    assert duel_registry.duel_function("seveny", "solve_duel").__module__ == \
+    assert duel_registry.duel_engine("seveny").solve_duel.__module__ == \
         "dicelab.engine.seveny.duel"
     with pytest.raises(DicelabError, match="targets up to 100"):
         duel_registry.solve("seveny", seveny.Rules(target=101))
@@ -126,7 +126,7 @@ def test_registry_finds_each_games_engine_and_tolerates_a_missing_one(monkeypatc
     assert cinqmille_odds.duel_ready() is True
     # a game joins with its key; a key whose module is not there is no engine, not an error
     monkeypatch.setattr(duel_registry, "DUEL_GAMES", (*duel_registry.DUEL_GAMES, "nogame"))
-    assert duel_registry.duel_function("nogame", "solve_duel") is None
+    assert duel_registry.duel_engine("nogame") is None
     assert not duel_registry.has_duel("nogame")
     assert not duel_registry.duel_ready("nogame", None)
     assert duel_registry.solve_in_background("nogame", None) is None

@@ -17,9 +17,9 @@ from dicelab.engine import seveny as seveny_odds
 from dicelab.games import cinqmille, dripeul, seveny  # noqa: E402
 from dicelab.games._base import Bank, Roll, Stop  # noqa: E402
 from dicelab.registry import REGISTRY  # noqa: E402
+from dicelab.ui.text import fmt_loss, shown_loss  # noqa: E402
 from dicelab.ui.widgets import play as _play  # noqa: E402
 from dicelab.ui.widgets.overlay import read_rows as rows  # noqa: E402
-from dicelab.ui.widgets.text import fmt_loss, shown_loss  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -466,7 +466,7 @@ _PROGRAM_VALUE = re.compile(r"\b(True|False|None)\b|[\[\]{}_\"]|\(\d+,|'\w*'")
 def test_event_sentences_never_show_program_values(key):
     """Many random games: every event sentence, in both languages, is plain words."""
     from dicelab.analysis import policies
-    from dicelab.ui.widgets.text import event_sentence
+    from dicelab.ui.text import event_sentence
 
     module = importlib.import_module(f"dicelab.games.{key}")
     kinds = set()
@@ -489,7 +489,7 @@ def test_event_sentences_never_show_program_values(key):
 
 
 def test_plural_dice_counts():
-    from dicelab.ui.widgets.text import event_sentence
+    from dicelab.ui.text import event_sentence
 
     one = {"type": "roll", "player": 0, "dice": [5], "kept": [1, 1, 1, 1], "rolled": [5],
            "rolls_left": 0}

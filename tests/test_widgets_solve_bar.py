@@ -48,6 +48,7 @@ class SlowSolo:
             self.solved = True
 
         monkeypatch.setattr(engine, "solo_ready", ready)
+        monkeypatch.setattr(seveny_odds, "solo_ready", ready)  # the contract's name
         monkeypatch.setattr(duel_registry, "_solve_solo", solve)
         monkeypatch.setattr(base.GameApp, "background_solves", True)
 
@@ -131,8 +132,8 @@ def test_seveny_two_players_solo_odds_solved_in_the_background_too(slow, monkeyp
     """While a two-player table is solved, the solo odds shown meanwhile are solved in the
     background as well (even a quick target): a roll never waits for them."""
     gate = threading.Event()
-    monkeypatch.setattr(engine, "solo_ready",
-                        lambda rules=None, quick=True: slow.solved)
+    for module in (engine, seveny_odds):  # the solo module's and the contract's name
+        monkeypatch.setattr(module, "solo_ready", lambda rules=None, quick=True: slow.solved)
     monkeypatch.setattr(duel_registry, "duel_ready", lambda game, rules: False)
     monkeypatch.setattr(duel_registry, "solve", lambda game, rules: gate.wait(60))
     try:

@@ -170,6 +170,8 @@ def describe_action(state: Any, action: Any, *, lang: str | None = None) -> str:
     >>> s, _ = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (1, 5, 2, 3, 3))
     >>> describe_action(s, Roll((1,)), lang="fr"), describe_action(s, Bank((1, 5)), lang="en")
     ('mettre de côté 1, relancer 4 dés', 'set aside 1 5 and bank')
+    >>> describe_action(s, Bank(()), lang="fr")  # a bank that sets no die aside
+    'encaisser'
     """
     key = game_key(state)
     if isinstance(action, Stop):
@@ -198,6 +200,8 @@ def describe_action(state: Any, action: Any, *, lang: str | None = None) -> str:
         return _("keep {kept}, roll {dice}", lang=lang, kept=_dice(action.keep),
                  dice=dice_count(n, lang=lang))
     if isinstance(action, Bank):
+        if not action.keep:  # a game whose bank sets nothing aside (Pig: bank the turn)
+            return _("bank", lang=lang)
         return _("set aside {kept} and bank", lang=lang, kept=_dice(action.keep))
     raise DicelabError("not an action: {value}", value=brief(action))
 
@@ -849,13 +853,12 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
         out.append(("p_bust", ba, bb, None if pa == pb else False, both or
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
     out[:0] = _finish_aspect(state, key, choice, other, advice, la, lb, lang)  # it decides
-    opened = getattr(state, "opened", None)  # a game with an opening score (5000)
-    if opened is not None and not opened[p] and not any(
-            isinstance(c.action, Bank) for c in advice):
+    needs = REGISTRY[key].opening_needed  # a game with an opening score (5000)
+    opening = needs(state, p) if needs is not None else None
+    if opening is not None and not any(isinstance(c.action, Bank) for c in advice):
         out.append(("opening", 0.0, 0.0, None,
                     _("You have not opened yet: you cannot bank before {n} points in this "
-                      "turn, so every choice rolls on.", lang=lang,
-                      n=state.rules.opening)))
+                      "turn, so every choice rolls on.", lang=lang, n=opening)))
     return out
 
 def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
@@ -863,7 +866,7 @@ def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: 
     """The endgame reason: the chance to reach the target within this turn with each
     choice, the rest of the turn played by the engine's own choices (its
     ``finish_chances``), when either has one and the two differ as shown."""
-    chances = getattr(REGISTRY[key].engine, "finish_chances", None)
+    chances = REGISTRY[key].engine.finish_chances
     found = chances(state, advice) if chances is not None else None
     if found is None:
         return _last_turn_aspect(state, choice, other, advice, la, lb, lang)

@@ -818,7 +818,7 @@ def analyse(game_or_saved_json: Any, lang: str | None = None, *,
                                 tuple(dice), "", current, v, luck=v - current,
                                 source=source))
             current = v
-    manches = getattr(game.rules, "manches", 1) if vals.mode == "duel" else 1
+    manches = game.rules.manches if vals.mode == "duel" and get(key).manches else 1
     return LuckReport(key, game.name, game.players, vals.mode, start, current,
                       bool(state.is_over), tuple(rows), manches=manches,
                       lang=lang, signs=tuple(vals.sign(p) for p in range(game.players)),
@@ -830,7 +830,7 @@ def _luck_sd(key: str, rules: Any, mode: str, start: float, manches: int) -> flo
     spread (under optimal play the result moves by luck alone).  A game won or lost:
     ``sqrt(p (1 - p))``; solo turns: the engine's exact spread of the number of turns."""
     if mode == "solo_turns":
-        moments = getattr(get(key).engine, "turns_moments", None)
+        moments = get(key).engine.turns_moments
         return float(moments(rules)[1]) if moments is not None else None
     if mode == "solo_p_win" or manches == 1:
         return math.sqrt(max(start * (1.0 - start), 0.0)) or None

@@ -115,9 +115,9 @@ def duel_optimal() -> Policy:
         legal = mod.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        engine = entry_of(mod).engine
-        duel = state.players == 2 and hasattr(engine, "duel_win_probability")
-        advice = engine.advise_state(state, objective="p_duel" if duel else None)
+        entry = entry_of(mod)
+        duel = state.players == 2 and entry.duel_engine is not None
+        advice = entry.engine.advise_state(state, objective="p_duel" if duel else None)
         if len(advice):
             return advice.best.action
         return _only_or(state, legal)

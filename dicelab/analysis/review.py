@@ -115,6 +115,7 @@ RATING_BANDS: tuple[tuple[str, str], ...] = (
     ("per_player", N_("each player rated on their own decisions")),
     ("unrated", N_("not rated (no calibration for this objective)")),
     ("too_few", N_("not rated (no non-trivial decision)")),
+    ("uncalibrated", N_("no rating yet (this game has no calibration)")),
 )
 
 #: A rating over fewer non-trivial decisions than this is *provisional* (one game of
@@ -927,9 +928,10 @@ def rate(game_key: str, share: float, *, unit: str | None = None,
     """Place a share of the stakes lost (:func:`stake_share`) on the game's fixed bands
     (:func:`rating_bounds`).
 
-    Solo play is rated on the solo bands, two-player play (``unit="p_duel"``) on the
-    two-player ones; a unit without a calibration is *unrated*.  Without stored bands:
-    *expert* for no loss, *fair* otherwise.  ``decisions``: the non-trivial decisions
+    Without a stored calibration for the game: *uncalibrated*, "no rating yet" (a new
+    game's calibration is a step of docs/architecture.md, "Adding a game").  Solo play is
+    rated on the solo bands, two-player play (``unit="p_duel"``) on the
+    two-player ones; a unit without a calibration is *unrated*.  ``decisions``: the non-trivial decisions
     counted; none is *not rated*, fewer than :data:`PROVISIONAL_DECISIONS` is
     *provisional* (the band is given, marked so).  ``mean_loss``: the mean loss per
     decision, kept for the summary.
@@ -953,9 +955,9 @@ def rate(game_key: str, share: float, *, unit: str | None = None,
     elif bounds:
         band = next((k for k, b in bounds if share <= b + eps), "random")
     else:
-        band = "expert" if share <= eps else "fair"
+        band = "uncalibrated"
     label = _(dict(RATING_BANDS)[band], lang=lang)
-    if provisional and band not in ("too_few", "unrated"):
+    if provisional and band not in ("too_few", "unrated", "uncalibrated"):
         label = _("{band} (provisional)", lang=lang, band=label)
     n = decisions if decisions is not None else 0
     text = _("{share} Rating: {band}.", lang=lang, band=label,

@@ -24,7 +24,6 @@ exact :func:`~dicelab.engine.seveny.solo.turn_points_distribution`, or 5000's
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,7 +38,7 @@ from dicelab.core.errors import DicelabError, brief
 from dicelab.engine import fastplan
 from dicelab.engine.fastplan import CLEAR, CONT, LOSE, Plan
 from dicelab.games._checks import check_rules, whole
-from dicelab.registry import GAMES, entry_of, get
+from dicelab.registry import GAMES, get
 
 
 @dataclass(frozen=True)
@@ -135,7 +134,7 @@ def simulate(
     """
     from dicelab.analysis.policies import optimal
 
-    mod = _module(game)  # an unknown game is a DicelabError naming the four
+    mod = _module(game)  # an unknown game is a DicelabError naming the games
     rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
     players = whole("players", players, mod.MIN_PLAYERS, mod.MAX_PLAYERS)
     games = whole("games", games, 1, MAX_GAMES)
@@ -257,8 +256,9 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, Plan]:
 
 def _chain(game: str, rules: Any, policy: str,
            threshold: int | None = None) -> tuple[str, Any, int] | None:
-    """5000 / Seveny solo, policy "optimal": (key, the engine's turn outcome matrix, unit);
-    Seveny, policy "bank_at": the rule's matrix (:func:`_rule_matrix`)."""
+    """A game played as a chain over scores (5000, Seveny), policy "optimal": (key, the
+    engine's turn outcome matrix, unit); policy "bank_at": the engine's matrix of the rule
+    (``bank_at_outcome_matrix``, :class:`~dicelab.engine.protocol.ChainEngine`)."""
     try:
         mod = _module(game)
     except KeyError:
@@ -270,36 +270,16 @@ def _chain(game: str, rules: Any, policy: str,
                 "simulate_fast plays the rule 'bank_at' for {games}; for {game} use simulate()",
                 games=", ".join(FAST_RULE_GAMES), game=brief(game))
         rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
-        solo = get(key).engine.solo
-        if hasattr(solo, "bank_at_outcome_matrix"):  # the engine's exact "bank at N" turn,
-            # from every score
-            threshold = whole("threshold", threshold, 0, solo.MAX_TURN_POINTS)
-            return key, solo.bank_at_outcome_matrix(threshold, rules), mod.UNIT
-        threshold = whole("threshold", threshold, 0, solo.MAX_THRESHOLD)
-        return key, _rule_matrix(rules, threshold), 1
-    if "chain" not in get(key).fast_simulation or policy != "optimal":
+        chain = get(key).chain_engine
+        assert chain is not None and chain.bank_at_outcome_matrix is not None  # the entry's
+        # "rule_chain": the engine's exact "bank at N" turn, from every score
+        threshold = whole("threshold", threshold, 0, chain.MAX_THRESHOLD)
+        return key, chain.bank_at_outcome_matrix(threshold, rules), chain.UNIT
+    chain = get(key).chain_engine
+    if chain is None or policy != "optimal":
         return None
     rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
-    eng = get(key).engine
-    return key, eng.turn_outcome_matrix(rules), getattr(mod, "UNIT", 1)
-
-
-@functools.lru_cache(maxsize=32)
-def _rule_matrix(rules: Any, threshold: int) -> Any:
-    """``P[s, s2]``: a Seveny turn from score ``s`` under :func:`~dicelab.policies.bank_at`
-    (``threshold``) ends at ``s2`` (the target row absorbing).  That rule banks once the turn
-    holds ``min(threshold, target - s)`` points (banking the target ends the game), so each
-    row is the engine's exact :func:`~dicelab.engine.seveny.solo.turn_points_distribution` of that
-    threshold, shifted (in floats: it is only drawn from)."""
-    turn_points_distribution = entry_of(rules).engine.turn_points_distribution
-    target = rules.target
-    P = np.zeros((target + 1, target + 1))
-    P[target, target] = 1.0
-    for s in range(target):
-        for k, p in turn_points_distribution(min(threshold, target - s)).items():
-            P[s, min(s + k, target)] += float(p)
-    P.setflags(write=False)
-    return P
+    return key, chain.turn_outcome_matrix(rules), chain.UNIT
 
 
 def _play_chain(P: Any, games: int, rng: np.random.Generator,
@@ -422,12 +402,10 @@ def _fast_trace(game: str, *, rules: Any = None, policy: str = "optimal", games:
 
 def clear_fast_cache() -> None:
     """Forget the tables of :func:`simulate_fast` (for cold benchmarks)."""
-    _rule_matrix.cache_clear()
     fastplan.clear_cache()
     for g in GAMES:
         if g.load_fast_plan is not None:
             g.load_fast_plan().clear_cache()
-        if "rule_chain" in g.fast_simulation:
-            clear = getattr(g.engine.solo, "clear_rule_cache", None)
-            if clear is not None:
-                clear()
+        chain = g.chain_engine
+        if chain is not None and chain.clear_rule_cache is not None:
+            chain.clear_rule_cache()

@@ -1,18 +1,17 @@
 """The games' two-player engines in one place: ready?, warm, solve, and background solves.
 
 Each game of :data:`DUEL_GAMES` (the registry's games with ``two_player``) has a
-two-player ("duel") engine: its engine package ``dicelab.engine.<key>`` (or the package's
-``duel`` module) has
+two-player ("duel") engine: its engine package ``dicelab.engine.<key>`` keeps the contract
+:class:`~dicelab.engine.protocol.DuelEngine` (:func:`duel_engine`), whose
 
-- ``duel_ready(rules) -> bool``: the variant's two-player table is at hand (advice costs
+- ``duel_ready(rules) -> bool`` says the variant's two-player table is at hand (advice costs
   milliseconds);
-- ``solve_duel(rules)``: solves the variant (seconds to minutes) or reads its shipped
+- ``solve_duel(rules)`` solves the variant (seconds to minutes) or reads its shipped
   table, and caches it, so that ``duel_ready`` turns true;
-- optionally ``warm(rules)``: gets a ready variant's advice fully loaded (no slow first
+- ``warm(rules)``, or ``None``, gets a ready variant's advice fully loaded (no slow first
   decision).
 
-Each function is looked up in the engine package first, then in its duel module, so a
-game joins by saying ``two_player=True`` in its registry entry.
+A game joins by saying ``two_player=True`` in its registry entry.
 
 The apps (:mod:`dicelab.widgets`) call :func:`warm` when a two-player game starts with a
 ready table, and :func:`solve_in_background` otherwise: one job per variant, shared by
@@ -38,11 +37,11 @@ import atexit
 import gc
 import threading
 import time
-from collections.abc import Callable
 from typing import Any
 
 from dicelab.analysis.solve_jobs import CANCEL_GRACE, SolveJob, solve_line
 from dicelab.core.errors import DicelabError, brief
+from dicelab.engine.protocol import DuelEngine
 from dicelab.games._base import Roll
 from dicelab.registry import GAMES, UnknownGame, get
 
@@ -50,7 +49,7 @@ __all__ = [
     "CANCEL_GRACE",
     "DUEL_GAMES",
     "SolveJob",
-    "duel_function",
+    "duel_engine",
     "duel_ready",
     "has_duel",
     "running_job",
@@ -69,40 +68,33 @@ __all__ = [
 DUEL_GAMES: tuple[str, ...] = tuple(g.key for g in GAMES if g.two_player)
 
 
-def duel_function(game: str, name: str) -> Callable[..., Any] | None:
-    """The function ``name`` of ``game``'s two-player engine: from the engine package
-    ``dicelab.engine.<game>``, else from its module ``duel``; ``None`` when the game has
-    no two-player engine.
+def duel_engine(game: str) -> DuelEngine | None:
+    """``game``'s two-player engine (:class:`~dicelab.engine.protocol.DuelEngine`), or
+    ``None`` when the game has none (or is not registered).
 
-    >>> duel_function("seveny", "solve_duel").__module__
+    >>> duel_engine("seveny").solve_duel.__module__
     'dicelab.engine.seveny.duel'
-    >>> duel_function("cinqmille", "nothing") is None
+    >>> duel_engine("nogame") is None
     True
     """
     if game not in DUEL_GAMES:
         return None
     try:
-        engine = get(game).engine
+        return get(game).duel_engine
     except UnknownGame:
         return None
-    for mod in (engine, getattr(engine, "duel", None)):
-        fn = getattr(mod, name, None)
-        if callable(fn):
-            return fn
-    return None
 
 
 def has_duel(game: str) -> bool:
     """Whether ``game`` has a two-player engine (it can be solved and asked if ready)."""
-    return (duel_function(game, "solve_duel") is not None
-            and duel_function(game, "duel_ready") is not None)
+    return duel_engine(game) is not None
 
 
 def duel_ready(game: str, rules: Any) -> bool:
     """Whether ``game``'s two-player table for ``rules`` is at hand (``False`` for a game
     without a two-player engine)."""
-    fn = duel_function(game, "duel_ready") if has_duel(game) else None
-    return bool(fn(rules)) if fn is not None else False
+    engine = duel_engine(game)
+    return bool(engine.duel_ready(rules)) if engine is not None else False
 
 
 def solve(game: str, rules: Any) -> Any:
@@ -111,10 +103,10 @@ def solve(game: str, rules: Any) -> Any:
     A :class:`~dicelab.DicelabError` for a game without a two-player engine, or a variant
     the engine does not solve.
     """
-    fn = duel_function(game, "solve_duel") if has_duel(game) else None
-    if fn is None:
+    engine = duel_engine(game)
+    if engine is None:
         raise DicelabError("{game} has no exact two-player odds", game=brief(game))
-    return fn(rules)
+    return engine.solve_duel(rules)
 
 
 def warm(game: str, rules: Any) -> bool:
@@ -132,9 +124,9 @@ def warm(game: str, rules: Any) -> bool:
     """
     if not duel_ready(game, rules):
         return False
-    fn = duel_function(game, "warm")
-    if fn is not None:
-        fn(rules)
+    engine = duel_engine(game)
+    if engine is not None and engine.warm is not None:
+        engine.warm(rules)
     else:
         solve(game, rules)
         _first_decision(game, rules)
@@ -300,7 +292,7 @@ def solve_in_background(game: str, rules: Any) -> SolveJob | None:
 
 def solo_ready(game: str, rules: Any, quick: bool = True) -> bool:
     """Whether ``game``'s solo advice for ``rules`` costs no long solve: ``True`` unless
-    the game's engine has a ``solo_ready(rules)`` that says otherwise (Seveny above a
+    the game's engine's ``solo_ready(rules)`` (not ``None``) says otherwise (Seveny above a
     small target, or before its turn's tables are built: a second to a minute;
     ``quick=False``: any target not solved yet).
 
@@ -309,11 +301,10 @@ def solo_ready(game: str, rules: Any, quick: bool = True) -> bool:
     (True, True)
     """
     try:
-        mod = getattr(get(game).engine, "solo", None)
+        fn = get(game).engine.solo_ready
     except UnknownGame:
         return True
-    fn = getattr(mod, "solo_ready", None)
-    if not callable(fn):
+    if fn is None:
         return True
     return bool(fn(rules) if quick else fn(rules, quick=False))
 
@@ -322,10 +313,11 @@ _SOLO_JOBS: dict[tuple[str, Any], SolveJob] = {}
 
 
 def _solve_solo(game: str, rules: Any) -> None:
-    """The background solo solve: the engine's ``prepare(rules)`` when it has one (it
-    builds everything the first advice reads), else its ``solve_turns(rules)``."""
-    solo = get(game).engine.solo
-    getattr(solo, "prepare", solo.solve_turns)(rules)
+    """The background solo solve: the engine's ``prepare(rules)`` (it builds everything
+    the first advice reads; a game whose ``solo_ready`` is not ``None`` has one)."""
+    prepare = get(game).engine.prepare
+    if prepare is not None:
+        prepare(rules)
 
 
 def solve_solo_in_background(game: str, rules: Any, quick: bool = True) -> SolveJob | None:

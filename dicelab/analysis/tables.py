@@ -33,9 +33,10 @@ def offered(games: tuple[str, ...] | None = None) -> Iterator[tuple[str, Any, st
     that share a table, e.g. Dripeul's levels, once)."""
     seen: set[str] = set()
     for game in games or solving.DUEL_GAMES:
-        name_of = solving.duel_function(game, "table_name")
-        if name_of is None:
+        engine = solving.duel_engine(game)
+        if engine is None:
             continue
+        name_of = engine.table_name
         Rules = get(game).rules.Rules
         choices = {k: [v for v in vs if v is not None] for k, vs in Rules.CHOICES.items()}
         for values in product(*choices.values()):

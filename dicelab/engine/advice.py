@@ -25,7 +25,7 @@ from typing import Any
 
 from dicelab.core.errors import DicelabError, IllegalMove, brief
 from dicelab.core.i18n import N_
-from dicelab.games._checks import check_objective
+from dicelab.games._checks import check_objective, check_state
 
 Dice = tuple[int, ...]
 
@@ -184,3 +184,30 @@ def plays_duel(objective: str | None, objectives: Iterable[str], *, two_players:
     if not two_players or objective not in (None, DUEL_OBJECTIVE):
         return False
     return objective == DUEL_OBJECTIVE or ready is None or ready()
+
+
+def advise_state_with(state: Any, objective: str | None, *, state_type: type, game: str,
+                      objectives: Iterable[str], advise_solo: Callable[[Any, str | None], Advice],
+                      advise_duel: Callable[[Any], Advice],
+                      ready: Callable[[Any], bool] | None = None,
+                      two_players: Callable[[Any], bool] | None = None) -> Advice:
+    """The body of every engine's ``advise_state``: check that ``state`` is a state of
+    ``game`` (``state_type``), then two-player advice (``advise_duel``) or solo advice
+    (``advise_solo(state, objective)``), as :func:`plays_duel` decides.
+
+    ``ready(rules)``: whether the two-player table is at hand (``None``: always);
+    ``two_players(state)``: two players, both still playing (``None``: two players).
+
+    >>> from dicelab.games import trwavril
+    >>> advise_state_with(None, None, state_type=trwavril.State, game="Trwavril",
+    ...                   objectives=("p_win",), advise_solo=None, advise_duel=None)
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.DicelabError: Trwavril advice needs a Trwavril game state ...
+    """
+    check_state(state_type, state, game)
+    two = state.players == 2 if two_players is None else two_players(state)
+    if plays_duel(objective, objectives, two_players=two,
+                  ready=(lambda: ready(state.rules)) if ready is not None else None):
+        return advise_duel(state)
+    return advise_solo(state, objective)

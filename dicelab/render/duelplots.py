@@ -12,6 +12,7 @@ matplotlib is imported inside the functions, so ``import dicelab.render.duelplot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,7 +20,7 @@ import numpy as np
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _, fmt_int, fmt_percent
 from dicelab.engine.race import PolicySurface
-from dicelab.registry import GAMES, REGISTRY
+from dicelab.registry import GAMES, REGISTRY, GameEntry
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -39,12 +40,18 @@ def policy_surface(game: Any, rules: Any = None) -> PolicySurface:
     if isinstance(game, PolicySurface):
         return game
     entry = REGISTRY.get(game) if isinstance(game, str) else None
-    make = getattr(getattr(entry.engine, "duel", None), "policy_surface", None) if entry else None
+    make = _surface_maker(entry) if entry else None
     if make is None:
-        drawn = [g.key for g in GAMES if hasattr(getattr(g.engine, "duel", None), "policy_surface")]
+        drawn = [g.key for g in GAMES if _surface_maker(g) is not None]
         raise DicelabError("the policy picture exists for {games}; got {game}",
                            games=", ".join(map(repr, drawn)), game=brief(game))
     return make(rules)
+
+
+def _surface_maker(entry: GameEntry) -> Callable[[Any], PolicySurface] | None:
+    """The two-player engine's ``policy_surface`` (``None``: the game draws none)."""
+    engine = entry.duel_engine
+    return engine.policy_surface if engine is not None else None
 
 
 def surface_summary(surface: PolicySurface) -> dict[str, float]:
@@ -74,8 +81,7 @@ def plot_policy_surface(game: Any = None, rules: Any = None, *,
     from dicelab.render import plots
 
     if game is None:
-        game = next(g.key for g in GAMES
-                    if hasattr(getattr(g.engine, "duel", None), "policy_surface"))
+        game = next(g.key for g in GAMES if _surface_maker(g) is not None)
     surf = policy_surface(game, rules)
     info = surface_summary(surf)
     with plots._style():

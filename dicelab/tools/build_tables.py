@@ -58,7 +58,8 @@ class Shipped(NamedTuple):
 
 def shipped() -> Iterator[Shipped]:
     """Every shipped table (:class:`Shipped`): each registered game's two-player engine
-    says which it ships (its ``duel.shipped_tables()``), in the registry's order.
+    says which it ships (its ``shipped_tables()``: the engine contract's
+    :class:`~dicelab.engine.protocol.DuelEngine`), in the registry's order.
 
     >>> tables = list(shipped())
     >>> len(tables), sorted({t.game for t in tables}), all(t.meta["engine"] >= 1 for t in tables)
@@ -67,8 +68,10 @@ def shipped() -> Iterator[Shipped]:
     from dicelab.registry import GAMES
 
     for entry in GAMES:
-        duel = getattr(entry.engine, "duel", None)
-        for rules, name, solve, meta in getattr(duel, "shipped_tables", tuple)():
+        engine = entry.duel_engine
+        if engine is None:
+            continue
+        for rules, name, solve, meta in engine.shipped_tables():
             yield Shipped(entry.key, rules, name, solve, meta)
 
 

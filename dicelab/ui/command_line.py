@@ -115,7 +115,7 @@ def parser(lang: str) -> argparse.ArgumentParser:
     parser_class = type("Parser", (_Parser,), {"lang": lang})
     top = parser_class(
         prog="python -m dicelab", formatter_class=formatter, add_help=False,
-        description=_("dicelab: exact probability lessons with four French dice games.",
+        description=_("dicelab: exact probability lessons with French dice games.",
                       lang=lang))
     top._optionals.title = _("options", lang=lang)
     top.add_argument("-h", "--help", action="help", help=_("show this help and exit", lang=lang))

@@ -177,7 +177,7 @@ def event_rules(game: str, events: list[dict[str, Any]], lang: str | None = None
 def guided_turn(game: str, lang: str | None = None) -> list[tuple[str, list[str]]]:
     """Play the game's scripted first turn (its card's ``GUIDED``) through its rules: one
     ``(what happened, the card's lines that apply)`` per step, translated."""
-    from dicelab.ui.widgets.text import event_sentence
+    from dicelab.ui.text import event_sentence
 
     mod = get(game).module
     s = mod.new_state(mod.Rules(), 1)
@@ -190,7 +190,7 @@ def guided_turn(game: str, lang: str | None = None) -> list[tuple[str, list[str]
             s, more = mod.roll_outcome(s, dice)
             events = events + more
         shown = [e for e in events if e.get("type") not in ("turn", "turn_start")]
-        text = " ".join(event_sentence(e, lang) for e in shown)
+        text = " ".join(event_sentence(e, lang, game=get(game).key) for e in shown)
         out.append((text, event_rules(game, shown, lang)))
     return out
 

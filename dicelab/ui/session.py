@@ -48,7 +48,7 @@ from dicelab.ui.options import (
     check_computer,
     make_policy,
 )
-from dicelab.ui.widgets.text import (
+from dicelab.ui.text import (
     against_computer,
     fmt_dice,
     fmt_loss,
@@ -466,7 +466,7 @@ class PlaySession:
         }
 
     def seat_names(self) -> list[str]:
-        """The seats' names in the apps (:func:`~dicelab.ui.widgets.text.seat_names`):
+        """The seats' names in the apps (:func:`~dicelab.ui.text.seat_names`):
         « Vous » and « Ordinateur » against the computer, else « Joueur 1 »…
 
         >>> PlaySession("trwavril", seed=1, players=2, computer={1: "random"},

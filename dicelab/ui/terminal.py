@@ -36,8 +36,8 @@ from dicelab.registry import get as get_game
 from dicelab.registry import objective_phrase
 from dicelab.ui.options import error_text
 from dicelab.ui.session import PlaySession
+from dicelab.ui.text import event_sentence, player_name, shown_loss, to_play_text
 from dicelab.ui.widgets.controls import parse_dice_text
-from dicelab.ui.widgets.text import event_sentence, player_name, shown_loss, to_play_text
 
 #: The commands a player types, by meaning; English and French words both work.
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -239,7 +239,7 @@ class TerminalPlay:
         versus = (next(p for p in range(s.state.players) if p not in s.policies)
                   if s.against_computer() else None)
         for e in events:
-            text = event_sentence(e, self.lang, solo, versus=versus)
+            text = event_sentence(e, self.lang, solo, versus=versus, game=s.game_key)
             if text:
                 self.say("  " + text)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from dicelab.engine.advice import Advice, plays_duel
+from dicelab.engine.advice import Advice, advise_state_with
 from dicelab.engine.cinqmille import duel, solo
 from dicelab.engine.cinqmille.duel import (
     advise_duel,
@@ -28,13 +28,17 @@ from dicelab.engine.cinqmille.duel import (
     duel_table,
     duel_win_probability,
     policy_surface,
+    shipped_tables,
     solve_duel,
+    table_name,
     warm,
 )
 from dicelab.engine.cinqmille.solo import (
     OBJECTIVES,
     advise,
     advise_solo,
+    bank_at_outcome_matrix,
+    clear_rule_cache,
     expected_turn_points,
     expected_turns,
     p_bust,
@@ -48,16 +52,27 @@ from dicelab.engine.cinqmille.solo import (
     turns_moments,
 )
 from dicelab.games._base import Bank
-from dicelab.games._checks import check_state
 from dicelab.games.cinqmille import UNIT, State, is_five_ones
 
+# The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
+solo_ready = None
+prepare = None
+
+#: The largest threshold of :func:`bank_at_outcome_matrix` (the engine contract's chain).
+MAX_THRESHOLD = solo.MAX_TURN_POINTS
+
 __all__ = [
+    "MAX_THRESHOLD",
     "OBJECTIVES",
+    "UNIT",
     "advise",
     "advise_duel",
     "advise_solo",
     "advise_state",
+    "bank_at_outcome_matrix",
     "clear_caches",
+    "duel_start",
+    "clear_rule_cache",
     "duel",
     "duel_ready",
     "duel_table",
@@ -68,7 +83,10 @@ __all__ = [
     "p_bust",
     "policy_surface",
     "solo",
+    "solo_start",
+    "shipped_tables",
     "solve_duel",
+    "table_name",
     "solve_points",
     "solve_turns",
     "turn_outcome_distribution",
@@ -101,11 +119,9 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     >>> advise_state(s, objective="expected_points").kind
     'solo'
     """
-    check_state(State, state, "5000")
-    if plays_duel(objective, OBJECTIVES, two_players=state.players == 2,
-                  ready=lambda: duel_ready(state.rules)):
-        return advise_duel(state)
-    return advise_solo(state, objective)
+    return advise_state_with(state, objective, state_type=State, game="5000",
+                             objectives=OBJECTIVES, advise_solo=advise_solo,
+                             advise_duel=advise_duel, ready=duel_ready)
 
 
 #: The endgame reason is looked for within this many points of 5000 (further away, winning
@@ -206,6 +222,19 @@ def finish_chances(state: Any, advice: Advice) -> tuple[int, dict[Any, float]] |
     roll = tuple(sorted(state.dice))
     return 5000, {c.action: after(c.keep, "bank" if isinstance(c.action, Bank) else "roll", u,
                                   roll) for c in advice}
+
+
+def solo_start(state: Any) -> float:
+    """The expected turns left from the start of a turn of seat 0 of ``state`` (the engine
+    contract's ``solo_start``)."""
+    return float(turn_start_value(state.scores[0], state.rules))
+
+
+def duel_start(state: Any) -> float:
+    """The exact chance that the player to move wins, from the start of a turn of
+    ``state`` (the engine contract's ``duel_start``)."""
+    return float(duel_win_probability(state.rules, scores=tuple(state.scores),
+                                      to_play=state.current_player))
 
 
 def clear_caches() -> None:

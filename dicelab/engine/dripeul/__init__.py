@@ -15,13 +15,15 @@ between solo and two-player advice.
 
 from __future__ import annotations
 
-from dicelab.engine.advice import Advice, plays_duel
+from dicelab.engine.advice import Advice, advise_state_with
 from dicelab.engine.dripeul import duel, solo
 from dicelab.engine.dripeul.duel import (
     advise_duel,
     duel_ready,
     duel_win_probability,
+    shipped_tables,
     solve_duel,
+    table_name,
 )
 from dicelab.engine.dripeul.solo import (
     OBJECTIVES,
@@ -34,8 +36,15 @@ from dicelab.engine.dripeul.solo import (
     start_value,
     win_probability,
 )
-from dicelab.games._checks import check_state
 from dicelab.games.dripeul import State
+
+# The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
+finish_chances = None
+turns_moments = None
+solo_ready = None
+prepare = None
+warm = None
+policy_surface = None
 
 __all__ = [
     "OBJECTIVES",
@@ -45,6 +54,7 @@ __all__ = [
     "advise_solo",
     "advise_state",
     "clear_caches",
+    "duel_start",
     "duel",
     "duel_ready",
     "duel_win_probability",
@@ -52,7 +62,10 @@ __all__ = [
     "p_turn_exact",
     "p_turn_start",
     "solo",
+    "solo_start",
+    "shipped_tables",
     "solve_duel",
+    "table_name",
     "start_value",
     "win_probability",
 ]
@@ -81,11 +94,22 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
     >>> a.kind, a.best.label, round(a.best["p_duel"], 4), round(a.best["p_win"], 4)
     ('duel', 'keep 2 2 2, roll 2', 0.5437, 0.5968)
     """
-    check_state(State, state, "Dripeul 5")
-    if plays_duel(objective, OBJECTIVES, two_players=state.players == 2,
-                  ready=lambda: duel_ready(state.rules)):
-        return advise_duel(state)
-    return advise_solo(state, objective)
+    return advise_state_with(state, objective, state_type=State, game="Dripeul 5",
+                             objectives=OBJECTIVES, advise_solo=advise_solo,
+                             advise_duel=advise_duel, ready=duel_ready)
+
+
+def solo_start(state: State) -> float:
+    """The solo chance to clear the manche from the start of a turn of seat 0 of ``state``
+    (the engine contract's ``solo_start``)."""
+    return float(start_value(state.tokens[0], state.triangle[0], state.rules))
+
+
+def duel_start(state: State) -> float:
+    """The exact chance that the player to move wins this manche, from the start of a turn
+    of ``state`` (the engine contract's ``duel_start``)."""
+    return float(duel_win_probability(state.rules, tokens=state.tokens,
+                                      triangles=state.triangle, to_play=state.current_player))
 
 
 def clear_caches() -> None:

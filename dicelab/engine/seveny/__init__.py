@@ -17,8 +17,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from dicelab.core.dice import roll_distribution, sort_dice
-from dicelab.engine.advice import Advice, plays_duel
+from dicelab.engine.advice import Advice, advise_state_with
 from dicelab.engine.seveny import duel, solo
 from dicelab.engine.seveny.duel import (
     advise_duel,
@@ -26,10 +28,13 @@ from dicelab.engine.seveny.duel import (
     duel_table,
     duel_win_probability,
     policy_surface,
+    shipped_tables,
     solve_duel,
+    table_name,
 )
 from dicelab.engine.seveny.solo import (
     MAX_SOLVED_TARGET,
+    MAX_THRESHOLD,
     OBJECTIVES,
     QUICK_SOLO_TARGET,
     advise,
@@ -38,6 +43,8 @@ from dicelab.engine.seveny.solo import (
     expected_turns,
     optimal_points_distribution,
     p_bust,
+    prepare,
+    solo_ready,
     solve_turns,
     turn_outcome_distribution,
     turn_outcome_matrix,
@@ -47,14 +54,25 @@ from dicelab.engine.seveny.solo import (
     turns_moments,
 )
 from dicelab.games._base import Bank
-from dicelab.games._checks import check_state
-from dicelab.games.seveny import DICE, State, settable
+from dicelab.games._checks import check_rules, whole
+from dicelab.games.seveny import DICE, Rules, State, settable
 from dicelab.games.seveny import score as cycle_score
+
+# The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
+warm = None
+
+#: The points of one step of the score in :func:`turn_outcome_matrix` and
+#: :func:`bank_at_outcome_matrix` (the engine contract's chain over scores).
+UNIT = 1
 
 __all__ = [
     "FINISH_BUDGET",
     "finish_chances",
     "MAX_SOLVED_TARGET",
+    "MAX_THRESHOLD",
+    "UNIT",
+    "bank_at_outcome_matrix",
+    "clear_rule_cache",
     "OBJECTIVES",
     "QUICK_SOLO_TARGET",
     "advise",
@@ -62,6 +80,7 @@ __all__ = [
     "advise_solo",
     "advise_state",
     "clear_caches",
+    "duel_start",
     "duel",
     "duel_ready",
     "duel_table",
@@ -71,8 +90,13 @@ __all__ = [
     "optimal_points_distribution",
     "p_bust",
     "policy_surface",
+    "prepare",
+    "solo_ready",
     "solo",
+    "solo_start",
+    "shipped_tables",
     "solve_duel",
+    "table_name",
     "solve_turns",
     "turn_outcome_distribution",
     "turn_outcome_matrix",
@@ -105,11 +129,22 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     ...
     dicelab.core.errors.IllegalMove: objective 'p_duel' needs a two-player game
     """
-    check_state(State, state, "Seveny")
-    if plays_duel(objective, OBJECTIVES, two_players=state.players == 2,
-                  ready=lambda: duel_ready(state.rules)):
-        return advise_duel(state)
-    return advise_solo(state, objective)
+    return advise_state_with(state, objective, state_type=State, game="Seveny",
+                             objectives=OBJECTIVES, advise_solo=advise_solo,
+                             advise_duel=advise_duel, ready=duel_ready)
+
+
+def solo_start(state: Any) -> float:
+    """The expected turns left from the start of a turn of seat 0 of ``state`` (the engine
+    contract's ``solo_start``)."""
+    return float(turn_start_value(state.scores[0], state.rules))
+
+
+def duel_start(state: Any) -> float:
+    """The exact chance that the player to move wins, from the start of a turn of
+    ``state`` (the engine contract's ``duel_start``)."""
+    return float(duel_win_probability(state.rules, scores=tuple(state.scores),
+                                      to_play=state.current_player))
 
 
 def clear_caches() -> None:
@@ -117,6 +152,41 @@ def clear_caches() -> None:
     solo.clear_caches()
     duel.clear_caches()
     _finisher.cache_clear()
+    clear_rule_cache()
+
+
+@lru_cache(maxsize=32)
+def _bank_at_matrix(threshold: int, rules: Any) -> Any:
+    target = rules.target
+    P = np.zeros((target + 1, target + 1))
+    P[target, target] = 1.0
+    for s in range(target):
+        for k, p in turn_points_distribution(min(threshold, target - s)).items():
+            P[s, min(s + k, target)] += float(p)
+    P.setflags(write=False)
+    return P
+
+
+def bank_at_outcome_matrix(threshold: int, rules: Any = None) -> Any:
+    """``P[s, s2]``: a Seveny turn from score ``s`` under the rule "bank at ``threshold``"
+    (:func:`~dicelab.policies.bank_at`) ends at ``s2`` (the target row absorbing).  That
+    rule banks once the turn holds ``min(threshold, target - s)`` points (banking the
+    target ends the game), so each row is the exact :func:`turn_points_distribution` of
+    that threshold, shifted (in floats: ``simulate_fast`` only draws from it).
+
+    >>> from dicelab.games.seveny import Rules
+    >>> P = bank_at_outcome_matrix(5, Rules(target=20))
+    >>> P.shape, round(float(P[0].sum()), 12), float(P[20, 20])
+    ((21, 21), 1.0, 1.0)
+    """
+    rules = check_rules(Rules, rules, "Seveny")
+    threshold = whole("threshold", threshold, 0, MAX_THRESHOLD)
+    return _bank_at_matrix(threshold, rules)
+
+
+def clear_rule_cache() -> None:
+    """Forget the matrices of :func:`bank_at_outcome_matrix` (cold runs)."""
+    _bank_at_matrix.cache_clear()
 
 
 #: The endgame reason sums over the rolls of the rest of the turn: it gives up (``None``)

@@ -14,14 +14,16 @@ between solo and two-player advice.
 
 from __future__ import annotations
 
-from dicelab.engine.advice import Advice, plays_duel
+from dicelab.engine.advice import Advice, advise_state_with
 from dicelab.engine.trwavril import duel, solo
 from dicelab.engine.trwavril.duel import (
     advise_duel,
     duel_ready,
     duel_table,
     duel_win_probability,
+    shipped_tables,
     solve_duel,
+    table_name,
     warm,
 )
 from dicelab.engine.trwavril.solo import (
@@ -36,8 +38,14 @@ from dicelab.engine.trwavril.solo import (
     start_value,
     win_probability,
 )
-from dicelab.games._checks import check_state
 from dicelab.games.trwavril import State
+
+# The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
+finish_chances = None
+turns_moments = None
+solo_ready = None
+prepare = None
+policy_surface = None
 
 __all__ = [
     "OBJECTIVES",
@@ -49,6 +57,7 @@ __all__ = [
     "advise_state",
     "board_values",
     "clear_caches",
+    "duel_start",
     "duel",
     "duel_ready",
     "duel_table",
@@ -56,7 +65,10 @@ __all__ = [
     "flip_effect",
     "p_turn_start",
     "solo",
+    "solo_start",
+    "shipped_tables",
     "solve_duel",
+    "table_name",
     "start_value",
     "warm",
     "win_probability",
@@ -82,10 +94,24 @@ def advise_state(state: State, objective: str | None = None) -> Advice:
     >>> a.kind, a.best.label
     ('duel', 'keep 3 3 3, roll 1')
     """
-    check_state(State, state, "Trwavril")
-    if plays_duel(objective, OBJECTIVES, two_players=state.players == 2 and not any(state.out)):
-        return advise_duel(state)
-    return advise_solo(state, objective)
+    return advise_state_with(
+        state, objective, state_type=State, game="Trwavril", objectives=OBJECTIVES,
+        advise_solo=advise_solo, advise_duel=advise_duel,
+        two_players=lambda s: s.players == 2 and not any(s.out))
+
+
+def solo_start(state: State) -> float:
+    """The solo chance to win from the start of a turn of seat 0 of ``state`` (the engine
+    contract's ``solo_start``)."""
+    return float(start_value(state.barred[0], state.parapluies[0], state.rules))
+
+
+def duel_start(state: State) -> float:
+    """The exact chance that the player to move wins, from the start of a turn of
+    ``state`` (the engine contract's ``duel_start``)."""
+    return float(duel_win_probability(state.rules, barred=state.barred,
+                                      parapluies=state.parapluies,
+                                      to_play=state.current_player))
 
 
 def clear_caches() -> None:

@@ -1,4 +1,4 @@
-"""Play the four games in a notebook, with the live exact-odds overlay.
+"""Play the registered games in a notebook, with the live exact-odds overlay.
 
 >>> import dicelab.ui.widgets as dw
 >>> app = dw.play("trwavril", seed=1)          # display ``app`` in a notebook

@@ -37,15 +37,15 @@ def win_chances(app: Any) -> tuple[float, ...] | None:
     p = s.current_player
     mine = None
     try:
-        if getattr(s, "phase", "") != "start":  # a forced move too: the bar stays
+        if s.phase != "start":  # a forced move too: the bar stays
             advice = app.advice()
             if advice_is_duel(advice) and advice.choices:
                 mine = float(advice.best.numbers["p_duel"])
-        if mine is None and getattr(s, "phase", "") == "start":
-            fn = get(app.game_key).duel_start
-            if fn is None:
+        if mine is None and s.phase == "start":
+            entry = get(app.game_key)
+            if not entry.two_player:
                 return None
-            mine = fn(s)
+            mine = entry.duel_start(s)
     except Exception:  # the duel engine does not cover this position: no bar
         return None
     if mine is None:

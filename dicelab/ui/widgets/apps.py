@@ -16,9 +16,9 @@ from typing import Any
 
 from dicelab.core.i18n import _, ngettext
 from dicelab.registry import GAMES, GameEntry, get
+from dicelab.ui.text import figure_word, join_names
 from dicelab.ui.widgets.base import GameApp
 from dicelab.ui.widgets.boards import cards_board, scores_board, tokens_board
-from dicelab.ui.widgets.text import figure_word, join_names
 
 
 class TokensApp(GameApp):
@@ -110,11 +110,16 @@ class ScoresApp(GameApp):
 
     def board_html(self) -> str:
         s = self.state
-        target = getattr(s.rules, "target", None)
-        if target is None:
-            target = getattr(self.module, "TARGET", None)
+        entry = get(self.game_key)
+        target = entry.target(s.rules) if entry.target is not None else None
+        needs = entry.opening_needed
         return scores_board(s, self.module.DEFINITION.name, target,
-                            memorised=hasattr(s, "memorised"), lang=self.lang,
+                            aside=entry.set_aside(s) if entry.set_aside is not None else (),
+                            memorised=entry.memorised(s) if entry.memorised is not None
+                            else None,
+                            unopened=[q for q in range(s.players)
+                                      if needs is not None and needs(s, q) is not None],
+                            lang=self.lang,
                             names=self.session.seat_names(), computer=self._policies)
 
     def phase_text(self) -> str:

@@ -554,8 +554,9 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         rolled = any(e.get("type") == "roll" for e in self._last_events)
         selected = self.initial_selection()
         new = [rolled and not k for k in selected] if s.dice else []
-        aside = tuple(getattr(s, "hand", None) or getattr(s, "aside", ()) or ()) \
-            if self.kind == "push" and not s.is_over else ()
+        entry = get_game(self.game_key)
+        aside = (entry.set_aside(s) if entry.set_aside is not None and not s.is_over
+                 else ())
         self.dice_row.set_dice(
             s.dice, selected, enabled=choosing, caption=self.dice_caption(rolled),
             new=new, aside=aside, aside_caption=_("Set aside this turn:", lang=self.lang),

@@ -13,8 +13,8 @@ from typing import Any
 
 from dicelab.core.i18n import N_, _, ngettext
 from dicelab.registry import entry_of
+from dicelab.ui.text import esc, player_name, to_play_text
 from dicelab.ui.widgets.faces import face_svg
-from dicelab.ui.widgets.text import esc, player_name, to_play_text
 
 _CELL = "display:inline-block;min-width:2.6em;padding:3px 5px;margin:2px;text-align:center;"
 _BOX = "border:2px solid var(--jp-ui-font-color1);border-radius:3px;"
@@ -183,19 +183,20 @@ def cards_board(state: Any, module: Any, lang: str | None = None,
 
 
 # ------------------------------------------------------- a points table
-def scores_board(state: Any, title: str, target: int | None, *, memorised: bool = False,
-                 lang: str | None = None, names: Sequence[str] | None = None,
-                 computer: Collection[int] = ()) -> str:
-    """Points table, the turn points, the dice set aside (and the memorised points, where
-    the game memorises them).  ``names``: the seats' names (default « Joueur 1 »…; the
-    apps give « Vous » / « Ordinateur » against the ``computer``'s seats, as every board
-    takes them)."""
+def scores_board(state: Any, title: str, target: int | None, *,
+                 aside: Sequence[int] = (), memorised: int | None = None,
+                 unopened: Collection[int] = (), lang: str | None = None,
+                 names: Sequence[str] | None = None, computer: Collection[int] = ()) -> str:
+    """Points table, the turn points, the dice set aside (``aside``), the memorised points
+    (``memorised``, where the game memorises them) and the seats that have not opened yet
+    (``unopened``): the game's facts, from its registry entry.  ``names``: the seats' names
+    (default « Joueur 1 »…; the apps give « Vous » / « Ordinateur » against the
+    ``computer``'s seats, as every board takes them)."""
     p = state.current_player
     rows = []
     for q in range(state.players):
-        opened = getattr(state, "opened", None)
         note = ""
-        if opened is not None and not opened[q]:
+        if q in unopened:
             note = " " + _("(not opened yet)", lang=lang)
         rows.append(
             f"<tr><td><strong>{_turn_mark(state, q)}{esc(_name(state, q, lang, names))}"
@@ -205,18 +206,17 @@ def scores_board(state: Any, title: str, target: int | None, *, memorised: bool 
         f"<table {_TABLE}><tr><th>{esc(_('who', lang=lang))}</th>"
         f"<th>{esc(_('points', lang=lang))}</th></tr>{''.join(rows)}</table>"
     )
-    aside = tuple(getattr(state, "aside", ()) or ())
-    hand = tuple(getattr(state, "hand", aside) or ()) if memorised else aside
+    hand = tuple(aside)
     faces = " ".join(face_svg(v, 18, str(v)) for v in hand) or "—"
     lines = [
         f"<strong>{esc(_('Points this turn:', lang=lang))}</strong> "
-        f"{esc(str(getattr(state, 'turn_points', 0)))}",
+        f"{esc(str(state.turn_points))}",
         f"<strong>{esc(_('Dice set aside:', lang=lang))}</strong> {faces}"
         + (f" ({esc(ngettext('{n} die', '{n} dice', len(hand), lang=lang))})" if hand else ""),
     ]
-    if memorised:
+    if memorised is not None:
         lines.insert(1, f"<strong>{esc(_('Memorised points:', lang=lang))}</strong> "
-                        f"{getattr(state, 'memorised', 0)}")
+                        f"{memorised}")
     if target is not None:
         lines.append(esc(_("Target: {n}", lang=lang, n=str(target))))
     who = ""

@@ -32,10 +32,10 @@ from typing import Any
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _, ngettext
 from dicelab.ui.options import check_computer
+from dicelab.ui.text import esc, fmt_dice
 from dicelab.ui.widgets.controls import parse_dice_text
 from dicelab.ui.widgets.modes import mode_of, seats_for
 from dicelab.ui.widgets.saveload import load_upload
-from dicelab.ui.widgets.text import esc, fmt_dice
 
 __all__ = ["ClassroomActions"]
 

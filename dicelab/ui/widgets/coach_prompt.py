@@ -25,7 +25,7 @@ from typing import Any
 
 from dicelab.core.i18n import _
 from dicelab.games._base import Resolve, Stop
-from dicelab.ui.widgets.text import esc
+from dicelab.ui.text import esc
 
 __all__ = ["CoachPrompt"]
 

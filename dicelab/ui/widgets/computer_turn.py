@@ -23,8 +23,8 @@ from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import _, ngettext
 from dicelab.ui.options import make_policy
 from dicelab.ui.session import MAX_COMPUTER_ACTIONS
+from dicelab.ui.text import player_name
 from dicelab.ui.widgets.modes import kernel_timer
-from dicelab.ui.widgets.text import player_name
 
 __all__ = ["ComputerTurns"]
 

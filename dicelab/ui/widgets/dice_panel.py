@@ -34,7 +34,8 @@ from dicelab.core.dice import is_sub_multiset
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import _, ngettext
 from dicelab.games._base import Bank, Resolve, Roll, Stop
-from dicelab.ui.widgets.text import esc, fmt_dice, player_name
+from dicelab.registry import get as get_game
+from dicelab.ui.text import esc, fmt_dice, player_name
 
 __all__ = ["DicePanel"]
 
@@ -108,11 +109,10 @@ class DicePanel:
     def _dice_left_after(self, keep: tuple[int, ...]) -> int:
         """Push games: how many dice the next roll throws after setting ``keep`` aside."""
         s = self.state
-        total = getattr(s.rules, "dice", None) or 7
-        aside = getattr(s, "hand", None)
-        if aside is None:
-            aside = getattr(s, "aside", ())
-        left = total - len(aside or ()) - len(keep)
+        entry = get_game(self.game_key)
+        total = entry.dice_count(s.rules)
+        aside = entry.set_aside(s) if entry.set_aside is not None else ()
+        left = total - len(aside) - len(keep)
         return left if left > 0 else total
 
     def selection(self) -> tuple[int, ...]:
@@ -136,9 +136,9 @@ class DicePanel:
     def initial_selection(self) -> list[bool]:
         """Toggles on after a roll: reroll games keep the dice kept for that roll."""
         s = self.state
-        kept = list(getattr(s, "kept", ()) or ())
-        if self.kind != "reroll" or not kept or s.phase != "choose":
+        if self.kind != "reroll" or s.phase != "choose" or not s.kept:  # a reroll state's
             return [False] * len(s.dice)
+        kept = list(s.kept)
         sel = []
         for v in s.dice:
             if v in kept:

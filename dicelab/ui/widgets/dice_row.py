@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from dicelab.ui.text import die_label, die_tooltip, esc
 from dicelab.ui.widgets.faces import face_svg
-from dicelab.ui.widgets.text import die_label, die_tooltip, esc
 
 MAX_DICE = 7
 

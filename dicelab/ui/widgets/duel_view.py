@@ -16,8 +16,8 @@ from dicelab.core.i18n import _, fmt_percent
 from dicelab.core.progress import Cancelled, main_thread_scheduler
 from dicelab.registry import REGISTRY
 from dicelab.ui.options import error_text
+from dicelab.ui.text import esc, player_name
 from dicelab.ui.widgets import adapters
-from dicelab.ui.widgets.text import esc, player_name
 
 __all__ = ["DuelOdds", "winbar_html"]
 

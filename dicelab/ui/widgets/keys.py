@@ -16,21 +16,22 @@ from functools import cache
 from typing import Any
 
 from dicelab.core.i18n import _
-from dicelab.ui.widgets.text import esc
+from dicelab.registry import entry_of
+from dicelab.ui.text import esc
 
 #: The keys the app answers to.
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "r", "b", "s", "u", "h")
 
 
 def dice_in_game(module: Any, rules: Any) -> int:
-    """How many dice the game rolls: its rules' ``dice`` (a variant) or its module's
-    ``DICE``.
+    """How many dice the game of the rules module ``module`` rolls with ``rules`` (its
+    registry entry's :meth:`~dicelab.registry.GameEntry.dice_count`).
 
     >>> from dicelab.registry import get
     >>> [dice_in_game(g.module, g.Rules()) for g in map(get, ("trwavril", "5000", "seveny"))]
     [4, 5, 7]
     """
-    return int(getattr(rules, "dice", None) or getattr(module, "DICE", len(KEYS) - 5))
+    return entry_of(module).dice_count(rules)
 
 
 def keys_legend(kind: str, dice: int, lang: str) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from dicelab.core.i18n import _
 from dicelab.ui.rules_cards import event_rules
-from dicelab.ui.widgets.text import esc
+from dicelab.ui.text import esc
 
 
 class Learning:

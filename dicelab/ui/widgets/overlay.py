@@ -30,7 +30,7 @@ from typing import Any
 from dicelab.core.i18n import N_, _, get_language, ngettext
 from dicelab.core.objectives import format_objective, is_probability
 from dicelab.registry import objective_meaning, objective_name
-from dicelab.ui.widgets.text import esc, fmt_loss, shown_loss
+from dicelab.ui.text import esc, fmt_loss, shown_loss
 
 TIE = 1e-12
 #: At phone width the odds table shows this many best choices (and the player's own, when

@@ -34,7 +34,7 @@ from typing import Any
 from dicelab.core.errors import InvalidSave, Phrase, brief
 from dicelab.core.i18n import _
 from dicelab.games.saves import MAX_SAVE_CHARS, NOT_A_GAME, refuse
-from dicelab.ui.widgets.text import esc
+from dicelab.ui.text import esc
 
 
 def save_name(game_key: str, day: datetime.date | None = None) -> str:

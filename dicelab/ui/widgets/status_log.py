@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from dicelab.core.i18n import N_, _
+from dicelab.ui.text import esc, event_sentence, player_name, to_play_text
 from dicelab.ui.widgets import adapters
-from dicelab.ui.widgets.text import esc, event_sentence, player_name, to_play_text
 
 __all__ = ["LOG_LINES", "StatusLog"]
 
@@ -118,10 +118,11 @@ class StatusLog:
             return "<p><em>" + esc(_("Game log: nothing yet.", lang=lang)) + "</em></p>"
         solo = self.state.players == 1
         first = len(self.game.log) - len(events)
+        versus, game = self._versus(), self.game_key
         items = "".join(
             (f'<li class="dicelab-why-line"><em>{esc(self._notes[first + i])}</em></li>'
              if first + i in self._notes else "")
-            + f"<li>{esc(event_sentence(e, lang, solo, versus=self._versus()))}</li>"
+            + f"<li>{esc(event_sentence(e, lang, solo, versus=versus, game=game))}</li>"
             for i, e in enumerate(events))
         return (
             f"<details open><summary>{esc(_('Game log (latest last)', lang=lang))}</summary>"
@@ -130,7 +131,7 @@ class StatusLog:
 
     def event_text(self, event: dict[str, Any]) -> str:
         return event_sentence(event, self.lang, self.state.players == 1,
-                              versus=self._versus())
+                              versus=self._versus(), game=self.game_key)
 
     def _versus(self) -> int | None:
         """The human's seat against the computer (the log calls it "you"), else ``None``."""
@@ -170,7 +171,8 @@ class StatusLog:
         shown = [e for i, e in enumerate(events)
                  if i >= len(events) - 3 or e.get("type") in _RESULT_EVENTS]
         versus = self._versus()
-        text = " ".join(event_sentence(e, self.lang, solo, versus=versus) for e in shown)
+        text = " ".join(event_sentence(e, self.lang, solo, versus=versus, game=self.game_key)
+                        for e in shown)
         notes = getattr(self, "event_notes", None)  # the learning mode's rule quotes
         if notes is not None:
             text = " ".join([text, *(_("Rule: “{rule}”", lang=self.lang, rule=r)

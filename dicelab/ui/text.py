@@ -1,4 +1,5 @@
-"""Plain-text and HTML helpers shared by the widgets (no ipywidgets needed).
+"""Plain-text and HTML helpers shared by the views: the apps, the terminal and the session
+(no ipywidgets needed).
 
 Everything the apps show is built here as strings, in the player's language
 (every word goes through :mod:`dicelab.i18n`), so it can be tested and read
@@ -22,11 +23,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Collection, Iterable
+from functools import cache
 from typing import Any
 
 from dicelab.core.i18n import N_, _, fmt_number, ngettext, ngettext_amount
 from dicelab.core.objectives import is_probability
-from dicelab.registry import GAMES, objective_name, objective_phrase
+from dicelab.registry import GAMES, REGISTRY, objective_name, objective_phrase
 
 #: Unicode die faces (used in plain text only; the app draws SVG faces).
 PIPS: dict[int, str] = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -207,43 +209,14 @@ _SENTENCES: dict[str, tuple[str, str]] = {
     "roll_keep": (N_("You keep {kept} and roll {count}: {dice}."),
                   N_("{who} keeps {kept} and rolls {count}: {dice}.")),
     "stop": (N_("You stop with {dice}."), N_("{who} stops with {dice}.")),
-    "miss": (N_("Missed: a parapluie is turned over ({left} left)."),
-             N_("{who} misses: a parapluie is turned over ({left} left).")),
-    "bar": (N_("You bar card {card}."), N_("{who} bars card {card}.")),
-    "unbar": (N_("Card {card} flips back to normal."), N_("Card {card} flips back to normal.")),
     "win": (N_("You win!"), N_("{who} wins!")),
-    "lose": (N_("No parapluie left: you lose."), N_("No parapluie left: {who} loses.")),
     "out": (N_("You are out of the game."), N_("{who} is out of the game.")),
-    "out_manche": (N_("The failure token reaches X: you are out of manche {manche}."),
-                   N_("The failure token reaches X: {who} is out of manche {manche}.")),
-    "remove": (N_("{dice} ({figure}): you remove token {tokens}."),
-               N_("{dice} ({figure}): {who} removes token {tokens}.")),
-    "remove_many": (N_("{dice} ({figure}): you remove tokens {tokens}."),
-                    N_("{dice} ({figure}): {who} removes tokens {tokens}.")),
-    "bonus": (N_("{dice} ({figure}): bonus, your failure token moves back one triangle."),
-              N_("{dice} ({figure}): bonus, the failure token of {who} moves back one "
-                 "triangle.")),
-    "failure": (N_("{dice} ({figure}): a failure, your failure token moves on (triangle "
-                   "{triangle})."),
-                N_("{dice} ({figure}): a failure, the failure token of {who} moves on "
-                   "(triangle {triangle}).")),
-    "failure_why": (N_("{dice}: {why} → a failure, your failure token moves on (triangle "
-                       "{triangle})."),
-                    N_("{dice}: {why} → a failure, the failure token of {who} moves on "
-                       "(triangle {triangle}).")),
-    "miss_why": (N_("Missed, {dice}: {why} → a parapluie is turned over ({left} left)."),
-                 N_("{who} misses, {dice}: {why} → a parapluie is turned over ({left} "
-                    "left).")),
     "bust_why": (N_("{dice}: {why} → you lose the turn and {lost}."),
                  N_("{dice}: {why} → {who} loses the turn and {lost}.")),
-    "cleared": (N_("You clear every square of manche {manche}!"),
-                N_("{who} clears every square of manche {manche}!")),
     "bust": (N_("No scoring die in {dice}: you lose the turn and {lost}."),
              N_("No scoring die in {dice}: {who} loses the turn and {lost}.")),
     "set_aside": (N_("You set aside {dice} ({points}; turn total {total})."),
                   N_("{who} sets aside {dice} ({points}; turn total {total}).")),
-    "set_aside_cycle": (N_("You set aside {dice} (cycle: {points})."),
-                        N_("{who} sets aside {dice} (cycle: {points}).")),
     "full_hand": (N_("Every die has scored: you roll all the dice again with {total} at "
                      "stake."),
                   N_("Every die has scored: {who} rolls all the dice again with {total} at "
@@ -251,31 +224,12 @@ _SENTENCES: dict[str, tuple[str, str]] = {
     "open": (N_("You open with {points}."), N_("{who} opens with {points}.")),
     "bank": (N_("You bank {points}: your total is now {score}."),
              N_("{who} banks {points}: total {score}.")),
-    "cycle_complete": (N_("All seven dice are set aside: you memorise {points} (memorised: "
-                          "{memorised}) and roll the seven dice again."),
-                       N_("All seven dice are set aside: {who} memorises {points} (memorised: "
-                          "{memorised}) and rolls the seven dice again.")),
     "turn_end": (N_("Your turn ends with {points}: total {score}."),
                  N_("The turn of {who} ends with {points}: total {score}.")),
     "final_round": (N_("You reach {score} (target {target}): the other players play a last "
                        "round."),
                     N_("{who} reaches {score} (target {target}): the others play a last "
                        "round.")),
-}
-#: Every game's own sentences (the registry entries' ``sentences``: a win's reason, an
-#: event only that game has).
-_SENTENCES.update({k: v for g in GAMES for k, v in g.sentences.items()})
-#: Why a turn failed (the ``why`` of a game event), in words.
-_WHY: dict[str, str] = {
-    "empty_square": N_("brelan of {face}, but square {face} is already empty"),
-    "suite": N_("a suite removes no token"),
-    "nothing": N_("rien (no figure): no brelan, no carré, no quinté"),
-    "miss": N_("no brelan, no carré, no suite of {n}"),
-    "no_score": N_("nothing scores: no 1, no 5, no brelan"),
-    "no_score_suite": N_("nothing scores: no 1, no 5, no brelan, no suite"),
-    "nothing_settable": N_("nothing can be set aside: no 1, no 6, no brelan"),
-    "nothing_settable_freed": N_("nothing can be set aside: no 1, no 6, no brelan, no "
-                                 "{faces}"),
 }
 _PLAIN: dict[str, str] = {
     "ballot": N_("It is a ballot: every die was rolled and none scores."),
@@ -303,9 +257,25 @@ def _dice(value: Any) -> str:
     return "—"
 
 
+@cache
+def _game_words(game: str | None) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
+    """The sentences and the reasons of ``game`` (a key; ``None``: every game's), each
+    game's own first (:attr:`~dicelab.registry.GameEntry.sentences`, ``reasons``)."""
+    entries = [REGISTRY[game]] if game in REGISTRY else list(GAMES)
+    sentences = dict(_SENTENCES)
+    reasons: dict[str, str] = {}
+    for entry in reversed(entries):  # with every game's: the first registered wins a clash
+        sentences.update(entry.sentences)
+        reasons.update(entry.reasons)
+    return sentences, reasons
+
+
 def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = True, *,
-                   versus: int | None = None) -> str:
+                   versus: int | None = None, game: str | None = None) -> str:
     """One log line from a game event (plain data), as a plain sentence in ``lang``.
+
+    ``game``: the key of the game the event comes from, whose own sentences and reasons
+    (its registry entry's) win over the shared ones; ``None``: any game's.
 
     ``solo``: the player is called "you"; otherwise players are named ("Player 2").
     ``versus``: the human's seat against the computer (:func:`against_computer`): that
@@ -340,6 +310,7 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
     '2 5 2 3: nothing can be set aside: no 1, no 6, no brelan → you lose the turn and 4 points.'
 
     """
+    sentences, reasons = _game_words(game)
     kind = str(event.get("type", ""))
     player = event.get("player")
     named = isinstance(player, int) and not isinstance(player, bool)
@@ -353,7 +324,7 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
     who = name(player) if named else ""
 
     def say(key: str, **fields: Any) -> str:
-        mine, theirs = _SENTENCES[key]
+        mine, theirs = sentences[key]
         return _(mine if you else theirs, lang=lang, who=who, **fields)
 
     def pts(key: str) -> str:
@@ -385,7 +356,7 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
     if kind == "miss":
         if event.get("why") == "nothing":
             return say("miss_why", dice=_dice(event.get("dice")), left=_num(
-                event.get("parapluies_left")), why=_(_WHY["miss"], lang=lang,
+                event.get("parapluies_left")), why=_(reasons["miss"], lang=lang,
                                                      n=_num(event.get("suite")) or 4))
         return say("miss", left=_num(event.get("parapluies_left")))
     if kind == "flip":
@@ -393,7 +364,7 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         return say("bar" if event.get("barred") is True else "unbar", card=card)
     if kind == "win":
         reason = event.get("reason")
-        key = f"win_{reason}" if f"win_{reason}" in _SENTENCES else "win"
+        key = f"win_{reason}" if f"win_{reason}" in sentences else "win"
         return say(key)
     if kind == "lose":
         return say("lose")
@@ -425,7 +396,7 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         why = event.get("why")
         if why in ("empty_square", "suite", "nothing"):
             return say("failure_why", dice=dice, triangle=tri_text,
-                       why=_(_WHY[str(why)], lang=lang, face=_num(event.get("face"))))
+                       why=_(reasons[str(why)], lang=lang, face=_num(event.get("face"))))
         return say("failure", dice=dice, figure=figure, triangle=tri_text)
     if kind == "cleared":
         return say("cleared", manche=_num(event.get("manche")))
@@ -445,12 +416,12 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         if why == "no_score":
             key = "no_score_suite" if event.get("suite") is True else "no_score"
             text = say("bust_why", dice=_dice(event.get("dice")), lost=pts("lost"),
-                       why=_(_WHY[key], lang=lang))
+                       why=_(reasons[key], lang=lang))
         elif why == "nothing_settable":
             freed = [str(f) for f in event.get("freed") or () if isinstance(f, int)]
-            why_text = (_(_WHY["nothing_settable_freed"], lang=lang,
+            why_text = (_(reasons["nothing_settable_freed"], lang=lang,
                           faces=join_names(freed, lang)) if freed
-                        else _(_WHY["nothing_settable"], lang=lang))
+                        else _(reasons["nothing_settable"], lang=lang))
             text = say("bust_why", dice=_dice(event.get("dice")), lost=pts("lost"),
                        why=why_text)
         else:
