@@ -160,8 +160,11 @@ def test_a_game_without_calibration_has_no_rating_yet(monkeypatch):
 
     stored = review.stored_calibration()
     key = GAMES[0].key
-    without = {part: {k: v for k, v in stored[part].items() if k != key}
-               if part in ("games", "duel") else stored[part] for part in stored}
+    def drop(part: dict) -> dict:
+        return {k: v for k, v in part.items() if k != key}
+
+    without = dict(stored, games=drop(stored["games"]), duel=drop(stored["duel"]),
+                   bands={s: drop(b) for s, b in stored.get("bands", {}).items()})
     monkeypatch.setattr(review, "stored_calibration", lambda: without)
     for unit in (None, "p_duel"):
         for loss in (0.0, 0.05):

@@ -930,9 +930,9 @@ def rate(game_key: str, share: float, *, unit: str | None = None,
 
     Without a stored calibration for the game: *uncalibrated*, "no rating yet" (a new
     game's calibration is a step of docs/architecture.md, "Adding a game").  Solo play is
-    rated on the solo bands, two-player play (``unit="p_duel"``) on the
-    two-player ones; a unit without a calibration is *unrated*.  ``decisions``: the non-trivial decisions
-    counted; none is *not rated*, fewer than :data:`PROVISIONAL_DECISIONS` is
+    rated on the solo bands, two-player play (``unit="p_duel"``) on the two-player
+    ones; a unit without a calibration is *unrated*.  ``decisions``: the non-trivial
+    decisions counted; none is *not rated*, fewer than :data:`PROVISIONAL_DECISIONS` is
     *provisional* (the band is given, marked so).  ``mean_loss``: the mean loss per
     decision, kept for the summary.
 
