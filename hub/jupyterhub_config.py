@@ -137,8 +137,10 @@ class ClassSpawner(SimpleLocalProcessSpawner):
 
 c.JupyterHub.spawner_class = ClassSpawner
 c.SimpleLocalProcessSpawner.home_dir_template = str(HOMES / "{username}")
-# this environment's Python runs the servers and (its kernel spec) their kernels
-c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
+# this environment's Python runs the servers and (its kernel spec) their kernels; the
+# servers are JupyterHub's single-user server without the hub's database layer (SQLAlchemy,
+# Alembic: about 28 MB per student), which only the hub uses (hub/lite/dicelab_singleuser.py)
+c.Spawner.cmd = [sys.executable, "-m", "dicelab_singleuser"]
 c.Spawner.default_url = "/lab/tree/notebooks/index.ipynb"
 c.Spawner.notebook_dir = "~"
 if os.geteuid() == 0:  # a container run as root: the servers run as root too

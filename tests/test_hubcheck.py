@@ -208,6 +208,69 @@ def test_hub_gives_each_server_its_own_port_below_the_kernels_range(tmp_path, mo
     assert all(20000 <= p < 32000 for p in ports)  # kernels draw from 32768 and up
 
 
+def test_students_servers_leave_the_hubs_database_layer_unloaded():
+    """hub/lite/dicelab_singleuser.py: a student's server (JupyterHub's single-user server
+    and JupyterLab) runs without SQLAlchemy's engine, Alembic or the hub's ORM, which only
+    the hub uses; code that asks for them still gets the real modules."""
+    pytest.importorskip("jupyterhub")
+    pytest.importorskip("jupyterlab")
+    import os
+    import subprocess
+    import sys
+
+    code = """
+import json, sys
+import dicelab_singleuser as d
+installed = d.install()
+import jupyterhub.singleuser.extension, jupyterlab.labapp
+from jupyterhub import log
+loaded = sorted(m for m in ("alembic", "mako", "sqlalchemy.engine", "sqlalchemy.orm",
+                            "jupyterhub.handlers", "jupyterhub.handlers.base", "urllib3")
+                if m in sys.modules)
+kinds = {m: type(sys.modules[m]).__name__ for m in sorted(d.DEFERRED)}
+health = log.HealthCheckHandler is d.HealthCheckHandler
+import jupyterhub.orm, sqlalchemy.orm  # asked for: the real modules, in their order
+real = (jupyterhub.orm.User.__tablename__, sqlalchemy.orm.Session.__name__,
+        sys.modules["sqlalchemy.sql"] is __import__("sqlalchemy").sql)
+from jupyterhub.scopes import _intersect_expanded_scopes
+scopes = sorted(_intersect_expanded_scopes({"read:users", "access:servers"}, {"read:users"}))
+print(json.dumps([installed, loaded, kinds, health, real, scopes, d.install()]))
+"""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "hub" / "lite"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=120, check=True).stdout
+    installed, loaded, kinds, health, real, scopes, again = json.loads(out)
+    assert installed is True and again is False  # installed once
+    assert loaded == []
+    assert kinds == {"jupyterhub.orm": "_Deferred", "jupyterhub.roles": "_Deferred",
+                     "requests": "_Deferred", "sqlalchemy": "_Deferred"}
+    assert health is True  # the request log's isinstance test: the stand-in
+    assert real == ["users", "Session", True]
+    assert scopes == ["read:users"]
+
+
+def test_the_hub_starts_the_lighter_server(tmp_path, monkeypatch):
+    pytest.importorskip("jupyterhub")
+    import os
+    import sys
+    from types import SimpleNamespace
+
+    from traitlets.config.loader import PyFileConfigLoader
+
+    monkeypatch.setenv("DICELAB_HUB_DATA", str(tmp_path / "data"))
+    cfg = PyFileConfigLoader("jupyterhub_config.py", path=str(ROOT / "hub")).load_config()
+    assert cfg.Spawner.cmd == [sys.executable, "-m", "dicelab_singleuser"]
+    lite = str(ROOT / "hub" / "lite")
+    assert cfg.Spawner.environment["PYTHONPATH"].split(os.pathsep)[0] == lite
+    assert (ROOT / "hub" / "lite" / "dicelab_singleuser.py").exists()
+    # hub-check tells a student's server from their kernels by its command line
+    server = SimpleNamespace(cmdline=lambda: [sys.executable, "-m", "dicelab_singleuser"])
+    classic = SimpleNamespace(cmdline=lambda: ["python", "-m", "jupyterhub.singleuser"])
+    kernel = SimpleNamespace(cmdline=lambda: ["python", "-m", "ipykernel_launcher", "-f",
+                                              "/h/student01/kernel-1.json"])
+    assert [hubcheck.is_server(p) for p in (server, classic, kernel)] == [True, True, False]
+
+
 # ------------------------------------------------------------------ a class on a real hub
 #: The two goals of issue 27 §3 that the project's 2-core machine misses, held at about
 #: the measured figures (README, « A class on a JupyterHub ») so that the test catches a
