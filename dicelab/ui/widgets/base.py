@@ -267,9 +267,10 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
              self.resolve_box, self.undo_button, self.computer_button],
             layout=w.Layout(flex_flow="row wrap"))
         self.buttons.add_class("dicelab-buttons")
-        parts = [self.style, self.title, self.mode_bar.buttons, self.status, self.winbar,
-                 self.dice_row.outer, self.buttons, self.help, self.prompt, self.message,
-                 self.why, self.board, self.overlay.box, self.log,
+        parts = [self.style, self.title, self.mode_bar.buttons, self.status,
+                 self.luck_chart.box, self.winbar, self.dice_row.outer, self.buttons,
+                 self.help, self.prompt, self.message, self.why, self.board, self.overlay.box,
+                 self.log,
                  w.HBox([self.review_button, self.rules.button, self.save_box,
                          self.load_button],
                         layout=w.Layout(flex_flow="row wrap", align_items="center")),
@@ -521,7 +522,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
                     walk(x, depth + 1)
 
         holders = [self, self.dice_row, self.overlay, self.controls, self.controls.variants,
-                   self.controls.players]
+                   self.controls.players, self.luck_chart]
         for h in holders:
             for v in list(vars(h).values()):
                 walk(v)
@@ -568,7 +569,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
             self.dice_row.outer.remove_class("dicelab-computer-dice")
         self._resolve_buttons(legal if human else frozenset())
         self.board.value = self.board_html()
-        self.status.value = self.status_html()
+        self._show_status()
         self.log.value = self.log_html()
         self.save_box.value = save_link(self.game, self.game_key, self.lang)
         self.computer_button.disabled = s.is_over or not self.is_computer() or self._stepping
