@@ -155,6 +155,10 @@ c.Spawner.environment = {
     # 2 s of CPU and 16 MB per server (hub/lite/rfc3987_syntax.py says why)
     "PYTHONPATH": os.pathsep.join(
         p for p in [str(REPO / "hub" / "lite"), os.environ.get("PYTHONPATH", "")] if p),
+    # a die or a switch a student clicks in the browser is not echoed back to it by the
+    # kernel (ipywidgets 8's echo keeps several browsers of one kernel in step: one student
+    # has one), one message less per click through the kernel, the server and the proxy
+    "JUPYTER_WIDGETS_ECHO": "0",
     # one cache of solved two-player tables for the whole class: `make hub` fills it
     # (`python -m dicelab tables --warm`) before the hub starts, so no student's kernel
     # solves a table; a table solved later by one server is read by the others
