@@ -172,6 +172,43 @@ def test_a_click_sends_each_widget_one_message(monkeypatch):
     app.close()
 
 
+def test_the_first_decisions_tables_are_built_as_the_app_opens(monkeypatch):
+    """5000: the solo advice's tables (about 0.3 s of CPU once per kernel, a student's
+    slowest click on the class hub) are built in the background when the app opens (in a
+    kernel; here ``background_solves``), and closing the app lets that job go."""
+    pytest.importorskip("ipywidgets")
+    from dicelab.engine.cinqmille import solo
+    from dicelab.games import cinqmille
+    from dicelab.ui.widgets import play
+    from dicelab.ui.widgets.base import GameApp
+
+    monkeypatch.setattr(GameApp, "background_solves", True)
+    rules = cinqmille.Rules()
+    solo.clear_caches()
+    assert not solo.prepared(rules)
+    app = play("cinqmille", seed=2026, players=1, lang="en", animate=False)
+    job = app._solo_warm
+    assert job is not None and job.thread.name == "dicelab-duel-cinqmille"
+    assert job.join(120) and job.ok and solo.prepared(rules)
+    app.roll()
+    best = app.session.advice().best  # read from the tables built: the same numbers
+    assert best["expected_turns"] == pytest.approx(
+        solo.advise(app.state.dice, turn_points=0, score=0).best["expected_turns"], abs=1e-12)
+    app.close()
+    # closed while building: the job is let go (cancelled, or already done), no thread left
+    solo.clear_caches()
+    other = play("cinqmille", seed=7, players=1, lang="en", animate=False)
+    job = other._solo_warm
+    other.close()
+    assert job.join(5) and not job.thread.is_alive()
+    assert other._solo_warm is None
+    # a variant already built: nothing to start
+    solo.prepare(rules)
+    again = play("cinqmille", seed=8, players=1, lang="en", animate=False)
+    assert again._solo_warm is None
+    again.close()
+
+
 # ------------------------------------------------------------------ the hub's configuration
 def test_hub_config_loopback_one_home_per_student(tmp_path, monkeypatch):
     pytest.importorskip("jupyterhub")
