@@ -33,7 +33,7 @@ from dicelab.games._checks import plain_int
 from dicelab.registry import get as get_game
 from dicelab.ui.options import THRESHOLD_POINTS, THRESHOLD_TURNS, check_app_options
 from dicelab.ui.session import PlaySession
-from dicelab.ui.widgets.batching import held, widgets_of
+from dicelab.ui.widgets.batching import held, is_style, widgets_of
 from dicelab.ui.widgets.classroom import ClassroomActions
 from dicelab.ui.widgets.coach_prompt import CoachPrompt
 from dicelab.ui.widgets.computer_turn import ComputerTurns
@@ -507,7 +507,8 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.resolve_buttons = []
 
     def _widgets(self, fresh: bool = False) -> list[Any]:
-        """Every widget of the app (found once; ``fresh``: found again now)."""
+        """Every widget of the app (``fresh``: found now, layouts and styles included); else
+        those found once, without layouts and styles (what a click's redraw sets)."""
         if fresh or not getattr(self, "_all_widgets", None):
             parts = ("dice_row", "overlay", "controls", "luck_chart")
             holders = [self, *(getattr(self, p, None) for p in parts),
@@ -515,7 +516,8 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
                          for p in ("variants", "players"))]
             self._all_widgets = widgets_of(list(vars(h).values()) for h in holders
                                            if h is not None)
-        return self._all_widgets
+            self._shown_widgets = [x for x in self._all_widgets if not is_style(x)]
+        return self._all_widgets if fresh else self._shown_widgets
 
     # ------------------------------------------------------------ rendering
     def refresh(self) -> None:

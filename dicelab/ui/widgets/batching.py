@@ -26,7 +26,21 @@ import contextlib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-__all__ = ["held", "widgets_of"]
+__all__ = ["held", "is_style", "widgets_of"]
+
+
+def is_style(widget: Any) -> bool:
+    """Whether ``widget`` is a layout or a style (a widget too, that a click rarely sets:
+    :func:`held` need not hold it).
+
+    >>> import ipywidgets as w
+    >>> is_style(w.Layout()), is_style(w.ButtonStyle()), is_style(w.Button())
+    (True, True, False)
+    """
+    import ipywidgets as w
+    from ipywidgets.widgets.widget_style import Style
+
+    return isinstance(widget, (w.Layout, Style))
 
 
 def widgets_of(objects: Iterable[Any], depth: int = 12) -> list[Any]:
