@@ -140,7 +140,8 @@ class LuckChart:
 
         self.draw = draw
         self.lang = lang
-        self.button = w.Button(icon="bar-chart", layout=w.Layout(width="auto", display="none"))
+        self.button = w.Button(icon="bar-chart", layout=w.Layout(
+            width="auto", display="none", align_self="flex-start"))  # its own width
         self.button.add_class("dicelab-luck-chart-button")
         self.chart = w.HTML(layout=w.Layout(display="none"))
         self.chart.add_class("dicelab-luck-chart")
