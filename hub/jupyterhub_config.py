@@ -137,8 +137,10 @@ class ClassSpawner(SimpleLocalProcessSpawner):
 
 c.JupyterHub.spawner_class = ClassSpawner
 c.SimpleLocalProcessSpawner.home_dir_template = str(HOMES / "{username}")
-# this environment's Python runs the servers and (its kernel spec) their kernels
-c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
+# this environment's Python runs the servers and (its kernel spec) their kernels; the
+# servers are JupyterHub's single-user server without the hub's database layer (SQLAlchemy,
+# Alembic: about 28 MB per student), which only the hub uses (hub/lite/dicelab_singleuser.py)
+c.Spawner.cmd = [sys.executable, "-m", "dicelab_singleuser"]
 c.Spawner.default_url = "/lab/tree/notebooks/index.ipynb"
 c.Spawner.notebook_dir = "~"
 if os.geteuid() == 0:  # a container run as root: the servers run as root too
@@ -153,6 +155,10 @@ c.Spawner.environment = {
     # 2 s of CPU and 16 MB per server (hub/lite/rfc3987_syntax.py says why)
     "PYTHONPATH": os.pathsep.join(
         p for p in [str(REPO / "hub" / "lite"), os.environ.get("PYTHONPATH", "")] if p),
+    # a die or a switch a student clicks in the browser is not echoed back to it by the
+    # kernel (ipywidgets 8's echo keeps several browsers of one kernel in step: one student
+    # has one), one message less per click through the kernel, the server and the proxy
+    "JUPYTER_WIDGETS_ECHO": "0",
     # one cache of solved two-player tables for the whole class: `make hub` fills it
     # (`python -m dicelab tables --warm`) before the hub starts, so no student's kernel
     # solves a table; a table solved later by one server is read by the others

@@ -137,6 +137,78 @@ def test_duel_step_finishes_a_game_against_the_computer():
     duel.close()
 
 
+def test_a_click_sends_each_widget_one_message(monkeypatch):
+    """A click's redraw reaches the browser as at most one state message per widget (each
+    message costs the kernel, the student's server and the proxy some CPU; a roll sent 37
+    before, one per trait changed, now 16 at most here)."""
+    w = pytest.importorskip("ipywidgets")
+    from collections import Counter
+
+    from dicelab.games._base import Bank, Roll
+    from dicelab.ui.widgets import play
+
+    app = play("cinqmille", seed=2026, players=1, learning=True, lang="en", animate=False)
+    sent: list = []
+    send = w.Widget._send
+    monkeypatch.setattr(w.Widget, "_send", lambda self, msg, buffers=None: (
+        sent.append((self, msg)), send(self, msg, buffers))[1])
+    clicks = 0
+    for _ in range(12):
+        s = app.state
+        if s.phase == "start":
+            button = app.roll_button
+        else:  # the dice the best choice keeps, toggled as the student's clicks would
+            best = app.session.advice().best.action
+            hubcheck._select_keep(app, getattr(best, "keep", s.dice))
+            button = {Roll: app.roll_button, Bank: app.bank_button}[type(best)]
+        sent.clear()
+        button.click()
+        clicks += 1
+        per_widget = Counter(id(x) for x, _msg in sent)
+        assert max(per_widget.values()) == 1, per_widget
+        dice = [x for x, _msg in sent if x in app.dice_row.toggles]
+        assert len(sent) <= 16 and len(dice) <= 5, [type(x).__name__ for x, _m in sent]
+    assert clicks == 12 and app.state.turn_count >= 1
+    app.close()
+
+
+def test_the_first_decisions_tables_are_built_as_the_app_opens(monkeypatch):
+    """5000: the solo advice's tables (about 0.3 s of CPU once per kernel, a student's
+    slowest click on the class hub) are built in the background when the app opens (in a
+    kernel; here ``background_solves``), and closing the app lets that job go."""
+    pytest.importorskip("ipywidgets")
+    from dicelab.engine.cinqmille import solo
+    from dicelab.games import cinqmille
+    from dicelab.ui.widgets import play
+    from dicelab.ui.widgets.base import GameApp
+
+    monkeypatch.setattr(GameApp, "background_solves", True)
+    rules = cinqmille.Rules()
+    solo.clear_caches()
+    assert not solo.prepared(rules)
+    app = play("cinqmille", seed=2026, players=1, lang="en", animate=False)
+    job = app._solo_warm
+    assert job is not None and job.thread.name == "dicelab-duel-cinqmille"
+    assert job.join(120) and job.ok and solo.prepared(rules)
+    app.roll()
+    best = app.session.advice().best  # read from the tables built: the same numbers
+    assert best["expected_turns"] == pytest.approx(
+        solo.advise(app.state.dice, turn_points=0, score=0).best["expected_turns"], abs=1e-12)
+    app.close()
+    # closed while building: the job is let go (cancelled, or already done), no thread left
+    solo.clear_caches()
+    other = play("cinqmille", seed=7, players=1, lang="en", animate=False)
+    job = other._solo_warm
+    other.close()
+    assert job.join(5) and not job.thread.is_alive()
+    assert other._solo_warm is None
+    # a variant already built: nothing to start
+    solo.prepare(rules)
+    again = play("cinqmille", seed=8, players=1, lang="en", animate=False)
+    assert again._solo_warm is None
+    again.close()
+
+
 # ------------------------------------------------------------------ the hub's configuration
 def test_hub_config_loopback_one_home_per_student(tmp_path, monkeypatch):
     pytest.importorskip("jupyterhub")
@@ -206,6 +278,70 @@ def test_hub_gives_each_server_its_own_port_below_the_kernels_range(tmp_path, mo
              for n in ("ana", "ana", "bob", "chloé")]
     assert len(set(ports)) == 4  # the same name twice still gets two ports
     assert all(20000 <= p < 32000 for p in ports)  # kernels draw from 32768 and up
+
+
+def test_students_servers_leave_the_hubs_database_layer_unloaded():
+    """hub/lite/dicelab_singleuser.py: a student's server (JupyterHub's single-user server
+    and JupyterLab) runs without SQLAlchemy's engine, Alembic or the hub's ORM, which only
+    the hub uses; code that asks for them still gets the real modules."""
+    pytest.importorskip("jupyterhub")
+    pytest.importorskip("jupyterlab")
+    import os
+    import subprocess
+    import sys
+
+    code = """
+import json, sys
+import dicelab_singleuser as d
+installed = d.install()
+import jupyterhub.singleuser.extension, jupyterlab.labapp
+from jupyterhub import log
+loaded = sorted(m for m in ("alembic", "mako", "sqlalchemy.engine", "sqlalchemy.orm",
+                            "jupyterhub.handlers", "jupyterhub.handlers.base", "urllib3")
+                if m in sys.modules)
+kinds = {m: type(sys.modules[m]).__name__ for m in sorted(d.DEFERRED)}
+health = log.HealthCheckHandler is d.HealthCheckHandler
+import jupyterhub.orm, sqlalchemy.orm  # asked for: the real modules, in their order
+real = (jupyterhub.orm.User.__tablename__, sqlalchemy.orm.Session.__name__,
+        sys.modules["sqlalchemy.sql"] is __import__("sqlalchemy").sql)
+from jupyterhub.scopes import _intersect_expanded_scopes
+scopes = sorted(_intersect_expanded_scopes({"read:users", "access:servers"}, {"read:users"}))
+print(json.dumps([installed, loaded, kinds, health, real, scopes, d.install()]))
+"""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "hub" / "lite"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=120, check=True).stdout
+    installed, loaded, kinds, health, real, scopes, again = json.loads(out)
+    assert installed is True and again is False  # installed once
+    assert loaded == []
+    assert kinds == {"jupyterhub.orm": "_Deferred", "jupyterhub.roles": "_Deferred",
+                     "requests": "_Deferred", "sqlalchemy": "_Deferred"}
+    assert health is True  # the request log's isinstance test: the stand-in
+    assert real == ["users", "Session", True]
+    assert scopes == ["read:users"]
+
+
+def test_the_hub_starts_the_lighter_server(tmp_path, monkeypatch):
+    pytest.importorskip("jupyterhub")
+    import os
+    import sys
+    from types import SimpleNamespace
+
+    from traitlets.config.loader import PyFileConfigLoader
+
+    monkeypatch.setenv("DICELAB_HUB_DATA", str(tmp_path / "data"))
+    cfg = PyFileConfigLoader("jupyterhub_config.py", path=str(ROOT / "hub")).load_config()
+    assert cfg.Spawner.cmd == [sys.executable, "-m", "dicelab_singleuser"]
+    assert cfg.Spawner.environment["JUPYTER_WIDGETS_ECHO"] == "0"  # no echo of a click
+    lite = str(ROOT / "hub" / "lite")
+    assert cfg.Spawner.environment["PYTHONPATH"].split(os.pathsep)[0] == lite
+    assert (ROOT / "hub" / "lite" / "dicelab_singleuser.py").exists()
+    # hub-check tells a student's server from their kernels by its command line
+    server = SimpleNamespace(cmdline=lambda: [sys.executable, "-m", "dicelab_singleuser"])
+    classic = SimpleNamespace(cmdline=lambda: ["python", "-m", "jupyterhub.singleuser"])
+    kernel = SimpleNamespace(cmdline=lambda: ["python", "-m", "ipykernel_launcher", "-f",
+                                              "/h/student01/kernel-1.json"])
+    assert [hubcheck.is_server(p) for p in (server, classic, kernel)] == [True, True, False]
 
 
 # ------------------------------------------------------------------ a class on a real hub

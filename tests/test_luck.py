@@ -348,10 +348,53 @@ def test_app_end_screen_shows_the_split():
     page = app.status_html()
     rep = luck.analyse(app.game, "fr")
     assert 'class="dicelab-luck-end"' in page and rep.sentence(0, "fr") in page
-    assert '<details class="dicelab-luck-chart">' in page and "<img" in page
-    assert "Afficher le graphique hasard et habileté" in page
     assert app.status_html() == page  # computed once
+    # the chart is drawn when the student asks for it (a button), not with the end screen
+    assert "<img" not in page and "<details" not in page
+    app.refresh()
+    button, chart = app.luck_chart.button, app.luck_chart.chart
+    assert button.layout.display == "" and chart.layout.display == "none"
+    assert button.description == "Afficher le graphique hasard et habileté"
+    assert chart.value == ""
+    button.click()
+    assert chart.layout.display == "" and "<img" in chart.value
+    assert "Lancer le plus chanceux" in html.unescape(chart.value)
+    assert button.description == "Masquer le graphique hasard et habileté"
+    button.click()
+    assert chart.layout.display == "none" and button.layout.display == ""
+    app.set_language("en")  # hidden, forgotten: drawn again in English when shown
+    assert button.description == "Show the luck and skill chart"
+    button.click()
+    assert "Luckiest roll" in chart.value and "Lancer" not in chart.value
+    app.play_again()  # a new game: no chart, no button until it ends
+    assert button.layout.display == "none" and chart.layout.display == "none"
+    assert chart.value == ""
     app.close()
+
+
+def test_app_end_screen_imports_no_matplotlib_until_the_chart_is_asked_for():
+    """A class on one hub: a kernel whose student never opens the chart never imports
+    matplotlib (about 30 MB each, issue 27 §3)."""
+    import subprocess
+    import sys
+
+    code = """
+import sys
+import dicelab.ui.widgets as dw
+from dicelab.analysis.policies import optimal
+app = dw.play("trwavril", seed=3, lang="en", players=2, computer={1: "optimal"})
+best = optimal()
+while not app.state.is_over:
+    app.game.apply(best(app.state))
+app.refresh()
+assert "dicelab-luck-end" in app.status.value, app.status.value
+before = "matplotlib" in sys.modules
+app.luck_chart.button.click()
+print(before, "matplotlib" in sys.modules, "<img" in app.luck_chart.chart.value)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300, check=True).stdout.split()
+    assert out == ["False", "True", "True"]
 
 
 def test_class_view_widget(tmp_path):
@@ -425,10 +468,13 @@ def test_app_end_screen_against_the_computer_names_it_in_the_caption():
         app.game.apply(best(app.state))
     page = app.status_html()
     assert "<p>Vous\u00a0: Part de hasard" in page and "<p>Ordinateur" not in page
-    assert "Ordinateur — part de hasard\u00a0: les dés ont" in page
-    assert "Vous — part de hasard" in page and "vos dés" not in page.split("<details")[1]
-    assert " lui " not in page.split("<details")[1]  # « Vous — … lui ont retiré » was wrong
-    assert "Joueur" not in page
+    app.refresh()
+    app.luck_chart.button.click()
+    chart = app.luck_chart.chart.value  # its caption names both players
+    assert "Ordinateur — part de hasard\u00a0: les dés ont" in chart
+    assert "Vous — part de hasard" in chart and "vos dés" not in chart
+    assert " lui " not in chart  # « Vous — … lui ont retiré » was wrong
+    assert "Joueur" not in page + chart
     app.close()
 
 
@@ -441,7 +487,7 @@ def test_app_end_screen_of_a_computer_only_game_never_says_your_dice():
     best = optimal()
     while not app.state.is_over:
         app.game.apply(best(app.state))
-    lines = app.status_html().split("<details")[0]
+    lines = app.status_html()
     assert "vos dés" not in lines and "vos choix" not in lines
     assert "<p>Joueur 1 — part de hasard" in lines and "<p>Joueur 2 — part de hasard" in lines
     app.close()

@@ -193,9 +193,12 @@ def mb(procs: Iterable[Any]) -> tuple[float, float]:
 
 
 def is_server(proc: Any) -> bool:
-    """Whether ``proc`` is a student's Jupyter server (else: one of its kernels)."""
+    """Whether ``proc`` is a student's Jupyter server (else: one of its kernels): JupyterHub's
+    single-user server, as ``python -m jupyterhub.singleuser`` or as the class hub starts
+    it (``python -m dicelab_singleuser``, hub/lite/dicelab_singleuser.py)."""
     try:
-        return "jupyterhub.singleuser" in " ".join(proc.cmdline())
+        cmd = " ".join(proc.cmdline())
+        return "jupyterhub.singleuser" in cmd or "dicelab_singleuser" in cmd
     except Exception:  # noqa: BLE001 - a process gone meanwhile
         return False
 

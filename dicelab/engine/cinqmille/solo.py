@@ -42,6 +42,7 @@ Fraction(25, 324)
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -50,6 +51,7 @@ from typing import Any
 
 import numpy as np
 
+from dicelab.core import progress
 from dicelab.core.dice import (
     multisets,
     probability,
@@ -105,6 +107,8 @@ __all__ = [
     "expected_turn_points",
     "expected_turns",
     "p_bust",
+    "prepare",
+    "prepared",
     "solve_points",
     "solve_turns",
     "turn_outcome_distribution",
@@ -422,6 +426,7 @@ def solve_turns(rules: Rules = DEFAULT_RULES, lowest: int = 0, *, tol: float = 1
     sweeps = 0
     active = TOP  # scores lo..active-1 still move; those above have converged
     for sweeps in range(1, max_sweeps + 1):  # noqa: B007
+        progress.check()  # a background prepare() cancelled: stop here, nothing cached
         old = V.copy()
         for u in range(top, lo - 1, -1):
             hi = min(u + 1, active)
@@ -446,6 +451,36 @@ def solve_turns(rules: Rules = DEFAULT_RULES, lowest: int = 0, *, tol: float = 1
     sol = TurnsSolution(m, V, np.ascontiguousarray(R.transpose(0, 2, 1)), sweeps, lo)
     _TURNS[(rules, lo)] = sol
     return sol
+
+
+#: One build of the advice's tables at a time: an advice asked while :func:`prepare` runs
+#: in the background waits for it instead of building the same tables again.
+_PREPARE_LOCK = threading.RLock()
+
+
+def prepared(rules: Rules | None = None) -> bool:
+    """Whether the first solo advice of ``rules`` costs milliseconds: its model and its
+    expected-turns and expected-points tables are built in this process.
+
+    >>> prepare(Rules()); prepared(Rules())
+    True
+    """
+    rules = _rules(rules)
+    return rules in _POINTS and (rules, 0) in _TURNS
+
+
+def prepare(rules: Rules | None = None) -> None:
+    """Build everything the solo advice of ``rules`` reads (the model, :func:`solve_turns`
+    and :func:`solve_points`; cached): about 0.3 s of CPU the first time in a process, which
+    the apps run in the background when they open
+    (:func:`dicelab.analysis.solving.warm_solo_in_background`), so that a student's first
+    decision does not wait for it. Cancellable between the solve's sweeps
+    (:func:`dicelab.core.progress.check`)."""
+    rules = _rules(rules)
+    with _PREPARE_LOCK:
+        _model(rules)
+        solve_turns(rules)
+        solve_points(rules)
 
 
 def expected_turns(rules: Rules | None = None) -> float:
@@ -622,10 +657,11 @@ def advise(roll: Iterable[int], *, turn_points: int, score: int,
 
 
 def _choices(r: tuple[int, ...], s: int, u: int, rules: Rules, tp: int) -> list[Choice]:
-    m = _model(rules)
+    with _PREPARE_LOCK:  # a background prepare() of these tables: wait for it
+        m = _model(rules)
+        turns = solve_turns(rules)
+        EP = solve_points(rules).EP
     u = min(u, m.UC)
-    turns = solve_turns(rules)
-    EP = solve_points(rules).EP
     V, R = turns.V, turns.R
     out = []
     for keep, pts, left, bankable in m.options[r]:

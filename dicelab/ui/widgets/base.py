@@ -33,6 +33,7 @@ from dicelab.games._checks import plain_int
 from dicelab.registry import get as get_game
 from dicelab.ui.options import THRESHOLD_POINTS, THRESHOLD_TURNS, check_app_options
 from dicelab.ui.session import PlaySession
+from dicelab.ui.widgets.batching import held, is_style, widgets_of
 from dicelab.ui.widgets.classroom import ClassroomActions
 from dicelab.ui.widgets.coach_prompt import CoachPrompt
 from dicelab.ui.widgets.computer_turn import ComputerTurns
@@ -267,9 +268,10 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
              self.resolve_box, self.undo_button, self.computer_button],
             layout=w.Layout(flex_flow="row wrap"))
         self.buttons.add_class("dicelab-buttons")
-        parts = [self.style, self.title, self.mode_bar.buttons, self.status, self.winbar,
-                 self.dice_row.outer, self.buttons, self.help, self.prompt, self.message,
-                 self.why, self.board, self.overlay.box, self.log,
+        parts = [self.style, self.title, self.mode_bar.buttons, self.status,
+                 self.luck_chart.box, self.winbar, self.dice_row.outer, self.buttons,
+                 self.help, self.prompt, self.message, self.why, self.board, self.overlay.box,
+                 self.log,
                  w.HBox([self.review_button, self.rules.button, self.save_box,
                          self.load_button],
                         layout=w.Layout(flex_flow="row wrap", align_items="center")),
@@ -313,8 +315,8 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         def callback(*args: Any) -> Any:
             if self._closed:
                 return None
-            try:
-                with using(self.lang):
+            try:  # each widget changed sends the browser one message, at the end
+                with using(self.lang), held(self._widgets()):
                     return fn(*args) if takes_args else fn()
             except DicelabError as e:
                 self.say_refusal(e)
@@ -493,39 +495,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
     def close(self) -> None:
         """Close every widget of the app (frees them in the kernel and the browser); its
         background solves stop unless another app waits for them (``SolveJob.withdraw``)."""
-        import ipywidgets as w
-
-        seen: set[int] = set()
-        found: list[Any] = []
-
-        def walk(obj: Any, depth: int = 0) -> None:
-            if depth > 12:
-                return
-            if isinstance(obj, w.Widget):
-                if id(obj) in seen:
-                    return
-                seen.add(id(obj))
-                found.append(obj)
-                for name in obj.keys:
-                    if name.startswith("_") and name not in ("_titles",):
-                        continue
-                    try:
-                        walk(getattr(obj, name), depth + 1)
-                    except Exception:  # noqa: BLE001 - a trait that cannot be read
-                        continue
-            elif isinstance(obj, (list, tuple, set, frozenset)):
-                for x in obj:
-                    walk(x, depth + 1)
-            elif isinstance(obj, dict):
-                for x in obj.values():
-                    walk(x, depth + 1)
-
-        holders = [self, self.dice_row, self.overlay, self.controls, self.controls.variants,
-                   self.controls.players]
-        for h in holders:
-            for v in list(vars(h).values()):
-                walk(v)
-        for x in found:
+        for x in self._widgets(fresh=True):
             try:
                 x.close()
             except Exception:  # noqa: BLE001 - already closed
@@ -535,6 +505,19 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self._drop_solo_job(withdraw=True)
         self.solve_bar.job = None  # its redraw ticker ends
         self.resolve_buttons = []
+
+    def _widgets(self, fresh: bool = False) -> list[Any]:
+        """Every widget of the app (``fresh``: found now, layouts and styles included); else
+        those found once, without layouts and styles (what a click's redraw sets)."""
+        if fresh or not getattr(self, "_all_widgets", None):
+            parts = ("dice_row", "overlay", "controls", "luck_chart")
+            holders = [self, *(getattr(self, p, None) for p in parts),
+                       *(getattr(getattr(self, "controls", None), p, None)
+                         for p in ("variants", "players"))]
+            self._all_widgets = widgets_of(list(vars(h).values()) for h in holders
+                                           if h is not None)
+            self._shown_widgets = [x for x in self._all_widgets if not is_style(x)]
+        return self._all_widgets if fresh else self._shown_widgets
 
     # ------------------------------------------------------------ rendering
     def refresh(self) -> None:
@@ -569,7 +552,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
             self.dice_row.outer.remove_class("dicelab-computer-dice")
         self._resolve_buttons(legal if human else frozenset())
         self.board.value = self.board_html()
-        self.status.value = self.status_html()
+        self._show_status()
         self.log.value = self.log_html()
         self.save_box.value = save_link(self.game, self.game_key, self.lang)
         self.computer_button.disabled = s.is_over or not self.is_computer() or self._stepping
@@ -579,11 +562,11 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
                                                else "none")
         # Undo is never disabled: off (dicelab-off), pressed, it says why (touch: no tooltip)
         reason = self.undo_off_reason()
-        (self.undo_button.add_class if reason else self.undo_button.remove_class)("dicelab-off")
-        self.undo_button.tooltip = (_("Take back the last move; the dice stay the same (key "
-                                      "U)", lang=self.lang)
-                                    if not reason else
-                                    _("Undo is off. {why}", lang=self.lang, why=reason))
+        u = self.undo_button
+        with u.hold_sync():  # its class and tooltip reach the browser as one message
+            (u.add_class if reason else u.remove_class)("dicelab-off")
+            u.tooltip = _("Undo is off. {why}", lang=self.lang, why=reason) if reason else _(
+                "Take back the last move; the dice stay the same (key U)", lang=self.lang)
         advisable = human and self.has_choice()
         self.overlay.players = s.players
         self.overlay.set_note(self.duel_note())

@@ -81,13 +81,14 @@ class DiceRow:
     def _label(self, i: int) -> None:
         t = self.toggles[i]
         face = self.dice[i]
-        t.description = die_label(face, t.value, self.kind, self.lang)
-        t.tooltip = die_tooltip(i, face, t.value, self.kind, self.lang)
-        if self._faces[i] != face:
-            if self._faces[i] is not None:
-                t.remove_class(f"dicelab-face-{self._faces[i]}")
-            t.add_class(f"dicelab-face-{face}")
-            self._faces[i] = face
+        with t.hold_sync():  # one message to the browser for the die, not one per trait
+            t.description = die_label(face, t.value, self.kind, self.lang)
+            t.tooltip = die_tooltip(i, face, t.value, self.kind, self.lang)
+            if self._faces[i] != face:
+                if self._faces[i] is not None:
+                    t.remove_class(f"dicelab-face-{self._faces[i]}")
+                t.add_class(f"dicelab-face-{face}")
+                self._faces[i] = face
 
     def set_dice(
         self, dice: Sequence[int], selected: Sequence[bool] | None = None, enabled: bool = True,
@@ -108,18 +109,22 @@ class DiceRow:
         self._quiet = True
         try:
             for i, t in enumerate(self.toggles):
-                if i >= len(self.dice):
-                    t.value = False
-                    t.disabled = True
-                    continue
-                t.value = bool(sel[i])
-                t.disabled = not enabled
-                self._label(i)
-                for mark in ("a", "b"):
-                    t.remove_class(f"dicelab-new-{mark}")
-                t.remove_class("dicelab-hinted")
-                if i < len(fresh) and fresh[i]:
-                    t.add_class(f"dicelab-new-{self._new_mark}")
+                # each die's changes (value, label, tooltip, classes) reach the browser as
+                # one message when the block ends: a roll sends 5–7 messages, not 30
+                with t.hold_sync():
+                    if i >= len(self.dice):
+                        t.value = False
+                        t.disabled = True
+                        continue
+                    t.value = bool(sel[i])
+                    t.disabled = not enabled
+                    self._label(i)
+                    classes = [c for c in t._dom_classes if c not in (
+                        "dicelab-new-a", "dicelab-new-b", "dicelab-hinted")]
+                    if i < len(fresh) and fresh[i]:
+                        classes.append(f"dicelab-new-{self._new_mark}")
+                    if classes != list(t._dom_classes):
+                        t._dom_classes = classes
         finally:
             self._quiet = False
         self.box.children = tuple(self.toggles[: len(self.dice)])

@@ -211,12 +211,32 @@ class BackgroundSolves:
             job = duel_registry.solve_solo_in_background(game, rules, quick)
         except Exception:  # noqa: BLE001,S110 - the advice then says what is wrong
             return
-        if job is None:
+        if job is None:  # quick: its tables, if any to build, are built meanwhile
+            self._warm_solo(game, rules)
             return
         self._solo_job = job
         app.session.solo_job = job  # the computer seats wait for it
         self._solo_schedule = progress.main_thread_scheduler()
         job.subscribe(self._solo_ended)
+
+    _solo_warm: Any = None
+
+    def _warm_solo(self, game: str, rules: Any) -> None:
+        """A quick variant's solo advice tables, built in the background as the app opens
+        (5000: about 0.3 s, once per kernel;
+        :func:`~dicelab.analysis.solving.warm_solo_in_background`), so that the first
+        decision does not wait for them; an advice asked meanwhile waits for them. Held like
+        the app's solves: closing the app lets it go (it stops unless another app waits)."""
+        try:
+            job = duel_registry.warm_solo_in_background(game, rules)
+        except Exception:  # noqa: BLE001 - the first advice then builds them itself
+            return
+        if job is not None:
+            self._solo_warm = job
+            job.subscribe(self._solo_warmed)
+
+    def _solo_warmed(self, job: Any) -> None:
+        """The tables are built: nothing to redraw (the next advice reads them)."""
 
     def _solo_ended(self, job: Any) -> None:
         """The solving thread: redraw on the kernel's main thread."""
@@ -235,13 +255,14 @@ class BackgroundSolves:
     def _drop_solo_job(self, withdraw: bool = False) -> None:
         """Stop waiting for the solo solve; ``withdraw`` (the app closes): the solve stops
         too unless another app waits for it."""
-        job = self._solo_job
-        if job is not None:
-            if withdraw:
-                job.withdraw(self._solo_ended)
-            else:
-                job.unsubscribe(self._solo_ended)
-        self._solo_job = None
+        for job, fn in ((self._solo_job, self._solo_ended),
+                        (self._solo_warm, self._solo_warmed)):
+            if job is not None:
+                if withdraw:
+                    job.withdraw(fn)
+                else:
+                    job.unsubscribe(fn)
+        self._solo_job = self._solo_warm = None
         self._solo_cancelled = False
         app: Any = self
         if getattr(app, "session", None) is not None:

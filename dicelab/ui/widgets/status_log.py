@@ -1,5 +1,6 @@
 """What the app tells: the status line (with the result and the luck/skill split at game
-over), the message line, the game log and the game review.
+over; its chart under a button, drawn when asked), the message line, the game log and the
+game review.
 
 Mixed into :class:`~dicelab.ui.widgets.base.GameApp`, which builds the widgets these fill
 (``status``, ``message``, ``log``, ``review_box``; CSS classes ``dicelab-status``,
@@ -56,6 +57,7 @@ class StatusLog:
     rules: Any
     _policies: dict[int, Any]
     _notes: dict[int, str]
+    _guard: Any
 
     def status_html(self) -> str:
         s = self.state
@@ -87,6 +89,26 @@ class StatusLog:
             f"{esc(phase)}{(' · ' + esc(extra)) if extra else ''}</p>"
         )
 
+    @property
+    def luck_chart(self) -> Any:
+        """The finished game's luck/skill chart under its button
+        (:class:`.luckview.LuckChart`: drawn, with matplotlib, only when the student asks
+        for it), below the status line."""
+        panel = self.__dict__.get("_luck_panel")
+        if panel is None:
+            from dicelab.ui.widgets.luckview import LuckChart
+
+            panel = self.__dict__["_luck_panel"] = LuckChart(
+                self._luck_chart_html, self.lang, guard=self._guard)
+        return panel
+
+    def _show_status(self) -> None:
+        """The status line, and the chart's button once the game is over (with a split)."""
+        self.status.value = self.status_html()
+        over = self.state.is_over and self._luck_end_html()
+        self.luck_chart.offer((id(self.game), len(self.game.actions)) if over else None,
+                              self.lang)
+
     def phase_text(self) -> str:
         lang = self.lang
         return {
@@ -99,17 +121,24 @@ class StatusLog:
     def status_extra(self) -> str:
         return ""
 
-    def _luck_end_html(self) -> str:
+    def _luck_end_html(self, chart: bool = False) -> str:
         """The luck/skill split under "Game over" (:func:`.luckview.end_html`), for the
-        human seats (every seat when the computer plays them all)."""
-        from dicelab.ui.widgets.luckview import end_html
+        human seats (every seat when the computer plays them all); ``chart``: its chart
+        instead (:func:`.luckview.chart_html`, drawn when the student presses « Show the
+        luck and skill chart », :class:`.luckview.LuckChart`)."""
+        from dicelab.ui.widgets import luckview
 
         humans = [p for p in range(self.state.players) if p not in self._policies]
+        make = luckview.chart_html if chart else luckview.end_html
         try:
-            return end_html(self.game, self.lang, humans or None,
-                            names=self.session.seat_names(), computer=self._policies)
+            return make(self.game, self.lang, humans or None,
+                        names=self.session.seat_names(), computer=self._policies)
         except Exception:  # noqa: BLE001 - the end screen never fails for it
             return ""
+
+    def _luck_chart_html(self) -> str:
+        """The luck/skill chart of the finished game (:meth:`_luck_end_html`)."""
+        return self._luck_end_html(chart=True)
 
     def log_html(self) -> str:
         events = self.game.log[-LOG_LINES:]
