@@ -59,6 +59,7 @@ from dicelab.engine.race import (
     PolicySurface,
     check_seat,
     damaged,
+    layer_guess,
     load_arrays,
     load_table,
     save_table,
@@ -360,20 +361,13 @@ def _bank_rows(seat: int, a: np.ndarray, b: np.ndarray, target: int, T: np.ndarr
 def _guess(T: np.ndarray, D: np.ndarray, aa: np.ndarray, bb: np.ndarray,
            target: int) -> tuple[np.ndarray, np.ndarray]:
     """First estimates of a layer's values (seat 0's positions, then seat 1's) and of their
-    slopes ``-dF/dp`` (P(bust) of the turn), from the solved layers above: inside the board
-    the bilinear extrapolation ``V(a+1, b) + V(a, b+1) - V(a+1, b+1)`` (error about 1e-4,
-    against 1e-2 for the neighbour alone), a neighbour at the edges, else 1/2."""
+    slopes ``-dF/dp`` (P(bust) of the turn), from the solved layers above
+    (:func:`dicelab.engine.race.layer_guess`; the slope of the neighbouring position, else
+    1/2)."""
     a1, b1 = np.minimum(aa + 1, target - 1), np.minimum(bb + 1, target - 1)
-    inner = (aa + 1 < target) & (bb + 1 < target)
-    est, slope = [], []
-    for seat in (0, 1):
-        near = T[seat, aa, b1] if seat == 0 else T[seat, a1, bb]
-        bil = T[seat, a1, bb] + T[seat, aa, b1] - T[seat, a1, b1]
-        e = np.where(inner & ~np.isnan(bil), np.clip(bil, 0.0, 1.0), near)
-        est.append(np.where(np.isnan(e), 0.5, e))
-        d = D[seat, aa, b1] if seat == 0 else D[seat, a1, bb]
-        slope.append(np.where(np.isnan(d), 0.5, d))
-    return np.concatenate(est), np.concatenate(slope)
+    est = [layer_guess(T[0], aa, bb, T[0, aa, b1]), layer_guess(T[1], aa, bb, T[1, a1, bb])]
+    slope = [D[0, aa, b1], D[1, a1, bb]]
+    return np.concatenate(est), np.where(np.isnan(s := np.concatenate(slope)), 0.5, s)
 
 
 def _solve_layers(target: int, newton: bool = True, tol: float = 1e-12,
