@@ -15,8 +15,9 @@ Tables, scores ``a`` (seat 0) and ``b`` (seat 1) below the target:
   memorised and threshold ``D - M``.
 
 A bust, or banking 0 points, passes the turn with the scores unchanged: ``T[0, a, b]`` and
-``T[1, a, b]`` form a pair of :func:`dicelab.engine.race.solve_pairs`; layers of equal
-``a + b`` are solved from the top down.  The turn is the solo engine's own tables
+``T[1, a, b]`` form a pair, solved by Newton steps as in
+:func:`dicelab.engine.race.solve_pairs` (:func:`_solve_layers`); layers of equal ``a + b``
+are solved from the top down.  The turn is the solo engine's own tables
 (:func:`dicelab.engine.seveny.solo._tables`: every hand, every roll class, every set-aside by
 :func:`dicelab.games.seveny.settable`), here batched over the positions of a layer.
 
@@ -89,8 +90,9 @@ __all__ = [
 MS = solo.MAX_SCORE
 SHIPPED_TARGETS = (50, 100)
 """The targets whose tables ship (rebuilt by :mod:`dicelab.tools.build_tables`): the menu's
-targets (``Rules.CHOICES["target"]``) whose solve takes over 10 s (28 s and 4.5 min here);
-20 and 30 (5 and 8 s) are solved on first use and cached on the machine."""
+targets (``Rules.CHOICES["target"]``) whose solve took over 10 s (28 s and 4.5 min before
+issue 31; 6.5 to 11 s and about 30 s since); 20 and 30 (1.2 and 2.4 s) are solved on first
+use and cached on the machine."""
 CYCLE_TARGETS = (50,)
 """The shipped targets whose file also holds every position's cycle starts (``C``, ``n``:
 advice in a fraction of a millisecond; 1.2 MB at 50).  Target 100's would weigh 6.8 MB
