@@ -1,6 +1,7 @@
 """Two-player (duel) benchmarks: layer solves with Newton (policy iteration) on the
-bust pairs against plain value iteration, the full default solves (the 60 s goal, which is
-why the tables ship in ``dicelab/data``), and live advice from the shipped tables.
+bust pairs against plain value iteration, the whole solves against dicelab 0.2.0's solvers
+(issue 31: ``reference_duel_seveny.py``, ``reference_duel_cinqmille.py``, kept here as the
+baselines, same run, same machine), and live advice from the shipped tables.
 
 ``benchmarks()`` follows docs/architecture.md: ``name``, ``goal`` (seconds or None),
 ``run`` (a cold run: it clears caches itself), ``baseline`` (the straightforward method:
@@ -13,6 +14,89 @@ from dataclasses import replace
 from typing import Any
 
 LOWEST = 8000  # 5000: the layers s + o >= 8000 points (a sub-problem both methods solve)
+SOLVE_GOAL = 2.0  # issue 31: every 5000 and Dripeul two-player variant solves in <= 2 s
+
+
+def _reference(name: str) -> Any:
+    """The module ``benchmarks/<name>.py`` (an old solver kept as a baseline)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent / f"{name}.py"
+    key = f"_dicelab_bench_{name}"
+    if key not in sys.modules:
+        spec = importlib.util.spec_from_file_location(key, path)
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[key] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[key]
+
+
+def _seveny_full(target: int) -> Any:
+    def run() -> float:
+        from dicelab.engine.seveny import duel as sd
+        from dicelab.games.seveny import Rules
+
+        sd._CACHE.clear()
+        return float(sd.solve_duel(Rules(target=target), use_table=False).T[0, 0, 0])
+    return run
+
+
+def _seveny_old(target: int) -> Any:
+    def run() -> float:
+        T, _ = _reference("reference_duel_seveny").solve(target)
+        return float(T[0, 0, 0])
+    return run
+
+
+def _cinqmille_full(**rules: Any) -> Any:
+    def run() -> float:
+        from dicelab.engine.cinqmille import duel as cd
+        from dicelab.games.cinqmille import Rules
+
+        cd.clear_caches()
+        return float(cd.solve_duel(Rules(**rules), use_table=False).T[0, 0])
+    return run
+
+
+def _cinqmille_old(**rules: Any) -> Any:
+    def run() -> float:
+        from dicelab.games.cinqmille import Rules
+
+        T, _ = _reference("reference_duel_cinqmille").solve(Rules(**rules))
+        return float(T[0, 0])
+    return run
+
+
+def solve_benchmarks() -> list[dict[str, Any]]:
+    """Whole two-player solves (no table, no cache) against dicelab 0.2.0's solvers: the
+    speed-up column is issue 31's measure (Seveny target 100 >= 10x, 50 >= 5x; 5000 <= 2 s)."""
+    from dicelab.engine.seveny import duel as sd
+    from dicelab.engine.seveny import solo
+
+    solo._tables()  # the turn's tables and the caps are shared by both solvers: not timed
+    sd._structure()
+    for target in (50, 100):
+        sd._caps(target)
+    return [
+        {"name": "duel Seveny: target 100, whole solve (baseline: 0.2.0 solver; issue 31: 10x)",
+         "goal": None, "run": _seveny_full(100), "baseline": _seveny_old(100),
+         "icepool": None},
+        {"name": "duel Seveny: target 50, whole solve (baseline: 0.2.0 solver; issue 31: 5x)",
+         "goal": None, "run": _seveny_full(50), "baseline": _seveny_old(50), "icepool": None},
+        {"name": "duel 5000: 5 dice (default), whole solve (baseline: 0.2.0 solver)",
+         "goal": SOLVE_GOAL, "run": _cinqmille_full(), "baseline": _cinqmille_old(),
+         "icepool": None},
+        {"name": "duel 5000: 6 dice, whole solve (baseline: 0.2.0 solver)",
+         "goal": SOLVE_GOAL, "run": _cinqmille_full(dice=6),
+         "baseline": _cinqmille_old(dice=6), "icepool": None},
+        {"name": "duel 5000: 5 dice, opening 1000, keep all scoring, whole solve "
+                 "(baseline: 0.2.0 solver)",
+         "goal": SOLVE_GOAL, "run": _cinqmille_full(opening=1000, keep_all_scoring=True),
+         "baseline": _cinqmille_old(opening=1000, keep_all_scoring=True), "icepool": None},
+    ]
 
 
 def _duel5(newton: bool) -> float:
@@ -31,15 +115,6 @@ def duel5_newton() -> float:
 def duel5_plain() -> float:
     """Baseline: plain value iteration in each layer."""
     return _duel5(False)
-
-
-def duel5_full() -> float:
-    """5000, the whole default two-player solve (no shipped table)."""
-    from dicelab.engine.cinqmille import duel as cd
-    from dicelab.games.cinqmille import Rules
-
-    cd.clear_caches()
-    return float(cd.solve_duel(Rules(), use_table=False).T[0, 0])
 
 
 def _seveny(newton: bool) -> float:
@@ -227,7 +302,6 @@ def benchmarks() -> list[dict[str, Any]]:
          "goal": 0.01, "run": advice5, "baseline": None, "icepool": None},
         {"name": "duel Seveny: advise_state at 0-0 from the shipped table",
          "goal": 0.01, "run": advice7, "baseline": None, "icepool": None},
-        {"name": "duel 5000: whole default solve (the table ships instead)",
-         "goal": 60.0, "run": duel5_full, "baseline": None, "icepool": None},
+        *solve_benchmarks(),
         *live_benchmarks(),
     ]

@@ -35,6 +35,29 @@ def test_reduced_matches_plain_value_iteration(reduced):
     assert reduced.evaluations < base.evaluations
 
 
+@pytest.mark.parametrize("rules", [cm.Rules(), cm.Rules(dice=6, keep_all_scoring=True)],
+                         ids=["default", "6 dice, keep all"])
+def test_fast_solve_agrees_with_the_old_solver(rules):
+    """Issue 31: extrapolated first estimates and exact slopes at a layer's first sweep only
+    give the old solver's values (benchmarks/reference_duel_cinqmille.py) to 1e-12."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "reference_duel_cinqmille.py"
+    spec = importlib.util.spec_from_file_location("_test_reference_duel_cinqmille", path)
+    ref = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ref)
+    low = 8000
+    T_old, sweeps_old = ref.solve(rules, lowest=low)
+    new = cd.solve_duel(rules, lowest=low)
+    ok = ~np.isnan(T_old)
+    assert ok.sum() > 500 and np.array_equal(ok, ~np.isnan(new.T))
+    assert np.max(np.abs(new.T[ok] - T_old[ok])) <= 1e-12
+    # more sweeps, but only the first of each layer also carries the slopes (half the cost
+    # of one: the speed-up is in make bench)
+    assert sweeps_old < new.evaluations < 2 * sweeps_old
+
+
 def test_shipped_table_rebuilds_within_1e_12(reduced, tmp_path):
     shipped = cd.duel_table()
     ok = ~np.isnan(reduced.T)

@@ -106,6 +106,10 @@ def test_the_install_builds_the_compiled_catalog(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "dicelab/locale/fr/LC_MESSAGES/dicelab.mo" in names
     assert "dicelab/locale/fr/LC_MESSAGES/dicelab.po" in names
+    # issue 31: the wheel is light (<= 5 MB) and the old solvers kept as the benchmarks'
+    # baselines (benchmarks/reference_duel_*.py) do not ship
+    assert wheel.stat().st_size <= 5_000_000
+    assert not any("reference_duel" in n or n.startswith("benchmarks/") for n in names)
 
 
 def test_a_number_that_rounds_to_zero_has_no_minus_sign():

@@ -43,9 +43,9 @@ from dicelab.core.i18n import N_
 from dicelab.games._checks import plain_int, take
 
 __all__ = ["TABLE_FORMAT", "DuelSolution", "PolicySurface", "cache_dir", "check_meta",
-           "check_seat", "clear_cache", "damaged", "load_arrays", "load_table", "meta_array",
-           "missing", "not_numbers", "read_table_file", "save_table", "say", "seat_pair",
-           "solve_pairs", "stale_cache", "table_meta", "table_ready", "write_table"]
+           "check_seat", "clear_cache", "damaged", "layer_guess", "load_arrays", "load_table",
+           "meta_array", "missing", "not_numbers", "read_table_file", "save_table", "say",
+           "seat_pair", "solve_pairs", "stale_cache", "table_meta", "table_ready", "write_table"]
 
 TOL = 1e-12
 
@@ -136,7 +136,7 @@ def solve_pairs(
             moved = np.abs(dp) > 1e-15
             D = np.where(moved, -(F - prev[1]) / np.where(moved, dp, 1.0), 0.0)
             D = np.clip(D, 0.0, 1.0 - 1e-12)
-            prev = (p, F)
+        prev = (p, F)  # an evaluate may give slopes at first only (they cost a second sweep)
         if newton and it <= max_iter // 2:
             Dj, Fj, ej = D[partner], F[partner], est[partner]
             den = 1.0 - D * Dj
@@ -150,6 +150,30 @@ def solve_pairs(
         else:
             est = F
     return F, max_iter
+
+
+def layer_guess(X: np.ndarray, ii: np.ndarray, jj: np.ndarray, near: np.ndarray) -> np.ndarray:
+    """A first estimate of ``X[ii, jj]`` (a layer of equal ``i + j``) from the layers above,
+    solved already: the quadratic extrapolation ``E_i^2 + E_j^2`` minus the mixed terms
+    where the eight points it reads are inside ``X`` and solved (on Seveny's tables, median
+    error 1e-5 against 6e-4 for the bilinear one and 2e-2 for a neighbour), else the bilinear
+    one ``X[i+1, j] + X[i, j+1] - X[i+1, j+1]``, else ``near`` (a neighbour; ``nan``: 1/2);
+    clipped to ``[0, 1]``.  A better first estimate saves Newton steps, never exactness.
+
+    >>> X = np.full((4, 4), np.nan); X[1:, 1:] = 0.25; X[0, 1:] = X[1:, 0] = 0.5
+    >>> X[0, 0] = np.nan
+    >>> float(layer_guess(X, np.array([0]), np.array([0]), np.array([0.5]))[0])
+    0.75
+    """
+    n0, n1 = X.shape
+    i1, j1 = np.minimum(ii + 1, n0 - 1), np.minimum(jj + 1, n1 - 1)
+    i2, j2 = np.minimum(ii + 2, n0 - 1), np.minimum(jj + 2, n1 - 1)
+    bil = X[i1, jj] + X[ii, j1] - X[i1, j1]
+    quad = (2 * X[i1, jj] - X[i2, jj] + 2 * X[ii, j1] - X[ii, j2]
+            - 4 * X[i1, j1] + 2 * X[i2, j1] + 2 * X[i1, j2] - X[i2, j2])
+    e = np.where((ii + 1 < n0) & (jj + 1 < n1) & ~np.isnan(bil), bil, near)
+    e = np.where((ii + 2 < n0) & (jj + 2 < n1) & ~np.isnan(quad), quad, e)
+    return np.where(np.isnan(e), 0.5, np.clip(e, 0.0, 1.0))
 
 
 # ------------------------------------------------------------------ shipped tables

@@ -15,8 +15,9 @@ Tables, scores ``a`` (seat 0) and ``b`` (seat 1) below the target:
   memorised and threshold ``D - M``.
 
 A bust, or banking 0 points, passes the turn with the scores unchanged: ``T[0, a, b]`` and
-``T[1, a, b]`` form a pair of :func:`dicelab.engine.race.solve_pairs`; layers of equal
-``a + b`` are solved from the top down.  The turn is the solo engine's own tables
+``T[1, a, b]`` form a pair, solved by Newton steps as in
+:func:`dicelab.engine.race.solve_pairs` (:func:`_solve_layers`); layers of equal ``a + b``
+are solved from the top down.  The turn is the solo engine's own tables
 (:func:`dicelab.engine.seveny.solo._tables`: every hand, every roll class, every set-aside by
 :func:`dicelab.games.seveny.settable`), here batched over the positions of a layer.
 
@@ -59,11 +60,11 @@ from dicelab.engine.race import (
     PolicySurface,
     check_seat,
     damaged,
+    layer_guess,
     load_arrays,
     load_table,
     save_table,
     seat_pair,
-    solve_pairs,
     table_ready,
 )
 from dicelab.engine.race import table_meta as _meta
@@ -89,13 +90,18 @@ __all__ = [
 MS = solo.MAX_SCORE
 SHIPPED_TARGETS = (50, 100)
 """The targets whose tables ship (rebuilt by :mod:`dicelab.tools.build_tables`): the menu's
-targets (``Rules.CHOICES["target"]``) whose solve takes over 10 s (28 s and 4.5 min here);
-20 and 30 (5 and 8 s) are solved on first use and cached on the machine."""
+targets (``Rules.CHOICES["target"]``) whose solve took over 10 s (28 s and 4.5 min before
+issue 31; 6.5 to 11 s and about 30 s since); 20 and 30 (1.2 and 2.4 s) are solved on first
+use and cached on the machine."""
 CYCLE_TARGETS = (50,)
 """The shipped targets whose file also holds every position's cycle starts (``C``, ``n``:
 advice in a fraction of a millisecond; 1.2 MB at 50).  Target 100's would weigh 6.8 MB
 and take 2 minutes to rebuild: its advice sweeps the position's turn instead (20 to
 60 ms, once per position)."""
+BATCH = 96
+"""The most positions one batched turn sweep takes (:func:`_solve_layers`): wider batches
+leave the processor's caches (and may start BLAS threads) and get slower per position,
+four times slower at 160 to 200 columns than at 64 or 96 (measured at target 100)."""
 P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bust chance
 
 
@@ -358,6 +364,115 @@ def _bank_rows(seat: int, a: np.ndarray, b: np.ndarray, target: int, T: np.ndarr
     return np.where(inside, vin - 1.0, -1.0)
 
 
+def _guess(T: np.ndarray, D: np.ndarray, aa: np.ndarray, bb: np.ndarray,
+           target: int) -> tuple[np.ndarray, np.ndarray]:
+    """First estimates of a layer's values (seat 0's positions, then seat 1's) and of their
+    slopes ``-dF/dp`` (P(bust) of the turn), from the solved layers above
+    (:func:`dicelab.engine.race.layer_guess`; the slope of the neighbouring position, else
+    1/2)."""
+    a1, b1 = np.minimum(aa + 1, target - 1), np.minimum(bb + 1, target - 1)
+    est = [layer_guess(T[0], aa, bb, T[0, aa, b1]), layer_guess(T[1], aa, bb, T[1, a1, bb])]
+    slope = [D[0, aa, b1], D[1, a1, bb]]
+    return np.concatenate(est), np.where(np.isnan(s := np.concatenate(slope)), 0.5, s)
+
+
+def _bank_leads(q: np.ndarray) -> np.ndarray:
+    """``-max(q[d:])`` for every lead ``d`` (non-decreasing): ``searchsorted`` on it finds the
+    least lead from which every ``q`` is at most a bound (:func:`_solve_layers`)."""
+    return -np.maximum.accumulate(q[::-1])[::-1]
+
+
+def _solve_layers(target: int, newton: bool = True, tol: float = 1e-13,
+                  max_iter: int = 200) -> tuple[np.ndarray, int]:
+    """``(T, evaluations)``: every layer of equal ``a + b`` from the top down.
+
+    A layer's positions (seat 0's, then seat 1's) and their bust partners (the other
+    seat at the same scores) are solved as :func:`dicelab.engine.race.solve_pairs` does
+    (``F`` convex in the partner's value: Newton's step on each pair's linearisation,
+    slopes by secants), with three changes that halve the turn sweeps of the solver of
+    dicelab 0.2.0 (``benchmarks/reference_duel_seveny.py``, the benchmark's baseline):
+    the first estimates are extrapolated from the layers above (:func:`_guess`), the first
+    step is already Newton's with the slopes found for the neighbouring position, and a pair
+    whose residual is below ``tol`` leaves the sweeps (each evaluation sweeps only the
+    pairs still moving, both seats in one batch).  ``newton=False``: plain value
+    iteration (the same fixed point).  Exact: the values returned are evaluated turn values
+    ``F`` whose residual is at most ``tol`` (1e-13: within 1e-12 of the old solver's).
+
+    **Caps from the partner's value.**  Past the target with a lead ``d``, seat 0 banks
+    for sure once ``q(d) <= p7 * p``, ``p`` the partner's value at which the turn is
+    evaluated: banking wins with ``1 - q(d)``, rolling seven fresh dice at most with
+    ``1 - p7 * p`` (a bust with chance ``p7`` hands seat 1 the turn, worth ``p`` to it).
+    Each evaluation is thus exact for its ``p`` with a cap far below :func:`_caps`'s
+    ``dstar`` (which bounds ``p`` below by ``q(target - b)``): a fifth of the sweeps fewer.
+    """
+    dstar, q = _caps(target)
+    leads = _bank_leads(q)
+    T = np.full((2, target, target), np.nan)
+    Dt = np.full((2, target, target), np.nan)
+    evaluations = 0
+    for L in range(2 * target - 2, -1, -1):
+        progress.step(2 * target - 2 - L, 2 * target - 1)  # a bar; raises Cancelled if asked
+        lo, hi = max(0, L - target + 1), min(L, target - 1)
+        aa = np.arange(lo, hi + 1)
+        bb = L - aa
+        n = len(aa)
+        caps = np.concatenate([dstar[bb] - aa + bb, target - bb])
+        width = int(caps.max()) + MS + 1
+        bank = np.concatenate([_bank_rows(0, aa, bb, target, T, q, width),
+                               _bank_rows(1, aa, bb, target, T, q, width)])
+        partner = np.concatenate([np.arange(n) + n, np.arange(n)])
+        est, D = _guess(T, Dt, aa, bb, target)
+        if not newton:
+            D = np.zeros(2 * n)
+        out = np.full(2 * n, np.nan)
+        active = np.ones(2 * n, dtype=bool)
+        last_p = last_F = None
+        for it in range(1, max_iter + 1):
+            idx = np.flatnonzero(active)
+            p = est[partner]
+            x = p[idx] - 1.0
+            rows = bank[idx]
+            rows[:, 0] = x
+            cap = caps[idx]
+            zero = idx < n  # seat 0: the lead from which it banks for sure, at this p
+            i0 = idx[zero]
+            d = np.searchsorted(leads, -P7 * p[i0], side="left")
+            d = np.maximum(d, target - bb[i0])
+            cap[zero] = np.minimum(cap[zero], d - aa[i0] + bb[i0])
+            F = est.copy()
+            for lo_ in range(0, len(idx), BATCH):  # a few dozen columns: the data stay in cache
+                j = slice(lo_, lo_ + BATCH)
+                C, _ = _turn_batch(rows[j], x[j], cap[j])
+                F[idx[j]] = -C[0]
+            evaluations += 1
+            res = np.abs(F - est)
+            settled = active & (res <= tol) & (res[partner] <= tol)
+            out[settled] = F[settled]
+            if newton and last_p is not None:  # secant slopes (exact on a fixed policy)
+                dp = p - last_p
+                moved = active & (np.abs(dp) > 1e-15)
+                sec = -(F - last_F) / np.where(moved, dp, 1.0)
+                D = np.where(moved, np.clip(sec, 0.0, 1.0 - 1e-12), D)
+            last_p, last_F = p, F
+            active &= ~settled
+            if not active.any():
+                break
+            if newton and it <= max_iter // 2:
+                Dj, Fj, ej = D[partner], F[partner], est[partner]
+                den = 1.0 - D * Dj
+                ok = den > 1e-300
+                num = F - D * Fj - D * Dj * est + D * ej
+                new = np.clip(np.where(ok, num / np.where(ok, den, 1.0), F), 0.0, 1.0)
+                est = np.where(active, new, est)
+            else:  # plain iteration (contracting: every turn can bust)
+                est = np.where(active, F, est)
+        else:  # pragma: no cover - never seen: plain iteration contracts
+            out[active] = F[active]
+        T[0, aa, bb], T[1, aa, bb] = out[:n], out[n:]
+        Dt[0, aa, bb], Dt[1, aa, bb] = D[:n], D[n:]
+    return T, evaluations
+
+
 def solve_duel(rules: Rules | None = None, *, newton: bool = True,
                use_table: bool = True) -> DuelSolution:
     """Solve two-player Seveny for every pair of scores (cached per Rules; the shipped
@@ -381,36 +496,8 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
             _CACHE[rules] = sol
             return sol
     t0 = time.perf_counter()
+    T, evaluations = _solve_layers(target, newton)
     dstar, q = _caps(target)
-    T = np.full((2, target, target), np.nan)
-    evaluations = 0
-    for L in range(2 * target - 2, -1, -1):
-        progress.step(2 * target - 2 - L, 2 * target - 1)  # a bar; raises Cancelled if asked
-        lo, hi = max(0, L - target + 1), min(L, target - 1)
-        aa = np.arange(lo, hi + 1)
-        bb = L - aa
-        n = len(aa)
-        capA = dstar[bb] - aa + bb
-        capB = target - bb
-        bankA = _bank_rows(0, aa, bb, target, T, q, int(capA.max()) + MS + 1)
-        bankB = _bank_rows(1, aa, bb, target, T, q, int(capB.max()) + MS + 1)
-
-        def evaluate(p: np.ndarray, n: int = n, capA: Any = capA, capB: Any = capB,
-                     bankA: Any = bankA, bankB: Any = bankB) -> tuple[np.ndarray, Any]:
-            x = p - 1.0
-            bankA[:, 0], bankB[:, 0] = x[:n], x[n:]
-            ca, _ = _turn_batch(bankA, x[:n], capA)
-            cb, _ = _turn_batch(bankB, x[n:], capB)
-            return -np.concatenate([ca[0], cb[0]]), None
-
-        prev = np.concatenate([T[0, aa, np.minimum(bb + 1, target - 1)],
-                               T[1, np.minimum(aa + 1, target - 1), bb]])
-        guess = np.where(np.isnan(prev), 0.5, prev)
-        partner = np.concatenate([np.arange(n) + n, np.arange(n)])
-        v, it = solve_pairs(evaluate, guess, partner, newton=newton)
-        evaluations += it
-        T[0, aa, bb] = v[:n]
-        T[1, aa, bb] = v[n:]
     T.setflags(write=False)
     sol = DuelSolution(rules, T, evaluations, time.perf_counter() - t0)
     if newton:
