@@ -345,12 +345,12 @@ def test_the_hub_starts_the_lighter_server(tmp_path, monkeypatch):
 
 
 # ------------------------------------------------------------------ a class on a real hub
-#: The two goals of issue 27 §3 that the project's 2-core machine misses, held at about
-#: the measured figures (README, « A class on a JupyterHub ») so that the test catches a
-#: regression; the other goals are asserted as they are. Measured with 10 students: p95
-#: per action 603 ms (each kernel's first odds solve the game, 0.3–0.6 s, and the machine
-#: was shared), memory per student 218 MB (PSS of server and kernel).
-KNOWN_MISSES = {"action_p95_ms": 1200.0, "user_mb": 260.0}
+#: Ceilings this 10-student test holds instead of two of issue 27 §3's goals, with a margin
+#: for a slower or busier CI machine: ``make hub-check`` asserts the goals themselves with
+#: 30 students (README, « A class on a JupyterHub »: p95 per action 184 ms, 144 MB per
+#: student, measured on the project's quiet 2-core machine). Fewer students share fewer
+#: library pages, so each one's PSS is a little higher with 10 than with 30.
+KNOWN_MISSES = {"action_p95_ms": 450.0, "user_mb": 170.0}
 
 
 @pytest.mark.slow
