@@ -32,7 +32,7 @@ def test_lesson_14_has_its_card_and_app_before_the_pool(lang):
     assert card < page.index('nb.predict("mean_luck")') < app < pool
     assert "02_trwavril" not in page  # nothing to find elsewhere
     # the games per pair the page asks for are the plan's
-    word = {"fr": {2: "deux"}, "en": {2: "two"}}[lang][luck_lesson.PAIR_GAMES]
+    word = {"fr": {1: "une", 2: "deux"}, "en": {1: "one", 2: "two"}}[lang][luck_lesson.PAIR_GAMES]
     assert f"**{word}**" in page
 
 

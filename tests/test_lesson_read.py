@@ -55,7 +55,7 @@ def test_plans_fit_their_sessions_and_pages_say_so(lang):
         assert (two in plan) == (two in subtitle) == (key in TWO_SESSIONS), key
         if key in TWO_SESSIONS:
             assert ("Deuxième séance" if lang == "fr" else "Second session") in page
-    assert set(TWO_SESSIONS) == {"large_numbers", "stop_or_roll", "gamblers_fallacy"}
+    assert set(TWO_SESSIONS) == {"large_numbers", "stop_or_roll", "gamblers_fallacy", "luck"}
     assert set(PLANS) == set(LESSONS)
 
 

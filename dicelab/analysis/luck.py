@@ -506,6 +506,21 @@ class LuckReport:
             return ngettext_amount("{x} turn", "{x} turns", x, 2, lang)
         return ngettext_amount("{x} manche", "{x} manches", x, 2, lang)
 
+    def signed_amount(self, x: float, lang: str | None = None) -> str:
+        """:meth:`amount` of ``x`` with its sign: a real minus sign (U+2212) below zero, a
+        plus sign above (« −6,7 points de chance de gagner »), none when it rounds to 0."""
+        lang = lang or self.lang
+        return _sign(x, self.amount(abs(x), lang))
+
+    def short_amount(self, x: float, lang: str | None = None) -> str:
+        """``x`` signed, in a chart label's short words: « −6,7 points », “+2.1 turns”."""
+        lang = lang or self.lang
+        if self.is_probability:
+            text = ngettext_amount("{x} point", "{x} points", 100 * abs(x), 1, lang)
+        else:
+            text = self.amount(abs(x), lang)
+        return _sign(x, text)
+
     def value_text(self, x: float, lang: str | None = None) -> str:
         lang = lang or self.lang
         if self.is_probability:
@@ -645,6 +660,9 @@ class LuckReport:
                         markeredgecolor="black", label=label)
                 notes += [(r.number, r.value_after * scale, self._mark_label(r, lang))
                           for r in rows]
+            if not (self.mode == "duel" and self.manches == 1):
+                lo, hi = ax.get_ylim()  # room above the highest mark for its label
+                ax.set_ylim(lo, hi + 0.1 * (hi - lo))
             _place_labels(fig, ax, notes)
             ax.legend(loc="best", fontsize=7, frameon=False)
             ylabel = self.value_name(lang) + (" (%)" if scale == 100 else "")
@@ -686,8 +704,12 @@ class LuckReport:
                 "</section>")
 
     def _mark_label(self, r: LuckRow, lang: str) -> str:
-        text = (_("dice {dice}", lang=lang, dice=" ".join(map(str, r.dice)))
-                if r.kind == "roll" else r.choice)
+        if r.kind == "roll":  # the roll's luck, signed, for the player who rolled
+            gain = self.signs[r.player] * r.luck
+            text = _("dice {dice}: {luck}", lang=lang, dice=" ".join(map(str, r.dice)),
+                     luck=self.short_amount(gain, lang))
+        else:
+            text = r.choice
         if self.players > 1:
             text = _("{player}: {text}", lang=lang, player=_player(r.player, lang, True),
                      text=text)
@@ -715,12 +737,12 @@ class LuckReport:
             parts.append(_("Luckiest roll at step {n}: {who}, dice {dice}, {amount}.",
                            lang=lang, n=r.number, who=_player(r.player, lang),
                            dice=" ".join(map(str, r.dice)),
-                           amount=self.amount(abs(r.luck), lang)))
+                           amount=self.signed_amount(self.signs[r.player] * r.luck, lang)))
         for r in unlucky:
             parts.append(_("Unluckiest roll at step {n}: {who}, dice {dice}, {amount}.",
                            lang=lang, n=r.number, who=_player(r.player, lang),
                            dice=" ".join(map(str, r.dice)),
-                           amount=self.amount(abs(r.luck), lang)))
+                           amount=self.signed_amount(self.signs[r.player] * r.luck, lang)))
         for r in dec:
             parts.append(_("Costliest decision at step {n}: {who}, {choice}, cost {amount}.",
                            lang=lang, n=r.number, who=_player(r.player, lang),
@@ -738,6 +760,7 @@ def _place_labels(fig: Any, ax: Any, notes: list[tuple[float, float, str]]) -> N
     already placed (above, then below, then further out), so that close marks keep
     readable labels."""
     renderer = fig.canvas.get_renderer()
+    inside = ax.get_window_extent(renderer)  # a label stays inside the plotting area
     placed: list[Any] = []
     offsets = [(4, 8), (4, -16), (4, 22), (4, -30), (4, 36), (4, -44), (4, 50), (4, -58)]
     lo, hi = ax.get_xlim()
@@ -750,7 +773,9 @@ def _place_labels(fig: Any, ax: Any, notes: list[tuple[float, float, str]]) -> N
             note = ax.annotate(text, (x, y), textcoords="offset points",
                                xytext=(-dx if left else dx, dy), fontsize=7, **side)
             box = note.get_window_extent(renderer)
-            if not any(box.overlaps(b) for b in placed):
+            fits = (box.y1 <= inside.y1 and box.y0 >= inside.y0 and box.x0 >= inside.x0
+                    and box.x1 <= inside.x1)
+            if fits and not any(box.overlaps(b) for b in placed):
                 placed.append(box)
                 break
             note.remove()
@@ -759,6 +784,18 @@ def _place_labels(fig: Any, ax: Any, notes: list[tuple[float, float, str]]) -> N
             note = ax.annotate(text, (x, y), textcoords="offset points",
                                xytext=(-dx if left else dx, dy), fontsize=7, **side)
             placed.append(note.get_window_extent(renderer))
+
+
+def _sign(x: float, text: str) -> str:
+    """``text`` (an amount written without its sign) after the sign of ``x``: a real minus
+    sign U+2212, a plus sign, or none when the amount as written is zero.
+
+    >>> _sign(-0.067, "6,7 points"), _sign(0.1, "10 points"), _sign(-1e-9, "0,0 point")
+    ('\u22126,7 points', '+10 points', '0,0 point')
+    """
+    if not any(c in "123456789" for c in text.split(" ")[0]):
+        return text
+    return ("\u2212" if x < 0 else "+") + text
 
 
 def _player(p: int, lang: str | None, capital: bool = False) -> str:

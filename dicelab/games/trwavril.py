@@ -116,12 +116,14 @@ class Rules:
     }
     #: English msgids (translated where shown: :func:`dicelab.ui.labels.rules_label`).
     LABELS: ClassVar[dict[str, str]] = {
-        "parapluies": N_("Parapluies (4 facile, 3 moyen, 2 difficile, 1 héroïque)"),
+        "parapluies": N_("Parapluies (4 easy, 3 medium, 2 hard, 1 heroic)"),
         "straight": N_("Suite: 4-dice runs, or only the text's 5-dice suites"),
     }
-    #: Labels of particular values (msgids; the games' own words stay French).
+    #: Labels of particular values (msgids: the difficulty levels are translated, « facile »
+    #: is “easy” in English).
     VALUE_LABELS: ClassVar[dict[str, dict[Any, str]]] = {
-        "parapluies": {k: f"{k} — {v}" for k, v in DIFFICULTIES.items()},
+        "parapluies": {4: N_("4 — easy"), 3: N_("3 — medium"), 2: N_("2 — hard"),
+                       1: N_("1 — heroic")},
         "straight": {
             "four": N_("4-dice runs (1234, 2345, 3456)"),
             "as_written": N_("only the text's 5-dice suites"),

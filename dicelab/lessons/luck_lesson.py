@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import N_, _
 
 #: The seeds of the lesson's simulated games (rule-of-thumb and best-choice players).
@@ -72,9 +73,10 @@ def experiment() -> Any:
         unit=N_("pair {n}"))
 
 
-#: How many games each pair plays in the lesson's four minutes (the computer plays the
-#: best choices, one click a turn: about a minute a game).
-PAIR_GAMES = 2
+#: How many games each pair plays in the first session's six minutes (the computer plays
+#: the best choices, one click a turn, and the pair says which dice it would keep before
+#: each click: a class that has never played takes about five minutes a game).
+PAIR_GAMES = 1
 
 
 def app(lang: str | None = None, seed: int | None = None) -> Any:
@@ -230,24 +232,53 @@ def example_report(lang: str | None = None) -> Any:
     return analyse(_play(rule_of_thumb("trwavril"), EXAMPLE_SEED), lang)
 
 
+def skill_line(lang: str | None = None) -> str:
+    """The example player's skill score in one line, luck left out: the chance to win at the
+    start (best choices) minus the cost of the decisions made
+    (:meth:`dicelab.analysis.luck.LuckReport.skill_score`), in the language's notation.
+
+    >>> skill_line("en")
+    'Skill score = chance to win at the start − cost of decisions = 23.8% − 19.7 points = 4.1%'
+    >>> skill_line("fr")[:19], skill_line("fr")[-28:]
+    ('Score de compétence', '23,8\\xa0% − 19,7 points = 4,1\\xa0%')
+    """
+    from dicelab.core.i18n import fmt_number, fmt_percent
+
+    rep = example_report(lang)
+    score = rep.skill_score(0)
+    if score is None:  # solo Trwavril is counted in chances to win
+        raise DicelabError(_("lesson 14's example game has no skill score", lang=lang))
+    best, mine = score
+    return _("Skill score = chance to win at the start − cost of decisions = {best} − {cost} "
+             "points = {mine}", lang=lang, best=fmt_percent(best, 1, lang),
+             cost=fmt_number(100 * rep.cost(0), 1, lang), mine=fmt_percent(mine, 1, lang))
+
+
 def example(lang: str | None = None) -> Any:
     """The luck/skill chart of the example game, and under it the player's skill score
-    (the chance to win with the decisions made, luck left out), luck-adjusted result and
-    how unusual the luck was (:meth:`dicelab.analysis.luck.LuckReport.skill_sentences`).
+    (:func:`skill_line`: the chance to win with the decisions made, luck left out), then
+    its luck-adjusted result and how unusual the luck was
+    (:meth:`dicelab.analysis.luck.LuckReport.skill_sentences`).
 
     >>> rep = example_report("en")
     >>> best, mine = rep.skill_score(0)
     >>> round(best, 4) == round(start_chance(), 4), round(mine, 12) == round(best - rep.cost(0), 12)
     (True, True)
+    >>> skill_line("en") in example("en").html
+    True
     """
     import html
 
     from dicelab.render.plots import HTMLOutput, chart_html
 
     rep = example_report(lang)
-    lines = "".join(f"<li>{html.escape(x)}</li>" for x in rep.skill_sentences(0, lang))
+    # the skill score's sentence is the line above the list, with its subtraction
+    rest = rep.skill_sentences(0, lang)[1:]
+    lines = "".join(f"<li>{html.escape(x)}</li>" for x in rest)
+    score = f'<p class="dicelab-skill-score"><b>{html.escape(skill_line(lang))}</b></p>'
     # returned, not displayed: the cell shows its value once
-    return HTMLOutput(chart_html(rep.to_figure(lang)) + f'<ul class="dicelab-skill">{lines}</ul>')
+    return HTMLOutput(chart_html(rep.to_figure(lang)) + score
+                      + f'<ul class="dicelab-skill">{lines}</ul>')
 
 
 def _clean(x: float) -> float:

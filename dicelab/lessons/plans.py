@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.core.i18n import N_, _, get_language
+from dicelab.core.i18n import N_, _, get_language, ngettext
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
 )
@@ -275,15 +275,18 @@ STEPS: dict[str, str] = {
     "recall": N_("project the pooled chart again (type the codes from the board if the "
                  "notebook was closed) and recall the question."),
     "app": N_("in pairs, in the app: “{e}”; the computer plays the best choices, one click a "
-              "turn, and the pair says before each click which dice it would keep: {n} games "
-              "per pair (only finished games count), then one share code with the pair's "
-              "number."),
-    "pool_app": N_("you type the codes into your notebook and project the pooled chart, then "
-                   "the example game and the chart of many simulated games: a class's few "
-                   "dozen games do not settle the question alone."),
+              "turn, and the pair says before each click which dice it would keep: {n} per "
+              "pair (only finished games count), then one share code with the pair's "
+              "number. The odds stay hidden while playing: the pairs predict, the review "
+              "reveals."),
+    "codes": N_("each pair reads its share code aloud; write the codes on the board for the "
+                "next session."),
+    "pool_app": N_("type the codes from the board into your notebook and project the pooled "
+                   "chart: how far is the class's mean luck from zero?"),
+    "luck_charts": N_("the example game, its skill score, then the chart of many simulated "
+                      "games, discussed: a class's few dozen games do not settle the question "
+                      "alone; luck evens out, the cost of decisions does not."),
     "ex": N_("exercises in pairs, hints on request: {ex}"),
-    "ex_two": N_("the first two exercises in pairs, hints on request: {ex}; the last one at "
-                 "home or next time."),
     "ex_first": N_("exercise 1, which reads the chart: {ex}"),
     "ex_last": N_("the last exercise in pairs, hints on request: {ex}"),
     "remember": N_("“To remember”; students read their progress line."),
@@ -310,8 +313,9 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
     **{k: ((2, "read", ()), (3, "p1", ()), (7, "grid", ()), (3, "pool", ()),
            (3, "recall", ()), (4, "chart_p2", ()), (6, "ex", ()), (2, "remember", ()))
        for k in ("large_numbers", "gamblers_fallacy")},
-    "luck": ((2, "card", ()), (1, "read_q", ()), (2, "p12", ()), (4, "app", ()),
-             (3, "pool_app", ()), (2, "ex_two", (0, 1)), (1, "remember", ())),
+    "luck": ((4, "card", ()), (1, "read_q", ()), (3, "p12", ()), (6, "app", ()),
+             (1, "codes", ()), (4, "pool_app", ()), (4, "luck_charts", ()), (6, "ex", ()),
+             (1, "remember", ())),
 }
 #: Lessons taught in two sessions of 15 minutes (their plans say so).
 TWO_SESSIONS = tuple(k for k, steps in PLANS.items() if sum(m for m, *_r in steps) == 30)
@@ -350,7 +354,7 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
         if step == "app":
             from dicelab.lessons.luck_lesson import PAIR_GAMES
 
-            fields["n"] = PAIR_GAMES
+            fields["n"] = ngettext("{n} game", "{n} games", PAIR_GAMES, lang=lang)
         if at == 15 and lesson.key in TWO_SESSIONS:
             out.append(_("Second session:", lang=lang))
         text = _(STEPS[step], lang=lang, **fields)
