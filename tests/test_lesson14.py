@@ -179,3 +179,178 @@ def test_french_luck_sentence_agrees_with_any_number():
     lines = luck_lesson.example_report("fr").skill_sentences(0, "fr")
     assert any("fois l'écart type" in x for x in lines)
     assert not any("écarts-types" in x for x in lines)
+
+
+# ------------------------------------------------ issue 28, the second teachers' review
+
+def _sessions(lang: str) -> tuple[str, str]:
+    """The lesson's plan in the guide, cut where the second session starts."""
+    from dicelab.lessons.plans import lesson_plan
+
+    plan = lesson_plan("luck", lang)
+    second = "Deuxième séance" if lang == "fr" else "Second session"
+    assert plan.count(second) == 1
+    first, rest = plan.split(second)
+    end = rest.index("\n", rest.index("29–30 min"))  # the plan's last step
+    return first, rest[:end]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_14_is_two_sessions_of_15_minutes(lang):
+    """§1: rules card, one game per pair and the predictions in session 1; pooling, the chart
+    of many games and the exercises in session 2 — and the guide pages show it."""
+    from dicelab.lessons.plans import PLANS, TWO_SESSIONS
+
+    steps = PLANS["luck"]
+    assert "luck" in TWO_SESSIONS and sum(m for m, *_r in steps) == 30
+    assert steps[0][:2] in ((3, "card"), (4, "card"))
+    assert luck_lesson.PAIR_GAMES == 1
+    first, second = _sessions(lang)
+    game = "1 partie par binôme" if lang == "fr" else "1 game per pair"
+    two = "deux séances de 15 minutes" if lang == "fr" else "two sessions of 15 minutes"
+    assert two in first
+    assert "0–4 min" in first and "14–15 min" in first and game in first
+    for q in LESSONS["luck"].predictions():
+        assert q.text_in(lang) in first and q.text_in(lang) not in second
+    for q in LESSONS["luck"].exercises():
+        assert q.text_in(lang) in second and q.text_in(lang) not in first
+    pooled = "mise en commun" if lang == "fr" else "pooled chart"
+    assert pooled in second and "15–19 min" in second and "29–30 min" in second
+    guide = ROOT / "docs" / ("fr/enseignants.md" if lang == "fr" else "teachers.md")
+    text = guide.read_text(encoding="utf-8")
+    from dicelab.lessons.plans import lesson_plan
+
+    assert lesson_plan("luck", lang) in text
+    page = _page(lang)
+    assert two in page.split("\n\n")[page.split("\n\n").index("# " + _(
+        LESSONS["luck"].title, lang=lang)) + 1]
+    assert page.index("Deuxième séance" if lang == "fr" else "Second session") < page.index(
+        'Pool(luck_lesson.experiment(), lang=')
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_example_shows_the_skill_score_computed(lang):
+    """§2: the skill score under the example chart, start − cost, in the language's
+    notation (decimal comma and « 23,8 % » in French)."""
+    from dicelab.core.i18n import fmt_number, fmt_percent
+
+    rep = luck_lesson.example_report(lang)
+    best, mine = rep.skill_score(0)
+    assert best == pytest.approx(luck_lesson.start_chance(), abs=1e-12)
+    assert mine == pytest.approx(best - rep.cost(0), abs=1e-12)
+    shown = luck_lesson.example(lang).html
+    line = luck_lesson.skill_line(lang)
+    assert line in shown.replace("&#x27;", "'")
+    word = "Score de compétence" if lang == "fr" else "Skill score"
+    assert line.startswith(word)
+    for number in (fmt_percent(best, 1, lang), fmt_number(100 * rep.cost(0), 1, lang),
+                   fmt_percent(mine, 1, lang)):
+        assert number in line
+    if lang == "fr":
+        assert "23,8\u00a0%" in line and "4,1\u00a0%" in line and "19,7 points" in line
+    else:
+        assert "23.8% − 19.7 points = 4.1%" in line
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_example_labels_stay_inside_the_plot_at_the_top_too(lang):
+    """§3: « dés 6 2 », the highest mark's label, was cut by the top of the chart."""
+    fig = luck_lesson.example_report(lang).to_figure(lang)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    ax = fig.axes[0]
+    inside = ax.get_window_extent(renderer)
+    texts = ax.texts
+    word = "dés 6 2" if lang == "fr" else "dice 6 2"
+    assert any(t.get_text().startswith(word) for t in texts)
+    for t in texts:
+        box = t.get_window_extent(renderer)
+        assert inside.y0 <= box.y0 and box.y1 <= inside.y1, (t.get_text(), box, inside)
+        assert inside.x0 <= box.x0 and box.x1 <= inside.x1, (t.get_text(), box, inside)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_unluckiest_rolls_print_a_real_minus_sign(lang):
+    """§4: an unlucky roll's luck is negative, written with U+2212, in the chart's labels and
+    in the text under it; a lucky one with a plus sign."""
+    rep = luck_lesson.example_report(lang)
+    lucky, unlucky, _dec = rep.marked(2)
+    assert unlucky and all(r.luck < 0 for r in unlucky)
+    fig = rep.to_figure(lang)
+    labels = [t.get_text() for t in fig.axes[0].texts]
+    dice = "dés" if lang == "fr" else "dice"
+    for r in unlucky:
+        points = f"{100 * -r.luck:.1f}"
+        points = points.replace(".", ",") if lang == "fr" else points
+        colon = "\u00a0:" if lang == "fr" else ":"
+        label = f"{dice} {' '.join(map(str, r.dice))}{colon} \u2212{points} points"
+        assert label in labels, (label, labels)
+        assert f"\u2212{points} points" in rep.alt_text(lang)
+    for r in lucky:
+        assert any(t.startswith(f"{dice} {' '.join(map(str, r.dice))}") and "+" in t
+                   for t in labels)
+    shown = luck_lesson.example(lang).html
+    assert "\u2212" in shown and not re.search(r"(?<![\w-])-\d", shown.split("<img")[0])
+    assert all("-" not in t for t in labels if t.startswith(dice))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_luck_is_explained_plainly(lang):
+    """§5: the luck of a roll in a lycée student's words: the chance to win just after the
+    roll minus the chance just before, no "value of the game"."""
+    page = _page(lang).replace("\u00a0", " ").replace("\u202f", " ")
+    question = LESSONS["luck"].question("mean_luck").text_in(lang)
+    if lang == "fr":
+        plain = ("votre probabilité de gagner juste après lui\n  moins celle juste avant",
+                 "votre probabilité de gagner juste après le lancer moins votre probabilité "
+                 "juste avant")
+        assert plain[0] in page and plain[1] in question
+        assert "valeur de la partie" not in question + page
+    else:
+        plain = ("your chance to win just after it minus your chance just\n  before",
+                 "your chance to win just after the roll minus your chance just before it")
+        assert plain[0] in page and plain[1] in question
+        assert "value of the game" not in question + page
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from _walk(child)
+
+
+@pytest.mark.parametrize("lang, names", [
+    ("en", ["4 — easy", "3 — medium", "2 — hard", "1 — heroic"]),
+    ("fr", ["4 — facile", "3 — moyen", "2 — difficile", "1 — héroïque"])])
+def test_parapluies_menu_speaks_the_apps_language(lang, names):
+    """§6: the lesson app's Parapluies menu, translated (the English app showed « facile »)."""
+    from dicelab.ui.labels import field_choices, rules_label
+
+    a = luck_lesson.app(lang, seed=1)
+    menus = [w for w in _walk(a.box)
+             if list(getattr(w, "options", ()) or ())[:1]
+             and getattr(w, "value", None) in (4, "4")]
+    shown = [list(getattr(w, "_options_labels", ())) for w in menus]
+    assert names in shown, shown
+    assert [label for label, _v in field_choices("trwavril", "parapluies", lang)] == names
+    label = rules_label("trwavril", "parapluies", lang)
+    assert label == ("Parapluies (4 facile, 3 moyen, 2 difficile, 1 héroïque)" if lang == "fr"
+                     else "Parapluies (4 easy, 3 medium, 2 hard, 1 heroic)")
+    a.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_odds_stay_hidden_while_playing_and_the_page_says_so(lang):
+    """§7: the class games measure luck and skill, so "Show odds" is off while playing (the
+    pairs predict) and the game review reveals; one sentence tells the students."""
+    a = luck_lesson.app(lang, seed=2)
+    odds = "Afficher les probabilités" if lang == "fr" else "Show odds"
+    boxes = [w for w in _walk(a.box)
+             if getattr(w, "description", None) == odds]
+    assert boxes and all(w.value is False for w in boxes)
+    a.close()
+    page = _page(lang).replace("\u00a0", " ").replace("\u202f", " ")
+    review = "Bilan de la partie" if lang == "fr" else "Game review"
+    sentence = next(s for s in page.split(". ") if f"**{odds}**" in s)
+    assert ("décoché" if lang == "fr" else "stays off") in sentence
+    assert f"**{review}**" in page.split(f"**{odds}**")[1].split("\n\n")[0]

@@ -298,15 +298,15 @@ def lesson() -> Any:
            "spécialité: law of large numbers (sampling)"),
         chart, (
             Question("mean_luck", "predict",
-                     N_("The luck of a roll is the value of the game after the roll minus "
-                        "its value before. Its expected value (each outcome of the roll "
-                        "weighted by its probability) is…"),
+                     N_("The luck of a roll is your chance to win just after the roll "
+                        "minus your chance just before it. Its expected value (each outcome "
+                        "of the roll weighted by its probability) is…"),
                      lambda: 1, input="choice",
                      options=(N_("positive"), N_("zero"), N_("negative"),
                               N_("it depends on the game")),
-                     worked=N_("Zero: the value before a roll is the expected value of the "
-                               "values after it. For the first roll of Trwavril the expected "
-                               "luck is {m}."),
+                     worked=N_("Zero: your chance to win before a roll is the average of your "
+                               "chances after it, each outcome weighted by its probability. "
+                               "For the first roll of Trwavril the expected luck is {m}."),
                      fields=lambda: {"m": _clean(first_roll_mean_luck())}),
             Question("positive_luck", "predict",
                      N_("You play one solo Trwavril game, 4 parapluies, with only the best "
