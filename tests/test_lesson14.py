@@ -354,3 +354,54 @@ def test_odds_stay_hidden_while_playing_and_the_page_says_so(lang):
     sentence = next(s for s in page.split(". ") if f"**{odds}**" in s)
     assert ("décoché" if lang == "fr" else "stays off") in sentence
     assert f"**{review}**" in page.split(f"**{odds}**")[1].split("\n\n")[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_executed_page_shows_every_fix(lang):
+    """The lesson run as a student opens it (nbclient): what the page shows, top to bottom,
+    carries each fix of the second review."""
+    import os
+
+    import nbformat
+
+    nbclient = pytest.importorskip("nbclient")
+    from test_lesson_pages import page_items
+
+    path = ROOT / "notebooks" / lang / "lessons" / f"{FILES[lang]['luck']}.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    from jupyter_client.manager import KernelManager
+
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(cwd=str(path.parent), env=env)
+    try:
+        nbclient.NotebookClient(nb, km=km, timeout=900, store_widget_state=True).execute()
+    finally:
+        km.shutdown_kernel(now=True)
+    seen = "\n".join(t for _i, _kind, t in page_items(nb))
+    flat = " ".join(seen.replace("\u00a0", " ").replace("\u202f", " ").split())
+    fr = lang == "fr"
+    # §1 two sessions, one game per pair
+    assert ("deux séances de 15 minutes" if fr else "two sessions of 15 minutes") in flat
+    assert ("Deuxième séance" if fr else "Second session") in flat
+    assert ("joue **une** partie" if fr else "plays **one** game") in flat
+    # §2 the skill score, computed, in the language's notation
+    assert " ".join(luck_lesson.skill_line(lang).replace("\u00a0", " ").split()) in flat
+    # §4 the unluckiest rolls with a real minus sign
+    rep = luck_lesson.example_report(lang)
+    for r in rep.marked(2)[1]:
+        points = f"{100 * -r.luck:.1f}"
+        assert "\u2212" + (points.replace(".", ",") if fr else points) + " points" in flat
+    # §5 luck in plain words, in the page and in the first prediction
+    assert ("part de hasard d'un lancer est votre probabilité de gagner juste après le "
+            "lancer moins votre probabilité juste avant" if fr else
+            "luck of a roll is your chance to win just after the roll minus your chance just "
+            "before it") in flat
+    # §6 the Parapluies menu in the page's language
+    assert ("4 — facile" if fr else "4 — easy") in seen
+    assert ("4 — facile" not in seen) if not fr else ("4 — easy" not in seen)
+    # §7 the odds hidden while playing, said once
+    assert ("**Afficher les probabilités** reste décoché pendant le jeu" if fr else
+            "**Show odds** stays off while you play") in flat

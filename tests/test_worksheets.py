@@ -218,7 +218,8 @@ def _check_pdf_pages(path, key: str, lang: str) -> None:
         assert not t.startswith(mine), (key, lang, t[:80])
 
 
-@pytest.mark.parametrize("key, lang", [("large_numbers", "fr"), ("variance", "en")])
+@pytest.mark.parametrize("key, lang", [("large_numbers", "fr"), ("variance", "en"),
+                                       ("luck", "fr"), ("luck", "en")])
 def test_worksheet_pdf_pages_keep_answers_after_the_predictions(tmp_path, key, lang):
     sheet = worksheets.build(tmp_path, [key], langs=(lang,))[0]
     _check_pdf_pages(sheet, key, lang)
@@ -227,6 +228,10 @@ def test_worksheet_pdf_pages_keep_answers_after_the_predictions(tmp_path, key, l
     if key == "large_numbers":  # p is given, on the page after the predictions
         assert "p = P(brelan avec cinq dés) = 23/108 ≈ 0,2130" in pages[1]
         assert "23/108" not in pages[0]
+    elif key == "luck":  # p, the chance to win at the start, answers the second prediction
+        p = "0,238" if lang == "fr" else "0.238"
+        assert p in pages[1] and p not in pages[0]
+        assert "23,8" not in pages[0] and "23.8" not in pages[0]
     else:  # the table with E(T) = 12.98 is on the page after Predict 1 (answer 12.98)
         assert "12.98" in " ".join(pages[1:]) and "12.98" not in pages[0]
 
