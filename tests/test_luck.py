@@ -643,6 +643,9 @@ def test_lesson_14_example_shows_the_skill_score(lang):
     page = luck_lesson.example(lang).html
     lines = rep.skill_sentences(0, lang)
     assert len(lines) == 3
-    for line in lines:
+    # the skill score is the line above the others, with its subtraction (issue 28)
+    score = luck_lesson.skill_line(lang)
+    assert html.escape(score) in page and html.escape(lines[0]) not in page
+    for line in lines[1:]:
         assert html.escape(line) in page
-    assert rep.value_text(mine, lang) in lines[0]
+    assert rep.value_text(mine, lang) in lines[0] and rep.value_text(mine, lang) in score
