@@ -183,7 +183,7 @@ def test_grid_table_rows_and_columns():
     rows = explorer.variant_grid("trwavril", difficulties=(3,))
     table, columns = explorer.grid_table(rows)
     assert columns == ["parapluies", "variant", "chance to win"]
-    assert table[0][:2] == ["3 (moyen)", "defaults"]
+    assert table[0][:2] == ["3 (medium)", "defaults"]
     # the value in words (the game's VALUE_LABELS, else the explorer's), never the raw value
     assert table[1][1].startswith("suite ") and "as_written" not in table[1][1]
     assert table[0][2] == format_value(METRICS["trwavril"][0], rows[0].headline.primary)
@@ -251,10 +251,10 @@ def test_headline_chart_draws_the_headline_values():
     heights = [p.get_height() for p in fig.axes[0].patches]
     assert heights == pytest.approx([h["p_win"] for h in hs], abs=1e-12)
     assert fig.get_facecolor()[:3] == (1.0, 1.0, 1.0)
-    assert "4 (facile)" in alt_text(fig) and f"{hs[0]['p_win']:.4g}" in alt_text(fig)
+    assert "4 (easy)" in alt_text(fig) and f"{hs[0]['p_win']:.4g}" in alt_text(fig)
     rows, columns = explorer.headline_table(hs)
     assert columns == ["parapluies", "chance to win"]
-    assert rows[-1] == ["1 (héroïque)", format_value(METRICS["trwavril"][0], hs[-1]["p_win"])]
+    assert rows[-1] == ["1 (heroic)", format_value(METRICS["trwavril"][0], hs[-1]["p_win"])]
 
 
 def test_grid_chart_one_bar_per_row():

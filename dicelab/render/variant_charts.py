@@ -159,17 +159,18 @@ def option_label(game_key: str, field: str, lang: str | None = None) -> str:
 def difficulty_label(
     game_key: str, value: Any, *, field: bool = False, lang: str | None = None
 ) -> str:
-    """The difficulty value with its French name where the game has one, e.g. ``3 (facile)``
-    (``level 3 (facile)`` with ``field=True``; ``niveau 3 (facile)`` in French)."""
+    """The difficulty value with its name in the language where the game has one, e.g.
+    ``3 (easy)`` (``level 3 (easy)`` with ``field=True``; ``niveau 3 (facile)`` in French).
+
+    >>> difficulty_label("trwavril", 4, lang="en"), difficulty_label("trwavril", 4, lang="fr")
+    ('4 (easy)', '4 (facile)')
+    >>> difficulty_label("dripeul", 2, lang="en")
+    '2 (medium)'
+    """
     key = _key(game_key)
-    mod = game_module(key)
     dfield = DIFFICULTY[key]
-    names = {}
-    for attr in ("LEVEL_NAMES", "DIFFICULTIES", "DIFFICULTY_NAMES"):
-        names = getattr(mod, attr, None) or {}
-        if names:
-            break
-    name = names.get(value) if isinstance(names, dict) else None
+    entry = get(key)
+    name = entry.difficulty_name(value, lang=lang) if value in entry.difficulty_names else None
     label = f"{option_name(dfield, lang)} {value}" if dfield and field else str(value)
     return f"{label} ({name})" if name else label
 
