@@ -231,3 +231,34 @@ def test_the_executed_page_reads_as_the_issue_asks(lang, executed):
     gain = LESSONS["behind"].question("win_gain").text_in(lang)
     word = "percentage points" if lang == "en" else "points de pourcentage"
     assert any(gain in x for x in items) and gain.count(word) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_worksheet_never_puts_a_prediction_and_an_answer_on_one_page(tmp_path, lang):
+    """The lesson's worksheet, A4 and US Letter: the pages with the two predictions show no
+    answer (29.0%, 48.4%, 19.4, 1.67, nor the table), the data come after them."""
+    pypdf = pytest.importorskip("pypdf")
+    from dicelab.core.i18n import fmt_number, fmt_percent
+    from dicelab.lessons import worksheets
+
+    c = vs.behind_choices()
+    def norm(text: str) -> str:  # the PDF's text: one kind of space
+        return " ".join(re.sub("[\u00a0\u202f]", " ", text).split())
+
+    answers = [norm(x) for x in (
+        fmt_percent(c["p_bank"], 1, lang), fmt_percent(c["p_roll"], 1, lang),
+        fmt_number(100 * (c["p_roll"] - c["p_bank"]), 1, lang),
+        fmt_number(c["p_roll"] / c["p_bank"], 2, lang))]
+    sheets = [p for p in worksheets.build(tmp_path, ["behind"], langs=(lang,),
+                                          papers=("a4", "letter"))
+              if p.name.endswith("-worksheet.pdf")]
+    assert len(sheets) == 2
+    predict = "Predict" if lang == "en" else "Prédiction"
+    after = ("After the predictions" if lang == "en" else "Après les prédictions")
+    for sheet in sheets:
+        pages = [norm(p.extract_text()) for p in pypdf.PdfReader(sheet).pages]
+        with_q = [i for i, t in enumerate(pages) if predict in t]
+        with_a = [i for i, t in enumerate(pages) if any(a in t for a in answers)]
+        assert with_q and with_a and max(with_q) < min(with_a), (sheet, with_q, with_a)
+        assert pages[min(with_a)].startswith(after)
+        assert all(answers[0] in pages[i] for i in with_a[:1])
