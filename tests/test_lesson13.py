@@ -72,10 +72,11 @@ def test_the_chart_is_the_lessons_turn_with_its_position_marked(chart):
     (ax,) = fig.axes  # one panel, no colour bar: nothing is read from colour
     assert not ax.images
     words = {"en": ("opponent's score (points)", "probability of winning the game",
-                    "bank", "roll the dice left", "this lesson's position (opponent at 4,800)",
+                    "bank the 200 points", "roll the two dice left",
+                    "this lesson's position (opponent at 4,800)",
                     "You have 4,700 points, 200 in the turn, two dice left: bank or roll?"),
              "fr": ("score de l'adversaire (points)", "probabilité de gagner la partie",
-                    "encaisser", "relancer les dés restants",
+                    "encaisser les 200 points", "relancer les deux dés restants",
                     "position de la leçon (adversaire à 4\u202f800)",
                     "Vous avez 4\u202f700 points, 200 dans le tour, deux dés restants\u00a0: "
                     "encaisser ou relancer\u202f?")}[lang]

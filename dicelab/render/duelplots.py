@@ -7,6 +7,9 @@ wants to finish fast).  Colour-blind safe (``cividis`` and the diverging ``PuOr`
 background, and a text alternative in ``fig.dicelab_alt_text`` like every
 :mod:`dicelab.plots` chart.  Every word goes through :mod:`dicelab.i18n`.
 
+:func:`plot_bank_or_roll` draws lesson 13's simpler picture: one turn's two choices by the
+opponent's score (lines and markers, readable in grey), the lesson's position starred.
+
 matplotlib is imported inside the functions, so ``import dicelab.render.duelplots`` is light.
 """
 
@@ -129,7 +132,8 @@ def plot_policy_surface(game: Any = None, rules: Any = None, *,
 def plot_bank_or_roll(opponent: Sequence[int], p_bank: Sequence[float],
                       p_roll: Sequence[float], *, my_score: int, marked: int | None = None,
                       cross: int | None = None, lang: str | None = None) -> Figure:
-    """One turn's two choices, bank or roll on, by the opponent's score: each choice's
+    """Lesson 13's chart (its words name the lesson's turn: 200 points in the turn, two dice
+    left).  The turn's two choices, bank or roll on, by the opponent's score: each choice's
     exact probability of winning the game (both playing to win), a line each.  Readable
     without colour: bank is a solid line with circles, rolling on a dashed line with
     squares, and the position ``marked`` (an opponent score of ``opponent``) a black star
@@ -162,9 +166,9 @@ scores (1); got 2 and 1
         fig = plots._new_figure((7.5, 4.6))
         ax = fig.add_subplot(1, 1, 1)
         ax.plot(x, bank, color=plots.PALETTE[0], linestyle="-", marker="o", markersize=4,
-                label=_("bank", lang=lang))
+                label=_("bank the 200 points", lang=lang))
         ax.plot(x, roll, color=plots.PALETTE[1], linestyle="--", marker="s", markersize=4,
-                label=_("roll the dice left", lang=lang))
+                label=_("roll the two dice left", lang=lang))
         if cross is not None:
             ax.axvline(cross, color=plots.TEXT, linestyle=":", linewidth=1.2,
                        label=_("from {score}: rolling on wins more", lang=lang,
