@@ -74,11 +74,11 @@ def test_the_chart_is_the_lessons_turn_with_its_position_marked(chart):
     words = {"en": ("opponent's score (points)", "probability of winning the game",
                     "bank the 200 points", "roll the two dice left",
                     "this lesson's position (opponent at 4,800)",
-                    "You have 4,700 points, 200 in the turn, two dice left: bank or roll?"),
+                    "At 4,700 points, 200 in the turn, two dice left: bank or roll?"),
              "fr": ("score de l'adversaire (points)", "probabilité de gagner la partie",
                     "encaisser les 200 points", "relancer les deux dés restants",
                     "position de la leçon (adversaire à 4\u202f800)",
-                    "Vous avez 4\u202f700 points, 200 dans le tour, deux dés restants\u00a0: "
+                    "À 4\u202f700 points, 200 dans le tour, deux dés restants\u00a0: "
                     "encaisser ou relancer\u202f?")}[lang]
     xlabel, ylabel, bank, roll, marked, title = words
     assert ax.get_xlabel() == xlabel and ax.get_ylabel() == ylabel
@@ -98,8 +98,10 @@ def test_the_chart_is_the_lessons_turn_with_its_position_marked(chart):
     assert list(lines[bank].get_xdata()) == list(vs.BEHIND_OPPONENTS)
     assert all(abs(y - 100 * p) < TOL for y, p in zip(lines[bank].get_ydata(), curve["p_bank"]))
     assert all(abs(y - 100 * p) < TOL for y, p in zip(lines[roll].get_ydata(), curve["p_roll"]))
-    # the y axis reads in percent, in the page's language
+    # the y axis reads in percent, in the page's language; the title stays well inside
     fig.canvas.draw()
+    box = ax.title.get_window_extent(fig.canvas.get_renderer())
+    assert box.x0 > 0.02 * fig.bbox.width and box.x1 < 0.98 * fig.bbox.width
     ticks = [t.get_text() for t in ax.get_yticklabels() if t.get_text()]
     assert ("40\u00a0%" if lang == "fr" else "40%") in ticks
     alt = fig.dicelab_alt_text

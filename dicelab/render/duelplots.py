@@ -182,7 +182,7 @@ scores (1); got 2 and 1
         ax.set_ylim(0, 100)
         ax.yaxis.set_major_formatter(_percent_axis(lang))
         ax.legend(loc="lower left", frameon=True, framealpha=0.95)
-        title = _("You have {me} points, 200 in the turn, two dice left: bank or roll?",
+        title = _("At {me} points, 200 in the turn, two dice left: bank or roll?",
                   lang=lang, me=fmt_int(my_score, lang=lang))
         first, last = 0, len(opponent) - 1
         alt = _(
