@@ -80,7 +80,7 @@ else
   targets=(notebooks/index.ipynb notebooks/en/00_start_here.ipynb
            notebooks/fr/00_commencer_ici.ipynb notebooks/en/03_cinqmille.ipynb
            notebooks/fr/04_seveny.ipynb notebooks/fr/lessons/01_denombrer_les_lancers.ipynb
-           notebooks/en/lessons/13_behind_take_risks.ipynb)
+           notebooks/en/lessons/13_ahead_on_points.ipynb)
 fi
 DRIVER="${DRIVER:-.venv/bin/python}"
 start=$(date +%s)

@@ -74,7 +74,7 @@ def test_plan_reads_the_card_first_within_15_minutes(lang, key):
     from dicelab.lessons.plans import TWO_SESSIONS
 
     plan = lesson_plan(key, lang)
-    steps = [line.strip()[2:] for line in plan.splitlines() if line.startswith("  * ")
+    steps = [line.strip()[2:] for line in plan.splitlines() if re.match(r" {2,4}\* ", line)
              and re.match(r"\d+–\d+ min", line.strip()[2:])]
     spans = [tuple(map(int, re.match(r"(\d+)–(\d+)", s).groups())) for s in steps]
     card_word = "fiche" if lang == "fr" else "rules card"
@@ -160,3 +160,30 @@ def test_executed_lesson_shows_its_card_before_any_question(lang, key, executed)
     assert not any(o.get("output_type") == "error" for c in nb.cells
                    for o in c.get("outputs", []))
 
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_second_session_steps_are_nested_under_it(lang):
+    """issue 28 §4: in the guide, « Deuxième séance : » / "Second session:" is a plan item and
+    the second session's steps are its sub-items (15 min onwards), for lessons 03, 08 and 12."""
+    from dicelab.lessons.plans import TWO_SESSIONS
+
+    assert set(TWO_SESSIONS) >= {"large_numbers", "stop_or_roll", "gamblers_fallacy"}
+    label = "Deuxième séance\u00a0:" if lang == "fr" else "Second session:"
+    for key in TWO_SESSIONS:
+        lines = lesson_plan(key, lang).splitlines()
+        at = lines.index(f"  * {label}")
+        before = [x for x in lines[:at] if re.match(r" {2}\* \d+–", x)]
+        after = []
+        for x in lines[at + 1:]:
+            if not x.startswith("    * "):
+                break
+            after.append(x)
+        assert before and before[-1].split("–")[1].startswith("15 min")
+        assert after and after[0].startswith("    * 15–") and after[-1].startswith(
+            "    * ") and "–30 min" in after[-1], (key, lang, after)
+    # the guide's pages show it so
+    guide = test_lesson_pages.ROOT / "docs" / (
+        "fr/enseignants.md" if lang == "fr" else "teachers.md")
+    text = guide.read_text(encoding="utf-8")
+    assert text.count(f"  * {label}\n    * 15–") == len(TWO_SESSIONS)

@@ -496,12 +496,10 @@ def _lessons() -> dict[str, Lesson]:
     ch = vs.behind_choices
 
     def fig_behind(lang: str | None) -> Any:
-        from dicelab.render.duelplots import plot_policy_surface
-
-        return plot_policy_surface("cinqmille", lang=lang)
+        return vs.behind_chart(lang)
 
     L.append(Lesson(
-        "behind", N_("Behind? take risks"), "5000",
+        "behind", N_("Ahead on points, ahead in the game?"), "5000",
         N_("Première (spécialité): probability of an event and expected value of a random "
            "variable, used to compare two decisions"),
         fig_behind, (
@@ -528,9 +526,9 @@ def _lessons() -> dict[str, Lesson]:
                          "in most games."),
                fields=lambda: {"bank": Pct(ch()["p_bank"])}),
             _q("win_gain", "exercise",
-               N_("From this position, both playing to win: by how many percentage points "
-                  "does rolling on raise your probability of winning, compared with banking "
-                  "(a decimal, in points: from 20% to 50% is 30 points)?"),
+               N_("From this position, both playing to win: how much does rolling on "
+                  "raise your probability of winning, compared with banking? Answer in "
+                  "percentage points (from 20% to 50% is 30 points)."),
                lambda: 100 * (ch()["p_roll"] - ch()["p_bank"]), input="points",
                tolerance=0.5, digits=1,
                hints=(N_("Subtract the two probabilities of winning in the table, in %."),),

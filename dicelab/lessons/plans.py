@@ -28,7 +28,7 @@ FILES: dict[str, dict[str, str]] = {
         "expected_value": "07_expected_value", "stop_or_roll": "08_stop_or_roll",
         "variance": "09_variance", "markov": "10_markov_chain",
         "optimal_play": "11_optimal_play", "gamblers_fallacy": "12_is_a_six_due",
-        "behind": "13_behind_take_risks", "luck": "14_luck_or_skill",
+        "behind": "13_ahead_on_points", "luck": "14_luck_or_skill",
     },
     "fr": {
         "counting": "01_denombrer_les_lancers", "figures": "02_probabilite_d_une_figure",
@@ -37,7 +37,7 @@ FILES: dict[str, dict[str, str]] = {
         "expected_value": "07_esperance", "stop_or_roll": "08_s_arreter_ou_relancer",
         "variance": "09_variance_ecart_type", "markov": "10_chaine_de_markov",
         "optimal_play": "11_jeu_optimal", "gamblers_fallacy": "12_le_six_est_il_du",
-        "behind": "13_en_retard_prenez_des_risques", "luck": "14_chance_ou_habilete",
+        "behind": "13_mener_aux_points", "luck": "14_chance_ou_habilete",
     },
 }
 
@@ -264,7 +264,11 @@ STEPS: dict[str, str] = {
              "students to explain their guesses."),
     "p12": N_("both predictions, every student types a guess before checking: “{q1}”, then "
               "“{q2}”."),
-    "chart_p2": N_("the main chart, discussed; second prediction: “{q2}”"),
+    "p2_chart": N_("second prediction, every student types a guess before checking: "
+                   "“{q2}”; then the main chart, discussed."),
+    "chart_p2": N_("the main chart, discussed (it answers the first prediction); then the "
+                   "second prediction, which it does not answer, every student typing a guess "
+                   "before checking: “{q2}”"),
     "chart": N_("the main chart, discussed."),
     "grid": N_("class experiment in groups of three or four, on the worksheet's tally grid: "
                "“{e}” ({rolls}); one student rolls, one records; each group counts and makes "
@@ -292,6 +296,17 @@ STEPS: dict[str, str] = {
     "remember": N_("“To remember”; students read their progress line."),
 }
 
+#: The step of a lesson's second prediction and its main chart, in its notebook's order
+#: (``tests/test_lesson_plans.py`` reads the notebooks): ``p2_chart``, the prediction before
+#: the chart that answers it; ``chart_p2``, the chart first, when it answers the first
+#: prediction only and the second one is a new question.
+_SECOND: dict[str, str] = {
+    **dict.fromkeys(("counting", "figures", "at_least_one", "expected_value", "variance",
+                     "optimal_play", "behind", "stop_or_roll"), "p2_chart"),
+    **dict.fromkeys(("large_numbers", "binomial", "conditional", "markov",
+                     "gamblers_fallacy"), "chart_p2"),
+}
+
 #: Each lesson's plan for a class that has never played: (minutes, step, the cards or the
 #: exercises the step is about).  The minutes add up to 15, or 30 for a lesson taught in
 #: two sessions of 15 minutes (:data:`TWO_SESSIONS`): its second session starts at 15.
@@ -299,19 +314,19 @@ STEPS: dict[str, str] = {
 #: take a session each), 20 rolls of five dice or 40 rolls of one die, counted and turned
 #: into a share code, take about 7 minutes, and typing a class's codes about 3.
 PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]] = {
-    **{k: ((2, "read", ()), (3, "p1", ()), (3, "chart_p2", ()), (5, "ex", ()),
+    **{k: ((2, "read", ()), (3, "p1", ()), (3, _SECOND[k], ()), (5, "ex", ()),
            (2, "remember", ()))
        for k in ("counting", "figures", "at_least_one", "binomial", "expected_value",
                  "markov")},
-    **{k: ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, "chart_p2", ()),
+    **{k: ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, _SECOND[k], ()),
            (4, "ex", ()), (1, "remember", ()))
        for k in ("conditional", "variance", "optimal_play", "behind")},
     "stop_or_roll": ((4, "card", ("seveny",)), (1, "read_q", ()), (3, "p1", ()),
-                     (4, "chart_p2", ()), (3, "ex_first", (0,)),
+                     (4, "p2_chart", ()), (3, "ex_first", (0,)),
                      (5, "card", ("cinqmille",)), (7, "ex_last", (1,)),
                      (3, "remember", ())),
     **{k: ((2, "read", ()), (3, "p1", ()), (7, "grid", ()), (3, "pool", ()),
-           (3, "recall", ()), (4, "chart_p2", ()), (6, "ex", ()), (2, "remember", ()))
+           (3, "recall", ()), (4, _SECOND[k], ()), (6, "ex", ()), (2, "remember", ()))
        for k in ("large_numbers", "gamblers_fallacy")},
     "luck": ((4, "card", ()), (1, "read_q", ()), (3, "p12", ()), (6, "app", ()),
              (1, "codes", ()), (4, "pool_app", ()), (4, "luck_charts", ()), (6, "ex", ()),
@@ -319,6 +334,31 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
 }
 #: Lessons taught in two sessions of 15 minutes (their plans say so).
 TWO_SESSIONS = tuple(k for k, steps in PLANS.items() if sum(m for m, *_r in steps) == 30)
+
+
+def _plan_lines(lesson: Lesson, lang: str) -> list[str]:
+    """The plan's Markdown list items (:func:`_plan`): a lesson taught in two sessions lists
+    the first session's steps, then "Second session:" with its steps nested under it.
+
+    >>> lines = _plan_lines(lesson_of("stop_or_roll"), "en")
+    >>> [x[:28] for x in lines if "ession" in x]
+    ['  * Second session:']
+    >>> lines[-1][:15]
+    '    * 27–30 min'
+    """
+    steps = _plan(lesson, lang)
+    if lesson.key not in TWO_SESSIONS:
+        return [f"  * {step}" for step in steps]
+    at, first = 0, 0
+    for minutes, *_rest in PLANS[lesson.key]:
+        if at == 15:
+            break
+        at += minutes
+        first += 1
+    second = _("Second session:", lang=lang)
+    return ([f"  * {step}" for step in steps[:first]]
+            + [f"  * {second}"]
+            + [f"    * {step}" for step in steps[first:]])
 
 
 def _plan(lesson: Lesson, lang: str) -> list[str]:
@@ -355,8 +395,6 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             from dicelab.lessons.luck_lesson import PAIR_GAMES
 
             fields["n"] = ngettext("{n} game", "{n} games", PAIR_GAMES, lang=lang)
-        if at == 15 and lesson.key in TWO_SESSIONS:
-            out.append(_("Second session:", lang=lang))
         text = _(STEPS[step], lang=lang, **fields)
         out.append(_("{start}–{end} min: {step}", lang=lang, start=at, end=at + minutes,
                      step=text))
@@ -391,7 +429,7 @@ def lesson_plan(key: str, lang: str = "en") -> str:
          f"* **{colon(programme)}** {_(lesson.programme, lang=lang)}."),
         f"* **{colon(plan)}**",
     ]
-    lines += [f"  * {step}" for step in _plan(lesson, lang)]
+    lines += _plan_lines(lesson, lang)
     if lesson.sheet_data_page:  # the sheet's second part answers the predictions
         sheet = _("Worksheet", lang=lang)
         lines.append(f"* **{colon(sheet)}** " + _(

@@ -43,12 +43,15 @@ from dicelab.ui.teaching.numbers import parse_seed
 
 __all__ = [
     "BEHIND",
+    "BEHIND_OPPONENTS",
     "HEAD_TO_HEAD_GAMES",
     "HEAD_TO_HEAD_SEED",
     "HeadToHead",
     "POLICY_NAMES",
     "VersusResult",
+    "behind_chart",
     "behind_choices",
+    "behind_curve",
     "behind_html",
     "clear_caches",
     "first_player_probability",
@@ -372,7 +375,7 @@ def solo_first_player_probability(rules: Any = None, max_turns: int = 600) -> fl
     return float(p @ at_least)
 
 
-# ------------------------------------------------------------------ the lesson "Behind? take risks"
+# ------------------------------------------------------------------ lesson 13 (ahead on points)
 
 #: The lesson's position: my score, the opponent's, the dice set aside this turn and the
 #: turn's points they made, the dice shown, the set-aside the lesson asks about.
@@ -400,16 +403,10 @@ def behind_choices() -> dict[str, Any]:
     >>> c["best"], c["solo_best"], c["points_best"], c["p_roll"] - c["p_bank"] > 0.1
     ('roll', 'bank', 'bank', True)
     """
-    from dataclasses import replace
-
     from dicelab.engine import cinqmille as engine
     from dicelab.games import cinqmille as cm
 
-    state = cm.new_state(cm.Rules(), 2)
-    scores = BEHIND["scores"]
-    state = replace(state, scores=scores, opened=tuple(x > 0 for x in scores),
-                    aside=BEHIND["aside"], groups=(BEHIND["aside"],), dice=BEHIND["dice"],
-                    phase="choose", turn_points=BEHIND["turn_points"])
+    state = _behind_state(BEHIND["scores"][1])
     duel = engine.advise_state(state, objective="p_duel")  # solves the table if not at hand
     solo = engine.advise_state(state, objective="expected_turns")
     points = engine.advise_state(state, objective="expected_points")
@@ -427,6 +424,67 @@ def behind_choices() -> dict[str, Any]:
         "points_bank": points.find(bank)["expected_points"],
         "points_roll": points.find(roll)["expected_points"],
     }
+
+
+def _behind_state(opponent: int) -> Any:
+    """The lesson's position (:data:`BEHIND`) against an opponent at ``opponent`` points."""
+    from dataclasses import replace
+
+    from dicelab.games import cinqmille as cm
+
+    state = cm.new_state(cm.Rules(), 2)
+    scores = (BEHIND["scores"][0], opponent)
+    return replace(state, scores=scores, opened=tuple(x > 0 for x in scores),
+                   aside=BEHIND["aside"], groups=(BEHIND["aside"],), dice=BEHIND["dice"],
+                   phase="choose", turn_points=BEHIND["turn_points"])
+
+
+#: The opponent's scores of the lesson's chart (points): from 3,000 to 4,950, every 50.
+BEHIND_OPPONENTS = tuple(range(3000, 5000, 50))
+
+
+@lru_cache(maxsize=1)
+def behind_curve() -> dict[str, Any]:
+    """The lesson's chart: the lesson's turn (4,700 points, the 5 set aside: 200 points in
+    the turn, two dice left) against every opponent score of :data:`BEHIND_OPPONENTS`, both
+    playing to win.  ``opponent``: the opponent's scores; ``p_bank``, ``p_roll``: the exact
+    probability of winning the game when banking, when rolling the two dice left (the
+    two-player engine); ``cross``: the lowest opponent score from which rolling wins more
+    often than banking, every score above included (``None``: never).
+
+    >>> c = behind_curve()
+    >>> i = c["opponent"].index(BEHIND["scores"][1])
+    >>> c["p_roll"][i] > c["p_bank"][i], c["p_bank"][0] > c["p_roll"][0]
+    (True, True)
+    """
+    from dicelab.engine import cinqmille as engine
+    from dicelab.games import cinqmille as cm
+
+    bank, roll = cm.Bank(BEHIND["keep"]), cm.Roll(BEHIND["keep"])
+    p_bank: list[float] = []
+    p_roll: list[float] = []
+    for opp in BEHIND_OPPONENTS:
+        advice = engine.advise_state(_behind_state(opp), objective="p_duel")
+        p_bank.append(float(advice.find(bank)["p_duel"]))
+        p_roll.append(float(advice.find(roll)["p_duel"]))
+    cross = None
+    for i in range(len(BEHIND_OPPONENTS) - 1, -1, -1):
+        if p_roll[i] <= p_bank[i]:
+            break
+        cross = BEHIND_OPPONENTS[i]
+    return {"opponent": list(BEHIND_OPPONENTS), "p_bank": p_bank, "p_roll": p_roll,
+            "cross": cross}
+
+
+def behind_chart(lang: str | None = None) -> Any:
+    """The lesson's chart (:func:`behind_curve`, drawn by
+    :func:`dicelab.render.duelplots.plot_bank_or_roll`), the lesson's position marked."""
+    from dicelab.render.duelplots import plot_bank_or_roll
+
+    c = behind_curve()
+    return plot_bank_or_roll(c["opponent"], c["p_bank"], c["p_roll"],
+                             my_score=BEHIND["scores"][0], marked=BEHIND["scores"][1],
+                             cross=c["cross"], lang=lang)
 
 
 def first_player_probability() -> float:

@@ -7,12 +7,15 @@ wants to finish fast).  Colour-blind safe (``cividis`` and the diverging ``PuOr`
 background, and a text alternative in ``fig.dicelab_alt_text`` like every
 :mod:`dicelab.plots` chart.  Every word goes through :mod:`dicelab.i18n`.
 
+:func:`plot_bank_or_roll` draws lesson 13's simpler picture: one turn's two choices by the
+opponent's score (lines and markers, readable in grey), the lesson's position starred.
+
 matplotlib is imported inside the functions, so ``import dicelab.render.duelplots`` is light.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -25,7 +28,7 @@ from dicelab.registry import GAMES, REGISTRY, GameEntry
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["plot_policy_surface", "policy_surface", "surface_summary"]
+__all__ = ["plot_bank_or_roll", "plot_policy_surface", "policy_surface", "surface_summary"]
 
 
 def policy_surface(game: Any, rules: Any = None) -> PolicySurface:
@@ -124,3 +127,92 @@ def plot_policy_surface(game: Any = None, rules: Any = None, *,
         plots._finish(fig, ax, _("opponent's score", lang=lang), _("my score", lang=lang),
                       title, alt, lang)
     return fig
+
+
+def plot_bank_or_roll(opponent: Sequence[int], p_bank: Sequence[float],
+                      p_roll: Sequence[float], *, my_score: int, marked: int | None = None,
+                      cross: int | None = None, lang: str | None = None) -> Figure:
+    """Lesson 13's chart (its words name the lesson's turn: 200 points in the turn, two dice
+    left).  The turn's two choices, bank or roll on, by the opponent's score: each choice's
+    exact probability of winning the game (both playing to win), a line each.  Readable
+    without colour: bank is a solid line with circles, rolling on a dashed line with
+    squares, and the position ``marked`` (an opponent score of ``opponent``) a black star
+    on each line, named in the legend; ``cross``: the opponent score from which rolling on
+    wins more (a dotted vertical line, named in the legend; ``None``: none).
+
+    >>> fig = plot_bank_or_roll([4700, 4800], [0.52, 0.29], [0.60, 0.48], my_score=4700,
+    ...                         marked=4800, lang="en")
+    >>> fig.axes[0].get_ylabel()
+    'probability of winning the game'
+    >>> plot_bank_or_roll([4700], [0.5, 0.4], [0.6], my_score=4700)
+    Traceback (most recent call last):
+    ...
+    dicelab.core.errors.DicelabError: bank_or_roll needs as many probabilities as opponent \
+scores (1); got 2 and 1
+    """
+    from dicelab.render import plots
+
+    if not (len(opponent) == len(p_bank) == len(p_roll)) or not opponent:
+        raise DicelabError("bank_or_roll needs as many probabilities as opponent scores "
+                           "({n}); got {b} and {r}", n=len(opponent), b=len(p_bank),
+                           r=len(p_roll))
+    if marked is not None and marked not in opponent:
+        raise DicelabError("the marked position must be one of the opponent scores; got "
+                           "{marked}", marked=brief(marked))
+    x = np.asarray(opponent, dtype=float)
+    bank = 100 * np.asarray(p_bank, dtype=float)
+    roll = 100 * np.asarray(p_roll, dtype=float)
+    with plots._style():
+        fig = plots._new_figure((7.5, 4.6))
+        ax = fig.add_subplot(1, 1, 1)
+        ax.plot(x, bank, color=plots.PALETTE[0], linestyle="-", marker="o", markersize=4,
+                label=_("bank the 200 points", lang=lang))
+        ax.plot(x, roll, color=plots.PALETTE[1], linestyle="--", marker="s", markersize=4,
+                label=_("roll the two dice left", lang=lang))
+        if cross is not None:
+            ax.axvline(cross, color=plots.TEXT, linestyle=":", linewidth=1.2,
+                       label=_("from {score}: rolling on wins more", lang=lang,
+                               score=fmt_int(cross, lang=lang)))
+        if marked is not None:
+            i = list(opponent).index(marked)
+            ax.plot([marked, marked], [bank[i], roll[i]], linestyle="none", marker="*",
+                    markersize=16, color="black", markeredgecolor="white", zorder=5,
+                    label=_("this lesson's position (opponent at {score})", lang=lang,
+                            score=fmt_int(marked, lang=lang)))
+        ax.set_ylim(0, 100)
+        ax.yaxis.set_major_formatter(_percent_axis(lang))
+        ax.legend(loc="lower left", frameon=True, framealpha=0.95)
+        title = _("At {me} points, 200 in the turn, two dice left: bank or roll?",
+                  lang=lang, me=fmt_int(my_score, lang=lang))
+        first, last = 0, len(opponent) - 1
+        alt = _(
+            "Line chart of the probability of winning the game, by the opponent's score "
+            "(from {lo} to {hi}), for a player at {me} points with 200 points in the turn "
+            "and two dice left, both playing to win. Solid line with circles: bank "
+            "(from {b0} to {b1}). Dashed line with squares: roll the two dice left (from "
+            "{r0} to {r1}).",
+            lang=lang, lo=fmt_int(opponent[first], lang=lang),
+            hi=fmt_int(opponent[last], lang=lang), me=fmt_int(my_score, lang=lang),
+            b0=fmt_percent(float(p_bank[first]), 1, lang),
+            b1=fmt_percent(float(p_bank[last]), 1, lang),
+            r0=fmt_percent(float(p_roll[first]), 1, lang),
+            r1=fmt_percent(float(p_roll[last]), 1, lang))
+        if cross is not None:
+            alt += " " + _("From an opponent at {score}, rolling on wins more often.",
+                           lang=lang, score=fmt_int(cross, lang=lang))
+        if marked is not None:
+            alt += " " + _(
+                "A star marks this lesson's position, the opponent at {score}: {b} when "
+                "banking, {r} when rolling on.", lang=lang,
+                score=fmt_int(marked, lang=lang), b=fmt_percent(bank[i] / 100, 1, lang),
+                r=fmt_percent(roll[i] / 100, 1, lang))
+        plots._finish(fig, ax, _("opponent's score (points)", lang=lang),
+                      _("probability of winning the game", lang=lang), title, alt, lang)
+    return fig
+
+
+def _percent_axis(lang: str | None) -> Any:
+    """A y-axis formatter of percentages in ``lang`` (values in percent: 40 → « 40 % »)."""
+    from matplotlib.ticker import FuncFormatter
+
+    return FuncFormatter(lambda v, _pos: fmt_percent(v / 100, 0, lang))
