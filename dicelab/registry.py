@@ -127,6 +127,9 @@ class GameEntry:
     small_rules: Mapping[str, Any] = field(default_factory=dict)
     #: Whether the game is played in manches (the two-player engine values one manche).
     manches: bool = False
+    #: Whether a two-player game can end in a draw (Dripeul: the second seat ties by
+    #: clearing too); the review then knows no exact spread of a game's luck by outcome.
+    duel_draws: bool = False
     #: The rule of thumb's banking threshold (pushluck games): bank once the turn holds
     #: this many points; ``None``: the rule keeps the most common face.
     rule_bank_at: int | None = None
@@ -459,6 +462,7 @@ GAMES: tuple[GameEntry, ...] = (
         solo_objective="p_win",
         turn_objective="p_turn",
         manches=True,
+        duel_draws=True,
         rule_name=_KEEP_COMMON,
         difficulty="level",
         difficulty_names=MappingProxyType({

@@ -59,7 +59,15 @@ from typing import Any
 
 from dicelab.analysis.saves import load_game
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, fmt_number, get_language, ngettext, ngettext_amount
+from dicelab.core.i18n import (
+    N_,
+    _,
+    fmt_number,
+    fmt_percent,
+    get_language,
+    ngettext,
+    ngettext_amount,
+)
 from dicelab.core.objectives import objective_name
 from dicelab.registry import GAMES, get
 
@@ -450,6 +458,28 @@ class LuckReport:
             return None
         return self.game_luck(player) / self.luck_sd
 
+    def luck_share(self, player: int) -> float | None:
+        """How unusual the game's luck was, exactly: the share of games played perfectly
+        whose luck (from ``player``'s side) is below this game's (luck ``>= 0``), or above
+        it (luck ``< 0``).  A game won or lost, played perfectly, has luck ``1 − p`` (won,
+        chance ``p``) or ``−p`` (lost), ``p`` the chance at the start; ``None`` where the
+        result can be a draw, for a game in turns, or an unfinished game.
+
+        >>> r = LuckReport("trwavril", "Trwavril", 1, "solo_p_win", 0.25, 0.0, True, (),
+        ...                luck_sd=0.433)
+        >>> r.luck_share(0)  # lost, no luck recorded: luckier than the lost perfect games
+        0.75
+        """
+        if not self.finished or self.manches != 1 or self.mode == "solo_turns":
+            return None
+        if self.mode == "duel" and get(self.game_key).duel_draws:
+            return None
+        p, x, eps = self.own_value(player, self.start_value), self.game_luck(player), 1e-12
+        outcomes = ((1.0 - p, p), (-p, 1.0 - p))
+        if x >= 0:
+            return sum(q for v, q in outcomes if v < x - eps)
+        return sum(q for v, q in outcomes if v > x + eps)
+
     def skill_sentences(self, player: int, lang: str | None = None) -> list[str]:
         """The skill score, the luck-adjusted result and how unusual the luck was, in
         words (what a proficiency test gives)."""
@@ -481,14 +511,17 @@ class LuckReport:
                              _("drawn", lang=lang) if result == 0.5 else _("lost", lang=lang)))
         z = self.luck_z(player)
         if z is not None:
-            share = 0.5 * (1.0 + math.erf(abs(z) / math.sqrt(2.0)))
-            n = min(9, max(5, round(10 * share)))
-            key = (N_("Luck: {z} standard deviations, luckier than about {n} games in 10 "
-                      "played perfectly.") if z >= 0 else
-                   N_("Luck: {z} standard deviations, unluckier than about {n} games in 10 "
-                      "played perfectly."))
-            out.append(_(key, lang=lang, z=fmt_number(z, 1, lang).replace("-", "\u2212"),
-                         n=n))
+            zt = fmt_number(z, 1, lang).replace("-", "\u2212")
+            share = self.luck_share(player)
+            if share is None:
+                out.append(_("Luck: {z} standard deviations of a game's luck under perfect "
+                             "play.", lang=lang, z=zt))
+            else:
+                key = (N_("Luck: {z} standard deviations, luckier than {p} of the games "
+                          "played perfectly.") if z >= 0 else
+                       N_("Luck: {z} standard deviations, unluckier than {p} of the games "
+                          "played perfectly."))
+                out.append(_(key, lang=lang, z=zt, p=fmt_percent(share, 1, lang=lang)))
         return out
 
     @property
