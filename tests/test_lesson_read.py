@@ -13,6 +13,7 @@ from dicelab.lessons import FILES, LESSONS, Notebook
 from dicelab.lessons.maths import SEVENY_THRESHOLDS, seveny_rule_points
 from dicelab.lessons.plans import PLANS, TWO_SESSIONS, lesson_plan
 from dicelab.lessons.turns import TurnsSimulator
+from dicelab.render.plots import alt_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,10 +25,19 @@ def _page(lang: str, key: str) -> str:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_lesson_08_risk_bars_say_the_probability(lang):
+    """Issue 28: the risk bars on their own scale (percent, right axis), none rescaled ×10;
+    every threshold 1 to 8 (7 was missing); each axis says what it measures."""
     fig = LESSONS["stop_or_roll"].chart(lang)
-    texts = [t.get_text() for t in fig.axes[0].texts]
+    left, right = fig.axes
     risk = [fmt_percent(float(seveny_rule_points(t)[1]), 1, lang) for t in SEVENY_THRESHOLDS]
-    assert texts[len(SEVENY_THRESHOLDS):] == risk
+    assert [t.get_text() for t in right.texts] == risk
+    assert [t.get_text() for t in left.get_xticklabels()] == [str(n) for n in range(1, 9)]
+    words = {"en": ("expected points per turn", "P(turn scores 0)"),
+             "fr": ("espérance des points par tour", "P(le tour rapporte 0)")}[lang]
+    assert (left.get_ylabel(), right.get_ylabel()) == words
+    assert "× 10" not in alt_text(fig)  # no rescaled series
+    assert max(b.get_height() for b in right.patches) == pytest.approx(
+        float(seveny_rule_points(8)[1]), abs=1e-12)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

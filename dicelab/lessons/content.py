@@ -482,8 +482,9 @@ def _lessons() -> dict[str, Lesson]:
                N_("Probability of three rolls without a 6, then a 6 (a decimal)?"),
                lambda: Fraction(5, 6) ** 3 * Fraction(1, 6), tolerance=0.001,
                hints=(N_("(5/6)³ for the three rolls, then 1/6 for the 6."),),
-               worked=N_("(5/6)³ × 1/6 = {p}; divided by P(no 6 in three rolls) it gives back "
-                         "{q}."),
+               worked=N_("With A = 'three rolls without a 6' and B = 'the next roll is a 6': "
+                         "P(A ∩ B) = (5/6)³ × 1/6 = {p}, and P(B | A) = P(A ∩ B) / P(A) = {q}: "
+                         "the 6 is not more likely."),
                fields=lambda: {"p": Fraction(5, 6) ** 3 * Fraction(1, 6), "q": Fraction(1, 6)}),
         ),
         misconceptions=(
