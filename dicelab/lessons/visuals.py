@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicelab.analysis.counting import figure_probability, most_common_chain
-from dicelab.core.i18n import N_, _, fmt_number, fmt_percent, fmt_short, get_language
+from dicelab.core.i18n import N_, _, fmt_int, fmt_number, fmt_percent, fmt_short, get_language
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
 )
@@ -255,13 +255,14 @@ def _chart_fallacy(lang: str | None) -> Any:
     lengths = range(0, 6)
     freq, trials = [], []
     for k in lengths:
-        s, n = six_after_streak(60_000, FALLACY_SEED, k) if k else (None, 60_000)
+        s, n = six_after_streak(FALLACY_ROLLS, FALLACY_SEED, k) if k else (None, FALLACY_ROLLS)
         freq.append(float(s / n) if k else 1 / 6)
         trials.append(n)
     fig = plots.bars([str(k) for k in lengths], freq,
                      xlabel=_("rolls in a row without a 6 just before", lang=lang),
                      ylabel=_("frequency of a 6 next", lang=lang),
-                     title=_("60,000 simulated rolls: a 6 is never 'due'", lang=lang), lang=lang)
+                     title=_("{n} simulated rolls: a 6 is never 'due'", lang=lang,
+                             n=fmt_int(FALLACY_ROLLS, lang)), lang=lang)
     # the exact 1/6 and, over each bar, 1/6 ± 2 standard errors of a frequency over its
     # occasions: a bar inside its band is what chance alone gives, not a 6 coming 'due'
     ax = fig.axes[0]
@@ -292,3 +293,5 @@ def _chart_fallacy(lang: str | None) -> Any:
 
 
 FALLACY_SEED = 6
+#: The rolls lesson 12's chart simulates.
+FALLACY_ROLLS = 60_000
