@@ -325,7 +325,7 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
                 w = h * img.shape[1] / img.shape[0]
                 room(h + 0.2)
                 ax = page.add_axes((margin / width, (y - h) / height, w / width, h / height))
-                ax.imshow(img)
+                ax.imshow(img, interpolation="none")  # embedded as drawn, not resampled
                 ax.set_axis_off()
                 y -= h + 0.2
                 continue
