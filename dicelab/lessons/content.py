@@ -278,8 +278,8 @@ def _lessons() -> dict[str, Lesson]:
                   "(a decimal)?"),
                lambda: trwavril_figures()["brelan"], tolerance=0.001,
                hints=(N_("Choose the face (6 ways), the odd die's face (5), its place (4)."),),
-               worked=N_("6 × 5 × 4 = 120 ordered rolls out of 1296: {p}."),
-               fields=lambda: {"p": trwavril_figures()["brelan"]}),
+               worked=N_("6 × 5 × 4 = {n} ordered rolls out of {all}: {p}."),
+               fields=lambda: {"n": 6 * 5 * 4, "all": 6**4, "p": trwavril_figures()["brelan"]}),
         ),
         misconceptions=(
             (N_("P(A|B) and P(A ∩ B) are the same thing."), "six_given_suite"),
