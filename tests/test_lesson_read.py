@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from dicelab.core.errors import DicelabError
-from dicelab.core.i18n import fmt_percent
+from dicelab.core.i18n import fmt_percent, fmt_short
 from dicelab.lessons import FILES, LESSONS, Notebook
 from dicelab.lessons.maths import SEVENY_THRESHOLDS, seveny_rule_points
 from dicelab.lessons.plans import PLANS, TWO_SESSIONS, lesson_plan
 from dicelab.lessons.turns import TurnsSimulator
+from dicelab.render.plots import alt_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,10 +25,19 @@ def _page(lang: str, key: str) -> str:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_lesson_08_risk_bars_say_the_probability(lang):
+    """Issue 28: the risk bars on their own scale (percent, right axis), none rescaled ×10;
+    every threshold 1 to 8 (7 was missing); each axis says what it measures."""
     fig = LESSONS["stop_or_roll"].chart(lang)
-    texts = [t.get_text() for t in fig.axes[0].texts]
+    left, right = fig.axes
     risk = [fmt_percent(float(seveny_rule_points(t)[1]), 1, lang) for t in SEVENY_THRESHOLDS]
-    assert texts[len(SEVENY_THRESHOLDS):] == risk
+    assert [t.get_text() for t in right.texts] == risk
+    assert [t.get_text() for t in left.get_xticklabels()] == [str(n) for n in range(1, 9)]
+    words = {"en": ("expected points per turn", "P(turn scores 0)"),
+             "fr": ("espérance des points par tour", "P(le tour rapporte 0)")}[lang]
+    assert (left.get_ylabel(), right.get_ylabel()) == words
+    assert "× 10" not in alt_text(fig)  # no rescaled series
+    assert max(b.get_height() for b in right.patches) == pytest.approx(
+        float(seveny_rule_points(8)[1]), abs=1e-12)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -100,3 +110,154 @@ def test_lesson_03_gives_p_above_its_exercises(lang):
 def test_lesson_12_subtitle_asks_and_does_not_answer(lang):
     subtitle = _page(lang, "gamblers_fallacy").split("\n# ")[1].split("\n\n")[1]
     assert "mémoire" not in subtitle and "memory" not in subtitle
+
+
+# ------------------------------------------------------------------ issue 28, what a student sees
+# The executed pages (test_lesson_pages' shared fixture: one kernel per language) and the
+# worksheets' PDF text (pdftotext) of lessons 03, 08, 09, 11 and 12.
+
+import re  # noqa: E402
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+
+from test_lesson_pages import executed, page_items  # noqa: E402,F401  (the shared fixture)
+
+from dicelab.core.i18n import _  # noqa: E402
+from dicelab.lessons import worksheets  # noqa: E402
+
+
+def _executed_page(executed, lang: str, key: str):  # noqa: F811
+    return executed(ROOT / "notebooks" / lang / "lessons" / f"{FILES[lang][key]}.ipynb")
+
+
+def _first(items, needle: str, kind: str | None = None) -> int:
+    """The cell index of the first thing the page shows that contains ``needle``."""
+    return next(i for i, k, text in items if needle in text and kind in (None, k))
+
+
+def _pdf_text(path) -> str:
+    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
+                         capture_output=True, text=True).stdout
+    for space in ("\u202f", "\u00a0"):
+        out = out.replace(space, " ")
+    return " ".join(out.split())
+
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None
+                                   or shutil.which("pdfimages") is None,
+                                   reason="poppler-utils (pdftotext, pdfimages) not installed")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_12_page_asks_before_it_says(lang, executed):  # noqa: F811
+    """The answer 'a die has no memory' below the question on sequences; the places of the
+    experiment end three rolls before the list does; P_A(B) in French, P(B | A) in English;
+    the French title « Un 6 peut-il être « dû » ? », the same in the guide."""
+    items = page_items(_executed_page(executed, lang, "gamblers_fallacy"))
+    question = LESSONS["gamblers_fallacy"].question("sequences").text_in(lang)
+    memory = "Un dé n'a pas de mémoire" if lang == "fr" else "A die has no memory"
+    assert _first(items, memory, "markdown") > _first(items, question, "output")
+    markdown = " ".join(t for _i, k, t in items if k == "markdown")
+    assert ("les trois derniers lancers" if lang == "fr" else "the last three rolls") in markdown
+    assert ("$P_A(B)$" if lang == "fr" else r"$P(B \mid A)$") in markdown
+    if lang == "fr":
+        title = "Un 6 peut-il être «\u00a0dû\u00a0»\u202f?"
+        assert markdown.startswith("# " + title)
+        assert _(LESSONS["gamblers_fallacy"].title, lang="fr") == title
+        guide = (ROOT / "docs" / "fr" / "enseignants.md").read_text(encoding="utf-8")
+        assert f"### {title} (`12_le_six_est_il_du.ipynb`)" in guide
+        assert "P_A(B) = P(A ∩ B) / P(A)" in LESSONS["gamblers_fallacy"].question(
+            "then_six").worked_text("fr")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_12_chart_labels_are_off_the_one_sixth_line(lang):
+    fig = LESSONS["gamblers_fallacy"].chart(lang)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    ax = fig.axes[0]
+    line_y = ax.transData.transform((0, 1 / 6))[1]
+    labels = list(ax.texts)
+    assert len(labels) == 6  # one value per bar, 0 to 5 rolls without a 6
+    for label in labels:
+        box = label.get_window_extent(renderer)
+        assert box.y1 < line_y - 3, label.get_text()  # wholly below the dashed line
+        bar = next(b for b in ax.containers[0]
+                   if b.get_x() <= label.get_position()[0] <= b.get_x() + b.get_width())
+        assert label.get_text() == fmt_short(bar.get_height(), 4, lang)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_03_predicts_ten_times_before_the_chart(lang, executed):  # noqa: F811
+    items = page_items(_executed_page(executed, lang, "large_numbers"))
+    question = LESSONS["large_numbers"].question("ten_times").text_in(lang)
+    chart = "graine 2024" if lang == "fr" else "seed 2024"
+    assert _first(items, question, "output") < _first(items, chart, "output")
+    thousand = "1\u202f000 fois" if lang == "fr" else "1,000 times"
+    assert any(thousand in t for _i, _k, t in items)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_08_and_11_charts_as_read(lang, executed):  # noqa: F811
+    """08: every threshold 1 to 8 and no '× 10' series in what the page shows; 11: the alt
+    text and caption of its chart without a line break."""
+    items = page_items(_executed_page(executed, lang, "stop_or_roll"))
+    colon = "\u00a0:" if lang == "fr" else ":"
+    alt = next(t for _i, _k, t in items if t.startswith(
+        "Diagramme en barres à deux échelles" if lang == "fr" else "Bar chart on two scales"))
+    reward = _("expected points per turn", lang=lang)
+    assert SEVENY_THRESHOLDS == tuple(range(1, 9))
+    for n in SEVENY_THRESHOLDS:
+        value = fmt_short(float(seveny_rule_points(n)[0]), 4, lang)
+        assert f"{n}{colon} {reward} {value}," in alt, n
+    assert "× 10" not in " ".join(t for _i, _k, t in items)
+    nb = _executed_page(executed, lang, "optimal_play")
+    charts = [o["data"]["text/html"] for c in nb.cells if c.cell_type == "code"
+              for o in c.get("outputs", []) if "dicelab-chart" in str(o.get("data", {}))]
+    assert len(charts) == 1
+    html_text = "".join(charts[0])
+    alt_attr = re.search(r'alt="([^"]*)"', html_text).group(1)
+    caption = re.search(r"<figcaption[^>]*>(.*?)</figcaption>", html_text, re.S).group(1)
+    assert "\n" not in alt_attr and "\n" not in caption
+    whole = ("jeu optimal (le plus de points par tour)" if lang == "fr"
+             else "optimal play (most points per turn)")
+    assert whole in alt_attr
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_worksheets_give_what_the_exercises_need(tmp_path, lang):
+    """03's sheet gives the standard error √(p(1 − p)/n), 09's σ(T)/√n; 12's tally grid
+    says the places start at roll 1 to 37 (40 rolls); all after the predictions."""
+    sheets = {key: _pdf_text(worksheets.write_pdf(worksheets.lines(key, lang),
+                                                  tmp_path / f"{key}.pdf", lang=lang))
+              for key in ("large_numbers", "variance", "gamblers_fallacy")}
+    def given(key: str) -> str:
+        (line,) = worksheets.formula_lines(key, lang)
+        return " ".join(line.replace("\u202f", " ").replace("\u00a0", " ").split())
+
+    se, sd = given("large_numbers"), given("variance")
+    assert "√(p(1 − p)/n)" in se and "σ(T)/√n" in sd
+    for key, line in (("large_numbers", se), ("variance", sd)):
+        last_prediction = LESSONS[key].predictions()[-1].text_in(lang)[:30]
+        assert sheets[key].index(line) > sheets[key].index(last_prediction), key
+    rolls = worksheets.GRIDS["gamblers_fallacy"]
+    start = (f"commencent au lancer 1 à {rolls - 3}" if lang == "fr"
+             else f"start at roll 1 to {rolls - 3}")
+    assert start in sheets["gamblers_fallacy"]
+
+
+@needs_poppler
+def test_worksheet_chart_is_printed_at_200_dpi(tmp_path):
+    """Lesson 08's chart on its sheet: at least 200 pixels per inch of paper (it was 130)."""
+    path = worksheets.write_pdf(worksheets.lines("stop_or_roll", "fr"), tmp_path / "08.pdf",
+                                lang="fr")
+    listing = subprocess.run(["pdfimages", "-list", str(path)], check=True,
+                             capture_output=True, text=True).stdout.splitlines()
+    images = [line.split() for line in listing[2:] if line.split()[2] == "image"]
+    assert images
+    for row in images:  # columns: … width height … x-ppi y-ppi …
+        assert int(row[12]) >= 200 and int(row[13]) >= 200, row

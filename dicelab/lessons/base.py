@@ -130,16 +130,28 @@ class Question:
     #: an exercise that reads its answer off the chart above it (lesson 08's "read the
     #: chart"): the page shows the answer before the question on purpose
     reads_chart: bool = False
+    #: whole numbers the text, options and hints name (``{n}``), written by the package's
+    #: formatter: ``10,000`` in English, ``10 000`` (narrow no-break space) in French
+    numbers: tuple[tuple[str, int], ...] = ()
+
+    def _numbers(self, lang: str | None) -> dict[str, str]:
+        return {k: show(v, lang) for k, v in self.numbers}
 
     def value(self) -> Any:
         """The exact answer (computed now)."""
         return self.answer()
 
     def text_in(self, lang: str | None = None) -> str:
-        return _(self.text, lang=lang)
+        """The question in ``lang``, its numbers written by the formatter.
+
+        >>> q = Question("q", "exercise", "After {n} rolls?", lambda: 0, numbers=(("n", 10_000),))
+        >>> q.text_in("en"), q.text_in("fr") == "After 10\u202f000 rolls?"
+        ('After 10,000 rolls?', True)
+        """
+        return _(self.text, lang=lang, **self._numbers(lang))
 
     def options_in(self, lang: str | None = None) -> tuple[str, ...]:
-        return tuple(_(o, lang=lang) for o in self.options)
+        return tuple(_(o, lang=lang, **self._numbers(lang)) for o in self.options)
 
     def answer_text(self, lang: str | None = None) -> str:
         """The answer as the worked answer and the teachers' guide show it."""
@@ -165,7 +177,7 @@ class Question:
         return template.format(**vals)
 
     def hints_in(self, lang: str | None = None) -> tuple[str, ...]:
-        return tuple(_(h, lang=lang) for h in self.hints)
+        return tuple(_(h, lang=lang, **self._numbers(lang)) for h in self.hints)
 
 
 @dataclass(frozen=True)

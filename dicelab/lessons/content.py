@@ -160,13 +160,16 @@ def _lessons() -> dict[str, Lesson]:
             _q("ten_times", "predict",
                N_("To be ten times closer to the exact value, how many times more rolls?"),
                lambda: 1, input="choice", options=(N_("10 times"), N_("100 times"),
-                                                   N_("1,000 times"))),
+                                                   N_("{thousand} times")),
+               numbers=(("thousand", 1000),)),
             _q("se_10000", "exercise",
-               N_("Standard error of the frequency after 10,000 rolls (a decimal)?"),
+               N_("Standard error of the frequency after {n} rolls (a decimal)?"),
                lambda: standard_error(p5(), 10_000), tolerance=0.0005,
                hints=(N_("SE = √(p(1 − p)/n) with p the exact probability of a brelan."),),
-               worked=N_("√({p} × (1 − {p}) / 10000) = {se}."),
-               fields=lambda: {"p": float(p5()), "se": standard_error(p5(), 10_000)}),
+               worked=N_("√({p} × (1 − {p}) / {n}) = {se}."),
+               fields=lambda: {"p": float(p5()), "n": 10_000,
+                               "se": standard_error(p5(), 10_000)},
+               numbers=(("n", 10_000),)),
             _q("band_class", "exercise",
                N_("Eight groups roll five dice 20 times each. Half-width of the band "
                   "(2 standard errors) for the pooled frequency?"),
@@ -275,8 +278,8 @@ def _lessons() -> dict[str, Lesson]:
                   "(a decimal)?"),
                lambda: trwavril_figures()["brelan"], tolerance=0.001,
                hints=(N_("Choose the face (6 ways), the odd die's face (5), its place (4)."),),
-               worked=N_("6 × 5 × 4 = 120 ordered rolls out of 1296: {p}."),
-               fields=lambda: {"p": trwavril_figures()["brelan"]}),
+               worked=N_("6 × 5 × 4 = {n} ordered rolls out of {all}: {p}."),
+               fields=lambda: {"n": 6 * 5 * 4, "all": 6**4, "p": trwavril_figures()["brelan"]}),
         ),
         misconceptions=(
             (N_("P(A|B) and P(A ∩ B) are the same thing."), "six_given_suite"),
@@ -482,8 +485,9 @@ def _lessons() -> dict[str, Lesson]:
                N_("Probability of three rolls without a 6, then a 6 (a decimal)?"),
                lambda: Fraction(5, 6) ** 3 * Fraction(1, 6), tolerance=0.001,
                hints=(N_("(5/6)³ for the three rolls, then 1/6 for the 6."),),
-               worked=N_("(5/6)³ × 1/6 = {p}; divided by P(no 6 in three rolls) it gives back "
-                         "{q}."),
+               worked=N_("With A = 'three rolls without a 6' and B = 'the next roll is a 6': "
+                         "P(A ∩ B) = (5/6)³ × 1/6 = {p}, and P(B | A) = P(A ∩ B) / P(A) = {q}: "
+                         "the 6 is not more likely."),
                fields=lambda: {"p": Fraction(5, 6) ** 3 * Fraction(1, 6), "q": Fraction(1, 6)}),
         ),
         misconceptions=(

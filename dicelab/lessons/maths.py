@@ -180,7 +180,7 @@ def cinqmille_one_die_gamble(held: int) -> Fraction:
 
 
 # Seveny: "bank at N" against optimal play
-SEVENY_THRESHOLDS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 8)
+SEVENY_THRESHOLDS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)
 
 
 @cache

@@ -302,9 +302,8 @@ STEPS: dict[str, str] = {
 #: prediction only and the second one is a new question.
 _SECOND: dict[str, str] = {
     **dict.fromkeys(("counting", "figures", "at_least_one", "expected_value", "variance",
-                     "optimal_play", "behind", "stop_or_roll"), "p2_chart"),
-    **dict.fromkeys(("large_numbers", "binomial", "conditional", "markov",
-                     "gamblers_fallacy"), "chart_p2"),
+                     "optimal_play", "behind", "stop_or_roll", "large_numbers"), "p2_chart"),
+    **dict.fromkeys(("binomial", "conditional", "markov", "gamblers_fallacy"), "chart_p2"),
 }
 
 #: Each lesson's plan for a class that has never played: (minutes, step, the cards or the

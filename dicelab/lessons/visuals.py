@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicelab.analysis.counting import figure_probability, most_common_chain
-from dicelab.core.i18n import N_, _, fmt_number, fmt_percent, get_language
+from dicelab.core.i18n import N_, _, fmt_int, fmt_number, fmt_percent, fmt_short, get_language
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
 )
@@ -191,23 +191,18 @@ def _chart_expected(lang: str | None) -> Any:
 
 
 def _chart_stop(lang: str | None) -> Any:
-    from dicelab.core.i18n import fmt_percent
     from dicelab.render import plots
 
     ts = SEVENY_THRESHOLDS
-    risk = [float(seveny_rule_points(t)[1]) for t in ts]
-    fig = plots.grouped_bars(
-        [str(t) for t in ts],
-        {_("expected points per turn", lang=lang): [float(seveny_rule_points(t)[0]) for t in ts],
-         _("P(turn scores 0) × 10", lang=lang): [10 * p for p in risk]},
-        xlabel=_("bank at N points or more", lang=lang), ylabel=_("value", lang=lang),
+    # the reward in points on the left scale, the risk (the chance of scoring nothing) in
+    # percent on the right one: each measure on its own axis, none rescaled
+    return plots.reward_risk_bars(
+        [str(t) for t in ts], [float(seveny_rule_points(t)[0]) for t in ts],
+        [float(seveny_rule_points(t)[1]) for t in ts],
+        xlabel=_("bank at N points or more", lang=lang),
+        reward_label=_("expected points per turn", lang=lang),
+        risk_label=_("P(turn scores 0)", lang=lang),
         title=_("Seveny: reward and risk of the 'bank at N' rule", lang=lang), lang=lang)
-    # the risk bars are labelled with the probability itself (69,7 %, not 6,97): a teacher
-    # reads the chance of scoring nothing, the bar's height only shares the scale
-    texts = fig.axes[0].texts  # the bar labels: the first series', then the risk's
-    for label, p in zip(texts[len(ts):], risk):
-        label.set_text(fmt_percent(p, 1, lang))
-    return fig
 
 
 def _chart_variance(lang: str | None) -> Any:
@@ -243,11 +238,15 @@ def _chart_optimal(lang: str | None) -> Any:
     ts = (2, 3, 4, 5, 6)
     labels = [_("bank at {n}", lang=lang, n=t) for t in ts] + [
         _("optimal play (most points per turn)", lang=lang)]
-    labels = [textwrap.fill(label, 10) for label in labels]  # ticks side by side, not on top
     values = [float(seveny_rule_points(t)[0]) for t in ts] + [seveny_optimal_points()]
-    return plots.bars(labels, values, xlabel=_("policy", lang=lang),
-                      ylabel=_("expected points per turn", lang=lang),
-                      title=_("Seveny: simple rules against optimal play", lang=lang), lang=lang)
+    fig = plots.bars(labels, values, xlabel=_("policy", lang=lang),
+                     ylabel=_("expected points per turn", lang=lang),
+                     title=_("Seveny: simple rules against optimal play", lang=lang), lang=lang)
+    # the ticks broken into short lines, side by side, not on top of each other; the text
+    # alternative keeps the labels whole (a line break there read as a stray break)
+    fig.axes[0].set_xticks(range(len(labels)),
+                           [textwrap.fill(label, 10) for label in labels])
+    return fig
 
 
 def _chart_fallacy(lang: str | None) -> Any:
@@ -256,13 +255,14 @@ def _chart_fallacy(lang: str | None) -> Any:
     lengths = range(0, 6)
     freq, trials = [], []
     for k in lengths:
-        s, n = six_after_streak(60_000, FALLACY_SEED, k) if k else (None, 60_000)
+        s, n = six_after_streak(FALLACY_ROLLS, FALLACY_SEED, k) if k else (None, FALLACY_ROLLS)
         freq.append(float(s / n) if k else 1 / 6)
         trials.append(n)
     fig = plots.bars([str(k) for k in lengths], freq,
                      xlabel=_("rolls in a row without a 6 just before", lang=lang),
                      ylabel=_("frequency of a 6 next", lang=lang),
-                     title=_("60,000 simulated rolls: a 6 is never 'due'", lang=lang), lang=lang)
+                     title=_("{n} simulated rolls: a 6 is never 'due'", lang=lang,
+                             n=fmt_int(FALLACY_ROLLS, lang)), lang=lang)
     # the exact 1/6 and, over each bar, 1/6 ± 2 standard errors of a frequency over its
     # occasions: a bar inside its band is what chance alone gives, not a 6 coming 'due'
     ax = fig.axes[0]
@@ -279,6 +279,13 @@ def _chart_fallacy(lang: str | None) -> Any:
         ax.containers[0].set_label(_("simulated", lang=lang))
     # zoomed on 1/6, so that the band shows (the axis does not start at 0: the legend says so)
     ax.set_ylim(0.14, 0.19)
+    # each bar's value written inside its bar, at the foot of the axis: on top of the bar it
+    # sat on the dashed 1/6 line and could not be read
+    for label in list(ax.texts):
+        label.remove()
+    for bar, f in zip(ax.containers[0] if ax.containers else (), freq):
+        ax.text(bar.get_x() + bar.get_width() / 2, 0.1415, fmt_short(f, 4, lang),
+                ha="center", va="bottom", fontsize=9, color="white", fontweight="bold")
     # the legend in the empty band above the bars, hiding none of them
     ax.legend(loc="upper center", ncol=2, fontsize=9,
               title=_("the axis starts at {v}", lang=lang, v=fmt_number(0.14, 2, lang)))
@@ -286,3 +293,5 @@ def _chart_fallacy(lang: str | None) -> Any:
 
 
 FALLACY_SEED = 6
+#: The rolls lesson 12's chart simulates.
+FALLACY_ROLLS = 60_000

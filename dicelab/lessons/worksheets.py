@@ -44,6 +44,8 @@ PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 A4 = PAPERS["a4"]
 #: Lessons with a class experiment: a tally grid of that many boxes (one per roll).
 GRIDS = EXPERIMENT_ROLLS
+#: The resolution of a chart printed on a sheet (dots per inch): sharp on paper.
+CHART_DPI = 200
 
 
 def _grid_text(lesson_key: str, lang: str) -> str:
@@ -52,11 +54,13 @@ def _grid_text(lesson_key: str, lang: str) -> str:
                  "brelan (three alike or more). Then: rolls {n}, brelans ____; the group's "
                  "number ____ and its share code: ____________", lang=lang,
                  n=GRIDS[lesson_key])
+    # three rolls and the next one: a place starts at roll 1 to n − 3, never in the last three
     return _("Tally grid: roll one die {n} times and write each face. Then count the times "
              "three rolls in a row had no 6 (____; they overlap: four rolls in a row without "
-             "a 6 count twice) and, among them, the times the next roll was a 6 (____). The "
-             "group's number ____ and its share code: ____________", lang=lang,
-             n=GRIDS[lesson_key])
+             "a 6 count twice; they start at roll 1 to {last}, since a next roll must follow) "
+             "and, among them, the times the next roll was a 6 (____). The group's number ____ "
+             "and its share code: ____________", lang=lang,
+             n=GRIDS[lesson_key], last=GRIDS[lesson_key] - 3)
 
 
 def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]]:
@@ -117,18 +121,21 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
 def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
     """What a sheet's exercises read, printed after the predictions (on their own page): the
     lesson's chart (:data:`CHART_SHEETS`), its data table, the values the chart shows as a
-    table (``datatable``, :func:`data_table`) and the given values (``sub``): lesson 03's
-    probability of a brelan, lesson 14's chance to win at the start.  Every number is
+    table (``datatable``, :func:`data_table`) and the given values and formulas (``sub``):
+    lesson 03's probability of a brelan and standard error, lesson 09's standard error of a
+    mean, lesson 14's chance to win at the start (:func:`formula_lines`).  Every number is
     computed by the package.
 
-    >>> data_lines("large_numbers", "en")
-    [('sub', 'Given: p = P(brelan with five dice) = 23/108 ≈ 0.2130.')]
+    >>> data_lines("large_numbers", "en")  # doctest: +NORMALIZE_WHITESPACE
+    [('sub', 'Given: p = P(brelan with five dice) = 23/108 ≈ 0.2130.'),
+     ('sub', 'Given: the standard error of a frequency over n rolls is SE = √(p(1 − p)/n).')]
     >>> [kind for kind, _text in data_lines("optimal_play", "fr")]
     ['chart', 'datatable', 'table']
     """
     from dicelab.lessons.given import given_lines
 
     out: list[tuple[str, str]] = [("sub", t) for t in given_lines(lesson_key, lang)]
+    out += [("sub", t) for t in formula_lines(lesson_key, lang)]
     if lesson_key in CHART_SHEETS:
         out.append(("chart", lesson_key))
     if lesson_key in DATA_TABLE_SHEETS:
@@ -136,6 +143,24 @@ def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
     if lesson_of(lesson_key).table is not None:
         out.append(("table", lesson_key))
     return out
+
+
+def formula_lines(lesson_key: str, lang: str) -> list[str]:
+    """The formulas a sheet's exercises use and its page does not state (the notebook's text
+    does): lesson 03's standard error of a frequency, lesson 09's standard error of a mean.
+
+    >>> formula_lines("large_numbers", "en")
+    ['Given: the standard error of a frequency over n rolls is SE = √(p(1 − p)/n).']
+    >>> formula_lines("counting", "en")
+    []
+    """
+    if lesson_key == "large_numbers":
+        return [_("Given: the standard error of a frequency over n rolls is "
+                  "SE = √(p(1 − p)/n).", lang=lang)]
+    if lesson_key == "variance":
+        return [_("Given: σ(T) = √Var(T), and the standard error of the mean of n simulated "
+                  "games is SE = σ(T)/√n.", lang=lang)]
+    return []
 
 
 def data_table(lesson_key: str, lang: str) -> tuple[list[str], list[list[str]]] | None:
@@ -234,7 +259,7 @@ def _chart_image(lesson_key: str, lang: str) -> Any:
 
     fig = lesson_of(lesson_key).chart(lang)
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=130, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=CHART_DPI, bbox_inches="tight")
     buf.seek(0)
     return matplotlib.image.imread(buf)
 
@@ -300,7 +325,7 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
                 w = h * img.shape[1] / img.shape[0]
                 room(h + 0.2)
                 ax = page.add_axes((margin / width, (y - h) / height, w / width, h / height))
-                ax.imshow(img)
+                ax.imshow(img, interpolation="none")  # embedded as drawn, not resampled
                 ax.set_axis_off()
                 y -= h + 0.2
                 continue

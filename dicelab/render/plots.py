@@ -39,7 +39,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from dicelab.core.errors import DicelabError
-from dicelab.core.i18n import _, fmt_number, fmt_short, fmt_ticks, get_language, ngettext
+from dicelab.core.i18n import (
+    _,
+    fmt_number,
+    fmt_percent,
+    fmt_short,
+    fmt_ticks,
+    get_language,
+    ngettext,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -480,6 +488,74 @@ def grouped_bars(
             head += " " + _("The vertical scale is logarithmic.", lang=lang)
         alt = _titled(head, title, lang) + " " + _list(parts, lang) + "."
         return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
+
+
+def reward_risk_bars(
+    groups: Sequence[Any],
+    reward: Sequence[Any],
+    risk: Sequence[Any],
+    *,
+    xlabel: str,
+    reward_label: str,
+    risk_label: str,
+    title: str = "",
+    figsize: tuple[float, float] = (9.0, 4.2),
+    lang: str | None = None,
+) -> Figure:
+    """Two measures of each group side by side, each on its own scale: ``reward`` (a number,
+    the left axis, labelled ``reward_label``) and ``risk`` (a probability, the right axis in
+    percent, labelled ``risk_label``); each bar says its value, the risk as a percentage.
+
+    >>> fig = reward_risk_bars(["1", "2"], [2.9, 3.4], [0.015, 0.027], xlabel="N",
+    ...                        reward_label="points", risk_label="P(0)", lang="en")
+    >>> [t.get_text() for t in fig.axes[1].texts]
+    ['1.5%', '2.7%']
+    >>> fig.axes[1].get_ylabel()
+    'P(0)'
+    """
+    from matplotlib.ticker import FuncFormatter
+
+    groups = [str(g) for g in groups]
+    _check_lengths("reward_risk_bars (reward)", groups, reward)
+    _check_lengths("reward_risk_bars (risk)", groups, risk)
+    with _style():
+        fig = _new_figure(figsize)
+        ax = fig.add_subplot()
+        right = ax.twinx()
+        # the right axis drawn over the left one (its labels never under a left bar), clear
+        right.set_zorder(ax.get_zorder() + 1)
+        right.patch.set_visible(False)
+        xs = range(len(groups))
+        left_bars = ax.bar([i - 0.2 for i in xs], [_num(v) for v in reward], 0.4,
+                           label=reward_label, color=PALETTE[0], edgecolor=TEXT,
+                           hatch=HATCHES[0])
+        right_bars = right.bar([i + 0.2 for i in xs], [_num(v) for v in risk], 0.4,
+                               label=risk_label, color=PALETTE[1], edgecolor=TEXT,
+                               hatch=HATCHES[1])
+        ax.bar_label(left_bars, labels=[fmt_short(_num(v), 3, lang) for v in reward],
+                     fontsize=7.5, padding=2)
+        right.bar_label(right_bars, labels=[fmt_percent(_num(v), 1, lang) for v in risk],
+                        fontsize=7.5, padding=2,
+                        bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.6})
+        ax.set_ylim(0, max(_num(v) for v in reward) * 1.3)
+        right.set_ylim(0, min(1.0, max(_num(v) for v in risk) * 1.3))
+        ax.set_xticks(list(xs), groups)
+        ax.grid(axis="x", visible=False)
+        right.grid(False)
+        ax.legend([left_bars, right_bars], [reward_label, risk_label], loc="upper left")
+        parts = [
+            _("{label}: {values}", lang=lang, label=g, values=", ".join((
+                f"{reward_label} {_short(a, lang)}",
+                f"{risk_label} {fmt_percent(_num(b), 1, lang)}")))
+            for g, a, b in zip(groups, reward, risk)
+        ]
+        head = _("Bar chart on two scales. {a} (left scale) and {b} (right scale) by {x}.",
+                 lang=lang, a=reward_label, b=risk_label, x=xlabel)
+        alt = _titled(head, title, lang) + " " + _list(parts, lang) + "."
+        fig = _finish(fig, ax, xlabel, reward_label, title, alt, lang)
+        right.set_ylabel(risk_label)
+        right.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: fmt_percent(v, 0, lang)))
+        return fig
 
 
 def convergence_plot(
