@@ -69,13 +69,16 @@ __all__ = [
 class Metric:
     """One headline number of a game (the variant explorer's): its key, its plain name,
     its exact meaning (English msgids, see :meth:`name` and :meth:`meaning`), the engine's
-    solver ``solver(rules) -> float``, which direction is better (a probability is
-    higher-is-better; a number of turns lower-is-better) and whether it is a probability
-    (shown as a percentage).
+    solver ``solver(rules) -> float`` and which direction is better (a chance to win is
+    higher-is-better; a number of turns lower-is-better).  Whether it is a probability
+    (shown as a percentage) is its key's, as for any objective
+    (:func:`dicelab.core.objectives.is_probability`: a ``p_…`` key).
 
     >>> m = get("trwavril").metrics[0]
-    >>> m.name("en"), m.name("fr"), m.is_probability
-    ('chance to win', 'probabilité de gagner', True)
+    >>> m.name("en"), m.name("fr"), m.is_probability, m.higher_is_better
+    ('chance to win', 'probabilité de gagner', True, True)
+    >>> get("5000").metrics[0].is_probability
+    False
     """
 
     key: str
@@ -83,7 +86,11 @@ class Metric:
     solver: str
     higher_is_better: bool
     exact: str = ""
-    is_probability: bool = False
+
+    @property
+    def is_probability(self) -> bool:
+        """Whether the number is a probability (its key names one: ``p_win``, ``p_manche``)."""
+        return objectives.is_probability(self.key)
 
     def name(self, lang: str | None = None) -> str:
         """The plain name, e.g. ``"chance to win"`` / ``"chance de gagner"``."""
@@ -101,6 +108,15 @@ class GameEntry:
     The key, display name and player counts are the rules module's own
     (``DEFINITION``): written once, read here.  Entries compare and hash by identity
     (one per game).
+
+    Three names, three things: :attr:`rules` is the game's rules *module*
+    (``dicelab.games.<key>``: ``legal_actions``, ``step``…), :attr:`Rules` the *class* of
+    its variants (``entry.rules.Rules``), and a game state's ``state.rules`` one *instance*
+    of it, the variant being played.
+
+    >>> e = get("seveny")
+    >>> e.rules.__name__, e.Rules is e.rules.Rules, e.Game(seed=1).state.rules == e.Rules()
+    ('dicelab.games.seveny', True, True)
     """
 
     #: The game's rules module, ``dicelab.games.<key>``.
@@ -224,11 +240,6 @@ class GameEntry:
         return self.rules.DEFINITION.name
 
     @property
-    def module(self) -> ModuleType:
-        """The rules module (as :attr:`rules`)."""
-        return self.rules
-
-    @property
     def engine(self) -> Engine:
         """The engine package ``dicelab.engine.<key>`` (loaded on first use), which keeps
         the engine contract :class:`~dicelab.engine.protocol.Engine`."""
@@ -252,6 +263,7 @@ class GameEntry:
 
     @property
     def Rules(self) -> type:  # noqa: N802 - the game's class
+        """The class of the game's variants (``entry.rules.Rules``); ``state.rules`` is one."""
         return self.rules.Rules
 
     @property
@@ -482,11 +494,11 @@ GAMES: tuple[GameEntry, ...] = (
         metrics=(
             Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
                    N_("P(clear one manche): the probability that a solo player clears one "
-                      "manche, playing optimally"), is_probability=True),
+                      "manche, playing optimally")),
             Metric("p_game", N_("chance to win the whole solo game"), "game_win_probability",
                    True,
                    N_("P(win the game): the probability that a solo player clears every "
-                      "manche, playing optimally"), is_probability=True),
+                      "manche, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
         load_fast_plan=_dripeul_fast_plan,
@@ -527,7 +539,7 @@ GAMES: tuple[GameEntry, ...] = (
         metrics=(
             Metric("p_win", N_("chance to win"), "win_probability", True,
                    N_("P(win): the probability that a solo player bars all six cards before "
-                      "the last parapluie is turned, playing optimally"), is_probability=True),
+                      "the last parapluie is turned, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
         load_fast_plan=_trwavril_fast_plan,

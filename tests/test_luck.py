@@ -38,7 +38,7 @@ KEYS = tuple(RULES)
 def play(key: str, seed: int, *, players: int = 1, mix: float = 0.4,
          max_actions: int = 400, rules=None):
     """A game by a 'student': the best choice or a random one at each decision."""
-    mod = get(key).module
+    mod = get(key).rules
     g = mod.Game(rules=rules or RULES[key], players=players, seed=seed)
     rng = random.Random(seed)
     best = duel_optimal() if players == 2 else optimal()
@@ -106,7 +106,7 @@ def test_identity_every_game(key, players):
 @pytest.mark.parametrize("key", KEYS)
 def test_first_value_is_the_engines_start(key):
     rules = RULES[key]
-    g = get(key).module.Game(rules=rules, players=1, seed=1)
+    g = get(key).rules.Game(rules=rules, players=1, seed=1)
     v = luck.analyse(g).start_value if g.actions else luck.position_value(g.state)
     engine = {
         "dripeul": lambda: dripeul_odds.game_win_probability(rules),
@@ -115,7 +115,7 @@ def test_first_value_is_the_engines_start(key):
         "seveny": lambda: seveny_odds.expected_turns(rules),
     }[key]()
     assert v == pytest.approx(engine, abs=1e-12)
-    g2 = get(key).module.Game(rules=rules, players=2, seed=1)
+    g2 = get(key).rules.Game(rules=rules, players=2, seed=1)
     assert luck.position_value(g2.state) == pytest.approx(
         ENGINES[key].duel_win_probability(rules)
         + (2 * dripeul_odds.duel_win_probability(rules) if key == "dripeul" else 0.0), abs=1e-12)
@@ -149,7 +149,7 @@ def test_hand_set_dice_teacher_dice_and_undo():
 
 @pytest.mark.parametrize("key", ["trwavril", "dripeul", "seveny", "cinqmille"])
 def test_hand_set_every_roll_solo(key):
-    mod = get(key).module
+    mod = get(key).rules
     g = mod.Game(rules=RULES[key], players=1, seed=9)
     rng = random.Random(9)
     best = optimal()

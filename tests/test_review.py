@@ -34,7 +34,7 @@ GAMES = {
 
 def play(key: str, seed: int, *, players: int = 1, mix: float = 0.5, max_actions: int = 120):
     """A game played by a 'student': optimal or random at each decision (seeded)."""
-    mod = get(key).module
+    mod = get(key).rules
     g = mod.Game(rules=GAMES[key], players=players, seed=seed)
     rng = random.Random(seed)
     best, rnd = optimal(), random_legal(seed)
@@ -47,7 +47,7 @@ def expected_rows(game):
     """(step, player, loss, value, best value) of every decision, by replaying the save
     through the game's pure functions and asking the engine directly."""
     data = game.to_dict()
-    mod = get(data["game"]).module
+    mod = get(data["game"]).rules
     state = mod.new_state(game.rules, data["players"])
     out = []
     for i, s in enumerate(data["steps"]):
