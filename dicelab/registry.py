@@ -46,7 +46,7 @@ from dicelab.games.cards import seveny as seveny_card
 from dicelab.games.cards import trwavril as trwavril_card
 
 if TYPE_CHECKING:  # the engine contract, for the annotations only (the engines load late)
-    from dicelab.engine.protocol import ChainEngine, DuelEngine, Engine
+    from dicelab.engine.protocol import ChainEngine, DuelEngine, Engine, RerollEngine
 
 __all__ = [
     "GAMES",
@@ -62,6 +62,7 @@ __all__ = [
     "objective_name",
     "objective_phrase",
     "play_notebook",
+    "state_scores",
 ]
 
 
@@ -216,6 +217,21 @@ class GameEntry:
     #: "you have not opened yet", the score board's "not opened yet"); ``None``: the game
     #: has no opening.
     opening_needed: Callable[[Any, int], int | None] | None = field(default=None, repr=False)
+    #: ``scores(state)``: the players' scores (the terminal's "Scores:" line), or ``None``
+    #: for a game without scores (:func:`state_scores` for a state's own ``scores``).
+    scores: Callable[[Any], tuple[int, ...]] | None = field(default=None, repr=False)
+    #: ``locked(state)``: the dice of this turn that may not be rolled again (a variant
+    #: where kept dice stay: the app locks their toggles); ``None``: never any.
+    locked: Callable[[Any], tuple[int, ...]] | None = field(default=None, repr=False)
+    #: ``final_round(state)``: whether this is the game's final round (someone reached the
+    #: target; nobody plays after it: the coach's last-turn reason); ``None``: no such round.
+    final_round: Callable[[Any], bool] | None = field(default=None, repr=False)
+    #: ``restart_turn(state, board)``: ``state`` at the start of a fresh turn of the player
+    #: to move, whose board (the squares or barred cards a resolution leaves) is ``board``
+    #: (reroll games: the coach's two-player look at the next turn); ``None``: not a
+    #: reroll game.
+    restart_turn: Callable[[Any, tuple[int, ...]], Any] | None = field(default=None,
+                                                                      repr=False)
     #: The game's own sentences for events (:func:`dicelab.ui.text.event_sentence`):
     #: sentence key -> (msgid for "you", msgid for a named player ``{who}``): an event only
     #: this game has, or a shared sentence said otherwise in this game (it wins over the
@@ -260,6 +276,12 @@ class GameEntry:
         """The engine as a chain over scores (:class:`~dicelab.engine.protocol.ChainEngine`,
         ``"chain"`` in :attr:`fast_simulation`), else ``None``."""
         return cast("ChainEngine", self.load_engine()) if "chain" in self.fast_simulation else None
+
+    @property
+    def reroll_engine(self) -> RerollEngine | None:
+        """The engine as a reroll game's turn (:class:`~dicelab.engine.protocol.RerollEngine`,
+        ``kind="reroll"``: the coach's explanations), else ``None``."""
+        return cast("RerollEngine", self.load_engine()) if self.kind == "reroll" else None
 
     @property
     def Rules(self) -> type:  # noqa: N802 - the game's class
@@ -316,6 +338,24 @@ class GameEntry:
         if self.dice_field is not None:
             return int(getattr(rules if rules is not None else self.Rules(), self.dice_field))
         return int(self.rules.DICE)
+
+    def engine_function(self, name: str) -> Callable[..., Any]:
+        """The function ``name`` of the game's engine package, named by this entry's data
+        (a metric's :attr:`Metric.solver`, a rules page's :attr:`template_engine_names`).
+
+        >>> get("trwavril").engine_function("win_probability").__name__
+        'win_probability'
+        """
+        return cast("Callable[..., Any]", getattr(self.engine, name))
+
+    def template_function(self, name: str) -> Any:
+        """A name of :attr:`template_names`: the rules module's, else the engine's.
+
+        >>> get("seveny").template_function("MAX_TARGET") > 0
+        True
+        """
+        return getattr(self.rules, name) if hasattr(self.rules, name) else getattr(
+            self.engine, name)
 
     def objective_name(self, key: str, lang: str | None = None) -> str:
         """The apps' short label of the objective ``key`` in this game.
@@ -382,6 +422,16 @@ def _trwavril_fast_plan() -> ModuleType:
     from dicelab.engine.trwavril import fast
 
     return fast
+
+
+# ------------------------------------------------------------------ facts of a state
+def state_scores(state: Any) -> tuple[int, ...]:
+    """A state's own ``scores`` (the :attr:`GameEntry.scores` of a game that keeps them).
+
+    >>> state_scores(get("5000").Game(players=2, seed=1).state)
+    (0, 0)
+    """
+    return tuple(state.scores)
 
 
 # ------------------------------------------------------------------ a board in words
@@ -464,6 +514,9 @@ GAMES: tuple[GameEntry, ...] = (
         }),
         board_title=N_("Dripeul 5 — manche {m} of {n} · level {level}"),
         board="tokens",
+        scores=state_scores,
+        locked=lambda state: tuple(state.locked),
+        restart_turn=dripeul.restart_turn,
         describe_board=_dripeul_board,
         describe_resolve=_dripeul_resolve,
         resolve_hint=N_("Compare the squares each token leaves for the next turns."),
@@ -526,6 +579,7 @@ GAMES: tuple[GameEntry, ...] = (
             "miss": N_("no brelan, no carré, no suite of {n}"),
         }),
         board="cards",
+        restart_turn=trwavril.restart_turn,
         describe_board=_trwavril_board,
         describe_resolve=_trwavril_resolve,
         resolve_hint=N_("Compare the cards each flip leaves barred."),
@@ -560,6 +614,7 @@ GAMES: tuple[GameEntry, ...] = (
         target=lambda rules: cinqmille.TARGET,
         set_aside=lambda state: tuple(state.aside),
         opening_needed=_cinqmille_opening,
+        scores=state_scores,
         sentences=MappingProxyType({
             "win_5000": (N_("Exactly 5000: you win at once!"),
                          N_("Exactly 5000: {who} wins at once!")),
@@ -608,6 +663,8 @@ GAMES: tuple[GameEntry, ...] = (
         target=lambda rules: rules.target,
         set_aside=lambda state: tuple(state.hand),
         memorised=lambda state: state.memorised,
+        scores=state_scores,
+        final_round=lambda state: state.final_round,
         board="scores",
         describe_board=_seveny_board,
         kind="pushluck",

@@ -73,6 +73,7 @@ __all__ = [
     "legal_actions",
     "new_state",
     "resolutions",
+    "restart_turn",
     "roll_outcome",
     "step",
 ]
@@ -415,6 +416,20 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
 
 def _active(state: State, p: int) -> bool:
     return bool(state.tokens[p]) and state.triangle[p] != X
+
+
+def restart_turn(state: State, tokens: tuple[int, ...]) -> State:
+    """``state`` with the player to move's squares set to ``tokens`` and a whole turn of
+    rolls ahead, no die locked: the start of that player's next turn from the board a
+    resolution leaves (what the coach looks ahead from, with two players).
+
+    >>> s = restart_turn(new_state(Rules(), 2), (1, 6))
+    >>> s.tokens, s.rolls_left, s.locked
+    (((1, 6), (1, 2, 3, 4, 5, 6)), 3, ())
+    """
+    boards = list(state.tokens)
+    boards[state.current_player] = tuple(tokens)
+    return replace(state, tokens=tuple(boards), rolls_left=ROLLS, locked=())
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -75,6 +75,7 @@ __all__ = [
     "legal_actions",
     "new_state",
     "resolutions",
+    "restart_turn",
     "roll_outcome",
     "step",
     "validate_barred",
@@ -365,6 +366,20 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
         out=(False,) * players,
         rolls_left=ROLLS,
     )
+
+
+def restart_turn(state: State, barred: tuple[int, ...]) -> State:
+    """``state`` with the player to move's barred cards set to ``barred`` and a whole
+    turn of rolls ahead: the start of that player's next turn from the board a flip
+    leaves (what the coach looks ahead from, with two players).
+
+    >>> s = restart_turn(new_state(Rules(), 2), (2, 5))
+    >>> s.barred, s.rolls_left
+    (((2, 5), ()), 3)
+    """
+    boards = list(state.barred)
+    boards[state.current_player] = tuple(barred)
+    return dataclasses.replace(state, barred=tuple(boards), rolls_left=ROLLS)
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -58,11 +58,17 @@ from dicelab.games.cinqmille import UNIT, State, is_five_ones
 solo_ready = None
 prepare = None
 
+#: The engine contract's quick solo tables: the model and tables of the first solo advice.
+solo_tables_built = solo.prepared
+build_solo_tables = solo.prepare
+
 #: The largest threshold of :func:`bank_at_outcome_matrix` (the engine contract's chain).
 MAX_THRESHOLD = solo.MAX_TURN_POINTS
 
 __all__ = [
     "MAX_THRESHOLD",
+    "build_solo_tables",
+    "solo_tables_built",
     "OBJECTIVES",
     "UNIT",
     "advise",

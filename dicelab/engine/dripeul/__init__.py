@@ -15,8 +15,11 @@ between solo and two-player advice.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dicelab.engine.advice import Advice, advise_state_with
 from dicelab.engine.dripeul import duel, solo
+from dicelab.engine.dripeul import duel as _duel
 from dicelab.engine.dripeul.duel import (
     advise_duel,
     duel_ready,
@@ -43,6 +46,8 @@ finish_chances = None
 turns_moments = None
 solo_ready = None
 prepare = None
+solo_tables_built = None
+build_solo_tables = None
 warm = None
 policy_surface = None
 
@@ -53,6 +58,9 @@ __all__ = [
     "advise_resolution",
     "advise_solo",
     "advise_state",
+    "p_next_turn",
+    "resolution_advice",
+    "turn_outcomes",
     "clear_caches",
     "duel_start",
     "duel",
@@ -116,3 +124,40 @@ def clear_caches() -> None:
     """Forget every solved table of Dripeul 5, solo and two-player (benchmarks: cold runs)."""
     solo.clear_caches()
     duel.clear_caches()
+
+
+# ------------------------------------------------------------- the reroll turn, from a state
+def turn_outcomes(state: State, keep: Any, duel: bool = False) -> dict[tuple[int, ...], float]:
+    """The final dice of the turn of the player to move after ``keep`` (the engine
+    contract's :class:`~dicelab.engine.protocol.RerollEngine`): the rest of the turn played
+    for the solo objective, or with ``duel`` to win against the opponent.
+
+    >>> from dicelab.games import dripeul
+    >>> s = dripeul.new_state(dripeul.Rules(), 1)
+    >>> s = dripeul.roll_outcome(dripeul.step(s, dripeul.Roll(()))[0], (2, 2, 2, 4, 6))[0]
+    >>> round(sum(turn_outcomes(s, (2, 2, 2)).values()), 12)
+    1.0
+    """
+    if duel:
+        return _duel.keep_outcomes(state, keep)
+    p = state.current_player
+    return solo.keep_outcomes(keep, rolls_left=state.rolls_left, tokens=state.tokens[p],
+                              level=state.triangle[p], rules=state.rules)
+
+
+def resolution_advice(state: State, dice: Any, duel: bool = False) -> Advice:
+    """What final ``dice`` allow the player to move in ``state``, ranked by ``p_win``
+    (``duel``: ``p_duel``, the two-player engine's own choice): the engine contract's
+    :class:`~dicelab.engine.protocol.RerollEngine`."""
+    if duel:
+        return _duel.resolution_advice(state, dice)
+    p = state.current_player
+    return solo.advise_resolution(dice, tokens=state.tokens[p], level=state.triangle[p],
+                                  rules=state.rules)
+
+
+def p_next_turn(state: State, board: Any) -> float:
+    """The solo chance that the next turn of the player to move succeeds, playing for
+    that alone, with ``board`` as their tokens (the engine contract's
+    :class:`~dicelab.engine.protocol.RerollEngine`)."""
+    return float(p_turn_start(board, state.rules))

@@ -60,6 +60,8 @@ from dicelab.games.seveny import score as cycle_score
 
 # The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
 warm = None
+solo_tables_built = None
+build_solo_tables = None
 
 #: The points of one step of the score in :func:`turn_outcome_matrix` and
 #: :func:`bank_at_outcome_matrix` (the engine contract's chain over scores).
