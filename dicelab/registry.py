@@ -46,7 +46,13 @@ from dicelab.games.cards import seveny as seveny_card
 from dicelab.games.cards import trwavril as trwavril_card
 
 if TYPE_CHECKING:  # the engine contract, for the annotations only (the engines load late)
-    from dicelab.engine.protocol import ChainEngine, DuelEngine, Engine, RerollEngine
+    from dicelab.engine.protocol import (
+        ChainEngine,
+        DuelEngine,
+        Engine,
+        PlanEngine,
+        RerollEngine,
+    )
 
 __all__ = [
     "GAMES",
@@ -178,15 +184,11 @@ class GameEntry:
     #: The coach's first hint when the choice is a resolution (msgid).
     resolve_hint: str = ""
     #: What :func:`dicelab.analysis.simulate.simulate_fast` plays: ``"plan"`` (solo game
-    #: tabulated from the engine, policies optimal and greedy), ``"chain"`` (solo
-    #: optimal as a Markov chain over scores), ``"rule_chain"`` (the bank-at rule too: the
-    #: solo engine's ``bank_at_outcome_matrix`` where it has one, else each turn drawn from
-    #: its ``turn_points_distribution``).
+    #: tabulated from the engine, policies optimal and greedy: :attr:`plan_engine`),
+    #: ``"chain"`` (solo optimal as a Markov chain over scores), ``"rule_chain"`` (the
+    #: bank-at rule too: the solo engine's ``bank_at_outcome_matrix`` where it has one,
+    #: else each turn drawn from its ``turn_points_distribution``).
     fast_simulation: frozenset[str] = frozenset()
-    #: Loads the game's vectorised planner ``dicelab.engine.<key>.fast`` (games with
-    #: ``"plan"``): ``plan(rules, policy)``, the solo game tabulated for ``simulate_fast``,
-    #: and ``clear_cache()``.
-    load_fast_plan: Callable[[], ModuleType] | None = field(default=None, repr=False)
     # ---------------------------------------------- the game's own words and pictures
     #: The game's rules card as data, ``dicelab.games.cards.<key>``
     #: (:mod:`dicelab.games.cards`; drawn by :mod:`dicelab.ui.rules_cards`).
@@ -276,6 +278,12 @@ class GameEntry:
         """The engine as a chain over scores (:class:`~dicelab.engine.protocol.ChainEngine`,
         ``"chain"`` in :attr:`fast_simulation`), else ``None``."""
         return cast("ChainEngine", self.load_engine()) if "chain" in self.fast_simulation else None
+
+    @property
+    def plan_engine(self) -> PlanEngine | None:
+        """The engine as a tabulated solo game (:class:`~dicelab.engine.protocol.PlanEngine`,
+        ``"plan"`` in :attr:`fast_simulation`: ``simulate_fast``), else ``None``."""
+        return cast("PlanEngine", self.load_engine()) if "plan" in self.fast_simulation else None
 
     @property
     def reroll_engine(self) -> RerollEngine | None:
@@ -412,18 +420,6 @@ def _seveny_engine() -> ModuleType:
     return engine
 
 
-def _dripeul_fast_plan() -> ModuleType:
-    from dicelab.engine.dripeul import fast
-
-    return fast
-
-
-def _trwavril_fast_plan() -> ModuleType:
-    from dicelab.engine.trwavril import fast
-
-    return fast
-
-
 # ------------------------------------------------------------------ facts of a state
 def state_scores(state: Any) -> tuple[int, ...]:
     """A state's own ``scores`` (the :attr:`GameEntry.scores` of a game that keeps them).
@@ -554,7 +550,6 @@ GAMES: tuple[GameEntry, ...] = (
                       "manche, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
-        load_fast_plan=_dripeul_fast_plan,
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "game_win_probability", "p_turn_exact",
                                "start_value", "win_probability"),
@@ -596,7 +591,6 @@ GAMES: tuple[GameEntry, ...] = (
                       "the last parapluie is turned, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
-        load_fast_plan=_trwavril_fast_plan,
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "p_turn_start", "win_probability"),
     ),

@@ -16,7 +16,14 @@ import types
 import pytest
 
 from dicelab.engine.advice import Advice
-from dicelab.engine.protocol import ChainEngine, DuelEngine, Engine, RerollEngine, conformance
+from dicelab.engine.protocol import (
+    ChainEngine,
+    DuelEngine,
+    Engine,
+    PlanEngine,
+    RerollEngine,
+    conformance,
+)
 from dicelab.registry import GAMES
 
 ENTRIES = pytest.mark.parametrize("entry", GAMES, ids=lambda g: g.key)
@@ -37,6 +44,11 @@ def test_every_engine_keeps_the_contract(entry):
         assert entry.chain_engine is engine
     else:
         assert entry.chain_engine is None
+    if "plan" in entry.fast_simulation:
+        assert conformance(engine, PlanEngine) == []
+        assert entry.plan_engine is engine
+    else:
+        assert entry.plan_engine is None
     if entry.kind == "reroll":
         assert conformance(engine, RerollEngine) == []
         assert isinstance(engine, RerollEngine)
@@ -56,11 +68,12 @@ def test_the_four_engines_keep_their_contracts():
     """The engines of the games the package ships, by name: each keeps the contracts its
     entry says, and only those (a solo reroll game is no chain, a pushluck game no reroll
     turn)."""
-    kept = {g.key: {p.__name__ for p in (Engine, DuelEngine, ChainEngine, RerollEngine)
-                    if not conformance(g.engine, p)} for g in GAMES}
+    protocols = (Engine, DuelEngine, ChainEngine, PlanEngine, RerollEngine)
+    kept = {g.key: {p.__name__ for p in protocols if not conformance(g.engine, p)}
+            for g in GAMES}
     assert {k: kept[k] for k in ("dripeul", "trwavril", "cinqmille", "seveny")} == {
-        "dripeul": {"Engine", "DuelEngine", "RerollEngine"},
-        "trwavril": {"Engine", "DuelEngine", "RerollEngine"},
+        "dripeul": {"Engine", "DuelEngine", "PlanEngine", "RerollEngine"},
+        "trwavril": {"Engine", "DuelEngine", "PlanEngine", "RerollEngine"},
         "cinqmille": {"Engine", "DuelEngine", "ChainEngine"},
         "seveny": {"Engine", "DuelEngine", "ChainEngine"},
     }

@@ -14,6 +14,8 @@ the names below and nothing else.  A game's engine package is checked against th
   then needs only :class:`Engine`, and ``advise_state`` never gives two-player advice.
 * :class:`ChainEngine` — a push-your-luck game that ``simulate_fast`` plays as a Markov
   chain over scores (``"chain"`` in the entry's ``fast_simulation``).
+* :class:`PlanEngine` — a solo game that ``simulate_fast`` plays from a tabulated plan
+  (``"plan"`` in the entry's ``fast_simulation``).
 * :class:`RerollEngine` — a reroll game (``kind="reroll"``): its turn as the coach
   explains it, read from a state (no caller reaches into ``engine.solo`` or
   ``engine.duel``).
@@ -40,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover - names for the annotations only
 
     from dicelab.engine.advice import Advice
 
-__all__ = ["ChainEngine", "DuelEngine", "Engine", "RerollEngine", "conformance"]
+__all__ = ["ChainEngine", "DuelEngine", "Engine", "PlanEngine", "RerollEngine", "conformance"]
 
 
 @runtime_checkable
@@ -195,6 +197,22 @@ class RerollEngine(Engine, Protocol):
     def p_next_turn(self, state: Any, board: Any) -> float:
         """The solo chance that the next turn of the player to move succeeds, playing for
         that alone, with ``board`` as the board."""
+        ...
+
+
+@runtime_checkable
+class PlanEngine(Engine, Protocol):
+    """A solo game that :func:`dicelab.analysis.simulate.simulate_fast` plays from a
+    tabulated plan (``"plan"`` in the entry's ``fast_simulation``: the package's
+    ``fast.py``, on :mod:`dicelab.engine.fastplan`)."""
+
+    def fast_plan(self, rules: Any, policy: str) -> Any:
+        """The solo game of ``rules`` tabulated for ``policy`` (``"optimal"``,
+        ``"greedy"``): a :class:`dicelab.engine.fastplan.Plan`."""
+        ...
+
+    def clear_fast_plan(self) -> None:
+        """Forget the plans (``simulate_fast``'s cold runs)."""
         ...
 
 

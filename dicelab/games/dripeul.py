@@ -669,17 +669,8 @@ def _end_manche(state: State, solo_lost: bool = False) -> tuple[State, list[Even
     return _fresh_turn(nxt, 0), ev + [_ev("manche_start", 0, manche=state.manche + 1)]
 
 
-DEFINITION = GameDef(
-    key="dripeul",
-    name="Dripeul 5",
-    rules_type=Rules,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    new_state=new_state,
-    legal_actions=legal_actions,
-    step=step,
-    roll_outcome=roll_outcome,
-)
+#: The game's definition: its key, name and this module's rules (``GameDef.of``).
+DEFINITION = GameDef.of(globals(), "dripeul", "Dripeul 5")
 
 
 class Game(_BaseGame):

@@ -618,17 +618,8 @@ def _set(values: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return values[:i] + (v,) + values[i + 1 :]
 
 
-DEFINITION = GameDef(
-    key="trwavril",
-    name="Trwavril",
-    rules_type=Rules,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    new_state=new_state,
-    legal_actions=legal_actions,
-    step=step,
-    roll_outcome=roll_outcome,
-)
+#: The game's definition: its key, name and this module's rules (``GameDef.of``).
+DEFINITION = GameDef.of(globals(), "trwavril", "Trwavril")
 
 
 class Game(_base.Game):

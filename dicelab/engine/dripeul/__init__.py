@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicelab.engine.advice import Advice, advise_state_with
-from dicelab.engine.dripeul import duel, solo
+from dicelab.engine.dripeul import duel, fast, solo
 from dicelab.engine.dripeul import duel as _duel
 from dicelab.engine.dripeul.duel import (
     advise_duel,
@@ -48,6 +48,10 @@ solo_ready = None
 prepare = None
 solo_tables_built = None
 build_solo_tables = None
+
+#: The engine contract's tabulated solo game (``simulate_fast``): :mod:`.fast`.
+fast_plan = fast.plan
+clear_fast_plan = fast.clear_cache
 warm = None
 policy_surface = None
 
@@ -62,6 +66,8 @@ __all__ = [
     "resolution_advice",
     "turn_outcomes",
     "clear_caches",
+    "clear_fast_plan",
+    "fast_plan",
     "duel_start",
     "duel",
     "duel_ready",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicelab.engine.advice import Advice, advise_state_with
-from dicelab.engine.trwavril import duel, solo
+from dicelab.engine.trwavril import duel, fast, solo
 from dicelab.engine.trwavril import duel as _duel
 from dicelab.engine.trwavril.duel import (
     advise_duel,
@@ -50,6 +50,10 @@ solo_ready = None
 prepare = None
 solo_tables_built = None
 build_solo_tables = None
+
+#: The engine contract's tabulated solo game (``simulate_fast``): :mod:`.fast`.
+fast_plan = fast.plan
+clear_fast_plan = fast.clear_cache
 policy_surface = None
 
 __all__ = [
@@ -65,6 +69,8 @@ __all__ = [
     "turn_outcomes",
     "board_values",
     "clear_caches",
+    "clear_fast_plan",
+    "fast_plan",
     "duel_start",
     "duel",
     "duel_ready",
