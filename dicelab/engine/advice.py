@@ -211,3 +211,43 @@ def advise_state_with(state: Any, objective: str | None, *, state_type: type, ga
                   ready=(lambda: ready(state.rules)) if ready is not None else None):
         return advise_duel(state)
     return advise_solo(state, objective)
+
+
+def clearing(*clears: Callable[[], Any]) -> Callable[[], None]:
+    """An engine package's ``clear_caches`` (the engine contract's): one call that forgets
+    every solved table of the game, by calling each of ``clears`` in turn (its solo and
+    two-player modules' ``clear_caches``, its own caches' ``cache_clear``…).
+
+    >>> calls = []
+    >>> clear = clearing(lambda: calls.append("solo"), lambda: calls.append("duel"))
+    >>> clear(), calls
+    (None, ['solo', 'duel'])
+    """
+    def clear_caches() -> None:
+        """Forget every solved table of the game, solo and two-player (benchmarks: cold
+        runs)."""
+        for clear in clears:
+            clear()
+
+    return clear_caches
+
+
+def race_starts(turn_start_value: Callable[[int, Any], float],
+                duel_win_probability: Callable[..., float]
+                ) -> tuple[Callable[[Any], float], Callable[[Any], float]]:
+    """The engine contract's ``solo_start`` and ``duel_start`` of a race to a target
+    (5000, Seveny: a state with ``scores``), from its engine's ``turn_start_value(score,
+    rules)`` (the expected turns left) and ``duel_win_probability(rules, scores=,
+    to_play=)``."""
+    def solo_start(state: Any) -> float:
+        """The expected turns left from the start of a turn of seat 0 of ``state`` (the
+        engine contract's ``solo_start``)."""
+        return float(turn_start_value(state.scores[0], state.rules))
+
+    def duel_start(state: Any) -> float:
+        """The exact chance that the player to move wins, from the start of a turn of
+        ``state`` (the engine contract's ``duel_start``)."""
+        return float(duel_win_probability(state.rules, scores=tuple(state.scores),
+                                          to_play=state.current_player))
+
+    return solo_start, duel_start

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.engine.advice import Advice, advise_state_with
+from dicelab.engine.advice import Advice, advise_state_with, clearing
 from dicelab.engine.dripeul import duel, fast, solo
 from dicelab.engine.dripeul import duel as _duel
 from dicelab.engine.dripeul.duel import (
@@ -126,12 +126,6 @@ def duel_start(state: State) -> float:
                                       triangles=state.triangle, to_play=state.current_player))
 
 
-def clear_caches() -> None:
-    """Forget every solved table of Dripeul 5, solo and two-player (benchmarks: cold runs)."""
-    solo.clear_caches()
-    duel.clear_caches()
-
-
 # ------------------------------------------------------------- the reroll turn, from a state
 def turn_outcomes(state: State, keep: Any, duel: bool = False) -> dict[tuple[int, ...], float]:
     """The final dice of the turn of the player to move after ``keep`` (the engine
@@ -167,3 +161,6 @@ def p_next_turn(state: State, board: Any) -> float:
     that alone, with ``board`` as their tokens (the engine contract's
     :class:`~dicelab.engine.protocol.RerollEngine`)."""
     return float(p_turn_start(board, state.rules))
+
+#: The engine contract's ``clear_caches``: every solved table, solo and two-player.
+clear_caches = clearing(solo.clear_caches, duel.clear_caches)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.engine.advice import Advice, advise_state_with
+from dicelab.engine.advice import Advice, advise_state_with, clearing
 from dicelab.engine.trwavril import duel, fast, solo
 from dicelab.engine.trwavril import duel as _duel
 from dicelab.engine.trwavril.duel import (
@@ -128,12 +128,6 @@ def duel_start(state: State) -> float:
                                       to_play=state.current_player))
 
 
-def clear_caches() -> None:
-    """Forget every solved table of Trwavril, solo and two-player (benchmarks: cold runs)."""
-    solo.clear_caches()
-    duel.clear_caches()
-
-
 # ------------------------------------------------------------- the reroll turn, from a state
 def turn_outcomes(state: State, keep: Any, duel: bool = False) -> dict[tuple[int, ...], float]:
     """The final dice of the turn of the player to move after ``keep`` (the engine
@@ -169,3 +163,6 @@ def p_next_turn(state: State, board: Any) -> float:
     that alone, with ``board`` as their barred (the engine contract's
     :class:`~dicelab.engine.protocol.RerollEngine`)."""
     return float(p_turn_start(state.rules))
+
+#: The engine contract's ``clear_caches``: every solved table, solo and two-player.
+clear_caches = clearing(solo.clear_caches, duel.clear_caches)
