@@ -251,3 +251,42 @@ def race_starts(turn_start_value: Callable[[int, Any], float],
                                           to_play=state.current_player))
 
     return solo_start, duel_start
+
+
+
+def reroll_turn(seat: Callable[[Any], dict[str, Any]], solo_module: Any, duel_module: Any
+                ) -> tuple[Callable[..., dict[Any, float]], Callable[..., Advice]]:
+    """A reroll game's ``turn_outcomes`` and ``resolution_advice`` (the engine contract's
+    :class:`~dicelab.engine.protocol.RerollEngine`), read from a state: ``seat(state)``
+    gives the keywords of the player to move's board and level (``tokens``, ``level``;
+    ``barred``, ``parapluies``) for the solo module's ``keep_outcomes(keep, *,
+    rolls_left, rules, **board)`` and ``advise_resolution(dice, *, rules, **board)``; with
+    ``duel=True`` the duel module's ``keep_outcomes(state, keep)`` and
+    ``resolution_advice(state, dice)``.
+
+    >>> from dicelab.engine import trwavril as engine
+    >>> from dicelab.games import trwavril
+    >>> s = trwavril.new_state(trwavril.Rules(), 1)
+    >>> s = trwavril.roll_outcome(trwavril.step(s, trwavril.Roll(()))[0], (3, 3, 3, 5))[0]
+    >>> round(sum(engine.turn_outcomes(s, (3, 3, 3)).values()), 12)
+    1.0
+    >>> len(engine.resolution_advice(s, (3, 3, 3, 3))) > 0
+    True
+    """
+    def turn_outcomes(state: Any, keep: Any, duel: bool = False) -> dict[Any, float]:
+        """The final dice of the turn of the player to move after ``keep``: the rest of
+        the turn played for the solo objective, or with ``duel`` to win against the
+        opponent."""
+        if duel:
+            return duel_module.keep_outcomes(state, keep)
+        return solo_module.keep_outcomes(keep, rolls_left=state.rolls_left, rules=state.rules,
+                                         **seat(state))
+
+    def resolution_advice(state: Any, dice: Any, duel: bool = False) -> Advice:
+        """What final ``dice`` allow the player to move, ranked by ``p_win`` (``duel``:
+        ``p_duel``, the two-player engine's own choice)."""
+        if duel:
+            return duel_module.resolution_advice(state, dice)
+        return solo_module.advise_resolution(dice, rules=state.rules, **seat(state))
+
+    return turn_outcomes, resolution_advice

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.engine.advice import Advice, advise_state_with, clearing
+from dicelab.engine.advice import Advice, advise_state_with, clearing, reroll_turn
 from dicelab.engine.trwavril import duel, fast, solo
-from dicelab.engine.trwavril import duel as _duel
 from dicelab.engine.trwavril.duel import (
     advise_duel,
     duel_ready,
@@ -129,40 +128,22 @@ def duel_start(state: State) -> float:
 
 
 # ------------------------------------------------------------- the reroll turn, from a state
-def turn_outcomes(state: State, keep: Any, duel: bool = False) -> dict[tuple[int, ...], float]:
-    """The final dice of the turn of the player to move after ``keep`` (the engine
-    contract's :class:`~dicelab.engine.protocol.RerollEngine`): the rest of the turn played
-    for the solo objective, or with ``duel`` to win against the opponent.
-
-    >>> from dicelab.games import trwavril
-    >>> s = trwavril.new_state(trwavril.Rules(), 1)
-    >>> s = trwavril.roll_outcome(trwavril.step(s, trwavril.Roll(()))[0], (3, 3, 3, 5))[0]
-    >>> round(sum(turn_outcomes(s, (3, 3, 3)).values()), 12)
-    1.0
-    """
-    if duel:
-        return _duel.keep_outcomes(state, keep)
+def _seat(state: State) -> dict[str, Any]:
+    """The player to move's board and level, as the solo engine's keywords."""
     p = state.current_player
-    return solo.keep_outcomes(keep, rolls_left=state.rolls_left, barred=state.barred[p],
-                              parapluies=state.parapluies[p], rules=state.rules)
+    return {"barred": state.barred[p], "parapluies": state.parapluies[p]}
 
 
-def resolution_advice(state: State, dice: Any, duel: bool = False) -> Advice:
-    """What final ``dice`` allow the player to move in ``state``, ranked by ``p_win``
-    (``duel``: ``p_duel``, the two-player engine's own choice): the engine contract's
-    :class:`~dicelab.engine.protocol.RerollEngine`."""
-    if duel:
-        return _duel.resolution_advice(state, dice)
-    p = state.current_player
-    return solo.advise_resolution(dice, barred=state.barred[p], parapluies=state.parapluies[p],
-                                  rules=state.rules)
+#: The engine contract's reroll turn (:class:`~dicelab.engine.protocol.RerollEngine`).
+turn_outcomes, resolution_advice = reroll_turn(_seat, solo, duel)
 
 
 def p_next_turn(state: State, board: Any) -> float:
     """The solo chance that the next turn of the player to move succeeds, playing for
-    that alone, with ``board`` as their barred (the engine contract's
+    that alone, with ``board`` as their barred cards (the engine contract's
     :class:`~dicelab.engine.protocol.RerollEngine`)."""
     return float(p_turn_start(state.rules))
+
 
 #: The engine contract's ``clear_caches``: every solved table, solo and two-player.
 clear_caches = clearing(solo.clear_caches, duel.clear_caches)
