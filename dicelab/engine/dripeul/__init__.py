@@ -41,18 +41,11 @@ from dicelab.engine.dripeul.solo import (
 from dicelab.games.dripeul import State
 
 # The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
-finish_chances = None
-turns_moments = None
-solo_ready = None
-prepare = None
-solo_tables_built = None
-build_solo_tables = None
+finish_chances = turns_moments = solo_ready = prepare = warm = policy_surface = None
+solo_tables_built = build_solo_tables = None
 
 #: The engine contract's tabulated solo game (``simulate_fast``): :mod:`.fast`.
-fast_plan = fast.plan
-clear_fast_plan = fast.clear_cache
-warm = None
-policy_surface = None
+fast_plan, clear_fast_plan = fast.plan, fast.clear_cache
 
 __all__ = [
     "OBJECTIVES",

@@ -43,17 +43,11 @@ from dicelab.engine.trwavril.solo import (
 from dicelab.games.trwavril import State
 
 # The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
-finish_chances = None
-turns_moments = None
-solo_ready = None
-prepare = None
-solo_tables_built = None
-build_solo_tables = None
+finish_chances = turns_moments = solo_ready = prepare = policy_surface = None
+solo_tables_built = build_solo_tables = None
 
 #: The engine contract's tabulated solo game (``simulate_fast``): :mod:`.fast`.
-fast_plan = fast.plan
-clear_fast_plan = fast.clear_cache
-policy_surface = None
+fast_plan, clear_fast_plan = fast.plan, fast.clear_cache
 
 __all__ = [
     "OBJECTIVES",
