@@ -46,7 +46,13 @@ from dicelab.games.cards import seveny as seveny_card
 from dicelab.games.cards import trwavril as trwavril_card
 
 if TYPE_CHECKING:  # the engine contract, for the annotations only (the engines load late)
-    from dicelab.engine.protocol import ChainEngine, DuelEngine, Engine
+    from dicelab.engine.protocol import (
+        ChainEngine,
+        DuelEngine,
+        Engine,
+        PlanEngine,
+        RerollEngine,
+    )
 
 __all__ = [
     "GAMES",
@@ -62,6 +68,7 @@ __all__ = [
     "objective_name",
     "objective_phrase",
     "play_notebook",
+    "state_scores",
 ]
 
 
@@ -69,13 +76,16 @@ __all__ = [
 class Metric:
     """One headline number of a game (the variant explorer's): its key, its plain name,
     its exact meaning (English msgids, see :meth:`name` and :meth:`meaning`), the engine's
-    solver ``solver(rules) -> float``, which direction is better (a probability is
-    higher-is-better; a number of turns lower-is-better) and whether it is a probability
-    (shown as a percentage).
+    solver ``solver(rules) -> float`` and which direction is better (a chance to win is
+    higher-is-better; a number of turns lower-is-better).  Whether it is a probability
+    (shown as a percentage) is its key's, as for any objective
+    (:func:`dicelab.core.objectives.is_probability`: a ``p_…`` key).
 
     >>> m = get("trwavril").metrics[0]
-    >>> m.name("en"), m.name("fr"), m.is_probability
-    ('chance to win', 'probabilité de gagner', True)
+    >>> m.name("en"), m.name("fr"), m.is_probability, m.higher_is_better
+    ('chance to win', 'probabilité de gagner', True, True)
+    >>> get("5000").metrics[0].is_probability
+    False
     """
 
     key: str
@@ -83,7 +93,11 @@ class Metric:
     solver: str
     higher_is_better: bool
     exact: str = ""
-    is_probability: bool = False
+
+    @property
+    def is_probability(self) -> bool:
+        """Whether the number is a probability (its key names one: ``p_win``, ``p_manche``)."""
+        return objectives.is_probability(self.key)
 
     def name(self, lang: str | None = None) -> str:
         """The plain name, e.g. ``"chance to win"`` / ``"chance de gagner"``."""
@@ -101,6 +115,15 @@ class GameEntry:
     The key, display name and player counts are the rules module's own
     (``DEFINITION``): written once, read here.  Entries compare and hash by identity
     (one per game).
+
+    Three names, three things: :attr:`rules` is the game's rules *module*
+    (``dicelab.games.<key>``: ``legal_actions``, ``step``…), :attr:`Rules` the *class* of
+    its variants (``entry.rules.Rules``), and a game state's ``state.rules`` one *instance*
+    of it, the variant being played.
+
+    >>> e = get("seveny")
+    >>> e.rules.__name__, e.Rules is e.rules.Rules, e.Game(seed=1).state.rules == e.Rules()
+    ('dicelab.games.seveny', True, True)
     """
 
     #: The game's rules module, ``dicelab.games.<key>``.
@@ -164,15 +187,11 @@ class GameEntry:
     #: The coach's first hint when the choice is a resolution (msgid).
     resolve_hint: str = ""
     #: What :func:`dicelab.analysis.simulate.simulate_fast` plays: ``"plan"`` (solo game
-    #: tabulated from the engine, policies optimal and greedy), ``"chain"`` (solo
-    #: optimal as a Markov chain over scores), ``"rule_chain"`` (the bank-at rule too: the
-    #: solo engine's ``bank_at_outcome_matrix`` where it has one, else each turn drawn from
-    #: its ``turn_points_distribution``).
+    #: tabulated from the engine, policies optimal and greedy: :attr:`plan_engine`),
+    #: ``"chain"`` (solo optimal as a Markov chain over scores), ``"rule_chain"`` (the
+    #: bank-at rule too: the solo engine's ``bank_at_outcome_matrix`` where it has one,
+    #: else each turn drawn from its ``turn_points_distribution``).
     fast_simulation: frozenset[str] = frozenset()
-    #: Loads the game's vectorised planner ``dicelab.engine.<key>.fast`` (games with
-    #: ``"plan"``): ``plan(rules, policy)``, the solo game tabulated for ``simulate_fast``,
-    #: and ``clear_cache()``.
-    load_fast_plan: Callable[[], ModuleType] | None = field(default=None, repr=False)
     # ---------------------------------------------- the game's own words and pictures
     #: The game's rules card as data, ``dicelab.games.cards.<key>``
     #: (:mod:`dicelab.games.cards`; drawn by :mod:`dicelab.ui.rules_cards`).
@@ -203,6 +222,21 @@ class GameEntry:
     #: "you have not opened yet", the score board's "not opened yet"); ``None``: the game
     #: has no opening.
     opening_needed: Callable[[Any, int], int | None] | None = field(default=None, repr=False)
+    #: ``scores(state)``: the players' scores (the terminal's "Scores:" line), or ``None``
+    #: for a game without scores (:func:`state_scores` for a state's own ``scores``).
+    scores: Callable[[Any], tuple[int, ...]] | None = field(default=None, repr=False)
+    #: ``locked(state)``: the dice of this turn that may not be rolled again (a variant
+    #: where kept dice stay: the app locks their toggles); ``None``: never any.
+    locked: Callable[[Any], tuple[int, ...]] | None = field(default=None, repr=False)
+    #: ``final_round(state)``: whether this is the game's final round (someone reached the
+    #: target; nobody plays after it: the coach's last-turn reason); ``None``: no such round.
+    final_round: Callable[[Any], bool] | None = field(default=None, repr=False)
+    #: ``restart_turn(state, board)``: ``state`` at the start of a fresh turn of the player
+    #: to move, whose board (the squares or barred cards a resolution leaves) is ``board``
+    #: (reroll games: the coach's two-player look at the next turn); ``None``: not a
+    #: reroll game.
+    restart_turn: Callable[[Any, tuple[int, ...]], Any] | None = field(default=None,
+                                                                      repr=False)
     #: The game's own sentences for events (:func:`dicelab.ui.text.event_sentence`):
     #: sentence key -> (msgid for "you", msgid for a named player ``{who}``): an event only
     #: this game has, or a shared sentence said otherwise in this game (it wins over the
@@ -227,11 +261,6 @@ class GameEntry:
         return self.rules.DEFINITION.name
 
     @property
-    def module(self) -> ModuleType:
-        """The rules module (as :attr:`rules`)."""
-        return self.rules
-
-    @property
     def engine(self) -> Engine:
         """The engine package ``dicelab.engine.<key>`` (loaded on first use), which keeps
         the engine contract :class:`~dicelab.engine.protocol.Engine`."""
@@ -254,7 +283,20 @@ class GameEntry:
         return cast("ChainEngine", self.load_engine()) if "chain" in self.fast_simulation else None
 
     @property
+    def plan_engine(self) -> PlanEngine | None:
+        """The engine as a tabulated solo game (:class:`~dicelab.engine.protocol.PlanEngine`,
+        ``"plan"`` in :attr:`fast_simulation`: ``simulate_fast``), else ``None``."""
+        return cast("PlanEngine", self.load_engine()) if "plan" in self.fast_simulation else None
+
+    @property
+    def reroll_engine(self) -> RerollEngine | None:
+        """The engine as a reroll game's turn (:class:`~dicelab.engine.protocol.RerollEngine`,
+        ``kind="reroll"``: the coach's explanations), else ``None``."""
+        return cast("RerollEngine", self.load_engine()) if self.kind == "reroll" else None
+
+    @property
     def Rules(self) -> type:  # noqa: N802 - the game's class
+        """The class of the game's variants (``entry.rules.Rules``); ``state.rules`` is one."""
         return self.rules.Rules
 
     @property
@@ -307,6 +349,24 @@ class GameEntry:
         if self.dice_field is not None:
             return int(getattr(rules if rules is not None else self.Rules(), self.dice_field))
         return int(self.rules.DICE)
+
+    def engine_function(self, name: str) -> Callable[..., Any]:
+        """The function ``name`` of the game's engine package, named by this entry's data
+        (a metric's :attr:`Metric.solver`, a rules page's :attr:`template_engine_names`).
+
+        >>> get("trwavril").engine_function("win_probability").__name__
+        'win_probability'
+        """
+        return cast("Callable[..., Any]", getattr(self.engine, name))
+
+    def template_function(self, name: str) -> Any:
+        """A name of :attr:`template_names`: the rules module's, else the engine's.
+
+        >>> get("seveny").template_function("MAX_TARGET") > 0
+        True
+        """
+        return getattr(self.rules, name) if hasattr(self.rules, name) else getattr(
+            self.engine, name)
 
     def objective_name(self, key: str, lang: str | None = None) -> str:
         """The apps' short label of the objective ``key`` in this game.
@@ -363,16 +423,14 @@ def _seveny_engine() -> ModuleType:
     return engine
 
 
-def _dripeul_fast_plan() -> ModuleType:
-    from dicelab.engine.dripeul import fast
+# ------------------------------------------------------------------ facts of a state
+def state_scores(state: Any) -> tuple[int, ...]:
+    """A state's own ``scores`` (the :attr:`GameEntry.scores` of a game that keeps them).
 
-    return fast
-
-
-def _trwavril_fast_plan() -> ModuleType:
-    from dicelab.engine.trwavril import fast
-
-    return fast
+    >>> state_scores(get("5000").Game(players=2, seed=1).state)
+    (0, 0)
+    """
+    return tuple(state.scores)
 
 
 # ------------------------------------------------------------------ a board in words
@@ -455,6 +513,9 @@ GAMES: tuple[GameEntry, ...] = (
         }),
         board_title=N_("Dripeul 5 — manche {m} of {n} · level {level}"),
         board="tokens",
+        scores=state_scores,
+        locked=lambda state: tuple(state.locked),
+        restart_turn=dripeul.restart_turn,
         describe_board=_dripeul_board,
         describe_resolve=_dripeul_resolve,
         resolve_hint=N_("Compare the squares each token leaves for the next turns."),
@@ -486,14 +547,13 @@ GAMES: tuple[GameEntry, ...] = (
         metrics=(
             Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
                    N_("P(clear one manche): the probability that a solo player clears one "
-                      "manche, playing optimally"), is_probability=True),
+                      "manche, playing optimally")),
             Metric("p_game", N_("chance to win the whole solo game"), "game_win_probability",
                    True,
                    N_("P(win the game): the probability that a solo player clears every "
-                      "manche, playing optimally"), is_probability=True),
+                      "manche, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
-        load_fast_plan=_dripeul_fast_plan,
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "game_win_probability", "p_turn_exact",
                                "start_value", "win_probability"),
@@ -518,6 +578,7 @@ GAMES: tuple[GameEntry, ...] = (
             "miss": N_("no brelan, no carré, no suite of {n}"),
         }),
         board="cards",
+        restart_turn=trwavril.restart_turn,
         describe_board=_trwavril_board,
         describe_resolve=_trwavril_resolve,
         resolve_hint=N_("Compare the cards each flip leaves barred."),
@@ -531,10 +592,9 @@ GAMES: tuple[GameEntry, ...] = (
         metrics=(
             Metric("p_win", N_("chance to win"), "win_probability", True,
                    N_("P(win): the probability that a solo player bars all six cards before "
-                      "the last parapluie is turned, playing optimally"), is_probability=True),
+                      "the last parapluie is turned, playing optimally")),
         ),
         fast_simulation=frozenset({"plan"}),
-        load_fast_plan=_trwavril_fast_plan,
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "p_turn_start", "win_probability"),
     ),
@@ -552,6 +612,7 @@ GAMES: tuple[GameEntry, ...] = (
         target=lambda rules: cinqmille.TARGET,
         set_aside=lambda state: tuple(state.aside),
         opening_needed=_cinqmille_opening,
+        scores=state_scores,
         sentences=MappingProxyType({
             "win_5000": (N_("Exactly 5000: you win at once!"),
                          N_("Exactly 5000: {who} wins at once!")),
@@ -600,6 +661,8 @@ GAMES: tuple[GameEntry, ...] = (
         target=lambda rules: rules.target,
         set_aside=lambda state: tuple(state.hand),
         memorised=lambda state: state.memorised,
+        scores=state_scores,
+        final_round=lambda state: state.final_round,
         board="scores",
         describe_board=_seveny_board,
         kind="pushluck",

@@ -288,3 +288,136 @@ def test_the_session_imports_no_widget():
     g = grimp.build_graph("dicelab", include_external_packages=False)
     reached = g.find_upstream_modules("dicelab.ui.session")
     assert not {m for m in reached if m.startswith("dicelab.ui.widgets")}
+
+
+# ------------------------------------------------ no probing of a game state or an engine
+#: Where the registry and the engine contract live: the only places that may look a
+#: game's names up (``GameEntry.engine_function``, the contract's checker).
+PROBING_ALLOWED_IN = {"dicelab/registry.py", "dicelab/engine/protocol.py"}
+
+#: Every ``getattr``/``hasattr`` of the package outside those two, by module and first
+#: argument, and why it is not a probe of a game state or an engine.  A new one fails
+#: :func:`test_no_state_or_engine_is_probed`: a game fact belongs in the registry
+#: (``GameEntry.scores``, ``locked``, ``final_round``…), an engine's name in the engine
+#: contract (``dicelab/engine/protocol.py``); anything else is added here with its reason.
+NOT_GAME_PROBES: dict[tuple[str, str], str] = {
+    **{(m, "self"): "a class's own attribute"
+       for m in ("dicelab/games/cinqmille.py", "dicelab/games/dripeul.py",
+                 "dicelab/games/trwavril.py", "dicelab/games/saves.py",
+                 "dicelab/ui/widgets/base.py", "dicelab/ui/widgets/overlay.py",
+                 "dicelab/ui/widgets/solve_bar.py", "dicelab/ui/widgets/status_log.py")},
+    # a Rules object's fields (or its class's tables), named by registry data or dataclass
+    # fields: a variant, not a state
+    **{(m, arg): "a Rules field, named by data"
+       for m, arg in (("dicelab/analysis/variants.py", "base"),
+                      ("dicelab/analysis/variants.py", "default_rules(game)"),
+                      ("dicelab/analysis/variants.py", "h.rules"),
+                      ("dicelab/analysis/variants.py", "other"),
+                      ("dicelab/games/_base.py", "rules"),
+                      ("dicelab/render/variant_charts.py", "game_module(game_key).Rules"),
+                      ("dicelab/render/variant_charts.py", "h.rules"),
+                      ("dicelab/render/variant_charts.py", "mod"),
+                      ("dicelab/ui/explorer.py", "base"),
+                      ("dicelab/ui/explorer.py", "rules"),
+                      ("dicelab/ui/labels.py", "cls"),
+                      ("dicelab/ui/labels.py", "rules"),
+                      ("dicelab/ui/widgets/boards.py", "state.rules"),
+                      ("dicelab/ui/widgets/controls.py", "labels"),
+                      ("dicelab/ui/widgets/controls.py", "rules"),
+                      ("dicelab/ui/widgets/controls.py", "rules_type"),
+                      ("dicelab/ui/widgets/controls.py", "self.rules_type"))},
+    # an action (a Roll has keep, other actions none) or an advice (solo or two-player)
+    **{(m, arg): "an action or an advice, not a state"
+       for m, arg in (("dicelab/analysis/policies.py", "a"),
+                      ("dicelab/games/actions.py", "action"),
+                      ("dicelab/tools/hubcheck.py", "best"),
+                      ("dicelab/ui/widgets/coach_prompt.py", "action"),
+                      ("dicelab/ui/widgets/overlay.py", "c.action"),
+                      ("dicelab/ui/widgets/overlay.py", "advice"),
+                      ("dicelab/ui/widgets/adapters.py", "advice"))},
+    ("dicelab/analysis/review.py", "game"): "a Game runner's rolls (review also reads replays)",
+    ("dicelab/analysis/review.py", "self.game"): "the reviewed Game runner, if any",
+    ("dicelab/ui/widgets/saveload.py", "game"): "a loaded object, not yet known to be a game",
+    ("dicelab/ui/widgets/saveload.py", "getattr(game, 'state', None)"):
+        "a loaded object, not yet known to be a game",
+    ("dicelab/ui/widgets/saveload.py", "item"): "a FileUpload value (dict or object)",
+    ("dicelab/ui/widgets/luckview.py", "f"): "a FileUpload value (dict or object)",
+    ("dicelab/ui/widgets/adapters.py", "coach_module()"): "optional names of a module",
+    ("dicelab/ui/widgets/adapters.py", "policies"): "optional names of a module",
+    ("dicelab/ui/widgets/__init__.py", "apps"): "a module's lazy names (PEP 562)",
+    ("dicelab/ui/widgets/base.py", "self.session"): "the app delegates to its session",
+    ("dicelab/ui/widgets/base.py", "getattr(self, 'controls', None)"): "the app's widgets",
+    ("dicelab/ui/widgets/batching.py", "obj"): "a widget tree",
+    ("dicelab/ui/widgets/batching.py", "widgets[0]"): "a widget's sync state",
+    ("dicelab/ui/teaching/asking.py", "self.widget"): "a widget's children",
+    ("dicelab/ui/widgets/solve_bar.py", "app"): "an app, maybe closed",
+    ("dicelab/ui/widgets/solve_bar.py", "job"): "a solve job's task",
+    ("dicelab/ui/widgets/solve_bar.py", "getattr(job, 'task', None)"): "a solve job's task",
+    ("dicelab/ui/widgets/status_log.py", "error"): "an exception's optional summary",
+    ("dicelab/ui/widgets/overlay.py", "e"): "an exception's optional message",
+    ("dicelab/tools/docgen.py", "e"): "an exception's optional message",
+    ("dicelab/tools/docgen.py", "error"): "an exception's optional line",
+    ("dicelab/tools/docgen.py", "builtins"): "the template sandbox's builtins",
+    ("dicelab/tools/sandbox.py", "node"): "an AST node",
+    ("dicelab/tools/sandbox.py", "parent"): "an AST node",
+    ("dicelab/tools/hubfigures.py", "info"): "psutil's memory info (pss where it has it)",
+    ("dicelab/render/plots.py", "fig"): "a matplotlib figure's alt text",
+    ("dicelab/core/progress.py", "_LOCAL"): "a thread-local",
+    ("dicelab/core/progress.py", "get_ipython()"): "the IPython kernel, if any",
+    ("dicelab/core/progress.py", "kernel"): "the IPython kernel, if any",
+    ("dicelab/core/progress.py", "getattr(kernel, 'io_loop', None)"): "the kernel's loop",
+    ("dicelab/ui/widgets/modes.py", "get_ipython()"): "the IPython kernel, if any",
+    ("dicelab/ui/widgets/modes.py", "getattr(get_ipython(), 'kernel', None)"):
+        "the IPython kernel, if any",
+    ("dicelab/ui/widgets/modes.py", "loop"): "the kernel's loop",
+    ("dicelab/ui/shipped_notebooks.py", "contents_manager"): "Jupyter's contents manager",
+    ("dicelab/ui/terminal.py", "stream"): "a text stream",
+    ("dicelab/ui/terminal.py", "raw"): "a text stream's buffer",
+    ("dicelab/analysis/saves.py", "os"): "an OS flag (O_NONBLOCK)",
+    ("dicelab/__main__.py", "sys.stdout"): "a text stream",
+}
+
+
+def _probes(path: Path, rel: str) -> list[tuple[int, str, str]]:
+    """``(line, first argument, what)`` of each ``getattr``/``hasattr`` call in ``path``,
+    and each reach into an engine's ``solo``/``duel`` submodule (``entry.engine.solo``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr") and node.args):
+            found.append((node.lineno, ast.unparse(node.args[0]), node.func.id))
+        elif (isinstance(node, ast.Attribute) and node.attr in ("solo", "duel")
+              and re.search(r"(^|\.)(engine|eng)$", ast.unparse(node.value))
+              and not rel.startswith("dicelab/engine/")):
+            found.append((node.lineno, ast.unparse(node), "submodule"))
+    return found
+
+
+def test_probes_are_found(tmp_path):
+    bad = tmp_path / "m.py"
+    bad.write_text("def f(state, entry):\n    if getattr(state, 'final_round', False):\n"
+                   "        return entry.engine.solo.advise(state)\n"
+                   "    return hasattr(state, 'locked')\n")
+    assert sorted(_probes(bad, "dicelab/analysis/m.py")) == [
+        (2, "state", "getattr"), (3, "entry.engine.solo", "submodule"), (4, "state", "hasattr")]
+
+
+def test_no_state_or_engine_is_probed():
+    """No ``hasattr``/``getattr`` probe of a game state or an engine outside the registry
+    and the engine contract (issue 33): every such call is on the allow-list above, with
+    its reason; and nothing outside the engines reaches into an engine's ``solo`` or
+    ``duel`` submodule (the callers use the contract's names)."""
+    found, seen = [], set()
+    for path in _modules():
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in PROBING_ALLOWED_IN:
+            continue
+        for line, arg, what in _probes(path, rel):
+            seen.add((rel, arg))
+            if what == "submodule" or (rel, arg) not in NOT_GAME_PROBES:
+                found.append(f"{rel}:{line}: {what}({arg}, ...)")
+    assert not found, ("probes of a game state or an engine (use a registry fact or the "
+                       "engine contract; else add the call to NOT_GAME_PROBES with its "
+                       "reason):\n" + "\n".join(found))
+    stale = sorted(set(NOT_GAME_PROBES) - seen)
+    assert not stale, f"allow-list entries that match no call any more: {stale}"

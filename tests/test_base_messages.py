@@ -17,7 +17,7 @@ from dicelab.core.i18n import N_, using
 from dicelab.games import Roll
 from dicelab.registry import REGISTRY
 
-Trwavril = REGISTRY["trwavril"].module.Game
+Trwavril = REGISTRY["trwavril"].rules.Game
 
 
 def finished_game(seed: int = 4) -> Trwavril:

@@ -41,7 +41,7 @@ def drawing_actions(game):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_roll_undo_roll_gives_the_same_dice(key):
-    mod = REGISTRY[key].module
+    mod = REGISTRY[key].rules
     for seed in (1, 2026, 77):
         g = mod.Game(players=min(2, mod.MAX_PLAYERS), seed=seed)
         g.apply(Roll(()))
@@ -58,7 +58,7 @@ def test_roll_undo_roll_gives_the_same_dice(key):
 def test_decide_undo_decide_otherwise_follows_the_same_stream(key):
     """A decision that rolls, undone, then another one: allowed, and its dice are the
     stream's next ones (the undone dice first, then new ones if it rolls more)."""
-    mod = REGISTRY[key].module
+    mod = REGISTRY[key].rules
     checked = 0
     for seed in range(40):
         g = mod.Game(players=min(2, mod.MAX_PLAYERS), seed=seed)
@@ -133,7 +133,7 @@ def test_the_review_and_luck_split_count_the_dice_thrown_first():
     roll → decide, the first throw's dice, from the seed."""
     from dicelab.analysis import luck
 
-    mod = REGISTRY["trwavril"].module
+    mod = REGISTRY["trwavril"].rules
     plain, undone = mod.Game(seed=3), mod.Game(seed=3)
     plain.apply(Roll(()))
     undone.apply(Roll(()))

@@ -56,7 +56,11 @@ def test_registry_entry_describes_the_game(entry):
     if entry.difficulty is not None:
         assert entry.difficulty in entry.Rules.CHOICES
     for metric in entry.metrics:
-        assert callable(getattr(entry.engine, metric.solver))
+        assert callable(entry.engine_function(metric.solver))
+    for name in entry.template_engine_names:
+        assert entry.engine_function(name) is not None
+    for name in entry.template_names:
+        assert entry.template_function(name) is not None
     # the game's facts the views read (no probing of its state)
     state = entry.Game(seed=1).state
     assert 1 <= entry.dice_count(state.rules) <= 7  # the app's keys toggle 7 dice at most
@@ -66,6 +70,20 @@ def test_registry_entry_describes_the_game(entry):
         assert entry.memorised(state) == 0
     if entry.opening_needed is not None:
         assert entry.opening_needed(state, 0) is None or entry.opening_needed(state, 0) > 0
+    two = entry.Game(players=2, seed=1).state if 2 in entry.player_counts else state
+    if entry.scores is not None:
+        assert entry.scores(two) == (0,) * two.players
+    if entry.locked is not None:
+        assert entry.locked(state) == ()
+    if entry.final_round is not None:
+        assert entry.final_round(two) is False
+    # a reroll game restarts a turn from a board (the coach's look ahead), as the game
+    # would: the restarted state is the game's, its turn not begun
+    assert (entry.restart_turn is not None) == (entry.kind == "reroll")
+    if entry.restart_turn is not None:
+        restarted = entry.restart_turn(two, ())
+        assert isinstance(restarted, entry.State) and restarted.rolls_left == entry.rules.ROLLS
+        assert restarted.current_player == two.current_player
 
 
 @ENTRIES

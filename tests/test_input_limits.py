@@ -25,7 +25,7 @@ def _ending_with_a_hand_roll(key: str, seed: int = 3) -> tuple:
     """A seeded game played by the optimal player until an action rolls, that last roll's
     dice set by hand (the same dice the generator would throw): the save's last roll is
     ``hand`` and no decision comes after it."""
-    mod = get(key).module
+    mod = get(key).rules
     best = optimal()
     probe, g = mod.Game(seed=seed), mod.Game(seed=seed)
     while True:
@@ -59,7 +59,7 @@ def test_review_flags_a_hand_set_last_roll(key):
     rep = luck.analyse(g)
     assert rep.rows[-1].kind == "roll" and rep.rows[-1].hand_set
     # a roll that a row shows is not listed again; a game of the generator lists nothing
-    assert dicelab.review(get(key).module.Game(seed=3)).unmarked_hand_rolls == ()
+    assert dicelab.review(get(key).rules.Game(seed=3)).unmarked_hand_rolls == ()
 
 
 def test_the_terminal_review_says_the_hand_set_last_roll():

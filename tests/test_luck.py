@@ -16,29 +16,20 @@ from dicelab.analysis.policies import duel_optimal, optimal, random_legal
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import fmt_number
 from dicelab.engine import cinqmille as cinqmille_odds
-from dicelab.engine import dripeul as dripeul_odds
-from dicelab.engine import seveny as seveny_odds
-from dicelab.engine import trwavril as trwavril_odds
-from dicelab.games import cinqmille, dripeul, seveny, trwavril
+from dicelab.games import cinqmille, dripeul, trwavril
 from dicelab.games._base import Roll
-from dicelab.registry import get
+from dicelab.registry import GAMES, get
 
-ENGINES = {"dripeul": dripeul_odds, "trwavril": trwavril_odds, "cinqmille": cinqmille_odds,
-           "seveny": seveny_odds}
-
-RULES = {
-    "dripeul": dripeul.Rules(),
-    "trwavril": trwavril.Rules(),
-    "cinqmille": cinqmille.Rules(),
-    "seveny": seveny.Rules(target=20),
-}
+#: Every registered game, each in the variant its engines solve within seconds (the
+#: registry's ``small_rules``: the default rules, or a smaller target).
+RULES = {g.key: g.Rules(**g.small_rules) for g in GAMES}
 KEYS = tuple(RULES)
 
 
 def play(key: str, seed: int, *, players: int = 1, mix: float = 0.4,
          max_actions: int = 400, rules=None):
     """A game by a 'student': the best choice or a random one at each decision."""
-    mod = get(key).module
+    mod = get(key).rules
     g = mod.Game(rules=rules or RULES[key], players=players, seed=seed)
     rng = random.Random(seed)
     best = duel_optimal() if players == 2 else optimal()
@@ -81,7 +72,7 @@ def expected_result(g, rep) -> float:
         return float(s.turn_count)
     if rep.mode == "solo_p_win":
         return 1.0 if s.winners else 0.0
-    if g.definition.key == "dripeul":
+    if get(g.definition.key).manches:  # two players: the manches won (a tie one half)
         return sum(1.0 if a < b else 0.5 if a == b else 0.0 for a, b in s.manche_scores)
     return 1.0 if s.winners == (0,) else 0.5 if len(s.winners) == 2 else 0.0
 
@@ -93,7 +84,8 @@ def test_identity_every_game(key, players):
         g = play(key, seed, players=players)
         rep = luck.analyse(g)
         assert rep.mode == ("duel" if players == 2 else
-                            "solo_turns" if key in ("cinqmille", "seveny") else "solo_p_win")
+                            "solo_turns" if get(key).solo_objective == "expected_turns"
+                            else "solo_p_win")
         check_chain(rep)
         assert sum(r.kind == "roll" for r in rep.rows) == len(g.rolls)
         if g.is_over:
@@ -106,19 +98,16 @@ def test_identity_every_game(key, players):
 @pytest.mark.parametrize("key", KEYS)
 def test_first_value_is_the_engines_start(key):
     rules = RULES[key]
-    g = get(key).module.Game(rules=rules, players=1, seed=1)
+    g = get(key).rules.Game(rules=rules, players=1, seed=1)
     v = luck.analyse(g).start_value if g.actions else luck.position_value(g.state)
-    engine = {
-        "dripeul": lambda: dripeul_odds.game_win_probability(rules),
-        "trwavril": lambda: trwavril_odds.win_probability(rules),
-        "cinqmille": lambda: cinqmille_odds.expected_turns(rules),
-        "seveny": lambda: seveny_odds.expected_turns(rules),
-    }[key]()
-    assert v == pytest.approx(engine, abs=1e-12)
-    g2 = get(key).module.Game(rules=rules, players=2, seed=1)
+    entry = get(key)
+    # a game in manches: the solo game is won by clearing every manche (each from the same
+    # start), and two players' value counts the manches won
+    manches = rules.manches if entry.manches else 1
+    assert v == pytest.approx(entry.solo_start(g.state) ** manches, abs=1e-12)
+    g2 = entry.rules.Game(rules=rules, players=2, seed=1)
     assert luck.position_value(g2.state) == pytest.approx(
-        ENGINES[key].duel_win_probability(rules)
-        + (2 * dripeul_odds.duel_win_probability(rules) if key == "dripeul" else 0.0), abs=1e-12)
+        manches * entry.duel_start(g2.state), abs=1e-12)
 
 
 def test_hand_set_dice_teacher_dice_and_undo():
@@ -147,9 +136,9 @@ def test_hand_set_dice_teacher_dice_and_undo():
         (r.kind, r.value_after) for r in rep.rows]
 
 
-@pytest.mark.parametrize("key", ["trwavril", "dripeul", "seveny", "cinqmille"])
+@pytest.mark.parametrize("key", KEYS)
 def test_hand_set_every_roll_solo(key):
-    mod = get(key).module
+    mod = get(key).rules
     g = mod.Game(rules=RULES[key], players=1, seed=9)
     rng = random.Random(9)
     best = optimal()
@@ -181,9 +170,8 @@ def _chance_nodes(g):
     return out
 
 
-@pytest.mark.parametrize("key,players", [("trwavril", 1), ("dripeul", 1), ("cinqmille", 1),
-                                         ("trwavril", 2), ("cinqmille", 2), ("dripeul", 2),
-                                         ("seveny", 1), ("seveny", 2)])
+@pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.parametrize("key", KEYS)
 def test_luck_of_a_roll_has_expectation_zero(key, players):
     """Σ over outcomes of P(outcome) × luck(outcome) = 0: the value before a roll (the
     engine's value of the choice that led to it) is the mean of the values after."""

@@ -36,7 +36,7 @@ CODE = textwrap.dedent(
 
     out = {"modules": len(modules), "games": {}}
     for key in ("dripeul", "trwavril", "cinqmille", "seveny"):
-        g = get(key).module.Game(seed=3)
+        g = get(key).rules.Game(seed=3)
         engine = importlib.import_module("dicelab.engine." + key)
         play = policies.optimal()
         choices, why, hint = 0, [], None

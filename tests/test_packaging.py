@@ -80,7 +80,7 @@ def test_registry_names_and_modules():
         ("seveny", "Seveny"),
     ]
     for info in games.REGISTRY.values():
-        module = info.module
+        module = info.rules
         assert module.__name__ == f"dicelab.games.{info.key}"
         for attr in ("Rules", "Game", "DEFINITION", "new_state", "legal_actions", "step"):
             assert hasattr(module, attr), f"{module.__name__} lacks {attr}"

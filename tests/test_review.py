@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import importlib
 import io
 import json
 import random
@@ -19,22 +18,19 @@ from dicelab.analysis import coach, review
 from dicelab.analysis.policies import optimal, random_legal
 from dicelab.core.errors import DicelabError, InvalidSave
 from dicelab.engine import seveny as seveny_odds
-from dicelab.games import cinqmille, dripeul, seveny, trwavril
+from dicelab.games import dripeul, seveny, trwavril
 from dicelab.games._base import Bank, Roll, Stop
-from dicelab.registry import get
+from dicelab.registry import REGISTRY, get
 from dicelab.tools import calibrate
 
-GAMES = {
-    "dripeul": dripeul.Rules(),
-    "trwavril": trwavril.Rules(),
-    "cinqmille": cinqmille.Rules(),
-    "seveny": seveny.Rules(target=12),
-}
+#: Every registered game, in the variant its engines solve within seconds (the registry's
+#: ``small_rules``).
+GAMES = {key: g.Rules(**g.small_rules) for key, g in REGISTRY.items()}
 
 
 def play(key: str, seed: int, *, players: int = 1, mix: float = 0.5, max_actions: int = 120):
     """A game played by a 'student': optimal or random at each decision (seeded)."""
-    mod = get(key).module
+    mod = get(key).rules
     g = mod.Game(rules=GAMES[key], players=players, seed=seed)
     rng = random.Random(seed)
     best, rnd = optimal(), random_legal(seed)
@@ -47,7 +43,7 @@ def expected_rows(game):
     """(step, player, loss, value, best value) of every decision, by replaying the save
     through the game's pure functions and asking the engine directly."""
     data = game.to_dict()
-    mod = get(data["game"]).module
+    mod = get(data["game"]).rules
     state = mod.new_state(game.rules, data["players"])
     out = []
     for i, s in enumerate(data["steps"]):
@@ -55,7 +51,7 @@ def expected_rows(game):
 
         action = action_from_json(s["action"])
         if not state.to_roll and len(mod.legal_actions(state)) > 1:
-            adv = importlib.import_module(f"dicelab.engine.{data['game']}").advise_state(state)
+            adv = get(data["game"]).engine.advise_state(state)
             if len(adv) > 1:
                 c = adv.find(action)
                 out.append((i, state.current_player, c.loss, c[adv.objective],
@@ -297,9 +293,12 @@ def test_rating_scale_places_the_policies(key):
     order = [cal[p]["share"] for p in ("optimal", "greedy", "rule", "random")]
     assert order[0] == pytest.approx(0, abs=1e-12) and min(order[1:]) > 0
     assert review.rate(key, 0.0).band == "expert"
-    # the policies' pooled shares: greedy and the rule of thumb better than chance
-    assert review.rate(key, cal["greedy"]["share"]).band in ("expert", "strong", "fair")
-    assert review.rate(key, cal["rule"]["share"]).band in ("strong", "fair", "beginner")
+    # the policies' pooled shares: greedy and the rule of thumb better than chance, the
+    # better of the two (which one depends on the game) rated at least "fair"
+    bands = ("expert", "strong", "fair", "beginner")
+    rated = sorted(bands.index(review.rate(key, cal[p]["share"]).band)
+                   for p in ("greedy", "rule"))
+    assert rated[0] <= bands.index("fair")
     # the random player's own share is no better than chance
     fr = review.rate(key, cal["random"]["share"], lang="fr")
     assert fr.band == "random" and len(fr.scale) == 4

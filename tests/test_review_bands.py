@@ -92,7 +92,7 @@ def _games(key, policy, games, players=1, seed=FRESH):
     out = []
     for i in range(games):
         pol = calibrate._policy(key, policy, seed + i, players)
-        g = info.module.Game(rules=info.module.Rules(), players=players, seed=seed + i)
+        g = info.rules.Game(rules=info.rules.Rules(), players=players, seed=seed + i)
         for _step in range(5000):
             if g.is_over:
                 break

@@ -36,7 +36,7 @@ KEYS = list(REGISTRY)
 
 
 def module(key):
-    return REGISTRY[key].module
+    return REGISTRY[key].rules
 
 
 def players(key):
@@ -318,7 +318,7 @@ HANG_CHECK = textwrap.dedent(
     from dicelab.registry import REGISTRY
     from dicelab import InvalidSave
     for key in REGISTRY:
-        Game = REGISTRY[key].module.Game
+        Game = REGISTRY[key].rules.Game
         d = Game(seed=1).to_dict()
         # v2 has no generator block: adding one is refused
         try:

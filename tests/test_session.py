@@ -27,7 +27,7 @@ def at_choice(session: PlaySession, dice: tuple[int, ...]) -> PlaySession:
 @pytest.mark.parametrize("key", list(REGISTRY))
 def test_legal_moves_are_the_games_own(key):
     s = PlaySession(key, seed=5, players=2)
-    mod = REGISTRY[key].module
+    mod = REGISTRY[key].rules
     assert s.legal_moves() == mod.legal_actions(s.state) == [Roll(())]
     s.apply(Roll(()))
     assert s.legal_moves() == mod.legal_actions(s.state)

@@ -17,6 +17,7 @@ from dicelab.core.dice import keep_table, multisets
 from dicelab.engine import fastplan
 from dicelab.engine.dripeul import fast as dripeul_fast
 from dicelab.engine.dripeul import solo as dripeul_engine
+from dicelab.engine.protocol import PlanEngine, conformance
 from dicelab.engine.trwavril import fast as trwavril_fast
 from dicelab.engine.trwavril import solo as trwavril_engine
 from dicelab.games import Resolve, Stop, dripeul, trwavril
@@ -145,10 +146,9 @@ def test_every_planned_game_has_its_planner_in_the_registry():
     planned = [g for g in GAMES if "plan" in g.fast_simulation]
     assert [g.key for g in planned] == ["dripeul", "trwavril"]
     for g in planned:
-        mod = g.load_fast_plan()
-        assert mod.__name__ == f"dicelab.engine.{g.key}.fast"
-        assert callable(mod.plan) and callable(mod.clear_cache)
-    assert all(g.load_fast_plan is None for g in GAMES if "plan" not in g.fast_simulation)
+        assert g.plan_engine is g.engine
+        assert conformance(g.engine, PlanEngine) == []
+    assert all(g.plan_engine is None for g in GAMES if "plan" not in g.fast_simulation)
 
 
 def test_the_simulator_names_no_game_outside_its_docstrings():

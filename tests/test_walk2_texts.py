@@ -50,7 +50,7 @@ def test_a_review_of_one_decision_has_whole_number_ticks(lang):
     from dicelab.games._base import Roll, Stop
     from dicelab.registry import get
 
-    game = get("dripeul").module.Game(rules=dripeul.Rules(), players=1, seed=5)
+    game = get("dripeul").rules.Game(rules=dripeul.Rules(), players=1, seed=5)
     game.apply(Roll(()))
     game.apply(Stop())
     rev = review.review(game, lang=lang)

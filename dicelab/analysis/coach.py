@@ -29,11 +29,10 @@ Every text goes through :mod:`dicelab.i18n` (``lang=None``: the current language
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import (
@@ -50,6 +49,9 @@ from dicelab.core.objectives import TABLE_ORDER, format_objective, is_probabilit
 from dicelab.engine.advice import Advice, Choice
 from dicelab.games._base import Bank, Resolve, Roll, Stop
 from dicelab.registry import GAMES, REGISTRY, entry_of, objective_phrase
+
+if TYPE_CHECKING:  # the engine contract, for the annotations only
+    from dicelab.engine.protocol import RerollEngine
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
@@ -500,6 +502,14 @@ class _TurnView:
     mean_left: float  # Dripeul: mean points left on the squares; Trwavril: mean barred cards
 
 
+def _reroll(entry: Any) -> RerollEngine:
+    """The reroll game's turn engine (the engine contract's
+    :class:`~dicelab.engine.protocol.RerollEngine`)."""
+    engine = entry.reroll_engine
+    assert engine is not None, "only a reroll game's turn is explained by its board"
+    return cast("RerollEngine", engine)
+
+
 def _tokens_result(state: Any, final: tuple[int, ...], lang: str, duel: bool = False
                    ) -> tuple[bool, str, float, tuple, float]:
     """What final dice do on a Dripeul board: success, the token taken in words, the value
@@ -510,13 +520,8 @@ def _tokens_result(state: Any, final: tuple[int, ...], lang: str, duel: bool = F
 
     p = state.current_player
     tokens = state.tokens[p]
-    if duel:
-        a = entry.engine.duel.resolution_advice(state, final)
-        unit = "p_duel"
-    else:
-        a = entry.engine.solo.advise_resolution(final, tokens=tokens, level=state.triangle[p],
-                                                rules=state.rules)
-        unit = "p_win"
+    a = _reroll(entry).resolution_advice(state, final, duel=duel)
+    unit = "p_duel" if duel else "p_win"
     best = a.best
     if best.numbers["p_turn"] < 1.0:
         return False, "", best.numbers[unit], ("fail",), float(sum(tokens))
@@ -537,17 +542,12 @@ def _cards_result(state: Any, final: tuple[int, ...], lang: str, duel: bool = Fa
                   ) -> tuple[bool, str, float, tuple, float]:
     """What final dice do on a Trwavril board: as :func:`_tokens_result`, with the cards
     barred afterwards (a miss's value is the solo one: only solo reasons read it)."""
-    entry = entry_of(state)
-    eng = entry.engine.solo
+    eng = _reroll(entry_of(state))
 
     p = state.current_player
     barred, u = state.barred[p], state.parapluies[p]
-    if duel:
-        a = entry.engine.duel.resolution_advice(state, final)
-        unit = "p_duel"
-    else:
-        a = eng.advise_resolution(final, barred=barred, parapluies=u, rules=state.rules)
-        unit = "p_win"
+    a = eng.resolution_advice(state, final, duel=duel)
+    unit = "p_duel" if duel else "p_win"
     if not len(a):
         return (False, "", eng.start_value(barred, u - 1, state.rules), ("miss",),
                 float(len(barred)))
@@ -564,19 +564,8 @@ def _turn_view(state: Any, key: str, keep: tuple[int, ...], lang: str,
     """How a turn ends after ``keep``: the optimal rest of the turn, by the solo engine, or
     with ``duel`` by the two-player engine (its keeps and its choice of token or card)."""
     entry = REGISTRY[key]
-    eng = entry.engine.solo
-    p = state.current_player
-    if duel:
-        dist = entry.engine.duel.keep_outcomes(state, keep)
-        result = _tokens_result if entry.board == "tokens" else _cards_result
-    elif entry.board == "tokens":
-        dist = eng.keep_outcomes(keep, rolls_left=state.rolls_left, tokens=state.tokens[p],
-                                 level=state.triangle[p], rules=state.rules)
-        result = _tokens_result
-    else:
-        dist = eng.keep_outcomes(keep, rolls_left=state.rolls_left, barred=state.barred[p],
-                                 parapluies=state.parapluies[p], rules=state.rules)
-        result = _cards_result
+    dist = _reroll(entry).turn_outcomes(state, keep, duel=duel)
+    result = _tokens_result if entry.board == "tokens" else _cards_result
     success = 0.0
     weighted = 0.0
     left = 0.0
@@ -656,7 +645,7 @@ def _reroll_aspects(state: Any, key: str, choice: Choice, other: Choice, advice:
 def _failure_text(state: Any, key: str, phrase: str, lang: str) -> str:
     """What a failed turn leaves: the difficulty left and the chance from there."""
     p = state.current_player
-    eng = REGISTRY[key].engine.solo
+    eng = _reroll(REGISTRY[key])
     if REGISTRY[key].board == "tokens":
         t = state.triangle[p] - 1
         if t < 0:
@@ -681,19 +670,12 @@ def _next_turn_duel(state: Any, key: str, board: tuple[int, ...], lang: str) -> 
     barred cards a choice leaves), played by the two-player engine against the opponent's
     board as it is now (``1.0`` when the choice leaves nothing to do)."""
     entry = REGISTRY[key]
-    p = state.current_player
-    field_name = "tokens" if entry.board == "tokens" else "barred"
     if entry.board == "tokens" and not board:
         return 1.0
     if entry.board != "tokens" and len(board) == 6:
         return 1.0
-    boards = list(getattr(state, field_name))
-    boards[p] = board
-    changes: dict[str, Any] = {field_name: tuple(boards), "rolls_left": entry.rules.ROLLS}
-    if hasattr(state, "locked"):
-        changes["locked"] = ()
-    start = dataclasses.replace(state, **changes)
-    return _turn_view(start, key, (), lang, duel=True).p_success
+    assert entry.restart_turn is not None, "a reroll game's entry gives restart_turn"
+    return _turn_view(entry.restart_turn(state, board), key, (), lang, duel=True).p_success
 
 
 def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
@@ -703,7 +685,7 @@ def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice
     p = state.current_player
     duel = advice.objective == "p_duel"
     entry = REGISTRY[key]
-    eng = entry.engine.solo
+    eng = _reroll(entry)
     out: list[_Aspect] = []
     if entry.board == "tokens":
         apply_outcome, resolutions = entry.rules.apply_outcome, entry.rules.resolutions
@@ -715,7 +697,7 @@ def _resolve_aspects(state: Any, key: str, choice: Choice, other: Choice, advice
             if not tokens:
                 return _("no token left", lang=lang), 1.0, 0, ()
             x = (_next_turn_duel(state, key, tokens, lang) if duel
-                 else eng.p_turn_start(tokens, state.rules))
+                 else eng.p_next_turn(state, tokens))
             return _("squares {squares}", lang=lang, squares=_dice(tokens)), x, sum(tokens), tokens
 
         (ba, ta, sa, _a), (bb, tb, sb, _b) = board(choice), board(other)
@@ -890,7 +872,8 @@ def _last_turn_aspect(state: Any, choice: Choice, other: Choice, advice: Advice,
     leaves the player's total below the leader's loses for sure, while the other choice
     still wins with the engine's chance.  Said when the turn's own chance to reach the
     target is too long to weigh (:func:`_finish_aspect`)."""
-    if not getattr(state, "final_round", False) or advice.objective != "p_duel":
+    final_round = REGISTRY[game_key(state)].final_round
+    if final_round is None or not final_round(state) or advice.objective != "p_duel":
         return []
     p = state.current_player
     leader = max(x for q, x in enumerate(state.scores) if q != p)

@@ -361,9 +361,10 @@ def roll_values(state: Any) -> list[tuple[tuple[int, ...], float, float]]:
     from dicelab.analysis.coach import game_key
     from dicelab.core.dice import multisets, roll_probabilities
 
-    if not getattr(state, "to_roll", 0):
+    key = game_key(state)  # a DicelabError for what is not a game position
+    if not state.to_roll:
         raise DicelabError("this position waits for no dice: {state}", state=brief(state))
-    vals = _Values(game_key(state), state.rules, state.players)
+    vals = _Values(key, state.rules, state.players)
     n = state.to_roll
     return [(d, float(p), vals.value(vals.mod.roll_outcome(state, d)[0]))
             for d, p in zip(multisets(n), roll_probabilities(n))]

@@ -34,7 +34,7 @@ def load_game(source: Any) -> Any:
     if not isinstance(data, dict) or not isinstance(data.get("game"), str) or (
             data["game"] not in REGISTRY):
         raise refuse(Phrase(NOT_A_GAME), "not a saved game: {value}", value=brief(source))
-    module = REGISTRY[data["game"]].module
+    module = REGISTRY[data["game"]].rules
     return module.Game.from_json(data)
 
 

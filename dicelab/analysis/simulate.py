@@ -13,8 +13,8 @@ played rules.
 :func:`simulate_fast` plays SOLO Dripeul 5 and Trwavril (every variant, policy
 ``"optimal"`` or ``"greedy"``) for thousands of games at once with numpy: the
 engine's choices are tabulated once per board, rolls left and dice (by the game's own
-planner, ``dicelab/engine/<game>/fast.py``, found through its registry entry's
-``load_fast_plan``), and every turn of every game is a few array look-ups.  Solo 5000 with
+planner, ``dicelab/engine/<game>/fast.py``, the engine contract's ``fast_plan``:
+``PlanEngine``), and every turn of every game is a few array look-ups.  Solo 5000 with
 ``"optimal"`` is a Markov chain over scores, each turn drawn from the engine's exact
 :func:`~dicelab.engine.cinqmille.solo.turn_outcome_matrix`; so is Seveny (its engine's matrix),
 and the "bank at N" rule of Seveny and 5000 (``policy="bank_at"``, each turn drawn from the
@@ -250,8 +250,10 @@ def _plan(game: str, rules: Any, policy: str) -> tuple[str, Any, Plan]:
             policies=", ".join(map(repr, FAST_POLICIES)), policy=brief(policy),
         )
     rules = check_rules(mod.Rules, rules, mod.DEFINITION.name)
-    # the game's own planner (dicelab/engine/<game>/fast.py), found through its entry
-    return key, rules, get(key).load_fast_plan().plan(rules, policy)
+    # the game's own planner (dicelab/engine/<game>/fast.py), the engine contract's
+    plans = get(key).plan_engine
+    assert plans is not None, "a game with 'plan' in fast_simulation keeps PlanEngine"
+    return key, rules, plans.fast_plan(rules, policy)
 
 
 def _chain(game: str, rules: Any, policy: str,
@@ -404,8 +406,8 @@ def clear_fast_cache() -> None:
     """Forget the tables of :func:`simulate_fast` (for cold benchmarks)."""
     fastplan.clear_cache()
     for g in GAMES:
-        if g.load_fast_plan is not None:
-            g.load_fast_plan().clear_cache()
+        if g.plan_engine is not None:
+            g.plan_engine.clear_fast_plan()
         chain = g.chain_engine
         if chain is not None and chain.clear_rule_cache is not None:
             chain.clear_rule_cache()

@@ -175,11 +175,12 @@ _SOLO_WARMING: dict[tuple[str, Any], SolveJob] = {}
 
 def warm_solo_in_background(game: str, rules: Any) -> SolveJob | None:
     """Build the first solo advice's tables of a quick variant in a daemon thread, when an
-    app opens: the engine's ``prepare(rules)``, for an engine whose ``prepared(rules)`` says
-    they are not built yet (5000: about 0.3 s of CPU, once per kernel), so that the
-    student's first decision does not wait for them. It does not wait in the line of long
-    solves (it is short); one per variant in the kernel; it stops like any job when the
-    last app waiting for it lets it go. ``None`` when there is nothing to build.
+    app opens: the engine's ``build_solo_tables(rules)``, for an engine whose
+    ``solo_tables_built(rules)`` says they are not built yet (5000: about 0.3 s of CPU,
+    once per kernel), so that the student's first decision does not wait for them. It does
+    not wait in the line of long solves (it is short); one per variant in the kernel; it
+    stops like any job when the last app waiting for it lets it go. ``None`` when there is
+    nothing to build.
 
     >>> from dicelab.games import cinqmille, trwavril
     >>> job = warm_solo_in_background("cinqmille", cinqmille.Rules(dice=6))
@@ -191,11 +192,11 @@ def warm_solo_in_background(game: str, rules: Any) -> SolveJob | None:
     True
     """
     try:
-        solo = getattr(get(game).engine, "solo", None)
+        engine = get(game).engine
     except UnknownGame:
         return None
-    ready, build = getattr(solo, "prepared", None), getattr(solo, "prepare", None)
-    if not callable(ready) or not callable(build):
+    ready, build = engine.solo_tables_built, engine.build_solo_tables
+    if ready is None or build is None:
         return None
     try:
         if ready(rules):

@@ -118,7 +118,7 @@ def headline(game_key: str, rules: Any = None) -> Headline:
 def solver(game_key: str, name: str) -> Callable[..., Any]:
     """The game's exact solver ``name``: the function of its engine ``dicelab.engine.<key>``
     (the registry's ``engine``)."""
-    return getattr(get(_key(game_key)).engine, name)
+    return get(_key(game_key)).engine_function(name)
 
 
 def one_option_changes(game_key: str) -> list[tuple[tuple[str, Any], ...]]:

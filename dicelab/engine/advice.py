@@ -211,3 +211,82 @@ def advise_state_with(state: Any, objective: str | None, *, state_type: type, ga
                   ready=(lambda: ready(state.rules)) if ready is not None else None):
         return advise_duel(state)
     return advise_solo(state, objective)
+
+
+def clearing(*clears: Callable[[], Any]) -> Callable[[], None]:
+    """An engine package's ``clear_caches`` (the engine contract's): one call that forgets
+    every solved table of the game, by calling each of ``clears`` in turn (its solo and
+    two-player modules' ``clear_caches``, its own caches' ``cache_clear``…).
+
+    >>> calls = []
+    >>> clear = clearing(lambda: calls.append("solo"), lambda: calls.append("duel"))
+    >>> clear(), calls
+    (None, ['solo', 'duel'])
+    """
+    def clear_caches() -> None:
+        """Forget every solved table of the game, solo and two-player (benchmarks: cold
+        runs)."""
+        for clear in clears:
+            clear()
+
+    return clear_caches
+
+
+def race_starts(turn_start_value: Callable[[int, Any], float],
+                duel_win_probability: Callable[..., float]
+                ) -> tuple[Callable[[Any], float], Callable[[Any], float]]:
+    """The engine contract's ``solo_start`` and ``duel_start`` of a race to a target
+    (5000, Seveny: a state with ``scores``), from its engine's ``turn_start_value(score,
+    rules)`` (the expected turns left) and ``duel_win_probability(rules, scores=,
+    to_play=)``."""
+    def solo_start(state: Any) -> float:
+        """The expected turns left from the start of a turn of seat 0 of ``state`` (the
+        engine contract's ``solo_start``)."""
+        return float(turn_start_value(state.scores[0], state.rules))
+
+    def duel_start(state: Any) -> float:
+        """The exact chance that the player to move wins, from the start of a turn of
+        ``state`` (the engine contract's ``duel_start``)."""
+        return float(duel_win_probability(state.rules, scores=tuple(state.scores),
+                                          to_play=state.current_player))
+
+    return solo_start, duel_start
+
+
+
+def reroll_turn(seat: Callable[[Any], dict[str, Any]], solo_module: Any, duel_module: Any
+                ) -> tuple[Callable[..., dict[Any, float]], Callable[..., Advice]]:
+    """A reroll game's ``turn_outcomes`` and ``resolution_advice`` (the engine contract's
+    :class:`~dicelab.engine.protocol.RerollEngine`), read from a state: ``seat(state)``
+    gives the keywords of the player to move's board and level (``tokens``, ``level``;
+    ``barred``, ``parapluies``) for the solo module's ``keep_outcomes(keep, *,
+    rolls_left, rules, **board)`` and ``advise_resolution(dice, *, rules, **board)``; with
+    ``duel=True`` the duel module's ``keep_outcomes(state, keep)`` and
+    ``resolution_advice(state, dice)``.
+
+    >>> from dicelab.engine import trwavril as engine
+    >>> from dicelab.games import trwavril
+    >>> s = trwavril.new_state(trwavril.Rules(), 1)
+    >>> s = trwavril.roll_outcome(trwavril.step(s, trwavril.Roll(()))[0], (3, 3, 3, 5))[0]
+    >>> round(sum(engine.turn_outcomes(s, (3, 3, 3)).values()), 12)
+    1.0
+    >>> len(engine.resolution_advice(s, (3, 3, 3, 3))) > 0
+    True
+    """
+    def turn_outcomes(state: Any, keep: Any, duel: bool = False) -> dict[Any, float]:
+        """The final dice of the turn of the player to move after ``keep``: the rest of
+        the turn played for the solo objective, or with ``duel`` to win against the
+        opponent."""
+        if duel:
+            return duel_module.keep_outcomes(state, keep)
+        return solo_module.keep_outcomes(keep, rolls_left=state.rolls_left, rules=state.rules,
+                                         **seat(state))
+
+    def resolution_advice(state: Any, dice: Any, duel: bool = False) -> Advice:
+        """What final ``dice`` allow the player to move, ranked by ``p_win`` (``duel``:
+        ``p_duel``, the two-player engine's own choice)."""
+        if duel:
+            return duel_module.resolution_advice(state, dice)
+        return solo_module.advise_resolution(dice, rules=state.rules, **seat(state))
+
+    return turn_outcomes, resolution_advice

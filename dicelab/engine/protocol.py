@@ -14,6 +14,11 @@ the names below and nothing else.  A game's engine package is checked against th
   then needs only :class:`Engine`, and ``advise_state`` never gives two-player advice.
 * :class:`ChainEngine` — a push-your-luck game that ``simulate_fast`` plays as a Markov
   chain over scores (``"chain"`` in the entry's ``fast_simulation``).
+* :class:`PlanEngine` — a solo game that ``simulate_fast`` plays from a tabulated plan
+  (``"plan"`` in the entry's ``fast_simulation``).
+* :class:`RerollEngine` — a reroll game (``kind="reroll"``): its turn as the coach
+  explains it, read from a state (no caller reaches into ``engine.solo`` or
+  ``engine.duel``).
 
 A Python module conforms to a protocol by its module-level names: a function stands for a
 method (without ``self``), a constant for an attribute.
@@ -37,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover - names for the annotations only
 
     from dicelab.engine.advice import Advice
 
-__all__ = ["ChainEngine", "DuelEngine", "Engine", "conformance"]
+__all__ = ["ChainEngine", "DuelEngine", "Engine", "PlanEngine", "RerollEngine", "conformance"]
 
 
 @runtime_checkable
@@ -65,6 +70,16 @@ class Engine(Protocol):
     #: the background (``dicelab.analysis.solving.solve_solo_in_background``); ``None``
     #: exactly when :attr:`solo_ready` is ``None``.
     prepare: Callable[[Any], None] | None
+
+    #: ``solo_tables_built(rules) -> bool``: whether the quick tables the first solo advice
+    #: of ``rules`` reads (built once per process in a fraction of a second: 5000's model)
+    #: are built; ``None``: the game has no such tables.
+    solo_tables_built: Callable[[Any], bool] | None
+
+    #: ``build_solo_tables(rules)``: build them (the apps do it in the background as they
+    #: open: :func:`dicelab.analysis.solving.warm_solo_in_background`); ``None`` exactly
+    #: when :attr:`solo_tables_built` is ``None``.
+    build_solo_tables: Callable[[Any], None] | None
 
     def advise_state(self, state: Any, objective: str | None = None) -> Advice:
         """The advice for the player to move in ``state``: every distinct choice, ranked
@@ -152,6 +167,52 @@ class ChainEngine(Engine, Protocol):
 
     def turn_outcome_matrix(self, rules: Any = None) -> np.ndarray:
         """``P[s, s2]``: an optimal solo turn from score ``s`` ends at ``s2``."""
+        ...
+
+
+@runtime_checkable
+class RerollEngine(Engine, Protocol):
+    """A reroll game's turn, as the coach explains it (``kind="reroll"`` in the registry
+    entry: :attr:`dicelab.registry.GameEntry.reroll_engine`): the rest of a turn after a
+    keep, and the resolutions of final dice, each read from a game state; solo, or with
+    ``duel`` the two-player engine's (a game with ``two_player=True``).  The *board* is
+    what a turn changes (Dripeul's squares, Trwavril's barred cards), the *level* what a
+    failure costs (a triangle, the parapluies)."""
+
+    def turn_outcomes(self, state: Any, keep: Any, duel: bool = False) -> dict[Any, float]:
+        """The distribution of the turn's final dice after ``keep`` (sorted tuples ->
+        probability), the rest of the turn played for the solo objective, or with ``duel``
+        to win against the opponent."""
+        ...
+
+    def resolution_advice(self, state: Any, dice: Any, duel: bool = False) -> Advice:
+        """What final ``dice`` allow the player to move: every resolution ranked by
+        ``p_win`` (``duel``: ``p_duel``), each with ``p_turn``; empty for a miss."""
+        ...
+
+    def start_value(self, board: Any, level: int, rules: Any = None) -> float:
+        """The solo value (``p_win``) at the start of a turn with this board and level."""
+        ...
+
+    def p_next_turn(self, state: Any, board: Any) -> float:
+        """The solo chance that the next turn of the player to move succeeds, playing for
+        that alone, with ``board`` as the board."""
+        ...
+
+
+@runtime_checkable
+class PlanEngine(Engine, Protocol):
+    """A solo game that :func:`dicelab.analysis.simulate.simulate_fast` plays from a
+    tabulated plan (``"plan"`` in the entry's ``fast_simulation``: the package's
+    ``fast.py``, on :mod:`dicelab.engine.fastplan`)."""
+
+    def fast_plan(self, rules: Any, policy: str) -> Any:
+        """The solo game of ``rules`` tabulated for ``policy`` (``"optimal"``,
+        ``"greedy"``): a :class:`dicelab.engine.fastplan.Plan`."""
+        ...
+
+    def clear_fast_plan(self) -> None:
+        """Forget the plans (``simulate_fast``'s cold runs)."""
         ...
 
 

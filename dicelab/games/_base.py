@@ -32,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 import numbers
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
@@ -91,6 +91,33 @@ class GameDef:
     legal_actions: Callable[[Any], list[Action]]
     step: Callable[[Any, Action], tuple[Any, list[Event]]]
     roll_outcome: Callable[[Any, Dice], tuple[Any, list[Event]]]
+
+    #: The names a rules module defines for its definition (:meth:`of`).
+    MODULE_NAMES: ClassVar[tuple[str, ...]] = (
+        "Rules", "MIN_PLAYERS", "MAX_PLAYERS", "new_state", "legal_actions", "step",
+        "roll_outcome")
+
+    @classmethod
+    def of(cls, names: Mapping[str, Any], key: str, name: str) -> GameDef:
+        """A rules module's definition, from its own names (``GameDef.of(globals(), key,
+        name)`` at the end of the module): its ``Rules`` class, ``MIN_PLAYERS`` and
+        ``MAX_PLAYERS`` and its four rule functions (:data:`MODULE_NAMES`); a ``TypeError``
+        names those it lacks.
+
+        >>> from dicelab.games import seveny
+        >>> GameDef.of(vars(seveny), "seveny", "Seveny") == seveny.DEFINITION
+        True
+        >>> GameDef.of({"Rules": int}, "pig", "Pig")
+        Traceback (most recent call last):
+        ...
+        TypeError: the rules module of Pig lacks MIN_PLAYERS, MAX_PLAYERS, new_state, ...
+        """
+        missing = [n for n in cls.MODULE_NAMES if n not in names]
+        if missing:
+            raise TypeError(f"the rules module of {name} lacks {', '.join(missing)}")
+        return cls(key, name, names["Rules"], names["MIN_PLAYERS"], names["MAX_PLAYERS"],
+                   names["new_state"], names["legal_actions"], names["step"],
+                   names["roll_outcome"])
 
 
 def plain_fields(rules: Any) -> None:

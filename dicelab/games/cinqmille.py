@@ -608,17 +608,8 @@ def roll_outcome(state: State, dice: Iterable[int]) -> tuple[State, list[Event]]
     return state, events
 
 
-DEFINITION = GameDef(
-    key="cinqmille",
-    name="5000",
-    rules_type=Rules,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    new_state=new_state,
-    legal_actions=legal_actions,
-    step=step,
-    roll_outcome=roll_outcome,
-)
+#: The game's definition: its key, name and this module's rules (``GameDef.of``).
+DEFINITION = GameDef.of(globals(), "cinqmille", "5000")
 
 
 

@@ -73,6 +73,7 @@ __all__ = [
     "legal_actions",
     "new_state",
     "resolutions",
+    "restart_turn",
     "roll_outcome",
     "step",
 ]
@@ -417,6 +418,20 @@ def _active(state: State, p: int) -> bool:
     return bool(state.tokens[p]) and state.triangle[p] != X
 
 
+def restart_turn(state: State, tokens: tuple[int, ...]) -> State:
+    """``state`` with the player to move's squares set to ``tokens`` and a whole turn of
+    rolls ahead, no die locked: the start of that player's next turn from the board a
+    resolution leaves (what the coach looks ahead from, with two players).
+
+    >>> s = restart_turn(new_state(Rules(), 2), (1, 6))
+    >>> s.tokens, s.rolls_left, s.locked
+    (((1, 6), (1, 2, 3, 4, 5, 6)), 3, ())
+    """
+    boards = list(state.tokens)
+    boards[state.current_player] = tuple(tokens)
+    return replace(state, tokens=tuple(boards), rolls_left=ROLLS, locked=())
+
+
 def legal_actions(state: State) -> list[Action]:
     """Every legal action of the player to move.
 
@@ -654,17 +669,8 @@ def _end_manche(state: State, solo_lost: bool = False) -> tuple[State, list[Even
     return _fresh_turn(nxt, 0), ev + [_ev("manche_start", 0, manche=state.manche + 1)]
 
 
-DEFINITION = GameDef(
-    key="dripeul",
-    name="Dripeul 5",
-    rules_type=Rules,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    new_state=new_state,
-    legal_actions=legal_actions,
-    step=step,
-    roll_outcome=roll_outcome,
-)
+#: The game's definition: its key, name and this module's rules (``GameDef.of``).
+DEFINITION = GameDef.of(globals(), "dripeul", "Dripeul 5")
 
 
 class Game(_BaseGame):

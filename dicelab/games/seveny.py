@@ -452,17 +452,8 @@ def _end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
                    final_round=final_round, **fresh), events
 
 
-DEFINITION = GameDef(
-    key="seveny",
-    name="Seveny",
-    rules_type=Rules,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    new_state=new_state,
-    legal_actions=legal_actions,
-    step=step,
-    roll_outcome=roll_outcome,
-)
+#: The game's definition: its key, name and this module's rules (``GameDef.of``).
+DEFINITION = GameDef.of(globals(), "seveny", "Seveny")
 
 
 class Game(_BaseGame):

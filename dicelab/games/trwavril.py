@@ -75,6 +75,7 @@ __all__ = [
     "legal_actions",
     "new_state",
     "resolutions",
+    "restart_turn",
     "roll_outcome",
     "step",
     "validate_barred",
@@ -369,6 +370,20 @@ def new_state(rules: Rules | None = None, players: int = 1) -> State:
     )
 
 
+def restart_turn(state: State, barred: tuple[int, ...]) -> State:
+    """``state`` with the player to move's barred cards set to ``barred`` and a whole
+    turn of rolls ahead: the start of that player's next turn from the board a flip
+    leaves (what the coach looks ahead from, with two players).
+
+    >>> s = restart_turn(new_state(Rules(), 2), (2, 5))
+    >>> s.barred, s.rolls_left
+    (((2, 5), ()), 3)
+    """
+    boards = list(state.barred)
+    boards[state.current_player] = tuple(barred)
+    return dataclasses.replace(state, barred=tuple(boards), rolls_left=ROLLS)
+
+
 def legal_actions(state: State) -> list[Action]:
     """Every legal action of the player to move.
 
@@ -605,17 +620,8 @@ def _set(values: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return values[:i] + (v,) + values[i + 1 :]
 
 
-DEFINITION = GameDef(
-    key="trwavril",
-    name="Trwavril",
-    rules_type=Rules,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    new_state=new_state,
-    legal_actions=legal_actions,
-    step=step,
-    roll_outcome=roll_outcome,
-)
+#: The game's definition: its key, name and this module's rules (``GameDef.of``).
+DEFINITION = GameDef.of(globals(), "trwavril", "Trwavril")
 
 
 class Game(_base.Game):

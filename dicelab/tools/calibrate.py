@@ -110,7 +110,7 @@ def calibrate(game_key: str, games: int = 20, seed: int = 0, *,
     (0.0, True)
     """
     info = get(game_key)
-    mod = info.module
+    mod = info.rules
     rules = mod.Rules() if rules is None else rules
     out: dict[str, dict[str, Any]] = {}
     objective = "p_duel" if players == 2 else None

@@ -154,12 +154,11 @@ def _template_sets() -> dict[str, TemplateFunctions]:
     for g in GAMES:
         if g.template_names:
             sets[g.key] = TemplateFunctions(g.key, **{
-                m: getattr(g.rules, m) if hasattr(g.rules, m) else getattr(g.engine, m)
-                for m in g.template_names})
+                m: g.template_function(m) for m in g.template_names})
         if g.template_engine_names:
             name = f"{g.key}_engine"
             sets[name] = TemplateFunctions(name, **{
-                m: getattr(g.engine, m) for m in g.template_engine_names})
+                m: g.engine_function(m) for m in g.template_engine_names})
     return sets
 
 

@@ -179,7 +179,7 @@ def guided_turn(game: str, lang: str | None = None) -> list[tuple[str, list[str]
     ``(what happened, the card's lines that apply)`` per step, translated."""
     from dicelab.ui.text import event_sentence
 
-    mod = get(game).module
+    mod = get(game).rules
     s = mod.new_state(mod.Rules(), 1)
     out: list[tuple[str, list[str]]] = []
     for changes, action, dice in get(game).card.GUIDED:

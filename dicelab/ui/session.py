@@ -163,7 +163,7 @@ class PlaySession:
     def __post_init__(self) -> None:
         info = get_game(self.game_name)
         self.game_key: str = info.key
-        self.module: Any = info.module
+        self.module: Any = info.rules
         self.engine: Any = info.engine  # the game's odds: dicelab.engine.<key>
         self.lang = get_language(self.lang)
         players, seed = plain_int(self.players), plain_int(self.seed)  # numpy integers too

@@ -321,7 +321,8 @@ class TerminalPlay:
         self.hint_level = 0
         self.say()
         self.say("== " + self.status_line() + " ==")
-        scores = getattr(st, "scores", None)
+        read_scores = get_game(s.game_key).scores
+        scores = read_scores(st) if read_scores is not None else None
         if scores is not None and st.players > 1:
             names = s.seat_names()  # « Vous », « Ordinateur » against the computer
             self.say(_("Scores: {scores}", lang=lang, scores=" · ".join(

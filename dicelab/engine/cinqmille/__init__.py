@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from dicelab.engine.advice import Advice, advise_state_with
+from dicelab.engine.advice import Advice, advise_state_with, clearing, race_starts
 from dicelab.engine.cinqmille import duel, solo
 from dicelab.engine.cinqmille.duel import (
     advise_duel,
@@ -58,11 +58,17 @@ from dicelab.games.cinqmille import UNIT, State, is_five_ones
 solo_ready = None
 prepare = None
 
+#: The engine contract's quick solo tables: the model and tables of the first solo advice.
+solo_tables_built = solo.prepared
+build_solo_tables = solo.prepare
+
 #: The largest threshold of :func:`bank_at_outcome_matrix` (the engine contract's chain).
 MAX_THRESHOLD = solo.MAX_TURN_POINTS
 
 __all__ = [
     "MAX_THRESHOLD",
+    "build_solo_tables",
+    "solo_tables_built",
     "OBJECTIVES",
     "UNIT",
     "advise",
@@ -224,21 +230,8 @@ def finish_chances(state: Any, advice: Advice) -> tuple[int, dict[Any, float]] |
                                   roll) for c in advice}
 
 
-def solo_start(state: Any) -> float:
-    """The expected turns left from the start of a turn of seat 0 of ``state`` (the engine
-    contract's ``solo_start``)."""
-    return float(turn_start_value(state.scores[0], state.rules))
+#: The engine contract's starts of a race to the target.
+solo_start, duel_start = race_starts(turn_start_value, duel_win_probability)
 
-
-def duel_start(state: Any) -> float:
-    """The exact chance that the player to move wins, from the start of a turn of
-    ``state`` (the engine contract's ``duel_start``)."""
-    return float(duel_win_probability(state.rules, scores=tuple(state.scores),
-                                      to_play=state.current_player))
-
-
-def clear_caches() -> None:
-    """Forget every solved table of 5000, solo and two-player (benchmarks: cold runs)."""
-    solo.clear_caches()
-    duel.clear_caches()
-    _finisher.cache_clear()
+#: The engine contract's ``clear_caches``: every solved table, solo and two-player.
+clear_caches = clearing(solo.clear_caches, duel.clear_caches, _finisher.cache_clear)

@@ -1,6 +1,6 @@
 """Solo Dripeul 5 tabulated for the vectorised simulator
-(:func:`dicelab.analysis.simulate.simulate_fast`, through the registry entry's
-``load_fast_plan``).
+(:func:`dicelab.analysis.simulate.simulate_fast`, through the engine contract's
+``fast_plan``: :class:`~dicelab.engine.protocol.PlanEngine`).
 
 The keeps and token choices are read from the exact engine's tables, and what the game does at
 the end of a manche from its own ``step``: no rule is written here.

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from dicelab.core.dice import roll_distribution, sort_dice
-from dicelab.engine.advice import Advice, advise_state_with
+from dicelab.engine.advice import Advice, advise_state_with, clearing, race_starts
 from dicelab.engine.seveny import duel, solo
 from dicelab.engine.seveny.duel import (
     advise_duel,
@@ -60,6 +60,8 @@ from dicelab.games.seveny import score as cycle_score
 
 # The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
 warm = None
+solo_tables_built = None
+build_solo_tables = None
 
 #: The points of one step of the score in :func:`turn_outcome_matrix` and
 #: :func:`bank_at_outcome_matrix` (the engine contract's chain over scores).
@@ -132,27 +134,6 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
     return advise_state_with(state, objective, state_type=State, game="Seveny",
                              objectives=OBJECTIVES, advise_solo=advise_solo,
                              advise_duel=advise_duel, ready=duel_ready)
-
-
-def solo_start(state: Any) -> float:
-    """The expected turns left from the start of a turn of seat 0 of ``state`` (the engine
-    contract's ``solo_start``)."""
-    return float(turn_start_value(state.scores[0], state.rules))
-
-
-def duel_start(state: Any) -> float:
-    """The exact chance that the player to move wins, from the start of a turn of
-    ``state`` (the engine contract's ``duel_start``)."""
-    return float(duel_win_probability(state.rules, scores=tuple(state.scores),
-                                      to_play=state.current_player))
-
-
-def clear_caches() -> None:
-    """Forget every solved table of Seveny, solo and two-player (benchmarks: cold runs)."""
-    solo.clear_caches()
-    duel.clear_caches()
-    _finisher.cache_clear()
-    clear_rule_cache()
 
 
 @lru_cache(maxsize=32)
@@ -297,3 +278,11 @@ def finish_chances(state: Any, advice: Advice) -> tuple[int, dict[Any, float]] |
     except _OverBudget:
         f.too_far.add((memorised, hand))
         return None
+
+
+#: The engine contract's starts of a race to the target.
+solo_start, duel_start = race_starts(turn_start_value, duel_win_probability)
+
+#: The engine contract's ``clear_caches``: every solved table, solo and two-player.
+clear_caches = clearing(solo.clear_caches, duel.clear_caches, _finisher.cache_clear,
+                        clear_rule_cache)

@@ -14,8 +14,10 @@ between solo and two-player advice.
 
 from __future__ import annotations
 
-from dicelab.engine.advice import Advice, advise_state_with
-from dicelab.engine.trwavril import duel, solo
+from typing import Any
+
+from dicelab.engine.advice import Advice, advise_state_with, clearing, reroll_turn
+from dicelab.engine.trwavril import duel, fast, solo
 from dicelab.engine.trwavril.duel import (
     advise_duel,
     duel_ready,
@@ -41,11 +43,11 @@ from dicelab.engine.trwavril.solo import (
 from dicelab.games.trwavril import State
 
 # The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
-finish_chances = None
-turns_moments = None
-solo_ready = None
-prepare = None
-policy_surface = None
+finish_chances = turns_moments = solo_ready = prepare = policy_surface = None
+solo_tables_built = build_solo_tables = None
+
+#: The engine contract's tabulated solo game (``simulate_fast``): :mod:`.fast`.
+fast_plan, clear_fast_plan = fast.plan, fast.clear_cache
 
 __all__ = [
     "OBJECTIVES",
@@ -55,8 +57,13 @@ __all__ = [
     "advise_resolution",
     "advise_solo",
     "advise_state",
+    "p_next_turn",
+    "resolution_advice",
+    "turn_outcomes",
     "board_values",
     "clear_caches",
+    "clear_fast_plan",
+    "fast_plan",
     "duel_start",
     "duel",
     "duel_ready",
@@ -114,7 +121,23 @@ def duel_start(state: State) -> float:
                                       to_play=state.current_player))
 
 
-def clear_caches() -> None:
-    """Forget every solved table of Trwavril, solo and two-player (benchmarks: cold runs)."""
-    solo.clear_caches()
-    duel.clear_caches()
+# ------------------------------------------------------------- the reroll turn, from a state
+def _seat(state: State) -> dict[str, Any]:
+    """The player to move's board and level, as the solo engine's keywords."""
+    p = state.current_player
+    return {"barred": state.barred[p], "parapluies": state.parapluies[p]}
+
+
+#: The engine contract's reroll turn (:class:`~dicelab.engine.protocol.RerollEngine`).
+turn_outcomes, resolution_advice = reroll_turn(_seat, solo, duel)
+
+
+def p_next_turn(state: State, board: Any) -> float:
+    """The solo chance that the next turn of the player to move succeeds, playing for
+    that alone, with ``board`` as their barred cards (the engine contract's
+    :class:`~dicelab.engine.protocol.RerollEngine`)."""
+    return float(p_turn_start(state.rules))
+
+
+#: The engine contract's ``clear_caches``: every solved table, solo and two-player.
+clear_caches = clearing(solo.clear_caches, duel.clear_caches)

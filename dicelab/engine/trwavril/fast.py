@@ -1,5 +1,6 @@
 """Solo Trwavril tabulated for the vectorised simulator
-(:func:`dicelab.analysis.simulate.simulate_fast`, through the registry entry's ``load_fast``).
+(:func:`dicelab.analysis.simulate.simulate_fast`, through the engine contract's
+``fast_plan``: :class:`~dicelab.engine.protocol.PlanEngine`).
 
 Every table is read from the exact engine and from the game's own rule functions
 (:func:`~dicelab.games.trwavril.resolutions`, :func:`~dicelab.games.trwavril.step`): no rule

@@ -58,7 +58,8 @@ class TokensApp(GameApp):
         self._lock_dice()
 
     def _lock_dice(self) -> None:
-        locked = list(getattr(self.state, "locked", ()) or ())
+        read = get(self.game_key).locked
+        locked = list(read(self.state)) if read is not None else []
         if not locked or self.state.phase != "choose":
             return
         row = self.dice_row

@@ -144,7 +144,7 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         import ipywidgets as w
 
         players, seed = plain_int(players), plain_int(seed)  # numpy integers too
-        module = get_game(self.game_key).module
+        module = get_game(self.game_key).rules
         check_app_options(module.Rules, module.Game.definition.name, rule_options,
                           objective=objective, coach=coach, show_odds=show_odds,
                           auto_computer=auto_computer, coach_prompt=coach_prompt,

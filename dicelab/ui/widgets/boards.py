@@ -68,11 +68,14 @@ def tokens_board(state: Any, module: Any, lang: str | None = None,
                  names: Sequence[str] | None = None) -> str:
     """Squares 1–6 with their tokens, the failure triangles 4 3 2 1 0 X and the manche arrows.
 
+    A board of tokens (the registry entry's ``board="tokens"``): the rules ``module`` has
+    ``X`` (the out-of-manche triangle) and ``MAX_TRIANGLE``, and its state ``tokens``,
+    ``triangle``, ``manche``, ``scores``, ``rolls_left`` by player where it says.
+
     The failure token's triangle is drawn as ``[▲ 2]``; squares show ``● 3`` (token)
     or ``○ 3`` with the word "empty".
     """
-    x = getattr(module, "X", -1)
-    top = getattr(module, "MAX_TRIANGLE", 4)
+    x, top = module.X, module.MAX_TRIANGLE
     manches = state.rules.manches
     rows = []
     for p in range(state.players):
@@ -141,7 +144,12 @@ def tokens_board(state: Any, module: Any, lang: str | None = None,
 # ------------------------------------------------------------------- cards to bar
 def cards_board(state: Any, module: Any, lang: str | None = None,
                 names: Sequence[str] | None = None) -> str:
-    """The six cards, normal or barred (struck through, and the word), and the parapluies left."""
+    """The six cards, normal or barred (struck through, and the word), and the parapluies left.
+
+    A board of cards (the registry entry's ``board="cards"``): the rules ``module`` has
+    ``CARDS``, and its state ``barred``, ``parapluies``, ``out`` by player and ``options``
+    (the cards final dice can flip).
+    """
     total = state.rules.parapluies
     rows = []
     for p in range(state.players):
@@ -156,11 +164,11 @@ def cards_board(state: Any, module: Any, lang: str | None = None,
                 f'{esc(_("card {c}: normal", lang=lang, c=c))}">{c} '
                 f"{esc(_('normal', lang=lang))}</span>"
             )
-            for c in getattr(module, "CARDS", (1, 2, 3, 4, 5, 6))
+            for c in module.CARDS
         )
         left = state.parapluies[p]
         umbrellas = " ".join(["☂"] * left + ["✗"] * (total - left))
-        out = getattr(state, "out", (False,) * state.players)[p]
+        out = state.out[p]
         status = _("out", lang=lang) if out else ""
         rows.append(
             f"<tr><td style=\"white-space:nowrap\"><strong>{_turn_mark(state, p)}"
@@ -174,7 +182,7 @@ def cards_board(state: Any, module: Any, lang: str | None = None,
     if state.phase == "choose":
         title += " · " + ngettext("{n} roll left", "{n} rolls left", state.rolls_left,
                                   lang=lang)
-    options = getattr(state, "options", ())
+    options = state.options
     extra = ""
     if state.phase == "resolve" and options:
         extra = "<div>" + esc(_("The final dice can flip card {cards}.", lang=lang,

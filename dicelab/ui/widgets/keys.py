@@ -28,7 +28,7 @@ def dice_in_game(module: Any, rules: Any) -> int:
     registry entry's :meth:`~dicelab.registry.GameEntry.dice_count`).
 
     >>> from dicelab.registry import get
-    >>> [dice_in_game(g.module, g.Rules()) for g in map(get, ("trwavril", "5000", "seveny"))]
+    >>> [dice_in_game(g.rules, g.Rules()) for g in map(get, ("trwavril", "5000", "seveny"))]
     [4, 5, 7]
     """
     return entry_of(module).dice_count(rules)
