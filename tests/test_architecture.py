@@ -316,7 +316,6 @@ NOT_GAME_PROBES: dict[tuple[str, str], str] = {
                       ("dicelab/games/_base.py", "rules"),
                       ("dicelab/render/variant_charts.py", "game_module(game_key).Rules"),
                       ("dicelab/render/variant_charts.py", "h.rules"),
-                      ("dicelab/render/variant_charts.py", "mod"),
                       ("dicelab/ui/explorer.py", "base"),
                       ("dicelab/ui/explorer.py", "rules"),
                       ("dicelab/ui/labels.py", "cls"),
