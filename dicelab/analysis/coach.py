@@ -853,6 +853,9 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
         out.append(("p_bust", ba, bb, None if pa == pb else False, both or
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
     out[:0] = _finish_aspect(state, key, choice, other, advice, la, lb, lang)  # it decides
+    better = _better_of(choice, other, advice)
+    if better and not any(_favours(x) == better for x in out):
+        out.extend(_nothing_aspect(state, key, choice, other, advice, la, lb, better, lang))
     needs = REGISTRY[key].opening_needed  # a game with an opening score (5000)
     opening = needs(state, p) if needs is not None else None
     if opening is not None and not any(isinstance(c.action, Bank) for c in advice):
@@ -861,26 +864,93 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
                       "turn, so every choice rolls on.", lang=lang, n=opening)))
     return out
 
+
+def _favours(aspect: _Aspect) -> int:
+    """As :attr:`Reason.favours`, of an aspect before it gets its role."""
+    _num, a, b, hib, _text = aspect
+    if hib is None or abs(a - b) < 1e-12:
+        return 0
+    return 1 if (a > b) == hib else -1
+
+
+def _nothing_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
+                    la: str, lb: str, better: int, lang: str) -> list[_Aspect]:
+    """When no other aspect favours the better choice: the chance that the turn banks
+    nothing with each (the rest of the turn played by the engine's own choices, its
+    ``finish_chances(..., nothing=True)``), said when it favours the better one as shown."""
+    chances = REGISTRY[key].engine.finish_chances
+    found = chances(state, advice, nothing=True) if chances is not None else None
+    if found is None:
+        return []
+    na, nb = found[1][choice.action], found[1][other.action]
+    pa, pb = fmt_percent(na, 1, lang=lang), fmt_percent(nb, 1, lang=lang)
+    if pa == pb or (na < nb) != (better == 1):
+        return []
+    return [("p_nothing", na, nb, False,
+             _("{a} ends the turn with nothing banked with a {pa} chance, {b} with {pb} (the "
+               "rest of the turn played at best).", lang=lang, a=la, b=lb, pa=pa, pb=pb))]
+
+#: The most turns the solo endgame reason looks ahead ("reaches 50 points within 3 turns").
+FINISH_TURNS = 4
+
+
+def _better_of(choice: Choice, other: Choice, advice: Advice) -> int:
+    """``1`` if ``choice`` is the better of the two by the objective, ``-1`` if ``other``
+    is, ``0`` on a tie."""
+    va, vb = float(choice.numbers[advice.objective]), float(other.numbers[advice.objective])
+    if abs(va - vb) < 1e-12:
+        return 0
+    return 1 if (va > vb) == advice.higher_is_better else -1
+
+
 def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
                    la: str, lb: str, lang: str) -> list[_Aspect]:
     """The endgame reason: the chance to reach the target within this turn with each
     choice, the rest of the turn played by the engine's own choices (its
-    ``finish_chances``), when either has one and the two differ as shown."""
+    ``finish_chances``), when the two differ as shown.  Solo, when this turn's chances do
+    not favour the better choice (both zero, equal, or the other way), the first number of
+    turns (2 to :data:`FINISH_TURNS`) within which the better choice finishes more often,
+    the later turns played by the solo engine.  A player's last turn (a final round) says
+    first that a bank below the leader loses for sure (:func:`_last_turn_aspect`)."""
+    last = _last_turn_aspect(state, choice, other, advice, la, lb, lang)
+    if last:
+        return last
     chances = REGISTRY[key].engine.finish_chances
     found = chances(state, advice) if chances is not None else None
     if found is None:
-        return _last_turn_aspect(state, choice, other, advice, la, lb, lang)
+        return []
     target, by_action = found
+    out: list[_Aspect] = []
     fa, fb = by_action[choice.action], by_action[other.action]
     pa, pb = fmt_percent(fa, 1, lang=lang), fmt_percent(fb, 1, lang=lang)
-    if pa == pb:
-        return []
-    return [("p_finish", fa, fb, True,
-             ngettext("{a} reaches {target} point within this turn with a {pa} chance, {b} "
-                      "with {pb}.",
-                      "{a} reaches {target} points within this turn with a {pa} chance, {b} "
-                      "with {pb}.", target, lang=lang, a=la, b=lb, pa=pa, pb=pb,
-                      target=fmt_number(target, 0, lang=lang)))]
+    goal = fmt_number(target, 0, lang=lang)
+    if pa != pb:
+        out.append(("p_finish", fa, fb, True,
+                    ngettext("{a} reaches {target} point within this turn with a {pa} chance, "
+                             "{b} with {pb}.",
+                             "{a} reaches {target} points within this turn with a {pa} "
+                             "chance, {b} with {pb}.", target, lang=lang, a=la, b=lb, pa=pa,
+                             pb=pb, target=goal)))
+    better = _better_of(choice, other, advice)
+    if not better or advice.objective != "expected_turns" or (pa != pb and (fa > fb) == (
+            better == 1)):
+        return out
+    for k in range(2, FINISH_TURNS + 1):
+        found = chances(state, advice, turns=k)
+        if found is None:
+            break
+        ka, kb = found[1][choice.action], found[1][other.action]
+        qa, qb = fmt_percent(ka, 1, lang=lang), fmt_percent(kb, 1, lang=lang)
+        if qa != qb and (ka > kb) == (better == 1):
+            out.append(("p_finish_turns", ka, kb, True,
+                        ngettext("{a} reaches {target} point within {k} turns (this one "
+                                 "included) with a {pa} chance, {b} with {pb}.",
+                                 "{a} reaches {target} points within {k} turns (this one "
+                                 "included) with a {pa} chance, {b} with {pb}.", target,
+                                 lang=lang, a=la, b=lb, k=k,
+                                 pa=qa, pb=qb, target=goal)))
+            break
+    return out
 
 
 def _last_turn_aspect(state: Any, choice: Choice, other: Choice, advice: Advice,
@@ -889,7 +959,7 @@ def _last_turn_aspect(state: Any, choice: Choice, other: Choice, advice: Advice,
     someone has reached the target and nobody plays again after this turn): a bank that
     leaves the player's total below the leader's loses for sure, while the other choice
     still wins with the engine's chance.  Said when the turn's own chance to reach the
-    target is too long to weigh (:func:`_finish_aspect`)."""
+    target is not what decides: reaching it is not enough to win (:func:`_finish_aspect`)."""
     if not getattr(state, "final_round", False) or advice.objective != "p_duel":
         return []
     p = state.current_player

@@ -327,7 +327,7 @@ def _within(rules: Any, turns: int) -> np.ndarray:
     return G
 
 
-def finish_chances(state: Any, advice: Advice, turns: int = 1
+def finish_chances(state: Any, advice: Advice, turns: int = 1, *, nothing: bool = False
                    ) -> tuple[int, dict[Any, float]] | None:
     """``(target, {action: chance})``: for each choice of ``advice``, the chance that the
     player to move banks the target score (or more) within this turn, the rest of the turn
@@ -339,6 +339,9 @@ def finish_chances(state: Any, advice: Advice, turns: int = 1
     ``turns`` (solo only; ``None`` with two players): within this turn and the next
     ``turns - 1``, the later turns played by the solo engine (its chain of turn starts,
     :func:`turn_outcome_matrix`).
+
+    ``nothing=True``: instead, the chance that the turn banks nothing (a bust, or a bank
+    of no points), the rest of the turn played the same way.
 
     48 of 50, solo, 1 2 2 3 4 6 6 rolled: banking the 1 stops at 49; setting it aside and
     rolling six dice reaches 50 within the turn 19 times in 20.
@@ -359,6 +362,21 @@ def finish_chances(state: Any, advice: Advice, turns: int = 1
     >>> _, x2 = finish_chances(s, a, turns=2)
     >>> round(x2[a.best.action], 4), round(x2[Bank((1,))], 4)
     (0.9988, 0.9847)
+
+    Two players, target 20, 14 against 18, 1 1 2 3 4 6 6 rolled: setting a 6 aside reaches
+    20 within the turn a little more often, but setting a 1 aside banks nothing less often.
+
+    >>> s = seveny.new_state(seveny.Rules(target=20), 2)
+    >>> s, _ = seveny.roll_outcome(seveny.step(s, seveny.Roll(()))[0], (4, 1, 3, 6, 6, 1, 2))
+    >>> s = dataclasses.replace(s, scores=(18, 14), current_player=1)
+    >>> a = advise_state(s, objective="p_duel")
+    >>> a.best.label, finish_chances(s, a, turns=2)
+    ('set aside 1, roll 6 dice', None)
+    >>> one, six = seveny.Roll((1,)), seveny.Roll((6,))
+    >>> _, x = finish_chances(s, a)
+    >>> _, n = finish_chances(s, a, nothing=True)
+    >>> [round(v[c], 4) for v in (x, n) for c in (one, six)]
+    [0.4379, 0.4415, 0.3946, 0.4698]
     """
     if not len(advice) or advice.objective not in ("p_duel", "expected_turns"):
         return None
@@ -373,9 +391,12 @@ def finish_chances(state: Any, advice: Advice, turns: int = 1
     G = _within(rules, turns - 1) if turns > 1 else None
 
     def payoff(totals: Any) -> Any:
+        if nothing:
+            return (np.asarray(totals) == 0).astype(float)
         ends = np.minimum(score + np.asarray(totals), target)
         return (ends >= target).astype(float) if G is None else G[ends]
 
     hand, memorised = tuple(state.hand), state.memorised
-    return target, {c.action: play.after(turns, payoff, memorised, hand, c.keep,
+    name = "nothing" if nothing else turns
+    return target, {c.action: play.after(name, payoff, memorised, hand, c.keep,
                                           isinstance(c.action, Bank)) for c in advice}
