@@ -892,6 +892,9 @@ def _nothing_aspect(state: Any, key: str, choice: Choice, other: Choice, advice:
 
 #: The most turns the solo endgame reason looks ahead ("reaches 50 points within 3 turns").
 FINISH_TURNS = 4
+#: The endgame reason is not said when neither choice finishes this often (far from the
+#: target: "0.8% against 0.7%" decides nothing).
+FINISH_SAID = 0.01
 
 
 def _better_of(choice: Choice, other: Choice, advice: Advice) -> int:
@@ -907,7 +910,8 @@ def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: 
                    la: str, lb: str, lang: str) -> list[_Aspect]:
     """The endgame reason: the chance to reach the target within this turn with each
     choice, the rest of the turn played by the engine's own choices (its
-    ``finish_chances``), when the two differ as shown.  Solo, when this turn's chances do
+    ``finish_chances``), when the two differ as shown and either reaches
+    :data:`FINISH_SAID`.  Solo, when this turn's chances do
     not favour the better choice (both zero, equal, or the other way), the first number of
     turns (2 to :data:`FINISH_TURNS`) within which the better choice finishes more often,
     the later turns played by the solo engine.  A player's last turn (a final round) says
@@ -924,7 +928,7 @@ def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: 
     fa, fb = by_action[choice.action], by_action[other.action]
     pa, pb = fmt_percent(fa, 1, lang=lang), fmt_percent(fb, 1, lang=lang)
     goal = fmt_number(target, 0, lang=lang)
-    if pa != pb:
+    if pa != pb and max(fa, fb) >= FINISH_SAID:
         out.append(("p_finish", fa, fb, True,
                     ngettext("{a} reaches {target} point within this turn with a {pa} chance, "
                              "{b} with {pb}.",
@@ -932,8 +936,8 @@ def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: 
                              "chance, {b} with {pb}.", target, lang=lang, a=la, b=lb, pa=pa,
                              pb=pb, target=goal)))
     better = _better_of(choice, other, advice)
-    if not better or advice.objective != "expected_turns" or (pa != pb and (fa > fb) == (
-            better == 1)):
+    if not better or advice.objective != "expected_turns" or any(
+            _favours(x) == better for x in out):
         return out
     for k in range(2, FINISH_TURNS + 1):
         found = chances(state, advice, turns=k)
