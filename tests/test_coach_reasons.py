@@ -488,3 +488,133 @@ def test_seveny_last_turn_reason_is_said_where_banking_loses_for_sure():
     # seen from the better choice (against the bank), the same reason, for it
     (mine,) = [r for r in check_reasons(s, adv, adv.best, "seveny") if r.number == "p_last"]
     assert (mine.a, mine.b) == (last.b, 0.0) and mine.favours == 1
+
+
+# ------------------------------------------------ §3: the endgame sums, exact
+def _seveny_turn_start(target, scores, roll, current=0):
+    import dataclasses
+
+    s = seveny.new_state(seveny.Rules(target=target), len(scores))
+    s, _ = seveny.roll_outcome(seveny.step(s, Roll(()))[0], roll)
+    return dataclasses.replace(s, scores=tuple(scores), current_player=current)
+
+
+def test_seveny_solo_43_of_50_gives_a_reason_for_the_best():
+    """Issue 29 §3: at 43 of 50, setting a 6 aside rather than a 1 gave no reason for the
+    best move; the chance to reach 50 within two turns (the next one played at best) is."""
+    from dicelab.engine import seveny as se
+
+    s = _seveny_turn_start(50, (43,), (1, 2, 2, 3, 4, 5, 6))
+    adv = se.advise_state(s)
+    assert adv.best.action == Roll((1,))
+    six = adv.find(Roll((6,)))
+    assert coach.assess(s, six.action, advice=adv, why=False).is_costly()
+    rs = check_reasons(s, adv, six, "seveny")
+    (k2,) = [r for r in rs if r.number == "p_finish_turns"]
+    assert k2.role == "reason" and k2.favours == -1
+    _t, x = se.finish_chances(s, adv, turns=2)
+    assert (k2.a, k2.b) == (x[six.action], x[adv.best.action])
+    assert k2.a == pytest.approx(0.749, abs=5e-4) and k2.b == pytest.approx(0.790, abs=5e-4)
+    en = " ".join(coach.explain(s, six, lang="en", advice=adv))
+    assert ("“set aside 6, roll 6 dice” reaches 50 points within 2 turns (this one included) "
+            "with a 74.9% chance, “set aside 1, roll 6 dice” with 79.0%.") in en
+    fr = " ".join(coach.explain(s, six, lang="fr", advice=adv))
+    assert ("atteint 50 points en 2 tours au plus (celui-ci compris) avec une probabilité de "
+            "74,9\u00a0%") in fr
+
+
+def test_seveny_two_players_18_against_14_gives_a_reason_for_the_best():
+    """The remembered hard case: two players, target 20, 14 against the leader's 18, 4 1 3 6
+    6 1 2 rolled.  Setting the 6 aside reaches 20 within the turn a little more often and
+    risks nothing now; setting the 1 aside banks nothing less often (39.5 % against 47.0 %),
+    which decides."""
+    from dicelab.engine import seveny as se
+
+    s = _seveny_turn_start(20, (18, 14), (4, 1, 3, 6, 6, 1, 2), current=1)
+    adv = se.advise_state(s, objective="p_duel")
+    assert adv.best.action == Roll((1,))
+    six = adv.find(Roll((6,)))
+    rs = check_reasons(s, adv, six, "seveny")
+    (nothing,) = [r for r in rs if r.number == "p_nothing"]
+    assert nothing.role == "reason" and nothing.favours == -1
+    assert nothing.a == pytest.approx(0.4698, abs=5e-5)
+    assert nothing.b == pytest.approx(0.3946, abs=5e-5)
+    finish = [r for r in rs if r.number == "p_finish"]
+    assert finish and finish[0].role == "concession"
+    en = " ".join(coach.explain(s, six, lang="en", advice=adv))
+    assert ("“set aside 6, roll 6 dice” ends the turn with nothing banked with a 47.0% "
+            "chance, “set aside 1, roll 6 dice” with 39.5%") in en
+    fr = " ".join(coach.explain(s, six, lang="fr", advice=adv))
+    assert "termine le tour sans rien encaisser avec une probabilité de 47,0\u00a0%" in fr
+
+
+def _finish_by_rolls(state, advice):
+    """The chance to bank the target within the turn, summed roll by roll (every roll of the
+    dice left, the engine's best choice after each, by its advice), for each choice."""
+    import dataclasses
+
+    from dicelab.core.dice import roll_distribution
+    from dicelab.engine import seveny as se
+    from dicelab.games._base import Bank
+
+    p = state.current_player
+    obj = advice.objective
+    memo = {}
+
+    def rolling(memorised, hand):
+        if (memorised, hand) not in memo:
+            total = 0.0
+            for roll, prob in roll_distribution(7 - len(hand)).items():
+                if not seveny.settable(hand, roll):
+                    continue
+                s = dataclasses.replace(state, hand=hand, memorised=memorised, dice=roll)
+                a = se.advise_state(s, objective=obj)
+                total += float(prob) * after(memorised, hand, a.best)
+            memo[(memorised, hand)] = total
+        return memo[(memorised, hand)]
+
+    def after(memorised, hand, c):
+        nh = tuple(sorted(hand + c.keep))
+        pts = memorised + seveny.score(nh)
+        if isinstance(c.action, Bank):
+            return float(state.scores[p] + pts >= state.rules.target)
+        return rolling(pts, ()) if len(nh) == 7 else rolling(memorised, nh)
+
+    return {c.action: after(state.memorised, tuple(state.hand), c) for c in advice}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scores,current,roll", [((17,), 0, (1, 1, 2, 3, 3, 3, 6)),
+                                                 ((17, 12), 1, (5, 5, 5, 6, 2, 1, 4))])
+def test_seveny_finish_chances_agree_with_the_roll_by_roll_sum(scores, current, roll):
+    """The engine's exact finish chance (one pass per memorised total, no budget) agrees
+    with the roll-by-roll sum over the engine's own advice to 1e-12."""
+    from dicelab.engine import seveny as se
+
+    s = _seveny_turn_start(20, scores, roll, current)
+    adv = se.advise_state(s, objective="p_duel" if len(scores) == 2 else None)
+    _t, x = se.finish_chances(s, adv)
+    ref = _finish_by_rolls(s, adv)
+    assert set(x) == set(ref)
+    for a in x:
+        assert x[a] == pytest.approx(ref[a], abs=1e-12), a
+
+
+@pytest.mark.slow
+def test_seveny_within_two_turns_agrees_with_the_solo_chain():
+    """Averaged over the first roll of a turn at 14 of 20, the best choice's chance to
+    finish within two turns is the solo engine's two-step chain (P²)[14, 20], to 1e-12."""
+    from dicelab.core.dice import roll_distribution
+    from dicelab.engine import seveny as se
+
+    rules = seveny.Rules(target=20)
+    P = se.turn_outcome_matrix(rules)
+    total = 0.0
+    for roll, prob in roll_distribution(7).items():
+        s = _seveny_turn_start(20, (14,), roll)
+        adv = se.advise_state(s)
+        if not len(adv):
+            total += float(prob) * float(P[14, 20])  # a bust: the next turn, from 14
+            continue
+        total += float(prob) * se.finish_chances(s, adv, turns=2)[1][adv.best.action]
+    assert total == pytest.approx(float((P @ P)[14, 20]), abs=1e-12)
