@@ -14,7 +14,8 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -204,7 +205,7 @@ class _TurnPlay:
     def __init__(self, rules: Any, seat: int, scores: tuple[int, ...], duel_play: bool):
         self.rules, self.seat, self.scores, self.duel_play = rules, seat, scores, duel_play
         self.score = scores[seat]
-        self.choices: dict[int, list[tuple[Any, Any]]] = {}  # M -> per level (slot, banks)
+        self.choices: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # M -> (slot, banks)
         self.rolls: dict[int, np.ndarray] = {}  # M -> cycle sizes k rolled on
         self.payoffs: dict[Any, dict[int, np.ndarray]] = {}  # payoff key -> M -> F[M, h]
         t = solo._tables()
@@ -239,25 +240,20 @@ class _TurnPlay:
                           for k in self.ks]
         return vbank, vroll
 
-    def _choose(self, m: int) -> list[tuple[Any, Any]]:
-        """Per hand size (0 up to 6), each group's chosen slot and whether it banks."""
+    def _choose(self, m: int) -> tuple[np.ndarray, np.ndarray]:
+        """Every group's chosen slot and whether it banks (the groups of
+        :func:`_groups`, every hand size at once)."""
         if m not in self.choices:
             vbank, vroll = self._values(m)
             banks = vbank <= vroll  # Bank before Roll on a tie
             best = np.where(banks, vbank, vroll)
-            out = []
-            for tg, _isb, starts, _lens in solo._ranked_levels():
-                cand = tg[::2]
-                first = np.minimum.reduceat(best[cand] + 1j * np.arange(len(cand)),
-                                            starts // 2).imag.astype(np.int64)
-                j = cand[first]
-                out.append((j, banks[j]))
-            self.choices[m] = out
-            rolled = np.zeros(len(self.ks), dtype=bool)
-            for j, b in out:
-                cyc = j[~b & (j >= self.nh)] - self.nh
-                rolled[cyc] = True
-            self.rolls[m] = self.ks[rolled]
+            g = _groups()
+            first = np.minimum.reduceat(best[g.cand] + g.rank, g.starts).imag.astype(np.int64)
+            j = g.cand[first]
+            b = banks[j]
+            self.choices[m] = (j, b)
+            cyc = np.unique(j[~b & (j >= self.nh)] - self.nh)
+            self.rolls[m] = self.ks[cyc]
         return self.choices[m]
 
     def expect(self, key: Any, payoff: Any, m: int) -> np.ndarray:
@@ -281,21 +277,20 @@ class _TurnPlay:
         return memo[m]
 
     def _sweep(self, m: int, payoff: Any, memo: dict[int, np.ndarray]) -> np.ndarray:
-        t = solo._tables()
+        g = _groups()
         nh = self.nh
         totals = np.concatenate([m + self.hand_scores, m + self.ks])
-        cont = np.asarray(payoff(totals), dtype=float)  # banking at each slot
-        F = np.zeros(nh)
-        roll_cycle = np.array([memo[m + k][0] if m + k in memo else 0.0 for k in self.ks])
+        j, b = self._choose(m)
+        banked = np.asarray(payoff(totals), dtype=float)[j]  # each group's bank, if it banks
+        # the value of rolling on from each slot: a hand (filled from the fullest down),
+        # or a completed cycle (seven fresh dice at a higher memorised total)
+        V = np.zeros(nh + len(self.ks))
+        V[nh:] = [memo[m + k][0] if m + k in memo else 0.0 for k in self.ks]
         bust = float(payoff(np.array([0]))[0])
-        # from the fullest hand down: a set-aside leads to a fuller hand, or a new cycle
-        for (j, b), lv in zip(reversed(self._choose(m)), t.levels, strict=True):
-            rolled = np.where(j < nh, F[np.minimum(j, nh - 1)],
-                              roll_cycle[np.maximum(j - nh, 0)])
-            x = np.where(b, cont[j], rolled)
-            F[lv.lo : lv.hi] = (np.bincount(lv.group_hand, weights=lv.prob * x,
-                                            minlength=lv.hi - lv.lo) + lv.pbust * bust)
-        return F
+        for lo, hi, glo, ghi, hand, prob, pbust in g.levels:
+            x = np.where(b[glo:ghi], banked[glo:ghi], V[j[glo:ghi]])
+            V[lo:hi] = np.bincount(hand, weights=prob * x, minlength=hi - lo) + pbust * bust
+        return V[:nh].copy()
 
     def after(self, key: Any, payoff: Any, memorised: int, hand: tuple[int, ...],
               keep: tuple[int, ...], bank: bool) -> float:
@@ -308,6 +303,38 @@ class _TurnPlay:
         if len(nh_) == DICE:
             return float(self.expect(key, payoff, pts)[0])
         return float(self.expect(key, payoff, memorised)[solo._tables().index[nh_]])
+
+
+@dataclass(frozen=True)
+class _Groups:
+    """The groups of rolls of every hand (:func:`solo._ranked_levels`), every hand size in
+    one row: ``cand`` each group's slots in rank order, ``rank`` their place in the row
+    (imaginary, for a lexicographic minimum: the first best), ``starts`` where each group's
+    begin; ``levels``, from the
+    fullest hand down: (hands ``lo:hi``, groups ``glo:ghi``, each group's hand, probability,
+    and each hand's chance to bust)."""
+
+    cand: np.ndarray
+    rank: np.ndarray
+    starts: np.ndarray
+    levels: tuple[tuple[int, int, int, int, np.ndarray, np.ndarray, np.ndarray], ...]
+
+
+@cache
+def _groups() -> _Groups:
+    t = solo._tables()
+    cand, starts, spans = [], [], []
+    n = g0 = 0
+    for (tg, _isb, st, _lens), lv in zip(solo._ranked_levels(), reversed(t.levels),
+                                         strict=True):
+        c = tg[::2]
+        cand.append(c)
+        starts.append(st // 2 + n)
+        n += len(c)
+        spans.append((lv.lo, lv.hi, g0, g0 + len(st), lv.group_hand, lv.prob, lv.pbust))
+        g0 += len(st)
+    return _Groups(np.concatenate(cand), 1j * np.arange(n), np.concatenate(starts),
+                   tuple(reversed(spans)))
 
 
 @lru_cache(maxsize=32)
