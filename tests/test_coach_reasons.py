@@ -361,13 +361,19 @@ def _check_endgame_numbers(s, adv, c, other, r, key):
         # the closer horizons did not favour the better choice (this turn's: or too rare
         # to be said)
         for j in range(1, k):
-            _t, y = ENGINES[key].finish_chances(s, adv, turns=j)
+            found = ENGINES[key].finish_chances(s, adv, turns=j)
+            if found is None:  # too far to weigh within j turns
+                continue
+            _t, y = found
             ya, yb = (fmt_percent(y[a.action], 1, lang="en") for a in (c, other))
             rare = j == 1 and max(y[c.action], y[other.action]) < coach.FINISH_SAID
             assert rare or ya == yb or (y[c.action] > y[other.action]) != (r.favours == 1)
     elif r.number == "p_nothing":
         _target, x = ENGINES[key].finish_chances(s, adv, nothing=True)
         assert r.higher_is_better is False
+    elif r.number == "p_race":  # the last resort: the two-player objective itself
+        assert adv.objective == "p_duel"
+        x = {a.action: a.numbers["p_duel"] for a in adv}
     else:
         return
     assert r.a == x[c.action] and r.b == x[other.action]
@@ -398,6 +404,52 @@ def test_seveny_warnings_give_a_reason_for_the_best(players, seeds):
     turns), else the points, the risk, or the chance that the turn banks nothing."""
     costly, bad = _without_a_reason("seveny", players, seeds, 30)
     assert costly > 500 and bad == 0
+
+
+def _endgame_harvest(players, seed, games):
+    """Costly 5000 warnings of seeded random games started at random scores from 3000 to
+    4950 (opened), where the endgame reasons decide: (costly, without a reason)."""
+    import dataclasses
+
+    from dicelab.core.dice import sort_dice
+    from dicelab.engine import cinqmille as ce
+
+    rng = random.Random(seed)
+    costly = bad = 0
+    for _g in range(games):
+        s = cinqmille.new_state(cinqmille.Rules(), players)
+        s = dataclasses.replace(s, scores=tuple(rng.randrange(3000, 5000, 50)
+                                                for _ in range(players)),
+                                opened=(True,) * players)
+        for _step in range(60):
+            if s.is_over:
+                break
+            if s.to_roll:
+                s = cinqmille.roll_outcome(s, sort_dice(rng.randint(1, 6)
+                                                        for _ in range(s.to_roll)))[0]
+                continue
+            legal = sorted(cinqmille.legal_actions(s), key=repr)
+            if len(legal) > 1:
+                adv = ce.advise_state(s, objective="p_duel" if players == 2 else None)
+                for c in list(adv)[1:]:
+                    if not coach.assess(s, c.action, advice=adv, why=False).is_costly():
+                        continue
+                    costly += 1
+                    rs = check_reasons(s, adv, c, "cinqmille")
+                    for r in rs:
+                        _check_endgame_numbers(s, adv, c, adv.best, r, "cinqmille")
+                    bad += not any(r.role == "reason" for r in rs)
+            s = cinqmille.step(s, rng.choice(legal))[0]
+    return costly, bad
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [1, 2])
+def test_every_5000_endgame_warning_gives_a_reason_for_the_best(players):
+    """Games started near 5000: the endgame reasons (within this turn; solo, within a few
+    turns; two players, as a last resort the race itself) leave no warning without one."""
+    costly, bad = _endgame_harvest(players, 2900 + players, 15)
+    assert costly > 300 and bad == 0
 
 
 def _endgame_5000():

@@ -856,6 +856,15 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
     better = _better_of(choice, other, advice)
     if better and not any(_favours(x) == better for x in out):
         out.extend(_nothing_aspect(state, key, choice, other, advice, la, lb, better, lang))
+    if better and advice.objective == "p_duel" and not any(_favours(x) == better for x in out):
+        # the last resort: the race itself, the opponent's next turns counted
+        wa, wb = float(choice.numbers["p_duel"]), float(other.numbers["p_duel"])
+        out.append(("p_race", wa, wb, True,
+                    _("Counting your opponent's next turns (both players then playing to "
+                      "win), {a} wins the game with a {pa} chance, {b} with {pb}: what this "
+                      "turn leaves them matters more than its points.", lang=lang, a=la,
+                      b=lb, pa=fmt_percent(wa, 1, lang=lang),
+                      pb=fmt_percent(wb, 1, lang=lang))))
     needs = REGISTRY[key].opening_needed  # a game with an opening score (5000)
     opening = needs(state, p) if needs is not None else None
     if opening is not None and not any(isinstance(c.action, Bank) for c in advice):
@@ -920,30 +929,31 @@ def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: 
     if last:
         return last
     chances = REGISTRY[key].engine.finish_chances
-    found = chances(state, advice) if chances is not None else None
-    if found is None:
+    if chances is None:
         return []
-    target, by_action = found
+    found = chances(state, advice)
     out: list[_Aspect] = []
-    fa, fb = by_action[choice.action], by_action[other.action]
-    pa, pb = fmt_percent(fa, 1, lang=lang), fmt_percent(fb, 1, lang=lang)
-    goal = fmt_number(target, 0, lang=lang)
-    if pa != pb and max(fa, fb) >= FINISH_SAID:
-        out.append(("p_finish", fa, fb, True,
-                    ngettext("{a} reaches {target} point within this turn with a {pa} chance, "
-                             "{b} with {pb}.",
-                             "{a} reaches {target} points within this turn with a {pa} "
-                             "chance, {b} with {pb}.", target, lang=lang, a=la, b=lb, pa=pa,
-                             pb=pb, target=goal)))
+    if found is not None:  # None: too far to weigh this turn's
+        target, by_action = found
+        fa, fb = by_action[choice.action], by_action[other.action]
+        pa, pb = fmt_percent(fa, 1, lang=lang), fmt_percent(fb, 1, lang=lang)
+        if pa != pb and max(fa, fb) >= FINISH_SAID:
+            out.append(("p_finish", fa, fb, True,
+                        ngettext("{a} reaches {target} point within this turn with a {pa} "
+                                 "chance, {b} with {pb}.",
+                                 "{a} reaches {target} points within this turn with a {pa} "
+                                 "chance, {b} with {pb}.", target, lang=lang, a=la, b=lb,
+                                 pa=pa, pb=pb, target=fmt_number(target, 0, lang=lang))))
     better = _better_of(choice, other, advice)
     if not better or advice.objective != "expected_turns" or any(
             _favours(x) == better for x in out):
         return out
     for k in range(2, FINISH_TURNS + 1):
         found = chances(state, advice, turns=k)
-        if found is None:
-            break
-        ka, kb = found[1][choice.action], found[1][other.action]
+        if found is None:  # too far yet: a longer horizon may reach
+            continue
+        target, by_action = found
+        ka, kb = by_action[choice.action], by_action[other.action]
         qa, qb = fmt_percent(ka, 1, lang=lang), fmt_percent(kb, 1, lang=lang)
         if qa != qb and (ka > kb) == (better == 1):
             out.append(("p_finish_turns", ka, kb, True,
@@ -951,8 +961,8 @@ def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: 
                                  "included) with a {pa} chance, {b} with {pb}.",
                                  "{a} reaches {target} points within {k} turns (this one "
                                  "included) with a {pa} chance, {b} with {pb}.", target,
-                                 lang=lang, a=la, b=lb, k=k,
-                                 pa=qa, pb=qb, target=goal)))
+                                 lang=lang, a=la, b=lb, k=k, pa=qa, pb=qb,
+                                 target=fmt_number(target, 0, lang=lang))))
             break
     return out
 

@@ -129,7 +129,7 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
 
 #: The endgame reason is looked for within this many points of 5000 (further away, winning
 #: within the turn is too rare to decide anything, and its sum would cost more).
-FINISH_REACH = 500
+FINISH_REACH = 1000
 
 
 def _finish_table(rules: Any, s: int, o: int | None, objective: str, turns: int = 1,
@@ -217,7 +217,8 @@ def finish_chances(state: Any, advice: Advice, turns: int = 1, *, nothing: bool 
 
     ``turns`` (solo only; ``None`` with two players): within this turn and the next
     ``turns - 1``, the later turns played by the solo engine (its chain of turn starts,
-    :func:`turn_outcome_matrix`), looked for within ``turns`` times :data:`FINISH_REACH`.
+    :func:`turn_outcome_matrix`), looked for within ``turns`` times :data:`FINISH_REACH`
+    (at most three times: each sum over the turn costs more further away).
     ``nothing=True``: instead, the chance that the turn banks nothing (a bust, or a
     set-aside past 5000), the rest of the turn played the same way.
 
@@ -253,7 +254,7 @@ def finish_chances(state: Any, advice: Advice, turns: int = 1, *, nothing: bool 
     turns = whole("turns", turns, 1, 1000)
     if (not len(advice) or advice.objective not in ("p_duel", "expected_turns")
             or (turns > 1 and advice.objective == "p_duel")
-            or 5000 - score - state.turn_points > turns * FINISH_REACH):
+            or 5000 - score - state.turn_points > min(turns, 2) * FINISH_REACH):
         return None
     rules = state.rules
     s = score // UNIT
