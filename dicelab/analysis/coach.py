@@ -352,7 +352,10 @@ class Reason:
 
     ``number``: what is compared (an objective of the engine such as ``"p_bust"``,
     ``"expected_points"``, the objective, or ``"p_success"``, ``"success_value"``,
-    ``"squares_left"``, ``"mean_left"``, ``"barred"``, ``"wins_now"``, ``"turn_lost"``);
+    ``"squares_left"``, ``"mean_left"``, ``"barred"``, ``"wins_now"``, ``"turn_lost"``; the
+    endgame reasons ``"p_finish"`` (the target within this turn), ``"p_finish_turns"``
+    (solo, within a few turns), ``"p_nothing"`` (the turn banks nothing), ``"p_last"`` (a
+    last turn's sure loss) and ``"p_race"`` (two players, the last resort: the race));
     ``a`` / ``b``: its value for the explained choice and for the one it is compared with;
     ``higher_is_better``: the aspect's direction (``None`` for a plain fact);
     ``role``: ``"reason"`` (the aspect favours the better of the two choices by the
