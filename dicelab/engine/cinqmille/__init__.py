@@ -157,6 +157,8 @@ def _finish_table(rules: Any, s: int, o: int | None, objective: str, turns: int 
     def values(roll: tuple[int, ...], u: int) -> dict[tuple[tuple[int, ...], str], float]:
         if o is not None:
             return duel.choice_values(rules, s, o, u, roll)
+        if objective == "expected_turns":
+            return {k: -x for k, x in solo.choice_turns(rules, s, u, roll).items()}
         out = {}
         for c in solo._choices(roll, s, u, rules, (u - s) * UNIT):
             x = c.numbers[objective]
