@@ -670,3 +670,33 @@ def test_seveny_within_two_turns_agrees_with_the_solo_chain():
             continue
         total += float(prob) * se.finish_chances(s, adv, turns=2)[1][adv.best.action]
     assert total == pytest.approx(float((P @ P)[14, 20]), abs=1e-12)
+
+
+def test_5000_two_players_last_resort_is_the_race():
+    """4700 against 3600, 150 points in hand, 2 5 5: banking 250 (at 4950) scores more and
+    risks nothing more than banking 200 (at 4900), and neither finishes this turn; the
+    reason for the best is the race itself, the opponent's next turns counted (from 4950
+    only a lone 5 lands on 5000)."""
+    import dataclasses
+
+    from dicelab.engine import cinqmille as ce
+    from dicelab.games._base import Bank
+
+    s = cinqmille.new_state(cinqmille.Rules(), 2)
+    s, _ = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (1, 5, 2, 3, 3))
+    s = dataclasses.replace(s, scores=(4700, 3600), opened=(True, True), aside=(1, 5),
+                            groups=((1, 5),), turn_points=150, dice=(2, 5, 5))
+    adv = ce.advise_state(s)
+    assert adv.best.action == Bank((5,))
+    worse = adv.find(Bank((5, 5)))
+    rs = check_reasons(s, adv, worse, "cinqmille")
+    (race,) = [r for r in rs if r.number == "p_race"]
+    assert race.role == "reason" and race.favours == -1
+    assert (race.a, race.b) == (worse.numbers["p_duel"], adv.best.numbers["p_duel"])
+    assert [r.role for r in rs if r.number != "p_race"] == ["concession", "objective"]
+    en = " ".join(coach.explain(s, worse, lang="en", advice=adv))
+    assert ("Counting your opponent's next turns (both players then playing to win), “set "
+            "aside 5 5 and bank” wins the game with a 93.4% chance, “set aside 5 and bank” "
+            "with 95.3%") in en
+    fr = " ".join(coach.explain(s, worse, lang="fr", advice=adv))
+    assert "gagne la partie avec une probabilité de 93,4\u00a0%" in fr
