@@ -354,7 +354,10 @@ class Reason:
 
     ``number``: what is compared (an objective of the engine such as ``"p_bust"``,
     ``"expected_points"``, the objective, or ``"p_success"``, ``"success_value"``,
-    ``"squares_left"``, ``"mean_left"``, ``"barred"``, ``"wins_now"``, ``"turn_lost"``);
+    ``"squares_left"``, ``"mean_left"``, ``"barred"``, ``"wins_now"``, ``"turn_lost"``; the
+    endgame reasons ``"p_finish"`` (the target within this turn), ``"p_finish_turns"``
+    (solo, within a few turns), ``"p_nothing"`` (the turn banks nothing), ``"p_last"`` (a
+    last turn's sure loss) and ``"p_race"`` (two players, the last resort: the race));
     ``a`` / ``b``: its value for the explained choice and for the one it is compared with;
     ``higher_is_better``: the aspect's direction (``None`` for a plain fact);
     ``role``: ``"reason"`` (the aspect favours the better of the two choices by the
@@ -835,6 +838,18 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
         out.append(("p_bust", ba, bb, None if pa == pb else False, both or
                     _("{first}; {second}.", lang=lang, first=parts[0], second=parts[1])))
     out[:0] = _finish_aspect(state, key, choice, other, advice, la, lb, lang)  # it decides
+    better = _better_of(choice, other, advice)
+    if better and not any(_favours(x) == better for x in out):
+        out.extend(_nothing_aspect(state, key, choice, other, advice, la, lb, better, lang))
+    if better and advice.objective == "p_duel" and not any(_favours(x) == better for x in out):
+        # the last resort: the race itself, the opponent's next turns counted
+        wa, wb = float(choice.numbers["p_duel"]), float(other.numbers["p_duel"])
+        out.append(("p_race", wa, wb, True,
+                    _("Counting your opponent's next turns (both players then playing to "
+                      "win), {a} wins the game with a {pa} chance, {b} with {pb}: what this "
+                      "turn leaves them matters more than its points.", lang=lang, a=la,
+                      b=lb, pa=fmt_percent(wa, 1, lang=lang),
+                      pb=fmt_percent(wb, 1, lang=lang))))
     needs = REGISTRY[key].opening_needed  # a game with an opening score (5000)
     opening = needs(state, p) if needs is not None else None
     if opening is not None and not any(isinstance(c.action, Bank) for c in advice):
@@ -843,26 +858,98 @@ def _push_aspects(state: Any, key: str, choice: Choice, other: Choice, advice: A
                       "turn, so every choice rolls on.", lang=lang, n=opening)))
     return out
 
+
+def _favours(aspect: _Aspect) -> int:
+    """As :attr:`Reason.favours`, of an aspect before it gets its role."""
+    _num, a, b, hib, _text = aspect
+    if hib is None or abs(a - b) < 1e-12:
+        return 0
+    return 1 if (a > b) == hib else -1
+
+
+def _nothing_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
+                    la: str, lb: str, better: int, lang: str) -> list[_Aspect]:
+    """When no other aspect favours the better choice: the chance that the turn banks
+    nothing with each (the rest of the turn played by the engine's own choices, its
+    ``finish_chances(..., nothing=True)``), said when it favours the better one as shown."""
+    chances = REGISTRY[key].engine.finish_chances
+    found = chances(state, advice, nothing=True) if chances is not None else None
+    if found is None:
+        return []
+    na, nb = found[1][choice.action], found[1][other.action]
+    pa, pb = fmt_percent(na, 1, lang=lang), fmt_percent(nb, 1, lang=lang)
+    if pa == pb or (na < nb) != (better == 1):
+        return []
+    return [("p_nothing", na, nb, False,
+             _("{a} ends the turn with nothing banked with a {pa} chance, {b} with {pb} (the "
+               "rest of the turn played at best).", lang=lang, a=la, b=lb, pa=pa, pb=pb))]
+
+#: The most turns the solo endgame reason looks ahead ("reaches 50 points within 3 turns").
+FINISH_TURNS = 4
+#: The endgame reason is not said when neither choice finishes this often (far from the
+#: target: "0.8% against 0.7%" decides nothing).
+FINISH_SAID = 0.01
+
+
+def _better_of(choice: Choice, other: Choice, advice: Advice) -> int:
+    """``1`` if ``choice`` is the better of the two by the objective, ``-1`` if ``other``
+    is, ``0`` on a tie."""
+    va, vb = float(choice.numbers[advice.objective]), float(other.numbers[advice.objective])
+    if abs(va - vb) < 1e-12:
+        return 0
+    return 1 if (va > vb) == advice.higher_is_better else -1
+
+
 def _finish_aspect(state: Any, key: str, choice: Choice, other: Choice, advice: Advice,
                    la: str, lb: str, lang: str) -> list[_Aspect]:
     """The endgame reason: the chance to reach the target within this turn with each
     choice, the rest of the turn played by the engine's own choices (its
-    ``finish_chances``), when either has one and the two differ as shown."""
+    ``finish_chances``), when the two differ as shown and either reaches
+    :data:`FINISH_SAID`.  Solo, when this turn's chances do
+    not favour the better choice (both zero, equal, or the other way), the first number of
+    turns (2 to :data:`FINISH_TURNS`) within which the better choice finishes more often,
+    the later turns played by the solo engine.  A player's last turn (a final round) says
+    first that a bank below the leader loses for sure (:func:`_last_turn_aspect`)."""
+    last = _last_turn_aspect(state, choice, other, advice, la, lb, lang)
+    if last:
+        return last
     chances = REGISTRY[key].engine.finish_chances
-    found = chances(state, advice) if chances is not None else None
-    if found is None:
-        return _last_turn_aspect(state, choice, other, advice, la, lb, lang)
-    target, by_action = found
-    fa, fb = by_action[choice.action], by_action[other.action]
-    pa, pb = fmt_percent(fa, 1, lang=lang), fmt_percent(fb, 1, lang=lang)
-    if pa == pb:
+    if chances is None:
         return []
-    return [("p_finish", fa, fb, True,
-             ngettext("{a} reaches {target} point within this turn with a {pa} chance, {b} "
-                      "with {pb}.",
-                      "{a} reaches {target} points within this turn with a {pa} chance, {b} "
-                      "with {pb}.", target, lang=lang, a=la, b=lb, pa=pa, pb=pb,
-                      target=fmt_number(target, 0, lang=lang)))]
+    found = chances(state, advice)
+    out: list[_Aspect] = []
+    if found is not None:  # None: too far to weigh this turn's
+        target, by_action = found
+        fa, fb = by_action[choice.action], by_action[other.action]
+        pa, pb = fmt_percent(fa, 1, lang=lang), fmt_percent(fb, 1, lang=lang)
+        if pa != pb and max(fa, fb) >= FINISH_SAID:
+            out.append(("p_finish", fa, fb, True,
+                        ngettext("{a} reaches {target} point within this turn with a {pa} "
+                                 "chance, {b} with {pb}.",
+                                 "{a} reaches {target} points within this turn with a {pa} "
+                                 "chance, {b} with {pb}.", target, lang=lang, a=la, b=lb,
+                                 pa=pa, pb=pb, target=fmt_number(target, 0, lang=lang))))
+    better = _better_of(choice, other, advice)
+    if not better or advice.objective != "expected_turns" or any(
+            _favours(x) == better for x in out):
+        return out
+    for k in range(2, FINISH_TURNS + 1):
+        found = chances(state, advice, turns=k)
+        if found is None:  # too far yet: a longer horizon may reach
+            continue
+        target, by_action = found
+        ka, kb = by_action[choice.action], by_action[other.action]
+        qa, qb = fmt_percent(ka, 1, lang=lang), fmt_percent(kb, 1, lang=lang)
+        if qa != qb and (ka > kb) == (better == 1):
+            out.append(("p_finish_turns", ka, kb, True,
+                        ngettext("{a} reaches {target} point within {k} turns (this one "
+                                 "included) with a {pa} chance, {b} with {pb}.",
+                                 "{a} reaches {target} points within {k} turns (this one "
+                                 "included) with a {pa} chance, {b} with {pb}.", target,
+                                 lang=lang, a=la, b=lb, k=k, pa=qa, pb=qb,
+                                 target=fmt_number(target, 0, lang=lang))))
+            break
+    return out
 
 
 def _last_turn_aspect(state: Any, choice: Choice, other: Choice, advice: Advice,
@@ -871,7 +958,7 @@ def _last_turn_aspect(state: Any, choice: Choice, other: Choice, advice: Advice,
     someone has reached the target and nobody plays again after this turn): a bank that
     leaves the player's total below the leader's loses for sure, while the other choice
     still wins with the engine's chance.  Said when the turn's own chance to reach the
-    target is too long to weigh (:func:`_finish_aspect`)."""
+    target is not what decides: reaching it is not enough to win (:func:`_finish_aspect`)."""
     final_round = REGISTRY[game_key(state)].final_round
     if final_round is None or not final_round(state) or advice.objective != "p_duel":
         return []

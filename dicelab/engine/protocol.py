@@ -53,10 +53,12 @@ class Engine(Protocol):
     #: and ``turn_objective`` among them); ``"p_duel"`` is not listed.
     OBJECTIVES: Collection[str]
 
-    #: ``finish_chances(state, advice) -> (target, {action: chance}) | None``: for each
-    #: choice, the chance to win the game within this turn (the coach's endgame reason),
-    #: or ``None`` far from the end.  ``None``: the game has no such reason.
-    finish_chances: Callable[[Any, Advice], tuple[int, dict[Any, float]] | None] | None
+    #: ``finish_chances(state, advice, turns=1, *, nothing=False) -> (target, {action:
+    #: chance}) | None``: for each choice, the chance to win the game within this turn (the
+    #: coach's endgame reason), solo within ``turns`` turns, or with ``nothing=True`` the
+    #: chance that the turn banks nothing; ``None`` where the engine does not weigh it.
+    #: ``None``: the game has no such reason.
+    finish_chances: Callable[..., tuple[int, dict[Any, float]] | None] | None
 
     #: ``turns_moments(rules) -> (mean, sd)`` of the number of turns to finish a solo
     #: game played optimally (the luck report's spread).  ``None``: not a game of turns.

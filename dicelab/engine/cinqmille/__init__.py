@@ -20,6 +20,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from dicelab.engine.advice import Advice, advise_state_with, clearing, race_starts
 from dicelab.engine.cinqmille import duel, solo
 from dicelab.engine.cinqmille.duel import (
@@ -52,6 +54,7 @@ from dicelab.engine.cinqmille.solo import (
     turns_moments,
 )
 from dicelab.games._base import Bank
+from dicelab.games._checks import whole
 from dicelab.games.cinqmille import UNIT, State, is_five_ones
 
 # The optional parts of the engine contract (dicelab.engine.protocol) this game has not.
@@ -132,20 +135,36 @@ def advise_state(state: Any, objective: str | None = None) -> Advice:
 
 #: The endgame reason is looked for within this many points of 5000 (further away, winning
 #: within the turn is too rare to decide anything, and its sum would cost more).
-FINISH_REACH = 500
+FINISH_REACH = 1000
 
 
-def _finish_table(rules: Any, s: int, o: int | None, objective: str) -> Any:
+def _finish_table(rules: Any, s: int, o: int | None, objective: str, turns: int = 1,
+                  nothing: bool = False) -> Any:
     """``F(u, n)``: the chance to win within the turn, about to roll ``n`` dice at total
     ``u`` (units of 50), each later choice the engine's own: by ``p_duel`` against an
-    opponent at ``o`` (two players), else by the solo ``objective``."""
+    opponent at ``o`` (two players), else by the solo ``objective``.  ``turns > 1`` (solo):
+    within this turn and the next ``turns - 1``, played by the solo engine (its chain of
+    turn starts: ``G[s2]``, the chance to win within them from score ``s2``).
+    ``nothing``: instead, the chance that the turn banks nothing (a bust or an overshoot)."""
     m = solo._model(rules)
     top = solo.TOP
+    G = np.zeros(top + 1)
+    G[top] = 1.0
+    if turns > 1:
+        P = turn_outcome_matrix(rules)
+        for _ in range(turns - 1):
+            G = P @ G
+    if nothing:
+        G[top] = 0.0  # every bank banks points
+    lost = 1.0 if nothing else float(G[s])  # a bust, or a set-aside past 5000: the score stays
+    won = float(G[top])
     memo: dict[tuple[int, int], float] = {}
 
     def values(roll: tuple[int, ...], u: int) -> dict[tuple[tuple[int, ...], str], float]:
         if o is not None:
             return duel.choice_values(rules, s, o, u, roll)
+        if objective == "expected_turns":
+            return {k: -x for k, x in solo.choice_turns(rules, s, u, roll).items()}
         out = {}
         for c in solo._choices(roll, s, u, rules, (u - s) * UNIT):
             x = c.numbers[objective]
@@ -159,12 +178,12 @@ def _finish_table(rules: Any, s: int, o: int | None, objective: str) -> Any:
                 continue
             u2 = u + pts
             if m.kind[s, u2] == solo._WIN:
-                return 1.0
+                return won
             if m.kind[s, u2] == solo._OVER:
-                return 0.0
+                return lost
             u2c = min(u2, m.UC)
             if kind == "bank":
-                return 1.0 if u2c >= top else 0.0
+                return float(G[min(u2c, top)])
             return chance(u2c, left)
         return 0.0
 
@@ -177,10 +196,12 @@ def _finish_table(rules: Any, s: int, o: int | None, objective: str) -> Any:
             total = 0.0
             for roll, p in zip(solo.multisets(n), m.probs[n], strict=True):
                 if is_five_ones(roll, rules):
-                    total += p
+                    total += p * won
                 elif m.options[roll]:
                     keep, kind = best(roll, u)
                     total += p * after(keep, kind, u, roll)
+                else:
+                    total += p * lost
             memo[(u, n)] = float(total)
         return memo[(u, n)]
 
@@ -188,17 +209,26 @@ def _finish_table(rules: Any, s: int, o: int | None, objective: str) -> Any:
 
 
 @lru_cache(maxsize=64)
-def _finisher(rules: Any, s: int, o: int | None, objective: str) -> Any:
-    return _finish_table(rules, s, o, objective)
+def _finisher(rules: Any, s: int, o: int | None, objective: str, turns: int,
+              nothing: bool = False) -> Any:
+    return _finish_table(rules, s, o, objective, turns, nothing)
 
 
-def finish_chances(state: Any, advice: Advice) -> tuple[int, dict[Any, float]] | None:
+def finish_chances(state: Any, advice: Advice, turns: int = 1, *, nothing: bool = False
+                   ) -> tuple[int, dict[Any, float]] | None:
     """``(5000, {action: chance})``: for each choice of ``advice``, the chance that the
     player to move wins the game within this turn (reaching exactly 5000, five 1s, or
     banking 5000 or more with 6 dice), the rest of the turn played by the engine's own
     choices (the advice's objective: two-player ``p_duel``, or solo ``expected_turns``;
     ``None`` for a points objective).  ``None`` further than
     :data:`FINISH_REACH` points from 5000: the coach's endgame reason.
+
+    ``turns`` (solo only; ``None`` with two players): within this turn and the next
+    ``turns - 1``, the later turns played by the solo engine (its chain of turn starts,
+    :func:`turn_outcome_matrix`), looked for within ``turns`` times :data:`FINISH_REACH`
+    (at most three times: each sum over the turn costs more further away).
+    ``nothing=True``: instead, the chance that the turn banks nothing (a bust, or a
+    set-aside past 5000), the rest of the turn played the same way.
 
     4700 against 4450, 100 points this turn, 1 2 2 5 rolled: banking the 5 stops at 4850;
     setting the 1 aside and rolling three dice wins now more often than not.
@@ -213,16 +243,31 @@ def finish_chances(state: Any, advice: Advice) -> tuple[int, dict[Any, float]] |
     >>> target, x = finish_chances(s, a)
     >>> target, a.best.label, round(x[a.best.action], 4), x[Bank((5,))]
     (5000, 'set aside 1, roll 3 dice', 0.5494, 0.0)
+    >>> _, n = finish_chances(s, a, nothing=True)
+    >>> round(n[a.best.action], 4), n[Bank((5,))]
+    (0.4506, 0.0)
+
+    Solo at 4650, 1 5 2 3 3 rolled: banking 150 (at 4800) reaches 5000 within two turns
+    (the next one played by the solo engine) more often than rolling on:
+
+    >>> s = cinqmille.new_state(cinqmille.Rules(), 1)
+    >>> s, _ = cinqmille.roll_outcome(cinqmille.step(s, cinqmille.Roll(()))[0], (1, 5, 2, 3, 3))
+    >>> s = dataclasses.replace(s, scores=(4650,), opened=(True,))
+    >>> a = advise_state(s)
+    >>> [(c.label, round(finish_chances(s, a, turns=2)[1][c.action], 4)) for c in a][:2]
+    [('set aside 1 5 and bank 150', 0.659), ('set aside 1 5, roll 3 dice', 0.5573)]
     """
     p = state.current_player
     score = state.scores[p]
+    turns = whole("turns", turns, 1, 1000)
     if (not len(advice) or advice.objective not in ("p_duel", "expected_turns")
-            or 5000 - score - state.turn_points > FINISH_REACH):
+            or (turns > 1 and advice.objective == "p_duel")
+            or 5000 - score - state.turn_points > min(turns, 2) * FINISH_REACH):
         return None
     rules = state.rules
     s = score // UNIT
     o = state.scores[1 - p] // UNIT if advice.objective == "p_duel" else None
-    after, _best = _finisher(rules, s, o, advice.objective)
+    after, _best = _finisher(rules, s, o, advice.objective, turns, nothing)
     m = solo._model(rules)
     u = min(s + state.turn_points // UNIT, m.UC)
     roll = tuple(sorted(state.dice))

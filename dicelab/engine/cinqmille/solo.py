@@ -696,6 +696,40 @@ def _choices(r: tuple[int, ...], s: int, u: int, rules: Rules, tp: int) -> list[
     return out
 
 
+def choice_turns(rules: Rules, s: int, u: int, roll: tuple[int, ...]) -> dict[
+        tuple[tuple[int, ...], str], float]:
+    """``{(keep, "roll" | "bank"): expected turns}`` (this one counted, optimal play
+    afterwards) of every choice after ``roll`` (sorted; not five 1s) at total ``u`` (units)
+    from score ``s``: the numbers :func:`advise` ranks by, without building its choices
+    (the coach's sums over the rest of a turn).  A set-aside that wins or overshoots ends
+    the turn whatever the action (both keys).
+
+    >>> t = choice_turns(Rules(), 20, 20, (1, 2, 3, 3, 5))
+    >>> a = advise((1, 2, 3, 3, 5), turn_points=0, score=1000)
+    >>> all(t[(c.keep, "bank" if isinstance(c.action, _base.Bank) else "roll")]
+    ...     == c["expected_turns"] for c in a)
+    True
+    """
+    with _PREPARE_LOCK:  # a background prepare() of these tables: wait for it
+        m = _model(rules)
+        turns = solve_turns(rules)
+    u = min(u, m.UC)
+    V, R = turns.V, turns.R
+    out: dict[tuple[tuple[int, ...], str], float] = {}
+    for keep, pts, left, bankable in m.options[roll]:
+        u2 = u + pts
+        kind = m.kind[s, u2]
+        if kind != _NONE:
+            out[(keep, "roll")] = out[(keep, "bank")] = (
+                1.0 if kind == _WIN else 1.0 + float(V[s]))
+            continue
+        u2c = min(u2, m.UC)
+        out[(keep, "roll")] = 1.0 + float(R[left, s, u2c])
+        if bankable and m.bank_ok[s, u2c]:
+            out[(keep, "bank")] = 1.0 + (0.0 if u2c >= TOP else float(V[u2c]))
+    return out
+
+
 def advise_solo(state: Any, objective: str | None = None) -> Advice:
     """Solo advice for the player to move in a game state (empty when there is nothing to
     choose): :func:`advise` of the player's own position, ranked by ``objective`` (one of
