@@ -439,9 +439,12 @@ def test_the_game_is_read_in_the_log_after_each_click(lang):
     assert ("avant chaque clic" if lang == "fr" else "before each click") not in first
     a = luck_lesson.app(lang, seed=3)
     a.play_computer_turn()
-    log = _flat(a.log.value)
-    kept = "gardez 2 2" if lang == "fr" else "keep 2 2"
-    assert kept in log, log
+    log = _flat(a.log.value).replace("&#x27;", "'")
+    # one voice: the computer chose, the computer keeps (no "Player 1 (computer)", no "you")
+    kept = "L'ordinateur garde 2 2" if lang == "fr" else "The computer keeps 2 2"
+    chose = "L'ordinateur a choisi" if lang == "fr" else "The computer chose"
+    assert kept in log and chose in log, log
+    assert not re.search(r"Joueur 1|Player 1|Vous gardez|You keep", log), log
     a.close()
 
 
@@ -575,3 +578,17 @@ def test_french_wording_fixes():
     assert "valent pour elle" not in page
     assert "(résultat : 1 pour une victoire, 0 pour une défaite)" in page
     assert "montre comment votre probabilité de gagner a bougé" in page
+
+
+def test_english_rules_card_explains_the_french_figure_words():
+    """EN reviewer: "Brelan", "Carré", "Suite" explained, the parapluie a life; the app's
+    log says "no figure" in English (« rien » in French)."""
+    from dicelab.ui.rules_cards import card
+    from dicelab.ui.text import figure_word
+
+    lines = " ".join(_(t, lang="en") for _h, ts in card("trwavril").sections for t in ts)
+    for words in ("Brelan (three of a kind)", "Carré (four of a kind)", "Suite (a run of 4",
+                  "parapluie (a life)"):
+        assert words in lines, words
+    assert figure_word("rien", "en") == "no figure"
+    assert figure_word("rien", "fr") == "rien"

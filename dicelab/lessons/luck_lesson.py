@@ -253,7 +253,7 @@ def skill_line(lang: str | None = None) -> str:
     start (best choices) minus the cost of the decisions made
     (:meth:`dicelab.analysis.luck.LuckReport.skill_score`), in the language's notation.
 
-    >>> skill_line("en")[-46:]
+    >>> skill_line("en")[-49:]
     'decisions = 23.8% − 19.7 percentage points = 4.1%'
     >>> skill_line("fr")[:19], skill_line("fr")[-52:]
     ('Score de compétence', '23,8\\xa0% − 19,7 points de pourcentage = 4,1\\xa0%')
