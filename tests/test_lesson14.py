@@ -592,3 +592,21 @@ def test_english_rules_card_explains_the_french_figure_words():
         assert words in lines, words
     assert figure_word("rien", "en") == "no figure"
     assert figure_word("rien", "fr") == "rien"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_game_review_of_the_computers_game_shows_no_rating(lang):
+    """FR reviewer: the review of a game the computer played alone showed « non noté », the
+    scale of simulated players and « 0 décision examinée »: with no decision by the pair,
+    only the chance to win step by step and the rolls that moved it most."""
+    a = luck_lesson.app(lang, seed=3)
+    while not a.game.is_over:
+        a.play_computer_turn()
+    a.review()
+    shown = _flat(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>|<style>.*?</style>", " ",
+                                                  a.review_box.value, flags=re.S)))
+    for gone in (("non noté", "Échelle", "0 décision examinée", "Note :") if lang == "fr"
+                 else ("not rated", "Scale", "0 decisions reviewed", "Rating:")):
+        assert gone not in shown, gone
+    assert ("Lancer le plus chanceux" if lang == "fr" else "Luckiest roll") in shown
+    a.close()

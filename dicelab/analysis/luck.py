@@ -704,7 +704,7 @@ class LuckReport:
                 lo, hi = ax.get_ylim()  # room above the highest mark for its label
                 ax.set_ylim(lo, hi + 0.1 * (hi - lo))
             _place_labels(fig, ax, notes)
-            ax.legend(loc="best", fontsize=7, frameon=False)
+            ax.legend(loc="best", fontsize=8, frameon=False)
             ylabel = self.value_name(lang) + (" (%)" if scale == 100 else "")
             fig = _finish(fig, ax, _("step of the game (rolls and decisions)", lang=lang),
                           ylabel, _("Luck and skill: {game}", lang=lang, game=self.game_name),
