@@ -526,7 +526,7 @@ def test_example_chart_is_readable_on_a_projector(lang):
             else "19.7 percentage points = 4.1%") in shown
     assert ("Résultat corrigé" if lang == "fr" else "Luck-adjusted") not in shown
     alt = _flat(luck_lesson.chart(lang).dicelab_alt_text)
-    assert ("\u22121,7 points" if lang == "fr" else "\u22121.7 points") in alt
+    assert ("\u22121,7 point," if lang == "fr" else "\u22121.7 points") in alt
     assert ("18,4 points" if lang == "fr" else "18.4 points") in alt
     assert "1,747" not in alt and "1.747" not in alt and "18,43" not in alt
 

@@ -218,8 +218,8 @@ def chart(lang: str | None = None) -> Any:
                    label=_("expected luck of the dice (exact)", lang=lang))
         ax.legend(loc="best", fontsize=8, frameon=False)
         alt = _("Line chart over {n} games of a player who keeps the most common face: the "
-                "mean luck of the dice ends at {luck} points, the mean cost of decisions at "
-                "{cost} points.", lang=lang, n=len(xs), luck=_one_decimal(luck[-1], lang),
+                "mean luck of the dice ends at {luck}, the mean cost of decisions at "
+                "{cost}.", lang=lang, n=len(xs), luck=_one_decimal(luck[-1], lang),
                 cost=_one_decimal(cost[-1], lang))
         return _finish(fig, ax, _("games played", lang=lang),
                        _("points of winning chance", lang=lang),
@@ -228,15 +228,15 @@ def chart(lang: str | None = None) -> Any:
 
 
 def _one_decimal(x: float, lang: str | None) -> str:
-    """``x`` with one decimal and a real minus sign (U+2212), as the lesson's texts write
-    points.
+    """``x`` points with one decimal, a real minus sign (U+2212) and the number's plural
+    (« −1,7 point » in French, below 2).
 
     >>> _one_decimal(-1.747, "fr"), _one_decimal(18.43, "en")
-    ('\u22121,7', '18.4')
+    ('\u22121,7 point', '18.4 points')
     """
-    from dicelab.core.i18n import fmt_number
+    from dicelab.core.i18n import ngettext_amount
 
-    return fmt_number(x, 1, lang).replace("-", "\u2212")
+    return ngettext_amount("{x} point", "{x} points", x, 1, lang).replace("-", "\u2212")
 
 
 def example_report(lang: str | None = None) -> Any:
@@ -255,7 +255,7 @@ def skill_line(lang: str | None = None) -> str:
 
     >>> skill_line("en")[-49:]
     'decisions = 23.8% − 19.7 percentage points = 4.1%'
-    >>> skill_line("fr")[:19], skill_line("fr")[-52:]
+    >>> skill_line("fr")[:19], skill_line("fr")[-43:]
     ('Score de compétence', '23,8\\xa0% − 19,7 points de pourcentage = 4,1\\xa0%')
     """
     from dicelab.core.i18n import fmt_number, fmt_percent
