@@ -145,8 +145,11 @@ def test_a_points_answer_is_accepted_in_every_form(lang, lesson, key):
     w.progress = teaching.Progress()
     w.box.value = dec(f"{x + 3:.1f}")
     w.check_button.click()
-    word = "points de pourcentage" if lang == "fr" else "percentage points"
+    word = "de pourcentage" if lang == "fr" else "percentage point"
     assert not w.correct and w.message.value.count(word) == 2, w.message.value
+    # a tolerance below 2 is singular in French: « 0,5 point de pourcentage »
+    if lang == "fr":
+        assert re.search(r"\d,\d point de pourcentage", w.message.value), w.message.value
     assert "points" in w.box.placeholder
     w.close()
 
@@ -249,7 +252,7 @@ def test_example_shows_the_skill_score_computed(lang):
     if lang == "fr":
         assert "23,8\u00a0%" in line and "4,1\u00a0%" in line and "19,7 points" in line
     else:
-        assert "23.8% − 19.7 points = 4.1%" in line
+        assert "23.8% − 19.7 percentage points = 4.1%" in line
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -405,3 +408,205 @@ def test_the_executed_page_shows_every_fix(lang):
     # §7 the odds hidden while playing, said once
     assert ("**Afficher les probabilités** reste décoché pendant le jeu" if fr else
             "**Show odds** stays off while you play") in flat
+
+
+# ------------------------------------------------ issue 28, the third teachers' review (l14b)
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_game_is_read_in_the_log_after_each_click(lang):
+    """BLOCKING: one click plays a whole turn, so the pair reads the dice the computer kept in
+    the game log after each click (no "before each click"), changes no setting; the plan says
+    the same; the log the pair reads names the dice kept at each roll."""
+    page = _flat(_page(lang))
+    if lang == "fr":
+        assert "Après chaque clic, lisez dans le journal de la partie les dés gardés" in page
+        assert "auriez-vous gardé les mêmes ? Notez les désaccords." in page
+        assert "sans changer aucun réglage" in page and "avant chaque clic" not in page
+        assert "L'ordinateur jouant les meilleurs choix, le coût des décisions est nul" in page
+    else:
+        assert "After each click, read in the game log the dice the computer kept" in page
+        assert "would you have kept the same? Note your disagreements." in page
+        assert "changes no setting" in page and "before each click" not in page
+        assert "The computer playing the best choices, the cost of decisions is zero" in page
+    first, _second = _sessions(lang)
+    first = _flat(first)
+    assert ("après chaque clic le binôme lit dans le journal de la partie" if lang == "fr"
+            else "after each click the pair reads in the game log") in first
+    assert ("avant chaque clic" if lang == "fr" else "before each click") not in first
+    a = luck_lesson.app(lang, seed=3)
+    a.play_computer_turn()
+    log = _flat(a.log.value).replace("&#x27;", "'")
+    # one voice: the computer chose, the computer keeps (no "Player 1 (computer)", no "you")
+    kept = "L'ordinateur garde 2 2" if lang == "fr" else "The computer keeps 2 2"
+    chose = "L'ordinateur a choisi" if lang == "fr" else "The computer chose"
+    assert kept in log and chose in log, log
+    assert not re.search(r"Joueur 1|Player 1|Vous gardez|You keep", log), log
+    a.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_pool_boxes_use_the_pages_words_and_the_chart_computes_the_mean_luck(lang):
+    """The pool's boxes say what the page says (games played, games won, pair) and the
+    teacher's chart has the class's mean luck f − p computed under it, in points."""
+    from dicelab.ui.teaching import Pool
+
+    exp = luck_lesson.experiment()
+    words = (("parties jouées", "parties gagnées", "binôme") if lang == "fr"
+             else ("games played", "games won", "pair"))
+    group = Pool(exp, role="group", lang=lang)
+    assert (group.trials.description, group.successes.description,
+            group.group.description) == words
+    page = _flat(_page(lang))
+    assert all(f"**{w}**" in page for w in words)
+    teacher = Pool(exp, lang=lang)
+    teacher.add_counts(1, 1, "1")
+    teacher.add_counts(0, 1, "2")
+    teacher.add_counts(0, 1, "3")
+    teacher.add_counts(0, 1, "4")
+    shown = _flat(teacher.out.value)
+    # 1 win in 4 games: f = 25 %, p = 23.8 %, f − p = 25 − 23.84 = 1.2 points
+    d = 100 * (0.25 - luck_lesson.start_chance())
+    assert d == pytest.approx(1.16, abs=0.01)
+    if lang == "fr":
+        assert "Part de hasard moyenne de la classe = f − p = 25,0 % − 23,8 % = 1,2 points" in shown
+    else:
+        assert "Class mean luck = f − p = 25.0% − 23.8% = 1.2 points" in shown
+    teacher.add_counts(0, 4, "5")  # 1 in 8: 12.5 % − 23.8 % = −11.3 points, a real minus
+    assert ("\u221211,3 points" if lang == "fr" else "\u221211.3 points") in _flat(
+        teacher.out.value)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_prediction_feedback_says_which_way_and_agrees_in_number(lang):
+    """« Plus loin que vous ne pensiez ? » meant nothing for 50 % guessed, 23,8 % exact: the
+    verdict says less (or more) likely; « 0,1 point », singular."""
+    w = Notebook("luck", lang=lang).predict("positive_luck")
+    w.box.value = "50 %" if lang == "fr" else "50%"
+    w.submit_button.click()
+    said = _flat(w.message.value + w.reveal.value)
+    assert ("Moins probable que vous ne pensiez." if lang == "fr"
+            else "Less likely than you thought.") in said, said
+    assert "Plus loin" not in said and "Further" not in said
+    w.close()
+    w = Notebook("luck", lang=lang).predict("positive_luck")
+    w.box.value = "5 %" if lang == "fr" else "5%"
+    w.submit_button.click()
+    said = _flat(w.message.value + w.reveal.value)
+    assert ("Plus probable que vous ne pensiez." if lang == "fr"
+            else "More likely than you thought.") in said, said
+    w.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_example_chart_is_readable_on_a_projector(lang):
+    """Labels of 8.5 pt (7 before) on a white box, the costliest decisions with their
+    cost (« s'arrêter :
+    coût 3,9 points »), the marks drawn over the labels; the skill line in percentage
+    points; no repeated luck-adjusted line; the many-games chart says one decimal."""
+    rep = luck_lesson.example_report(lang)
+    fig = rep.to_figure(lang)
+    texts = fig.axes[0].texts
+    assert all(t.get_fontsize() >= 8.5 for t in texts)
+    assert all(t.get_bbox_patch() is not None
+               and t.get_bbox_patch().get_facecolor()[:3] == (1.0, 1.0, 1.0) for t in texts)
+    labels = [t.get_text() for t in texts]
+    for r in rep.marked(2)[2]:
+        cost = f"{100 * r.loss:.1f}"
+        label = (f"{r.choice}\u00a0: coût {cost.replace('.', ',')} points" if lang == "fr"
+                 else f"{r.choice}: cost {cost} points")
+        assert label in labels, (label, labels)
+    assert any(x.startswith("s'arrêter\u00a0: coût 3,9" if lang == "fr" else "stop: cost 3.9")
+               for x in labels)
+    shown = _flat(luck_lesson.example(lang).html)
+    assert ("19,7 points de pourcentage = 4,1 %" if lang == "fr"
+            else "19.7 percentage points = 4.1%") in shown
+    assert ("Résultat corrigé" if lang == "fr" else "Luck-adjusted") not in shown
+    alt = _flat(luck_lesson.chart(lang).dicelab_alt_text)
+    assert ("\u22121,7 point," if lang == "fr" else "\u22121.7 points") in alt
+    assert ("18,4 points" if lang == "fr" else "18.4 points") in alt
+    assert "1,747" not in alt and "1.747" not in alt and "18,43" not in alt
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_notation_and_answer_key_fixes(lang):
+    """The third exercise names the luck of a game (H in French, L in English), its law and
+    σ of a mean, says "played with the best choices" and "multiply by 100"; the worked answer
+    uses p as given (0.238) and finds 4.26; Predict 1's expected luck is "0 points"."""
+    lesson = LESSONS["luck"]
+    se = lesson.question("se_mean")
+    hint = _flat(se.hints_in(lang)[0]) if hasattr(se, "hints_in") else _flat(
+        _(se.hints[0], lang=lang))
+    worked = _flat(se.worked_text(lang))
+    if lang == "fr":
+        assert "H = X − p" in hint and "E(H) = 0" in hint and "σ(H) = √(p(1 − p))" in hint
+        assert "Multipliez ensuite par 100" in hint
+        assert "σ(H̄₁₀₀) = σ(H)/√100" in worked and "0,238" in worked and "4,26" in worked
+        assert "0,2384" not in worked
+        assert "vaut 0 point" in _flat(lesson.question("mean_luck").worked_text(lang))
+    else:
+        assert "L = X − p" in hint and "E(L) = 0" in hint and "SD(L) = √(p(1 − p))" in hint
+        assert "multiply by 100 for points" in hint
+        assert "SE = SD(L)/√100" in worked and "0.238" in worked and "4.26" in worked
+        assert "0.2384" not in worked
+        assert "is 0 points" in _flat(lesson.question("mean_luck").worked_text(lang))
+    assert ("avec les meilleurs choix" if lang == "fr" else "played with the best choices"
+            ) in se.text_in(lang)
+    first, second = _sessions(lang)
+    assert ("relève de la Terminale" if lang == "fr" else "is a Terminale question") in second
+    assert ("un élève lit les codes" if lang == "fr" else "a student reads the codes") in second
+    assert ("cellule par cellule" if lang == "fr" else "cell by cell") in first
+
+
+def test_english_wording_fixes():
+    page = _flat(_page("en"))
+    assert "separate luck from decision-making" in page
+    assert "tell the part of luck" not in page
+    assert "(result: 1 for a win, 0 for a loss)" in page
+    assert "the *mean* luck per game tends to 0 (the total grows like √n)" in page
+    assert "a positive total luck?" in LESSONS["luck"].question("positive_luck").text_in("en")
+    assert luck_lesson.chart("en").axes[0].get_title().replace("\n", " ") == (
+        "Luck evens out, the cost of decisions does not")
+
+
+def test_french_wording_fixes():
+    page = _flat(_page("fr"))
+    assert "toutes les probabilités de la leçon sont calculées pour ce réglage" in page
+    assert "valent pour elle" not in page
+    assert "(résultat : 1 pour une victoire, 0 pour une défaite)" in page
+    assert "montre comment votre probabilité de gagner a bougé" in page
+
+
+def test_english_rules_card_explains_the_french_figure_words():
+    """EN reviewer: "Brelan", "Carré", "Suite" explained, the parapluie a life; the app's
+    log says "no figure" in English (« rien » in French)."""
+    from dicelab.ui.rules_cards import card
+    from dicelab.ui.text import figure_word
+
+    lines = " ".join(_(t, lang="en") for _h, ts in card("trwavril").sections for t in ts)
+    for words in ("Brelan (three of a kind)", "Carré (four of a kind)", "Suite (a run of 4",
+                  "parapluie (a life)"):
+        assert words in lines, words
+    assert figure_word("rien", "en") == "no figure"
+    assert figure_word("rien", "fr") == "rien"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_game_review_of_the_computers_game_shows_no_rating(lang):
+    """FR reviewer: the review of a game the computer played alone showed « non noté », the
+    scale of simulated players and « 0 décision examinée »: with no decision by the pair,
+    only the chance to win step by step and the rolls that moved it most."""
+    a = luck_lesson.app(lang, seed=3)
+    while not a.game.is_over:
+        a.play_computer_turn()
+    a.review()
+    shown = _flat(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>|<style>.*?</style>", " ",
+                                                  a.review_box.value, flags=re.S)))
+    for gone in (("non noté", "Échelle", "0 décision examinée", "Note :") if lang == "fr"
+                 else ("not rated", "Scale", "0 decisions reviewed", "Rating:")):
+        assert gone not in shown, gone
+    assert ("Lancer le plus chanceux" if lang == "fr" else "Luckiest roll") in shown
+    a.close()

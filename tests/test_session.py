@@ -160,7 +160,7 @@ def test_the_optimal_seat_is_the_policies_optimal_and_says_why():
     assert s.computer_choice() == policies.optimal()(state)
     move = s.computer_move()
     label = coach.describe_action(state, move.action, lang="en")
-    assert move.note == (f"Player 1 (computer) chose “{label}”: "
+    assert move.note == (f"The computer chose “{label}”: "  # solo: one voice, as the log
                          "the best for its own chances (solo odds).")
     assert s.notes and move.note in s.notes.values()
 

@@ -47,8 +47,9 @@ def test_every_lesson_has_worksheet_content_in_both_languages():
             sheet = worksheets.lines(key, lang)
             answer_key = worksheets.lines(key, lang, answer_key=True)
             assert sum(kind == "q" for kind, _t in sheet) == len(lessons.LESSONS[key].questions)
-            assert sum(kind == "space" for kind, _t in sheet) == len(
-                lessons.LESSONS[key].questions)
+            # tick boxes are a choice question's answer: no "My answer:" line under them
+            assert sum(kind == "space" for kind, _t in sheet) == sum(
+                q.input != "choice" for q in lessons.LESSONS[key].questions)
             assert len(answer_key) > len(sheet)
 
 
@@ -269,3 +270,44 @@ def test_lesson_12_chart_draws_one_sixth_and_its_band_and_every_bar_sits_in_it()
     assert "valeur exacte 1/6" in labels[0] or any("1/6" in t for t in labels)
     grid = worksheets._grid_text("gamblers_fallacy", "en")
     assert "overlap" in grid and "count twice" in grid
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_14_sheet_and_key_after_the_teachers_review(tmp_path, lang):
+    """Lesson 14 (issue 28, teachers' review): page 2 is « Données pour les exercices » with
+    lines for the pair's and the class's results; Predict 1's tick boxes have no "My answer:"
+    line; exercise 3's hint is printed; the rules card explains brelan, carré, suite and the
+    parapluie in English; the key gives the question that brings each misconception out."""
+    from dicelab.lessons import luck_lesson
+
+    sheet, key = worksheets.build(tmp_path, ["luck"], langs=(lang,))
+    pages = [_norm(p.extract_text()) for p in pypdf.PdfReader(sheet).pages]
+    text, key_text = " ".join(pages), _text(key)
+    fr = lang == "fr"
+    heading = "Données pour les exercices." if fr else "Data for the exercises."
+    second = next(i for i, p in enumerate(pages) if heading in p)
+    assert second >= 1 and "Après les prédictions" not in text
+    assert ("Notre binôme : numéro ____ partie gagnée ☐ perdue ☐ code de partage" if fr else
+            "Our pair: number ____ game won ☐ lost ☐ share code") in pages[second]
+    assert ("part de hasard moyenne f − p = ____ points" if fr else
+            "class mean luck f − p = ____ points") in pages[second]
+    assert _norm(luck_lesson.given(lang)) in pages[second]
+    mine = _norm(i18n._("My answer:", lang=lang))
+    lesson = lessons.LESSONS["luck"]
+    assert text.count(mine) == sum(q.input != "choice" for q in lesson.questions) == 4
+    hint = _norm(lesson.question("se_mean").hints_in(lang)[0])
+    assert ("Indice : " if fr else "Hint: ") + hint[:60] in text
+    if not fr:
+        for words in ("Brelan (three of a kind)", "Carré (four of a kind)",
+                      "Suite (a run of 4", "parapluie (a life)"):
+            assert words in text, words
+    else:
+        assert "parapluie (une vie)" in text
+    for _wrong, qk in lesson.misconceptions:
+        assert _norm(lesson.question(qk).text_in(lang))[:50] in key_text
+    assert ("la question qui la fait apparaître" if fr
+            else "the question that brings it out") in key_text
+    # the key: Predict 1 "0 points", exercise 3 with p as given (0.238) and 4.26
+    assert ("vaut 0 point" if fr else "is 0 points") in key_text
+    assert ("0,238" if fr else "0.238") in key_text and ("4,26" if fr else "4.26") in key_text
+    assert "0,2384" not in key_text and "0.2384" not in key_text

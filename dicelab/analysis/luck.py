@@ -546,6 +546,13 @@ class LuckReport:
         lang = lang or self.lang
         return _sign(x, self.amount(abs(x), lang))
 
+    def amount_short(self, x: float, lang: str | None = None) -> str:
+        """``x`` (at least 0) without a sign, in a chart label's short words: « 3,9 points »."""
+        lang = lang or self.lang
+        if self.is_probability:
+            return ngettext_amount("{x} point", "{x} points", 100 * abs(x), 1, lang)
+        return self.amount(abs(x), lang)
+
     def short_amount(self, x: float, lang: str | None = None) -> str:
         """``x`` signed, in a chart label's short words: « −6,7 points », “+2.1 turns”."""
         lang = lang or self.lang
@@ -691,14 +698,14 @@ class LuckReport:
                     continue
                 ax.plot([r.number for r in rows], [r.value_after * scale for r in rows],
                         linestyle="none", marker=marker, markersize=10, color=colour,
-                        markeredgecolor="black", label=label)
+                        markeredgecolor="black", label=label, zorder=4)  # over the labels
                 notes += [(r.number, r.value_after * scale, self._mark_label(r, lang))
                           for r in rows]
             if not (self.mode == "duel" and self.manches == 1):
                 lo, hi = ax.get_ylim()  # room above the highest mark for its label
                 ax.set_ylim(lo, hi + 0.1 * (hi - lo))
             _place_labels(fig, ax, notes)
-            ax.legend(loc="best", fontsize=7, frameon=False)
+            ax.legend(loc="best", fontsize=8, frameon=False)
             ylabel = self.value_name(lang) + (" (%)" if scale == 100 else "")
             fig = _finish(fig, ax, _("step of the game (rolls and decisions)", lang=lang),
                           ylabel, _("Luck and skill: {game}", lang=lang, game=self.game_name),
@@ -742,8 +749,9 @@ class LuckReport:
             gain = self.signs[r.player] * r.luck
             text = _("dice {dice}: {luck}", lang=lang, dice=" ".join(map(str, r.dice)),
                      luck=self.short_amount(gain, lang))
-        else:
-            text = r.choice
+        else:  # the decision's cost, so that the mark says why it is there
+            text = _("{choice}: cost {cost}", lang=lang, choice=r.choice,
+                     cost=self.amount_short(r.loss, lang))
         if self.players > 1:
             text = _("{player}: {text}", lang=lang, player=_player(r.player, lang, True),
                      text=text)
@@ -789,34 +797,52 @@ class LuckReport:
         return " ".join(parts)
 
 
+#: The size of a chart mark's label, in points (7 pt was unreadable on a projector).
+_LABEL_SIZE = 8.5
+
+
 def _place_labels(fig: Any, ax: Any, notes: list[tuple[float, float, str]]) -> None:
     """Annotate each ``(x, y, text)`` of the chart where its label overlaps no label
     already placed (above, then below, then further out), so that close marks keep
-    readable labels."""
+    readable labels: 8.5 pt, on a white box that the line does not cross (readable on a
+    projector)."""
     renderer = fig.canvas.get_renderer()
     inside = ax.get_window_extent(renderer)  # a label stays inside the plotting area
+    from matplotlib.transforms import Bbox
+
+    r = 6 * fig.dpi / 72  # a mark's half width (10 pt markers), in pixels: no label on it
+    marks = [ax.transData.transform((x, y)) for x, y, _t in notes]
+    dots: list[Any] = [Bbox([[px - r, py - r], [px + r, py + r]]) for px, py in marks]
     placed: list[Any] = []
-    offsets = [(4, 8), (4, -16), (4, 22), (4, -30), (4, 36), (4, -44), (4, 50), (4, -58)]
+    offsets = [(4, 8), (4, -18), (4, 24), (4, -34), (4, 40), (4, -50), (4, 56), (4, -66),
+               (4, 72), (4, -82), (4, 88), (4, -98), (4, 104), (4, -114)]
+    style = {"fontsize": _LABEL_SIZE, "bbox": {"boxstyle": "round,pad=0.15", "fc": "white",
+                                              "ec": "none", "alpha": 0.9}}
     lo, hi = ax.get_xlim()
     for x, y, text in sorted(notes):
         # a mark in the right part of the chart gets its label on its left, so that the
         # label stays inside the figure (lesson 14's « garder 3 3, relancer 2 dés » was cut)
         left = hi > lo and (x - lo) / (hi - lo) > 0.6
         side = {"ha": "right"} if left else {}
-        for dx, dy in offsets:
+        # first a place that covers no mark, else one that overlaps no label only, else
+        # one that overlaps no label even if it leaves the plotting area
+        tries = [(dx, dy, avoid) for avoid in (2, 1, 0) for dx, dy in offsets]
+        for dx, dy, avoid in tries:
             note = ax.annotate(text, (x, y), textcoords="offset points",
-                               xytext=(-dx if left else dx, dy), fontsize=7, **side)
+                               xytext=(-dx if left else dx, dy), **style, **side)
             box = note.get_window_extent(renderer)
             fits = (box.y1 <= inside.y1 and box.y0 >= inside.y0 and box.x0 >= inside.x0
                     and box.x1 <= inside.x1)
-            if fits and not any(box.overlaps(b) for b in placed):
+            taken = placed + dots if avoid == 2 else placed
+            fits = fits or avoid == 0  # last: partly outside rather than on a label
+            if fits and not any(box.overlaps(b) for b in taken):
                 placed.append(box)
                 break
             note.remove()
         else:  # every place is taken: the first one
             dx, dy = offsets[0]
             note = ax.annotate(text, (x, y), textcoords="offset points",
-                               xytext=(-dx if left else dx, dy), fontsize=7, **side)
+                               xytext=(-dx if left else dx, dy), **style, **side)
             placed.append(note.get_window_extent(renderer))
 
 

@@ -651,11 +651,13 @@ class Review:
         content = (
             f'<div class="dicelab-review-page" lang="{e(lang)}"><style>{style}</style>'
             f"<h1>{e(self.title(lang))}</h1>"
-            f"<p>{e(self.summary(lang))}</p>{hand}"
-            f"<p><strong>{e(rating_line)}</strong> — "
-            f"{e(mean_line)}</p>{self._skill_html(lang)}"
-            f"<p>{e(scale_word)}</p><ul>{scale}</ul>"
-            f"{self._chart_html(lang)}"
+            + (f"<p>{e(self.summary(lang))}</p>" if self.rows else "") + f"{hand}"
+            # no decision by the player (lesson 14: the computer played every move): no
+            # rating, no scale of simulated players, no "0 decisions reviewed"
+            + (f"<p><strong>{e(rating_line)}</strong> — "
+               f"{e(mean_line)}</p>{self._skill_html(lang)}"
+               f"<p>{e(scale_word)}</p><ul>{scale}</ul>" if self.rows else "")
+            + f"{self._chart_html(lang)}"
             f"{self._luck_html(lang)}"
             # the table scrolls sideways in a narrow app: its box takes the keyboard's focus
             + (f'<div style="overflow-x:auto" tabindex="0"><table><thead><tr>{head}</tr></thead>'

@@ -70,12 +70,15 @@ def experiment() -> Any:
     return Experiment(
         "LUCK", N_("Solo Trwavril, 4 parapluies, the best choices played: do you win?"),
         N_("games played"), N_("games won"), Fraction(start_chance()), 1,
-        unit=N_("pair {n}"))
+        unit=N_("pair {n}"), boxes=(N_("games played"), N_("games won"), N_("pair")),
+        difference=N_("Class mean luck = f − p = {f} − {p} = {d} points (percentage "
+                      "points of winning chance)."))
 
 
 #: How many games each pair plays in the first session's six minutes (the computer plays
-#: the best choices, one click a turn, and the pair says which dice it would keep before
-#: each click: a class that has never played takes about five minutes a game).
+#: the best choices, one click a turn, and after each click the pair reads in the game log
+#: the dice the computer kept and notes where it would have kept others: a class that has
+#: never played takes about five minutes a game).
 PAIR_GAMES = 1
 
 
@@ -200,7 +203,7 @@ def running_means(games: int = GAMES) -> tuple[list[float], list[float]]:
 def chart(lang: str | None = None) -> Any:
     """The lesson's chart: over many games, the mean luck of the dice goes to 0, the
     mean cost of decisions does not (two lines, two line styles and markers)."""
-    from dicelab.render.plots import OKABE_ITO, _finish, _new_figure, _short, _style
+    from dicelab.render.plots import OKABE_ITO, _finish, _new_figure, _style
 
     luck, cost = running_means()
     xs = list(range(1, len(luck) + 1))
@@ -215,12 +218,25 @@ def chart(lang: str | None = None) -> Any:
                    label=_("expected luck of the dice (exact)", lang=lang))
         ax.legend(loc="best", fontsize=8, frameon=False)
         alt = _("Line chart over {n} games of a player who keeps the most common face: the "
-                "mean luck of the dice ends at {luck} points, the mean cost of decisions at "
-                "{cost} points.", lang=lang, n=len(xs), luck=_short(luck[-1], lang),
-                cost=_short(cost[-1], lang))
+                "mean luck of the dice ends at {luck}, the mean cost of decisions at "
+                "{cost}.", lang=lang, n=len(xs), luck=_one_decimal(luck[-1], lang),
+                cost=_one_decimal(cost[-1], lang))
         return _finish(fig, ax, _("games played", lang=lang),
                        _("points of winning chance", lang=lang),
-                       _("Luck evens out, skill does not", lang=lang), alt, lang)
+                       _("Luck evens out, the cost of decisions does not", lang=lang), alt,
+                       lang)
+
+
+def _one_decimal(x: float, lang: str | None) -> str:
+    """``x`` points with one decimal, a real minus sign (U+2212) and the number's plural
+    (« −1,7 point » in French, below 2).
+
+    >>> _one_decimal(-1.747, "fr"), _one_decimal(18.43, "en")
+    ('\u22121,7 point', '18.4 points')
+    """
+    from dicelab.core.i18n import ngettext_amount
+
+    return ngettext_amount("{x} point", "{x} points", x, 1, lang).replace("-", "\u2212")
 
 
 def example_report(lang: str | None = None) -> Any:
@@ -237,10 +253,10 @@ def skill_line(lang: str | None = None) -> str:
     start (best choices) minus the cost of the decisions made
     (:meth:`dicelab.analysis.luck.LuckReport.skill_score`), in the language's notation.
 
-    >>> skill_line("en")
-    'Skill score = chance to win at the start − cost of decisions = 23.8% − 19.7 points = 4.1%'
-    >>> skill_line("fr")[:19], skill_line("fr")[-28:]
-    ('Score de compétence', '23,8\\xa0% − 19,7 points = 4,1\\xa0%')
+    >>> skill_line("en")[-49:]
+    'decisions = 23.8% − 19.7 percentage points = 4.1%'
+    >>> skill_line("fr")[:19], skill_line("fr")[-43:]
+    ('Score de compétence', '23,8\\xa0% − 19,7 points de pourcentage = 4,1\\xa0%')
     """
     from dicelab.core.i18n import fmt_number, fmt_percent
 
@@ -250,7 +266,7 @@ def skill_line(lang: str | None = None) -> str:
         raise DicelabError(_("lesson 14's example game has no skill score", lang=lang))
     best, mine = score
     return _("Skill score = chance to win at the start − cost of decisions = {best} − {cost} "
-             "points = {mine}", lang=lang, best=fmt_percent(best, 1, lang),
+             "percentage points = {mine}", lang=lang, best=fmt_percent(best, 1, lang),
              cost=fmt_number(100 * rep.cost(0), 1, lang), mine=fmt_percent(mine, 1, lang))
 
 
@@ -273,7 +289,9 @@ def example(lang: str | None = None) -> Any:
 
     rep = example_report(lang)
     # the skill score's sentence is the line above the list, with its subtraction
-    rest = rep.skill_sentences(0, lang)[1:]
+    # (the luck-adjusted result is dropped: in solo it equals the skill score)
+    sentences = rep.skill_sentences(0, lang)
+    rest = sentences[2:] if rep.luck_adjusted(0) is not None else sentences[1:]
     lines = "".join(f"<li>{html.escape(x)}</li>" for x in rest)
     score = f'<p class="dicelab-skill-score"><b>{html.escape(skill_line(lang))}</b></p>'
     # returned, not displayed: the cell shows its value once
@@ -306,12 +324,14 @@ def lesson() -> Any:
                               N_("it depends on the game")),
                      worked=N_("Zero: your chance to win before a roll is the average of your "
                                "chances after it, each outcome weighted by its probability. "
-                               "For the first roll of Trwavril the expected luck is {m}."),
-                     fields=lambda: {"m": _clean(first_roll_mean_luck())}),
+                               "For the first roll of Trwavril the expected luck, over its 126 "
+                               "outcomes, is {m} points."),
+                     fields=lambda: {"m": _clean(100 * first_roll_mean_luck())},
+                     field_digits=(("m", 0),)),
             Question("positive_luck", "predict",
                      N_("You play one solo Trwavril game, 4 parapluies, with only the best "
-                        "choices. What is the chance that the dice give you a positive luck "
-                        "total?"),
+                        "choices. What is the chance that the dice give you a positive total "
+                        "luck?"),
                      lambda: Pct(v0()), input="percent", close=0.1,
                      worked=N_("With the best choices, your luck is positive exactly when "
                                "you win: {p} with 4 parapluies.")
@@ -336,16 +356,21 @@ def lesson() -> Any:
                      worked=N_("0 − {v} = {l} points."),
                      fields=lambda: {"v": 100 * v0(), "l": -100 * v0()}),
             Question("se_mean", "exercise",
-                     N_("The class plays 100 such games. The standard error of the mean "
-                        "luck, in percentage points (a decimal)?"),
+                     N_("The class plays 100 such games, played with the best choices. The "
+                        "standard error of the mean luck, in percentage points (a decimal)?"),
                      lambda: 100 * standard_error(v0(), 100), input="points", tolerance=0.05,
                      digits=2,
-                     hints=(N_("The luck is the result minus a constant: its standard "
-                               "deviation is √(p(1 − p)); divide by √100."),),
-                     worked=N_("100 × √({p} × (1 − {p}) / 100) = {se} points: one game "
-                               "says little, a hundred say much more."),
+                     hints=(N_("Call L the luck of one game played with the best choices: "
+                               "L = X − p, where X = 1 for a win and 0 for a loss (X follows "
+                               "a Bernoulli law of parameter p). So E(L) = 0 and SD(L) = "
+                               "√(p(1 − p)); the mean of 100 games has SE = SD(L)/√100. Then "
+                               "multiply by 100 for points."),),
+                     worked=N_("L = X − p with X ~ Bernoulli(p): E(L) = 0, SD(L) = "
+                               "√(p(1 − p)), SE = SD(L)/√100 = 100 × √({p} × (1 − {p}) / 100) "
+                               "= {se} points: one game says little, a hundred say much "
+                               "more."),
                      fields=lambda: {"p": v0(), "se": 100 * standard_error(v0(), 100)},
-                     field_digits=(("p", 4),)),
+                     field_digits=(("p", 3),)),
         ),
         misconceptions=(
             (N_("The dice even out within a game."), "mean_luck"),

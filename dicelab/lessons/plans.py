@@ -278,19 +278,26 @@ STEPS: dict[str, str] = {
                "value? Write the codes on the board for the next session."),
     "recall": N_("project the pooled chart again (type the codes from the board if the "
                  "notebook was closed) and recall the question."),
-    "app": N_("in pairs, in the app: “{e}”; the computer plays the best choices, one click a "
-              "turn, and the pair says before each click which dice it would keep: {n} per "
-              "pair (only finished games count), then one share code with the pair's "
-              "number. The odds stay hidden while playing: the pairs predict, the review "
-              "reveals."),
-    "codes": N_("each pair reads its share code aloud; write the codes on the board for the "
-                "next session."),
-    "pool_app": N_("type the codes from the board into your notebook and project the pooled "
-                   "chart: how far is the class's mean luck from zero?"),
+    "app": N_("in pairs, in the app: “{e}”, no setting changed and no replay; the computer "
+              "plays the best choices, one click a turn, and after each click the pair reads "
+              "in the game log the dice the computer kept at each roll and notes where it "
+              "would have kept others: {n} per pair (only finished games count), then one "
+              "share code with the pair's number, written on the board as soon as the game "
+              "ends. The odds stay hidden while playing: the pairs predict, the review "
+              "reveals. Students run the notebook cell by cell (or get a cleared copy): an "
+              "executed page shows answers further down."),
+    "codes": N_("the last pairs write their share codes on the board; keep them for the next "
+                "session."),
+    "pool_app": N_("a student reads the codes from the board while you type them into your "
+                   "notebook; project the pooled chart and the line under it, class mean "
+                   "luck = f − p in points: how far is it from zero?"),
     "luck_charts": N_("the example game, its skill score, then the chart of many simulated "
                       "games, discussed: a class's few dozen games do not settle the question "
                       "alone; luck evens out, the cost of decisions does not."),
     "ex": N_("exercises in pairs, hints on request: {ex}"),
+    "ex_se": N_("exercises in pairs, hints on request: {ex}. The last one, the standard "
+                "deviation of a mean, is a Terminale question: with a Première class, do it "
+                "together on the board."),
     "ex_first": N_("exercise 1, which reads the chart: {ex}"),
     "ex_last": N_("the last exercise in pairs, hints on request: {ex}"),
     "remember": N_("“To remember”; students read their progress line."),
@@ -328,7 +335,7 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
            (3, "recall", ()), (4, _SECOND[k], ()), (6, "ex", ()), (2, "remember", ()))
        for k in ("large_numbers", "gamblers_fallacy")},
     "luck": ((4, "card", ()), (1, "read_q", ()), (3, "p12", ()), (6, "app", ()),
-             (1, "codes", ()), (4, "pool_app", ()), (4, "luck_charts", ()), (6, "ex", ()),
+             (1, "codes", ()), (4, "pool_app", ()), (4, "luck_charts", ()), (6, "ex_se", ()),
              (1, "remember", ())),
 }
 #: Lessons taught in two sessions of 15 minutes (their plans say so).

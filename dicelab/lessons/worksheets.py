@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from dicelab.core.i18n import _
+from dicelab.core.i18n import N_, _
 from dicelab.lessons import EXPERIMENT_ROLLS, FILES, LESSONS, curriculum_line, lesson_of
 from dicelab.lessons.base import CHART_SHEETS, DATA_TABLE_SHEETS
 
@@ -46,6 +46,14 @@ A4 = PAPERS["a4"]
 GRIDS = EXPERIMENT_ROLLS
 #: The resolution of a chart printed on a sheet (dots per inch): sharp on paper.
 CHART_DPI = 200
+#: Lines to write a class experiment's results on, after the data page's given values.
+RESULT_LINES: dict[str, str] = {
+    "luck": N_("Our pair: number ____   game won ☐  lost ☐   share code: ____________.   "
+               "The class: games ____, won ____, frequency f = ____; class mean luck "
+               "f − p = ____ points."),
+}
+#: Hints printed under their exercise on the students' sheet (lesson 14's exercise 3).
+PRINTED_HINTS: dict[str, tuple[str, ...]] = {"luck": ("se_mean",)}
 
 
 def _grid_text(lesson_key: str, lang: str) -> str:
@@ -89,9 +97,10 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
                 data = data_lines(lesson_key, lang)
                 if data:
                     out.append(("page", ""))
-                    out.append(("sub", _("After the predictions: what the exercises need.",
-                                         lang=lang)))
+                    out.append(("sub", _("Data for the exercises.", lang=lang)))
                     out += data
+                    if lesson_key in RESULT_LINES and not answer_key:
+                        out.append(("sub", _(RESULT_LINES[lesson_key], lang=lang)))
             n_ex += 1
             label = _("Exercise {n}", lang=lang, n=n_ex)
         text = f"{label}. {q.text_in(lang)}"
@@ -107,14 +116,19 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
                 out.append(("a", _("Accepted within ± {tol}.", lang=lang,
                                    tol=_show_tol(q.tolerance, lang))))
         else:
-            out.append(("space", _("My answer:", lang=lang)))
+            if q.key in PRINTED_HINTS.get(lesson_key, ()):
+                out += [("sub", _("Hint: {hint}", lang=lang, hint=h)) for h in q.hints_in(lang)]
+            if q.input != "choice":  # tick boxes are the answer
+                out.append(("space", _("My answer:", lang=lang)))
         if q.kind == "predict" and n_pred == 1 and lesson_key in GRIDS and not answer_key:
             out.append(("grid", lesson_key))
             out.append(("sub", _grid_text(lesson_key, lang)))
     if answer_key:
         out.append(("sub", _("Likely misconceptions", lang=lang)))
-        for wrong, _qk in lesson.misconceptions:
-            out.append(("a", "• " + _(wrong, lang=lang)))
+        for wrong, qk in lesson.misconceptions:  # and the question that brings it out
+            out.append(("a", "• " + _("{wrong} → the question that brings it out: {q}",
+                                      lang=lang, wrong=_(wrong, lang=lang),
+                                      q=lesson.question(qk).text_in(lang))))
     return out
 
 

@@ -578,7 +578,7 @@ class PlaySession:
                     f"{format_objective(advice.objective, value, lang)}"))
             except Exception:  # noqa: BLE001 - no advice here: say the kind only
                 why = why or _("the best for its chances", lang=lang)
-        if self.against_computer():
+        if self.against_computer() or self.state.players == 1:  # solo: the computer plays
             return _("The computer chose “{label}”: {why}.", lang=lang, label=label, why=why)
         return _("{who} (computer) chose “{label}”: {why}.", lang=lang,
                  who=player_name(p, lang), label=label, why=why)

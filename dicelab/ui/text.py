@@ -195,7 +195,7 @@ def join_names(names: list[str], lang: str | None = None) -> str:
 def figure_word(figure: Any, lang: str | None = None) -> str:
     """A game's figure name: the French words stay (brelan, carré …); ``rien`` is explained."""
     if figure == "rien":
-        return _("rien (no figure)", lang=lang)
+        return _("no figure", lang=lang)  # « rien » in French
     return str(figure)
 
 
@@ -271,7 +271,8 @@ def _game_words(game: str | None) -> tuple[dict[str, tuple[str, str]], dict[str,
 
 
 def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = True, *,
-                   versus: int | None = None, game: str | None = None) -> str:
+                   versus: int | None = None, game: str | None = None,
+                   computer_solo: bool = False) -> str:
     """One log line from a game event (plain data), as a plain sentence in ``lang``.
 
     ``game``: the key of the game the event comes from, whose own sentences and reasons
@@ -280,6 +281,14 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
     ``solo``: the player is called "you"; otherwise players are named ("Player 2").
     ``versus``: the human's seat against the computer (:func:`against_computer`): that
     seat is "you", the other « Ordinateur » (Computer), as :func:`seat_names` names them.
+    ``computer_solo``: a solo game the computer plays (lesson 14's app): its moves are
+    « L'ordinateur garde 2 2 … », not "you keep", so that the log agrees with the line
+    saying what the computer chose; the end of the game stays the solo one.
+
+    >>> event_sentence({"type": "roll", "player": 0, "dice": [2, 5], "kept": [2, 2],
+    ...                 "rolls_left": 1}, "fr", computer_solo=True)[:27]
+    "L'ordinateur garde 2 2 et r"
+
     No program value (``True``, ``None``, a tuple) is ever shown.
 
     >>> event_sentence({"type": "roll", "player": 1, "dice": [1, 5]}, "fr", False, versus=0)
@@ -314,9 +323,11 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
     kind = str(event.get("type", ""))
     player = event.get("player")
     named = isinstance(player, int) and not isinstance(player, bool)
-    you = solo or not named or (versus is not None and player == versus)
+    you = (solo and not computer_solo) or not named or (versus is not None and player == versus)
 
     def name(p: int) -> str:
+        if computer_solo:
+            return _("The computer", lang=lang)
         if versus is None:
             return player_name(p, lang)
         return _("You", lang=lang) if p == versus else _("Computer", lang=lang)

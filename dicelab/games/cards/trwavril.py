@@ -22,7 +22,7 @@ __all__ = ["CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "RESULTS", "event_kind"]
 
 CARD = Card("trwavril", N_("Trwavril — rules card"), (
     (GOAL, (
-        N_("Bar all six cards 1 to 6 before your last parapluie is turned over. "
+        N_("Bar all six cards 1 to 6 before your last parapluie (a life) is turned over. "
            "Parapluies by difficulty: easy (facile) 4, medium (moyen) 3, hard (difficile) "
            "2, heroic (héroïque) 1."),
     )),
@@ -31,9 +31,9 @@ CARD = Card("trwavril", N_("Trwavril — rules card"), (
            "re-rolled."),
     )),
     (RESULT, (
-        N_("Brelan of v: flip card v. Carré of v: flip v, v−1 or v+1 (your choice; 1 "
-           "and 6 are not neighbours). Suite of 4 (1234, 2345, 3456): flip any card "
-           "of the suite."),
+        N_("Brelan (three of a kind) of v: flip card v. Carré (four of a kind) of v: flip "
+           "v, v−1 or v+1 (your choice; 1 and 6 are not neighbours). Suite (a run of 4: "
+           "1234, 2345, 3456): flip any card of the suite."),
         N_("A flip is a toggle and is compulsory: a barred card flips back to normal."),
         N_("Anything else is a miss: one parapluie is turned over for good."),
     )),
@@ -86,7 +86,7 @@ RESULTS: dict[str, str] = {
 # ------------------------------------------------------------------ the rule of an event
 #: Event kind -> the start of the card line that applies.
 EVENT_LINES: dict[str, str | tuple[str, ...]] = {
-    "flip": "Brelan of v: flip card v.",
+    "flip": "Brelan (three of a kind) of v: flip card v.",
     "unbar": "A flip is a toggle",
     "miss": "Anything else is a miss",
     "roll": "Up to 3 rolls of the 4 dice",

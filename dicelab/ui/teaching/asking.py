@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import N_, _, fmt_number, get_language, ngettext
+from dicelab.core.i18n import N_, _, fmt_number, get_language, ngettext, ngettext_amount
 from dicelab.ui.teaching.numbers import (
     TeachingError,
     parse_number,
@@ -364,7 +364,8 @@ class Predict(_Asking):
         if gap <= 1e-9 * max(1.0, abs(exact)):
             return _("Your guess: {guess}. Exactly right!", lang=lang, guess=shown)
         if self.kind == "percent":
-            off = _("{n} percentage points", lang=lang, n=fmt_number(100 * gap, 1, lang))
+            off = ngettext_amount("{x} percentage point", "{x} percentage points", 100 * gap,
+                                  1, lang)
             rounded_away = round(100 * gap, 1) == 0
         else:
             off = show_value(gap, "number", lang, self.digits)
@@ -373,7 +374,13 @@ class Predict(_Asking):
             return _("Your guess: {guess}. Right, to the precision shown!", lang=lang,
                      guess=shown)
         close = self.close_enough if self.close_enough is not None else 0.1 * max(abs(exact), 1e-9)
+        # a probability guessed too high or too low says which (« Plus loin que vous ne
+        # pensiez ? » meant nothing for 50 % guessed and 23,8 % exact)
         verdict = (_("Close!", lang=lang) if gap <= close + 1e-12
+                   else _("Less likely than you thought.", lang=lang)
+                   if self.kind == "percent" and float(guess) > exact
+                   else _("More likely than you thought.", lang=lang)
+                   if self.kind == "percent"
                    else _("Further than you thought?", lang=lang))
         return _("Your guess: {guess}, off by {off}. {verdict}", lang=lang,
                  guess=shown, off=off, verdict=verdict)
@@ -489,10 +496,10 @@ class Exercise(_Asking):
         if self.kind == "percent":
             tol *= 100
         decimals = 0 if tol >= 1 else min(4, len(f"{tol:.4f}".rstrip("0").split(".")[1]))
-        text = fmt_number(tol, decimals, lang)
-        if self.kind in ("percent", "points"):
-            return _("{n} percentage points", lang=lang, n=text)
-        return text
+        if self.kind in ("percent", "points"):  # « 0,1 point de pourcentage »: singular
+            return ngettext_amount("{x} percentage point", "{x} percentage points", tol,
+                                   decimals, lang)
+        return fmt_number(tol, decimals, lang)
 
     def hint(self) -> None:
         """Show the next hint."""

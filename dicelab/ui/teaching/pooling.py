@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from dicelab.core.errors import Phrase, brief
-from dicelab.core.i18n import N_, _, fmt_int, fmt_percent
+from dicelab.core.i18n import N_, _, fmt_int, fmt_number, fmt_percent
 from dicelab.ui.teaching.asking import _button, _esc, _w, _Widget
 from dicelab.ui.teaching.numbers import (
     MAX_TRIALS,
@@ -40,7 +40,11 @@ class Experiment:
     experiment; ``title``, ``trials_label`` and ``successes_label`` are English
     msgids; ``p`` the exact probability of a success; ``unit`` the msgid that names one
     entry of the teacher's pool by its group's name (``"group {n}"``, or ``"pair {n}"``
-    when pairs do the experiment).
+    when pairs do the experiment); ``boxes`` the msgids of the trials, successes and group
+    boxes' labels, when the lesson names them (lesson 14: "played", "won", "pair");
+    ``difference`` a msgid with ``{f}``, ``{p}`` and ``{d}`` (the pooled frequency, the
+    exact probability and their difference ``f − p``, in percentage points) written under
+    the teacher's chart (lesson 14: the class's mean luck).
     """
 
     code: str
@@ -50,6 +54,8 @@ class Experiment:
     p: Fraction
     suggested_trials: int = 20
     unit: str = N_("group {n}")
+    boxes: tuple[str, str, str] = (N_("trials"), N_("successes"), N_("group"))
+    difference: str | None = None
 
 
 def _experiments() -> dict[str, Experiment]:
@@ -255,6 +261,25 @@ def pooled(entries: Iterable[tuple[int, int]], p: Any) -> list[PoolRow]:
     return rows
 
 
+def difference_line(exp: Experiment, frequency: float, lang: str | None = None) -> str:
+    """The pooled frequency minus the exact probability, computed, in the words of the
+    experiment's :attr:`Experiment.difference` (in percentage points, one decimal, a real
+    minus sign).
+
+    >>> exp = Experiment("T", "t", "tries", "wins", Fraction(1, 4),
+    ...                  difference="mean = {f} − {p} = {d} points")
+    >>> difference_line(exp, 0.2, "en")
+    'mean = 20.0% − 25.0% = −5.0 points'
+    """
+    if exp.difference is None:
+        raise TeachingError(N_("this experiment has no difference to show"))
+    d = 100 * (frequency - float(exp.p))
+    shown = fmt_number(abs(d), 1, lang)
+    signed = ("\u2212" + shown) if d < 0 and shown.strip("0,.") else shown
+    return _(exp.difference, lang=lang, f=fmt_percent(frequency, 1, lang),
+             p=fmt_percent(float(exp.p), 1, lang), d=signed)
+
+
 def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None) -> Any:
     """The pooled frequency after each group against the exact probability, ± 2 SE band."""
     import numpy as np
@@ -341,11 +366,15 @@ class Pool(_Widget):
         L = lang
         self.title = w.HTML(f"<p><b>{_esc(_(experiment.title, lang=L))}</b></p>")
         self.trials = w.Text(placeholder=_(experiment.trials_label, lang=L),
-                             description=_("trials", lang=L))
+                             description=_(experiment.boxes[0], lang=L))
         self.trials.add_class("dicelab-pool-trials")
+        if experiment.boxes[0] != N_("trials"):  # a lesson's longer labels shown whole
+            self.trials.style = {"description_width": "initial"}
         self.successes = w.Text(placeholder=_(experiment.successes_label, lang=L),
-                                description=_("successes", lang=L))
+                                description=_(experiment.boxes[1], lang=L))
         self.successes.add_class("dicelab-pool-successes")
+        if experiment.boxes[1] != N_("successes"):
+            self.successes.style = {"description_width": "initial"}
         help_line = _("trials: {t}; successes: {s}.", lang=L, t=_(experiment.trials_label, lang=L),
                       s=_(experiment.successes_label, lang=L))
         help_text = w.HTML("<p>" + _esc(help_line) + "</p>")
@@ -355,7 +384,7 @@ class Pool(_Widget):
         self.out.add_class("dicelab-chart")
         if role == "group":
             self.group = w.Text(placeholder=_("your group's number or name", lang=L),
-                                description=_("group", lang=L))
+                                description=_(experiment.boxes[2], lang=L))
             self.group.add_class("dicelab-pool-group")
             self.make = _button(description=_("Make my share code", lang=L),
                                  button_style="primary")
@@ -368,7 +397,7 @@ class Pool(_Widget):
         else:
             # typed counts name their group too: a later code of that group is the same group
             self.group = w.Text(placeholder=_("the group's number or name", lang=L),
-                                description=_("group", lang=L))
+                                description=_(experiment.boxes[2], lang=L))
             self.group.add_class("dicelab-pool-group")
             self.add = _button(description=_("Add this group", lang=L), button_style="primary")
             self.add.add_class("dicelab-pool-add")
@@ -542,4 +571,13 @@ class Pool(_Widget):
 
             rows = self.rows()
             fig = pool_chart(self.exp, rows, self.lang) if rows else None
-            self.out.value = plots.chart_html(fig) if fig is not None else ""
+            self.out.value = (plots.chart_html(fig) + self._difference_html(rows)
+                              if fig is not None else "")
+
+    def _difference_html(self, rows: Sequence[PoolRow]) -> str:
+        """The line under the teacher's chart computing ``f − p`` when the experiment asks
+        for it (:attr:`Experiment.difference`), else nothing."""
+        if self.exp.difference is None or not rows:
+            return ""
+        return "<p class=\"dicelab-pool-difference\"><b>" + _esc(
+            difference_line(self.exp, rows[-1].frequency, self.lang)) + "</b></p>"

@@ -147,11 +147,15 @@ class StatusLog:
             return "<p><em>" + esc(_("Game log: nothing yet.", lang=lang)) + "</em></p>"
         solo = self.state.players == 1
         first = len(self.game.log) - len(events)
-        versus, game = self._versus(), self.game_key
+        versus, game, cs = self._versus(), self.game_key, self._computer_solo()
+
+        def say(e: dict[str, Any]) -> str:
+            return event_sentence(e, lang, solo, versus=versus, game=game, computer_solo=cs)
+
         items = "".join(
             (f'<li class="dicelab-why-line"><em>{esc(self._notes[first + i])}</em></li>'
              if first + i in self._notes else "")
-            + f"<li>{esc(event_sentence(e, lang, solo, versus=versus, game=game))}</li>"
+            + f"<li>{esc(say(e))}</li>"
             for i, e in enumerate(events))
         return (
             f"<details open><summary>{esc(_('Game log (latest last)', lang=lang))}</summary>"
@@ -160,7 +164,12 @@ class StatusLog:
 
     def event_text(self, event: dict[str, Any]) -> str:
         return event_sentence(event, self.lang, self.state.players == 1,
-                              versus=self._versus(), game=self.game_key)
+                              versus=self._versus(), game=self.game_key,
+                              computer_solo=self._computer_solo())
+
+    def _computer_solo(self) -> bool:
+        """A solo game the computer plays (lesson 14): the log says « L'ordinateur garde »."""
+        return self.state.players == 1 and 0 in self._policies
 
     def _versus(self) -> int | None:
         """The human's seat against the computer (the log calls it "you"), else ``None``."""
@@ -200,7 +209,8 @@ class StatusLog:
         shown = [e for i, e in enumerate(events)
                  if i >= len(events) - 3 or e.get("type") in _RESULT_EVENTS]
         versus = self._versus()
-        text = " ".join(event_sentence(e, self.lang, solo, versus=versus, game=self.game_key)
+        text = " ".join(event_sentence(e, self.lang, solo, versus=versus, game=self.game_key,
+                                       computer_solo=self._computer_solo())
                         for e in shown)
         notes = getattr(self, "event_notes", None)  # the learning mode's rule quotes
         if notes is not None:
