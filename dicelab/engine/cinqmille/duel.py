@@ -12,7 +12,10 @@ re-optimised for the win probability: the values are ``-P(win)`` (the sweep mini
 a bust is worth ``-(1 - T[o, s])`` and banking at ``u`` ``-(1 - T[o, u])``.  Layers of
 equal ``s + o`` are solved from the top down; a layer's pairs ``(s, o)``, ``(o, s)`` by
 :func:`dicelab.engine.race.solve_pairs` (every pair at once, one sweep of the turn totals
-per Newton step).
+per Newton step).  The solver's sweep (:func:`_fast_sweep`) is that turn laid out flat
+(:class:`_Layout`: a few gathers and one product per total, the same values); the slopes
+of a layer's first Newton step come from the same sweep, each row valued a second time at
+a slightly lower bust value.
 
 >>> from dicelab.games.cinqmille import Rules
 >>> round(duel_win_probability(Rules(), (4950, 4950)), 6) > 0.5
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -90,6 +93,7 @@ def clear_caches() -> None:
     """Forget every solved duel (benchmarks: cold runs)."""
     _CACHE.clear()
     _turn.cache_clear()
+    _layout.cache_clear()
     _turns_against.cache_clear()
 
 
@@ -139,6 +143,100 @@ def _sweep(m: Any, Text: np.ndarray, lo: int, hi: int, opp: np.ndarray, bust_all
             solo._step(m, u, lo, hi_, R, D, bust, win, bank)
 
 
+#: The slopes' step: a layer's first sweep values every row at its bust value ``p - 1`` and
+#: at ``p - 1 - SLOPE_STEP`` (a second column), whose difference is the slope ``D`` of
+#: :func:`dicelab.engine.race.solve_pairs` (exact while the policy does not change between
+#: the two; an estimate otherwise: the values stay exact, checked by their residuals).
+SLOPE_STEP = 2.0**-20
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """The turn of :func:`_sweep`, laid out for :func:`_fast_sweep`: every value a step
+    reads is one row of ``Z`` (shape ``(2 * size + 2, 2 * TOP)``; two columns per score
+    ``s``: ``2 s`` the value, ``2 s + 1`` the value at a bust value lowered by
+    :data:`SLOPE_STEP`): ``R[n, u]`` (``-P(win)`` of rolling ``n`` dice at total ``u``,
+    rows ``n (W + 1) + u``), then ``RB[n, u] = min(R[n, u], bank at u)`` (the best of
+    rolling on and banking, ``size`` rows on), then the bust and the win rows.  A
+    set-aside effect reaching total ``u'`` reads ``R`` or ``RB`` (whether it may bank),
+    the bust row when it overshoots, the win row when it wins (that depends on ``u'``
+    only, not on the score: checked by the tests); so a step is a few gathers by
+    precomputed row indices, each group's minimum, and one product.
+    """
+
+    m: Any
+    size: int  # (N + 1) * (W + 1): rows of R
+    bust: int  # row of the bust values
+    win: int  # row of the win value (-1)
+    top: int  # the sweep's first total
+    buckets: tuple[tuple[int, int, int, np.ndarray], ...]  # (first, stop, k, rows[u])
+
+
+@lru_cache(maxsize=8)
+def _layout(rules: Rules) -> _Layout:
+    m = solo._model(rules)
+    W = m.W
+    E = len(m.opt_p)
+    size = (m.N + 1) * (W + 1)
+    bust, win = 2 * size, 2 * size + 1
+    top = m.UC if m.N == 6 else TOP - 1
+    idx = np.empty((top + 1, E + 2), dtype=np.intp)
+    for u in range(top + 1):
+        u2 = u + m.opt_p
+        kind = m.kind[min(u, TOP - 1), u2]
+        row = m.opt_next * (W + 1) + np.minimum(u2, m.UC) + np.where(m.opt_bankable, size, 0)
+        idx[u, :E] = np.where(kind == solo._WIN, win, np.where(kind == solo._OVER, bust, row))
+        idx[u, E], idx[u, E + 1] = bust, win  # the extra effects: a bust, five 1s
+    # each bucket's (groups, k) padded effect rows, taken k-major: the minimum over the
+    # first axis of a (k, groups, S) block runs over contiguous rows
+    buckets = tuple((first, stop, rows.shape[1], np.ascontiguousarray(idx[:, rows.T.ravel()]))
+                    for first, stop, rows in m.buckets)
+    return _Layout(m, size, bust, win, top, buckets)
+
+
+def _bank_rows(lay: _Layout, Text: np.ndarray, lo: int, hi: int, opp: np.ndarray
+               ) -> np.ndarray:
+    """``B[u, 2 (s - lo) + c]``: the value of banking at total ``u`` for the row ``s``
+    (``T[o, u] - 1``; ``+inf`` where the rules refuse it), in :class:`_Layout`'s columns."""
+    m = lay.m
+    ss = np.arange(lo, hi + 1)
+    B = np.where(m.bank_ok[ss, : m.W].T, Text[opp][:, : m.W].T - 1.0, np.inf)
+    return np.repeat(B, 2, axis=1)
+
+
+def _fast_sweep(lay: _Layout, Z: np.ndarray, B: np.ndarray, lo: int, hi: int,
+                bust: np.ndarray, slopes: bool) -> None:
+    """:func:`_sweep` (the same minima and products: the same values) for the rows
+    ``s = lo..hi`` with bust values ``bust``, in ``Z`` (:class:`_Layout`); ``slopes``: also
+    the second column of each row, at ``bust - SLOPE_STEP``."""
+    m, size = lay.m, lay.size
+    N, W = m.N, m.W
+    Z[lay.bust, 2 * lo : 2 * hi + 2 : 2] = bust
+    if slopes:
+        Z[lay.bust, 2 * lo + 1 : 2 * hi + 2 : 2] = bust - SLOPE_STEP
+    st = 1 if slopes else 2
+    R = Z[:size].reshape(N + 1, W + 1, 2 * TOP)
+    RB = Z[size : 2 * size].reshape(N + 1, W + 1, 2 * TOP)
+    best = np.empty((len(m.groups), 2 * TOP))
+    PT = m.grp_PT
+    for u in range(lay.top, lo - 1, -1):
+        hi_ = min(u, hi) + 1
+        cols = slice(2 * lo, 2 * hi_, st)
+        S = (2 * (hi_ - lo) + st - 1) // st
+        b = best[:, :S]
+        Bu = B[u, : 2 * (hi_ - lo) : st]
+        clamp = u == m.UC and N == 6  # the clamp column refers to itself: its fixed point
+        for _ in range(500 if clamp else 1):
+            old = R[:, u, cols].copy() if clamp else None
+            for first, stop, k, rows in lay.buckets:
+                np.minimum.reduce(Z[rows[u], cols].reshape(k, stop - first, S), axis=0,
+                                  out=b[first:stop])
+            R[1:, u, cols] = PT @ b
+            np.minimum(R[1:, u, cols], Bu, out=RB[1:, u, cols])
+            if clamp and np.max(np.abs(R[:, u, cols] - old)) < 1e-15:
+                break
+
+
 def _text(m: Any, T: np.ndarray) -> np.ndarray:
     Text = np.zeros((TOP, m.W + 1))
     Text[:, :TOP] = np.nan_to_num(T)
@@ -167,30 +265,37 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
             _CACHE[rules] = sol
             return sol
     t0 = time.perf_counter()
-    m = solo._model(rules)
+    lay = _layout(rules)
+    m = lay.m
     N = m.N
     T = np.full((TOP, TOP), np.nan)
     # Text[o, u]: the opponent's start value after I bank at total u (0 from 5000 on: I won)
     Text = np.zeros((TOP, m.W + 1))
-    R = np.zeros((N + 1, m.W + 1, TOP))  # R[n, u, s]
-    D = np.zeros_like(R)
+    Z = np.zeros((2 * lay.size + 2, 2 * TOP))  # R, RB, bust, win (_Layout), 2 columns per s
+    Z[lay.win] = -1.0
+    start = N * (m.W + 1)  # row of R[N, 0]: R[N, s] is the turn's value at its start
     evaluations = 0
     for L in range(2 * TOP - 2, low - 1, -1):
         progress.step(2 * TOP - 2 - L, 2 * TOP - 1 - low)  # a bar; raises Cancelled if asked
         lo, hi = max(0, L - TOP + 1), min(L, TOP - 1)
         ss = np.arange(lo, hi + 1)
         oo = L - ss
+        B = _bank_rows(lay, Text, lo, hi, oo)  # the bank values: layers above, solved
 
         calls = [0]
 
-        def evaluate(p: np.ndarray, lo: int = lo, hi: int = hi, ss: Any = ss, oo: Any = oo,
+        def evaluate(p: np.ndarray, lo: int = lo, hi: int = hi, ss: Any = ss, B: Any = B,
                      calls: list[int] = calls) -> tuple[np.ndarray, np.ndarray | None]:
-            # exact slopes at the first estimate only (they double a sweep's cost): the
-            # next steps take secant slopes, exact while the policies do not change
+            # slopes at the first estimate only (a second column per row, at a bust value
+            # lowered by SLOPE_STEP: a third more work); the next steps take secant slopes,
+            # exact while the policies do not change
             calls[0] += 1
-            slopes = calls[0] == 1 or not newton
-            _sweep(m, Text, lo, hi, oo, p - 1.0, R, D if slopes else None, lo)
-            return -R[N, ss, ss], (D[N, ss, ss].copy() if slopes else None)
+            slopes = calls[0] == 1 and newton
+            _fast_sweep(lay, Z, B, lo, hi, p - 1.0, slopes)
+            F = -Z[start + ss, 2 * ss]
+            if not slopes:
+                return F, None
+            return F, np.clip((-Z[start + ss, 2 * ss + 1] - F) / SLOPE_STEP, 0.0, 1.0)
 
         # guess: the same scores one layer up (one opponent point more, or mine)
         up = np.where(oo + 1 < TOP, T[ss, np.minimum(oo + 1, TOP - 1)],
