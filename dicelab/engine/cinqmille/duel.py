@@ -169,7 +169,8 @@ class _Layout:
     bust: int  # row of the bust values
     win: int  # row of the win value (-1)
     top: int  # the sweep's first total
-    buckets: tuple[tuple[int, int, int, np.ndarray], ...]  # (first, stop, k, rows[u])
+    buckets: tuple[tuple[int, int, int, int], ...]  # (first, stop, k, where in rows[u])
+    rows: np.ndarray  # rows[u]: the rows of every bucket's padded groups, one after another
 
 
 @lru_cache(maxsize=8)
@@ -189,9 +190,13 @@ def _layout(rules: Rules) -> _Layout:
         idx[u, E], idx[u, E + 1] = bust, win  # the extra effects: a bust, five 1s
     # each bucket's (groups, k) padded effect rows, taken k-major: the minimum over the
     # first axis of a (k, groups, S) block runs over contiguous rows
-    buckets = tuple((first, stop, rows.shape[1], np.ascontiguousarray(idx[:, rows.T.ravel()]))
-                    for first, stop, rows in m.buckets)
-    return _Layout(m, size, bust, win, top, buckets)
+    buckets, cat, at = [], [], 0
+    for first, stop, rows in m.buckets:
+        buckets.append((first, stop, rows.shape[1], at))
+        cat.append(rows.T.ravel())
+        at += rows.size
+    return _Layout(m, size, bust, win, top, tuple(buckets),
+                   np.ascontiguousarray(idx[:, np.concatenate(cat)]))
 
 
 def _bank_rows(lay: _Layout, Text: np.ndarray, lo: int, hi: int, opp: np.ndarray
@@ -228,10 +233,11 @@ def _fast_sweep(lay: _Layout, Z: np.ndarray, B: np.ndarray, lo: int, hi: int,
         clamp = u == m.UC and N == 6  # the clamp column refers to itself: its fixed point
         for _ in range(500 if clamp else 1):
             old = R[:, u, cols].copy() if clamp else None
-            for first, stop, k, rows in lay.buckets:
-                np.minimum.reduce(Z[rows[u], cols].reshape(k, stop - first, S), axis=0,
-                                  out=b[first:stop])
-            R[1:, u, cols] = PT @ b
+            Y = Z[lay.rows[u], cols]  # every bucket's rows in one gather
+            for first, stop, k, at in lay.buckets:
+                np.minimum.reduce(Y[at : at + k * (stop - first)].reshape(k, stop - first, S),
+                                  axis=0, out=b[first:stop])
+            np.matmul(PT, b, out=R[1:, u, cols])
             np.minimum(R[1:, u, cols], Bu, out=RB[1:, u, cols])
             if clamp and np.max(np.abs(R[:, u, cols] - old)) < 1e-15:
                 break
