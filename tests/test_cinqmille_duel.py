@@ -90,13 +90,17 @@ def test_fast_sweep_equals_the_solvers_sweep(rules):
         R = np.zeros((m.N + 1, m.W + 1, TOP))
         D = np.zeros_like(R)
         cd._sweep(m, Text, lo, hi, oo, bust, R, D, lo)
-        Z = np.zeros((2 * lay.size + 2, 2 * TOP))
-        Z[lay.win] = -1.0
-        cd._fast_sweep(lay, Z, cd._bank_rows(lay, Text, lo, hi, oo), lo, hi, bust, True)
+        Z = np.zeros((2 * lay.size + 2, 2 * TOP))  # two columns per row: the slopes
+        Z1 = np.zeros((2 * lay.size + 2, TOP))  # one: the values alone
+        Z[lay.win] = Z1[lay.win] = -1.0
+        cd._fast_sweep(lay, Z, cd._bank_rows(lay, Text, lo, hi, oo, 2), lo, hi, bust)
+        cd._fast_sweep(lay, Z1, cd._bank_rows(lay, Text, lo, hi, oo), lo, hi, bust)
         fast = Z[: lay.size].reshape(m.N + 1, m.W + 1, 2 * TOP)
+        fast1 = Z1[: lay.size].reshape(m.N + 1, m.W + 1, TOP)
         for s in ss:
-            got, ref = fast[1:, s : lay.top + 1, 2 * s], R[1:, s : lay.top + 1, s]
-            assert np.max(np.abs(got - ref)) <= 1e-15, (L, s)
+            ref = R[1:, s : lay.top + 1, s]
+            assert np.max(np.abs(fast[1:, s : lay.top + 1, 2 * s] - ref)) <= 1e-15, (L, s)
+            assert np.max(np.abs(fast1[1:, s : lay.top + 1, s] - ref)) <= 1e-15, (L, s)
         slope = (fast[m.N, ss, 2 * ss + 1] - fast[m.N, ss, 2 * ss]) / cd.SLOPE_STEP
         # -dF/dp of F = -R: lowering the bust value by h raises -R by D h
         same = np.abs(slope + D[m.N, ss, ss]) <= 1e-6

@@ -153,11 +153,11 @@ SLOPE_STEP = 2.0**-20
 @dataclass(frozen=True)
 class _Layout:
     """The turn of :func:`_sweep`, laid out for :func:`_fast_sweep`: every value a step
-    reads is one row of ``Z`` (shape ``(2 * size + 2, 2 * TOP)``; two columns per score
-    ``s``: ``2 s`` the value, ``2 s + 1`` the value at a bust value lowered by
-    :data:`SLOPE_STEP`): ``R[n, u]`` (``-P(win)`` of rolling ``n`` dice at total ``u``,
-    rows ``n (W + 1) + u``), then ``RB[n, u] = min(R[n, u], bank at u)`` (the best of
-    rolling on and banking, ``size`` rows on), then the bust and the win rows.  A
+    reads is one row of ``Z`` (shape ``(2 * size + 2, TOP)``, a column per score ``s``; or
+    ``(2 * size + 2, 2 * TOP)`` for the slopes: ``2 s`` the value, ``2 s + 1`` the value at
+    a bust value lowered by :data:`SLOPE_STEP`): ``R[n, u]`` (``-P(win)`` of rolling ``n``
+    dice at total ``u``, rows ``n (W + 1) + u``), then ``RB[n, u] = min(R[n, u], bank at
+    u)`` (the best of rolling on and banking, ``size`` rows on), then the bust and the win rows.  A
     set-aside effect reaching total ``u'`` reads ``R`` or ``RB`` (whether it may bank),
     the bust row when it overshoots, the win row when it wins (that depends on ``u'``
     only, not on the score: checked by the tests); so a step is a few gathers by
@@ -199,37 +199,40 @@ def _layout(rules: Rules) -> _Layout:
                    np.ascontiguousarray(idx[:, np.concatenate(cat)]))
 
 
-def _bank_rows(lay: _Layout, Text: np.ndarray, lo: int, hi: int, opp: np.ndarray
-               ) -> np.ndarray:
-    """``B[u, 2 (s - lo) + c]``: the value of banking at total ``u`` for the row ``s``
-    (``T[o, u] - 1``; ``+inf`` where the rules refuse it), in :class:`_Layout`'s columns."""
+def _bank_rows(lay: _Layout, Text: np.ndarray, lo: int, hi: int, opp: np.ndarray,
+               copies: int = 1) -> np.ndarray:
+    """``B[u, c (s - lo) + j]``: the value of banking at total ``u`` for the row ``s``
+    (``T[o, u] - 1``; ``+inf`` where the rules refuse it), in the columns of a ``Z`` of
+    ``copies`` columns per score (:class:`_Layout`)."""
     m = lay.m
     ss = np.arange(lo, hi + 1)
     B = np.where(m.bank_ok[ss, : m.W].T, Text[opp][:, : m.W].T - 1.0, np.inf)
-    return np.repeat(B, 2, axis=1)
+    return np.repeat(B, copies, axis=1) if copies > 1 else B
 
 
 def _fast_sweep(lay: _Layout, Z: np.ndarray, B: np.ndarray, lo: int, hi: int,
-                bust: np.ndarray, slopes: bool) -> None:
+                bust: np.ndarray) -> None:
     """:func:`_sweep` (the same minima and products: the same values) for the rows
-    ``s = lo..hi`` with bust values ``bust``, in ``Z`` (:class:`_Layout`); ``slopes``: also
-    the second column of each row, at ``bust - SLOPE_STEP``."""
+    ``s = lo..hi`` with bust values ``bust``, in ``Z`` (:class:`_Layout`) and with the bank
+    values ``B`` (:func:`_bank_rows`).  A ``Z`` of ``TOP`` columns holds one value per row
+    (column ``s``); one of ``2 * TOP`` columns two (``2 s``, and ``2 s + 1`` at
+    ``bust - SLOPE_STEP``: the slopes).  Each sweep reads contiguous columns only."""
     m, size = lay.m, lay.size
     N, W = m.N, m.W
-    Z[lay.bust, 2 * lo : 2 * hi + 2 : 2] = bust
-    if slopes:
+    c = Z.shape[1] // TOP  # columns per row
+    Z[lay.bust, c * lo : c * hi + c : c] = bust
+    if c == 2:
         Z[lay.bust, 2 * lo + 1 : 2 * hi + 2 : 2] = bust - SLOPE_STEP
-    st = 1 if slopes else 2
-    R = Z[:size].reshape(N + 1, W + 1, 2 * TOP)
-    RB = Z[size : 2 * size].reshape(N + 1, W + 1, 2 * TOP)
-    best = np.empty((len(m.groups), 2 * TOP))
+    R = Z[:size].reshape(N + 1, W + 1, c * TOP)
+    RB = Z[size : 2 * size].reshape(N + 1, W + 1, c * TOP)
+    best = np.empty((len(m.groups), c * TOP))
     PT = m.grp_PT
     for u in range(lay.top, lo - 1, -1):
         hi_ = min(u, hi) + 1
-        cols = slice(2 * lo, 2 * hi_, st)
-        S = (2 * (hi_ - lo) + st - 1) // st
+        cols = slice(c * lo, c * hi_)
+        S = c * (hi_ - lo)
         b = best[:, :S]
-        Bu = B[u, : 2 * (hi_ - lo) : st]
+        Bu = B[u, :S]
         clamp = u == m.UC and N == 6  # the clamp column refers to itself: its fixed point
         for _ in range(500 if clamp else 1):
             old = R[:, u, cols].copy() if clamp else None
@@ -277,31 +280,39 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
     T = np.full((TOP, TOP), np.nan)
     # Text[o, u]: the opponent's start value after I bank at total u (0 from 5000 on: I won)
     Text = np.zeros((TOP, m.W + 1))
-    Z = np.zeros((2 * lay.size + 2, 2 * TOP))  # R, RB, bust, win (_Layout), 2 columns per s
-    Z[lay.win] = -1.0
+    # R, RB, bust, win (_Layout): one column per score for the value sweeps, two for the
+    # sweeps that also find the slopes (contiguous columns: a third faster than every other)
+    Z1 = np.zeros((2 * lay.size + 2, TOP))
+    Z2 = np.zeros((2 * lay.size + 2, 2 * TOP))
+    Z1[lay.win] = Z2[lay.win] = -1.0
     start = N * (m.W + 1)  # row of R[N, 0]: R[N, s] is the turn's value at its start
+    clamp_rows = np.arange(1, N + 1) * (m.W + 1) + m.UC  # rows R[1..N, UC]
     evaluations = 0
     for L in range(2 * TOP - 2, low - 1, -1):
         progress.step(2 * TOP - 2 - L, 2 * TOP - 1 - low)  # a bar; raises Cancelled if asked
         lo, hi = max(0, L - TOP + 1), min(L, TOP - 1)
         ss = np.arange(lo, hi + 1)
         oo = L - ss
-        B = _bank_rows(lay, Text, lo, hi, oo)  # the bank values: layers above, solved
+        B1 = _bank_rows(lay, Text, lo, hi, oo)  # the bank values: layers above, solved
+        B2 = np.repeat(B1, 2, axis=1)
 
         calls = [0]
 
-        def evaluate(p: np.ndarray, lo: int = lo, hi: int = hi, ss: Any = ss, B: Any = B,
-                     calls: list[int] = calls) -> tuple[np.ndarray, np.ndarray | None]:
+        def evaluate(p: np.ndarray, lo: int = lo, hi: int = hi, ss: Any = ss, B1: Any = B1,
+                     B2: Any = B2, calls: list[int] = calls
+                     ) -> tuple[np.ndarray, np.ndarray | None]:
             # slopes at the first estimate only (a second column per row, at a bust value
             # lowered by SLOPE_STEP: a third more work); the next steps take secant slopes,
             # exact while the policies do not change
             calls[0] += 1
-            slopes = calls[0] == 1 and newton
-            _fast_sweep(lay, Z, B, lo, hi, p - 1.0, slopes)
-            F = -Z[start + ss, 2 * ss]
-            if not slopes:
-                return F, None
-            return F, np.clip((-Z[start + ss, 2 * ss + 1] - F) / SLOPE_STEP, 0.0, 1.0)
+            if calls[0] > 1 or not newton:
+                _fast_sweep(lay, Z1, B1, lo, hi, p - 1.0)
+                return -Z1[start + ss, ss], None
+            _fast_sweep(lay, Z2, B2, lo, hi, p - 1.0)
+            if N == 6:  # the value sweeps' clamp column starts from this one's fixed point
+                Z1[clamp_rows, lo : hi + 1] = Z2[clamp_rows, 2 * lo : 2 * hi + 2 : 2]
+            F = -Z2[start + ss, 2 * ss]
+            return F, np.clip((-Z2[start + ss, 2 * ss + 1] - F) / SLOPE_STEP, 0.0, 1.0)
 
         # guess: the same scores one layer up (one opponent point more, or mine)
         up = np.where(oo + 1 < TOP, T[ss, np.minimum(oo + 1, TOP - 1)],
