@@ -74,8 +74,9 @@ def test_a_set_aside_wins_or_overshoots_by_its_total_alone():
                                    cm.Rules(opening=1000, keep_all_scoring=True)],
                          ids=["5 dice", "6 dice", "opening 1000, keep all"])
 def test_fast_sweep_equals_the_solvers_sweep(rules):
-    """One sweep of a layer by the flat layout equals the solo engine's vectorised step
-    (:func:`cd._sweep`) at every total and dice count, to 1e-15; its second column's
+    """One sweep of a layer by the flat layout (every row, or a few rows alone) equals the
+    solo engine's vectorised step (:func:`cd._sweep`) at every total and dice count, to
+    1e-15; its second column's
     difference is the exact slope D where the policy does not change within the step."""
     m = eng._model(rules)
     lay = cd._layout(rules)
@@ -97,10 +98,19 @@ def test_fast_sweep_equals_the_solvers_sweep(rules):
         cd._fast_sweep(lay, Z1, cd._bank_rows(lay, Text, lo, hi, oo), lo, hi, bust)
         fast = Z[: lay.size].reshape(m.N + 1, m.W + 1, 2 * TOP)
         fast1 = Z1[: lay.size].reshape(m.N + 1, m.W + 1, TOP)
+        # a few rows alone (the later Newton steps sweep only the rows that moved)
+        some = ss[:: max(1, len(ss) // 4)]
+        Zc = np.zeros((2 * lay.size + 2, TOP))
+        Zc[lay.win] = -1.0
+        cd._sweep_columns(lay, Zc, cd._bank_rows(lay, Text, lo, hi, oo)[:, some - lo], some,
+                          bust[some - lo])
+        cols = Zc[: lay.size].reshape(m.N + 1, m.W + 1, TOP)
         for s in ss:
             ref = R[1:, s : lay.top + 1, s]
             assert np.max(np.abs(fast[1:, s : lay.top + 1, 2 * s] - ref)) <= 1e-15, (L, s)
             assert np.max(np.abs(fast1[1:, s : lay.top + 1, s] - ref)) <= 1e-15, (L, s)
+            if s in some:
+                assert np.max(np.abs(cols[1:, s : lay.top + 1, s] - ref)) <= 1e-15, (L, s)
         slope = (fast[m.N, ss, 2 * ss + 1] - fast[m.N, ss, 2 * ss]) / cd.SLOPE_STEP
         # -dF/dp of F = -R: lowering the bust value by h raises -R by D h
         same = np.abs(slope + D[m.N, ss, ss]) <= 1e-6

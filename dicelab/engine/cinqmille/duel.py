@@ -246,6 +246,67 @@ def _fast_sweep(lay: _Layout, Z: np.ndarray, B: np.ndarray, lo: int, hi: int,
                 break
 
 
+#: A row whose partner's value moved by at most this since its last sweep keeps that
+#: sweep's value (a row's value depends on that one number, with a slope in [0, 1]: it
+#: moved by at most as much, a tenth of the tolerance :data:`TOL`; a Newton step moves a
+#: settled pair by a few 1e-16).
+MOVED = 1e-14
+
+
+def _revalue(lay: _Layout, Z: np.ndarray, B: np.ndarray, lo: int, hi: int, p: np.ndarray,
+             seen: list[Any]) -> np.ndarray:
+    """The values ``F`` of the rows ``s = lo..hi`` at their partners' values ``p`` (one
+    column per score: ``Z``, ``B``), sweeping again only the rows whose ``p`` moved by
+    more than :data:`MOVED` since ``seen`` (``[p, F]`` of the last evaluation; empty: all).
+    Once most pairs of a layer have settled, a Newton step moves a few: their columns alone
+    are swept (a gather of those columns; the whole range when more than half moved)."""
+    m = lay.m
+    start = m.N * (m.W + 1)
+    ss = np.arange(lo, hi + 1)
+    if not seen:
+        _fast_sweep(lay, Z, B, lo, hi, p - 1.0)
+        return -Z[start + ss, ss]
+    p_seen, F = seen
+    moved = np.flatnonzero(np.abs(p - p_seen) > MOVED)
+    F = F.copy()
+    if 2 * len(moved) > len(ss):
+        _fast_sweep(lay, Z, B, lo, hi, p - 1.0)
+        return -Z[start + ss, ss]
+    if len(moved):
+        _sweep_columns(lay, Z, B[:, moved], lo + moved, p[moved] - 1.0)
+        F[moved] = -Z[start + lo + moved, lo + moved]
+    return F
+
+
+def _sweep_columns(lay: _Layout, Z: np.ndarray, B: np.ndarray, cols: np.ndarray,
+                   bust: np.ndarray) -> None:
+    """:func:`_fast_sweep` of the rows ``cols`` (scores, increasing) of a one-column ``Z``,
+    with their bank values ``B`` and bust values ``bust``."""
+    m, size = lay.m, lay.size
+    N, W = m.N, m.W
+    Z[lay.bust, cols] = bust
+    R = Z[:size].reshape(N + 1, W + 1, TOP)
+    RB = Z[size : 2 * size].reshape(N + 1, W + 1, TOP)
+    best = np.empty((len(m.groups), len(cols)))
+    PT = m.grp_PT
+    for u in range(lay.top, int(cols[0]) - 1, -1):
+        S = int(np.searchsorted(cols, u, side="right"))  # the rows s <= u
+        c = cols[:S]
+        b = best[:, :S]
+        clamp = u == m.UC and N == 6
+        for _ in range(500 if clamp else 1):
+            old = R[:, u, c] if clamp else None
+            Y = Z[lay.rows[u][:, None], c[None, :]]
+            for first, stop, k, at in lay.buckets:
+                np.minimum.reduce(Y[at : at + k * (stop - first)].reshape(k, stop - first, S),
+                                  axis=0, out=b[first:stop])
+            Ru = PT @ b
+            R[1:, u, c] = Ru
+            RB[1:, u, c] = np.minimum(Ru, B[u, :S])
+            if clamp and np.max(np.abs(R[:, u, c] - old)) < 1e-15:
+                break
+
+
 def _text(m: Any, T: np.ndarray) -> np.ndarray:
     Text = np.zeros((TOP, m.W + 1))
     Text[:, :TOP] = np.nan_to_num(T)
@@ -296,22 +357,23 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
         B1 = _bank_rows(lay, Text, lo, hi, oo)  # the bank values: layers above, solved
         B2 = np.repeat(B1, 2, axis=1)
 
-        calls = [0]
+        seen: list[Any] = []  # the last evaluation: (p, F)
 
         def evaluate(p: np.ndarray, lo: int = lo, hi: int = hi, ss: Any = ss, B1: Any = B1,
-                     B2: Any = B2, calls: list[int] = calls
+                     B2: Any = B2, seen: list[Any] = seen
                      ) -> tuple[np.ndarray, np.ndarray | None]:
             # slopes at the first estimate only (a second column per row, at a bust value
             # lowered by SLOPE_STEP: a third more work); the next steps take secant slopes,
             # exact while the policies do not change
-            calls[0] += 1
-            if calls[0] > 1 or not newton:
-                _fast_sweep(lay, Z1, B1, lo, hi, p - 1.0)
-                return -Z1[start + ss, ss], None
+            if seen or not newton:
+                F = _revalue(lay, Z1, B1, lo, hi, p, seen)
+                seen[:] = [p.copy(), F]
+                return F, None
             _fast_sweep(lay, Z2, B2, lo, hi, p - 1.0)
             if N == 6:  # the value sweeps' clamp column starts from this one's fixed point
                 Z1[clamp_rows, lo : hi + 1] = Z2[clamp_rows, 2 * lo : 2 * hi + 2 : 2]
             F = -Z2[start + ss, 2 * ss]
+            seen[:] = [p.copy(), F]
             return F, np.clip((-Z2[start + ss, 2 * ss + 1] - F) / SLOPE_STEP, 0.0, 1.0)
 
         # guess: the same scores one layer up (one opponent point more, or mine)
