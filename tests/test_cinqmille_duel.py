@@ -76,8 +76,8 @@ def test_a_set_aside_wins_or_overshoots_by_its_total_alone():
 def test_fast_sweep_equals_the_solvers_sweep(rules):
     """One sweep of a layer by the flat layout (every row, or a few rows alone) equals the
     solo engine's vectorised step (:func:`cd._sweep`) at every total and dice count, to
-    1e-15; its second column's
-    difference is the exact slope D where the policy does not change within the step."""
+    1e-15; its second column's difference is the exact slope D where the policy does not
+    change within the step."""
     m = eng._model(rules)
     lay = cd._layout(rules)
     rng = np.random.default_rng(4)
