@@ -12,8 +12,8 @@ re-optimised for the win probability: the values are ``-P(win)`` (the sweep mini
 a bust is worth ``-(1 - T[o, s])`` and banking at ``u`` ``-(1 - T[o, u])``.  Layers of
 equal ``s + o`` are solved from the top down; a layer's pairs ``(s, o)``, ``(o, s)`` by
 :func:`dicelab.engine.race.solve_pairs` (every pair at once, one sweep of the turn totals
-per Newton step).  The solver's sweep (:func:`_fast_sweep`) is that turn laid out flat
-(:class:`_Layout`: a few gathers and one product per total, the same values); the slopes
+per Newton step).  The solver's sweep is that turn laid out flat (:mod:`.flat`:
+a few gathers and one product per total, the same values); the slopes
 of a layer's first Newton step come from the same sweep, each row valued a second time at
 a slightly lower bust value.
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -37,6 +37,7 @@ from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.cinqmille import solo as solo
+from dicelab.engine.cinqmille.flat import SLOPE_STEP, bank_rows, fast_sweep, layout, revalue
 from dicelab.engine.race import (
     DuelSolution,
     PolicySurface,
@@ -93,7 +94,7 @@ def clear_caches() -> None:
     """Forget every solved duel (benchmarks: cold runs)."""
     _CACHE.clear()
     _turn.cache_clear()
-    _layout.cache_clear()
+    layout.cache_clear()
     _turns_against.cache_clear()
 
 
@@ -143,170 +144,6 @@ def _sweep(m: Any, Text: np.ndarray, lo: int, hi: int, opp: np.ndarray, bust_all
             solo._step(m, u, lo, hi_, R, D, bust, win, bank)
 
 
-#: The slopes' step: a layer's first sweep values every row at its bust value ``p - 1`` and
-#: at ``p - 1 - SLOPE_STEP`` (a second column), whose difference is the slope ``D`` of
-#: :func:`dicelab.engine.race.solve_pairs` (exact while the policy does not change between
-#: the two; an estimate otherwise: the values stay exact, checked by their residuals).
-SLOPE_STEP = 2.0**-20
-
-
-@dataclass(frozen=True)
-class _Layout:
-    """The turn of :func:`_sweep`, laid out for :func:`_fast_sweep`: every value a step
-    reads is one row of ``Z`` (shape ``(2 * size + 2, TOP)``, a column per score ``s``; or
-    ``(2 * size + 2, 2 * TOP)`` for the slopes: ``2 s`` the value, ``2 s + 1`` the value at
-    a bust value lowered by :data:`SLOPE_STEP`): ``R[n, u]`` (``-P(win)`` of rolling ``n``
-    dice at total ``u``, rows ``n (W + 1) + u``), then ``RB[n, u] = min(R[n, u], bank at
-    u)`` (the best of rolling on and banking, ``size`` rows on), then the bust and the win rows.  A
-    set-aside effect reaching total ``u'`` reads ``R`` or ``RB`` (whether it may bank),
-    the bust row when it overshoots, the win row when it wins (that depends on ``u'``
-    only, not on the score: checked by the tests); so a step is a few gathers by
-    precomputed row indices, each group's minimum, and one product.
-    """
-
-    m: Any
-    size: int  # (N + 1) * (W + 1): rows of R
-    bust: int  # row of the bust values
-    win: int  # row of the win value (-1)
-    top: int  # the sweep's first total
-    buckets: tuple[tuple[int, int, int, int], ...]  # (first, stop, k, where in rows[u])
-    rows: np.ndarray  # rows[u]: the rows of every bucket's padded groups, one after another
-
-
-@lru_cache(maxsize=8)
-def _layout(rules: Rules) -> _Layout:
-    m = solo._model(rules)
-    W = m.W
-    E = len(m.opt_p)
-    size = (m.N + 1) * (W + 1)
-    bust, win = 2 * size, 2 * size + 1
-    top = m.UC if m.N == 6 else TOP - 1
-    idx = np.empty((top + 1, E + 2), dtype=np.intp)
-    for u in range(top + 1):
-        u2 = u + m.opt_p
-        kind = m.kind[min(u, TOP - 1), u2]
-        row = m.opt_next * (W + 1) + np.minimum(u2, m.UC) + np.where(m.opt_bankable, size, 0)
-        idx[u, :E] = np.where(kind == solo._WIN, win, np.where(kind == solo._OVER, bust, row))
-        idx[u, E], idx[u, E + 1] = bust, win  # the extra effects: a bust, five 1s
-    # each bucket's (groups, k) padded effect rows, taken k-major: the minimum over the
-    # first axis of a (k, groups, S) block runs over contiguous rows
-    buckets, cat, at = [], [], 0
-    for first, stop, rows in m.buckets:
-        buckets.append((first, stop, rows.shape[1], at))
-        cat.append(rows.T.ravel())
-        at += rows.size
-    return _Layout(m, size, bust, win, top, tuple(buckets),
-                   np.ascontiguousarray(idx[:, np.concatenate(cat)]))
-
-
-def _bank_rows(lay: _Layout, Text: np.ndarray, lo: int, hi: int, opp: np.ndarray,
-               copies: int = 1) -> np.ndarray:
-    """``B[u, c (s - lo) + j]``: the value of banking at total ``u`` for the row ``s``
-    (``T[o, u] - 1``; ``+inf`` where the rules refuse it), in the columns of a ``Z`` of
-    ``copies`` columns per score (:class:`_Layout`)."""
-    m = lay.m
-    ss = np.arange(lo, hi + 1)
-    B = np.where(m.bank_ok[ss, : m.W].T, Text[opp][:, : m.W].T - 1.0, np.inf)
-    return np.repeat(B, copies, axis=1) if copies > 1 else B
-
-
-def _fast_sweep(lay: _Layout, Z: np.ndarray, B: np.ndarray, lo: int, hi: int,
-                bust: np.ndarray) -> None:
-    """:func:`_sweep` (the same minima and products: the same values) for the rows
-    ``s = lo..hi`` with bust values ``bust``, in ``Z`` (:class:`_Layout`) and with the bank
-    values ``B`` (:func:`_bank_rows`).  A ``Z`` of ``TOP`` columns holds one value per row
-    (column ``s``); one of ``2 * TOP`` columns two (``2 s``, and ``2 s + 1`` at
-    ``bust - SLOPE_STEP``: the slopes).  Each sweep reads contiguous columns only."""
-    m, size = lay.m, lay.size
-    N, W = m.N, m.W
-    c = Z.shape[1] // TOP  # columns per row
-    Z[lay.bust, c * lo : c * hi + c : c] = bust
-    if c == 2:
-        Z[lay.bust, 2 * lo + 1 : 2 * hi + 2 : 2] = bust - SLOPE_STEP
-    R = Z[:size].reshape(N + 1, W + 1, c * TOP)
-    RB = Z[size : 2 * size].reshape(N + 1, W + 1, c * TOP)
-    best = np.empty((len(m.groups), c * TOP))
-    PT = m.grp_PT
-    for u in range(lay.top, lo - 1, -1):
-        hi_ = min(u, hi) + 1
-        cols = slice(c * lo, c * hi_)
-        S = c * (hi_ - lo)
-        b = best[:, :S]
-        Bu = B[u, :S]
-        clamp = u == m.UC and N == 6  # the clamp column refers to itself: its fixed point
-        for _ in range(500 if clamp else 1):
-            old = R[:, u, cols].copy() if clamp else None
-            Y = Z[lay.rows[u], cols]  # every bucket's rows in one gather
-            for first, stop, k, at in lay.buckets:
-                np.minimum.reduce(Y[at : at + k * (stop - first)].reshape(k, stop - first, S),
-                                  axis=0, out=b[first:stop])
-            np.matmul(PT, b, out=R[1:, u, cols])
-            np.minimum(R[1:, u, cols], Bu, out=RB[1:, u, cols])
-            if clamp and np.max(np.abs(R[:, u, cols] - old)) < 1e-15:
-                break
-
-
-#: A row whose partner's value moved by at most this since its last sweep keeps that
-#: sweep's value (a row's value depends on that one number, with a slope in [0, 1]: it
-#: moved by at most as much, a tenth of the tolerance :data:`TOL`; a Newton step moves a
-#: settled pair by a few 1e-16).
-MOVED = 1e-14
-
-
-def _revalue(lay: _Layout, Z: np.ndarray, B: np.ndarray, lo: int, hi: int, p: np.ndarray,
-             seen: list[Any]) -> np.ndarray:
-    """The values ``F`` of the rows ``s = lo..hi`` at their partners' values ``p`` (one
-    column per score: ``Z``, ``B``), sweeping again only the rows whose ``p`` moved by
-    more than :data:`MOVED` since ``seen`` (``[p, F]`` of the last evaluation; empty: all).
-    Once most pairs of a layer have settled, a Newton step moves a few: their columns alone
-    are swept (a gather of those columns; the whole range when more than half moved)."""
-    m = lay.m
-    start = m.N * (m.W + 1)
-    ss = np.arange(lo, hi + 1)
-    if not seen:
-        _fast_sweep(lay, Z, B, lo, hi, p - 1.0)
-        return -Z[start + ss, ss]
-    p_seen, F = seen
-    moved = np.flatnonzero(np.abs(p - p_seen) > MOVED)
-    F = F.copy()
-    if 2 * len(moved) > len(ss):
-        _fast_sweep(lay, Z, B, lo, hi, p - 1.0)
-        return -Z[start + ss, ss]
-    if len(moved):
-        _sweep_columns(lay, Z, B[:, moved], lo + moved, p[moved] - 1.0)
-        F[moved] = -Z[start + lo + moved, lo + moved]
-    return F
-
-
-def _sweep_columns(lay: _Layout, Z: np.ndarray, B: np.ndarray, cols: np.ndarray,
-                   bust: np.ndarray) -> None:
-    """:func:`_fast_sweep` of the rows ``cols`` (scores, increasing) of a one-column ``Z``,
-    with their bank values ``B`` and bust values ``bust``."""
-    m, size = lay.m, lay.size
-    N, W = m.N, m.W
-    Z[lay.bust, cols] = bust
-    R = Z[:size].reshape(N + 1, W + 1, TOP)
-    RB = Z[size : 2 * size].reshape(N + 1, W + 1, TOP)
-    best = np.empty((len(m.groups), len(cols)))
-    PT = m.grp_PT
-    for u in range(lay.top, int(cols[0]) - 1, -1):
-        S = int(np.searchsorted(cols, u, side="right"))  # the rows s <= u
-        c = cols[:S]
-        b = best[:, :S]
-        clamp = u == m.UC and N == 6
-        for _ in range(500 if clamp else 1):
-            old = R[:, u, c] if clamp else None
-            Y = Z[lay.rows[u][:, None], c[None, :]]
-            for first, stop, k, at in lay.buckets:
-                np.minimum.reduce(Y[at : at + k * (stop - first)].reshape(k, stop - first, S),
-                                  axis=0, out=b[first:stop])
-            Ru = PT @ b
-            R[1:, u, c] = Ru
-            RB[1:, u, c] = np.minimum(Ru, B[u, :S])
-            if clamp and np.max(np.abs(R[:, u, c] - old)) < 1e-15:
-                break
-
-
 def _text(m: Any, T: np.ndarray) -> np.ndarray:
     Text = np.zeros((TOP, m.W + 1))
     Text[:, :TOP] = np.nan_to_num(T)
@@ -335,13 +172,13 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
             _CACHE[rules] = sol
             return sol
     t0 = time.perf_counter()
-    lay = _layout(rules)
+    lay = layout(rules)
     m = lay.m
     N = m.N
     T = np.full((TOP, TOP), np.nan)
     # Text[o, u]: the opponent's start value after I bank at total u (0 from 5000 on: I won)
     Text = np.zeros((TOP, m.W + 1))
-    # R, RB, bust, win (_Layout): one column per score for the value sweeps, two for the
+    # R, RB, bust, win (Layout): one column per score for the value sweeps, two for the
     # sweeps that also find the slopes (contiguous columns: a third faster than every other)
     Z1 = np.zeros((2 * lay.size + 2, TOP))
     Z2 = np.zeros((2 * lay.size + 2, 2 * TOP))
@@ -354,7 +191,7 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
         lo, hi = max(0, L - TOP + 1), min(L, TOP - 1)
         ss = np.arange(lo, hi + 1)
         oo = L - ss
-        B1 = _bank_rows(lay, Text, lo, hi, oo)  # the bank values: layers above, solved
+        B1 = bank_rows(lay, Text, lo, hi, oo)  # the bank values: layers above, solved
         B2 = np.repeat(B1, 2, axis=1)
 
         seen: list[Any] = []  # the last evaluation: (p, F)
@@ -366,10 +203,10 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
             # lowered by SLOPE_STEP: a third more work); the next steps take secant slopes,
             # exact while the policies do not change
             if seen or not newton:
-                F = _revalue(lay, Z1, B1, lo, hi, p, seen)
+                F = revalue(lay, Z1, B1, lo, hi, p, seen)
                 seen[:] = [p.copy(), F]
                 return F, None
-            _fast_sweep(lay, Z2, B2, lo, hi, p - 1.0)
+            fast_sweep(lay, Z2, B2, lo, hi, p - 1.0)
             if N == 6:  # the value sweeps' clamp column starts from this one's fixed point
                 Z1[clamp_rows, lo : hi + 1] = Z2[clamp_rows, 2 * lo : 2 * hi + 2 : 2]
             F = -Z2[start + ss, 2 * ss]
