@@ -238,7 +238,7 @@ def _ships(rules: Rules) -> bool:
 def duel_ready(rules: Rules | None = None) -> bool:
     """Whether the two-player table of ``rules`` is at hand (already solved in this kernel,
     or cached on the machine: :func:`dicelab.engine.race.load_table`), so that advice costs
-    milliseconds; otherwise the first use solves it (0.5 to 2.3 s of CPU) and caches it.
+    milliseconds; otherwise the first use solves it (0.5 to 2 s of CPU) and caches it.
 
     >>> solve_duel(Rules(opening=1000)).T.shape
     (100, 100)
@@ -541,7 +541,7 @@ def shipped_variants() -> list[Rules]:
 
 
 #: Whether the 5000 variants' two-player tables ship: no, each solves in under 10 s (0.5 to
-#: 2.3 s of CPU here), so it is solved on first use and saved to the machine's cache
+#: 2 s of CPU here), so it is solved on first use and saved to the machine's cache
 #: (:func:`dicelab.engine.race.save_table`; ``python -m dicelab tables --warm``).
 SHIP_VARIANTS = False
 
