@@ -117,25 +117,37 @@ def fast_sweep(lay: Layout, Z: np.ndarray, B: np.ndarray, lo: int, hi: int,
         Z[lay.bust, 2 * lo + 1 : 2 * hi + 2 : 2] = bust - SLOPE_STEP
     R = Z[:size].reshape(N + 1, W + 1, c * TOP)
     RB = Z[size : 2 * size].reshape(N + 1, W + 1, c * TOP)
-    best = np.empty((len(m.groups), c * TOP))
     PT = m.grp_PT
+    rows = lay.rows
+    last = -1
     for u in range(lay.top, lo - 1, -1):
         hi_ = min(u, hi) + 1
         cols = slice(c * lo, c * hi_)
         S = c * (hi_ - lo)
-        b = best[:, :S]
+        if S != last:  # the rows s <= u: fewer as u goes below the layer's highest s
+            b, parts = _buffers(lay, S)
+            last = S
         Bu = B[u, :S]
+        Ru, RBu = R[1:, u, cols], RB[1:, u, cols]
         clamp = u == m.UC and N == 6  # the clamp column refers to itself: its fixed point
         for _ in range(500 if clamp else 1):
             old = R[:, u, cols].copy() if clamp else None
-            Y = Z[lay.rows[u], cols]  # every bucket's rows in one gather
-            for first, stop, k, at in lay.buckets:
-                np.minimum.reduce(Y[at : at + k * (stop - first)].reshape(k, stop - first, S),
-                                  axis=0, out=b[first:stop])
-            np.matmul(PT, b, out=R[1:, u, cols])
-            np.minimum(R[1:, u, cols], Bu, out=RB[1:, u, cols])
+            Y = Z[rows[u], cols]  # every bucket's rows in one gather
+            for a0, a1, shape, out in parts:
+                np.minimum.reduce(Y[a0:a1].reshape(shape), axis=0, out=out)
+            np.matmul(PT, b, out=Ru)
+            np.minimum(Ru, Bu, out=RBu)
             if clamp and np.max(np.abs(R[:, u, cols] - old)) < 1e-15:
                 break
+
+
+def _buffers(lay: Layout, S: int) -> Any:
+    """Each group's best for ``S`` columns (contiguous: the product reads it at once) and,
+    per bucket, where its rows are in a step's gather, their shape and the part of the
+    best it fills."""
+    b = np.empty((len(lay.m.groups), S))
+    return b, [(at, at + k * (stop - first), (k, stop - first, S), b[first:stop])
+               for first, stop, k, at in lay.buckets]
 
 
 #: A row whose partner's value moved by at most this since its last sweep keeps that
@@ -180,21 +192,22 @@ def sweep_columns(lay: Layout, Z: np.ndarray, B: np.ndarray, cols: np.ndarray,
     Z[lay.bust, cols] = bust
     R = Z[:size].reshape(N + 1, W + 1, TOP)
     RB = Z[size : 2 * size].reshape(N + 1, W + 1, TOP)
-    best = np.empty((len(m.groups), len(cols)))
     PT = m.grp_PT
+    last = -1
     for u in range(lay.top, int(cols[0]) - 1, -1):
         S = int(np.searchsorted(cols, u, side="right"))  # the rows s <= u
-        c = cols[:S]
-        b = best[:, :S]
+        if S != last:
+            b, parts = _buffers(lay, S)
+            c = cols[:S, None].T  # (1, S): a step's gather is (rows, S)
+            last = S
         clamp = u == m.UC and N == 6
         for _ in range(500 if clamp else 1):
-            old = R[:, u, c] if clamp else None
-            Y = Z[lay.rows[u][:, None], c[None, :]]
-            for first, stop, k, at in lay.buckets:
-                np.minimum.reduce(Y[at : at + k * (stop - first)].reshape(k, stop - first, S),
-                                  axis=0, out=b[first:stop])
+            old = R[:, u, c[0]] if clamp else None
+            Y = Z[lay.rows[u][:, None], c]
+            for a0, a1, shape, out in parts:
+                np.minimum.reduce(Y[a0:a1].reshape(shape), axis=0, out=out)
             Ru = PT @ b
-            R[1:, u, c] = Ru
-            RB[1:, u, c] = np.minimum(Ru, B[u, :S])
-            if clamp and np.max(np.abs(R[:, u, c] - old)) < 1e-15:
+            R[1:, u, c[0]] = Ru
+            RB[1:, u, c[0]] = np.minimum(Ru, B[u, :S])
+            if clamp and np.max(np.abs(R[:, u, c[0]] - old)) < 1e-15:
                 break
