@@ -91,8 +91,9 @@ MS = solo.MAX_SCORE
 SHIPPED_TARGETS = (50, 100)
 """The targets whose tables ship (rebuilt by :mod:`dicelab.tools.build_tables`): the menu's
 targets (``Rules.CHOICES["target"]``) whose solve took over 10 s (28 s and 4.5 min before
-issue 31; 6.5 to 11 s and about 30 s since); 20 and 30 (1.2 and 2.4 s) are solved on first
-use and cached on the machine."""
+issue 31; 6.5 to 11 s and about 30 s since; 4.7 s and 24 s of CPU since the sweep's
+buckets, so target 50's could now be solved on first use); 20 and 30 (1.2 and 2.4 s) are
+solved on first use and cached on the machine."""
 CYCLE_TARGETS = (50,)
 """The shipped targets whose file also holds every position's cycle starts (``C``, ``n``:
 advice in a fraction of a millisecond; 1.2 MB at 50).  Target 100's would weigh 6.8 MB
