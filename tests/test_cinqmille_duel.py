@@ -14,6 +14,7 @@ from dicelab.analysis.simulate import play_one
 from dicelab.core.errors import DicelabError
 from dicelab.engine import cinqmille as cinqmille_odds
 from dicelab.engine.cinqmille import duel as cd
+from dicelab.engine.cinqmille import flat
 from dicelab.engine.cinqmille import solo as eng
 from dicelab.games import cinqmille as cm
 from dicelab.tools.build_tables import write
@@ -38,8 +39,9 @@ def test_reduced_matches_plain_value_iteration(reduced):
 @pytest.mark.parametrize("rules", [cm.Rules(), cm.Rules(dice=6, keep_all_scoring=True)],
                          ids=["default", "6 dice, keep all"])
 def test_fast_solve_agrees_with_the_old_solver(rules):
-    """Issue 31: extrapolated first estimates and exact slopes at a layer's first sweep only
-    give the old solver's values (benchmarks/reference_duel_cinqmille.py) to 1e-12."""
+    """Issue 31: extrapolated first estimates, the flat layout's sweep (:func:`flat.fast_sweep`)
+    and slopes by a lowered bust value at a layer's first sweep only give the old solver's
+    values (benchmarks/reference_duel_cinqmille.py) to 1e-12."""
     import importlib.util
     from pathlib import Path
 
@@ -53,9 +55,67 @@ def test_fast_solve_agrees_with_the_old_solver(rules):
     ok = ~np.isnan(T_old)
     assert ok.sum() > 500 and np.array_equal(ok, ~np.isnan(new.T))
     assert np.max(np.abs(new.T[ok] - T_old[ok])) <= 1e-12
-    # more sweeps, but only the first of each layer also carries the slopes (half the cost
-    # of one: the speed-up is in make bench)
+    # more sweeps, but only the first of each layer also carries the slopes (a second
+    # column per row, not a second pass: the speed-up is in make bench)
     assert sweeps_old < new.evaluations < 2 * sweeps_old
+
+
+def test_a_set_aside_wins_or_overshoots_by_its_total_alone():
+    """The flat layout (flat.Layout) sends a set-aside to the win or the bust row by the total
+    it reaches, whatever the score: true of every variant's rules."""
+    reach = TOP + 50  # past every total a sweep reaches (6 dice: 5000 + 300, + 2000)
+    for rules in cd.shipped_variants():
+        for u in range(reach):
+            seen = {cm.set_aside_result(rules, s * cm.UNIT, (u - s) * cm.UNIT)
+                    for s in range(min(u, TOP - 1) + 1)}
+            assert len(seen) == 1, (rules, u, seen)
+
+
+@pytest.mark.parametrize("rules", [cm.Rules(), cm.Rules(dice=6),
+                                   cm.Rules(opening=1000, keep_all_scoring=True)],
+                         ids=["5 dice", "6 dice", "opening 1000, keep all"])
+def test_fast_sweep_equals_the_solvers_sweep(rules):
+    """One sweep of a layer by the flat layout (every row, or a few rows alone) equals the
+    solo engine's vectorised step (:func:`cd._sweep`) at every total and dice count, to
+    1e-15; its second column's difference is the exact slope D where the policy does not
+    change within the step."""
+    m = eng._model(rules)
+    lay = flat.layout(rules)
+    rng = np.random.default_rng(4)
+    T = rng.uniform(0.0, 1.0, (TOP, TOP))
+    Text = cd._text(m, T)
+    for L in (190, 120, 99, 40, 3):
+        lo, hi = max(0, L - TOP + 1), min(L, TOP - 1)
+        ss = np.arange(lo, hi + 1)
+        oo = L - ss
+        bust = T[oo, ss] - 1.0
+        R = np.zeros((m.N + 1, m.W + 1, TOP))
+        D = np.zeros_like(R)
+        cd._sweep(m, Text, lo, hi, oo, bust, R, D, lo)
+        Z = np.zeros((2 * lay.size + 2, 2 * TOP))  # two columns per row: the slopes
+        Z1 = np.zeros((2 * lay.size + 2, TOP))  # one: the values alone
+        Z[lay.win] = Z1[lay.win] = -1.0
+        flat.fast_sweep(lay, Z, flat.bank_rows(lay, Text, lo, hi, oo, 2), lo, hi, bust)
+        flat.fast_sweep(lay, Z1, flat.bank_rows(lay, Text, lo, hi, oo), lo, hi, bust)
+        fast = Z[: lay.size].reshape(m.N + 1, m.W + 1, 2 * TOP)
+        fast1 = Z1[: lay.size].reshape(m.N + 1, m.W + 1, TOP)
+        # a few rows alone (the later Newton steps sweep only the rows that moved)
+        some = ss[:: max(1, len(ss) // 4)]
+        Zc = np.zeros((2 * lay.size + 2, TOP))
+        Zc[lay.win] = -1.0
+        flat.sweep_columns(lay, Zc, flat.bank_rows(lay, Text, lo, hi, oo)[:, some - lo], some,
+                          bust[some - lo])
+        cols = Zc[: lay.size].reshape(m.N + 1, m.W + 1, TOP)
+        for s in ss:
+            ref = R[1:, s : lay.top + 1, s]
+            assert np.max(np.abs(fast[1:, s : lay.top + 1, 2 * s] - ref)) <= 1e-15, (L, s)
+            assert np.max(np.abs(fast1[1:, s : lay.top + 1, s] - ref)) <= 1e-15, (L, s)
+            if s in some:
+                assert np.max(np.abs(cols[1:, s : lay.top + 1, s] - ref)) <= 1e-15, (L, s)
+        slope = (fast[m.N, ss, 2 * ss + 1] - fast[m.N, ss, 2 * ss]) / flat.SLOPE_STEP
+        # -dF/dp of F = -R: lowering the bust value by h raises -R by D h
+        same = np.abs(slope + D[m.N, ss, ss]) <= 1e-6
+        assert same.mean() > 0.9, L
 
 
 def test_shipped_table_rebuilds_within_1e_12(reduced, tmp_path):

@@ -4,10 +4,10 @@ The two-player solves take from seconds to minutes on a small machine.  A table 
 with the package only when its solve takes over 10 s (issue 31): 5000's policy picture,
 Seveny's targets 50 and 100 (28 s and 4.5 min; 50's file also holds its cycle starts),
 Trwavril's two straight rulings (40 s each) and Seveny's solo solve (``E`` of target 100,
-which answers every target of the apps, 1.5 kB).  The others (every 5000 variant, 2 to 9 s;
-Dripeul's, 2.5 s and more; Seveny's targets 20 and 30) are solved on first use and saved
-to the machine's cache (:func:`dicelab.engine.race.save_table`, ``python -m dicelab
-tables --warm``); advice recomputes the turn in play from a table in milliseconds.
+which answers every target of the apps, 1.5 kB).  The others (every 5000 variant, 0.5 to
+2 s of CPU; Dripeul's, 2.5 s and more; Seveny's targets 20 and 30) are solved on first use
+and saved to the machine's cache (:func:`dicelab.engine.race.save_table`, ``python -m
+dicelab tables --warm``); advice recomputes the turn in play from a table in milliseconds.
 Rebuild after any change to a rule or an engine (all of them: about 10 minutes; ``make
 tables`` runs the first line)::
 

@@ -12,7 +12,10 @@ re-optimised for the win probability: the values are ``-P(win)`` (the sweep mini
 a bust is worth ``-(1 - T[o, s])`` and banking at ``u`` ``-(1 - T[o, u])``.  Layers of
 equal ``s + o`` are solved from the top down; a layer's pairs ``(s, o)``, ``(o, s)`` by
 :func:`dicelab.engine.race.solve_pairs` (every pair at once, one sweep of the turn totals
-per Newton step).
+per Newton step).  The solver's sweep is that turn laid out flat (:mod:`.flat`:
+a few gathers and one product per total, the same values); the slopes
+of a layer's first Newton step come from the same sweep, each row valued a second time at
+a slightly lower bust value.
 
 >>> from dicelab.games.cinqmille import Rules
 >>> round(duel_win_probability(Rules(), (4950, 4950)), 6) > 0.5
@@ -34,6 +37,7 @@ from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.cinqmille import solo as solo
+from dicelab.engine.cinqmille.flat import SLOPE_STEP, bank_rows, fast_sweep, layout, revalue
 from dicelab.engine.race import (
     DuelSolution,
     PolicySurface,
@@ -90,6 +94,7 @@ def clear_caches() -> None:
     """Forget every solved duel (benchmarks: cold runs)."""
     _CACHE.clear()
     _turn.cache_clear()
+    layout.cache_clear()
     _turns_against.cache_clear()
 
 
@@ -167,30 +172,46 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True, lowest: int =
             _CACHE[rules] = sol
             return sol
     t0 = time.perf_counter()
-    m = solo._model(rules)
+    lay = layout(rules)
+    m = lay.m
     N = m.N
     T = np.full((TOP, TOP), np.nan)
     # Text[o, u]: the opponent's start value after I bank at total u (0 from 5000 on: I won)
     Text = np.zeros((TOP, m.W + 1))
-    R = np.zeros((N + 1, m.W + 1, TOP))  # R[n, u, s]
-    D = np.zeros_like(R)
+    # R, RB, bust, win (Layout): one column per score for the value sweeps, two for the
+    # sweeps that also find the slopes (contiguous columns: a third faster than every other)
+    Z1 = np.zeros((2 * lay.size + 2, TOP))
+    Z2 = np.zeros((2 * lay.size + 2, 2 * TOP))
+    Z1[lay.win] = Z2[lay.win] = -1.0
+    start = N * (m.W + 1)  # row of R[N, 0]: R[N, s] is the turn's value at its start
+    clamp_rows = np.arange(1, N + 1) * (m.W + 1) + m.UC  # rows R[1..N, UC]
     evaluations = 0
     for L in range(2 * TOP - 2, low - 1, -1):
         progress.step(2 * TOP - 2 - L, 2 * TOP - 1 - low)  # a bar; raises Cancelled if asked
         lo, hi = max(0, L - TOP + 1), min(L, TOP - 1)
         ss = np.arange(lo, hi + 1)
         oo = L - ss
+        B1 = bank_rows(lay, Text, lo, hi, oo)  # the bank values: layers above, solved
+        B2 = np.repeat(B1, 2, axis=1)
 
-        calls = [0]
+        seen: list[Any] = []  # the last evaluation: (p, F)
 
-        def evaluate(p: np.ndarray, lo: int = lo, hi: int = hi, ss: Any = ss, oo: Any = oo,
-                     calls: list[int] = calls) -> tuple[np.ndarray, np.ndarray | None]:
-            # exact slopes at the first estimate only (they double a sweep's cost): the
-            # next steps take secant slopes, exact while the policies do not change
-            calls[0] += 1
-            slopes = calls[0] == 1 or not newton
-            _sweep(m, Text, lo, hi, oo, p - 1.0, R, D if slopes else None, lo)
-            return -R[N, ss, ss], (D[N, ss, ss].copy() if slopes else None)
+        def evaluate(p: np.ndarray, lo: int = lo, hi: int = hi, ss: Any = ss, B1: Any = B1,
+                     B2: Any = B2, seen: list[Any] = seen
+                     ) -> tuple[np.ndarray, np.ndarray | None]:
+            # slopes at the first estimate only (a second column per row, at a bust value
+            # lowered by SLOPE_STEP: a third more work); the next steps take secant slopes,
+            # exact while the policies do not change
+            if seen or not newton:
+                F = revalue(lay, Z1, B1, lo, hi, p, seen)
+                seen[:] = [p.copy(), F]
+                return F, None
+            fast_sweep(lay, Z2, B2, lo, hi, p - 1.0)
+            if N == 6:  # the value sweeps' clamp column starts from this one's fixed point
+                Z1[clamp_rows, lo : hi + 1] = Z2[clamp_rows, 2 * lo : 2 * hi + 2 : 2]
+            F = -Z2[start + ss, 2 * ss]
+            seen[:] = [p.copy(), F]
+            return F, np.clip((-Z2[start + ss, 2 * ss + 1] - F) / SLOPE_STEP, 0.0, 1.0)
 
         # guess: the same scores one layer up (one opponent point more, or mine)
         up = np.where(oo + 1 < TOP, T[ss, np.minimum(oo + 1, TOP - 1)],
@@ -217,7 +238,7 @@ def _ships(rules: Rules) -> bool:
 def duel_ready(rules: Rules | None = None) -> bool:
     """Whether the two-player table of ``rules`` is at hand (already solved in this kernel,
     or cached on the machine: :func:`dicelab.engine.race.load_table`), so that advice costs
-    milliseconds; otherwise the first use solves it (2 to 9 s) and caches it.
+    milliseconds; otherwise the first use solves it (0.5 to 2 s of CPU) and caches it.
 
     >>> solve_duel(Rules(opening=1000)).T.shape
     (100, 100)
@@ -519,8 +540,8 @@ def shipped_variants() -> list[Rules]:
     return out
 
 
-#: Whether the 5000 variants' two-player tables ship: no, each solves in under 10 s (2 to
-#: 9 s here), so it is solved on first use and saved to the machine's cache
+#: Whether the 5000 variants' two-player tables ship: no, each solves in under 10 s (0.5 to
+#: 2 s of CPU here), so it is solved on first use and saved to the machine's cache
 #: (:func:`dicelab.engine.race.save_table`; ``python -m dicelab tables --warm``).
 SHIP_VARIANTS = False
 

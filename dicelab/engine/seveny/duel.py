@@ -91,8 +91,9 @@ MS = solo.MAX_SCORE
 SHIPPED_TARGETS = (50, 100)
 """The targets whose tables ship (rebuilt by :mod:`dicelab.tools.build_tables`): the menu's
 targets (``Rules.CHOICES["target"]``) whose solve took over 10 s (28 s and 4.5 min before
-issue 31; 6.5 to 11 s and about 30 s since); 20 and 30 (1.2 and 2.4 s) are solved on first
-use and cached on the machine."""
+issue 31; 6.5 to 11 s and about 30 s since; 4.7 s and 24 s of CPU since the sweep's
+buckets, so target 50's could now be solved on first use); 20 and 30 (1.2 and 2.4 s) are
+solved on first use and cached on the machine."""
 CYCLE_TARGETS = (50,)
 """The shipped targets whose file also holds every position's cycle starts (``C``, ``n``:
 advice in a fraction of a millisecond; 1.2 MB at 50).  Target 100's would weigh 6.8 MB
@@ -112,15 +113,23 @@ class _Lv:
 
     ``P[k, g]``: the ``k``-th candidate (a value slot) of group ``g``, padded with the
     slot ``INF`` (+inf); a bust is one more group per hand, whose one candidate is the
-    slot ``X``.  Groups run from the largest down, so ``ranks[k] = P[k, :count_k]`` holds
-    every real ``k``-th candidate.  ``G`` (hands x groups) holds the groups' probabilities.
+    slot ``X``.  Groups run from the largest down.  ``G`` (hands x groups) holds the
+    groups' probabilities.  ``buckets``: the groups in runs ``first:stop``, each padded
+    to its first group's size ``k`` (:func:`_bucket_bounds`), with its candidates' slots
+    ``k``-major (``k`` times the run's groups): one gather and one minimum over the first
+    axis per run.
     """
 
     lo: int
     hi: int
     P: np.ndarray
-    ranks: tuple[np.ndarray, ...]
     G: np.ndarray
+    buckets: tuple[tuple[int, int, int, np.ndarray], ...]  # (first, stop, k, slots)
+
+
+#: What one more bucket of groups costs in :func:`_sweep`, in padded candidates (a gather
+#: and a minimum more; measured: 150 to 300 alike at targets 30 and 50).
+BUCKET_OVERHEAD = 200
 
 
 @lru_cache(maxsize=1)
@@ -145,9 +154,38 @@ def _structure() -> tuple[_Lv, ...]:
         G[lv.group_hand, np.arange(ng)] = lv.prob
         G[np.arange(nl), ng + np.arange(nl)] = lv.pbust
         P, G = P[:, order], G[:, order]
-        ranks = tuple(P[k, : int(np.sum(lens > k))].copy() for k in range(len(P)))
-        out.append(_Lv(lv.lo, lv.hi, P, ranks, G))
+        size = lens[order]
+        buckets = tuple((a, b, int(size[a]), np.ascontiguousarray(P[: size[a], a:b]).ravel())
+                        for a, b in _bucket_bounds(size))
+        out.append(_Lv(lv.lo, lv.hi, P, G, buckets))
     return tuple(out)
+
+
+
+
+def _bucket_bounds(size: np.ndarray, overhead: int = BUCKET_OVERHEAD) -> list[tuple[int, int]]:
+    """Contiguous buckets of groups (sizes non-increasing), each padded to its first
+    group's size, minimising padded candidates plus ``overhead`` per bucket.
+
+    >>> _bucket_bounds(np.array([9, 2, 1, 1]), overhead=4)
+    [(0, 1), (1, 4)]
+    >>> _bucket_bounds(np.array([9, 2, 1, 1]), overhead=40)
+    [(0, 4)]
+    """
+    n = len(size)
+    cost = [0.0] + [np.inf] * n
+    cut = [0] * (n + 1)
+    for j in range(1, n + 1):
+        for i in range(j):
+            c = cost[i] + overhead + (j - i) * int(size[i])
+            if c < cost[j]:
+                cost[j], cut[j] = c, i
+    out = []
+    j = n
+    while j:
+        out.append((cut[j], j))
+        j = cut[j]
+    return out[::-1]
 
 
 def _slots() -> tuple[int, int]:
@@ -165,9 +203,10 @@ def _sweep(V: np.ndarray, bm: np.ndarray, R: np.ndarray | None = None) -> Any:
     value (best of banking ``bm[h]`` and rolling) is written.  ``R`` (if given) receives the
     value of rolling from each hand.  Returns the value of rolling seven fresh dice.  Per
     level: one gather of every candidate (padded to the largest group) and one minimum
-    over them for one position or a few, one gather and minimum per candidate rank for a
-    larger batch (less data); one product by the groups' probabilities and one minimum
-    with banking.
+    over them for one position or a few, one gather and minimum per bucket of groups of
+    alike sizes for a larger batch (less data, few calls: a sixth faster than one per
+    candidate rank); one product by the groups' probabilities and one minimum with
+    banking.
     """
     r = V[0]
     few = V.ndim == 1 or V.shape[1] < 16  # fewer calls beat less data (measured)
@@ -177,10 +216,10 @@ def _sweep(V: np.ndarray, bm: np.ndarray, R: np.ndarray | None = None) -> Any:
         elif few:
             mins = V.take(lv.P, axis=0).min(axis=0)
         else:
-            mins = V.take(lv.ranks[0], axis=0)
-            for rk in lv.ranks[1:]:
-                c = len(rk)
-                np.minimum(mins[:c], V.take(rk, axis=0), out=mins[:c])
+            mins = np.empty((lv.G.shape[1], V.shape[1]))
+            for a, b, k, slots in lv.buckets:
+                np.minimum.reduce(V.take(slots, axis=0).reshape(k, b - a, V.shape[1]), axis=0,
+                                  out=mins[a:b])
         r = lv.G @ mins
         if R is not None:
             R[lv.lo : lv.hi] = r
