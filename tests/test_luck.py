@@ -644,7 +644,8 @@ def test_lesson_14_example_shows_the_skill_score(lang):
 def test_how_unusual_the_luck_was_is_exact_for_a_game_won_or_lost(lang):
     """Lesson 14's example (solo Trwavril, lost, p = 0,238 at the start): a game played
     perfectly has luck 1 − p (won, chance p) or −p (lost). The example's luck is between
-    the two, below zero: unluckier than exactly the won perfect games, p of them (the
+    the two, below zero: luckier than the lost perfect games, 1 − p of them, less lucky than
+    the won ones, p of them (the
     teachers' review: a normal approximation said about 5 games in 10)."""
     from dicelab.lessons import luck_lesson
 
@@ -652,19 +653,19 @@ def test_how_unusual_the_luck_was_is_exact_for_a_game_won_or_lost(lang):
     p = rep.start_value
     x = rep.game_luck(0)
     assert rep.finished and rep.end_value == 0.0 and -p < x < 0
-    assert rep.luck_share(0) == pytest.approx(p, abs=1e-12)
+    below, above = rep.luck_shares(0)
+    assert below == pytest.approx(1 - p, abs=1e-12) and above == pytest.approx(p, abs=1e-12)
     line = rep.skill_sentences(0, lang)[-1]
     from dicelab.core.i18n import fmt_percent
 
-    share = fmt_percent(p, 1, lang=lang)
-    assert share in line
-    assert ("unluckier than" in line) if lang == "en" else ("moins de chance que" in line)
+    assert fmt_percent(1 - p, 1, lang=lang) in line and fmt_percent(p, 1, lang=lang) in line
+    assert ("luckier than" in line) if lang == "en" else ("plus de chance que" in line)
     assert "in 10" not in line and "sur 10" not in line
 
 
 def test_luck_share_without_an_exact_distribution_is_not_given():
     g = play("cinqmille", 5, players=1, max_actions=600)
     rep = luck.analyse(g, "en")
-    assert rep.luck_share(0) is None
+    assert rep.luck_shares(0) is None
     assert rep.skill_sentences(0, "en")[-1].endswith(
         "standard deviations of a game's luck under perfect play.")

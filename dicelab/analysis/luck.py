@@ -459,17 +459,17 @@ class LuckReport:
             return None
         return self.game_luck(player) / self.luck_sd
 
-    def luck_share(self, player: int) -> float | None:
-        """How unusual the game's luck was, exactly: the share of games played perfectly
-        whose luck (from ``player``'s side) is below this game's (luck ``>= 0``), or above
-        it (luck ``< 0``).  A game won or lost, played perfectly, has luck ``1 − p`` (won,
-        chance ``p``) or ``−p`` (lost), ``p`` the chance at the start; ``None`` where the
-        result can be a draw, for a game in turns, or an unfinished game.
+    def luck_shares(self, player: int) -> tuple[float, float] | None:
+        """How unusual the game's luck was, exactly: ``(below, above)``, the shares of the
+        games played perfectly whose luck (from ``player``'s side) is below this game's, and
+        above it.  A game won or lost, played perfectly, has luck ``1 − p`` (won, chance
+        ``p``) or ``−p`` (lost), ``p`` the chance at the start; ``None`` where the result can
+        be a draw, for a game in turns, or an unfinished game.
 
         >>> r = LuckReport("trwavril", "Trwavril", 1, "solo_p_win", 0.25, 0.0, True, (),
         ...                luck_sd=0.433)
-        >>> r.luck_share(0)  # lost, no luck recorded: luckier than the lost perfect games
-        0.75
+        >>> r.luck_shares(0)  # lost, no luck recorded: luckier than the lost perfect games
+        (0.75, 0.25)
         """
         if not self.finished or self.manches != 1 or self.mode == "solo_turns":
             return None
@@ -477,9 +477,8 @@ class LuckReport:
             return None
         p, x, eps = self.own_value(player, self.start_value), self.game_luck(player), 1e-12
         outcomes = ((1.0 - p, p), (-p, 1.0 - p))
-        if x >= 0:
-            return sum(q for v, q in outcomes if v < x - eps)
-        return sum(q for v, q in outcomes if v > x + eps)
+        return (sum(q for v, q in outcomes if v < x - eps),
+                sum(q for v, q in outcomes if v > x + eps))
 
     def skill_sentences(self, player: int, lang: str | None = None) -> list[str]:
         """The skill score, the luck-adjusted result and how unusual the luck was, in
@@ -513,16 +512,15 @@ class LuckReport:
         z = self.luck_z(player)
         if z is not None:
             zt = fmt_number(z, 1, lang).replace("-", "\u2212")
-            share = self.luck_share(player)
-            if share is None:
+            shares = self.luck_shares(player)
+            if shares is None:
                 out.append(_("Luck: {z} standard deviations of a game's luck under perfect "
                              "play.", lang=lang, z=zt))
             else:
-                key = (N_("Luck: {z} standard deviations, luckier than {p} of the games "
-                          "played perfectly.") if z >= 0 else
-                       N_("Luck: {z} standard deviations, unluckier than {p} of the games "
-                          "played perfectly."))
-                out.append(_(key, lang=lang, z=zt, p=fmt_percent(share, 1, lang=lang)))
+                out.append(_("Luck: {z} standard deviations; luckier than {below} of the "
+                             "games played perfectly, less lucky than {above}.", lang=lang,
+                             z=zt, below=fmt_percent(shares[0], 1, lang=lang),
+                             above=fmt_percent(shares[1], 1, lang=lang)))
         return out
 
     @property
