@@ -13,12 +13,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from dicelab.core.i18n import N_
+from dicelab.core.i18n import N_, _
 from dicelab.games import cinqmille
 from dicelab.games._base import Roll
 from dicelab.games.cards import GOAL, PLAYERS_HEADING, SCORING, TURN, Card, Example
 
-__all__ = ["CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "RESULTS", "event_kind"]
+__all__ = [
+    "CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "REASONS", "RESULTS", "SENTENCES",
+    "describe_board", "event_kind",
+]
 
 CARD = Card("cinqmille", N_("5000 — rules card"), (
     (GOAL, (
@@ -128,3 +131,28 @@ GUIDED: tuple[tuple[dict[str, Any], Any, tuple[int, ...] | None], ...] = (
     ({}, Roll(()), (5, 5, 2, 3, 4)),
     ({}, Roll((5, 5)), None),
 )
+
+
+# ------------------------------------------------------------------ the game's own words
+#: The game's own event sentences (the registry's ``sentences``: sentence key -> (msgid
+#: for "you", msgid for a named player ``{who}``)).
+SENTENCES: dict[str, tuple[str, str]] = {
+    "win_5000": (N_("Exactly 5000: you win at once!"),
+                 N_("Exactly 5000: {who} wins at once!")),
+    "win_five 1s": (N_("Five 1s: you win at once!"), N_("Five 1s: {who} wins at once!")),
+    "overshoot": (N_("Over 5000: you lose the turn's {lost} and stay at {score}."),
+                  N_("Over 5000: {who} loses the turn's {lost} and stays at {score}.")),
+}
+
+#: Why a turn fails, in words (the registry's ``reasons``: an event's ``why`` -> msgid).
+REASONS: dict[str, str] = {
+    "no_score": N_("nothing scores: no 1, no 5, no brelan"),
+    "no_score_suite": N_("nothing scores: no 1, no 5, no brelan, no suite"),
+}
+
+
+def describe_board(state: Any, p: int, lang: str | None = None) -> str:
+    """The player's board in words (the review's position column; the registry's
+    ``describe_board``)."""
+    return _("turn points {points}, score {score}", lang=lang, points=state.turn_points,
+             score=state.scores[p])

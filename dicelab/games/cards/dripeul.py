@@ -13,12 +13,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from dicelab.core.i18n import N_
+from dicelab.core.i18n import N_, _
 from dicelab.games import dripeul
 from dicelab.games._base import Resolve, Roll, Stop
-from dicelab.games.cards import GOAL, PLAYERS_HEADING, RESULT, TURN, Card, Example
+from dicelab.games.cards import GOAL, PLAYERS_HEADING, RESULT, TURN, Card, Example, numbers_text
 
-__all__ = ["CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "RESULTS", "event_kind"]
+__all__ = [
+    "CARD", "EVENT_LINES", "GUIDED", "LEVEL_NAMES", "PLAYERS", "REASONS", "RESULTS",
+    "SENTENCES", "describe_board", "describe_resolve", "event_kind",
+]
 
 CARD = Card("dripeul", N_("Dripeul 5 — rules card"), (
     (GOAL, (
@@ -127,3 +130,58 @@ GUIDED: tuple[tuple[dict[str, Any], Any, tuple[int, ...] | None], ...] = (
     ({}, Stop(), None),
     ({}, Resolve((5, 6)), None),
 )
+
+
+# ------------------------------------------------------------------ the game's own words
+#: The names of the difficulty's values, the triangles (msgids; the registry's
+#: ``difficulty_names``).
+LEVEL_NAMES: dict[int, str] = {
+    4: N_("very easy"), 3: N_("easy"), 2: N_("medium"), 1: N_("hard"),
+    0: N_("very hard")}
+
+#: The game's own event sentences (the registry's ``sentences``: sentence key -> (msgid
+#: for "you", msgid for a named player ``{who}``)).
+SENTENCES: dict[str, tuple[str, str]] = {
+    "out_manche": (N_("The failure token reaches X: you are out of manche {manche}."),
+                   N_("The failure token reaches X: {who} is out of manche {manche}.")),
+    "remove": (N_("{dice} ({figure}): you remove token {tokens}."),
+               N_("{dice} ({figure}): {who} removes token {tokens}.")),
+    "remove_many": (N_("{dice} ({figure}): you remove tokens {tokens}."),
+                    N_("{dice} ({figure}): {who} removes tokens {tokens}.")),
+    "bonus": (N_("{dice} ({figure}): bonus, your failure token moves back one triangle."),
+              N_("{dice} ({figure}): bonus, the failure token of {who} moves back one "
+                 "triangle.")),
+    "failure": (N_("{dice} ({figure}): a failure, your failure token moves on (triangle "
+                   "{triangle})."),
+                N_("{dice} ({figure}): a failure, the failure token of {who} moves on "
+                   "(triangle {triangle}).")),
+    "failure_why": (N_("{dice}: {why} → a failure, your failure token moves on (triangle "
+                       "{triangle})."),
+                    N_("{dice}: {why} → a failure, the failure token of {who} moves on "
+                       "(triangle {triangle}).")),
+    "cleared": (N_("You clear every square of manche {manche}!"),
+                N_("{who} clears every square of manche {manche}!")),
+}
+
+#: Why a turn fails, in words (the registry's ``reasons``: an event's ``why`` -> msgid).
+REASONS: dict[str, str] = {
+    "empty_square": N_("brelan of {face}, but square {face} is already empty"),
+    "suite": N_("a suite removes no token"),
+    "nothing": N_("rien (no figure): no brelan, no carré, no quinté"),
+}
+
+
+def describe_board(state: Any, p: int, lang: str | None = None) -> str:
+    """The player's board in words (the review's position column; the registry's
+    ``describe_board``)."""
+    t = state.triangle[p]
+    return _("squares {squares}, triangle {t} ({name})", lang=lang,
+             squares=numbers_text(state.tokens[p]), t=t,
+             name=_(LEVEL_NAMES[t], lang=lang) if t in LEVEL_NAMES else "X")
+
+
+def describe_resolve(state: Any, choice: Any, lang: str | None = None) -> str:
+    """A resolution in words, for the coach (the registry's ``describe_resolve``)."""
+    if isinstance(choice, tuple):
+        return _("remove tokens {a} and {b}", lang=lang, a=choice[0], b=choice[1])
+    return _("remove token {t}", lang=lang, t=choice)
