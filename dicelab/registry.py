@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, cast
 from dicelab.core import objectives
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _
+from dicelab.core.objectives import Metric
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
 from dicelab.games.cards import cinqmille as cinqmille_card
 from dicelab.games.cards import dripeul as dripeul_card
@@ -71,41 +72,6 @@ __all__ = [
     "state_scores",
 ]
 
-
-@dataclass(frozen=True)
-class Metric:
-    """One headline number of a game (the variant explorer's): its key, its plain name,
-    its exact meaning (English msgids, see :meth:`name` and :meth:`meaning`), the engine's
-    solver ``solver(rules) -> float`` and which direction is better (a chance to win is
-    higher-is-better; a number of turns lower-is-better).  Whether it is a probability
-    (shown as a percentage) is its key's, as for any objective
-    (:func:`dicelab.core.objectives.is_probability`: a ``p_…`` key).
-
-    >>> m = get("trwavril").metrics[0]
-    >>> m.name("en"), m.name("fr"), m.is_probability, m.higher_is_better
-    ('chance to win', 'probabilité de gagner', True, True)
-    >>> get("5000").metrics[0].is_probability
-    False
-    """
-
-    key: str
-    label: str
-    solver: str
-    higher_is_better: bool
-    exact: str = ""
-
-    @property
-    def is_probability(self) -> bool:
-        """Whether the number is a probability (its key names one: ``p_win``, ``p_manche``)."""
-        return objectives.is_probability(self.key)
-
-    def name(self, lang: str | None = None) -> str:
-        """The plain name, e.g. ``"chance to win"`` / ``"chance de gagner"``."""
-        return _(self.label, lang=lang)
-
-    def meaning(self, lang: str | None = None) -> str:
-        """The exact number and its meaning, for a tooltip or a caption."""
-        return _(self.exact, lang=lang) if self.exact else self.name(lang)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -460,30 +426,10 @@ GAMES: tuple[GameEntry, ...] = (
         rule_name=_KEEP_COMMON,
         difficulty="level",
         difficulty_names=MappingProxyType(dripeul_card.LEVEL_NAMES),
-        objective_phrases=MappingProxyType({
-            "p_win": N_("chance to clear the manche"),
-            "p_duel": N_("chance to beat your opponent in this manche"),
-        }),
-        # The two-player number is the chance of beating the opponent in the current
-        # manche (with three manches it is not the game's win probability).
-        objective_names=MappingProxyType({
-            "p_duel": N_("chance to beat your opponent in this manche"),
-        }),
-        objective_meanings=MappingProxyType({
-            "p_duel": N_("P(win the manche): the probability that the player to move ends "
-                         "this manche with fewer points than the opponent (a cleared board "
-                         "scores 0), both players playing for that (equal points count one "
-                         "half)"),
-        }),
-        metrics=(
-            Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
-                   N_("P(clear one manche): the probability that a solo player clears one "
-                      "manche, playing optimally")),
-            Metric("p_game", N_("chance to win the whole solo game"), "game_win_probability",
-                   True,
-                   N_("P(win the game): the probability that a solo player clears every "
-                      "manche, playing optimally")),
-        ),
+        objective_phrases=MappingProxyType(dripeul_card.OBJECTIVE_PHRASES),
+        objective_names=MappingProxyType(dripeul_card.OBJECTIVE_NAMES),
+        objective_meanings=MappingProxyType(dripeul_card.OBJECTIVE_MEANINGS),
+        metrics=dripeul_card.METRICS,
         fast_simulation=frozenset({"plan"}),
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "game_win_probability", "p_turn_exact",
@@ -506,13 +452,8 @@ GAMES: tuple[GameEntry, ...] = (
         turn_objective="p_turn",
         rule_name=_KEEP_COMMON,
         difficulty="parapluies",
-        difficulty_names=MappingProxyType({
-            4: N_("easy"), 3: N_("medium"), 2: N_("hard"), 1: N_("heroic")}),
-        metrics=(
-            Metric("p_win", N_("chance to win"), "win_probability", True,
-                   N_("P(win): the probability that a solo player bars all six cards before "
-                      "the last parapluie is turned, playing optimally")),
-        ),
+        difficulty_names=MappingProxyType(trwavril_card.LEVEL_NAMES),
+        metrics=trwavril_card.METRICS,
         fast_simulation=frozenset({"plan"}),
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "p_turn_start", "win_probability"),
@@ -537,12 +478,7 @@ GAMES: tuple[GameEntry, ...] = (
         turn_objective="expected_points",
         rule_bank_at=300,
         rule_name=N_("bank at 300 points"),
-        metrics=(
-            Metric("expected_turns", N_("turns to reach 5000, on average"), "expected_turns",
-                   False,
-                   N_("E(T): the expected number of turns T a solo player needs to reach "
-                      "exactly 5000, playing optimally")),
-        ),
+        metrics=cinqmille_card.METRICS,
         fast_simulation=frozenset({"chain", "rule_chain"}),
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "expected_turn_points", "expected_turns",
@@ -571,12 +507,7 @@ GAMES: tuple[GameEntry, ...] = (
         rule_name=N_("bank at 5 points"),
         difficulty="target",
         small_rules=MappingProxyType({"target": 10}),
-        metrics=(
-            Metric("expected_turns", N_("turns to reach the target, on average"),
-                   "expected_turns", False,
-                   N_("E(T): the expected number of turns T a solo player needs to reach the "
-                      "target, playing optimally")),
-        ),
+        metrics=seveny_card.METRICS,
         fast_simulation=frozenset({"chain", "rule_chain"}),
         template_names=("Rules", "MAX_TARGET"),
         template_engine_names=("MAX_SOLVED_TARGET", "duel_win_probability", "expected_turn_points",

@@ -14,13 +14,14 @@ from dataclasses import replace
 from typing import Any
 
 from dicelab.core.i18n import N_, _
+from dicelab.core.objectives import Metric
 from dicelab.games import cinqmille
 from dicelab.games._base import Roll
 from dicelab.games.cards import GOAL, PLAYERS_HEADING, SCORING, TURN, Card, Example
 
 __all__ = [
-    "CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "REASONS", "RESULTS", "SENTENCES",
-    "describe_board", "event_kind",
+    "CARD", "EVENT_LINES", "GUIDED", "METRICS", "PLAYERS", "REASONS", "RESULTS",
+    "SENTENCES", "describe_board", "event_kind",
 ]
 
 CARD = Card("cinqmille", N_("5000 — rules card"), (
@@ -149,6 +150,15 @@ REASONS: dict[str, str] = {
     "no_score": N_("nothing scores: no 1, no 5, no brelan"),
     "no_score_suite": N_("nothing scores: no 1, no 5, no brelan, no suite"),
 }
+
+#: The headline numbers of the variant explorer, primary first (the registry's ``metrics``).
+METRICS: tuple[Metric, ...] = (
+    Metric("expected_turns", N_("turns to reach 5000, on average"), "expected_turns",
+           False,
+           N_("E(T): the expected number of turns T a solo player needs to reach "
+              "exactly 5000, playing optimally")),
+)
+
 
 
 def describe_board(state: Any, p: int, lang: str | None = None) -> str:

@@ -14,12 +14,14 @@ from dataclasses import replace
 from typing import Any
 
 from dicelab.core.i18n import N_, _
+from dicelab.core.objectives import Metric
 from dicelab.games import dripeul
 from dicelab.games._base import Resolve, Roll, Stop
 from dicelab.games.cards import GOAL, PLAYERS_HEADING, RESULT, TURN, Card, Example, numbers_text
 
 __all__ = [
-    "CARD", "EVENT_LINES", "GUIDED", "LEVEL_NAMES", "PLAYERS", "REASONS", "RESULTS",
+    "CARD", "EVENT_LINES", "GUIDED", "LEVEL_NAMES", "METRICS", "OBJECTIVE_MEANINGS",
+    "OBJECTIVE_NAMES", "OBJECTIVE_PHRASES", "PLAYERS", "REASONS", "RESULTS",
     "SENTENCES", "describe_board", "describe_resolve", "event_kind",
 ]
 
@@ -169,6 +171,39 @@ REASONS: dict[str, str] = {
     "suite": N_("a suite removes no token"),
     "nothing": N_("rien (no figure): no brelan, no carré, no quinté"),
 }
+
+#: The game's own words for objectives (the registry's ``objective_phrases``): the phrases
+#: of the coach, the review and the guide's tables (msgids by objective key).
+OBJECTIVE_PHRASES: dict[str, str] = {
+    "p_win": N_("chance to clear the manche"),
+    "p_duel": N_("chance to beat your opponent in this manche"),
+}
+
+#: ... the apps' short labels: the two-player number is the chance of beating the
+#: opponent in the current manche (with three manches it is not the game's win probability) ...
+OBJECTIVE_NAMES: dict[str, str] = {
+    "p_duel": N_("chance to beat your opponent in this manche"),
+}
+
+#: ... and the meanings (tooltips).
+OBJECTIVE_MEANINGS: dict[str, str] = {
+    "p_duel": N_("P(win the manche): the probability that the player to move ends "
+                 "this manche with fewer points than the opponent (a cleared board "
+                 "scores 0), both players playing for that (equal points count one "
+                 "half)"),
+}
+
+#: The headline numbers of the variant explorer, primary first (the registry's ``metrics``).
+METRICS: tuple[Metric, ...] = (
+    Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
+           N_("P(clear one manche): the probability that a solo player clears one "
+              "manche, playing optimally")),
+    Metric("p_game", N_("chance to win the whole solo game"), "game_win_probability",
+           True,
+           N_("P(win the game): the probability that a solo player clears every "
+              "manche, playing optimally")),
+)
+
 
 
 def describe_board(state: Any, p: int, lang: str | None = None) -> str:

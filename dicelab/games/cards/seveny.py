@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dicelab.core.i18n import N_, _
+from dicelab.core.objectives import Metric
 from dicelab.games import seveny
 from dicelab.games._base import Bank, Roll
 from dicelab.games.cards import (
@@ -26,8 +27,8 @@ from dicelab.games.cards import (
 )
 
 __all__ = [
-    "CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "REASONS", "RESULTS", "SENTENCES",
-    "describe_board", "event_kind",
+    "CARD", "EVENT_LINES", "GUIDED", "METRICS", "PLAYERS", "REASONS", "RESULTS",
+    "SENTENCES", "describe_board", "event_kind",
 ]
 
 CARD = Card("seveny", N_("Seveny — rules card"), (
@@ -157,6 +158,15 @@ REASONS: dict[str, str] = {
     "nothing_settable_freed": N_("nothing can be set aside: no 1, no 6, no brelan, no "
                                  "{faces}"),
 }
+
+#: The headline numbers of the variant explorer, primary first (the registry's ``metrics``).
+METRICS: tuple[Metric, ...] = (
+    Metric("expected_turns", N_("turns to reach the target, on average"),
+           "expected_turns", False,
+           N_("E(T): the expected number of turns T a solo player needs to reach the "
+              "target, playing optimally")),
+)
+
 
 
 def describe_board(state: Any, p: int, lang: str | None = None) -> str:

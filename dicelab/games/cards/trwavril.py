@@ -14,13 +14,14 @@ from dataclasses import replace
 from typing import Any
 
 from dicelab.core.i18n import N_, _
+from dicelab.core.objectives import Metric
 from dicelab.games import trwavril
 from dicelab.games._base import Resolve, Roll, Stop
 from dicelab.games.cards import GOAL, PLAYERS_HEADING, RESULT, TURN, Card, Example, numbers_text
 
 __all__ = [
-    "CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "REASONS", "RESULTS", "SENTENCES",
-    "describe_board", "describe_resolve", "event_kind",
+    "CARD", "EVENT_LINES", "GUIDED", "LEVEL_NAMES", "METRICS", "PLAYERS", "REASONS", "RESULTS",
+    "SENTENCES", "describe_board", "describe_resolve", "event_kind",
 ]
 
 CARD = Card("trwavril", N_("Trwavril — rules card"), (
@@ -131,10 +132,22 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "lose": (N_("No parapluie left: you lose."), N_("No parapluie left: {who} loses.")),
 }
 
+#: The names of the difficulty's values, the parapluies (msgids; the registry's
+#: ``difficulty_names``).
+LEVEL_NAMES: dict[int, str] = {4: N_("easy"), 3: N_("medium"), 2: N_("hard"), 1: N_("heroic")}
+
 #: Why a turn fails, in words (the registry's ``reasons``: an event's ``why`` -> msgid).
 REASONS: dict[str, str] = {
     "miss": N_("no brelan, no carré, no suite of {n}"),
 }
+
+#: The headline numbers of the variant explorer, primary first (the registry's ``metrics``).
+METRICS: tuple[Metric, ...] = (
+    Metric("p_win", N_("chance to win"), "win_probability", True,
+           N_("P(win): the probability that a solo player bars all six cards before "
+              "the last parapluie is turned, playing optimally")),
+)
+
 
 
 def describe_board(state: Any, p: int, lang: str | None = None) -> str:
