@@ -163,6 +163,11 @@ METRICS: tuple[Metric, ...] = (
 
 def describe_board(state: Any, p: int, lang: str | None = None) -> str:
     """The player's board in words (the review's position column; the registry's
-    ``describe_board``)."""
+    ``describe_board``).
+
+    >>> from dicelab.games import cinqmille
+    >>> describe_board(cinqmille.new_state(cinqmille.Rules(), 1), 0, "fr")
+    'points du tour 0, score 0'
+    """
     return _("turn points {points}, score {score}", lang=lang, points=state.turn_points,
              score=state.scores[p])

@@ -208,7 +208,12 @@ METRICS: tuple[Metric, ...] = (
 
 def describe_board(state: Any, p: int, lang: str | None = None) -> str:
     """The player's board in words (the review's position column; the registry's
-    ``describe_board``)."""
+    ``describe_board``).
+
+    >>> from dicelab.games import dripeul
+    >>> describe_board(dripeul.new_state(dripeul.Rules(), 1), 0, "fr")
+    'cases 1 2 3 4 5 6, triangle 3 (facile)'
+    """
     t = state.triangle[p]
     return _("squares {squares}, triangle {t} ({name})", lang=lang,
              squares=numbers_text(state.tokens[p]), t=t,
@@ -216,7 +221,11 @@ def describe_board(state: Any, p: int, lang: str | None = None) -> str:
 
 
 def describe_resolve(state: Any, choice: Any, lang: str | None = None) -> str:
-    """A resolution in words, for the coach (the registry's ``describe_resolve``)."""
+    """A resolution in words, for the coach (the registry's ``describe_resolve``).
+
+    >>> describe_resolve(None, (1, 2), "en"), describe_resolve(None, 3, "en")
+    ('remove tokens 1 and 2', 'remove token 3')
+    """
     if isinstance(choice, tuple):
         return _("remove tokens {a} and {b}", lang=lang, a=choice[0], b=choice[1])
     return _("remove token {t}", lang=lang, t=choice)

@@ -171,6 +171,11 @@ METRICS: tuple[Metric, ...] = (
 
 def describe_board(state: Any, p: int, lang: str | None = None) -> str:
     """The player's board in words (the review's position column; the registry's
-    ``describe_board``)."""
+    ``describe_board``).
+
+    >>> from dicelab.games import seveny
+    >>> describe_board(seveny.new_state(seveny.Rules(), 1), 0, "en")
+    'set aside —, turn points 0, score 0'
+    """
     return _("set aside {hand}, turn points {points}, score {score}", lang=lang,
              hand=numbers_text(state.hand), points=state.turn_points, score=state.scores[p])

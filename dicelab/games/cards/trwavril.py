@@ -152,13 +152,23 @@ METRICS: tuple[Metric, ...] = (
 
 def describe_board(state: Any, p: int, lang: str | None = None) -> str:
     """The player's board in words (the review's position column; the registry's
-    ``describe_board``)."""
+    ``describe_board``).
+
+    >>> from dicelab.games import trwavril
+    >>> describe_board(trwavril.new_state(trwavril.Rules(), 1), 0, "en")
+    'cards barred: —, parapluies: 4'
+    """
     return _("cards barred: {cards}, parapluies: {n}", lang=lang,
              cards=numbers_text(state.barred[p]), n=state.parapluies[p])
 
 
 def describe_resolve(state: Any, choice: Any, lang: str | None = None) -> str:
-    """A resolution in words, for the coach (the registry's ``describe_resolve``)."""
+    """A resolution in words, for the coach (the registry's ``describe_resolve``).
+
+    >>> from dicelab.games import trwavril
+    >>> describe_resolve(trwavril.new_state(trwavril.Rules(), 1), 4, "en")
+    'flip card 4 (bar it)'
+    """
     if choice in state.barred[state.current_player]:
         return _("flip card {c} back (un-bar it)", lang=lang, c=choice)
     return _("flip card {c} (bar it)", lang=lang, c=choice)
