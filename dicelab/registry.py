@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, cast
 from dicelab.core import objectives
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _
+from dicelab.core.objectives import Metric
 from dicelab.games import cinqmille, dripeul, seveny, trwavril
 from dicelab.games.cards import cinqmille as cinqmille_card
 from dicelab.games.cards import dripeul as dripeul_card
@@ -71,41 +72,6 @@ __all__ = [
     "state_scores",
 ]
 
-
-@dataclass(frozen=True)
-class Metric:
-    """One headline number of a game (the variant explorer's): its key, its plain name,
-    its exact meaning (English msgids, see :meth:`name` and :meth:`meaning`), the engine's
-    solver ``solver(rules) -> float`` and which direction is better (a chance to win is
-    higher-is-better; a number of turns lower-is-better).  Whether it is a probability
-    (shown as a percentage) is its key's, as for any objective
-    (:func:`dicelab.core.objectives.is_probability`: a ``p_…`` key).
-
-    >>> m = get("trwavril").metrics[0]
-    >>> m.name("en"), m.name("fr"), m.is_probability, m.higher_is_better
-    ('chance to win', 'probabilité de gagner', True, True)
-    >>> get("5000").metrics[0].is_probability
-    False
-    """
-
-    key: str
-    label: str
-    solver: str
-    higher_is_better: bool
-    exact: str = ""
-
-    @property
-    def is_probability(self) -> bool:
-        """Whether the number is a probability (its key names one: ``p_win``, ``p_manche``)."""
-        return objectives.is_probability(self.key)
-
-    def name(self, lang: str | None = None) -> str:
-        """The plain name, e.g. ``"chance to win"`` / ``"chance de gagner"``."""
-        return _(self.label, lang=lang)
-
-    def meaning(self, lang: str | None = None) -> str:
-        """The exact number and its meaning, for a tooltip or a caption."""
-        return _(self.exact, lang=lang) if self.exact else self.name(lang)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -433,49 +399,6 @@ def state_scores(state: Any) -> tuple[int, ...]:
     return tuple(state.scores)
 
 
-# ------------------------------------------------------------------ a board in words
-def _numbers(values: Any) -> str:
-    return " ".join(map(str, values)) or "—"
-
-
-def _dripeul_board(state: Any, p: int, lang: str | None) -> str:
-    t = state.triangle[p]
-    return _("squares {squares}, triangle {t} ({name})", lang=lang,
-             squares=_numbers(state.tokens[p]), t=t,
-             name=entry_of(state).difficulty_name(t, lang=lang))
-
-
-def _trwavril_board(state: Any, p: int, lang: str | None) -> str:
-    return _("cards barred: {cards}, parapluies: {n}", lang=lang,
-             cards=_numbers(state.barred[p]), n=state.parapluies[p])
-
-
-def _cinqmille_board(state: Any, p: int, lang: str | None) -> str:
-    return _("turn points {points}, score {score}", lang=lang, points=state.turn_points,
-             score=state.scores[p])
-
-
-def _seveny_board(state: Any, p: int, lang: str | None) -> str:
-    return _("set aside {hand}, turn points {points}, score {score}", lang=lang,
-             hand=_numbers(state.hand), points=state.turn_points, score=state.scores[p])
-
-
-def _cinqmille_opening(state: Any, player: int) -> int | None:
-    return None if state.opened[player] else int(state.rules.opening)
-
-
-def _dripeul_resolve(state: Any, choice: Any, lang: str | None) -> str:
-    if isinstance(choice, tuple):
-        return _("remove tokens {a} and {b}", lang=lang, a=choice[0], b=choice[1])
-    return _("remove token {t}", lang=lang, t=choice)
-
-
-def _trwavril_resolve(state: Any, choice: Any, lang: str | None) -> str:
-    if choice in state.barred[state.current_player]:
-        return _("flip card {c} back (un-bar it)", lang=lang, c=choice)
-    return _("flip card {c} (bar it)", lang=lang, c=choice)
-
-
 _KEEP_COMMON = N_("keep the most common face")
 
 #: Every game, in the order the notebooks use.
@@ -485,39 +408,15 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_dripeul_engine,
         card=dripeul_card,
         app_name="DripeulApp",
-        sentences=MappingProxyType({
-            "out_manche": (N_("The failure token reaches X: you are out of manche {manche}."),
-                           N_("The failure token reaches X: {who} is out of manche {manche}.")),
-            "remove": (N_("{dice} ({figure}): you remove token {tokens}."),
-                       N_("{dice} ({figure}): {who} removes token {tokens}.")),
-            "remove_many": (N_("{dice} ({figure}): you remove tokens {tokens}."),
-                            N_("{dice} ({figure}): {who} removes tokens {tokens}.")),
-            "bonus": (N_("{dice} ({figure}): bonus, your failure token moves back one triangle."),
-                      N_("{dice} ({figure}): bonus, the failure token of {who} moves back one "
-                         "triangle.")),
-            "failure": (N_("{dice} ({figure}): a failure, your failure token moves on (triangle "
-                           "{triangle})."),
-                        N_("{dice} ({figure}): a failure, the failure token of {who} moves on "
-                           "(triangle {triangle}).")),
-            "failure_why": (N_("{dice}: {why} → a failure, your failure token moves on (triangle "
-                               "{triangle})."),
-                            N_("{dice}: {why} → a failure, the failure token of {who} moves on "
-                               "(triangle {triangle}).")),
-            "cleared": (N_("You clear every square of manche {manche}!"),
-                        N_("{who} clears every square of manche {manche}!")),
-        }),
-        reasons=MappingProxyType({
-            "empty_square": N_("brelan of {face}, but square {face} is already empty"),
-            "suite": N_("a suite removes no token"),
-            "nothing": N_("rien (no figure): no brelan, no carré, no quinté"),
-        }),
+        sentences=MappingProxyType(dripeul_card.SENTENCES),
+        reasons=MappingProxyType(dripeul_card.REASONS),
         board_title=N_("Dripeul 5 — manche {m} of {n} · level {level}"),
         board="tokens",
         scores=state_scores,
         locked=lambda state: tuple(state.locked),
         restart_turn=dripeul.restart_turn,
-        describe_board=_dripeul_board,
-        describe_resolve=_dripeul_resolve,
+        describe_board=dripeul_card.describe_board,
+        describe_resolve=dripeul_card.describe_resolve,
         resolve_hint=N_("Compare the squares each token leaves for the next turns."),
         kind="reroll",
         solo_objective="p_win",
@@ -526,33 +425,11 @@ GAMES: tuple[GameEntry, ...] = (
         duel_draws=True,
         rule_name=_KEEP_COMMON,
         difficulty="level",
-        difficulty_names=MappingProxyType({
-            4: N_("very easy"), 3: N_("easy"), 2: N_("medium"), 1: N_("hard"),
-            0: N_("very hard")}),
-        objective_phrases=MappingProxyType({
-            "p_win": N_("chance to clear the manche"),
-            "p_duel": N_("chance to beat your opponent in this manche"),
-        }),
-        # The two-player number is the chance of beating the opponent in the current
-        # manche (with three manches it is not the game's win probability).
-        objective_names=MappingProxyType({
-            "p_duel": N_("chance to beat your opponent in this manche"),
-        }),
-        objective_meanings=MappingProxyType({
-            "p_duel": N_("P(win the manche): the probability that the player to move ends "
-                         "this manche with fewer points than the opponent (a cleared board "
-                         "scores 0), both players playing for that (equal points count one "
-                         "half)"),
-        }),
-        metrics=(
-            Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
-                   N_("P(clear one manche): the probability that a solo player clears one "
-                      "manche, playing optimally")),
-            Metric("p_game", N_("chance to win the whole solo game"), "game_win_probability",
-                   True,
-                   N_("P(win the game): the probability that a solo player clears every "
-                      "manche, playing optimally")),
-        ),
+        difficulty_names=MappingProxyType(dripeul_card.LEVEL_NAMES),
+        objective_phrases=MappingProxyType(dripeul_card.OBJECTIVE_PHRASES),
+        objective_names=MappingProxyType(dripeul_card.OBJECTIVE_NAMES),
+        objective_meanings=MappingProxyType(dripeul_card.OBJECTIVE_MEANINGS),
+        metrics=dripeul_card.METRICS,
         fast_simulation=frozenset({"plan"}),
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "game_win_probability", "p_turn_exact",
@@ -563,37 +440,20 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_trwavril_engine,
         card=trwavril_card,
         app_name="TrwavrilApp",
-        sentences=MappingProxyType({
-            "miss": (N_("Missed: a parapluie is turned over ({left} left)."),
-                     N_("{who} misses: a parapluie is turned over ({left} left).")),
-            "miss_why": (N_("Missed, {dice}: {why} → a parapluie is turned over ({left} left)."),
-                         N_("{who} misses, {dice}: {why} → a parapluie is turned over ({left} "
-                            "left).")),
-            "bar": (N_("You bar card {card}."), N_("{who} bars card {card}.")),
-            "unbar": (N_("Card {card} flips back to normal."),
-                      N_("Card {card} flips back to normal.")),
-            "lose": (N_("No parapluie left: you lose."), N_("No parapluie left: {who} loses.")),
-        }),
-        reasons=MappingProxyType({
-            "miss": N_("no brelan, no carré, no suite of {n}"),
-        }),
+        sentences=MappingProxyType(trwavril_card.SENTENCES),
+        reasons=MappingProxyType(trwavril_card.REASONS),
         board="cards",
         restart_turn=trwavril.restart_turn,
-        describe_board=_trwavril_board,
-        describe_resolve=_trwavril_resolve,
+        describe_board=trwavril_card.describe_board,
+        describe_resolve=trwavril_card.describe_resolve,
         resolve_hint=N_("Compare the cards each flip leaves barred."),
         kind="reroll",
         solo_objective="p_win",
         turn_objective="p_turn",
         rule_name=_KEEP_COMMON,
         difficulty="parapluies",
-        difficulty_names=MappingProxyType({
-            4: N_("easy"), 3: N_("medium"), 2: N_("hard"), 1: N_("heroic")}),
-        metrics=(
-            Metric("p_win", N_("chance to win"), "win_probability", True,
-                   N_("P(win): the probability that a solo player bars all six cards before "
-                      "the last parapluie is turned, playing optimally")),
-        ),
+        difficulty_names=MappingProxyType(trwavril_card.LEVEL_NAMES),
+        metrics=trwavril_card.METRICS,
         fast_simulation=frozenset({"plan"}),
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "p_turn_start", "win_probability"),
@@ -603,36 +463,22 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_cinqmille_engine,
         card=cinqmille_card,
         app_name="CinqMilleApp",
-        reasons=MappingProxyType({
-            "no_score": N_("nothing scores: no 1, no 5, no brelan"),
-            "no_score_suite": N_("nothing scores: no 1, no 5, no brelan, no suite"),
-        }),
+        reasons=MappingProxyType(cinqmille_card.REASONS),
         choose_text=N_("set aside scoring dice, then roll or bank"),
         dice_field="dice",
         target=lambda rules: cinqmille.TARGET,
         set_aside=lambda state: tuple(state.aside),
-        opening_needed=_cinqmille_opening,
+        opening_needed=cinqmille.opening_needed,
         scores=state_scores,
-        sentences=MappingProxyType({
-            "win_5000": (N_("Exactly 5000: you win at once!"),
-                         N_("Exactly 5000: {who} wins at once!")),
-            "win_five 1s": (N_("Five 1s: you win at once!"), N_("Five 1s: {who} wins at once!")),
-            "overshoot": (N_("Over 5000: you lose the turn's {lost} and stay at {score}."),
-                          N_("Over 5000: {who} loses the turn's {lost} and stays at {score}.")),
-        }),
+        sentences=MappingProxyType(cinqmille_card.SENTENCES),
         board="scores",
-        describe_board=_cinqmille_board,
+        describe_board=cinqmille_card.describe_board,
         kind="pushluck",
         solo_objective="expected_turns",
         turn_objective="expected_points",
         rule_bank_at=300,
         rule_name=N_("bank at 300 points"),
-        metrics=(
-            Metric("expected_turns", N_("turns to reach 5000, on average"), "expected_turns",
-                   False,
-                   N_("E(T): the expected number of turns T a solo player needs to reach "
-                      "exactly 5000, playing optimally")),
-        ),
+        metrics=cinqmille_card.METRICS,
         fast_simulation=frozenset({"chain", "rule_chain"}),
         template_names=("Rules",),
         template_engine_names=("duel_win_probability", "expected_turn_points", "expected_turns",
@@ -643,20 +489,8 @@ GAMES: tuple[GameEntry, ...] = (
         load_engine=_seveny_engine,
         card=seveny_card,
         app_name="SevenyApp",
-        sentences=MappingProxyType({
-            "set_aside_cycle": (N_("You set aside {dice} (cycle: {points})."),
-                                N_("{who} sets aside {dice} (cycle: {points}).")),
-            "cycle_complete": (
-                N_("All seven dice are set aside: you memorise {points} (memorised: "
-                   "{memorised}) and roll the seven dice again."),
-                N_("All seven dice are set aside: {who} memorises {points} (memorised: "
-                   "{memorised}) and rolls the seven dice again.")),
-        }),
-        reasons=MappingProxyType({
-            "nothing_settable": N_("nothing can be set aside: no 1, no 6, no brelan"),
-            "nothing_settable_freed": N_("nothing can be set aside: no 1, no 6, no brelan, no "
-                                         "{faces}"),
-        }),
+        sentences=MappingProxyType(seveny_card.SENTENCES),
+        reasons=MappingProxyType(seveny_card.REASONS),
         choose_text=N_("set aside at least one die, then roll or bank"),
         target=lambda rules: rules.target,
         set_aside=lambda state: tuple(state.hand),
@@ -664,7 +498,7 @@ GAMES: tuple[GameEntry, ...] = (
         scores=state_scores,
         final_round=lambda state: state.final_round,
         board="scores",
-        describe_board=_seveny_board,
+        describe_board=seveny_card.describe_board,
         kind="pushluck",
         solo_objective="expected_turns",
         turn_objective="expected_points",
@@ -673,12 +507,7 @@ GAMES: tuple[GameEntry, ...] = (
         rule_name=N_("bank at 5 points"),
         difficulty="target",
         small_rules=MappingProxyType({"target": 10}),
-        metrics=(
-            Metric("expected_turns", N_("turns to reach the target, on average"),
-                   "expected_turns", False,
-                   N_("E(T): the expected number of turns T a solo player needs to reach the "
-                      "target, playing optimally")),
-        ),
+        metrics=seveny_card.METRICS,
         fast_simulation=frozenset({"chain", "rule_chain"}),
         template_names=("Rules", "MAX_TARGET"),
         template_engine_names=("MAX_SOLVED_TARGET", "duel_win_probability", "expected_turn_points",

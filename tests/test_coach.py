@@ -350,3 +350,20 @@ def test_nothing_at_stake_is_said_plainly_seveny():
     both = coach.explain(sev((6, 6, 2, 3, 4, 2, 3), target=50), Roll((6,)),
                          against=Roll((6, 6)), lang="en")
     assert "Neither choice risks anything: no points are at stake yet." in both
+
+
+def test_the_first_hint_of_a_choice_with_no_dice_to_keep_is_go_on_or_stop():
+    """A game where no choice keeps dice (one die: roll on or bank, as Pig) gets no
+    "none of these dice is worth keeping" hint."""
+    from dicelab.engine.advice import Advice, Choice, rank
+
+    s = cinqmille.new_state(cinqmille.Rules(), 1)
+    s, _ = cinqmille.roll_outcome(cinqmille.step(s, Roll(()))[0], (1, 2, 3, 4, 6))
+    advice = Advice("expected_points", True, rank(
+        [Choice((), Roll(()), "roll", {"expected_points": 12.0}),
+         Choice((), Bank(()), "bank", {"expected_points": 10.0})], "expected_points", True))
+    assert coach.hint(s, 1, lang="en", advice=advice).text == (
+        "Compare rolling on with stopping now.")
+    assert coach.hint(s, 1, lang="fr", advice=advice).text == (
+        "Comparez\u00a0: relancer ou vous arrêter maintenant.")
+    assert coach.hint(s, 1, lang="en").text == "Look at these dice: 1."  # its own advice

@@ -82,6 +82,8 @@ def test_decide_undo_decide_otherwise_follows_the_same_stream(key):
         h = mod.Game.from_json(g.to_json())  # the save holds it, and checks it
         assert h.rolls == g.rolls and h.undone == g.undone
         checked += 1
+    if not checked:  # e.g. a one-die game: rolling on is the only decision that rolls
+        pytest.skip(f"{key} never offers two decisions that roll dice")
     assert checked >= 5
 
 

@@ -1046,6 +1046,8 @@ def hint(state: Any, level: int, *, lang: str | None = None,
         positions = _positions(tuple(state.dice), dice)
         if dice:
             text = _("Look at these dice: {dice}.", lang=lang, dice=_dice(dice))
+        elif len({c.keep for c in advice}) == 1:  # no dice to keep (one die): go on or stop
+            text = _("Compare rolling on with stopping now.", lang=lang)
         else:
             text = _("None of these dice is worth keeping.", lang=lang)
     if level == 1:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from dicelab.core.i18n import N_, _, fmt_number, fmt_percent
 
 __all__ = [
+    "Metric",
     "OBJECTIVES",
     "TABLE_ORDER",
     "Objective",
@@ -233,3 +234,39 @@ def format_objective(key: str, value: float, lang: str | None = None) -> str:
         return fmt_percent(value, 1, lang)
     o = OBJECTIVES.get(key)
     return fmt_number(value, o.decimals if o else 1, lang)
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One headline number of a game (the variant explorer's): its key, its plain name,
+    its exact meaning (English msgids, see :meth:`name` and :meth:`meaning`), the engine's
+    solver ``solver(rules) -> float`` and which direction is better (a chance to win is
+    higher-is-better; a number of turns lower-is-better).  Whether it is a probability
+    (shown as a percentage) is its key's, as for any objective
+    (:func:`is_probability`: a ``p_…`` key).
+
+    >>> m = Metric("p_win", N_("chance to win"), "win_probability", True)
+    >>> m.name("en"), m.name("fr"), m.is_probability, m.higher_is_better
+    ('chance to win', 'probabilité de gagner', True, True)
+    >>> Metric("expected_turns", N_("turns"), "expected_turns", False).is_probability
+    False
+    """
+
+    key: str
+    label: str
+    solver: str
+    higher_is_better: bool
+    exact: str = ""
+
+    @property
+    def is_probability(self) -> bool:
+        """Whether the number is a probability (its key names one: ``p_win``, ``p_manche``)."""
+        return is_probability(self.key)
+
+    def name(self, lang: str | None = None) -> str:
+        """The plain name, e.g. ``"chance to win"`` / ``"chance de gagner"``."""
+        return _(self.label, lang=lang)
+
+    def meaning(self, lang: str | None = None) -> str:
+        """The exact number and its meaning, for a tooltip or a caption."""
+        return _(self.exact, lang=lang) if self.exact else self.name(lang)

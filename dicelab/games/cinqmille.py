@@ -608,6 +608,16 @@ def roll_outcome(state: State, dice: Iterable[int]) -> tuple[State, list[Event]]
     return state, events
 
 
+def opening_needed(state: State, player: int) -> int | None:
+    """The points ``player`` must make in one turn before banking (the opening), else
+    ``None`` once opened (the registry's ``opening_needed``).
+
+    >>> opening_needed(new_state(Rules(), 2), 1)
+    750
+    """
+    return None if state.opened[player] else int(state.rules.opening)
+
+
 #: The game's definition: its key, name and this module's rules (``GameDef.of``).
 DEFINITION = GameDef.of(globals(), "cinqmille", "5000")
 

@@ -28,7 +28,7 @@ from typing import Any
 from dicelab.core.i18n import N_
 
 __all__ = ["Card", "Example", "GOAL", "PLAYERS_HEADING", "RESULT", "SCORING",
-           "SCORING_CYCLE", "TURN"]
+           "SCORING_CYCLE", "TURN", "numbers_text"]
 
 
 @dataclass(frozen=True)
@@ -68,3 +68,12 @@ PLAYERS_HEADING = N_("Several players")
 SCORING = N_("Scoring (one roll only)")
 #: Seveny scores the dice set aside over a whole cycle, not one roll.
 SCORING_CYCLE = N_("Scoring (the dice set aside in one cycle)")
+
+
+def numbers_text(values: Any) -> str:
+    """Numbers in words for a board: separated by spaces, ``"—"`` for none.
+
+    >>> numbers_text((2, 4)), numbers_text(())
+    ('2 4', '—')
+    """
+    return " ".join(map(str, values)) or "—"

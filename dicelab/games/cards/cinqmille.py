@@ -13,12 +13,16 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from dicelab.core.i18n import N_
+from dicelab.core.i18n import N_, _
+from dicelab.core.objectives import Metric
 from dicelab.games import cinqmille
 from dicelab.games._base import Roll
 from dicelab.games.cards import GOAL, PLAYERS_HEADING, SCORING, TURN, Card, Example
 
-__all__ = ["CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "RESULTS", "event_kind"]
+__all__ = [
+    "CARD", "EVENT_LINES", "GUIDED", "METRICS", "PLAYERS", "REASONS", "RESULTS",
+    "SENTENCES", "describe_board", "event_kind",
+]
 
 CARD = Card("cinqmille", N_("5000 — rules card"), (
     (GOAL, (
@@ -128,3 +132,42 @@ GUIDED: tuple[tuple[dict[str, Any], Any, tuple[int, ...] | None], ...] = (
     ({}, Roll(()), (5, 5, 2, 3, 4)),
     ({}, Roll((5, 5)), None),
 )
+
+
+# ------------------------------------------------------------------ the game's own words
+#: The game's own event sentences (the registry's ``sentences``: sentence key -> (msgid
+#: for "you", msgid for a named player ``{who}``)).
+SENTENCES: dict[str, tuple[str, str]] = {
+    "win_5000": (N_("Exactly 5000: you win at once!"),
+                 N_("Exactly 5000: {who} wins at once!")),
+    "win_five 1s": (N_("Five 1s: you win at once!"), N_("Five 1s: {who} wins at once!")),
+    "overshoot": (N_("Over 5000: you lose the turn's {lost} and stay at {score}."),
+                  N_("Over 5000: {who} loses the turn's {lost} and stays at {score}.")),
+}
+
+#: Why a turn fails, in words (the registry's ``reasons``: an event's ``why`` -> msgid).
+REASONS: dict[str, str] = {
+    "no_score": N_("nothing scores: no 1, no 5, no brelan"),
+    "no_score_suite": N_("nothing scores: no 1, no 5, no brelan, no suite"),
+}
+
+#: The headline numbers of the variant explorer, primary first (the registry's ``metrics``).
+METRICS: tuple[Metric, ...] = (
+    Metric("expected_turns", N_("turns to reach 5000, on average"), "expected_turns",
+           False,
+           N_("E(T): the expected number of turns T a solo player needs to reach "
+              "exactly 5000, playing optimally")),
+)
+
+
+
+def describe_board(state: Any, p: int, lang: str | None = None) -> str:
+    """The player's board in words (the review's position column; the registry's
+    ``describe_board``).
+
+    >>> from dicelab.games import cinqmille
+    >>> describe_board(cinqmille.new_state(cinqmille.Rules(), 1), 0, "fr")
+    'points du tour 0, score 0'
+    """
+    return _("turn points {points}, score {score}", lang=lang, points=state.turn_points,
+             score=state.scores[p])

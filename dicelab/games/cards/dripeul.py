@@ -13,12 +13,17 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from dicelab.core.i18n import N_
+from dicelab.core.i18n import N_, _
+from dicelab.core.objectives import Metric
 from dicelab.games import dripeul
 from dicelab.games._base import Resolve, Roll, Stop
-from dicelab.games.cards import GOAL, PLAYERS_HEADING, RESULT, TURN, Card, Example
+from dicelab.games.cards import GOAL, PLAYERS_HEADING, RESULT, TURN, Card, Example, numbers_text
 
-__all__ = ["CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "RESULTS", "event_kind"]
+__all__ = [
+    "CARD", "EVENT_LINES", "GUIDED", "LEVEL_NAMES", "METRICS", "OBJECTIVE_MEANINGS",
+    "OBJECTIVE_NAMES", "OBJECTIVE_PHRASES", "PLAYERS", "REASONS", "RESULTS",
+    "SENTENCES", "describe_board", "describe_resolve", "event_kind",
+]
 
 CARD = Card("dripeul", N_("Dripeul 5 — rules card"), (
     (GOAL, (
@@ -127,3 +132,100 @@ GUIDED: tuple[tuple[dict[str, Any], Any, tuple[int, ...] | None], ...] = (
     ({}, Stop(), None),
     ({}, Resolve((5, 6)), None),
 )
+
+
+# ------------------------------------------------------------------ the game's own words
+#: The names of the difficulty's values, the triangles (msgids; the registry's
+#: ``difficulty_names``).
+LEVEL_NAMES: dict[int, str] = {
+    4: N_("very easy"), 3: N_("easy"), 2: N_("medium"), 1: N_("hard"),
+    0: N_("very hard")}
+
+#: The game's own event sentences (the registry's ``sentences``: sentence key -> (msgid
+#: for "you", msgid for a named player ``{who}``)).
+SENTENCES: dict[str, tuple[str, str]] = {
+    "out_manche": (N_("The failure token reaches X: you are out of manche {manche}."),
+                   N_("The failure token reaches X: {who} is out of manche {manche}.")),
+    "remove": (N_("{dice} ({figure}): you remove token {tokens}."),
+               N_("{dice} ({figure}): {who} removes token {tokens}.")),
+    "remove_many": (N_("{dice} ({figure}): you remove tokens {tokens}."),
+                    N_("{dice} ({figure}): {who} removes tokens {tokens}.")),
+    "bonus": (N_("{dice} ({figure}): bonus, your failure token moves back one triangle."),
+              N_("{dice} ({figure}): bonus, the failure token of {who} moves back one "
+                 "triangle.")),
+    "failure": (N_("{dice} ({figure}): a failure, your failure token moves on (triangle "
+                   "{triangle})."),
+                N_("{dice} ({figure}): a failure, the failure token of {who} moves on "
+                   "(triangle {triangle}).")),
+    "failure_why": (N_("{dice}: {why} → a failure, your failure token moves on (triangle "
+                       "{triangle})."),
+                    N_("{dice}: {why} → a failure, the failure token of {who} moves on "
+                       "(triangle {triangle}).")),
+    "cleared": (N_("You clear every square of manche {manche}!"),
+                N_("{who} clears every square of manche {manche}!")),
+}
+
+#: Why a turn fails, in words (the registry's ``reasons``: an event's ``why`` -> msgid).
+REASONS: dict[str, str] = {
+    "empty_square": N_("brelan of {face}, but square {face} is already empty"),
+    "suite": N_("a suite removes no token"),
+    "nothing": N_("rien (no figure): no brelan, no carré, no quinté"),
+}
+
+#: The game's own words for objectives (the registry's ``objective_phrases``): the phrases
+#: of the coach, the review and the guide's tables (msgids by objective key).
+OBJECTIVE_PHRASES: dict[str, str] = {
+    "p_win": N_("chance to clear the manche"),
+    "p_duel": N_("chance to beat your opponent in this manche"),
+}
+
+#: ... the apps' short labels: the two-player number is the chance of beating the
+#: opponent in the current manche (with three manches it is not the game's win probability) ...
+OBJECTIVE_NAMES: dict[str, str] = {
+    "p_duel": N_("chance to beat your opponent in this manche"),
+}
+
+#: ... and the meanings (tooltips).
+OBJECTIVE_MEANINGS: dict[str, str] = {
+    "p_duel": N_("P(win the manche): the probability that the player to move ends "
+                 "this manche with fewer points than the opponent (a cleared board "
+                 "scores 0), both players playing for that (equal points count one "
+                 "half)"),
+}
+
+#: The headline numbers of the variant explorer, primary first (the registry's ``metrics``).
+METRICS: tuple[Metric, ...] = (
+    Metric("p_manche", N_("chance to clear one manche"), "win_probability", True,
+           N_("P(clear one manche): the probability that a solo player clears one "
+              "manche, playing optimally")),
+    Metric("p_game", N_("chance to win the whole solo game"), "game_win_probability",
+           True,
+           N_("P(win the game): the probability that a solo player clears every "
+              "manche, playing optimally")),
+)
+
+
+
+def describe_board(state: Any, p: int, lang: str | None = None) -> str:
+    """The player's board in words (the review's position column; the registry's
+    ``describe_board``).
+
+    >>> from dicelab.games import dripeul
+    >>> describe_board(dripeul.new_state(dripeul.Rules(), 1), 0, "fr")
+    'cases 1 2 3 4 5 6, triangle 3 (facile)'
+    """
+    t = state.triangle[p]
+    return _("squares {squares}, triangle {t} ({name})", lang=lang,
+             squares=numbers_text(state.tokens[p]), t=t,
+             name=_(LEVEL_NAMES[t], lang=lang) if t in LEVEL_NAMES else "X")
+
+
+def describe_resolve(state: Any, choice: Any, lang: str | None = None) -> str:
+    """A resolution in words, for the coach (the registry's ``describe_resolve``).
+
+    >>> describe_resolve(None, (1, 2), "en"), describe_resolve(None, 3, "en")
+    ('remove tokens 1 and 2', 'remove token 3')
+    """
+    if isinstance(choice, tuple):
+        return _("remove tokens {a} and {b}", lang=lang, a=choice[0], b=choice[1])
+    return _("remove token {t}", lang=lang, t=choice)

@@ -12,12 +12,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from dicelab.core.i18n import N_
+from dicelab.core.i18n import N_, _
+from dicelab.core.objectives import Metric
 from dicelab.games import seveny
 from dicelab.games._base import Bank, Roll
-from dicelab.games.cards import GOAL, PLAYERS_HEADING, SCORING_CYCLE, TURN, Card, Example
+from dicelab.games.cards import (
+    GOAL,
+    PLAYERS_HEADING,
+    SCORING_CYCLE,
+    TURN,
+    Card,
+    Example,
+    numbers_text,
+)
 
-__all__ = ["CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "RESULTS", "event_kind"]
+__all__ = [
+    "CARD", "EVENT_LINES", "GUIDED", "METRICS", "PLAYERS", "REASONS", "RESULTS",
+    "SENTENCES", "describe_board", "event_kind",
+]
 
 CARD = Card("seveny", N_("Seveny — rules card"), (
     (GOAL, (
@@ -125,3 +137,45 @@ GUIDED: tuple[tuple[dict[str, Any], Any, tuple[int, ...] | None], ...] = (
     ({}, Bank((6, 6, 6, 1)), None),
     ({}, Roll(()), (2, 5, 2, 3, 4, 3, 4)),
 )
+
+
+# ------------------------------------------------------------------ the game's own words
+#: The game's own event sentences (the registry's ``sentences``: sentence key -> (msgid
+#: for "you", msgid for a named player ``{who}``)).
+SENTENCES: dict[str, tuple[str, str]] = {
+    "set_aside_cycle": (N_("You set aside {dice} (cycle: {points})."),
+                        N_("{who} sets aside {dice} (cycle: {points}).")),
+    "cycle_complete": (
+        N_("All seven dice are set aside: you memorise {points} (memorised: "
+           "{memorised}) and roll the seven dice again."),
+        N_("All seven dice are set aside: {who} memorises {points} (memorised: "
+           "{memorised}) and rolls the seven dice again.")),
+}
+
+#: Why a turn fails, in words (the registry's ``reasons``: an event's ``why`` -> msgid).
+REASONS: dict[str, str] = {
+    "nothing_settable": N_("nothing can be set aside: no 1, no 6, no brelan"),
+    "nothing_settable_freed": N_("nothing can be set aside: no 1, no 6, no brelan, no "
+                                 "{faces}"),
+}
+
+#: The headline numbers of the variant explorer, primary first (the registry's ``metrics``).
+METRICS: tuple[Metric, ...] = (
+    Metric("expected_turns", N_("turns to reach the target, on average"),
+           "expected_turns", False,
+           N_("E(T): the expected number of turns T a solo player needs to reach the "
+              "target, playing optimally")),
+)
+
+
+
+def describe_board(state: Any, p: int, lang: str | None = None) -> str:
+    """The player's board in words (the review's position column; the registry's
+    ``describe_board``).
+
+    >>> from dicelab.games import seveny
+    >>> describe_board(seveny.new_state(seveny.Rules(), 1), 0, "en")
+    'set aside —, turn points 0, score 0'
+    """
+    return _("set aside {hand}, turn points {points}, score {score}", lang=lang,
+             hand=numbers_text(state.hand), points=state.turn_points, score=state.scores[p])

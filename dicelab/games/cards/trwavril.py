@@ -13,12 +13,16 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from dicelab.core.i18n import N_
+from dicelab.core.i18n import N_, _
+from dicelab.core.objectives import Metric
 from dicelab.games import trwavril
 from dicelab.games._base import Resolve, Roll, Stop
-from dicelab.games.cards import GOAL, PLAYERS_HEADING, RESULT, TURN, Card, Example
+from dicelab.games.cards import GOAL, PLAYERS_HEADING, RESULT, TURN, Card, Example, numbers_text
 
-__all__ = ["CARD", "EVENT_LINES", "GUIDED", "PLAYERS", "RESULTS", "event_kind"]
+__all__ = [
+    "CARD", "EVENT_LINES", "GUIDED", "LEVEL_NAMES", "METRICS", "PLAYERS", "REASONS", "RESULTS",
+    "SENTENCES", "describe_board", "describe_resolve", "event_kind",
+]
 
 CARD = Card("trwavril", N_("Trwavril — rules card"), (
     (GOAL, (
@@ -111,3 +115,60 @@ GUIDED: tuple[tuple[dict[str, Any], Any, tuple[int, ...] | None], ...] = (
     ({}, Stop(), None),
     ({}, Resolve(5), None),
 )
+
+
+# ------------------------------------------------------------------ the game's own words
+#: The game's own event sentences (the registry's ``sentences``: sentence key -> (msgid
+#: for "you", msgid for a named player ``{who}``)).
+SENTENCES: dict[str, tuple[str, str]] = {
+    "miss": (N_("Missed: a parapluie is turned over ({left} left)."),
+             N_("{who} misses: a parapluie is turned over ({left} left).")),
+    "miss_why": (N_("Missed, {dice}: {why} → a parapluie is turned over ({left} left)."),
+                 N_("{who} misses, {dice}: {why} → a parapluie is turned over ({left} "
+                    "left).")),
+    "bar": (N_("You bar card {card}."), N_("{who} bars card {card}.")),
+    "unbar": (N_("Card {card} flips back to normal."),
+              N_("Card {card} flips back to normal.")),
+    "lose": (N_("No parapluie left: you lose."), N_("No parapluie left: {who} loses.")),
+}
+
+#: The names of the difficulty's values, the parapluies (msgids; the registry's
+#: ``difficulty_names``).
+LEVEL_NAMES: dict[int, str] = {4: N_("easy"), 3: N_("medium"), 2: N_("hard"), 1: N_("heroic")}
+
+#: Why a turn fails, in words (the registry's ``reasons``: an event's ``why`` -> msgid).
+REASONS: dict[str, str] = {
+    "miss": N_("no brelan, no carré, no suite of {n}"),
+}
+
+#: The headline numbers of the variant explorer, primary first (the registry's ``metrics``).
+METRICS: tuple[Metric, ...] = (
+    Metric("p_win", N_("chance to win"), "win_probability", True,
+           N_("P(win): the probability that a solo player bars all six cards before "
+              "the last parapluie is turned, playing optimally")),
+)
+
+
+
+def describe_board(state: Any, p: int, lang: str | None = None) -> str:
+    """The player's board in words (the review's position column; the registry's
+    ``describe_board``).
+
+    >>> from dicelab.games import trwavril
+    >>> describe_board(trwavril.new_state(trwavril.Rules(), 1), 0, "en")
+    'cards barred: —, parapluies: 4'
+    """
+    return _("cards barred: {cards}, parapluies: {n}", lang=lang,
+             cards=numbers_text(state.barred[p]), n=state.parapluies[p])
+
+
+def describe_resolve(state: Any, choice: Any, lang: str | None = None) -> str:
+    """A resolution in words, for the coach (the registry's ``describe_resolve``).
+
+    >>> from dicelab.games import trwavril
+    >>> describe_resolve(trwavril.new_state(trwavril.Rules(), 1), 4, "en")
+    'flip card 4 (bar it)'
+    """
+    if choice in state.barred[state.current_player]:
+        return _("flip card {c} back (un-bar it)", lang=lang, c=choice)
+    return _("flip card {c} (bar it)", lang=lang, c=choice)
