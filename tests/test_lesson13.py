@@ -24,8 +24,8 @@ from dicelab.lessons import versus as vs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-TITLES = {"en": "Ahead on points, ahead in the game?",
-          "fr": "Mener aux points, est-ce mener la partie\u202f?"}
+TITLES = {"en": "Bank or roll when your opponent nears 5000?",
+          "fr": "Encaisser ou relancer quand l'adversaire approche de 5000\u202f?"}
 #: Words of the old title and of the heat map the lesson no longer shows.
 GONE = {"en": ("take risks", "Behind?", "heat map", "colour bar"),
         "fr": ("Prenez des risques", "En retard", "carte de chaleur", "cartes de chaleur")}
