@@ -265,3 +265,38 @@ def test_worksheet_never_puts_a_prediction_and_an_answer_on_one_page(tmp_path, l
         assert with_q and with_a and max(with_q) < min(with_a), (sheet, with_q, with_a)
         assert pages[min(with_a)].startswith(after)
         assert all(answers[0] in pages[i] for i in with_a[:1])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_results_and_the_chart_are_inside_a_closed_reveal(lang):
+    """issue 28: the answers are not on screen while students predict; they stay in the
+    page's HTML (the chart's alt text, the table), inside a closed <details>."""
+    from dicelab.lessons import Notebook
+
+    summary = ("Show the results (once your predictions are checked)" if lang == "en" else
+               "Afficher les résultats (une fois vos prédictions vérifiées)")
+    nb = Notebook("behind", lang=lang)
+    for page in (nb.results().data, nb.chart().html):
+        assert page.startswith('<details class="dicelab-results">')
+        assert "<details open" not in page and " open>" not in page.split("</summary>")[0]
+        assert f">{html.escape(summary)}</summary>" in page and page.endswith("</details>")
+    assert "dicelab-behind" in nb.results().data
+    assert 'alt="' in nb.chart().html and "4\u202f600" in nb.chart().html or lang == "en"
+
+
+def test_the_expected_points_exercise_is_the_engines():
+    """The E(X) exercise's probabilities (12/36 to bank 300, 8/36 to bank 250) give the
+    engine's expected points of rolling on, within 1e-9."""
+    from fractions import Fraction
+
+    e = Fraction(12, 36) * 300 + Fraction(8, 36) * 250
+    assert abs(float(e) - vs.behind_choices()["points_roll"]) < 1e-9
+    assert abs(LESSONS["behind"].question("points_roll").value() - 155.5556) < 1e-4
+
+
+def test_french_points_are_singular_below_two():
+    from dicelab.ui.teaching.asking import percentage_points
+
+    assert percentage_points("0,5", 0.5, "fr") == "0,5 point de pourcentage"
+    assert percentage_points("1,0", 1.0, "fr") == "1,0 point de pourcentage"
+    assert percentage_points("19,4", 19.4, "fr") == "19,4 points de pourcentage"

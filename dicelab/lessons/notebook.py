@@ -45,14 +45,14 @@ def reveal_html(inner: str, lang: str | None = None) -> str:
     page (offline, JupyterLab and Voilà; the summary opens with the keyboard too).
 
     >>> reveal_html("<p>42</p>", "en")[:60]
-    '<details class="dicelab-reveal"><summary style="cursor:point'
+    '<details class="dicelab-results"><summary style="cursor:point'
     >>> "<p>42</p></div></details>" in reveal_html("<p>42</p>", "fr")
     True
     """
     import html
 
     summary = html.escape(_(REVEAL, lang=lang))
-    return ('<details class="dicelab-reveal"><summary style="cursor:pointer;'
+    return ('<details class="dicelab-results"><summary style="cursor:pointer;'
             f'font-weight:bold;padding:4px 0">{summary}</summary>'
             f'<div style="margin-top:6px">{inner}</div></details>')
 
