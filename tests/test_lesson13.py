@@ -284,14 +284,17 @@ def test_the_results_and_the_chart_are_inside_a_closed_reveal(lang):
     assert 'alt="' in nb.chart().html and "4\u202f600" in nb.chart().html or lang == "en"
 
 
-def test_the_expected_points_exercise_is_the_engines():
-    """The E(X) exercise's probabilities (12/36 to bank 300, 8/36 to bank 250) give the
-    engine's expected points of rolling on, within 1e-9."""
+def test_the_by_hand_exercise_is_the_engines():
+    """The by-hand exercise: the roll of two dice scores nothing with (4/6)² = 4/9 (the
+    engine's), and its worked E(X) (12/36 to bank 300, 8/36 to bank 250) is the engine's
+    expected points of rolling on, within 1e-9."""
     from fractions import Fraction
 
+    q = LESSONS["behind"].question("bust_two")
+    assert q.value() == Fraction(4, 9)
     e = Fraction(12, 36) * 300 + Fraction(8, 36) * 250
     assert abs(float(e) - vs.behind_choices()["points_roll"]) < 1e-9
-    assert abs(LESSONS["behind"].question("points_roll").value() - 155.5556) < 1e-4
+    assert "≈ 155.6:" in q.worked_text("en") and "≈ 155,6\u00a0:" in q.worked_text("fr")
 
 
 def test_french_points_are_singular_below_two():

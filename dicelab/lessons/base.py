@@ -49,7 +49,7 @@ RULES_CARDS: dict[str, tuple[str, ...]] = {
 
 #: Lessons whose exercises read the main chart: their worksheets print it
 #: (:mod:`dicelab.lessons.worksheets`).
-CHART_SHEETS: tuple[str, ...] = ("figures", "stop_or_roll", "optimal_play")
+CHART_SHEETS: tuple[str, ...] = ("figures", "stop_or_roll", "optimal_play", "behind")
 #: Lessons whose worksheet also prints the chart's values as a table (``data_table``).
 DATA_TABLE_SHEETS: tuple[str, ...] = ("stop_or_roll", "optimal_play")
 #: Lessons whose worksheet gives a value its exercises need (lesson 03's p, lesson 14's p).

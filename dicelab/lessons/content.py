@@ -547,17 +547,20 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"roll": 100 * ch()["p_roll"], "bank": 100 * ch()["p_bank"],
                                "r": ch()["p_roll"] / ch()["p_bank"]},
                field_digits=(("roll", 1), ("bank", 1))),
-            _q("points_roll", "exercise",
-               N_("By hand: you roll the two dice left and the turn ends at once. X = the "
-                  "points banked this turn: 300 with probability 12/36 (a 1, or two 5s, "
-                  "reaching exactly 5000), 250 with probability 8/36 (a single 5), 0 "
-                  "otherwise. E(X)? (a decimal, to one decimal place)"),
-               lambda: ch()["points_roll"], tolerance=0.1, digits=1,
-               hints=(N_("E(X) = sum of the values times their probabilities: 0 counts for "
-                         "nothing."),),
-               worked=N_("E(X) = 12/36 × 300 + 8/36 × 250 ≈ {e}: fewer expected points than "
-                         "the 200 banked, as the table says; yet rolling on wins more games."),
-               fields=lambda: {"e": ch()["points_roll"]}, field_digits=(("e", 1),)),
+            _q("bust_two", "exercise",
+               N_("By hand: you roll the two dice left. The roll scores nothing (the turn is "
+                  "lost) when neither die shows a 1 or a 5. Its probability (a decimal, to "
+                  "the thousandth)?"),
+               lambda: _p_bust_5000(2), tolerance=0.002, digits=3,
+               hints=(N_("Each die scores nothing with 4 faces out of 6; the two dice are "
+                         "independent: multiply."),),
+               worked=N_("P(X = 0) = (4/6)² = {p}, with X the points banked this turn if you "
+                         "roll on: 300 with probability 12/36 (a 1, or two 5s: exactly 5000), "
+                         "250 with probability 8/36 (a single 5). So E(X) = 12/36 × 300 + "
+                         "8/36 × 250 ≈ {e}: fewer expected points than the 200 banked, yet "
+                         "rolling on wins more games."),
+               fields=lambda: {"p": _p_bust_5000(2), "e": ch()["points_roll"]},
+               field_digits=(("e", 1),)),
         ),
         table=behind_rows,
         results=vs.behind_results_html,
@@ -567,7 +570,7 @@ def _lessons() -> dict[str, Lesson]:
             (N_("When you bank, your points are safe, so your chance of winning is too."),
              "p_bank"),
             (N_("The choice with more expected points is the one that wins more games."),
-             "points_roll"),
+             "bust_two"),
         )))
     # luck and skill (computations in dicelab.lessons.luck_lesson)
     from dicelab.lessons.luck_lesson import lesson as luck_lesson
