@@ -26,17 +26,17 @@ CARD = Card("cinqmille", N_("5000 — rules card"), (
            "possible."),
     )),
     (SCORING, (
-        N_("Each 1 = 100, each 5 = 50; brelan of v = 100 × v, brelan of 1 = 1000; suite "
-           "12345 or 23456 (all five dice) = 750."),
-        N_("No other figure: four or five alike score as a brelan plus the single 1s "
-           "and 5s (1111 = 1100, 55555 = 600, 2222 = 200 as 222: the fourth 2 scores "
-           "nothing). Figures never combine across rolls."),
+        N_("Each 1 = 100, each 5 = 50; a brelan (three of a kind) of face v = 100 × v, "
+           "a brelan of 1s = 1000; a straight (suite) 12345 or 23456 (all five dice) = 750."),
+        N_("No other scoring combination: four or five alike score as a brelan plus the "
+           "single 1s and 5s (1111 = 1100, 55555 = 600, 2222 = 200 as 222: the fourth 2 "
+           "scores nothing). Combinations never add up across rolls."),
     )),
     (TURN, (
-        N_("Roll, set aside at least one scoring figure, then roll the other dice again "
-           "or bank the turn's points. A roll that scores nothing ends the turn with 0; "
-           "when all five dice were rolled it is called a ballot (just the name of "
-           "that bust)."),
+        N_("Roll, set aside at least one scoring die or combination, then roll the other "
+           "dice again or bank the turn's points. A roll that scores nothing (a bust) ends "
+           "the turn with 0; when all five dice were rolled it is called a ballot (just the "
+           "name of that bust)."),
         N_("Full hand (every die has scored): roll all five again and keep adding up; "
            "you cannot bank at that moment."),
         N_("Opening: your first bank needs at least 750 points in that turn."),
