@@ -55,12 +55,12 @@ CARD = Card("cinqmille", N_("5000 — rules card"), (
             "cinqmille", {}),
     Example("cinqmille_suite", N_("{dice} = {result}"), (2, 3, 4, 5, 6), 750,
             "cinqmille", {}),
-    Example("cinqmille_exact", N_("At 4900, {dice}, set aside 5 5: {result}"),
+    Example("cinqmille_exact", N_("At {score}, {dice}, set aside 5 5: {result}"),
             (5, 5, 2, 3, 4), "win", "cinqmille_end", {"score": 4900, "keep": (5, 5)}),
-    Example("cinqmille_over", N_("At 4900, {dice}, set aside 1 1 1: {result}"),
+    Example("cinqmille_over", N_("At {score}, {dice}, set aside 1 1 1: {result}"),
             (1, 1, 1, 3, 4), "turn lost", "cinqmille_end",
             {"score": 4900, "keep": (1, 1, 1)}),
-    Example("cinqmille_single_1", N_("At 4900, {dice}, set aside a single 1: {result}"),
+    Example("cinqmille_single_1", N_("At {score}, {dice}, set aside a single 1: {result}"),
             (1, 1, 1, 3, 4), "win", "cinqmille_end", {"score": 4900, "keep": (1,)}),
 ))
 
