@@ -348,7 +348,7 @@ def test_a_refusal_states_the_tolerance_in_the_answers_unit():
                    lang="fr")
     pct.box.value = "30 %"
     pct.check_button.click()
-    assert "à plus de 0,5 points de pourcentage" in pct.message.value.replace("\u00a0", " ")
+    assert "à plus de 0,5 point de pourcentage" in pct.message.value.replace("\u00a0", " ")
     exact = Exercise("n", "How many?", 252, progress=Progress(), lang="en")
     exact.box.value = "250"
     exact.check_button.click()
