@@ -59,10 +59,6 @@ def test_french_guide_quotes_with_guillemets():
 from test_lesson_pages import executed, page_items  # noqa: E402,F401  (the shared fixture)
 
 FRENCH_LESSONS = sorted((ROOT / "notebooks" / "fr" / "lessons").glob("*.ipynb"))
-#: Lesson 13 is being rewritten on another branch: its hand-typed « 4 700 » (an ordinary
-#: no-break space, not the formatter's narrow one) is left to that work.
-_ELSEWHERE = {"13_en_retard_prenez_des_risques"}
-
 #: Thousands grouped by hand: an ordinary or no-break space, or a comma, between a digit and
 #: a group of three (the formatter writes a narrow no-break space, U+202F: « 10 000 »).
 _HAND_GROUPED = re.compile(r"\d[ \u00a0]\d{3}(?!\d)|(?<![\d,])\d{1,3},\d{3},\d{3}")
@@ -106,10 +102,7 @@ def test_french_typos_are_found():
 @pytest.mark.slow
 @pytest.mark.parametrize("path", FRENCH_LESSONS, ids=[p.stem for p in FRENCH_LESSONS])
 def test_executed_french_lesson_typography(path, executed):  # noqa: F811 (the fixture)
-    bad = french_typos(page_items(executed(path)))
-    if bad and path.stem in _ELSEWHERE:
-        pytest.xfail(f"lesson 13's text is rewritten on another branch: {bad[:3]}")
-    assert bad == []
+    assert french_typos(page_items(executed(path))) == []
 
 
 def straight_apostrophes(items: list[tuple[int, str, str]]) -> list[str]:

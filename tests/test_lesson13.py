@@ -24,8 +24,8 @@ from dicelab.lessons import versus as vs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-TITLES = {"en": "Ahead on points, ahead in the game?",
-          "fr": "Mener aux points, est-ce mener la partie\u202f?"}
+TITLES = {"en": "Bank or roll when your opponent nears 5000?",
+          "fr": "Encaisser ou relancer quand l'adversaire approche de 5000\u202f?"}
 #: Words of the old title and of the heat map the lesson no longer shows.
 GONE = {"en": ("take risks", "Behind?", "heat map", "colour bar"),
         "fr": ("Prenez des risques", "En retard", "carte de chaleur", "cartes de chaleur")}
@@ -257,7 +257,7 @@ def test_worksheet_never_puts_a_prediction_and_an_answer_on_one_page(tmp_path, l
               if p.name.endswith("-worksheet.pdf")]
     assert len(sheets) == 2
     predict = "Predict" if lang == "en" else "Prédiction"
-    after = ("After the predictions" if lang == "en" else "Après les prédictions")
+    after = ("Data for the exercises" if lang == "en" else "Données pour les exercices")
     for sheet in sheets:
         pages = [norm(p.extract_text()) for p in pypdf.PdfReader(sheet).pages]
         with_q = [i for i, t in enumerate(pages) if predict in t]
@@ -265,3 +265,41 @@ def test_worksheet_never_puts_a_prediction_and_an_answer_on_one_page(tmp_path, l
         assert with_q and with_a and max(with_q) < min(with_a), (sheet, with_q, with_a)
         assert pages[min(with_a)].startswith(after)
         assert all(answers[0] in pages[i] for i in with_a[:1])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_results_and_the_chart_are_inside_a_closed_reveal(lang):
+    """issue 28: the answers are not on screen while students predict; they stay in the
+    page's HTML (the chart's alt text, the table), inside a closed <details>."""
+    from dicelab.lessons import Notebook
+
+    summary = ("Show the results (once your predictions are checked)" if lang == "en" else
+               "Afficher les résultats (une fois vos prédictions vérifiées)")
+    nb = Notebook("behind", lang=lang)
+    for page in (nb.results().data, nb.chart().html):
+        assert page.startswith('<details class="dicelab-results">')
+        assert "<details open" not in page and " open>" not in page.split("</summary>")[0]
+        assert f">{html.escape(summary)}</summary>" in page and page.endswith("</details>")
+    assert "dicelab-behind" in nb.results().data
+    assert 'alt="' in nb.chart().html and "4\u202f600" in nb.chart().html or lang == "en"
+
+
+def test_the_by_hand_exercise_is_the_engines():
+    """The by-hand exercise: the roll of two dice scores nothing with (4/6)² = 4/9 (the
+    engine's), and its worked E(X) (12/36 to bank 300, 8/36 to bank 250) is the engine's
+    expected points of rolling on, within 1e-9."""
+    from fractions import Fraction
+
+    q = LESSONS["behind"].question("bust_two")
+    assert q.value() == Fraction(4, 9)
+    e = Fraction(12, 36) * 300 + Fraction(8, 36) * 250
+    assert abs(float(e) - vs.behind_choices()["points_roll"]) < 1e-9
+    assert "≈ 155.6:" in q.worked_text("en") and "≈ 155,6\u00a0:" in q.worked_text("fr")
+
+
+def test_french_points_are_singular_below_two():
+    from dicelab.ui.teaching.asking import percentage_points
+
+    assert percentage_points("0,5", 0.5, "fr") == "0,5 point de pourcentage"
+    assert percentage_points("1,0", 1.0, "fr") == "1,0 point de pourcentage"
+    assert percentage_points("19,4", 19.4, "fr") == "19,4 points de pourcentage"

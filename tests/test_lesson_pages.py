@@ -238,6 +238,29 @@ def test_no_cell_shows_a_chart_twice(lang, path, executed):
             assert len(images) == 1, f"cell {i} of {path.name}: {len(images)} figures"
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("lang, path", ALL, ids=IDS)
+def test_charts_and_tables_are_behind_a_closed_reveal(lang, path, executed):
+    """issue 28: what answers the predictions (the main chart, a lesson's table, lesson 13's
+    results) is in the page's HTML, its alt text readable, but inside a closed <details>
+    whose summary says "Show the results"."""
+    from dicelab.core.i18n import _
+    from dicelab.lessons.notebook import REVEAL
+
+    summary = html.escape(_(REVEAL, lang=lang))
+    nb = executed(path)
+    for i, cell in enumerate(nb.cells):
+        if not any(f"nb.{m}()" in cell.source for m in ("chart", "table", "results")):
+            continue
+        page = "".join("".join(out.get("data", {}).get("text/html", ""))
+                       for out in cell.get("outputs", []))
+        assert page.startswith('<details class="dicelab-results"><summary'), (path.name, i)
+        assert page.count("<details") == 1 and "<details open" not in page, (path.name, i)
+        assert f">{summary}</summary>" in page and page.endswith("</details>"), (path.name, i)
+        if "nb.chart()" in cell.source:
+            assert re.search(r'<img [^>]*alt="[^"]{40,}"', page), (path.name, i)
+
+
 # ------------------------------------------------------------------ pooled class data
 
 #: The pages of the lessons whose class pools share codes (03, 12, 14), both languages.

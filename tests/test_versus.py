@@ -131,4 +131,4 @@ def test_widget_runs_and_refuses_a_bad_seed_without_a_traceback():
     w.go.click()
     assert w.message.value and "Traceback" not in w.message.value
     w.close()
-    assert "probabilité de gagner" in versus.behind_html("fr")
+    assert "P(gagner), les deux jouant pour gagner" in versus.behind_html("fr")

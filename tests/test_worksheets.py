@@ -46,10 +46,12 @@ def test_every_lesson_has_worksheet_content_in_both_languages():
         for lang in ("en", "fr"):
             sheet = worksheets.lines(key, lang)
             answer_key = worksheets.lines(key, lang, answer_key=True)
-            assert sum(kind == "q" for kind, _t in sheet) == len(lessons.LESSONS[key].questions)
-            # tick boxes are a choice question's answer: no "My answer:" line under them
-            assert sum(kind == "space" for kind, _t in sheet) == sum(
-                q.input != "choice" for q in lessons.LESSONS[key].questions)
+            questions = lessons.LESSONS[key].questions
+            choices = sum(q.input == "choice" for q in questions)
+            assert sum(kind == "q" for kind, _t in sheet) == len(questions)
+            # room to write, or a choice's boxes to tick on their own line
+            assert sum(kind == "space" for kind, _t in sheet) == len(questions) - choices
+            assert sum(kind == "boxes" for kind, _t in sheet) == choices
             assert len(answer_key) > len(sheet)
 
 

@@ -49,7 +49,7 @@ RULES_CARDS: dict[str, tuple[str, ...]] = {
 
 #: Lessons whose exercises read the main chart: their worksheets print it
 #: (:mod:`dicelab.lessons.worksheets`).
-CHART_SHEETS: tuple[str, ...] = ("figures", "stop_or_roll", "optimal_play")
+CHART_SHEETS: tuple[str, ...] = ("figures", "stop_or_roll", "optimal_play", "behind")
 #: Lessons whose worksheet also prints the chart's values as a table (``data_table``).
 DATA_TABLE_SHEETS: tuple[str, ...] = ("stop_or_roll", "optimal_play")
 #: Lessons whose worksheet gives a value its exercises need (lesson 03's p, lesson 14's p).
@@ -161,7 +161,10 @@ class Question:
         if self.input == "percent":
             return show(Pct(float(v)), lang)
         if self.input == "points":  # a difference of percentages: say its unit
-            return _("{n} percentage points", lang=lang, n=show(v, lang, self.digits))
+            from dicelab.ui.teaching.asking import percentage_points
+
+            return percentage_points(show(v, lang, self.digits), round(float(v), self.digits),
+                                     lang)
         return show(v, lang, self.digits)
 
     def worked_text(self, lang: str | None = None) -> str:
@@ -195,6 +198,12 @@ class Lesson:
     #: the data a lesson's exercises need, as a table ``(header, rows)`` of text in a
     #: language (``None``: the chart is enough); the notebook and the worksheet show it
     table: Callable[[str | None], tuple[list[str], list[list[str]]]] | None = None
+    #: the lesson's results as HTML in a language (lesson 13: its table of exact answers and
+    #: what they say), shown after the predictions, behind a reveal (``None``: none)
+    results: Callable[[str | None], str] | None = None
+    #: what the chart shows, as a paragraph of HTML in a language, computed from the chart's
+    #: numbers, shown under the chart inside its reveal (``None``: none)
+    chart_note: Callable[[str | None], str] | None = None
 
     @property
     def chart_answers(self) -> tuple[str, ...]:

@@ -503,7 +503,7 @@ def _lessons() -> dict[str, Lesson]:
         return vs.behind_chart(lang)
 
     L.append(Lesson(
-        "behind", N_("Ahead on points, ahead in the game?"), "5000",
+        "behind", N_("Bank or roll when your opponent nears 5000?"), "5000",
         N_("Première (spécialité): probability of an event and expected value of a random "
            "variable, used to compare two decisions"),
         fig_behind, (
@@ -513,21 +513,14 @@ def _lessons() -> dict[str, Lesson]:
                   "aside the 5 (200 points). Bank, or roll the two dice left?"),
                lambda: 0 if ch()["best"] == "bank" else 1, input="choice",
                options=(N_("bank the 200 points"), N_("roll the two dice left")),
-               worked=N_("Playing to win, rolling on wins {roll} of games from here. In solo "
-                         "play, banking is better: {bank_turns} expected turns to reach 5000 "
-                         "against {roll_turns}, and {bank_points} expected points this turn "
-                         "against {roll_points}."),
-               fields=lambda: {"roll": Pct(ch()["p_roll"]), "bank_turns": ch()["turns_bank"],
-                               "roll_turns": ch()["turns_roll"],
-                               "bank_points": ch()["points_bank"],
-                               "roll_points": ch()["points_roll"]},
-               digits=2, field_digits=(("bank_points", 1), ("roll_points", 1))),
+               worked=N_("Playing to win, the better choice here is to roll on. By how much: "
+                         "the results, once prediction 2 is checked.")),
             _q("p_bank", "predict",
                N_("You bank: 4,900 against 4,800, and your opponent plays next. Your "
                   "probability of winning the game?"),
                lambda: ch()["p_bank"], input="percent", close=0.1,
-               worked=N_("{bank}: you are ahead on points, yet your opponent finishes first "
-                         "in most games."),
+               worked=N_("P(win | bank) = {bank}: you are ahead on points, yet your opponent "
+                         "finishes first in most games."),
                fields=lambda: {"bank": Pct(ch()["p_bank"])}),
             _q("win_gain", "exercise",
                N_("From this position, both playing to win: how much does rolling on "
@@ -536,26 +529,48 @@ def _lessons() -> dict[str, Lesson]:
                lambda: 100 * (ch()["p_roll"] - ch()["p_bank"]), input="points",
                tolerance=0.5, digits=1,
                hints=(N_("Subtract the two probabilities of winning in the table, in %."),),
-               worked=N_("{roll} − {bank} = {d} points: rolling on wins about {k} more games "
-                         "out of 100."),
+               worked=N_("P(win | roll) − P(win | bank) = {roll} − {bank} = {d} points: "
+                         "rolling on wins about {k} more games out of 100."),
                fields=lambda: {"roll": 100 * ch()["p_roll"], "bank": 100 * ch()["p_bank"],
                                "d": 100 * (ch()["p_roll"] - ch()["p_bank"]),
-                               "k": round(100 * (ch()["p_roll"] - ch()["p_bank"]))}),
+                               "k": round(100 * (ch()["p_roll"] - ch()["p_bank"]))},
+               field_digits=(("roll", 1), ("bank", 1))),
             _q("win_ratio", "exercise",
                N_("From this position, playing to win: how many times more likely is a win "
-                  "when you roll on than when you bank (a decimal)?"),
+                  "when you roll on than when you bank (a decimal, rounded to the "
+                  "hundredth)?"),
                lambda: ch()["p_roll"] / ch()["p_bank"], tolerance=0.03, digits=2,
-               hints=(N_("Divide the two probabilities of winning in the table."),),
-               worked=N_("{roll} / {bank} = {r}: the risky choice is the better one."),
-               fields=lambda: {"roll": ch()["p_roll"], "bank": ch()["p_bank"],
+               hints=(N_("Divide the probability of winning when rolling on by the "
+                         "probability of winning when banking (the table)."),),
+               worked=N_("P(win | roll) / P(win | bank) = {roll} / {bank} ≈ {r}: the risky "
+                         "choice is the better one."),
+               fields=lambda: {"roll": 100 * ch()["p_roll"], "bank": 100 * ch()["p_bank"],
                                "r": ch()["p_roll"] / ch()["p_bank"]},
-               field_digits=(("roll", 4), ("bank", 4))),
+               field_digits=(("roll", 1), ("bank", 1))),
+            _q("bust_two", "exercise",
+               N_("By hand: you roll the two dice left. The roll scores nothing (the turn is "
+                  "lost) when neither die shows a 1 or a 5. Its probability (a decimal, to "
+                  "the thousandth)?"),
+               lambda: _p_bust_5000(2), tolerance=0.002, digits=3,
+               hints=(N_("Each die scores nothing with 4 faces out of 6; the two dice are "
+                         "independent: multiply."),),
+               worked=N_("P(X = 0) = (4/6)² = {p}, with X the points banked this turn if you "
+                         "roll on: 300 with probability 12/36 (a 1, or two 5s: exactly 5000), "
+                         "250 with probability 8/36 (a single 5). So E(X) = 12/36 × 300 + "
+                         "8/36 × 250 ≈ {e}: fewer expected points than the 200 banked, yet "
+                         "rolling on wins more games."),
+               fields=lambda: {"p": _p_bust_5000(2), "e": ch()["points_roll"]},
+               field_digits=(("e", 1),)),
         ),
         table=behind_rows,
+        results=vs.behind_results_html,
+        chart_note=vs.behind_chart_note,
         misconceptions=(
             (N_("Banking is the safe choice, so it is always the best one."), "bank_or_roll"),
             (N_("When you bank, your points are safe, so your chance of winning is too."),
              "p_bank"),
+            (N_("The choice with more expected points is the one that wins more games."),
+             "bust_two"),
         )))
     # luck and skill (computations in dicelab.lessons.luck_lesson)
     from dicelab.lessons.luck_lesson import lesson as luck_lesson

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import get_language
+from dicelab.core.i18n import N_, _, get_language
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
 )
@@ -33,6 +33,29 @@ from dicelab.lessons.plans import (
 from dicelab.lessons.visuals import _html_table
 
 # ------------------------------------------------------------------ in a notebook
+
+#: The words of a reveal's button (msgid): what answers the predictions stays closed until
+#: a student opens it.
+REVEAL = N_("Show the results (once your predictions are checked)")
+
+
+def reveal_html(inner: str, lang: str | None = None) -> str:
+    """``inner`` (HTML) inside a closed ``<details>`` whose ``<summary>`` says "Show the
+    results": the answers are not on screen while students predict, yet they are in the
+    page (offline, JupyterLab and Voilà; the summary opens with the keyboard too).
+
+    >>> reveal_html("<p>42</p>", "en")[:60]
+    '<details class="dicelab-results"><summary style="cursor:point'
+    >>> "<p>42</p></div></details>" in reveal_html("<p>42</p>", "fr")
+    True
+    """
+    import html
+
+    summary = html.escape(_(REVEAL, lang=lang))
+    return ('<details class="dicelab-results"><summary style="cursor:pointer;'
+            f'font-weight:bold;padding:4px 0">{summary}</summary>'
+            f'<div style="margin-top:6px">{inner}</div></details>')
+
 
 
 class Notebook:
@@ -65,19 +88,39 @@ class Notebook:
                         slider=q.slider, digits=q.digits, lang=self.lang)
 
     def chart(self) -> Any:
-        """The lesson's main chart with its text alternative, for the cell to display once
-        (it is returned, not displayed: a cell shows its value a single time)."""
+        """The lesson's main chart with its text alternative (and the lesson's note on it),
+        inside a closed reveal (:func:`reveal_html`): it answers predictions.  For the cell
+        to display once (it is returned, not displayed: a cell shows its value a single
+        time)."""
         from dicelab.render import plots
 
-        return plots.HTMLOutput(plots.chart_html(self.lesson.chart(self.lang)))
+        inner = plots.chart_html(self.lesson.chart(self.lang))
+        if self.lesson.chart_note is not None:
+            inner += self.lesson.chart_note(self.lang)
+        return plots.HTMLOutput(reveal_html(inner, self.lang))
 
     def table(self) -> Any:
-        """The lesson's data table (HTML), for the exercises that need it."""
+        """The lesson's data table (HTML), for the exercises that need it, inside a closed
+        reveal (:func:`reveal_html`)."""
         from IPython.display import HTML
 
         if self.lesson.table is None:
             raise DicelabError("lesson {lesson} has no data table", lesson=self.lesson.key)
-        return HTML(_html_table(*self.lesson.table(self.lang), "dicelab-lesson-table"))
+        return HTML(reveal_html(_html_table(*self.lesson.table(self.lang),
+                                            "dicelab-lesson-table"), self.lang))
+
+    def results(self) -> Any:
+        """The lesson's results (lesson 13: its table of exact answers and what they say),
+        inside a closed reveal (:func:`reveal_html`).
+
+        >>> "dicelab-behind" in Notebook("behind", lang="en").results().data
+        True
+        """
+        from IPython.display import HTML
+
+        if self.lesson.results is None:
+            raise DicelabError("lesson {lesson} shows no results table", lesson=self.lesson.key)
+        return HTML(reveal_html(self.lesson.results(self.lang), self.lang))
 
     def given(self) -> Any:
         """The values the lesson's exercises need, as its worksheet gives them after the
@@ -125,6 +168,7 @@ __all__ = [
     "Notebook",
     "Pct",
     "Question",
+    "REVEAL",
     "RULES_CARDS",
     "TURN_GAMES",
     "TURN_THRESHOLDS",
@@ -135,6 +179,7 @@ __all__ = [
     "lesson_of",
     "lesson_plan",
     "lesson_plans",
+    "reveal_html",
     "simulate_turns",
     "turn_policies",
 ]

@@ -301,6 +301,16 @@ STEPS: dict[str, str] = {
     "ex_first": N_("exercise 1, which reads the chart: {ex}"),
     "ex_last": N_("the last exercise in pairs, hints on request: {ex}"),
     "remember": N_("“To remember”; students read their progress line."),
+    "card_today": N_("read the rules card of {games} together, its examples with their dice "
+                     "drawn (it is also on the worksheet); only these rules matter today: a 1 "
+                     "scores 100, a 5 scores 50, a roll that scores nothing loses the turn, "
+                     "banking, exactly 5000 to win, going over scores 0 for the turn."),
+    "p1_alone": N_("first prediction, every student types a guess before checking: “{q1}”. "
+                   "Run the cells one at a time (Shift+Enter), never all at once."),
+    "p2": N_("second prediction, every student types a guess before checking: “{q2}”."),
+    "results_chart": N_("once both predictions are checked, open “Show the results”: the "
+                        "table (both solo measures favour banking, playing to win favours "
+                        "rolling on), then the chart, discussed."),
 }
 
 #: The step of a lesson's second prediction and its main chart, in its notebook's order
@@ -326,7 +336,9 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
                  "markov")},
     **{k: ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, _SECOND[k], ()),
            (4, "ex", ()), (1, "remember", ()))
-       for k in ("conditional", "variance", "optimal_play", "behind")},
+       for k in ("conditional", "variance", "optimal_play")},
+    "behind": ((4, "card_today", ()), (2, "p1_alone", ()), (1, "p2", ()),
+               (4, "results_chart", ()), (2, "ex", ()), (2, "remember", ())),
     "stop_or_roll": ((4, "card", ("seveny",)), (1, "read_q", ()), (3, "p1", ()),
                      (4, "p2_chart", ()), (3, "ex_first", (0,)),
                      (5, "card", ("cinqmille",)), (7, "ex_last", (1,)),
@@ -383,7 +395,7 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
     at = 0
     for minutes, step, about in PLANS[lesson.key]:
         fields: dict[str, Any] = {"q1": preds[0], "q2": preds[1] if len(preds) > 1 else ""}
-        if step == "card":
+        if step in ("card", "card_today"):
             names = [game_info(g).name for g in (about or lesson.cards)]
             fields["games"] = names[0] if len(names) == 1 else _(
                 "{first} and {second}", lang=lang, first=names[0], second=names[1])
@@ -406,6 +418,38 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
                      step=text))
         at += minutes
     return out
+
+
+def _behind_note(lang: str) -> str:
+    """Lesson 13's teacher's note: why the chart zigzags (the exactly-5000 rule), its
+    numbers from the two-player engine.
+
+    >>> _behind_note("en")[:52]
+    'The chart zigzags because of the exactly-5000 rule: '
+    """
+    from fractions import Fraction
+
+    from dicelab.core.i18n import fmt_int, fmt_number, fmt_percent
+    from dicelab.lessons.versus import behind_curve
+
+    c = behind_curve()
+
+    def at(score: int) -> str:
+        i = c["opponent"].index(score)
+        return fmt_percent(c["p_bank"][i], 1, lang)
+
+    return _("The chart zigzags because of the exactly-5000 rule: an opponent who needs 50 "
+             "must roll a single 5 (a 1 overshoots), which is harder than needing 100 (a 1, "
+             "or two 5s). With five dice, at least one 5 comes with probability 1 − (5/6)⁵ ≈ "
+             "{p}, yet a 1 often comes with it. So banking wins {b1} against an opponent at "
+             "{o1} but {b2} at {o2}; {b3} at {o3} but {b4} at {o4}.", lang=lang,
+             p=fmt_number(float(1 - Fraction(5, 6) ** 5), 2, lang),
+             o1=fmt_int(4900, lang), b1=at(4900), o2=fmt_int(4950, lang), b2=at(4950),
+             o3=fmt_int(4500, lang), b3=at(4500), o4=fmt_int(4550, lang), b4=at(4550))
+
+
+#: A lesson's note for the teacher in its guide section (computed when the guide is built).
+TEACHER_NOTES = {"behind": _behind_note}
 
 
 def lesson_plan(key: str, lang: str = "en") -> str:
@@ -442,6 +486,9 @@ def lesson_plan(key: str, lang: str = "en") -> str:
             "the predictions come first, alone; the chart and the data the exercises need "
             "start a new page. Print that page separately and hand it out only once every "
             "student has written the predictions.", lang=lang))
+    if key in TEACHER_NOTES:
+        note = _("Teacher's note", lang=lang)
+        lines.append(f"* **{colon(note)}** " + TEACHER_NOTES[key](lang))
     lines.append(f"* **{colon(answers)}**")
     for q in lesson.questions:
         kind = _("Predict", lang=lang) if q.kind == "predict" else _("Exercise", lang=lang)

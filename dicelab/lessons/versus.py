@@ -52,7 +52,9 @@ __all__ = [
     "behind_chart",
     "behind_choices",
     "behind_curve",
+    "behind_chart_note",
     "behind_html",
+    "behind_results_html",
     "clear_caches",
     "first_player_probability",
     "head_to_head",
@@ -503,19 +505,23 @@ def head_to_head(games: int = HEAD_TO_HEAD_GAMES, seed: int = HEAD_TO_HEAD_SEED)
 def behind_html(lang: str | None = None) -> str:
     """The lesson's exact answer as an HTML table: each choice, its two-player probability
     of winning, its expected turns and the turn's expected banked points (the solo
-    numbers)."""
+    numbers); a footnote says what "solo play" means.
+
+    >>> "200</td>" in behind_html("en"), "(solo play)*" in behind_html("en")
+    (True, True)
+    """
     import html
 
-    from dicelab.core.i18n import _, fmt_number, fmt_percent
+    from dicelab.core.i18n import _, fmt_int, fmt_number, fmt_percent
 
     c = behind_choices()
     rows = [(_("bank the 200 points", lang=lang), c["p_bank"], c["turns_bank"],
              c["points_bank"], "bank"),
             (_("roll the two dice left", lang=lang), c["p_roll"], c["turns_roll"],
              c["points_roll"], "roll")]
-    head = (_("choice", lang=lang), _("probability of winning (both playing to win)", lang=lang),
-            _("expected turns to reach 5000 (solo play)", lang=lang),
-            _("expected points banked this turn (solo play)", lang=lang))
+    head = (_("choice", lang=lang), _("P(win), both playing to win", lang=lang),
+            _("expected turns to reach 5000 (solo play)*", lang=lang),
+            _("expected points banked this turn (solo play)*", lang=lang))
     cell = 'style="border:1px solid #999;padding:4px 8px"'
     out = ['<table class="dicelab-behind" style="border-collapse:collapse">',
            "<tr>" + "".join(f"<th {cell}>{html.escape(h)}</th>" for h in head) + "</tr>"]
@@ -526,12 +532,74 @@ def behind_html(lang: str | None = None) -> str:
         if c["solo_best"] == key:
             marks.append(_("best for solo play", lang=lang))
         mark = f" ({', '.join(marks)})" if marks else ""
+        points = (fmt_int(round(pts), lang) if abs(pts - round(pts)) < 1e-9 else
+                  fmt_number(pts, 1, lang))
         out.append(f"<tr><td {cell}>{html.escape(label + mark)}</td>"
                    f"<td {cell}>{fmt_percent(p, 1, lang)}</td>"
                    f"<td {cell}>{fmt_number(t, 2, lang)}</td>"
-                   f"<td {cell}>{fmt_number(pts, 1, lang)}</td></tr>")
+                   f"<td {cell}>{points}</td></tr>")
     out.append("</table>")
+    note = _("* Solo play: what a player alone counts, who wants to reach 5000 in as few "
+             "turns as possible (the opponent is ignored).", lang=lang)
+    out.append(f'<p style="font-size:0.9em">{html.escape(note)}</p>')
     return "".join(out)
+
+
+def behind_results_html(lang: str | None = None) -> str:
+    """Lesson 13's results, shown once both predictions are checked: the table
+    (:func:`behind_html`) and what it says, its numbers from :func:`behind_choices`.
+
+    >>> "4,800" in behind_results_html("en")
+    True
+    """
+    import html
+
+    from dicelab.core.i18n import _, fmt_int
+
+    c = behind_choices()
+    if c["solo_best"] != "bank" or c["points_best"] != "bank" or c["best"] != "roll":
+        raise DicelabError("lesson 13's position no longer separates the objectives")
+    text = _("Both solo measures favour banking: fewer expected turns, more expected points. "
+             "Playing to win rolls on: after banking you are ahead on points, yet your "
+             "opponent plays next from {opp} and wins most games. Rolling on can lose the "
+             "turn, but it wins many more games.", lang=lang,
+             opp=fmt_int(BEHIND["scores"][1], lang))
+    return behind_html(lang) + f"<p>{html.escape(text)}</p>"
+
+
+def behind_chart_note(lang: str | None = None) -> str:
+    """What lesson 13's chart shows, computed from :func:`behind_curve`: where banking wins
+    more, the scores below the crossing where it does not, and the lesson's position.
+
+    >>> behind_chart_note("en")[:60]
+    '<p>While the opponent is below 4,600, banking almost always '
+    """
+    import html
+
+    from dicelab.core.i18n import _, fmt_int, fmt_percent
+
+    c = behind_curve()
+    cross = c["cross"]
+    if cross is None:
+        raise DicelabError("lesson 13's chart never crosses")
+    k = c["opponent"].index(cross)
+    odd = [i for i in range(k) if c["p_roll"][i] > c["p_bank"][i]]
+    i = c["opponent"].index(BEHIND["scores"][1])
+    if odd:
+        j = odd[0]
+        first = _("While the opponent is below {cross}, banking almost always wins a little "
+                  "more often (not at {opp}: {r} when rolling on, {b} when banking).",
+                  lang=lang, cross=fmt_int(cross, lang), opp=fmt_int(c["opponent"][j], lang),
+                  r=fmt_percent(c["p_roll"][j], 1, lang), b=fmt_percent(c["p_bank"][j], 1, lang))
+    else:
+        first = _("While the opponent is below {cross}, banking wins a little more often.",
+                  lang=lang, cross=fmt_int(cross, lang))
+    second = _("From about {cross} on, rolling on always wins more, and far more near 5000: "
+               "at {opp}, {r} against {b}. Being ahead on points is not being ahead in the "
+               "game.", lang=lang, cross=fmt_int(cross, lang),
+               opp=fmt_int(BEHIND["scores"][1], lang), r=fmt_percent(c["p_roll"][i], 1, lang),
+               b=fmt_percent(c["p_bank"][i], 1, lang))
+    return f"<p>{html.escape(first)} {html.escape(second)}</p>"
 
 
 def head_to_head_html(result: VersusResult, lang: str | None = None) -> str:

@@ -99,7 +99,7 @@ def behind_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
     from dicelab.lessons.versus import behind_choices
 
     c = behind_choices()
-    head = [_("choice", lang=lang), _("probability of winning (both playing to win)", lang=lang)]
+    head = [_("choice", lang=lang), _("P(win), both playing to win", lang=lang)]
     return head, [[_("bank the 200 points", lang=lang), fmt_percent(c["p_bank"], 1, lang)],
                   [_("roll the two dice left", lang=lang), fmt_percent(c["p_roll"], 1, lang)]]
 

@@ -98,15 +98,17 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
                 if data:
                     out.append(("page", ""))
                     out.append(("sub", _("Data for the exercises.", lang=lang)))
+                    if not answer_key:  # the page is handed out on its own
+                        out.append(("sub", _("Name: ______________________   Class: ________",
+                                             lang=lang)))
                     out += data
                     if lesson_key in RESULT_LINES and not answer_key:
                         out.append(("sub", _(RESULT_LINES[lesson_key], lang=lang)))
             n_ex += 1
             label = _("Exercise {n}", lang=lang, n=n_ex)
-        text = f"{label}. {q.text_in(lang)}"
-        if q.input == "choice":
-            text += "  " + "  ".join(f"☐\u00a0{o}" for o in q.options_in(lang))
-        out.append(("q", text))
+        out.append(("q", f"{label}. {q.text_in(lang)}"))
+        if q.input == "choice":  # the boxes on their own line: ticking one is the answer
+            out.append(("boxes", "     ".join(f"☐\u00a0{o}" for o in q.options_in(lang))))
         if answer_key:
             out.append(("a", _("Answer: {answer}.", lang=lang, answer=q.answer_text(lang))))
             worked = q.worked_text(lang)
@@ -217,7 +219,8 @@ def _show_tol(tol: float, lang: str) -> str:
 
 def lines(lesson_key: str, lang: str, *, answer_key: bool = False) -> list[tuple[str, str]]:
     """The content of a worksheet or answer key: ``(style, text)`` pairs, style one of
-    ``title``, ``sub``, ``q`` (a question), ``a`` (an answer line), ``space`` (room to write),
+    ``title``, ``sub``, ``q`` (a question), ``boxes`` (a choice's boxes to tick, on their own
+    line), ``a`` (an answer line), ``space`` (room to write),
     and markers drawn by :func:`write_pdf`: ``card`` (a game's rules card, :func:`card_rows`),
     ``chart``, ``table``, ``datatable`` (:func:`data_table`), ``grid``, and ``page`` (the
     next line starts a new page).
@@ -296,7 +299,7 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     style = {"title": (16, "bold"), "sub": (10, "normal"), "q": (11, "normal"),
-             "a": (11, "normal"), "space": (10, "normal")}
+             "a": (11, "normal"), "space": (10, "normal"), "boxes": (11, "normal")}
     # wrap for the paper: Letter is a little wider than A4
     scale = (width - 2 * margin) / (A4[0] - 2 * margin)
     with matplotlib.rc_context({"pdf.fonttype": 42, "font.family": "DejaVu Sans"}), \
@@ -319,11 +322,12 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
         def need_of(kind: str, text: str) -> float:
             """The height a text line takes (wrapped)."""
             size = style[kind][0]
-            indent = 0.35 if kind == "a" else 0.0
+            indent = 0.35 if kind in ("a", "boxes") else 0.0
             chars = int((TITLE_WIDTH if kind == "title" else WIDTH) * scale
                         * (11 / size if kind not in ("title",) else 1) - (4 if indent else 0))
             n = len(textwrap.wrap(text, chars) or [""])
-            return n * size * 1.45 / 72 + (0.8 if kind == "space" else 0.12)
+            extra = {"space": 0.8, "boxes": 0.42}.get(kind, 0.12)
+            return n * size * 1.45 / 72 + extra
 
         for i, (kind, text) in enumerate(content):
             if kind == "page":  # what follows starts a new page
@@ -331,8 +335,11 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
                     pdf.savefig(page)
                 page = None
                 continue
-            if kind == "q" and i + 1 < len(content) and content[i + 1][0] == "space":
-                room(need_of(kind, text) + need_of(*content[i + 1]))  # never split them
+            if kind == "q":  # a question, its boxes, its room or its answer: never split
+                j = i + 1
+                while j < len(content) and content[j][0] in ("boxes", "space", "a"):
+                    j += 1
+                room(sum(need_of(k, t) for k, t in content[i:j]))
             if kind == "chart":
                 img = _chart_image(text, lang)
                 h = min(3.4, (width - 2 * margin) * img.shape[0] / img.shape[1])
@@ -411,7 +418,7 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
                 y -= rows_n * box + 0.3
                 continue
             size, weight = style[kind]
-            indent = 0.35 if kind == "a" else 0.0
+            indent = 0.35 if kind in ("a", "boxes") else 0.0
             chars = int((TITLE_WIDTH if kind == "title" else WIDTH) * scale
                         * (11 / size if kind not in ("title",) else 1) - (4 if indent else 0))
             wrapped = textwrap.wrap(text, chars) or [""]
@@ -427,6 +434,8 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
                 page.add_artist(matplotlib.lines.Line2D(
                     [(margin + 0.15) / width] * 2, [(y + 0.04) / height, (top + 0.02) / height],
                     color="#1f3f7a", linewidth=2))
+            if kind == "boxes":
+                y -= 0.3  # room to tick
             if kind == "space":
                 page.add_artist(matplotlib.lines.Line2D(
                     [margin / width, 1 - margin / width], [(y - 0.6) / height] * 2,

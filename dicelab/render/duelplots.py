@@ -171,7 +171,7 @@ scores (1); got 2 and 1
                 label=_("roll the two dice left", lang=lang))
         if cross is not None:
             ax.axvline(cross, color=plots.TEXT, linestyle=":", linewidth=1.2,
-                       label=_("from {score}: rolling on wins more", lang=lang,
+                       label=_("from about {score} on, rolling always wins more", lang=lang,
                                score=fmt_int(cross, lang=lang)))
         if marked is not None:
             i = list(opponent).index(marked)
@@ -198,8 +198,8 @@ scores (1); got 2 and 1
             r0=fmt_percent(float(p_roll[first]), 1, lang),
             r1=fmt_percent(float(p_roll[last]), 1, lang))
         if cross is not None:
-            alt += " " + _("From an opponent at {score}, rolling on wins more often.",
-                           lang=lang, score=fmt_int(cross, lang=lang))
+            alt += " " + _("From an opponent at about {score} on, rolling on always wins more "
+                           "often.", lang=lang, score=fmt_int(cross, lang=lang))
         if marked is not None:
             alt += " " + _(
                 "A star marks this lesson's position, the opponent at {score}: {b} when "

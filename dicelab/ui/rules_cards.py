@@ -73,10 +73,15 @@ def _result(example: Example, lang: str) -> str:
 
 
 def example_text(example: Example, lang: str | None = None) -> str:
-    """One example in words, e.g. ``"5 5 5 5 5 = 600 points"``."""
+    """One example in words, e.g. ``"5 5 5 5 5 = 600 points"``; a score before the roll
+    (``{score}``, from the example's options) is written by the formatter (« 4 900 »)."""
+    from dicelab.core.i18n import fmt_int
+
     lang = get_language(lang)
+    score = example.options.get("score")
     return _(example.text, lang=lang, dice=" ".join(map(str, example.dice)),
-             result=_result(example, lang))
+             result=_result(example, lang),
+             score=fmt_int(score, lang) if isinstance(score, int) else "")
 
 
 def card_text(game: str, lang: str | None = None) -> str:

@@ -30,17 +30,17 @@ CARD = Card("cinqmille", N_("5000 — rules card"), (
            "possible."),
     )),
     (SCORING, (
-        N_("Each 1 = 100, each 5 = 50; brelan of v = 100 × v, brelan of 1 = 1000; suite "
-           "12345 or 23456 (all five dice) = 750."),
-        N_("No other figure: four or five alike score as a brelan plus the single 1s "
-           "and 5s (1111 = 1100, 55555 = 600, 2222 = 200 as 222: the fourth 2 scores "
-           "nothing). Figures never combine across rolls."),
+        N_("Each 1 = 100, each 5 = 50; a brelan (three of a kind) of face v = 100 × v, "
+           "a brelan of 1s = 1000; a straight (suite) 12345 or 23456 (all five dice) = 750."),
+        N_("No other scoring combination: four or five alike score as a brelan plus the "
+           "single 1s and 5s (1111 = 1100, 55555 = 600, 2222 = 200 as 222: the fourth 2 "
+           "scores nothing). Combinations never add up across rolls."),
     )),
     (TURN, (
-        N_("Roll, set aside at least one scoring figure, then roll the other dice again "
-           "or bank the turn's points. A roll that scores nothing ends the turn with 0; "
-           "when all five dice were rolled it is called a ballot (just the name of "
-           "that bust)."),
+        N_("Roll, set aside at least one scoring die or combination, then roll the other "
+           "dice again or bank the turn's points. A roll that scores nothing (a bust) ends "
+           "the turn with 0; when all five dice were rolled it is called a ballot (just the "
+           "name of that bust)."),
         N_("Full hand (every die has scored): roll all five again and keep adding up; "
            "you cannot bank at that moment."),
         N_("Opening: your first bank needs at least 750 points in that turn."),
@@ -59,12 +59,12 @@ CARD = Card("cinqmille", N_("5000 — rules card"), (
             "cinqmille", {}),
     Example("cinqmille_suite", N_("{dice} = {result}"), (2, 3, 4, 5, 6), 750,
             "cinqmille", {}),
-    Example("cinqmille_exact", N_("At 4900, {dice}, set aside 5 5: {result}"),
+    Example("cinqmille_exact", N_("At {score}, {dice}, set aside 5 5: {result}"),
             (5, 5, 2, 3, 4), "win", "cinqmille_end", {"score": 4900, "keep": (5, 5)}),
-    Example("cinqmille_over", N_("At 4900, {dice}, set aside 1 1 1: {result}"),
+    Example("cinqmille_over", N_("At {score}, {dice}, set aside 1 1 1: {result}"),
             (1, 1, 1, 3, 4), "turn lost", "cinqmille_end",
             {"score": 4900, "keep": (1, 1, 1)}),
-    Example("cinqmille_single_1", N_("At 4900, {dice}, set aside a single 1: {result}"),
+    Example("cinqmille_single_1", N_("At {score}, {dice}, set aside a single 1: {result}"),
             (1, 1, 1, 3, 4), "win", "cinqmille_end", {"score": 4900, "keep": (1,)}),
 ))
 

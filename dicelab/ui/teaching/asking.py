@@ -260,13 +260,32 @@ class _Asking(_Widget):
         text = show_value(x, "percent" if self.kind == "percent" else "number", self.lang,
                           self.digits)
         if self.kind == "points":
-            return _("{n} percentage points", lang=self.lang, n=text)
+            return percentage_points(text, float(x), self.lang)
         return text
 
 
+def percentage_points(text: str, x: float, lang: str | None = None) -> str:
+    """``text`` (the amount ``x`` as written) followed by its unit, singular or plural in
+    the language's rule for the number as written: French is singular below 2.
+
+    >>> percentage_points("0,5", 0.5, "fr"), percentage_points("1,0", 1.0, "fr")
+    ('0,5 point de pourcentage', '1,0 point de pourcentage')
+    >>> percentage_points("2,5", 2.5, "fr"), percentage_points("1.0", 1.0, "en")
+    ('2,5 points de pourcentage', '1.0 percentage points')
+    """
+    from dicelab.core.i18n import plural_n
+
+    n = plural_n(x, lang)
+    if get_language(lang) == "en" and text != "1":
+        n = 2  # English: "1.0 percentage points", "1 percentage point"
+    return ngettext("{x} percentage point", "{x} percentage points", n, lang=lang, x=text)
+
+
 def _placeholder(kind: str, lang: str | None) -> str:
+    """The neutral placeholder of a prediction's box: the form, never a value near an
+    answer."""
     if kind == "percent":
-        return _("your guess: 0.3 or 30%", lang=lang)
+        return _("a decimal or a percentage", lang=lang)
     if kind == "points":
         return _("in points, e.g. 12.5", lang=lang)
     return _("your guess", lang=lang)
