@@ -443,6 +443,7 @@ GAMES: tuple[GameEntry, ...] = (
         sentences=MappingProxyType(trwavril_card.SENTENCES),
         reasons=MappingProxyType(trwavril_card.REASONS),
         board="cards",
+        scores=state_scores,
         restart_turn=trwavril.restart_turn,
         describe_board=trwavril_card.describe_board,
         describe_resolve=trwavril_card.describe_resolve,
