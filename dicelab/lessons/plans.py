@@ -427,9 +427,7 @@ def _behind_note(lang: str) -> str:
     >>> _behind_note("en")[:52]
     'The chart zigzags because of the exactly-5000 rule: '
     """
-    from fractions import Fraction
-
-    from dicelab.core.i18n import fmt_int, fmt_number, fmt_percent
+    from dicelab.core.i18n import fmt_int, fmt_percent
     from dicelab.lessons.versus import behind_curve
 
     c = behind_curve()
@@ -439,11 +437,10 @@ def _behind_note(lang: str) -> str:
         return fmt_percent(c["p_bank"][i], 1, lang)
 
     return _("The chart zigzags because of the exactly-5000 rule: an opponent who needs 50 "
-             "must roll a single 5 (a 1 overshoots), which is harder than needing 100 (a 1, "
-             "or two 5s). With five dice, at least one 5 comes with probability 1 − (5/6)⁵ ≈ "
-             "{p}, yet a 1 often comes with it. So banking wins {b1} against an opponent at "
-             "{o1} but {b2} at {o2}; {b3} at {o3} but {b4} at {o4}.", lang=lang,
-             p=fmt_number(float(1 - Fraction(5, 6) ** 5), 2, lang),
+             "must roll a 5 (a 1 overshoots and wipes the turn), which is harder than needing "
+             "100 (a 1, two 5s, or a 5 and then another 5 in a later roll). So banking wins "
+             "{b1} against an opponent at {o1} but {b2} at {o2}; {b3} at {o3} but {b4} at "
+             "{o4}.", lang=lang,
              o1=fmt_int(4900, lang), b1=at(4900), o2=fmt_int(4950, lang), b2=at(4950),
              o3=fmt_int(4500, lang), b3=at(4500), o4=fmt_int(4550, lang), b4=at(4550))
 
