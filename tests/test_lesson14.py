@@ -558,7 +558,39 @@ def test_notation_and_answer_key_fixes(lang):
     first, second = _sessions(lang)
     assert ("relève de la Terminale" if lang == "fr" else "is a Terminale question") in second
     assert ("un élève lit les codes" if lang == "fr" else "a student reads the codes") in second
-    assert ("cellule par cellule" if lang == "fr" else "cell by cell") in first
+    assert ("copie vierge du dépôt ; pas de « Run All »" if lang == "fr"
+            else "the cleared copy from the repository; no “Run All”") in _flat(first)
+    assert ("cellule par cellule" if lang == "fr" else "cell by cell") not in first
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_guide_reads_the_log_and_the_answer_key_keeps_units_apart(lang):
+    """Round 2, items 1 and 8: the guide's general paragraph says the pairs read the log after
+    each click; the hint names X ~ Bernoulli(p) in English; the answer key computes the
+    probability 0.0426 and only then says it in points."""
+    root = Path(__file__).resolve().parents[1]
+    guide = _flat((root / ("docs/fr/enseignants.md" if lang == "fr" else "docs/teachers.md"))
+                  .read_text(encoding="utf-8"))
+    if lang == "fr":
+        assert ("après chaque clic les binômes lisent dans le journal de la partie les dés "
+                "gardés par l'ordinateur et notent leurs désaccords") in guide
+        assert "avant chaque clic" not in guide
+    else:
+        assert ("after each click the pairs read in the game log the dice the computer kept "
+                "and note their disagreements") in guide
+        assert "before each click" not in guide
+    lesson = LESSONS["luck"]
+    se = lesson.question("se_mean")
+    worked = _flat(se.worked_text(lang))
+    if lang == "fr":
+        assert ("σ(H̄₁₀₀) = σ(H)/√100 = √(0,238 × (1 − 0,238))/10 ≈ 0,0426, soit 4,26 points"
+                in worked)
+    else:
+        hint = _flat(se.hints_in(lang)[0])
+        assert "X ~ Bernoulli(p): a Bernoulli random variable with parameter p" in hint
+        assert "law of parameter" not in hint
+        assert "SE = SD(L)/√100 = √(0.238 × (1 − 0.238))/10 ≈ 0.0426, that is 4.26 points" in worked
+    assert "100 ×" not in worked
 
 
 def test_english_wording_fixes():

@@ -361,16 +361,18 @@ def lesson() -> Any:
                      lambda: 100 * standard_error(v0(), 100), input="points", tolerance=0.05,
                      digits=2,
                      hints=(N_("Call L the luck of one game played with the best choices: "
-                               "L = X − p, where X = 1 for a win and 0 for a loss (X follows "
-                               "a Bernoulli law of parameter p). So E(L) = 0 and SD(L) = "
+                               "L = X − p, where X = 1 for a win and 0 for a loss (X ~ "
+                               "Bernoulli(p): a Bernoulli random variable with parameter p). "
+                               "So E(L) = 0 and SD(L) = "
                                "√(p(1 − p)); the mean of 100 games has SE = SD(L)/√100. Then "
                                "multiply by 100 for points."),),
                      worked=N_("L = X − p with X ~ Bernoulli(p): E(L) = 0, SD(L) = "
-                               "√(p(1 − p)), SE = SD(L)/√100 = 100 × √({p} × (1 − {p}) / 100) "
-                               "= {se} points: one game says little, a hundred say much "
+                               "√(p(1 − p)), SE = SD(L)/√100 = √({p} × (1 − {p}))/10 ≈ {sep}, "
+                               "that is {se} points: one game says little, a hundred say much "
                                "more."),
-                     fields=lambda: {"p": v0(), "se": 100 * standard_error(v0(), 100)},
-                     field_digits=(("p", 3),)),
+                     fields=lambda: {"p": v0(), "sep": standard_error(v0(), 100),
+                                     "se": 100 * standard_error(v0(), 100)},
+                     field_digits=(("p", 3), ("sep", 4))),
         ),
         misconceptions=(
             (N_("The dice even out within a game."), "mean_luck"),

@@ -284,8 +284,7 @@ STEPS: dict[str, str] = {
               "would have kept others: {n} per pair (only finished games count), then one "
               "share code with the pair's number, written on the board as soon as the game "
               "ends. The odds stay hidden while playing: the pairs predict, the review "
-              "reveals. Students run the notebook cell by cell (or get a cleared copy): an "
-              "executed page shows answers further down."),
+              "reveals. Hand out the cleared copy from the repository; no “Run All”."),
     "codes": N_("the last pairs write their share codes on the board; keep them for the next "
                 "session."),
     "pool_app": N_("a student reads the codes from the board while you type them into your "
