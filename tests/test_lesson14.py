@@ -642,3 +642,16 @@ def test_game_review_of_the_computers_game_shows_no_rating(lang):
         assert gone not in shown, gone
     assert ("Lancer le plus chanceux" if lang == "fr" else "Luckiest roll") in shown
     a.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_the_pooled_difference_subtracts_the_shown_values(lang):
+    """Round 2, item 6: 4 wins out of 15 games shows 26.7% − 23.8%, so the difference is
+    2.9 points (what a student subtracting the shown numbers gets), not 2.8."""
+    from dicelab.ui.teaching.pooling import difference_line
+
+    line = _flat(difference_line(luck_lesson.experiment(), 4 / 15, lang))
+    if lang == "fr":
+        assert "26,7 % − 23,8 % = 2,9 points" in line
+    else:
+        assert "26.7% − 23.8% = 2.9 points" in line
