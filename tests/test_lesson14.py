@@ -5,6 +5,7 @@ as a difference of probabilities accepted in lessons 13 and 14 alike."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -655,3 +656,43 @@ def test_round2_the_pooled_difference_subtracts_the_shown_values(lang):
         assert "26,7 % − 23,8 % = 2,9 points" in line
     else:
         assert "26.7% − 23.8% = 2.9 points" in line
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_the_pool_speaks_the_lessons_words(lang):
+    """Round 2, item 5: the pool widget says games played / games won / pair, not trials,
+    successes, group; no glossary line; the band in percentage points, clipped to [0, 1]."""
+    from dicelab.ui.teaching import Pool
+
+    exp = luck_lesson.experiment()
+    teacher = Pool(exp, lang=lang)
+    group = Pool(exp, role="group", lang=lang)
+    teacher.add_counts(1, 3, "1")
+    teacher.add_counts(0, 1, "2")
+    said = _flat(teacher.message.value)
+    shown = " ".join([teacher.add.description, teacher.undo.description,
+                      teacher.group.placeholder, group.group.placeholder, said,
+                      _flat(teacher.out.value)])
+    for generic in ("trials", "successes", "group", "essais", "succès", "groupe"):
+        assert generic not in shown.lower()
+    assert teacher.widget.children[1].value == ""  # no "trials: …; successes: …" line
+    if lang == "fr":
+        assert teacher.add.description == "Ajouter ce binôme"
+        assert teacher.undo.description == "Retirer le dernier binôme"
+        assert "binôme 2 ajouté. Mise en commun : parties jouées 4, parties gagnées 1" in said
+        assert "bande ± 42,6 points (2 écarts types)" in shown
+    else:
+        assert teacher.add.description == "Add this pair"
+        assert teacher.undo.description == "Remove the last pair"
+        assert "pair 2 added. Pooled: games played 4, games won 1" in said
+        assert "band ± 42.6 percentage points (2 SE)" in shown
+    # the band 23.8% ± 42.6 points would go below 0: the chart clips it at 0
+    from dicelab.ui.teaching.pooling import pool_chart
+
+    fig = pool_chart(exp, teacher.rows(), lang)
+    ax = fig.axes[0]
+    assert ax.get_xlabel() == ("binômes mis en commun" if lang == "fr" else "pairs pooled")
+    band = ax.collections[0].get_paths()[0].vertices
+    assert band[:, 1].min() >= 0.0 and band[:, 1].max() <= 1.0
+    assert 2 * math.sqrt(luck_lesson.start_chance() * (1 - luck_lesson.start_chance()) / 4) \
+        == pytest.approx(0.426, abs=1e-3)

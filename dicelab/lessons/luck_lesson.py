@@ -72,7 +72,33 @@ def experiment() -> Any:
         N_("games played"), N_("games won"), Fraction(start_chance()), 1,
         unit=N_("pair {n}"), boxes=(N_("games played"), N_("games won"), N_("pair")),
         difference=N_("Class mean luck = f − p = {f} − {p} = {d} points (percentage "
-                      "points of winning chance)."))
+                      "points of winning chance)."),
+        words=(
+            (N_("groups pooled"), N_("pairs pooled")),
+            (N_("the group's number or name"), N_("the pair's number")),
+            (N_("your group's number or name"), N_("your pair's number")),
+            (N_("Add this group"), N_("Add this pair")),
+            (N_("Remove the last group"), N_("Remove the last pair")),
+            (N_("Last group removed."), N_("Last pair removed.")),
+            (N_("{group} added. Pooled: trials {t}, successes {s}, frequency {f} (exact {p})."),
+             N_("{group} added. Pooled: games played {t}, games won {s}, frequency {f} "
+                "(exact {p}).")),
+            (N_("{group}: the new code replaced its earlier counts (successes: {s}, trials: "
+                "{t}). Pooled: trials {pt}, successes {ps}, frequency {f} (exact {p})."),
+             N_("{group}: the new code replaced its earlier counts (games won: {s}, games "
+                "played: {t}). Pooled: games played {pt}, games won {ps}, frequency {f} "
+                "(exact {p}).")),
+            (N_("{group}: the new counts replaced its earlier counts (successes: {s}, "
+                "trials: {t}). Pooled: trials {pt}, successes {ps}, frequency {f} (exact "
+                "{p})."),
+             N_("{group}: the new counts replaced its earlier counts (games won: {s}, games "
+                "played: {t}). Pooled: games played {pt}, games won {ps}, frequency {f} "
+                "(exact {p}).")),
+            (N_("Pooled frequency after {groups} groups: {freq} over {trials} trials; exact "
+                "{p}, band ± {band}."),
+             N_("Pooled frequency after {groups} pairs: {freq} of the {trials} games played "
+                "were won; exact {p}, band ± {points} percentage points (2 SE).")),
+        ))
 
 
 #: How many games each pair plays in the first session's six minutes (the computer plays
