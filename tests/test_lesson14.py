@@ -696,3 +696,17 @@ def test_round2_the_pool_speaks_the_lessons_words(lang):
     assert band[:, 1].min() >= 0.0 and band[:, 1].max() <= 1.0
     assert 2 * math.sqrt(luck_lesson.start_chance() * (1 - luck_lesson.start_chance()) / 4) \
         == pytest.approx(0.426, abs=1e-3)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_the_empty_table_says_to_press_play_computer_turn(lang):
+    """Round 2, item 11: Roll is disabled when the computer plays, so the empty table says
+    to press Play computer turn, before the first click and after a computer turn."""
+    a = luck_lesson.app(lang, seed=3)
+    want = ("Aucun dé sur la table : cliquez sur « Faire jouer l'ordinateur »." if lang == "fr"
+            else "No dice on the table: press “Play computer turn”.")
+    for _turn in range(2):
+        caption = _flat(a.dice_caption()).replace("&#x27;", "'")
+        assert want in caption and "Roll to start" not in caption
+        assert "lancez pour commencer" not in caption
+        a.play_computer_turn()
