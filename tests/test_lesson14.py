@@ -710,3 +710,21 @@ def test_round2_the_empty_table_says_to_press_play_computer_turn(lang):
         assert want in caption and "Roll to start" not in caption
         assert "lancez pour commencer" not in caption
         a.play_computer_turn()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_the_end_of_the_game_is_told_in_one_voice(lang):
+    """Round 2, item 11: « Plus de parapluie : l'ordinateur a perdu. Partie terminée :
+    l'ordinateur a perdu. » (lower case after a colon; the computer, never "you")."""
+    a = luck_lesson.app(lang, seed=1)  # seed 1: the computer loses
+    while not a.state.is_over:
+        a.play_computer_turn()
+    log = _flat(re.sub(r"<[^>]+>", " ", a.log.value)).replace("&#x27;", "'")
+    if lang == "fr":
+        assert ("Plus de parapluie : l'ordinateur a perdu. Partie terminée : l'ordinateur a "
+                "perdu.") in log
+        assert "vous avez perdu" not in log
+    else:
+        assert "No parapluie left: the computer loses. Game over: the computer loses." in log
+        assert "you lose" not in log and "The computer loses" not in log
+    a.close()
