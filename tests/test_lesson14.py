@@ -441,10 +441,11 @@ def test_the_game_is_read_in_the_log_after_each_click(lang):
     a = luck_lesson.app(lang, seed=3)
     a.play_computer_turn()
     log = _flat(a.log.value).replace("&#x27;", "'")
-    # one voice: the computer chose, the computer keeps (no "Player 1 (computer)", no "you")
+    # one voice, one line a choice: the computer keeps (no "Player 1 (computer)", no "you",
+    # no « a choisi … » line repeating it: round 2, item 11)
     kept = "L'ordinateur garde 2 2" if lang == "fr" else "The computer keeps 2 2"
     chose = "L'ordinateur a choisi" if lang == "fr" else "The computer chose"
-    assert kept in log and chose in log, log
+    assert kept in log and chose not in log, log
     assert not re.search(r"Joueur 1|Player 1|Vous gardez|You keep", log), log
     a.close()
 
@@ -727,4 +728,15 @@ def test_round2_the_end_of_the_game_is_told_in_one_voice(lang):
     else:
         assert "No parapluie left: the computer loses. Game over: the computer loses." in log
         assert "you lose" not in log and "The computer loses" not in log
+    a.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_no_coach_noise_when_the_computer_plays_all(lang):
+    """Round 2, item 11: the computer plays every move, so no coach line (« Coach : aucune
+    décision… ») and no « Aucune décision à conseiller… », before or after a click."""
+    a = luck_lesson.app(lang, seed=3)
+    for _turn in range(2):
+        assert a.overlay.coach.value == "" and a.overlay.body.value == ""
+        a.play_computer_turn()
     a.close()
