@@ -431,8 +431,8 @@ def test_the_game_is_read_in_the_log_after_each_click(lang):
     else:
         assert "After each click, read in the game log the dice the computer kept" in page
         assert "would you have kept the same? Note your disagreements." in page
-        assert "changes no setting" in page and "before each click" not in page
-        assert "The computer playing the best choices, the cost of decisions is zero" in page
+        assert "does not change any settings" in page and "before each click" not in page
+        assert "Because the computer plays the best choices, the cost of decisions is zero" in page
     first, _second = _sessions(lang)
     first = _flat(first)
     assert ("après chaque clic le binôme lit dans le journal de la partie" if lang == "fr"
@@ -600,7 +600,8 @@ def test_english_wording_fixes():
     assert "separate luck from decision-making" in page
     assert "tell the part of luck" not in page
     assert "(result: 1 for a win, 0 for a loss)" in page
-    assert "the *mean* luck per game tends to 0 (the total grows like √n)" in page
+    assert ("the *mean* luck per game tends to 0 (the typical size of the total luck grows "
+            "like √n)") in page
     assert "a positive total luck?" in LESSONS["luck"].question("positive_luck").text_in("en")
     assert luck_lesson.chart("en").axes[0].get_title().replace("\n", " ") == (
         "Luck evens out, the cost of decisions does not")
@@ -740,3 +741,10 @@ def test_round2_no_coach_noise_when_the_computer_plays_all(lang):
         assert a.overlay.coach.value == "" and a.overlay.body.value == ""
         a.play_computer_turn()
     a.close()
+
+
+def test_round2_french_wording_has_its_verbs():
+    """Round 2, items 9 and 12 (French): the teacher's line has a verb; the total's size."""
+    page = _flat(_page("fr"))
+    assert "la part de hasard moyenne de la classe s'affiche sous le graphique" in page
+    assert "la taille typique du hasard total croît comme √n" in page
