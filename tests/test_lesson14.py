@@ -555,7 +555,7 @@ def test_notation_and_answer_key_fixes(lang):
         assert "SE = SD(L)/√100" in worked and "0.238" in worked and "4.26" in worked
         assert "0.2384" not in worked
         assert "is 0 points" in _flat(lesson.question("mean_luck").worked_text(lang))
-    assert ("avec les meilleurs choix" if lang == "fr" else "played with the best choices"
+    assert ("avec les meilleurs choix" if lang == "fr" else "100 games with the best choices"
             ) in se.text_in(lang)
     first, second = _sessions(lang)
     assert ("relève de la Terminale" if lang == "fr" else "is a Terminale question") in second
@@ -748,3 +748,24 @@ def test_round2_french_wording_has_its_verbs():
     page = _flat(_page("fr"))
     assert "la part de hasard moyenne de la classe s'affiche sous le graphique" in page
     assert "la taille typique du hasard total croît comme √n" in page
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_exercises_ask_what_is(lang):
+    """Round 2, item 7: the exercises start with « Quelle est… » / "What is…" and say what
+    kind of number to type."""
+    lesson = LESSONS["luck"]
+    win, lose, se = (_flat(lesson.question(k).text_in(lang))
+                     for k in ("luck_win", "luck_lose", "se_mean"))
+    if lang == "fr":
+        assert "Quelle est votre part de hasard" in win and "un nombre comme 12,5" in win
+        assert "de 20 % à 50 %, il y a +30 points" in win
+        assert "(un nombre négatif)" in lose
+        assert se == ("La classe joue 100 parties avec les meilleurs choix. Quel est l'écart "
+                      "type de la part de hasard moyenne, en points de pourcentage ?")
+    else:
+        assert "What is your luck of the dice" in win and "a number such as 12.5" in win
+        assert "from 20% to 50% is +30 points" in win
+        assert "(a negative number)" in lose
+        assert se == ("The class plays 100 games with the best choices. What is the standard "
+                      "error of the mean luck, in percentage points?")

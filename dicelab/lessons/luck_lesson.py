@@ -364,9 +364,8 @@ def lesson() -> Any:
                      , fields=lambda: {"p": Pct(v0())}),
             Question("luck_win", "exercise",
                      N_("Best choices all game long (4 parapluies: p as given), and you win. "
-                        "Your luck of the dice, in "
-                        "percentage points of winning chance (a decimal: from 20% to 50% is "
-                        "30 points)?"),
+                        "What is your luck of the dice, in percentage points of winning "
+                        "chance (a number such as 12.5; from 20% to 50% is +30 points)?"),
                      lambda: 100 * (1 - v0()), input="points", tolerance=0.1, digits=1,
                      hints=(N_("Result minus the chance to win at the start: 100 − "
                                "(chance in %)."),),
@@ -374,16 +373,16 @@ def lesson() -> Any:
                      fields=lambda: {"v": 100 * v0(), "l": 100 * (1 - v0())}),
             Question("luck_lose", "exercise",
                      N_("Best choices all game long (4 parapluies: p as given), and you lose. "
-                        "Your luck of the dice, in "
-                        "percentage points of winning chance (a decimal, negative)?"),
+                        "What is your luck of the dice, in percentage points of winning "
+                        "chance (a negative number)?"),
                      lambda: -100 * v0(), input="points", tolerance=0.1, digits=1,
                      hints=(N_("Result minus the chance to win at the start: 0 − "
                                "(chance in %)."),),
                      worked=N_("0 − {v} = {l} points."),
                      fields=lambda: {"v": 100 * v0(), "l": -100 * v0()}),
             Question("se_mean", "exercise",
-                     N_("The class plays 100 such games, played with the best choices. The "
-                        "standard error of the mean luck, in percentage points (a decimal)?"),
+                     N_("The class plays 100 games with the best choices. What is the "
+                        "standard error of the mean luck, in percentage points?"),
                      lambda: 100 * standard_error(v0(), 100), input="points", tolerance=0.05,
                      digits=2,
                      hints=(N_("Call L the luck of one game played with the best choices: "
