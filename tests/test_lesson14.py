@@ -769,3 +769,14 @@ def test_round2_exercises_ask_what_is(lang):
         assert "(a negative number)" in lose
         assert se == ("The class plays 100 games with the best choices. What is the standard "
                       "error of the mean luck, in percentage points?")
+
+
+def test_round2_english_rules_card_has_no_french_levels():
+    """Round 2, item 13: the English rules card (and worksheet p.1) names the levels in
+    English only."""
+    from dicelab.games.cards import trwavril as card_module
+
+    text = " ".join(_(line, lang="en") for line in card_module.CARD.lines())
+    assert "easy 4, medium 3, hard 2, heroic 1" in text
+    for french in ("(facile)", "(moyen)", "(difficile)", "(héroïque)"):
+        assert french not in text
