@@ -558,7 +558,9 @@ def test_notation_and_answer_key_fixes(lang):
     assert ("avec les meilleurs choix" if lang == "fr" else "100 games with the best choices"
             ) in se.text_in(lang)
     first, second = _sessions(lang)
-    assert ("relève de la Terminale" if lang == "fr" else "is a Terminale question") in second
+    assert ("relève de la Terminale" if lang == "fr"
+            else "the standard error of a mean (AP Statistics Unit 5): with a class that has not "
+            "met it, do it together on the board") in _flat(second)
     assert ("un élève lit les codes" if lang == "fr" else "a student reads the codes") in second
     assert ("copie vierge du dépôt ; pas de « Run All »" if lang == "fr"
             else "the cleared copy from the repository; no “Run All”") in _flat(first)
@@ -780,3 +782,16 @@ def test_round2_english_rules_card_has_no_french_levels():
     assert "easy 4, medium 3, hard 2, heroic 1" in text
     for french in ("(facile)", "(moyen)", "(difficile)", "(héroïque)"):
         assert french not in text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_guide_worksheet_line_names_the_given_value(lang):
+    """Round 2, item 2: lesson 14's worksheet has no chart: the guide says the given value
+    and the exercises start a new page."""
+    from dicelab.lessons.plans import lesson_plan
+
+    plan = _flat(lesson_plan("luck", lang))
+    assert ("la valeur donnée et les exercices commencent une nouvelle page" if lang == "fr"
+            else "the given value and the exercises start a new page") in plan
+    assert ("le graphique et les données" if lang == "fr" else "the chart and the data") \
+        not in plan
