@@ -795,3 +795,19 @@ def test_round2_guide_worksheet_line_names_the_given_value(lang):
             else "the given value and the exercises start a new page") in plan
     assert ("le graphique et les données" if lang == "fr" else "the chart and the data") \
         not in plan
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_review_identity_has_one_decimal(lang):
+    """Round 2, item 15: the review's identity uses one decimal, like the rest of the
+    lesson: « hasard −23,8 − coût 0,0 », not −23,84 − 0,00."""
+    from dicelab.analysis import luck
+
+    a = luck_lesson.app(lang, seed=1)  # the computer loses: luck = −p
+    while not a.state.is_over:
+        a.play_computer_turn()
+    text = _flat(luck.analyse(a.game, lang).identity_text(lang))
+    want = ("= −23,8 = hasard −23,8 − coût 0,0" if lang == "fr"
+            else "= −23.8 = luck −23.8 − cost 0.0")
+    assert want in text and ("23,84" if lang == "fr" else "23.84") not in text
+    a.close()
