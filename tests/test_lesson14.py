@@ -811,3 +811,17 @@ def test_round2_review_identity_has_one_decimal(lang):
             else "= −23.8 = luck −23.8 − cost 0.0")
     assert want in text and ("23,84" if lang == "fr" else "23.84") not in text
     a.close()
+
+
+def test_round2_many_games_chart_has_a_two_se_band_around_zero():
+    """Round 2, item 4: the many-games chart draws 0 ± 2 SE (computed from the games): the
+    mean luck, ≈ −6 points for a while, ends inside it, and the band narrows like 1/√n."""
+    band = luck_lesson.luck_band()
+    luck, _cost = luck_lesson.running_means()
+    assert band[3] == pytest.approx(band[0] / 2, rel=1e-12)  # 1/√4
+    assert band[-1] == pytest.approx(3.1, abs=0.05)  # 2 s/√300 points
+    assert abs(luck[-1]) <= band[-1]  # after 300 games: −1.7 within ± 3.1
+    for lang in ("fr", "en"):
+        fig = luck_lesson.chart(lang)
+        labels = fig.axes[0].get_legend_handles_labels()[1]
+        assert ("0 ± 2 écarts types" if lang == "fr" else "0 ± 2 standard errors") in labels

@@ -226,6 +226,15 @@ def running_means(games: int = GAMES) -> tuple[list[float], list[float]]:
     return luck, cost
 
 
+def luck_band(games: int = GAMES) -> list[float]:
+    """Two standard errors of the mean luck after 1, 2, … games (points): ``2 s/√k``, with
+    ``s`` the standard deviation of one game's luck over the simulated games."""
+    values = [100 * x for x, _c in simulated(games)]
+    m = sum(values) / len(values)
+    s = math.sqrt(sum((v - m) ** 2 for v in values) / max(1, len(values) - 1))
+    return [2 * s / math.sqrt(k) for k in range(1, len(values) + 1)]
+
+
 def chart(lang: str | None = None) -> Any:
     """The lesson's chart: over many games, the mean luck of the dice goes to 0, the
     mean cost of decisions does not (two lines, two line styles and markers)."""
@@ -240,6 +249,12 @@ def chart(lang: str | None = None) -> Any:
                 label=_("mean luck of the dice", lang=lang))
         ax.plot(xs, cost, color=OKABE_ITO["vermillion"], linestyle="--", marker="s",
                 markersize=3, label=_("mean cost of decisions", lang=lang))
+        # the band around 0 the mean luck stays in (±2 SE): drawn, but the lines set the scale
+        low, high = ax.get_ylim()
+        band = luck_band(len(luck))
+        ax.fill_between(xs, [-b for b in band], band, color=OKABE_ITO["blue"], alpha=0.12,
+                        linewidth=0, label=_("0 ± 2 standard errors", lang=lang))
+        ax.set_ylim(low, high)
         ax.axhline(0, color="#777777", linewidth=0.8, linestyle=":",
                    label=_("expected luck of the dice (exact)", lang=lang))
         ax.legend(loc="best", fontsize=8, frameon=False)
