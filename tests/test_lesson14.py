@@ -825,3 +825,18 @@ def test_round2_many_games_chart_has_a_two_se_band_around_zero():
         fig = luck_lesson.chart(lang)
         labels = fig.axes[0].get_legend_handles_labels()[1]
         assert ("0 ± 2 écarts types" if lang == "fr" else "0 ± 2 standard errors") in labels
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_worksheet_has_a_line_for_the_disagreements(lang):
+    """Round 2, item 10: the disagreements the pairs note have a line on the worksheet,
+    under the rules card, before the predictions (not on the answer key)."""
+    sheet = worksheets.lines("luck", lang)
+    want = ("Là où nous aurions gardé d'autres dés (tour, dés)" if lang == "fr"
+            else "Where we would have kept other dice (turn, dice):")
+    where = [i for i, (_k, text) in enumerate(sheet) if want in _flat(text)]
+    card = [i for i, (k, _t) in enumerate(sheet) if k == "card"]
+    first_q = min(i for i, (_k, text) in enumerate(sheet) if "1" in text and i > card[0] + 1)
+    assert len(where) == 1 and card[0] < where[0] <= first_q
+    assert not any(want in _flat(t) for _k, t in worksheets.lines("luck", lang,
+                                                                  answer_key=True))
