@@ -5,6 +5,7 @@ as a difference of probabilities accepted in lessons 13 and 14 alike."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -430,8 +431,8 @@ def test_the_game_is_read_in_the_log_after_each_click(lang):
     else:
         assert "After each click, read in the game log the dice the computer kept" in page
         assert "would you have kept the same? Note your disagreements." in page
-        assert "changes no setting" in page and "before each click" not in page
-        assert "The computer playing the best choices, the cost of decisions is zero" in page
+        assert "does not change any settings" in page and "before each click" not in page
+        assert "Because the computer plays the best choices, the cost of decisions is zero" in page
     first, _second = _sessions(lang)
     first = _flat(first)
     assert ("après chaque clic le binôme lit dans le journal de la partie" if lang == "fr"
@@ -440,10 +441,11 @@ def test_the_game_is_read_in_the_log_after_each_click(lang):
     a = luck_lesson.app(lang, seed=3)
     a.play_computer_turn()
     log = _flat(a.log.value).replace("&#x27;", "'")
-    # one voice: the computer chose, the computer keeps (no "Player 1 (computer)", no "you")
+    # one voice, one line a choice: the computer keeps (no "Player 1 (computer)", no "you",
+    # no « a choisi … » line repeating it: round 2, item 11)
     kept = "L'ordinateur garde 2 2" if lang == "fr" else "The computer keeps 2 2"
     chose = "L'ordinateur a choisi" if lang == "fr" else "The computer chose"
-    assert kept in log and chose in log, log
+    assert kept in log and chose not in log, log
     assert not re.search(r"Joueur 1|Player 1|Vous gardez|You keep", log), log
     a.close()
 
@@ -553,12 +555,46 @@ def test_notation_and_answer_key_fixes(lang):
         assert "SE = SD(L)/√100" in worked and "0.238" in worked and "4.26" in worked
         assert "0.2384" not in worked
         assert "is 0 points" in _flat(lesson.question("mean_luck").worked_text(lang))
-    assert ("avec les meilleurs choix" if lang == "fr" else "played with the best choices"
+    assert ("avec les meilleurs choix" if lang == "fr" else "100 games with the best choices"
             ) in se.text_in(lang)
     first, second = _sessions(lang)
-    assert ("relève de la Terminale" if lang == "fr" else "is a Terminale question") in second
+    assert ("relève de la Terminale" if lang == "fr"
+            else "the standard error of a mean (AP Statistics Unit 5): with a class that has not "
+            "met it, do it together on the board") in _flat(second)
     assert ("un élève lit les codes" if lang == "fr" else "a student reads the codes") in second
-    assert ("cellule par cellule" if lang == "fr" else "cell by cell") in first
+    assert ("copie vierge du dépôt ; pas de « Run All »" if lang == "fr"
+            else "the cleared copy from the repository; no “Run All”") in _flat(first)
+    assert ("cellule par cellule" if lang == "fr" else "cell by cell") not in first
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_guide_reads_the_log_and_the_answer_key_keeps_units_apart(lang):
+    """Round 2, items 1 and 8: the guide's general paragraph says the pairs read the log after
+    each click; the hint names X ~ Bernoulli(p) in English; the answer key computes the
+    probability 0.0426 and only then says it in points."""
+    root = Path(__file__).resolve().parents[1]
+    guide = _flat((root / ("docs/fr/enseignants.md" if lang == "fr" else "docs/teachers.md"))
+                  .read_text(encoding="utf-8"))
+    if lang == "fr":
+        assert ("après chaque clic les binômes lisent dans le journal de la partie les dés "
+                "gardés par l'ordinateur et notent leurs désaccords") in guide
+        assert "avant chaque clic" not in guide
+    else:
+        assert ("after each click the pairs read in the game log the dice the computer kept "
+                "and note their disagreements") in guide
+        assert "before each click" not in guide
+    lesson = LESSONS["luck"]
+    se = lesson.question("se_mean")
+    worked = _flat(se.worked_text(lang))
+    if lang == "fr":
+        assert ("σ(H̄₁₀₀) = σ(H)/√100 = √(0,238 × (1 − 0,238))/10 ≈ 0,0426, soit 4,26 points"
+                in worked)
+    else:
+        hint = _flat(se.hints_in(lang)[0])
+        assert "X ~ Bernoulli(p): a Bernoulli random variable with parameter p" in hint
+        assert "law of parameter" not in hint
+        assert "SE = SD(L)/√100 = √(0.238 × (1 − 0.238))/10 ≈ 0.0426, that is 4.26 points" in worked
+    assert "100 ×" not in worked
 
 
 def test_english_wording_fixes():
@@ -566,7 +602,8 @@ def test_english_wording_fixes():
     assert "separate luck from decision-making" in page
     assert "tell the part of luck" not in page
     assert "(result: 1 for a win, 0 for a loss)" in page
-    assert "the *mean* luck per game tends to 0 (the total grows like √n)" in page
+    assert ("the *mean* luck per game tends to 0 (the typical size of the total luck grows "
+            "like √n)") in page
     assert "a positive total luck?" in LESSONS["luck"].question("positive_luck").text_in("en")
     assert luck_lesson.chart("en").axes[0].get_title().replace("\n", " ") == (
         "Luck evens out, the cost of decisions does not")
@@ -610,3 +647,196 @@ def test_game_review_of_the_computers_game_shows_no_rating(lang):
         assert gone not in shown, gone
     assert ("Lancer le plus chanceux" if lang == "fr" else "Luckiest roll") in shown
     a.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_the_pooled_difference_subtracts_the_shown_values(lang):
+    """Round 2, item 6: 4 wins out of 15 games shows 26.7% − 23.8%, so the difference is
+    2.9 points (what a student subtracting the shown numbers gets), not 2.8."""
+    from dicelab.ui.teaching.pooling import difference_line
+
+    line = _flat(difference_line(luck_lesson.experiment(), 4 / 15, lang))
+    if lang == "fr":
+        assert "26,7 % − 23,8 % = 2,9 points" in line
+    else:
+        assert "26.7% − 23.8% = 2.9 points" in line
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_the_pool_speaks_the_lessons_words(lang):
+    """Round 2, item 5: the pool widget says games played / games won / pair, not trials,
+    successes, group; no glossary line; the band in percentage points, clipped to [0, 1]."""
+    from dicelab.ui.teaching import Pool
+
+    exp = luck_lesson.experiment()
+    teacher = Pool(exp, lang=lang)
+    group = Pool(exp, role="group", lang=lang)
+    teacher.add_counts(1, 3, "1")
+    teacher.add_counts(0, 1, "2")
+    said = _flat(teacher.message.value)
+    shown = " ".join([teacher.add.description, teacher.undo.description,
+                      teacher.group.placeholder, group.group.placeholder, said,
+                      _flat(teacher.out.value)])
+    for generic in ("trials", "successes", "group", "essais", "succès", "groupe"):
+        assert generic not in shown.lower()
+    assert teacher.widget.children[1].value == ""  # no "trials: …; successes: …" line
+    if lang == "fr":
+        assert teacher.add.description == "Ajouter ce binôme"
+        assert teacher.undo.description == "Retirer le dernier binôme"
+        assert "binôme 2 ajouté. Mise en commun : parties jouées 4, parties gagnées 1" in said
+        assert "bande ± 42,6 points (2 écarts types)" in shown
+    else:
+        assert teacher.add.description == "Add this pair"
+        assert teacher.undo.description == "Remove the last pair"
+        assert "pair 2 added. Pooled: games played 4, games won 1" in said
+        assert "band ± 42.6 percentage points (2 SE)" in shown
+    # the band 23.8% ± 42.6 points would go below 0: the chart clips it at 0
+    from dicelab.ui.teaching.pooling import pool_chart
+
+    fig = pool_chart(exp, teacher.rows(), lang)
+    ax = fig.axes[0]
+    assert ax.get_xlabel() == ("binômes mis en commun" if lang == "fr" else "pairs pooled")
+    band = ax.collections[0].get_paths()[0].vertices
+    assert band[:, 1].min() >= 0.0 and band[:, 1].max() <= 1.0
+    assert 2 * math.sqrt(luck_lesson.start_chance() * (1 - luck_lesson.start_chance()) / 4) \
+        == pytest.approx(0.426, abs=1e-3)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_the_empty_table_says_to_press_play_computer_turn(lang):
+    """Round 2, item 11: Roll is disabled when the computer plays, so the empty table says
+    to press Play computer turn, before the first click and after a computer turn."""
+    a = luck_lesson.app(lang, seed=3)
+    want = ("Aucun dé sur la table : cliquez sur « Faire jouer l'ordinateur »." if lang == "fr"
+            else "No dice on the table: press “Play computer turn”.")
+    for _turn in range(2):
+        caption = _flat(a.dice_caption()).replace("&#x27;", "'")
+        assert want in caption and "Roll to start" not in caption
+        assert "lancez pour commencer" not in caption
+        a.play_computer_turn()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_the_end_of_the_game_is_told_in_one_voice(lang):
+    """Round 2, item 11: « Plus de parapluie : l'ordinateur a perdu. Partie terminée :
+    l'ordinateur a perdu. » (lower case after a colon; the computer, never "you")."""
+    a = luck_lesson.app(lang, seed=1)  # seed 1: the computer loses
+    while not a.state.is_over:
+        a.play_computer_turn()
+    log = _flat(re.sub(r"<[^>]+>", " ", a.log.value)).replace("&#x27;", "'")
+    if lang == "fr":
+        assert ("Plus de parapluie : l'ordinateur a perdu. Partie terminée : l'ordinateur a "
+                "perdu.") in log
+        assert "vous avez perdu" not in log
+    else:
+        assert "No parapluie left: the computer loses. Game over: the computer loses." in log
+        assert "you lose" not in log and "The computer loses" not in log
+    a.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_no_coach_noise_when_the_computer_plays_all(lang):
+    """Round 2, item 11: the computer plays every move, so no coach line (« Coach : aucune
+    décision… ») and no « Aucune décision à conseiller… », before or after a click."""
+    a = luck_lesson.app(lang, seed=3)
+    for _turn in range(2):
+        assert a.overlay.coach.value == "" and a.overlay.body.value == ""
+        a.play_computer_turn()
+    a.close()
+
+
+def test_round2_french_wording_has_its_verbs():
+    """Round 2, items 9 and 12 (French): the teacher's line has a verb; the total's size."""
+    page = _flat(_page("fr"))
+    assert "la part de hasard moyenne de la classe s'affiche sous le graphique" in page
+    assert "la taille typique du hasard total croît comme √n" in page
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_exercises_ask_what_is(lang):
+    """Round 2, item 7: the exercises start with « Quelle est… » / "What is…" and say what
+    kind of number to type."""
+    lesson = LESSONS["luck"]
+    win, lose, se = (_flat(lesson.question(k).text_in(lang))
+                     for k in ("luck_win", "luck_lose", "se_mean"))
+    if lang == "fr":
+        assert "Quelle est votre part de hasard" in win and "un nombre comme 12,5" in win
+        assert "de 20 % à 50 %, il y a +30 points" in win
+        assert "(un nombre négatif)" in lose
+        assert se == ("La classe joue 100 parties avec les meilleurs choix. Quel est l'écart "
+                      "type de la part de hasard moyenne, en points de pourcentage ?")
+    else:
+        assert "What is your luck of the dice" in win and "a number such as 12.5" in win
+        assert "from 20% to 50% is +30 points" in win
+        assert "(a negative number)" in lose
+        assert se == ("The class plays 100 games with the best choices. What is the standard "
+                      "error of the mean luck, in percentage points?")
+
+
+def test_round2_english_rules_card_has_no_french_levels():
+    """Round 2, item 13: the English rules card (and worksheet p.1) names the levels in
+    English only."""
+    from dicelab.games.cards import trwavril as card_module
+
+    text = " ".join(_(line, lang="en") for line in card_module.CARD.lines())
+    assert "easy 4, medium 3, hard 2, heroic 1" in text
+    for french in ("(facile)", "(moyen)", "(difficile)", "(héroïque)"):
+        assert french not in text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_guide_worksheet_line_names_the_given_value(lang):
+    """Round 2, item 2: lesson 14's worksheet has no chart: the guide says the given value
+    and the exercises start a new page."""
+    from dicelab.lessons.plans import lesson_plan
+
+    plan = _flat(lesson_plan("luck", lang))
+    assert ("la valeur donnée et les exercices commencent une nouvelle page" if lang == "fr"
+            else "the given value and the exercises start a new page") in plan
+    assert ("le graphique et les données" if lang == "fr" else "the chart and the data") \
+        not in plan
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_review_identity_has_one_decimal(lang):
+    """Round 2, item 15: the review's identity uses one decimal, like the rest of the
+    lesson: « hasard −23,8 − coût 0,0 », not −23,84 − 0,00."""
+    from dicelab.analysis import luck
+
+    a = luck_lesson.app(lang, seed=1)  # the computer loses: luck = −p
+    while not a.state.is_over:
+        a.play_computer_turn()
+    text = _flat(luck.analyse(a.game, lang).identity_text(lang))
+    want = ("= −23,8 = hasard −23,8 − coût 0,0" if lang == "fr"
+            else "= −23.8 = luck −23.8 − cost 0.0")
+    assert want in text and ("23,84" if lang == "fr" else "23.84") not in text
+    a.close()
+
+
+def test_round2_many_games_chart_has_a_two_se_band_around_zero():
+    """Round 2, item 4: the many-games chart draws 0 ± 2 SE (computed from the games): the
+    mean luck, ≈ −6 points for a while, ends inside it, and the band narrows like 1/√n."""
+    band = luck_lesson.luck_band()
+    luck, _cost = luck_lesson.running_means()
+    assert band[3] == pytest.approx(band[0] / 2, rel=1e-12)  # 1/√4
+    assert band[-1] == pytest.approx(3.1, abs=0.05)  # 2 s/√300 points
+    assert abs(luck[-1]) <= band[-1]  # after 300 games: −1.7 within ± 3.1
+    for lang in ("fr", "en"):
+        fig = luck_lesson.chart(lang)
+        labels = fig.axes[0].get_legend_handles_labels()[1]
+        assert ("0 ± 2 écarts types" if lang == "fr" else "0 ± 2 standard errors") in labels
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_round2_worksheet_has_a_line_for_the_disagreements(lang):
+    """Round 2, item 10: the disagreements the pairs note have a line on the worksheet,
+    under the rules card, before the predictions (not on the answer key)."""
+    sheet = worksheets.lines("luck", lang)
+    want = ("Là où nous aurions gardé d'autres dés (tour, dés)" if lang == "fr"
+            else "Where we would have kept other dice (turn, dice):")
+    where = [i for i, (_k, text) in enumerate(sheet) if want in _flat(text)]
+    card = [i for i, (k, _t) in enumerate(sheet) if k == "card"]
+    first_q = min(i for i, (_k, text) in enumerate(sheet) if "1" in text and i > card[0] + 1)
+    assert len(where) == 1 and card[0] < where[0] <= first_q
+    assert not any(want in _flat(t) for _k, t in worksheets.lines("luck", lang,
+                                                                  answer_key=True))

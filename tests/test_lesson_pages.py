@@ -276,6 +276,9 @@ ASKS_NUMBER = {"en": "number", "fr": "numéro"}
 #: Lesson 14's group boxes (its experiment's labels, the page's words, teachers' review).
 LUCK_BOXES = {"en": ["pair", "games played", "games won"],
               "fr": ["binôme", "parties jouées", "parties gagnées"]}
+#: Lesson 14's pool asks for the pair's number (the group's, then the teacher's box).
+LUCK_NUMBER = {"en": ("your pair's number", "the pair's number"),
+               "fr": ("le numéro de votre binôme", "le numéro du binôme")}
 #: The teacher's pool: typed counts name their group too (its box's placeholder).
 TEACHER_GROUP_BOX = {"en": "the group's number or name", "fr": "numéro ou nom du groupe"}
 
@@ -293,14 +296,16 @@ def test_pooled_lessons_ask_each_group_for_its_number(lang, path, executed):
     assert len(cells) == 2 and 'role="group"' in nb.cells[cells[0]].source
     shown = [t for out in nb.cells[cells[0]].outputs for t in output_texts(out, nb)]
     boxes = GROUP_BOX[lang]
+    teacher_box = TEACHER_GROUP_BOX[lang]
     if path.name.startswith("14_"):  # lesson 14 names its boxes as its page does
-        boxes = [*LUCK_BOXES[lang], *boxes[1:2], boxes[-1]]
+        boxes = [*LUCK_BOXES[lang], LUCK_NUMBER[lang][0], boxes[-1]]
+        teacher_box = LUCK_NUMBER[lang][1]
     assert all(t in shown for t in boxes), shown
     above = nb.cells[cells[0] - 1]
     assert above.cell_type == "markdown" and ASKS_NUMBER[lang] in above.source
     teacher = [t for out in nb.cells[cells[1]].outputs for t in output_texts(out, nb)]
     assert GROUP_BOX[lang][-1] not in teacher and any("code" in t for t in teacher)
-    assert TEACHER_GROUP_BOX[lang] in teacher
+    assert teacher_box in teacher
 
 
 # ------------------------------------------------------------------ §4 no answer above its question

@@ -102,8 +102,9 @@ def test_thirty_groups_with_the_same_counts_all_count(lesson, lang, monkeypatch)
     assert (last.groups, last.successes, last.trials) == (GROUPS, GROUPS * s, GROUPS * t)
     assert last.frequency == pytest.approx(s / t, abs=1e-12)
     teacher.out.value = chart = plots.chart_html(pooling.pool_chart(exp, teacher.rows(), lang))
-    assert {"en": f"after {GROUPS} groups: ",
-            "fr": f"(nombre de groupes\u00a0: {GROUPS})\u00a0: "}[lang] in chart
+    unit = ({"en": "pairs", "fr": "binômes"} if exp.words else {"en": "groups", "fr": "groupes"})
+    assert {"en": f"after {GROUPS} {unit['en']}: ",
+            "fr": f"(nombre de {unit['fr']}\u00a0: {GROUPS})\u00a0: "}[lang] in chart
     # a code pasted again (here the 17th) is refused, says so in the page's language and
     # changes nothing
     teacher.code.value = " " + codes[16].lower() + " "
@@ -181,8 +182,9 @@ def test_a_group_that_counted_again_replaces_its_counts_on_a_second_click(lang, 
     exp = teacher.exp
     teacher.add_code(share_code(exp, 0, 1, 1))
     # no "1 trials": the pooled counts are written without a plural
-    assert {"en": "pair 1 added. Pooled: trials 1, successes 0, frequency 0",
-            "fr": "binôme 1 ajouté. Mise en commun\u00a0: essais 1, succès 0, fréquence 0"}[
+    assert {"en": "pair 1 added. Pooled: games played 1, games won 0, frequency 0",
+            "fr": "binôme 1 ajouté. Mise en commun\u00a0: parties jouées 1, parties gagnées 0, "
+                  "fréquence 0"}[
         lang] in teacher.message.value
     teacher.add_code(share_code(exp, 0, 1, 2))
     second_game = share_code(exp, 1, 2, 1)  # pair 1 played a second game and won it

@@ -634,9 +634,13 @@ class LuckReport:
                      d=f(self.end_value - self.start_value),
                      luck=f(sum(r.luck for r in self.rows if r.kind == "roll")),
                      c0=f(self.cost(0)), c1=f(self.cost(1)), unit=unit)
+        luck_total = sum(r.luck for r in self.rows if r.kind == "roll")
+        d = self.end_value - self.start_value
+        if self.is_probability:  # one decimal, as the lessons write points; the line adds up
+            digits = 1
+            d = (round(scale * luck_total, 1) - round(scale * self.cost(0), 1)) / scale
         return _("end value − start value = {d} = luck {luck} {sign} cost {c} (in {unit})",
-                 lang=lang, d=f(self.end_value - self.start_value),
-                 luck=f(sum(r.luck for r in self.rows if r.kind == "roll")),
+                 lang=lang, d=f(d), luck=f(luck_total),
                  sign="+" if self.mode == "solo_turns" else "−", c=f(self.cost(0)), unit=unit)
 
     # ---------------------------------------------------------------- chart

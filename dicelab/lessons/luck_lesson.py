@@ -72,7 +72,33 @@ def experiment() -> Any:
         N_("games played"), N_("games won"), Fraction(start_chance()), 1,
         unit=N_("pair {n}"), boxes=(N_("games played"), N_("games won"), N_("pair")),
         difference=N_("Class mean luck = f − p = {f} − {p} = {d} points (percentage "
-                      "points of winning chance)."))
+                      "points of winning chance)."),
+        words=(
+            (N_("groups pooled"), N_("pairs pooled")),
+            (N_("the group's number or name"), N_("the pair's number")),
+            (N_("your group's number or name"), N_("your pair's number")),
+            (N_("Add this group"), N_("Add this pair")),
+            (N_("Remove the last group"), N_("Remove the last pair")),
+            (N_("Last group removed."), N_("Last pair removed.")),
+            (N_("{group} added. Pooled: trials {t}, successes {s}, frequency {f} (exact {p})."),
+             N_("{group} added. Pooled: games played {t}, games won {s}, frequency {f} "
+                "(exact {p}).")),
+            (N_("{group}: the new code replaced its earlier counts (successes: {s}, trials: "
+                "{t}). Pooled: trials {pt}, successes {ps}, frequency {f} (exact {p})."),
+             N_("{group}: the new code replaced its earlier counts (games won: {s}, games "
+                "played: {t}). Pooled: games played {pt}, games won {ps}, frequency {f} "
+                "(exact {p}).")),
+            (N_("{group}: the new counts replaced its earlier counts (successes: {s}, "
+                "trials: {t}). Pooled: trials {pt}, successes {ps}, frequency {f} (exact "
+                "{p})."),
+             N_("{group}: the new counts replaced its earlier counts (games won: {s}, games "
+                "played: {t}). Pooled: games played {pt}, games won {ps}, frequency {f} "
+                "(exact {p}).")),
+            (N_("Pooled frequency after {groups} groups: {freq} over {trials} trials; exact "
+                "{p}, band ± {band}."),
+             N_("Pooled frequency after {groups} pairs: {freq} of the {trials} games played "
+                "were won; exact {p}, band ± {points} percentage points (2 SE).")),
+        ))
 
 
 #: How many games each pair plays in the first session's six minutes (the computer plays
@@ -200,6 +226,15 @@ def running_means(games: int = GAMES) -> tuple[list[float], list[float]]:
     return luck, cost
 
 
+def luck_band(games: int = GAMES) -> list[float]:
+    """Two standard errors of the mean luck after 1, 2, … games (points): ``2 s/√k``, with
+    ``s`` the standard deviation of one game's luck over the simulated games."""
+    values = [100 * x for x, _c in simulated(games)]
+    m = sum(values) / len(values)
+    s = math.sqrt(sum((v - m) ** 2 for v in values) / max(1, len(values) - 1))
+    return [2 * s / math.sqrt(k) for k in range(1, len(values) + 1)]
+
+
 def chart(lang: str | None = None) -> Any:
     """The lesson's chart: over many games, the mean luck of the dice goes to 0, the
     mean cost of decisions does not (two lines, two line styles and markers)."""
@@ -214,6 +249,12 @@ def chart(lang: str | None = None) -> Any:
                 label=_("mean luck of the dice", lang=lang))
         ax.plot(xs, cost, color=OKABE_ITO["vermillion"], linestyle="--", marker="s",
                 markersize=3, label=_("mean cost of decisions", lang=lang))
+        # the band around 0 the mean luck stays in (±2 SE): drawn, but the lines set the scale
+        low, high = ax.get_ylim()
+        band = luck_band(len(luck))
+        ax.fill_between(xs, [-b for b in band], band, color=OKABE_ITO["blue"], alpha=0.12,
+                        linewidth=0, label=_("0 ± 2 standard errors", lang=lang))
+        ax.set_ylim(low, high)
         ax.axhline(0, color="#777777", linewidth=0.8, linestyle=":",
                    label=_("expected luck of the dice (exact)", lang=lang))
         ax.legend(loc="best", fontsize=8, frameon=False)
@@ -338,9 +379,8 @@ def lesson() -> Any:
                      , fields=lambda: {"p": Pct(v0())}),
             Question("luck_win", "exercise",
                      N_("Best choices all game long (4 parapluies: p as given), and you win. "
-                        "Your luck of the dice, in "
-                        "percentage points of winning chance (a decimal: from 20% to 50% is "
-                        "30 points)?"),
+                        "What is your luck of the dice, in percentage points of winning "
+                        "chance (a number such as 12.5; from 20% to 50% is +30 points)?"),
                      lambda: 100 * (1 - v0()), input="points", tolerance=0.1, digits=1,
                      hints=(N_("Result minus the chance to win at the start: 100 − "
                                "(chance in %)."),),
@@ -348,29 +388,31 @@ def lesson() -> Any:
                      fields=lambda: {"v": 100 * v0(), "l": 100 * (1 - v0())}),
             Question("luck_lose", "exercise",
                      N_("Best choices all game long (4 parapluies: p as given), and you lose. "
-                        "Your luck of the dice, in "
-                        "percentage points of winning chance (a decimal, negative)?"),
+                        "What is your luck of the dice, in percentage points of winning "
+                        "chance (a negative number)?"),
                      lambda: -100 * v0(), input="points", tolerance=0.1, digits=1,
                      hints=(N_("Result minus the chance to win at the start: 0 − "
                                "(chance in %)."),),
                      worked=N_("0 − {v} = {l} points."),
                      fields=lambda: {"v": 100 * v0(), "l": -100 * v0()}),
             Question("se_mean", "exercise",
-                     N_("The class plays 100 such games, played with the best choices. The "
-                        "standard error of the mean luck, in percentage points (a decimal)?"),
+                     N_("The class plays 100 games with the best choices. What is the "
+                        "standard error of the mean luck, in percentage points?"),
                      lambda: 100 * standard_error(v0(), 100), input="points", tolerance=0.05,
                      digits=2,
                      hints=(N_("Call L the luck of one game played with the best choices: "
-                               "L = X − p, where X = 1 for a win and 0 for a loss (X follows "
-                               "a Bernoulli law of parameter p). So E(L) = 0 and SD(L) = "
+                               "L = X − p, where X = 1 for a win and 0 for a loss (X ~ "
+                               "Bernoulli(p): a Bernoulli random variable with parameter p). "
+                               "So E(L) = 0 and SD(L) = "
                                "√(p(1 − p)); the mean of 100 games has SE = SD(L)/√100. Then "
                                "multiply by 100 for points."),),
                      worked=N_("L = X − p with X ~ Bernoulli(p): E(L) = 0, SD(L) = "
-                               "√(p(1 − p)), SE = SD(L)/√100 = 100 × √({p} × (1 − {p}) / 100) "
-                               "= {se} points: one game says little, a hundred say much "
+                               "√(p(1 − p)), SE = SD(L)/√100 = √({p} × (1 − {p}))/10 ≈ {sep}, "
+                               "that is {se} points: one game says little, a hundred say much "
                                "more."),
-                     fields=lambda: {"p": v0(), "se": 100 * standard_error(v0(), 100)},
-                     field_digits=(("p", 3),)),
+                     fields=lambda: {"p": v0(), "sep": standard_error(v0(), 100),
+                                     "se": 100 * standard_error(v0(), 100)},
+                     field_digits=(("p", 3), ("sep", 4))),
         ),
         misconceptions=(
             (N_("The dice even out within a game."), "mean_luck"),

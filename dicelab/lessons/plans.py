@@ -10,6 +10,8 @@ from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
 )
 from dicelab.lessons.base import (
+    CHART_SHEETS,
+    DATA_TABLE_SHEETS,
     Lesson,
 )
 from dicelab.lessons.base import (
@@ -284,8 +286,7 @@ STEPS: dict[str, str] = {
               "would have kept others: {n} per pair (only finished games count), then one "
               "share code with the pair's number, written on the board as soon as the game "
               "ends. The odds stay hidden while playing: the pairs predict, the review "
-              "reveals. Students run the notebook cell by cell (or get a cleared copy): an "
-              "executed page shows answers further down."),
+              "reveals. Hand out the cleared copy from the repository; no “Run All”."),
     "codes": N_("the last pairs write their share codes on the board; keep them for the next "
                 "session."),
     "pool_app": N_("a student reads the codes from the board while you type them into your "
@@ -295,9 +296,9 @@ STEPS: dict[str, str] = {
                       "games, discussed: a class's few dozen games do not settle the question "
                       "alone; luck evens out, the cost of decisions does not."),
     "ex": N_("exercises in pairs, hints on request: {ex}"),
-    "ex_se": N_("exercises in pairs, hints on request: {ex}. The last one, the standard "
-                "deviation of a mean, is a Terminale question: with a Première class, do it "
-                "together on the board."),
+    "ex_se": N_("exercises in pairs, hints on request: {ex}. The last one is the standard "
+                "error of a mean (AP Statistics Unit 5): with a class that has not met it, do "
+                "it together on the board."),
     "ex_first": N_("exercise 1, which reads the chart: {ex}"),
     "ex_last": N_("the last exercise in pairs, hints on request: {ex}"),
     "remember": N_("“To remember”; students read their progress line."),
@@ -479,10 +480,15 @@ def lesson_plan(key: str, lang: str = "en") -> str:
     lines += _plan_lines(lesson, lang)
     if lesson.sheet_data_page:  # the sheet's second part answers the predictions
         sheet = _("Worksheet", lang=lang)
-        lines.append(f"* **{colon(sheet)}** " + _(
+        charted = (lesson.table is not None or key in CHART_SHEETS
+                   or key in DATA_TABLE_SHEETS)
+        lines.append(f"* **{colon(sheet)}** " + (_(
             "the predictions come first, alone; the chart and the data the exercises need "
             "start a new page. Print that page separately and hand it out only once every "
-            "student has written the predictions.", lang=lang))
+            "student has written the predictions.", lang=lang) if charted else _(
+            "the predictions come first, alone; the given value and the exercises start a "
+            "new page. Print that page separately and hand it out only once every student "
+            "has written the predictions.", lang=lang)))
     if key in TEACHER_NOTES:
         note = _("Teacher's note", lang=lang)
         lines.append(f"* **{colon(note)}** " + TEACHER_NOTES[key](lang))

@@ -52,6 +52,12 @@ RESULT_LINES: dict[str, str] = {
                "The class: games ____, won ____, frequency f = ____; class mean luck "
                "f − p = ____ points."),
 }
+#: A line to write on, under the rules card, for what the pairs note while they play
+#: (lesson 14: the dice they would have kept instead of the computer's).
+PLAY_LINES: dict[str, str] = {
+    "luck": N_("Where we would have kept other dice (turn, dice): "
+               "________________________________"),
+}
 #: Hints printed under their exercise on the students' sheet (lesson 14's exercise 3).
 PRINTED_HINTS: dict[str, tuple[str, ...]] = {"luck": ("se_mean",)}
 
@@ -85,6 +91,8 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
         out.append(("sub", _("Name: ______________________   Class: ________", lang=lang)))
     for game in lesson.cards:  # the rules a class that never played needs, before any question
         out.append(("card", game))
+    if not answer_key and lesson_key in PLAY_LINES:
+        out.append(("sub", _(PLAY_LINES[lesson_key], lang=lang)))
     n_pred = n_ex = 0
     data_done = False
     for q in lesson.questions:

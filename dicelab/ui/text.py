@@ -378,6 +378,9 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         key = f"win_{reason}" if f"win_{reason}" in sentences else "win"
         return say(key)
     if kind == "lose":
+        if computer_solo and not you:  # after a colon: "No parapluie left: the computer loses."
+            mine, theirs = sentences["lose"]
+            return _(theirs, lang=lang, who=_("the computer", lang=lang))
         return say("lose")
     if kind == "out":
         if "manche" in event:
@@ -385,6 +388,9 @@ def event_sentence(event: dict[str, Any], lang: str | None = None, solo: bool = 
         return say("out")
     if kind == "game_over":
         winners = [w for w in event.get("winners") or () if isinstance(w, int)]
+        if computer_solo:  # one voice: the computer played, the computer wins or loses
+            return (_("Game over: the computer wins.", lang=lang) if winners else
+                    _("Game over: the computer loses.", lang=lang))
         if solo or (versus is not None and winners == [versus]):
             return _(_PLAIN["over_win_solo" if winners else "over_lose_solo"], lang=lang)
         names = join_names([name(w) for w in winners], lang)

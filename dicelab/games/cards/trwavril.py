@@ -27,8 +27,7 @@ __all__ = [
 CARD = Card("trwavril", N_("Trwavril — rules card"), (
     (GOAL, (
         N_("Bar all six cards 1 to 6 before your last parapluie (a life) is turned over. "
-           "Parapluies by difficulty: easy (facile) 4, medium (moyen) 3, hard (difficile) "
-           "2, heroic (héroïque) 1."),
+           "Parapluies by difficulty: easy 4, medium 3, hard 2, heroic 1."),
     )),
     (TURN, (
         N_("Up to 3 rolls of the 4 dice; stop after any roll; any die may be "

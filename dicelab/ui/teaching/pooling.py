@@ -16,6 +16,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -44,7 +45,10 @@ class Experiment:
     boxes' labels, when the lesson names them (lesson 14: "played", "won", "pair");
     ``difference`` a msgid with ``{f}``, ``{p}`` and ``{d}`` (the pooled frequency, the
     exact probability and their difference ``f − p``, in percentage points) written under
-    the teacher's chart (lesson 14: the class's mean luck).
+    the teacher's chart (lesson 14: the class's mean luck); ``words`` pairs (generic msgid,
+    the lesson's msgid) that put the widget's and chart's texts in the lesson's words
+    (lesson 14: games played, games won, pairs); with ``words`` the glossary line
+    "trials: …; successes: …" is not shown.
     """
 
     code: str
@@ -56,6 +60,15 @@ class Experiment:
     unit: str = N_("group {n}")
     boxes: tuple[str, str, str] = (N_("trials"), N_("successes"), N_("group"))
     difference: str | None = None
+    words: tuple[tuple[str, str], ...] = ()
+
+    def word(self, msgid: str) -> str:
+        """The msgid this experiment uses for the generic ``msgid`` (itself by default).
+
+        >>> BRELAN_FIVE_DICE.word("Add this group")
+        'Add this group'
+        """
+        return dict(self.words).get(msgid, msgid)
 
 
 def _experiments() -> dict[str, Experiment]:
@@ -273,7 +286,11 @@ def difference_line(exp: Experiment, frequency: float, lang: str | None = None) 
     """
     if exp.difference is None:
         raise TeachingError(N_("this experiment has no difference to show"))
-    d = 100 * (frequency - float(exp.p))
+    # the difference of the two rounded percentages shown, so that the line agrees with itself
+    # (26.7% − 23.8% = 2.9 points, never 2.8): rounded half-even like ``fmt_percent``
+    shown_f, shown_p = (Decimal(str(float(x))).scaleb(2).quantize(Decimal("0.1"), ROUND_HALF_EVEN)
+                        for x in (frequency, exp.p))
+    d = float(shown_f - shown_p)
     shown = fmt_number(abs(d), 1, lang)
     signed = ("\u2212" + shown) if d < 0 and shown.strip("0,.") else shown
     return _(exp.difference, lang=lang, f=fmt_percent(frequency, 1, lang),
@@ -290,13 +307,14 @@ def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None
     x = np.arange(1, len(rows) + 1)
     freq = np.array([r.frequency for r in rows])
     se = np.array([r.se for r in rows])
-    xlabel = _("groups pooled", lang=lang)
+    xlabel = _(exp.word(N_("groups pooled")), lang=lang)
     ylabel = _("pooled frequency", lang=lang)
     title = _(exp.title, lang=lang)
     with plots._style():
         fig = plots._new_figure((7.0, 3.8))
         ax = fig.add_subplot()
-        ax.fill_between(x, p - 2 * se, p + 2 * se, facecolor=plots.PALETTE[5], alpha=0.35,
+        ax.fill_between(x, np.clip(p - 2 * se, 0, 1), np.clip(p + 2 * se, 0, 1),
+                        facecolor=plots.PALETTE[5], alpha=0.35,
                         hatch="..", edgecolor=plots.PALETTE[5], linewidth=0,
                         label=_("exact ± 2 standard errors", lang=lang))
         ax.axhline(p, color=plots.PALETTE[3], linestyle="--", linewidth=1.6,
@@ -307,10 +325,11 @@ def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None
         ax.set_ylim(0, max(1e-9, min(1.0, max(float(freq.max()), p + 2 * float(se[0])) * 1.15)))
         ax.legend(loc="best", fontsize=9)
         last = rows[-1]
-        alt = _("Pooled frequency after {groups} groups: {freq} over {trials} trials; exact "
-                "{p}, band ± {band}.", lang=lang, groups=last.groups,
+        alt = _(exp.word(N_("Pooled frequency after {groups} groups: {freq} over {trials} "
+                            "trials; exact {p}, band ± {band}.")), lang=lang, groups=last.groups,
                 freq=fmt_percent(last.frequency, 1, lang), trials=fmt_int(last.trials, lang),
-                p=fmt_percent(p, 1, lang), band=fmt_percent(2 * last.se, 1, lang))
+                p=fmt_percent(p, 1, lang), band=fmt_percent(2 * last.se, 1, lang),
+                points=fmt_number(200 * last.se, 1, lang))
         return plots._finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
 
@@ -377,13 +396,14 @@ class Pool(_Widget):
             self.successes.style = {"description_width": "initial"}
         help_line = _("trials: {t}; successes: {s}.", lang=L, t=_(experiment.trials_label, lang=L),
                       s=_(experiment.successes_label, lang=L))
-        help_text = w.HTML("<p>" + _esc(help_line) + "</p>")
+        help_text = w.HTML("" if experiment.words else "<p>" + _esc(help_line) + "</p>")
         self.message = w.HTML()
         self.message.add_class("dicelab-message")
         self.out = w.HTML()
         self.out.add_class("dicelab-chart")
         if role == "group":
-            self.group = w.Text(placeholder=_("your group's number or name", lang=L),
+            self.group = w.Text(placeholder=_(experiment.word(N_("your group's number or name")),
+                                              lang=L),
                                 description=_(experiment.boxes[2], lang=L))
             self.group.add_class("dicelab-pool-group")
             self.make = _button(description=_("Make my share code", lang=L),
@@ -396,17 +416,19 @@ class Pool(_Widget):
                                   self.successes, self.make, self.message, self.code_view])
         else:
             # typed counts name their group too: a later code of that group is the same group
-            self.group = w.Text(placeholder=_("the group's number or name", lang=L),
+            self.group = w.Text(placeholder=_(experiment.word(N_("the group's number or name")),
+                                              lang=L),
                                 description=_(experiment.boxes[2], lang=L))
             self.group.add_class("dicelab-pool-group")
-            self.add = _button(description=_("Add this group", lang=L), button_style="primary")
+            self.add = _button(description=_(experiment.word(N_("Add this group")), lang=L),
+                               button_style="primary")
             self.add.add_class("dicelab-pool-add")
             self.code = w.Text(placeholder=_("or paste a group's share code", lang=L),
                                description=_("code", lang=L))
             self.code.add_class("dicelab-pool-codebox")
             self.add_code_button = _button(description=_("Add this code", lang=L))
             self.add_code_button.add_class("dicelab-pool-addcode")
-            self.undo = _button(description=_("Remove the last group", lang=L))
+            self.undo = _button(description=_(experiment.word(N_("Remove the last group")), lang=L))
             self.undo.add_class("dicelab-pool-undo")
             self.add.on_click(self.guarded(lambda _b: self.add_counts(
                 self.successes.value, self.trials.value, self.group.value)))
@@ -544,7 +566,7 @@ class Pool(_Widget):
                  N_("{group}: the new counts replaced its earlier counts (successes: {s}, "
                     "trials: {t}). Pooled: trials {pt}, successes {ps}, frequency {f} (exact "
                     "{p})."))
-        self.say(_(words, lang=self.lang, group=label, s=fmt_int(s, self.lang),
+        self.say(_(self.exp.word(words), lang=self.lang, group=label, s=fmt_int(s, self.lang),
                    t=fmt_int(t, self.lang), ps=fmt_int(last.successes, self.lang),
                    pt=fmt_int(last.trials, self.lang),
                    f=fmt_percent(last.frequency, 1, self.lang),
@@ -554,14 +576,14 @@ class Pool(_Widget):
     def _added(self, label: str | None) -> None:
         if label is not None:
             last = self.rows()[-1]
-            self.say(_("{group} added. Pooled: trials {t}, successes {s}, frequency {f} "
-                       "(exact {p}).", lang=self.lang, group=label, s=fmt_int(last.successes,
-                                                                              self.lang),
+            self.say(_(self.exp.word(N_("{group} added. Pooled: trials {t}, successes {s}, "
+                                        "frequency {f} (exact {p}).")), lang=self.lang,
+                       group=label, s=fmt_int(last.successes, self.lang),
                        t=fmt_int(last.trials, self.lang),
                        f=fmt_percent(last.frequency, 1, self.lang),
                        p=fmt_percent(float(self.exp.p), 1, self.lang)), "ok")
         else:
-            self.say(_("Last group removed.", lang=self.lang))
+            self.say(_(self.exp.word(N_("Last group removed.")), lang=self.lang))
         self._redraw()
 
     def _redraw(self) -> None:

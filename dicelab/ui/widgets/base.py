@@ -225,6 +225,11 @@ class GameApp(DicePanel, StatusLog, CoachPrompt, ClassroomActions, ComputerTurns
         self.why.add_class("dicelab-why")
         self.overlay = OddsOverlay(self.lang)
         self.overlay.show_odds.value = show_odds
+        # the computer plays every seat (lesson 14): the coach has nothing to say
+        self.overlay.quiet = bool(self.session.policies) and all(
+            p in self.session.policies for p in range(self.session.state.players))
+        if self.overlay.quiet:
+            self.overlay.render_coach()
         self.overlay.is_cold = lambda: self._advice_key(self.state) not in self._advice_cache
         self.overlay.label_of = self.choice_label
         self.overlay.hint_text = self.session.hint_text

@@ -309,6 +309,9 @@ class DicePanel:
         s = self.state
         lang = self.lang
         if not s.dice:
+            if self.is_computer() and not s.is_over:  # Roll is disabled: the computer rolls
+                return "<em>" + esc(_("No dice on the table: press “{button}”.", lang=lang,
+                                      button=_("Play computer turn", lang=lang))) + "</em>"
             return "<em>" + esc(_("No dice on the table: Roll to start the turn.",
                                   lang=lang)) + "</em>"
         new = (" <strong>" + esc(_("New roll!", lang=lang)) + "</strong>") if rolled else ""

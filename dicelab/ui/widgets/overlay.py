@@ -420,6 +420,8 @@ class OddsOverlay:
         self.box.add_class("dicelab-odds-short")
         #: 0 = no hint; 1 = which dice matter; 2 = the best choice; 3 = the full table
         self.hint_level = 0
+        #: the computer plays every seat (lesson 14): no coach line, no "nothing to advise"
+        self.quiet = False
         self._get_advice: Callable[[], Any] | None = None
         #: tells whether the next advice needs a computation (set by the app)
         self.is_cold: Callable[[], bool] | None = None
@@ -531,7 +533,7 @@ class OddsOverlay:
         self._short_list(0)  # no table (yet): no "all choices"
         if self._get_advice is None:
             nothing = _("No choice to advise in this position.", lang=lang)
-            self.body.value = f"<p><em>{esc(nothing)}</em></p>"
+            self.body.value = "" if self.quiet else f"<p><em>{esc(nothing)}</em></p>"
             self.sentence.value = ""
             return
         if not self.show_odds.value and not self.hint_on:
@@ -573,7 +575,7 @@ class OddsOverlay:
 
     def render_coach(self) -> None:
         last = f"<br>{esc(self.tally.last)}" if self.tally.last else ""
-        self.coach.value = f"<p>{esc(self.tally.text())}{last}</p>"
+        self.coach.value = "" if self.quiet else f"<p>{esc(self.tally.text())}{last}</p>"
 
     def reset_tally(self) -> None:
         self.tally = CoachTally(lang=self.lang)

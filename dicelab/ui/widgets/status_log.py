@@ -154,7 +154,7 @@ class StatusLog:
 
         items = "".join(
             (f'<li class="dicelab-why-line"><em>{esc(self._notes[first + i])}</em></li>'
-             if first + i in self._notes else "")
+             if first + i in self._notes and not cs else "")
             + f"<li>{esc(say(e))}</li>"
             for i, e in enumerate(events))
         return (
