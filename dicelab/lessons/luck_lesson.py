@@ -313,9 +313,10 @@ def skill_line(lang: str | None = None) -> str:
 
 def example(lang: str | None = None) -> Any:
     """The luck/skill chart of the example game, and under it the player's skill score
-    (:func:`skill_line`: the chance to win with the decisions made, luck left out), then
-    its luck-adjusted result and how unusual the luck was
-    (:meth:`dicelab.analysis.luck.LuckReport.skill_sentences`).
+    (:func:`skill_line`: the chance to win with the decisions made, luck left out).  The
+    review's other lines are left out here: in solo the luck-adjusted result equals the
+    skill score, and how unusual the luck was (its exact shares of perfect games, 76,2 % and
+    23,8 %) would answer the exercises below before they are asked.
 
     >>> rep = example_report("en")
     >>> best, mine = rep.skill_score(0)
@@ -329,15 +330,10 @@ def example(lang: str | None = None) -> Any:
     from dicelab.render.plots import HTMLOutput, chart_html
 
     rep = example_report(lang)
-    # the skill score's sentence is the line above the list, with its subtraction
-    # (the luck-adjusted result is dropped: in solo it equals the skill score)
-    sentences = rep.skill_sentences(0, lang)
-    rest = sentences[2:] if rep.luck_adjusted(0) is not None else sentences[1:]
-    lines = "".join(f"<li>{html.escape(x)}</li>" for x in rest)
+    # the skill score's sentence, with its subtraction, under the chart
     score = f'<p class="dicelab-skill-score"><b>{html.escape(skill_line(lang))}</b></p>'
     # returned, not displayed: the cell shows its value once
-    return HTMLOutput(chart_html(rep.to_figure(lang)) + score
-                      + f'<ul class="dicelab-skill">{lines}</ul>')
+    return HTMLOutput(chart_html(rep.to_figure(lang)) + score)
 
 
 def _clean(x: float) -> float:
