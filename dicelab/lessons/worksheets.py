@@ -82,7 +82,11 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
     title = _(lesson.title, lang=lang)
     kind = _("answer key", lang=lang) if answer_key else _("worksheet", lang=lang)
     out: list[tuple[str, str]] = [("title", f"{title} — {kind}")]
-    if lang == "en":  # English classes: their curricula
+    # the curriculum line names methods (lesson 01: "5!/(2! 3!) chooses the places of the
+    # 2s", lesson 03: the standard error): the answer key only, never the students' sheet
+    if not answer_key:
+        out.append(("sub", lesson.game))
+    elif lang == "en":  # English classes: their curricula
         out.append(("sub", f"{lesson.game} · Curriculum: {curriculum_line(lesson_key)}"))
     else:
         out.append(("sub", f"{lesson.game} · {_('Programme', lang=lang)}\u00a0: "
