@@ -11,8 +11,9 @@ internet, and mathematics is plain text (√, ≥, σ, ²).
 writes ``OUT_DIR/<lang>/<lesson file>-worksheet.pdf`` and ``…-key.pdf`` on A4, and the same on
 US Letter in ``OUT_DIR/<lang>/letter/``.  A sheet carries what its questions need: the
 lesson's chart when an exercise reads it, its data table (or the data the exercises need:
-:func:`data_lines`), and a tally grid for the class experiments (lessons 03 and 12); English
-sheets give English classes' curricula.
+:func:`data_lines`), and a tally grid for the class experiments (lessons 03 and 12).  The
+answer key alone gives the curriculum (English classes' curricula, the French programme): it
+names methods (lesson 01's 5!/(2! 3!), lesson 03's standard error).
 
 The predictions come first: whatever could answer them (the chart, a table, a given value)
 starts a new page after the last prediction (a ``page`` line), so that the teacher hands that
