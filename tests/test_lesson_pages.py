@@ -380,6 +380,51 @@ def test_no_answer_above_its_question(lang, path, executed):
     assert not bad, bad
 
 
+#: Issue 28 (a teacher's read): text that explains a prediction's answer, per lesson page
+#: and question; it must come below the question on the page, never above.  Choice
+#: predictions are not covered by test_no_answer_above_its_question (no number to search).
+EXPLAINED_BELOW: dict[str, dict[str, tuple[str, ...]]] = {
+    "01_counting_rolls": {"which_likely": (
+        "Multisets are not equally likely", "comes from a single ordered roll")},
+    "01_denombrer_les_lancers": {"which_likely": (
+        "ne sont pas équiprobables", "ne vient que d'un seul lancer ordonné")},
+    "06_conditional_probability": {"flip_back": ("back to unbarred",)},
+    "06_probabilites_conditionnelles": {"flip_back": ("redevient non barrée",)},
+    # the standard error's formula: prediction 1 would be a calculation, 1/√n prediction 2
+    "03_law_of_large_numbers": {"se_100": ("\\sigma_n", "p \\pm 2"),
+                                "ten_times": ("\\sigma_n", "1/\\sqrt{n}")},
+    "03_loi_des_grands_nombres": {"se_100": ("\\sigma_n", "p \\pm 2"),
+                                  "ten_times": ("\\sigma_n", "1/\\sqrt{n}")},
+}
+EXPLAINED_PAGES = [(lang, p) for lang, p in LESSON_PAGES if p.stem in EXPLAINED_BELOW]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang, path", EXPLAINED_PAGES,
+                         ids=[f"{lang}/{p.stem}" for lang, p in EXPLAINED_PAGES])
+def test_explanations_come_after_their_prediction(lang, path, executed):
+    """lessons 01, 03 and 06 (issue 28): the page asks, then explains: each explanation is
+    in a Markdown cell below its question's widget and in none above it; lesson 01's third
+    prediction asks about two multisets (no ties), lesson 06's heading asks a question."""
+    nb = executed(path)
+    at = {m.group(1): i for i, c in enumerate(nb.cells)
+          if c.cell_type == "code" and (m := _CALL.search(c.source))}
+    markdown = [(i, c.source) for i, c in enumerate(nb.cells) if c.cell_type == "markdown"]
+    for key, texts in EXPLAINED_BELOW[path.stem].items():
+        assert nb.cells[at[key]].get("outputs"), key  # the widget was drawn
+        for text in texts:
+            where = [i for i, src in markdown if text in src]
+            assert where, (key, text)
+            assert min(where) > at[key], (key, text, min(where), at[key])
+    q = LESSONS["counting"].question("which_likely")
+    assert "1 2 3 4 5" in q.text_in(lang) and "6 6 6 6 6" in q.text_in(lang)
+    if path.stem.startswith("06"):
+        heading = ("## Is a brelan always good news?" if lang == "en" else
+                   "## Un brelan est-il toujours une bonne nouvelle\u202f?")
+        [i] = [i for i, src in markdown if heading in src]
+        assert i < at["flip_back"]
+
+
 def _page_questions(md: Path) -> tuple[str, list[str]]:
     """A lesson page's lesson key and its predictions and exercises, in page order (from the
     jupytext source: no execution needed)."""

@@ -261,3 +261,27 @@ def test_worksheet_chart_is_printed_at_200_dpi(tmp_path):
     assert images
     for row in images:  # columns: … width height … x-ppi y-ppi …
         assert int(row[12]) >= 200 and int(row[13]) >= 200, row
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_plans_of_lessons_01_and_06_follow_their_notebooks(lang):
+    """Issue 28: lesson 01's 15-minute plan has a step for prediction 3; lesson 06's asks
+    P1, exercise 1, then shows the chart (it shows exercise 1's answer, suite: 0.3333), then
+    P2: every question and the main chart in the notebook's order, each in the plan."""
+    chart = "graphique principal" if lang == "fr" else "main chart"
+    for key in ("counting", "conditional"):
+        calls = [a or b for a, b in re.findall(
+            r'nb\.(?:predict|exercise)\("(\w+)"\)|nb\.(chart)\(\)', _page(lang, key))]
+        steps = [x for x in lesson_plan(key, lang).splitlines() if " min" in x]
+        lesson = LESSONS[key]
+        at = []
+        for call in calls:
+            text = chart if call == "chart" else lesson.question(call).text_in(lang)
+            found = [i for i, step in enumerate(steps) if text in step]
+            assert found, (key, call)
+            at.append(found[0])
+        assert at == sorted(at), (key, calls, at)
+        assert sum(int(m) for m in re.findall(r"–(\d+) min", steps[-1])) == 15
+    three = LESSONS["counting"].predictions()[2]
+    assert three.key == "which_likely"
+    assert any(three.text_in(lang) in s for s in lesson_plan("counting", lang).splitlines())

@@ -79,12 +79,24 @@ def test_sheets_carry_what_their_questions_need_on_both_papers(tmp_path):
     head, rows = lessons.LESSONS["variance"].table("en")
     for cell in [*head, *(c for r in rows for c in r)]:
         assert _norm(cell) in en
-    assert "Curriculum: England" in en and "Further Mathematics" in en
-    assert "Programme" not in en and "Terminale" not in en
+    # the curriculum line names methods (01: 5!/(2! 3!), 03: the standard error): the answer
+    # key prints it, the students' sheet does not
+    assert "Curriculum" not in en and "Further Mathematics" not in en
+    en_key = _text(sheet["09_variance-key.pdf"])
+    assert "Curriculum: England" in en_key and "Further Mathematics" in en_key
+    assert "Programme" not in en_key and "Terminale" not in en_key
     fr = _text(sheet["10_chaine_de_markov-worksheet.pdf"])
     _head, rows = lessons.LESSONS["markov"].table("fr")
     assert all(_norm(c) in fr for r in rows for c in r)
-    assert "Programme : Maths expertes" in fr
+    assert "Programme" not in fr and "Maths expertes" not in fr
+    assert "Programme : Maths expertes" in _text(sheet["10_chaine_de_markov-key.pdf"])
+    for name in ("01_counting_rolls", "01_denombrer_les_lancers", "03_law_of_large_numbers",
+                 "03_loi_des_grands_nombres"):
+        student = _text(sheet[f"{name}-worksheet.pdf"])
+        assert "Curriculum" not in student and "Programme" not in student, name
+        assert "Curriculum" in _text(sheet[f"{name}-key.pdf"]) or "Programme" in _text(
+            sheet[f"{name}-key.pdf"]), name
+    assert "5!/(2! 3!)" not in _text(sheet["01_counting_rolls-worksheet.pdf"])
     grid = _text(sheet["03_loi_des_grands_nombres-worksheet.pdf"])
     assert "Grille de relevé" in grid and "numéro du groupe ____ et son code de partage" in grid
     # French: a colon, semicolon or question mark is never the first thing on a line

@@ -92,7 +92,7 @@ def _lessons() -> dict[str, Lesson]:
                worked=N_("Stars and bars: ¹⁰C₅ = {m}."),
                fields=lambda: {"m": outcome_counts(5)[1]}),
             _q("which_likely", "predict",
-               N_("With five dice, which multiset is the most likely?"),
+               N_("Which is more likely: 1 2 3 4 5 or 6 6 6 6 6?"),
                lambda: 0, input="choice",
                options=(N_("1 2 3 4 5"), N_("6 6 6 6 6"), N_("both equally likely"))),
             _q("ways_22444", "exercise",

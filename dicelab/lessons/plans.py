@@ -254,8 +254,9 @@ def share_code_example(group: str = "7") -> str:
 
 
 #: A plan's steps: what the class does (English msgids, translated when the plan is written;
-#: ``{q1}``, ``{q2}``: the predictions, ``{ex}``: the exercises, ``{games}``: the rules
-#: cards, ``{e}``: the class experiment, ``{rolls}``: its rolls, ``{n}``: games per pair).
+#: ``{q1}``, ``{q2}``, ``{q3}``: the predictions, ``{ex}``: the exercises, ``{games}``: the
+#: rules cards, ``{e}``: the class experiment, ``{rolls}``: its rolls, ``{n}``: games per
+#: pair).
 STEPS: dict[str, str] = {
     "card": N_("read the rules card of {games} together, its examples with their dice drawn "
                "(it is also on the worksheet): one student reads a line, another says what "
@@ -266,6 +267,7 @@ STEPS: dict[str, str] = {
              "students to explain their guesses."),
     "p12": N_("both predictions, every student types a guess before checking: “{q1}”, then "
               "“{q2}”."),
+    "p3": N_("third prediction, every student types a guess before checking: “{q3}”"),
     "p2_chart": N_("second prediction, every student types a guess before checking: "
                    "“{q2}”; then the main chart, discussed."),
     "chart_p2": N_("the main chart, discussed (it answers the first prediction); then the "
@@ -300,6 +302,7 @@ STEPS: dict[str, str] = {
                 "error of a mean (AP Statistics Unit 5): with a class that has not met it, do "
                 "it together on the board."),
     "ex_first": N_("exercise 1, which reads the chart: {ex}"),
+    "ex_before_chart": N_("exercise 1, before the chart that checks it: {ex}"),
     "ex_last": N_("the last exercise in pairs, hints on request: {ex}"),
     "remember": N_("“To remember”; students read their progress line."),
     "card_today": N_("read the rules card of {games} together, its examples with their dice "
@@ -321,7 +324,7 @@ STEPS: dict[str, str] = {
 _SECOND: dict[str, str] = {
     **dict.fromkeys(("counting", "figures", "at_least_one", "expected_value", "variance",
                      "optimal_play", "behind", "stop_or_roll", "large_numbers"), "p2_chart"),
-    **dict.fromkeys(("binomial", "conditional", "markov", "gamblers_fallacy"), "chart_p2"),
+    **dict.fromkeys(("binomial", "markov", "gamblers_fallacy"), "chart_p2"),
 }
 
 #: Each lesson's plan for a class that has never played: (minutes, step, the cards or the
@@ -333,11 +336,15 @@ _SECOND: dict[str, str] = {
 PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]] = {
     **{k: ((2, "read", ()), (3, "p1", ()), (3, _SECOND[k], ()), (5, "ex", ()),
            (2, "remember", ()))
-       for k in ("counting", "figures", "at_least_one", "binomial", "expected_value",
-                 "markov")},
+       for k in ("figures", "at_least_one", "binomial", "expected_value", "markov")},
+    "counting": ((2, "read", ()), (3, "p1", ()), (3, "p2_chart", ()), (2, "p3", ()),
+                 (4, "ex", ()), (1, "remember", ())),
     **{k: ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, _SECOND[k], ()),
            (4, "ex", ()), (1, "remember", ()))
-       for k in ("conditional", "variance", "optimal_play")},
+       for k in ("variance", "optimal_play")},
+    "conditional": ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()),
+                    (2, "ex_before_chart", (0,)), (2, "chart", ()), (2, "p2", ()),
+                    (1, "ex_last", (1,)), (1, "remember", ())),
     "behind": ((4, "card_today", ()), (2, "p1_alone", ()), (1, "p2", ()),
                (4, "results_chart", ()), (2, "ex", ()), (2, "remember", ())),
     "stop_or_roll": ((4, "card", ("seveny",)), (1, "read_q", ()), (3, "p1", ()),
@@ -395,7 +402,8 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
     out: list[str] = []
     at = 0
     for minutes, step, about in PLANS[lesson.key]:
-        fields: dict[str, Any] = {"q1": preds[0], "q2": preds[1] if len(preds) > 1 else ""}
+        fields: dict[str, Any] = {"q1": preds[0], "q2": preds[1] if len(preds) > 1 else "",
+                                  "q3": preds[2] if len(preds) > 2 else ""}
         if step in ("card", "card_today"):
             names = [game_info(g).name for g in (about or lesson.cards)]
             fields["games"] = names[0] if len(names) == 1 else _(

@@ -11,8 +11,9 @@ internet, and mathematics is plain text (√, ≥, σ, ²).
 writes ``OUT_DIR/<lang>/<lesson file>-worksheet.pdf`` and ``…-key.pdf`` on A4, and the same on
 US Letter in ``OUT_DIR/<lang>/letter/``.  A sheet carries what its questions need: the
 lesson's chart when an exercise reads it, its data table (or the data the exercises need:
-:func:`data_lines`), and a tally grid for the class experiments (lessons 03 and 12); English
-sheets give English classes' curricula.
+:func:`data_lines`), and a tally grid for the class experiments (lessons 03 and 12).  The
+answer key alone gives the curriculum (English classes' curricula, the French programme): it
+names methods (lesson 01's 5!/(2! 3!), lesson 03's standard error).
 
 The predictions come first: whatever could answer them (the chart, a table, a given value)
 starts a new page after the last prediction (a ``page`` line), so that the teacher hands that
@@ -82,7 +83,11 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
     title = _(lesson.title, lang=lang)
     kind = _("answer key", lang=lang) if answer_key else _("worksheet", lang=lang)
     out: list[tuple[str, str]] = [("title", f"{title} — {kind}")]
-    if lang == "en":  # English classes: their curricula
+    # the curriculum line names methods (lesson 01: "5!/(2! 3!) chooses the places of the
+    # 2s", lesson 03: the standard error): the answer key only, never the students' sheet
+    if not answer_key:
+        out.append(("sub", lesson.game))
+    elif lang == "en":  # English classes: their curricula
         out.append(("sub", f"{lesson.game} · Curriculum: {curriculum_line(lesson_key)}"))
     else:
         out.append(("sub", f"{lesson.game} · {_('Programme', lang=lang)}\u00a0: "
