@@ -44,8 +44,8 @@ def reveal_html(inner: str, lang: str | None = None) -> str:
     results": the answers are not on screen while students predict, yet they are in the
     page (offline, JupyterLab and Voilà; the summary opens with the keyboard too).
 
-    >>> reveal_html("<p>42</p>", "en")[:60]
-    '<details class="dicelab-results"><summary style="cursor:point'
+    >>> reveal_html("<p>42</p>", "en")[:64]
+    '<details class="dicelab-results"><summary style="cursor:pointer;'
     >>> "<p>42</p></div></details>" in reveal_html("<p>42</p>", "fr")
     True
     """
