@@ -230,6 +230,7 @@ def test_markov_shows_one_worked_step_before_its_exercises(lang, dec):
     from fractions import Fraction
 
     from dicelab.analysis.counting import most_common_chain
+    from dicelab.lessons.maths import markov_arrays
 
     def n(x: str) -> str:
         return x.replace(".", dec)
@@ -263,3 +264,9 @@ def test_markov_shows_one_worked_step_before_its_exercises(lang, dec):
     where = {s: i for i, s in enumerate(code)}
     assert where['nb.predict("rolls_quinte")'] < where["nb.results()"] \
         < where['nb.exercise("from_brelan")']
+    # and a student cell that does the same step with numpy, also before the exercises
+    cell = next(c for c in page.cells if "student" in c.metadata.get("tags", []))
+    assert "pi2 = pi1 @ M" in cell.source
+    assert code.index(cell.source) < where['nb.exercise("from_brelan")']
+    pi1, m = markov_arrays()
+    assert (pi1 @ m).tolist() == pytest.approx(exact, abs=1e-12)
