@@ -402,7 +402,7 @@ def _lessons() -> dict[str, Lesson]:
                N_("Keeping the most common face, how many rolls on average to get a quinté?"),
                lambda: chain().expected_rolls(5), close=2, digits=2),
             _q("from_brelan", "exercise",
-               N_("From a brelan (state 3), one re-roll of two dice: P(four alike or more) "
+               N_("From a brelan (state 3), one reroll of two dice: P(four alike or more) "
                   "(a decimal)?"),
                lambda: sum(chain().matrix[2][3:]), tolerance=0.001,
                hints=(N_("Opposite event: neither die matches the brelan's face."),),

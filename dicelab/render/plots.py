@@ -798,7 +798,7 @@ def state_diagram(
             head = _("State diagram. States {states} in a row.", lang=lang,
                      states=", ".join(labels))
         alt = _titled(head, title, lang) + " " + _(
-            "Arrows give the probability of each move after one re-roll: {moves}.", lang=lang,
+            "Arrows give the probability of each move after one reroll: {moves}.", lang=lang,
             moves=_list(parts, lang))
         return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
