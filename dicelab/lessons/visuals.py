@@ -258,7 +258,7 @@ def _chart_markov(lang: str | None) -> Any:
     from dicelab.render import plots
 
     chain = most_common_chain(5)
-    return plots.state_diagram(chain.states, chain.matrix, highlight=(3, 4, 5),
+    return plots.state_diagram(chain.states, chain.matrix, highlight=(3, 4, 5), digits=4,
                                xlabel=_("dice alike (state)", lang=lang),
                                title=_("Keep the most common face, five dice", lang=lang),
                                lang=lang)
