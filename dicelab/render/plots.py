@@ -774,7 +774,9 @@ def state_diagram(
                     continue
                 span = abs(j - i)
                 forward = j > i
-                rad = -(0.22 + 0.1 * (span - 1)) if forward else -(0.22 + 0.1 * (span - 1))
+                # arcs of one span that overlap rise a little more from each later state, so
+                # a label at an arc's top stays clear of the arc that crosses it
+                rad = -(0.22 + 0.1 * (span - 1) + (0.07 * min(i, j) if span > 1 else 0))
                 dx = 0.1 if forward else -0.1
                 y0 = r if forward else -r
                 a = FancyArrowPatch(
@@ -793,6 +795,8 @@ def state_diagram(
                               "lw": 0.5})
         span_max = 2.0 * (k - 1)
         height = span_max * (0.22 + 0.1 * (k - 2)) / 2 + r + 0.3
+        height = max(height, max(((2.0 * s - 0.2) * (0.22 + 0.1 * (s - 1) + 0.07 * (k - s)) / 2
+                                  + r + 0.3) for s in range(2, k)) if k > 2 else height)
         # invisible corners set the data limits (circles stay round: aspect by data limits)
         ax.plot([-0.9, xs[-1] + 0.9], [-1.3, max(height, 1.0)], linestyle="none")
         ax.margins(0)
