@@ -218,3 +218,55 @@ def test_turns_simulator_every_option_runs_without_a_traceback():
     sim.seed.value = "-1"
     sim.go.click()
     assert "graine" in sim.message.value
+
+
+@pytest.mark.parametrize("lang, dec", [("en", "."), ("fr", ",")])
+def test_markov_shows_one_worked_step_before_its_exercises(lang, dec):
+    """Lesson 10 (issue 28): after its predictions and before its exercises, the page shows
+    one step π₂ = π₁ × M worked out by dicelab (one state written as the row π₁ times a column
+    of M, and the vector π₂), and its data table gives π₂, so exercise 2 is one more step:
+    done by hand with the table's four decimals, the hinted 1 − π₃(1) − π₃(2) lands within
+    the exercise's tolerance."""
+    from fractions import Fraction
+
+    from dicelab.analysis.counting import most_common_chain
+    from dicelab.lessons.maths import markov_arrays
+
+    def n(x: str) -> str:
+        return x.replace(".", dec)
+
+    nb = Notebook("markov", lang=lang)
+    step = nb.results().data
+    assert n("π₂(3) = π₁(1) × M<sub>1,3</sub> + π₁(2) × M<sub>2,3</sub>") in step
+    assert n("= 0.0926 × 0.1929 + 0.6944 × 0.3704 + 0.1929 × 0.6944 + 0.0193 × 0.0000") in step
+    assert n("≈ 0.4090") in step
+    for x in ("0.0086", "0.4501", "0.4090", "0.1197", "0.0126"):  # π₂, four decimals
+        assert n(x) in step
+    chain = most_common_chain(5)
+    exact = [float(p) for p in chain.distribution(2)]
+    assert exact == pytest.approx([0.0086, 0.4501, 0.4090, 0.1197, 0.0126], abs=5e-5)
+    # the exercise's answer is not on screen before it is asked
+    assert n("0.7432") not in step and n("0.3056") not in step
+    head, rows = nb.lesson.table(lang)
+    assert rows[1][0].startswith("π₂ = π₁ × M") and rows[1][2] == n("0.4501")
+    # exercise 2 by hand from the shown decimals: 1 − π₂(1)·M₁₁ − (π₂(1)·M₁₂ + π₂(2)·M₂₂)
+    p2, m = (Fraction(x) for x in ("0.0086", "0.4501")), chain.matrix
+    a, b = p2
+    m11, m12, m22 = (Fraction(str(round(float(m[i][j]), 4)))  # as the table shows them
+                     for i, j in ((0, 0), (0, 1), (1, 1)))
+    by_hand = 1 - a * m11 - (a * m12 + b * m22)
+    q = nb.lesson.question("within_three")
+    assert float(by_hand) == pytest.approx(float(q.value()), abs=q.tolerance)
+    # on the page: after the last prediction, before the first exercise
+    page = nbformat.read(LESSON_DIRS[lang] / f"{lessons.FILES[lang]['markov']}.ipynb",
+                         as_version=4)
+    code = [c.source for c in page.cells if c.cell_type == "code"]
+    where = {s: i for i, s in enumerate(code)}
+    assert where['nb.predict("rolls_quinte")'] < where["nb.results()"] \
+        < where['nb.exercise("from_brelan")']
+    # and a student cell that does the same step with numpy, also before the exercises
+    cell = next(c for c in page.cells if "student" in c.metadata.get("tags", []))
+    assert "pi2 = pi1 @ M" in cell.source
+    assert code.index(cell.source) < where['nb.exercise("from_brelan")']
+    pi1, m = markov_arrays()
+    assert (pi1 @ m).tolist() == pytest.approx(exact, abs=1e-12)

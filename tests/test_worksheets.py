@@ -325,3 +325,25 @@ def test_lesson_14_sheet_and_key_after_the_teachers_review(tmp_path, lang):
     assert ("vaut 0 point" if fr else "is 0 points") in key_text
     assert ("0,238" if fr else "0.238") in key_text and ("4,26" if fr else "4.26") in key_text
     assert "0,2384" not in key_text and "0.2384" not in key_text
+
+
+def test_markov_sheet_defines_its_words_and_prints_the_step_from_pi2():
+    """Lesson 10 (issue 28): before its questions the sheet defines the state, the quinté and
+    M in two lines; its data table gives π₂ = π₁ × M; exercise 2's hints are printed."""
+    from dicelab.lessons.worksheets import _lines
+
+    lines = _lines("markov", "en", answer_key=False)
+    subs = [text for kind, text in lines if kind == "sub"]
+    first_q = next(i for i, (kind, _text) in enumerate(lines) if kind == "q")
+    key = [i for i, (kind, text) in enumerate(lines) if kind == "sub"
+           and (text.startswith("Key: the state is how many dice are alike")
+                or text.startswith("M is the transition matrix"))]
+    assert len(key) == 2 and max(key) < first_q
+    assert "quinté" in lines[key[0]][1]
+    assert any(t.startswith("Hint: Start from π₂ = π₁ × M") for t in subs)
+    fr = [text for kind, text in _lines("markov", "fr", answer_key=False) if kind == "sub"]
+    assert any(t.startswith("Légende\u00a0: l'état est le nombre de dés identiques") for t in fr)
+    head, rows = lessons.lesson_of("markov").table("en")
+    assert [r[0] for r in rows[:2]] == ["π₁ (after the first roll)",
+                                        "π₂ = π₁ × M (after two rolls)"]
+    assert rows[1][1:] == ["0.0086", "0.4501", "0.4090", "0.1197", "0.0126"]

@@ -199,7 +199,8 @@ class Lesson:
     #: language (``None``: the chart is enough); the notebook and the worksheet show it
     table: Callable[[str | None], tuple[list[str], list[list[str]]]] | None = None
     #: the lesson's results as HTML in a language (lesson 13: its table of exact answers and
-    #: what they say), shown after the predictions, behind a reveal (``None``: none)
+    #: what they say; lesson 10: one worked step π₂ = π₁ × M), shown after the predictions,
+    #: behind a reveal (``None``: none)
     results: Callable[[str | None], str] | None = None
     #: what the chart shows, as a paragraph of HTML in a language, computed from the chart's
     #: numbers, shown under the chart inside its reveal (``None``: none)

@@ -63,6 +63,7 @@ from dicelab.lessons.visuals import (
     _chart_variance,
     behind_rows,
     markov_rows,
+    markov_step,
     turns_rows,
 )
 
@@ -401,7 +402,7 @@ def _lessons() -> dict[str, Lesson]:
                N_("Keeping the most common face, how many rolls on average to get a quinté?"),
                lambda: chain().expected_rolls(5), close=2, digits=2),
             _q("from_brelan", "exercise",
-               N_("From a brelan (state 3), one re-roll of two dice: P(four alike or more) "
+               N_("From a brelan (state 3), one reroll of two dice: P(four alike or more) "
                   "(a decimal)?"),
                lambda: sum(chain().matrix[2][3:]), tolerance=0.001,
                hints=(N_("Opposite event: neither die matches the brelan's face."),),
@@ -411,16 +412,16 @@ def _lessons() -> dict[str, Lesson]:
                N_("Three rolls, keeping the most common face: P(three alike or more) "
                   "(a decimal)?"),
                lambda: chain().p_at_least(3, 3), tolerance=0.001,
-               hints=(N_("Multiply the row π₁ of the table by the matrix M twice, then add "
-                         "the states 3, 4 and 5."),),
-               worked=N_("After three rolls the distribution is π₃ = π₁ × M × M; its states 3, "
-                         "4 and 5 weigh {s3} + {s4} + {s5} = {p}."),
-               fields=lambda: {"s3": float(chain().distribution(3)[2]),
-                               "s4": float(chain().distribution(3)[3]),
-                               "s5": float(chain().distribution(3)[4]),
+               hints=(N_("Start from π₂ = π₁ × M (in the table): one more step gives π₃. The "
+                         "state never goes down, so the answer is 1 − π₃(1) − π₃(2)."),
+                      N_("π₃(1) = π₂(1) × M₁,₁ and π₃(2) = π₂(1) × M₁,₂ + π₂(2) × M₂,₂.")),
+               worked=N_("After three rolls the distribution is π₃ = π₂ × M; its states 1 and "
+                         "2 weigh {s1} and {s2}, so the answer is 1 − {s1} − {s2} = {p}."),
+               fields=lambda: {"s1": float(chain().distribution(3)[0]),
+                               "s2": float(chain().distribution(3)[1]),
                                "p": chain().p_at_least(3, 3)}),
         ),
-        table=markov_rows,
+        table=markov_rows, results=markov_step,
         misconceptions=(
             (N_("What happened two rolls ago still matters."), "from_pair"),
             (N_("Three rolls triple the chance of one roll."), "within_three"),

@@ -355,3 +355,20 @@ def trwavril_flip_change(card: int = 5) -> tuple[float, float]:
 
     e = trwavril.flip_effect((1, 2, 3, 4, 5), card, parapluies=2)
     return float(e.before), float(e.after)
+
+
+def markov_arrays() -> tuple[Any, Any]:
+    """Lesson 10's chain for its student cell: the row π₁ (the state after the first roll)
+    and the transition matrix M, as numpy arrays of floats (``pi1 @ M`` is π₂).
+
+    >>> pi1, M = markov_arrays()
+    >>> (pi1 @ M).round(4).tolist()
+    [0.0086, 0.4501, 0.409, 0.1197, 0.0126]
+    """
+    import numpy as np
+
+    from dicelab.analysis.counting import most_common_chain
+
+    chain = most_common_chain(5)
+    return (np.array([float(p) for p in chain.initial]),
+            np.array([[float(p) for p in row] for row in chain.matrix]))

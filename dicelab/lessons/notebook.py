@@ -110,8 +110,8 @@ class Notebook:
                                             "dicelab-lesson-table"), self.lang))
 
     def results(self) -> Any:
-        """The lesson's results (lesson 13: its table of exact answers and what they say),
-        inside a closed reveal (:func:`reveal_html`).
+        """The lesson's results (lesson 13: its table of exact answers and what they say;
+        lesson 10: one worked step π₂ = π₁ × M), inside a closed reveal (:func:`reveal_html`).
 
         >>> "dicelab-behind" in Notebook("behind", lang="en").results().data
         True

@@ -85,11 +85,45 @@ def markov_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
     chain = most_common_chain(5)
     head = [""] + [_("state {k}", lang=lang, k=k) for k in chain.states]
     rows = [["π₁ " + _("(after the first roll)", lang=lang)]
-            + [fmt_number(float(p), 4, lang) for p in chain.initial]]
+            + [fmt_number(float(p), 4, lang) for p in chain.initial],
+            ["π₂ = π₁ × M " + _("(after two rolls)", lang=lang)]
+            + [fmt_number(float(p), 4, lang) for p in chain.distribution(2)]]
     rows += [[_("M, from state {k}", lang=lang, k=k)] + [fmt_number(float(p), 4, lang)
                                                         for p in row]
              for k, row in zip(chain.states, chain.matrix)]
     return head, rows
+
+
+def markov_step(lang: str | None = None) -> str:
+    """Lesson 10's worked step π₂ = π₁ × M as HTML: the row π₁, one state of π₂ written out
+    as the row π₁ times a column of M (state 3), and the vector π₂, four decimals.
+
+    >>> "0,0926 × 0,1929 + 0,6944 × 0,3704 + 0,1929 × 0,6944" in markov_step("fr")
+    True
+    >>> "≈ 0.4090" in markov_step("en")
+    True
+    """
+    import html
+
+    chain = most_common_chain(5)
+    col, pi1, pi2 = 3, chain.initial, chain.distribution(2)
+
+    def num(x: Any) -> str:
+        return fmt_number(float(x), 4, lang)
+
+    formula = " + ".join(f"π₁({s}) × M<sub>{s},{col}</sub>" for s in chain.states)
+    terms = " + ".join(f"{num(p)} × {num(row[col - 1])}" for p, row in zip(pi1, chain.matrix))
+    intro = html.escape(_("One step of the chain, computed by dicelab: π₂ = π₁ × M. Each state "
+                          "of π₂ is the row π₁ times a column of M; for state {k}:",
+                          lang=lang, k=col))
+    outro = html.escape(_("The state never goes down, so the zeros of M cancel most terms. "
+                          "The whole vector:", lang=lang))
+    head = [""] + [_("state {k}", lang=lang, k=k) for k in chain.states]
+    table = _html_table(head, [["π₁"] + [num(p) for p in pi1], ["π₂"] + [num(p) for p in pi2]],
+                        "dicelab-lesson-table")
+    return (f'<div class="dicelab-markov-step"><p>{intro}</p>'
+            f"<p>π₂({col}) = {formula}<br>= {terms} ≈ {num(pi2[col - 1])}</p>"
+            f"<p>{outro}</p>{table}</div>")
 
 
 def behind_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
@@ -224,7 +258,7 @@ def _chart_markov(lang: str | None) -> Any:
     from dicelab.render import plots
 
     chain = most_common_chain(5)
-    return plots.state_diagram(chain.states, chain.matrix, highlight=(3, 4, 5),
+    return plots.state_diagram(chain.states, chain.matrix, highlight=(3, 4, 5), digits=4,
                                xlabel=_("dice alike (state)", lang=lang),
                                title=_("Keep the most common face, five dice", lang=lang),
                                lang=lang)

@@ -59,8 +59,16 @@ PLAY_LINES: dict[str, str] = {
     "luck": N_("Where we would have kept other dice (turn, dice): "
                "________________________________"),
 }
-#: Hints printed under their exercise on the students' sheet (lesson 14's exercise 3).
-PRINTED_HINTS: dict[str, tuple[str, ...]] = {"luck": ("se_mean",)}
+#: Hints printed under their exercise on the students' sheet (lesson 14's exercise 3,
+#: lesson 10's exercise 2: one more step from π₂).
+PRINTED_HINTS: dict[str, tuple[str, ...]] = {"luck": ("se_mean",), "markov": ("within_three",)}
+#: A key printed before the questions, one line each: the words the questions use.
+KEY_LINES: dict[str, tuple[str, ...]] = {
+    "markov": (N_("Key: the state is how many dice are alike, from 1 (all different) to 5 "
+                  "(a quinté: five alike)."),
+               N_("M is the transition matrix: its row i gives the chance of each next state "
+                  "from state i after one reroll.")),
+}
 
 
 def _grid_text(lesson_key: str, lang: str) -> str:
@@ -96,6 +104,7 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
         out.append(("sub", _("Name: ______________________   Class: ________", lang=lang)))
     for game in lesson.cards:  # the rules a class that never played needs, before any question
         out.append(("card", game))
+    out += [("sub", _(line, lang=lang)) for line in KEY_LINES.get(lesson_key, ())]
     if not answer_key and lesson_key in PLAY_LINES:
         out.append(("sub", _(PLAY_LINES[lesson_key], lang=lang)))
     n_pred = n_ex = 0

@@ -701,6 +701,7 @@ def state_diagram(
     highlight: Iterable[Any] = (),
     min_probability: float = 1e-12,
     figsize: tuple[float, float] = (9.0, 4.2),
+    digits: int | None = None,
     lang: str | None = None,
 ) -> Figure:
     """A Markov chain drawn with circles and labelled arrows (pure matplotlib).
@@ -709,10 +710,15 @@ def state_diagram(
     ``matrix[i][j]`` (skipped when 0); forward arrows curve above the line,
     backward ones below, and a loop above a state is its chance of staying.
     States in ``highlight`` get a double ring and a hatch (e.g. success states).
+    ``digits``: the probabilities with that many decimals, like a table beside the diagram
+    (default: four significant digits).
 
     >>> fig = state_diagram([1, 2], [[0.5, 0.5], [0, 1]], title="demo", lang="en")
     >>> len(fig.axes[0].texts) >= 4, "1 to 2: 0.5" in fig.dicelab_alt_text
     (True, True)
+    >>> fig = state_diagram([1, 2], [[1 / 3, 2 / 3], [0, 1]], digits=4, lang="fr")
+    >>> "0,6667" in fig.dicelab_alt_text
+    True
     """
     from matplotlib.patches import Circle, FancyArrowPatch
 
@@ -726,6 +732,10 @@ def state_diagram(
         raise PlotError("state_diagram: one label per state")
     hl = set(highlight)
     P = [[_num(p) for p in row] for row in matrix]
+
+    def show(p: float) -> str:
+        return _short(p, lang) if digits is None else fmt_number(p, digits, lang)
+
     r = 0.32
     with _style():
         fig = _new_figure(figsize)
@@ -750,7 +760,7 @@ def state_diagram(
                 if p <= min_probability:
                     continue
                 parts.append(_("{a} to {b}: {p}", lang=lang, a=labels[i], b=labels[j],
-                               p=_short(p, lang)))
+                               p=show(p)))
                 if i == j:
                     loop = FancyArrowPatch(
                         (xs[i] - 0.18, -r + 0.02), (xs[i] + 0.18, -r + 0.02),
@@ -758,13 +768,15 @@ def state_diagram(
                         color=PALETTE[1], linewidth=1.3, zorder=2,
                     )
                     ax.add_patch(loop)
-                    ax.text(xs[i], -r - 0.62, _("stay {p}", lang=lang, p=_short(p, lang)),
+                    ax.text(xs[i], -r - 0.62, _("stay {p}", lang=lang, p=show(p)),
                             ha="center", va="top",
                             fontsize=9, color=TEXT, zorder=5)
                     continue
                 span = abs(j - i)
                 forward = j > i
-                rad = -(0.22 + 0.1 * (span - 1)) if forward else -(0.22 + 0.1 * (span - 1))
+                # arcs of one span that overlap rise a little more from each later state, so
+                # a label at an arc's top stays clear of the arc that crosses it
+                rad = -(0.22 + 0.1 * (span - 1) + (0.07 * min(i, j) if span > 1 else 0))
                 dx = 0.1 if forward else -0.1
                 y0 = r if forward else -r
                 a = FancyArrowPatch(
@@ -778,11 +790,13 @@ def state_diagram(
                 mid = (xs[i] + xs[j]) / 2
                 h = (abs(xs[j] - xs[i]) - 2 * abs(dx)) * abs(rad) / 2 + r
                 y = h if forward else -h
-                ax.text(mid, y, _short(p, lang), ha="center", va="center", fontsize=8.5, zorder=5,
+                ax.text(mid, y, show(p), ha="center", va="center", fontsize=8.5, zorder=5,
                         bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "#909090",
                               "lw": 0.5})
         span_max = 2.0 * (k - 1)
         height = span_max * (0.22 + 0.1 * (k - 2)) / 2 + r + 0.3
+        height = max(height, max(((2.0 * s - 0.2) * (0.22 + 0.1 * (s - 1) + 0.07 * (k - s)) / 2
+                                  + r + 0.3) for s in range(2, k)) if k > 2 else height)
         # invisible corners set the data limits (circles stay round: aspect by data limits)
         ax.plot([-0.9, xs[-1] + 0.9], [-1.3, max(height, 1.0)], linestyle="none")
         ax.margins(0)
@@ -798,7 +812,7 @@ def state_diagram(
             head = _("State diagram. States {states} in a row.", lang=lang,
                      states=", ".join(labels))
         alt = _titled(head, title, lang) + " " + _(
-            "Arrows give the probability of each move after one re-roll: {moves}.", lang=lang,
+            "Arrows give the probability of each move after one reroll: {moves}.", lang=lang,
             moves=_list(parts, lang))
         return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
