@@ -40,6 +40,8 @@ from dicelab.lessons.maths import (
     expectation,
     first_k_more_likely_than_not,
     seveny_best_threshold,
+    seveny_end_cases,
+    seveny_end_roll,
     seveny_optimal_points,
     seveny_optimal_turns,
     seveny_rule_points,
@@ -438,6 +440,27 @@ def _lessons() -> dict[str, Lesson]:
                   "optimal play?"),
                lambda: 1 - float(seveny_rule_points(4)[0]) / seveny_optimal_points(),
                input="percent", close=0.05),
+            _q("end_backwards", "exercise",
+               N_("Seveny, end of a cycle: five 1s are set aside (5 points) and two dice are "
+                  "left. Say the turn ends when the seventh die is set aside. Solve backwards: "
+                  "expected points if you roll the two dice, then play your best (a decimal)? "
+                  "Bank or roll?"),
+               lambda: seveny_end_roll(), tolerance=0.05, digits=2,
+               hints=(N_("With this hand only 1s and 6s can be set aside: a 1 adds 1 point, "
+                         "a 6 adds none. A roll with neither loses the turn."),
+                      N_("Last roll first: one die left, P points held. Rolling gives P + 1 "
+                         "with a 1, P with a 6, else 0. Compare with banking P."),
+                      N_("So with one die left you bank. Now the 36 rolls of two dice: two "
+                         "1s, exactly one 1, a 6 but no 1, neither.")),
+               worked=N_("Last roll first: one die left, 6 points held: rolling gives "
+                         "(7 + 6) / 6 = {last} < 6, so bank. Two dice, out of 36 rolls: two 1s "
+                         "{n7} (bank 7), exactly one 1 {n6} (bank 6), a 6 but no 1 {n5} (bank "
+                         "5), neither {n0} (0): ({n7} × 7 + {n6} × 6 + {n5} × 5) / 36 = {e} "
+                         "< 5. Bank now."),
+               fields=lambda: {"last": seveny_end_roll((1, 1, 1, 1, 1, 1)),
+                               "n7": seveny_end_cases()[7], "n6": seveny_end_cases()[6],
+                               "n5": seveny_end_cases()[5], "n0": seveny_end_cases()[0],
+                               "e": seveny_end_roll()}),
             _q("gap_points", "exercise",
                N_("Gap in expected points per turn: optimal play (most points per turn) − "
                   "bank at 4 (a decimal)?"),
