@@ -453,10 +453,10 @@ def _lessons() -> dict[str, Lesson]:
                       N_("So with one die left you bank. Now the 36 rolls of two dice: two "
                          "1s, exactly one 1, a 6 but no 1, neither.")),
                worked=N_("Last roll first: one die left, 6 points held: rolling gives "
-                         "(7 + 6) / 6 = {last} < 6, so bank. Two dice, out of 36 rolls: two 1s "
-                         "{n7} (bank 7), exactly one 1 {n6} (bank 6), a 6 but no 1 {n5} (bank "
-                         "5), neither {n0} (0): ({n7} × 7 + {n6} × 6 + {n5} × 5) / 36 = {e} "
-                         "< 5. Bank now."),
+                         "(7 + 6) / 6 = {last} < 6, so bank. Two dice: two 1s ({n7} of the 36 "
+                         "rolls) bank 7; exactly one 1 ({n6} rolls) banks 6; a 6 but no 1 "
+                         "({n5} rolls) banks 5; neither ({n0} rolls) scores 0. "
+                         "({n7} × 7 + {n6} × 6 + {n5} × 5) / 36 = {e} < 5: bank now."),
                fields=lambda: {"last": seveny_end_roll((1, 1, 1, 1, 1, 1)),
                                "n7": seveny_end_cases()[7], "n6": seveny_end_cases()[6],
                                "n5": seveny_end_cases()[5], "n0": seveny_end_cases()[0],
@@ -474,13 +474,15 @@ def _lessons() -> dict[str, Lesson]:
             _q("gap_turns", "exercise",
                N_("Turns to reach the target: bank at 4 minus optimal play (fewest turns) "
                   "(a decimal)?"),
-               lambda: seveny_rule_turns(4)[0] - seveny_optimal_turns()[0], tolerance=0.05,
-               digits=2,
+               # the table's two shown values (2 decimals), as a student subtracts them
+               lambda: round(seveny_rule_turns(4)[0], 2) - round(seveny_optimal_turns()[0], 2),
+               tolerance=0.05, digits=2,
                hints=(N_("Subtract the two E(T) of the table."),),
-               worked=N_("{r} − {o} = {g} turns."),
-               fields=lambda: {"r": seveny_rule_turns(4)[0], "o": seveny_optimal_turns()[0],
-                               "g": seveny_rule_turns(4)[0] - seveny_optimal_turns()[0]},
-               field_digits=(("r", 4), ("o", 4))),
+               worked=N_("From the table: {r} − {o} = {g} turns."),
+               fields=lambda: {"r": round(seveny_rule_turns(4)[0], 2),
+                               "o": round(seveny_optimal_turns()[0], 2),
+                               "g": round(seveny_rule_turns(4)[0], 2)
+                               - round(seveny_optimal_turns()[0], 2)}),
         ),
         table=turns_rows,
         misconceptions=(
