@@ -305,3 +305,19 @@ def test_lesson_11_page_asks_the_backward_exercise_after_the_idea(lang, executed
     assert asked < _first(items, predicted, "output")
     above = " ".join(t for i, _k, t in items if i < asked)
     assert "28/9" not in above and ("3,11" if lang == "fr" else "3.11") not in above
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_11_risk_misconception_asks_p_zero(lang):
+    """'Optimal play means never taking a risk' is brought out by P(turn scores 0): 37.5 %
+    with optimal play against 18.9 % with bank at 4 (exact engines)."""
+    from dicelab.lessons.maths import seveny_optimal_zero
+
+    lesson = LESSONS["optimal_play"]
+    assert dict((k, m) for m, k in lesson.misconceptions)["risk_zero"]
+    assert seveny_optimal_zero() == pytest.approx(0.3748, abs=1e-4)
+    assert float(seveny_rule_points(4)[1]) == pytest.approx(0.1894, abs=1e-4)
+    q = lesson.question("risk_zero")
+    assert q.value() == 0 and _(q.options[0], lang=lang) == _("optimal play", lang=lang)
+    worked = q.worked_text(lang)
+    assert fmt_percent(0.3748, 1, lang) in worked and fmt_percent(0.1894, 1, lang) in worked

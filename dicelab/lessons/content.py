@@ -44,6 +44,7 @@ from dicelab.lessons.maths import (
     seveny_end_roll,
     seveny_optimal_points,
     seveny_optimal_turns,
+    seveny_optimal_zero,
     seveny_rule_points,
     seveny_rule_turns,
     trwavril_card_given_figure,
@@ -483,11 +484,22 @@ def _lessons() -> dict[str, Lesson]:
                                "o": round(seveny_optimal_turns()[0], 2),
                                "g": round(seveny_rule_turns(4)[0], 2)
                                - round(seveny_optimal_turns()[0], 2)}),
+            _q("risk_zero", "exercise",
+               N_("Which strategy more often ends a turn with 0 points: optimal play (most "
+                  "points per turn) or bank at 4?"),
+               lambda: 0 if seveny_optimal_zero() > seveny_rule_points(4)[1] else 1,
+               input="choice", options=(N_("optimal play"), N_("bank at 4")),
+               hints=(N_("Optimal play rolls on whenever rolling is worth more on average, "
+                         "even with points at stake."),),
+               worked=N_("With X the points of one turn: optimal play, P(X = 0) = {po}; bank "
+                         "at 4, P(X = 0) = {pr}. The best average takes more risk."),
+               fields=lambda: {"po": Pct(seveny_optimal_zero()),
+                               "pr": Pct(seveny_rule_points(4)[1])}),
         ),
         table=turns_rows,
         misconceptions=(
             (N_("A good rule of thumb is almost as good as optimal play."), "shortfall"),
-            (N_("Optimal play means never taking a risk."), "optimal_points"),
+            (N_("Optimal play means never taking a risk."), "risk_zero"),
         )))
     L.append(Lesson(
         "gamblers_fallacy", N_("Is a 6 ever 'due'?"), "Seveny",

@@ -268,6 +268,19 @@ def seveny_end_roll(hand: tuple[int, ...] = SEVENY_END_HAND) -> Fraction:
 
 
 @cache
+def seveny_optimal_zero() -> float:
+    """P(a Seveny turn scores 0) when played for the most expected points (the exact engine's
+    distribution): larger than with the best simple rule, optimal play takes risks.
+
+    >>> round(seveny_optimal_zero(), 4), seveny_optimal_zero() > seveny_rule_points(4)[1]
+    (0.3748, True)
+    """
+    from dicelab.engine.seveny.solo import optimal_points_distribution
+
+    return float(optimal_points_distribution().get(0, 0.0))
+
+
+@cache
 def seveny_rule_turns(threshold: int) -> tuple[float, float]:
     """(mean, standard deviation) of the turns to reach Seveny's target with 'bank at N'."""
     from dicelab.analysis.counting import turns_to_target_moments

@@ -342,7 +342,7 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
            (4, "ex", ()), (1, "remember", ()))
        for k in ("conditional", "variance")},
     "optimal_play": ((3, "card", ()), (1, "read_q", ()), (4, "ex_back", (0,)), (2, "p1", ()),
-                     (2, "p2_chart", ()), (2, "ex_rest", (1, 2)), (1, "remember", ())),
+                     (2, "p2_chart", ()), (2, "ex_rest", (1, 2, 3)), (1, "remember", ())),
     "behind": ((4, "card_today", ()), (2, "p1_alone", ()), (1, "p2", ()),
                (4, "results_chart", ()), (2, "ex", ()), (2, "remember", ())),
     "stop_or_roll": ((4, "card", ("seveny",)), (1, "read_q", ()), (3, "p1", ()),
