@@ -285,3 +285,63 @@ def test_plans_of_lessons_01_and_06_follow_their_notebooks(lang):
     three = LESSONS["counting"].predictions()[2]
     assert three.key == "which_likely"
     assert any(three.text_in(lang) in s for s in lesson_plan("counting", lang).splitlines())
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_11_backward_exercise_is_solved_last_roll_first(lang):
+    """Issue 28: lesson 11's students solve a turn's end backwards by hand.  Five 1s aside,
+    two dice left: one die left, rolling is worth 13/6 < 6 (bank); the two dice, 16 rolls in
+    36 lose, 9 bank 5, 10 bank 6, 1 banks 7: 28/9 ≈ 3.11 < 5, bank now."""
+    from fractions import Fraction
+
+    from dicelab.lessons.maths import seveny_end_cases, seveny_end_roll, seveny_end_value
+
+    assert seveny_end_roll((1, 1, 1, 1, 1, 1)) == Fraction(13, 6)
+    assert seveny_end_value((1, 1, 1, 1, 1, 1)) == 6
+    assert seveny_end_cases() == {0: 16, 5: 9, 6: 10, 7: 1}
+    assert seveny_end_roll() == Fraction(28, 9)
+    with pytest.raises(DicelabError, match="two 2s"):
+        seveny_end_roll((1, 2, 2))
+    q = LESSONS["optimal_play"].question("end_backwards")
+    assert q.kind == "exercise" and len(q.hints) == 3 and q.tolerance == 0.05
+    assert abs(float(q.value()) - 3.1111) < 1e-4
+    comma = "," if lang == "fr" else "."
+    worked = q.worked_text(lang).replace("\u00a0", " ").replace("\u202f", " ")
+    assert f"(7 + 6) / 6 = 13/6 ≈ 2{comma}17 < 6" in worked  # the last roll, first
+    assert f"(1 × 7 + 10 × 6 + 9 × 5) / 36 = 28/9 ≈ 3{comma}11 < 5" in worked
+    assert worked.index("13/6") < worked.index("28/9")
+    # the last hint before the worked answer already gives the backward step's result
+    assert ("un dé restant, on encaisse" if lang == "fr"
+            else "with one die left you bank") in _(q.hints[2], lang=lang)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_11_page_asks_the_backward_exercise_after_the_idea(lang, executed):  # noqa: F811
+    """What a student sees: the backward exercise right after the paragraph on solving
+    backwards, before the predictions and chart, and its answer nowhere on the page above."""
+    items = page_items(_executed_page(executed, lang, "optimal_play"))
+    question = LESSONS["optimal_play"].question("end_backwards").text_in(lang)
+    idea = "Il travaille **à rebours**" if lang == "fr" else "It works **backwards**"
+    asked = _first(items, question, "output")
+    assert _first(items, idea, "markdown") < asked
+    predicted = LESSONS["optimal_play"].question("optimal_points").text_in(lang)
+    assert asked < _first(items, predicted, "output")
+    above = " ".join(t for i, _k, t in items if i < asked)
+    assert "28/9" not in above and ("3,11" if lang == "fr" else "3.11") not in above
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_11_risk_misconception_asks_p_zero(lang):
+    """'Optimal play means never taking a risk' is brought out by P(turn scores 0): 37.5 %
+    with optimal play against 18.9 % with bank at 4 (exact engines)."""
+    from dicelab.lessons.maths import seveny_optimal_zero
+
+    lesson = LESSONS["optimal_play"]
+    assert dict((k, m) for m, k in lesson.misconceptions)["risk_zero"]
+    assert seveny_optimal_zero() == pytest.approx(0.3748, abs=1e-4)
+    assert float(seveny_rule_points(4)[1]) == pytest.approx(0.1894, abs=1e-4)
+    q = lesson.question("risk_zero")
+    assert q.value() == 0 and _(q.options[0], lang=lang) == _("optimal play", lang=lang)
+    worked = q.worked_text(lang)
+    assert fmt_percent(0.3748, 1, lang) in worked and fmt_percent(0.1894, 1, lang) in worked

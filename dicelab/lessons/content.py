@@ -40,8 +40,11 @@ from dicelab.lessons.maths import (
     expectation,
     first_k_more_likely_than_not,
     seveny_best_threshold,
+    seveny_end_cases,
+    seveny_end_roll,
     seveny_optimal_points,
     seveny_optimal_turns,
+    seveny_optimal_zero,
     seveny_rule_points,
     seveny_rule_turns,
     trwavril_card_given_figure,
@@ -439,6 +442,27 @@ def _lessons() -> dict[str, Lesson]:
                   "optimal play?"),
                lambda: 1 - float(seveny_rule_points(4)[0]) / seveny_optimal_points(),
                input="percent", close=0.05),
+            _q("end_backwards", "exercise",
+               N_("Seveny, end of a cycle: five 1s are set aside (5 points) and two dice are "
+                  "left. Say the turn ends when the seventh die is set aside. Solve backwards: "
+                  "expected points if you roll the two dice, then play your best (a decimal)? "
+                  "Bank or roll?"),
+               lambda: seveny_end_roll(), tolerance=0.05, digits=2,
+               hints=(N_("With this hand only 1s and 6s can be set aside: a 1 adds 1 point, "
+                         "a 6 adds none. A roll with neither loses the turn."),
+                      N_("Last roll first: one die left, P points held. Rolling gives P + 1 "
+                         "with a 1, P with a 6, else 0. Compare with banking P."),
+                      N_("So with one die left you bank. Now the 36 rolls of two dice: two "
+                         "1s, exactly one 1, a 6 but no 1, neither.")),
+               worked=N_("Last roll first: one die left, 6 points held: rolling gives "
+                         "(7 + 6) / 6 = {last} < 6, so bank. Two dice: two 1s ({n7} of the 36 "
+                         "rolls) bank 7; exactly one 1 ({n6} rolls) banks 6; a 6 but no 1 "
+                         "({n5} rolls) banks 5; neither ({n0} rolls) scores 0. "
+                         "({n7} × 7 + {n6} × 6 + {n5} × 5) / 36 = {e} < 5: bank now."),
+               fields=lambda: {"last": seveny_end_roll((1, 1, 1, 1, 1, 1)),
+                               "n7": seveny_end_cases()[7], "n6": seveny_end_cases()[6],
+                               "n5": seveny_end_cases()[5], "n0": seveny_end_cases()[0],
+                               "e": seveny_end_roll()}),
             _q("gap_points", "exercise",
                N_("Gap in expected points per turn: optimal play (most points per turn) − "
                   "bank at 4 (a decimal)?"),
@@ -452,18 +476,31 @@ def _lessons() -> dict[str, Lesson]:
             _q("gap_turns", "exercise",
                N_("Turns to reach the target: bank at 4 minus optimal play (fewest turns) "
                   "(a decimal)?"),
-               lambda: seveny_rule_turns(4)[0] - seveny_optimal_turns()[0], tolerance=0.05,
-               digits=2,
+               # the table's two shown values (2 decimals), as a student subtracts them
+               lambda: round(seveny_rule_turns(4)[0], 2) - round(seveny_optimal_turns()[0], 2),
+               tolerance=0.05, digits=2,
                hints=(N_("Subtract the two E(T) of the table."),),
-               worked=N_("{r} − {o} = {g} turns."),
-               fields=lambda: {"r": seveny_rule_turns(4)[0], "o": seveny_optimal_turns()[0],
-                               "g": seveny_rule_turns(4)[0] - seveny_optimal_turns()[0]},
-               field_digits=(("r", 4), ("o", 4))),
+               worked=N_("From the table: {r} − {o} = {g} turns."),
+               fields=lambda: {"r": round(seveny_rule_turns(4)[0], 2),
+                               "o": round(seveny_optimal_turns()[0], 2),
+                               "g": round(seveny_rule_turns(4)[0], 2)
+                               - round(seveny_optimal_turns()[0], 2)}),
+            _q("risk_zero", "exercise",
+               N_("Which strategy more often ends a turn with 0 points: optimal play (most "
+                  "points per turn) or bank at 4?"),
+               lambda: 0 if seveny_optimal_zero() > seveny_rule_points(4)[1] else 1,
+               input="choice", options=(N_("optimal play"), N_("bank at 4")),
+               hints=(N_("Optimal play rolls on whenever rolling is worth more on average, "
+                         "even with points at stake."),),
+               worked=N_("With X the points of one turn: optimal play, P(X = 0) = {po}; bank "
+                         "at 4, P(X = 0) = {pr}. The best average takes more risk."),
+               fields=lambda: {"po": Pct(seveny_optimal_zero()),
+                               "pr": Pct(seveny_rule_points(4)[1])}),
         ),
         table=turns_rows,
         misconceptions=(
             (N_("A good rule of thumb is almost as good as optimal play."), "shortfall"),
-            (N_("Optimal play means never taking a risk."), "optimal_points"),
+            (N_("Optimal play means never taking a risk."), "risk_zero"),
         )))
     L.append(Lesson(
         "gamblers_fallacy", N_("Is a 6 ever 'due'?"), "Seveny",

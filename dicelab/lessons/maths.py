@@ -209,6 +209,77 @@ def seveny_optimal_points() -> float:
     return float(expected_turn_points())
 
 
+#: Lesson 11's end position: five 1s set aside (5 points), two dice left.
+SEVENY_END_HAND: tuple[int, ...] = (1, 1, 1, 1, 1)
+
+
+@cache
+def seveny_end_value(hand: tuple[int, ...] = SEVENY_END_HAND) -> Fraction:
+    """Best expected points of a Seveny cycle's end, dice already set aside in ``hand``
+    (the cycle's points only), when the turn ends once the seventh die is set aside:
+    the larger of banking now and :func:`seveny_end_roll` (solved backwards).
+
+    >>> seveny_end_value((1, 1, 1, 1, 1, 1))  # one die left: bank the 6 points
+    Fraction(6, 1)
+    """
+    from dicelab.core.dice import sort_dice
+    from dicelab.games import seveny
+
+    h = seveny.check_hand(hand) if len(hand) < seveny.DICE else sort_dice(hand)
+    points = Fraction(seveny.score(h))
+    if len(h) == seveny.DICE:
+        return points
+    return max(points, seveny_end_roll(h))
+
+
+@cache
+def seveny_end_cases(hand: tuple[int, ...] = SEVENY_END_HAND) -> dict[Fraction, int]:
+    """Rolling the dice left after ``hand`` (:func:`seveny_end_value`'s end position): for
+    each value reached by the best set-aside, its number of ordered rolls (0: the turn is
+    lost).  The legal set-asides and the points are Seveny's own (:func:`~dicelab.games.
+    seveny.settable`, :func:`~dicelab.games.seveny.score`).
+
+    >>> {int(v): n for v, n in seveny_end_cases().items()}
+    {0: 16, 5: 9, 6: 10, 7: 1}
+    >>> seveny_end_cases((1, 1, 1, 1, 1, 1))
+    {Fraction(0, 1): 4, Fraction(6, 1): 1, Fraction(7, 1): 1}
+    """
+    from dicelab.core.dice import sort_dice
+    from dicelab.games import seveny
+
+    h = seveny.check_hand(hand)
+    out: dict[Fraction, int] = {}
+    for roll in multisets(seveny.DICE - len(h)):
+        keeps = seveny.settable(h, roll)
+        best = max((seveny_end_value(sort_dice(h + k)) for k in keeps), default=Fraction(0))
+        out[best] = out.get(best, 0) + ways(roll)
+    return dict(sorted(out.items()))
+
+
+def seveny_end_roll(hand: tuple[int, ...] = SEVENY_END_HAND) -> Fraction:
+    """Expected points of rolling the dice left after ``hand`` and then playing best, the
+    last roll solved first (:func:`seveny_end_cases`).
+
+    >>> seveny_end_roll(), seveny_end_roll((1, 1, 1, 1, 1, 1))
+    (Fraction(28, 9), Fraction(13, 6))
+    """
+    cases = seveny_end_cases(hand)
+    return sum((v * n for v, n in cases.items()), Fraction(0)) / sum(cases.values())
+
+
+@cache
+def seveny_optimal_zero() -> float:
+    """P(a Seveny turn scores 0) when played for the most expected points (the exact engine's
+    distribution): larger than with the best simple rule, optimal play takes risks.
+
+    >>> round(seveny_optimal_zero(), 4), seveny_optimal_zero() > seveny_rule_points(4)[1]
+    (0.3748, True)
+    """
+    from dicelab.engine.seveny.solo import optimal_points_distribution
+
+    return float(optimal_points_distribution().get(0, 0.0))
+
+
 @cache
 def seveny_rule_turns(threshold: int) -> tuple[float, float]:
     """(mean, standard deviation) of the turns to reach Seveny's target with 'bank at N'."""

@@ -304,6 +304,9 @@ STEPS: dict[str, str] = {
     "ex_first": N_("exercise 1, which reads the chart: {ex}"),
     "ex_before_chart": N_("exercise 1, before the chart that checks it: {ex}"),
     "ex_last": N_("the last exercise in pairs, hints on request: {ex}"),
+    "ex_back": N_("exercise 1 in pairs, by hand, last roll first; hints on request, then the "
+                  "worked answer on the board: {ex}"),
+    "ex_rest": N_("the other exercises in pairs, hints on request: {ex}"),
     "remember": N_("“To remember”; students read their progress line."),
     "card_today": N_("read the rules card of {games} together, its examples with their dice "
                      "drawn (it is also on the worksheet); only these rules matter today: a 1 "
@@ -341,10 +344,12 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
                  (4, "ex", ()), (1, "remember", ())),
     **{k: ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, _SECOND[k], ()),
            (4, "ex", ()), (1, "remember", ()))
-       for k in ("variance", "optimal_play")},
+       for k in ("variance",)},
     "conditional": ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()),
                     (2, "ex_before_chart", (0,)), (2, "chart", ()), (2, "p2", ()),
                     (1, "ex_last", (1,)), (1, "remember", ())),
+    "optimal_play": ((3, "card", ()), (1, "read_q", ()), (4, "ex_back", (0,)), (2, "p1", ()),
+                     (2, "p2_chart", ()), (2, "ex_rest", (1, 2, 3)), (1, "remember", ())),
     "behind": ((4, "card_today", ()), (2, "p1_alone", ()), (1, "p2", ()),
                (4, "results_chart", ()), (2, "ex", ()), (2, "remember", ())),
     "stop_or_roll": ((4, "card", ("seveny",)), (1, "read_q", ()), (3, "p1", ()),
