@@ -243,6 +243,28 @@ def test_gitignore_keeps_generated_files_out():
         assert entry in ignored or entry.rstrip("/") in ignored
 
 
+
+def test_no_tracked_path_looks_like_an_option():
+    """A folder named ``--help`` (the worksheets' output, written by a mistyped command
+    line) was once committed: 5,9 MB of PDFs in every clone."""
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                             check=False).stdout.splitlines()
+    if not tracked:
+        pytest.skip("not a git checkout")
+    assert [p for p in tracked if p.startswith("-") or "/-" in p] == []
+    assert [p for p in tracked if p.endswith(".pdf")] == []
+
+
+def test_worksheets_command_line_never_takes_an_option_for_a_folder(tmp_path, capsys):
+    from dicelab.lessons.worksheets import main
+
+    assert main(["--help"]) == 0
+    assert "usage:" in capsys.readouterr().out
+    assert main(["--bogus"]) == 2
+    assert main([str(tmp_path), "no_such_lesson"]) == 2
+    assert "no_such_lesson" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
 # ------------------------------------------------------------------------ benchmark runner
 
 BENCH_OK = '''

@@ -498,9 +498,36 @@ def build(out_dir: str | Path = "worksheets", keys: Sequence[str] | None = None,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    out_dir = args.pop(0) if args else "worksheets"
-    for p in build(out_dir, args or None, papers=tuple(PAPERS)):
+    """The command line: ``python -m dicelab.lessons.worksheets [OUT] [LESSON ...]``.
+
+    An unknown lesson or option is an error message, never a folder: ``--help`` prints
+    the usage (a folder named ``--help`` was once written and committed by mistake).
+
+    >>> main(["--help"])  # doctest: +ELLIPSIS
+    usage: python -m dicelab.lessons.worksheets [-h] [OUT] [LESSON ...]
+    ...
+    0
+    """
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m dicelab.lessons.worksheets",
+        description="Write every lesson's worksheet and answer key as PDF, in English and "
+                    "French, on A4 and US Letter.")
+    parser.add_argument("out", nargs="?", default="worksheets", metavar="OUT",
+                        help="the folder to write into (default: worksheets)")
+    parser.add_argument("lessons", nargs="*", metavar="LESSON",
+                        help=f"lesson keys (default: all): {', '.join(LESSONS)}")
+    try:
+        ns = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    unknown = [k for k in ns.lessons if k not in LESSONS]
+    if unknown or ns.out.startswith("-"):
+        what = ", ".join(unknown) if unknown else ns.out
+        print(f"error: unknown lesson or option: {what}", file=sys.stderr)
+        return 2
+    for p in build(ns.out, ns.lessons or None, papers=tuple(PAPERS)):
         print(f"wrote {p}")
     return 0
 
