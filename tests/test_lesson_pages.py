@@ -395,6 +395,11 @@ EXPLAINED_BELOW: dict[str, dict[str, tuple[str, ...]]] = {
                                 "ten_times": ("\\sigma_n", "1/\\sqrt{n}")},
     "03_loi_des_grands_nombres": {"se_100": ("\\sigma_n", "p \\pm 2"),
                                   "ten_times": ("\\sigma_n", "1/\\sqrt{n}")},
+    # issue 28, third pass: predict first, then the formula (05) or the fallacy's name (12)
+    "05_binomial_distribution": {"exactly_one": ("p^j (1-p)^{5-j}",)},
+    "05_loi_binomiale": {"exactly_one": ("p^j (1-p)^{5-j}",)},
+    "12_is_a_six_due": {"six_next": ("gambler's fallacy",)},
+    "12_le_six_est_il_du": {"six_next": ("sophisme du joueur",)},
 }
 EXPLAINED_PAGES = [(lang, p) for lang, p in LESSON_PAGES if p.stem in EXPLAINED_BELOW]
 

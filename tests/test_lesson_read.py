@@ -345,3 +345,30 @@ def test_lesson_11_risk_misconception_asks_p_zero(lang):
     assert q.value() == 0 and _(q.options[0], lang=lang) == _("optimal play", lang=lang)
     worked = q.worked_text(lang)
     assert fmt_percent(0.3748, 1, lang) in worked and fmt_percent(0.1894, 1, lang) in worked
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_12_reveals_predict_1_after_the_class_experiment(lang):
+    """Issue 28, third pass: checking predict 1 records the guess and shows nothing of the
+    answer; the exact value opens below the teacher's pool, after the class's dice; the
+    fallacy is named only after it."""
+    page = _page(lang, "gamblers_fallacy")
+    asked = page.index('nb.predict("six_next")')
+    pool = page.index(f'Pool(SIX_AFTER_THREE, lang="{lang}")')
+    shown = page.index('nb.reveal("six_next")')
+    name = page.index("sophisme du joueur" if lang == "fr" else "gambler's fallacy")
+    assert asked < page.index('role="group"') < pool < shown < name < page.index("nb.chart()")
+    nb = Notebook("gamblers_fallacy", lang=lang)
+    w = nb.predict("six_next")
+    w.box.value = "50"
+    w.submit()
+    exact = fmt_percent(1 / 6, 1, lang)
+    assert exact not in w.widget_text() and w.box.disabled and not w.revealed
+    later = nb.reveal("six_next")
+    assert exact not in later.widget_text()
+    later.button.click()
+    assert exact in later.widget_text() and w.revealed
+    with pytest.raises(DicelabError):
+        nb.reveal("sequences")
+    with pytest.raises(DicelabError):
+        Notebook("gamblers_fallacy", lang=lang).reveal("six_next")  # its prediction first

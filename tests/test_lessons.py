@@ -179,6 +179,16 @@ def test_every_question_widget_reveals_only_after_an_answer(key, lang):
                 w.submit_button.click()
             else:
                 w.dont_know_button.click()
+            if q.key in LESSONS[key].later_reveals:  # lesson 12: revealed after the experiment
+                assert not w.revealed and w.box.disabled and "Traceback" not in w.reveal.value
+                later = nb.reveal(q.key)
+                later.button.click()
+                assert w.revealed and "Traceback" not in later.out.value
+                exact = i18n.fmt_percent(float(q.value()), 1, lang)
+                assert exact not in w.reveal.value and exact in later.out.value
+                later.close()
+                w.close()
+                continue
             assert w.revealed and w.reveal.value and "Traceback" not in w.reveal.value
         else:
             w = nb.exercise(q.key)

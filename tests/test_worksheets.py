@@ -190,7 +190,7 @@ def test_what_answers_a_prediction_starts_a_page_after_the_predictions(lang):
     # lessons 03 and 14 give p (computed) to the exercises that need it
     assert "p = " in " ".join(t for k, t in worksheets.lines("large_numbers", lang))
     assert "23/108" in " ".join(t for k, t in worksheets.lines("large_numbers", lang))
-    luck = " ".join(t for k, t in worksheets.lines("luck", lang) if k == "sub")
+    luck = " ".join(t for k, t in worksheets.lines("luck", lang) if k in ("sub", "defs"))
     from dicelab.lessons.luck_lesson import start_chance
 
     assert i18n.fmt_number(start_chance(), 3, lang) in luck and "p = " in luck
@@ -347,3 +347,71 @@ def test_markov_sheet_defines_its_words_and_prints_the_step_from_pi2():
     assert [r[0] for r in rows[:2]] == ["π₁ (after the first roll)",
                                         "π₂ = π₁ × M (after two rolls)"]
     assert rows[1][1:] == ["0.0086", "0.4501", "0.4090", "0.1197", "0.0126"]
+
+
+# ------------------------------------------------------------------ issue 28, third pass
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_page_holds_a_lone_last_question(lang, paper):
+    """Every lesson's worksheet and answer key: no page at the end of a part holds only its
+    last question or a few lines (it is kept with the question before it), and keeping it
+    there never adds a page."""
+    for key in lessons.LESSONS:
+        for answer_key in (False, True):
+            content = worksheets.lines(key, lang, answer_key=answer_key)
+            where, filled = worksheets.pages_of(content, paper, lang)
+            assert worksheets.lone_pages(content, where, filled) == [], (key, answer_key)
+            assert min(filled) >= 0.2, (key, answer_key, filled)
+            plain = worksheets.pages_of(content, paper, lang, frozenset())
+            assert len(filled) <= len(plain[1]), (key, answer_key)
+
+
+def test_a_lone_last_exercise_moves_to_the_page_of_the_one_before():
+    """Lesson 06's English worksheet on A4 left its last exercise alone on page 2: the
+    exercise before it now starts that page."""
+    content = worksheets.lines("conditional", "en")
+    plain, _f = worksheets.pages_of(content, "a4", "en", frozenset())
+    where, _filled = worksheets.pages_of(content, "a4", "en")
+    qs = [i for i, (kind, _t) in enumerate(content) if kind == "q"]
+    assert plain[qs[-1]] == 1 and plain[qs[-2]] == 0
+    assert where[qs[-1]] == where[qs[-2]] == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_lesson_05_sheet_gives_the_formula_after_the_predictions(lang):
+    """The binomial formula answers predict 1: on paper it comes after a page break that
+    follows the predictions, as on screen after the prediction."""
+    sheet = worksheets.lines("binomial", lang)
+    kinds = [k for k, _t in sheet]
+    formula = next(i for i, (k, t) in enumerate(sheet) if "P(X = j)" in t)
+    questions = [i for i, k in enumerate(kinds) if k == "q"]
+    assert questions[1] < kinds.index("page") < formula < questions[2]
+    assert "(1 − p)⁵⁻ʲ" in sheet[formula][1]
+    assert ("(j parmi 5)" if lang == "fr" else "C(5, j)") in sheet[formula][1]
+    assert lessons.LESSONS["binomial"].sheet_data_page
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_lesson_14_exercises_page_opens_with_a_definitions_box(lang):
+    """A framed box at the top of the exercises' page: luck of a roll, cost of a decision,
+    skill score, and p = 0.238 with its difficulty (4 parapluies, the easy level), computed."""
+    from dicelab.lessons.luck_lesson import start_chance
+
+    for answer_key in (False, True):
+        sheet = worksheets.lines("luck", lang, answer_key=answer_key)
+        kinds = [k for k, _t in sheet]
+        box = [t for k, t in sheet if k == "defs"]
+        first = kinds.index("defs")
+        assert kinds.index("page") < first < kinds.index("q", first)
+        assert all(k != "q" for k in kinds[kinds.index("page"):first])
+        text = " ".join(box)
+        assert box[0] == ("Définitions" if lang == "fr" else "Definitions")
+        for word in (("Part de hasard d'un lancer", "Score de compétence", "Coût d'une décision")
+                     if lang == "fr" else ("Luck of a roll", "Skill score", "Cost of a decision")):
+            assert word in text, word
+        p = i18n.fmt_number(start_chance(), 3, lang)
+        assert "p = " in text and p in text
+        assert ("4 parapluies (le niveau facile)" if lang == "fr"
+                else "4 parapluies (the easy level)") in text

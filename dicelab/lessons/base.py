@@ -33,6 +33,14 @@ CHART_ANSWERS: dict[str, tuple[str, ...]] = {
     "behind": ("bank_or_roll",),
 }
 
+#: Per lesson, the predictions whose exact value is shown further down the page, once the
+#: class experiment that tests them is done (:meth:`dicelab.lessons.Notebook.reveal`):
+#: checking such a guess records it and reveals nothing (lesson 12: the class's dice, not
+#: the widget, answer first).
+LATER_REVEALS: dict[str, tuple[str, ...]] = {
+    "gamblers_fallacy": ("six_next",),
+}
+
 #: Per lesson, the games whose rules card (:mod:`dicelab.ui.rules_cards`) it shows before any
 #: question, on its worksheet too: these lessons need the game's rules, and a class may never
 #: have played it.  Lesson 08 uses Seveny (its chart) and 5000 (its
@@ -54,6 +62,9 @@ CHART_SHEETS: tuple[str, ...] = ("figures", "stop_or_roll", "optimal_play", "beh
 DATA_TABLE_SHEETS: tuple[str, ...] = ("stop_or_roll", "optimal_play")
 #: Lessons whose worksheet gives a value its exercises need (lesson 03's p, lesson 14's p).
 GIVEN_VALUE_SHEETS: tuple[str, ...] = ("large_numbers", "luck")
+#: Lessons whose worksheet states a formula its exercises use, after the predictions (lesson
+#: 05's binomial formula answers its first prediction: predict first, then the formula).
+FORMULA_SHEETS: tuple[str, ...] = ("large_numbers", "binomial", "variance")
 
 
 # ------------------------------------------------------------------ value formatting
@@ -212,6 +223,11 @@ class Lesson:
         return CHART_ANSWERS.get(self.key, ())
 
     @property
+    def later_reveals(self) -> tuple[str, ...]:
+        """Predictions revealed further down the page (:data:`LATER_REVEALS`)."""
+        return LATER_REVEALS.get(self.key, ())
+
+    @property
     def cards(self) -> tuple[str, ...]:
         """The games whose rules card the lesson shows first (:data:`RULES_CARDS`)."""
         return RULES_CARDS.get(self.key, ())
@@ -221,7 +237,8 @@ class Lesson:
         """Its worksheet prints what answers the predictions (chart, table, given value) on
         a page after them, that the teacher hands out once the predictions are written."""
         return (self.table is not None or self.key in CHART_SHEETS
-                or self.key in DATA_TABLE_SHEETS or self.key in GIVEN_VALUE_SHEETS)
+                or self.key in DATA_TABLE_SHEETS or self.key in GIVEN_VALUE_SHEETS
+                or self.key in FORMULA_SHEETS)
 
     def question(self, key: str) -> Question:
         for q in self.questions:

@@ -508,7 +508,9 @@ def _lessons() -> dict[str, Lesson]:
         _chart_fallacy, (
             _q("six_next", "predict",
                N_("Three rolls of a die showed no 6. Chance that the next roll is a 6?"),
-               lambda: Fraction(1, 6), input="percent", close=0.02),
+               lambda: Fraction(1, 6), input="percent", close=0.02,
+               worked=N_("Each roll is independent of the ones before: whatever came before, "
+                         "the next roll is a 6 with probability 1/6.")),
             _q("sequences", "predict",
                N_("Four rolls of one die. Which sequence is more likely?"),
                lambda: 2, input="choice",

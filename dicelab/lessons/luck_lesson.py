@@ -132,15 +132,40 @@ def given(lang: str | None = None) -> str:
     """The value the exercises need, as the notebook and the worksheet state it: the chance
     to win at the start with 4 parapluies, playing the best choices.
 
-    >>> given("en")[-26:]
-    'with 4 parapluies = 0.238.'
+    >>> given("en")[-44:]
+    'with 4 parapluies (the easy level) = 0.238.'
     """
+    from dicelab.games.cards.trwavril import LEVEL_NAMES
     from dicelab.games.trwavril import Rules
     from dicelab.lessons.base import show
 
+    n = Rules().parapluies
     return _("Given: p = the chance to win solo Trwavril at the start, playing the best "
-             "choices, with {n} parapluies = {p}.", lang=lang, n=Rules().parapluies,
-             p=show(start_chance(), lang, 3))
+             "choices, with {n} parapluies (the {level} level) = {p}.", lang=lang, n=n,
+             level=_(LEVEL_NAMES[n], lang=lang), p=show(start_chance(), lang, 3))
+
+
+def definitions(lang: str | None = None) -> list[str]:
+    """The worksheet's definitions box, at the top of the exercises' page: its title, the
+    words the exercises use (luck of a roll, cost of a decision, skill score, the identity
+    over a game) and the given p with its difficulty (:func:`given`, computed).
+
+    >>> box = definitions("en")
+    >>> box[0], box[-1] == given("en")
+    ('Definitions', True)
+    """
+    return [
+        _("Definitions", lang=lang),
+        _("Luck of a roll: your chance to win just after the roll minus your chance just "
+          "before it, in percentage points (from 20% to 50% is +30 points).", lang=lang),
+        _("Cost of a decision: the chance to win lost by not making the best choice (never "
+          "negative).", lang=lang),
+        _("Skill score: chance to win at the start − cost of decisions (luck left out).",
+          lang=lang),
+        _("Over a game: luck of the dice − cost of decisions = result − chance to win at the "
+          "start (result: 1 for a win, 0 for a loss).", lang=lang),
+        given(lang),
+    ]
 
 
 def _play(policy: Any, seed: int) -> Any:

@@ -65,16 +65,41 @@ class Notebook:
     def __init__(self, key: str, lang: str | None = None) -> None:
         self.lesson = lesson_of(key)
         self.lang = get_language(lang)
+        self._asked: dict[str, Any] = {}
 
     def predict(self, key: str) -> Any:
+        """The prediction's widget.  A prediction of :attr:`Lesson.later_reveals` records
+        the guess and reveals nothing: :meth:`reveal`, further down, shows its answer."""
         from dicelab.ui.teaching import Predict
 
         q = self.lesson.question(key)
         if q.kind != "predict":
             raise DicelabError("{key} is an exercise, not a prediction", key=key)
-        return Predict(q.text_in(self.lang), q.value(), kind=q.input,
-                       options=q.options_in(self.lang), explain=q.worked_text(self.lang),
-                       slider=q.slider, digits=q.digits, close=q.close, lang=self.lang)
+        widget = Predict(q.text_in(self.lang), q.value(), kind=q.input,
+                         options=q.options_in(self.lang), explain=q.worked_text(self.lang),
+                         slider=q.slider, digits=q.digits, close=q.close,
+                         later=key in self.lesson.later_reveals, lang=self.lang)
+        self._asked[key] = widget
+        return widget
+
+    def reveal(self, key: str) -> Any:
+        """The exact value of a prediction asked earlier with its reveal held back (lesson
+        12's, after the class experiment), and how far the student's guess was.
+
+        >>> nb = Notebook("gamblers_fallacy", lang="en")
+        >>> p = nb.predict("six_next"); p.box.value = "25 %"; p.submit()
+        >>> "16.7" in p.widget_text()
+        False
+        >>> r = nb.reveal("six_next"); r.show()
+        >>> "Exact value: 16.7%" in r.widget_text()
+        True
+        """
+        if key not in self.lesson.later_reveals:
+            raise DicelabError("lesson {lesson} reveals {key} with its prediction, not later",
+                               lesson=self.lesson.key, key=brief(key))
+        if key not in self._asked:
+            raise DicelabError("run the cell of the prediction {key} first", key=key)
+        return self._asked[key].later_reveal()
 
     def exercise(self, key: str) -> Any:
         from dicelab.ui.teaching import Exercise

@@ -12,6 +12,7 @@ from dicelab.lessons.base import (
 from dicelab.lessons.base import (
     CHART_SHEETS,
     DATA_TABLE_SHEETS,
+    GIVEN_VALUE_SHEETS,
     Lesson,
 )
 from dicelab.lessons.base import (
@@ -265,6 +266,13 @@ STEPS: dict[str, str] = {
     "read_q": N_("read the opening together; name the question."),
     "p1": N_("first prediction, every student types a guess before checking: “{q1}”; ask two "
              "students to explain their guesses."),
+    "p1_later": N_("first prediction, every student types a guess and checks it: the guess is "
+                   "written down and the exact value stays hidden until the class's dice have "
+                   "answered: “{q1}”."),
+    "pool_reveal": N_("the groups read their codes aloud, you type them into your notebook "
+                      "(one per group) and project the pooled chart; then every student opens "
+                      "“Show the exact value” under it and compares it with their guess. Write "
+                      "the codes on the board for the next session."),
     "p12": N_("both predictions, every student types a guess before checking: “{q1}”, then "
               "“{q2}”."),
     "p3": N_("third prediction, every student types a guess before checking: “{q3}”"),
@@ -356,9 +364,13 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
                      (4, "p2_chart", ()), (3, "ex_first", (0,)),
                      (5, "card", ("cinqmille",)), (7, "ex_last", (1,)),
                      (3, "remember", ())),
-    **{k: ((2, "read", ()), (3, "p1", ()), (7, "grid", ()), (3, "pool", ()),
-           (3, "recall", ()), (4, _SECOND[k], ()), (6, "ex", ()), (2, "remember", ()))
-       for k in ("large_numbers", "gamblers_fallacy")},
+    "large_numbers": ((2, "read", ()), (3, "p1", ()), (7, "grid", ()), (3, "pool", ()),
+                      (3, "recall", ()), (4, "p2_chart", ()), (6, "ex", ()),
+                      (2, "remember", ())),
+    # lesson 12: the guess is written down, the class's dice answer it before the reveal
+    "gamblers_fallacy": ((2, "read", ()), (3, "p1_later", ()), (7, "grid", ()),
+                         (3, "pool_reveal", ()), (3, "recall", ()), (4, "chart_p2", ()),
+                         (6, "ex", ()), (2, "remember", ())),
     "luck": ((4, "card", ()), (1, "read_q", ()), (3, "p12", ()), (6, "app", ()),
              (1, "codes", ()), (4, "pool_app", ()), (4, "luck_charts", ()), (6, "ex_se", ()),
              (1, "remember", ())),
@@ -499,6 +511,9 @@ def lesson_plan(key: str, lang: str = "en") -> str:
             "the predictions come first, alone; the chart and the data the exercises need "
             "start a new page. Print that page separately and hand it out only once every "
             "student has written the predictions.", lang=lang) if charted else _(
+            "the predictions come first, alone; the formula and the exercises start a new "
+            "page. Print that page separately and hand it out only once every student has "
+            "written the predictions.", lang=lang) if key not in GIVEN_VALUE_SHEETS else _(
             "the predictions come first, alone; the given value and the exercises start a "
             "new page. Print that page separately and hand it out only once every student "
             "has written the predictions.", lang=lang)))

@@ -26,6 +26,7 @@ page out once the predictions are written (the guide says so).
 
 from __future__ import annotations
 
+import functools
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -69,6 +70,18 @@ KEY_LINES: dict[str, tuple[str, ...]] = {
                N_("M is the transition matrix: its row i gives the chance of each next state "
                   "from state i after one reroll.")),
 }
+
+
+def _luck_definitions(lang: str) -> list[str]:
+    from dicelab.lessons.luck_lesson import definitions
+
+    return definitions(lang)
+
+
+#: A framed definitions box at the top of the exercises' page (``defs`` lines, the first one
+#: its title), with the given values in it: lesson 14's luck of a roll, cost of a decision,
+#: skill score and p with its difficulty (:func:`dicelab.lessons.luck_lesson.definitions`).
+DEFINITIONS = {"luck": _luck_definitions}
 
 
 def _grid_text(lesson_key: str, lang: str) -> str:
@@ -172,7 +185,9 @@ def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
     """
     from dicelab.lessons.given import given_lines
 
-    out: list[tuple[str, str]] = [("sub", t) for t in given_lines(lesson_key, lang)]
+    out: list[tuple[str, str]] = (
+        [("defs", t) for t in DEFINITIONS[lesson_key](lang)] if lesson_key in DEFINITIONS
+        else [("sub", t) for t in given_lines(lesson_key, lang)])
     out += [("sub", t) for t in formula_lines(lesson_key, lang)]
     if lesson_key in CHART_SHEETS:
         out.append(("chart", lesson_key))
@@ -185,7 +200,9 @@ def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
 
 def formula_lines(lesson_key: str, lang: str) -> list[str]:
     """The formulas a sheet's exercises use and its page does not state (the notebook's text
-    does): lesson 03's standard error of a frequency, lesson 09's standard error of a mean.
+    does): lesson 03's standard error of a frequency, lesson 05's binomial formula (it answers
+    the first prediction, so it comes after it, as on screen), lesson 09's standard error of
+    a mean (:data:`~dicelab.lessons.base.FORMULA_SHEETS`).
 
     >>> formula_lines("large_numbers", "en")
     ['Given: the standard error of a frequency over n rolls is SE = √(p(1 − p)/n).']
@@ -195,6 +212,10 @@ def formula_lines(lesson_key: str, lang: str) -> list[str]:
     if lesson_key == "large_numbers":
         return [_("Given: the standard error of a frequency over n rolls is "
                   "SE = √(p(1 − p)/n).", lang=lang)]
+    if lesson_key == "binomial":
+        return [_("Formula: X follows the binomial distribution B(5, p) with p = 1/6: "
+                  "P(X = j) = C(5, j) × pʲ × (1 − p)⁵⁻ʲ, where C(5, j) counts the ways to "
+                  "choose which j dice show the 1s.", lang=lang)]
     if lesson_key == "variance":
         return [_("Given: σ(T) = √Var(T), and the standard error of the mean of n simulated "
                   "games is SE = σ(T)/√n.", lang=lang)]
@@ -244,6 +265,7 @@ def lines(lesson_key: str, lang: str, *, answer_key: bool = False) -> list[tuple
     ``title``, ``sub``, ``q`` (a question), ``boxes`` (a choice's boxes to tick, on their own
     line), ``a`` (an answer line), ``space`` (room to write),
     and markers drawn by :func:`write_pdf`: ``card`` (a game's rules card, :func:`card_rows`),
+    ``defs`` (a framed definitions box, its first line the title: :data:`DEFINITIONS`),
     ``chart``, ``table``, ``datatable`` (:func:`data_table`), ``grid``, and ``page`` (the
     next line starts a new page).
 
@@ -290,8 +312,10 @@ def _draw_die(page: Any, x: float, y: float, face: int, size: float) -> None:
             color="black", transform=t))
 
 
+@functools.lru_cache(maxsize=8)
 def _chart_image(lesson_key: str, lang: str) -> Any:
-    """The lesson's main chart as an image array (drawn by the package, in ``lang``)."""
+    """The lesson's main chart as an image array (drawn by the package, in ``lang``; kept
+    for the layout's passes, :func:`_breaks`)."""
     import io
 
     import matplotlib.image
@@ -309,165 +333,310 @@ def write_pdf(content: Sequence[tuple[str, str]], path: str | Path, paper: str =
     PDF (fonts embedded, no network).  Answer lines are indented, in colour, behind a bar;
     ``card``, ``chart``, ``table`` and ``grid`` lines draw the game's rules card (framed,
     its examples' dice drawn), the lesson's chart, data table and the experiment's tally
-    grid."""
+    grid.  No page holds a lone last question: it is kept with the one before it
+    (:func:`_breaks`)."""
     import matplotlib
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    content = list(content)
+    with matplotlib.rc_context({"pdf.fonttype": 42, "font.family": "DejaVu Sans"}):
+        breaks = _breaks(content, paper, lang)
+        with PdfPages(path) as pdf:
+            _draw(content, paper, lang, pdf.savefig, breaks)
+    return path
+
+
+def _block_end(content: Sequence[tuple[str, str]], i: int) -> int:
+    """The end of the question at ``i``: its boxes, its room or its answer lines, and the
+    hints printed under it when its room follows them (a hint never ends a page alone)."""
+    j = i + 1
+    while j < len(content):
+        kind = content[j][0]
+        if kind in ("boxes", "space", "a"):
+            j += 1
+            continue
+        if kind == "sub":
+            m = j
+            while m < len(content) and content[m][0] == "sub":
+                m += 1
+            if m < len(content) and content[m][0] in ("space", "boxes"):
+                j = m
+                continue
+        break
+    return j
+
+
+#: A page at the end of a part (the sheet's last page, or the last one before a page break)
+#: that holds at most one question and is filled less than this share of its height is a
+#: "lone" page: the question before it moves onto it.
+LONE_PAGE = 0.35
+#: What makes a page more than a few lines (never a lone page).
+_BIG = ("chart", "table", "datatable", "card", "grid", "defs")
+
+
+def pages_of(content: Sequence[tuple[str, str]], paper: str = "a4", lang: str = "en",
+             breaks: frozenset[int] | None = None) -> tuple[list[int], list[float]]:
+    """Where each line lands: its page number, and each page's filled share of its height
+    (the layout of :func:`write_pdf`, laid out and not saved; ``breaks``: by default the
+    ones :func:`write_pdf` uses).
+
+    >>> where, filled = pages_of(lines("conditional", "en"))
+    >>> lone_pages(lines("conditional", "en"), where, filled)
+    []
+    """
+    content = list(content)
+    if breaks is None:
+        breaks = _breaks(content, paper, lang)
+    return _draw(content, paper, lang, None, breaks)
+
+
+def _last_question_before(content: Sequence[tuple[str, str]], where: Sequence[int],
+                          page: int) -> int | None:
+    """The last question that starts on the page before ``page`` and could move onto
+    ``page``: not the first line of its page, no page break between it and ``page``."""
+    prev = [i for i, w in enumerate(where) if w == page - 1]
+    qs = [i for i in prev if content[i][0] == "q"]
+    if not qs or qs[-1] == prev[0] or any(
+            content[k][0] == "page" for k in range(qs[-1], len(content)) if where[k] < page):
+        return None
+    return qs[-1]
+
+
+def lone_pages(content: Sequence[tuple[str, str]], where: Sequence[int],
+               filled: Sequence[float]) -> list[int]:
+    """The pages that hold only a lone last question or a few lines: at the end of a part
+    (the last page, or the last before a page break), at most one question, no chart,
+    table, card, grid or box, filled less than :data:`LONE_PAGE`, and a question on the
+    page before that could move onto it."""
+    out = []
+    for page in range(1, len(filled)):
+        items = [i for i, w in enumerate(where) if w == page]
+        shown = [i for i in items if content[i][0] != "page"]
+        end = page == len(filled) - 1 or any(content[i][0] == "page" for i in items)
+        if (not shown or not end or filled[page] >= LONE_PAGE
+                or sum(content[i][0] == "q" for i in shown) > 1
+                or any(content[i][0] in _BIG for i in shown)):
+            continue
+        if _last_question_before(content, where, page) is not None:
+            out.append(page)
+    return out
+
+
+def _breaks(content: Sequence[tuple[str, str]], paper: str, lang: str) -> frozenset[int]:
+    """Lines before which a page starts early, so that no page holds a lone last question
+    or a few lines: the question before them moves onto their page (:func:`lone_pages`),
+    as long as the sheet keeps its number of pages."""
+    breaks: frozenset[int] = frozenset()
+    where, filled = _draw(content, paper, lang, None, breaks)
+    for _round in range(6):
+        extra = {q for page in lone_pages(content, where, filled)
+                 if (q := _last_question_before(content, where, page)) is not None}
+        if not extra - breaks:
+            break
+        where2, filled2 = _draw(content, paper, lang, None, breaks | extra)
+        if len(filled2) > len(filled):  # balanced, not lengthened
+            break
+        breaks, where, filled = breaks | extra, where2, filled2
+    return breaks
+
+
+def _draw(content: Sequence[tuple[str, str]], paper: str, lang: str,
+          save: Any, breaks: frozenset[int]) -> tuple[list[int], list[float]]:
+    """Lay the lines out on pages and draw them; ``save(page)`` takes each finished page
+    (``None``: laid out only).  Returns each line's page and each page's filled share."""
     import matplotlib.lines
     import matplotlib.patches
-    from matplotlib.backends.backend_pdf import PdfPages
     from matplotlib.figure import Figure
+
+    where: list[int] = []
+    pages: list[float] = []
+    saved = save
+
+    def save(page: Any) -> None:  # noqa: F811 - the page's filled share, then the PDF
+        pages[-1] = (height - margin - y) / (height - 2 * margin)
+        if saved is not None:
+            saved(page)
 
     width, height = PAPERS[paper]
     margin = 0.8
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     style = {"title": (16, "bold"), "sub": (10, "normal"), "q": (11, "normal"),
              "a": (11, "normal"), "space": (10, "normal"), "boxes": (11, "normal")}
     # wrap for the paper: Letter is a little wider than A4
     scale = (width - 2 * margin) / (A4[0] - 2 * margin)
-    with matplotlib.rc_context({"pdf.fonttype": 42, "font.family": "DejaVu Sans"}), \
-            PdfPages(path) as pdf:
-        page: Any = None
-        y = 0.0
+    page: Any = None
+    y = 0.0
 
-        def room(need: float) -> None:
-            nonlocal page, y
-            if page is None or y - need < margin:
-                if page is not None:
-                    pdf.savefig(page)
-                page = Figure(figsize=(width, height))
-                y = height - margin
+    def room(need: float) -> None:
+        nonlocal page, y
+        if page is None or y - need < margin:
+            if page is not None:
+                save(page)
+            page = Figure(figsize=(width, height))
+            y = height - margin
+            pages.append(0.0)
 
-        def text_at(x: float, line: str, size: int, weight: str, color: str = "black") -> None:
-            page.text(x / width, y / height, line, fontsize=size, fontweight=weight,
-                      va="top", ha="left", color=color)
+    def text_at(x: float, line: str, size: int, weight: str, color: str = "black") -> None:
+        page.text(x / width, y / height, line, fontsize=size, fontweight=weight,
+                  va="top", ha="left", color=color)
 
-        def need_of(kind: str, text: str) -> float:
-            """The height a text line takes (wrapped)."""
-            size = style[kind][0]
-            indent = 0.35 if kind in ("a", "boxes") else 0.0
-            chars = int((TITLE_WIDTH if kind == "title" else WIDTH) * scale
-                        * (11 / size if kind not in ("title",) else 1) - (4 if indent else 0))
-            n = len(textwrap.wrap(text, chars) or [""])
-            extra = {"space": 0.8, "boxes": 0.42}.get(kind, 0.12)
-            return n * size * 1.45 / 72 + extra
+    def need_of(kind: str, text: str) -> float:
+        """The height a text line takes (wrapped)."""
+        size = style[kind][0]
+        indent = 0.35 if kind in ("a", "boxes") else 0.0
+        chars = int((TITLE_WIDTH if kind == "title" else WIDTH) * scale
+                    * (11 / size if kind not in ("title",) else 1) - (4 if indent else 0))
+        n = len(textwrap.wrap(text, chars) or [""])
+        extra = {"space": 0.8, "boxes": 0.42}.get(kind, 0.12)
+        return n * size * 1.45 / 72 + extra
 
-        for i, (kind, text) in enumerate(content):
-            if kind == "page":  # what follows starts a new page
-                if page is not None:
-                    pdf.savefig(page)
-                page = None
-                continue
-            if kind == "q":  # a question, its boxes, its room or its answer: never split
-                j = i + 1
-                while j < len(content) and content[j][0] in ("boxes", "space", "a"):
-                    j += 1
-                room(sum(need_of(k, t) for k, t in content[i:j]))
-            if kind == "chart":
-                img = _chart_image(text, lang)
-                h = min(3.4, (width - 2 * margin) * img.shape[0] / img.shape[1])
-                w = h * img.shape[1] / img.shape[0]
-                room(h + 0.2)
-                ax = page.add_axes((margin / width, (y - h) / height, w / width, h / height))
-                ax.imshow(img, interpolation="none")  # embedded as drawn, not resampled
-                ax.set_axis_off()
-                y -= h + 0.2
-                continue
-            if kind in ("table", "datatable"):
-                head, rows = (lesson_of(text).table(lang) if kind == "table"
-                              else data_table(text, lang))
-                need = (len(rows) + 1) * 0.28 + 0.2
-                room(need)
-                cols = len(head)
-                size = 9 if cols > 3 else 10
-                # the first column as wide as its longest cell (DejaVu Sans: ~0.6 em a char)
-                first = 2.6 if cols > 3 else min(4.2, max(3.2 if kind == "table" else 1.6, 0.2 + (
-                    size * 0.6 / 72) * max(len(r[0]) for r in [head, *rows])))
-                other = (width - 2 * margin - first) / max(1, cols - 1)
-                for r, row in enumerate([head, *rows]):
-                    x = margin
-                    for c, cell in enumerate(row):
-                        text_at(x, cell, size, "bold" if r == 0 else "normal")
-                        x += first if c == 0 else other
-                    y -= 0.28
-                y -= 0.2
-                continue
-            if kind == "card":  # the rules card, in a frame, its examples' dice drawn
-                top = None
-                for style_, line_text, dice in card_rows(text, lang):
-                    size = 10 if style_ == "title" else 8.5
-                    weight = "bold" if style_ in ("title", "heading") else "normal"
-                    die = 0.15
-                    left = margin + 0.12 + (len(dice) * (die + 0.04) + 0.08 if dice else 0)
-                    chars = int((width - margin - 0.12 - left) / (size * 0.56 / 72))
-                    wrapped = textwrap.wrap(line_text, chars) or [""]
-                    line_h = size * 1.35 / 72
-                    if page is None or y - len(wrapped) * line_h < margin:
-                        if top is not None:  # close the frame on this page
-                            _frame(page, margin, y, top, width, height)
-                        room(len(wrapped) * line_h + 0.2)
-                        top = None
-                    if top is None:
-                        top = y
-                        y -= 0.06
-                    for i, d in enumerate(dice):
-                        _draw_die(page, margin + 0.12 + i * (die + 0.04), y - die - 0.005,
-                                  d, die)
-                    for line in wrapped:
-                        text_at(left, line, size, weight)
-                        y -= line_h
-                    if dice:
-                        y -= 0.03
-                y -= 0.06
-                _frame(page, margin, y, top, width, height)
-                y -= 0.2
-                continue
-            if kind == "grid":
-                n = GRIDS[text]
-                per_row = 10
-                rows_n = -(-n // per_row)
-                cell = (width - 2 * margin) / per_row
-                box = min(cell, 0.6)
-                room(rows_n * box + 0.3)
-                for i in range(n):
-                    r, c = divmod(i, per_row)
-                    x0, y0 = margin + c * cell, y - (r + 1) * box
-                    page.add_artist(matplotlib.patches.Rectangle(
-                        (x0 / width, y0 / height), (cell - 0.05) / width, (box - 0.05) / height,
-                        fill=False, edgecolor="#555555", linewidth=0.6,
-                        transform=page.transFigure))
-                    page.text((x0 + 0.04) / width, (y0 + box - 0.08) / height, str(i + 1),
-                              fontsize=6, color="#777777", va="top", ha="left")
-                y -= rows_n * box + 0.3
-                continue
-            size, weight = style[kind]
-            indent = 0.35 if kind in ("a", "boxes") else 0.0
-            chars = int((TITLE_WIDTH if kind == "title" else WIDTH) * scale
-                        * (11 / size if kind not in ("title",) else 1) - (4 if indent else 0))
-            wrapped = textwrap.wrap(text, chars) or [""]
-            line_h = size * 1.45 / 72
-            need = len(wrapped) * line_h + (0.8 if kind == "space" else 0.12)
-            room(need)
+    for i, (kind, text) in enumerate(content):
+        if i in breaks and page is not None:  # kept with what follows (:func:`_breaks`)
+            save(page)
+            page = None
+        if i and len(where) < i:  # the item before ended on the page in use
+            where.append(len(pages) - 1)
+        if kind == "defs":  # a framed box of definitions: its lines drawn together
+            if i and content[i - 1][0] == "defs":
+                continue  # drawn with the box's first line
+            j = i
+            while j < len(content) and content[j][0] == "defs":
+                j += 1
+            box = [(k == i, t) for k, (_kind, t) in enumerate(content[i:j], start=i)]
+            pad, size = 0.12, 9.5
+            chars = int((width - 2 * margin - 2 * pad) / (size * 0.56 / 72))
+            wrapped = [(head, textwrap.wrap(t, chars) or [""]) for head, t in box]
+            line_h = size * 1.4 / 72
+            room(sum(len(w) for _h, w in wrapped) * line_h + 2 * pad + 0.25)
             top = y
-            for line in wrapped:
-                text_at(margin + indent, line, size, weight,
-                        "#1f3f7a" if kind == "a" else "black")
-                y -= line_h
-            if kind == "a":  # answer lines set apart: a bar in the margin
-                page.add_artist(matplotlib.lines.Line2D(
-                    [(margin + 0.15) / width] * 2, [(y + 0.04) / height, (top + 0.02) / height],
-                    color="#1f3f7a", linewidth=2))
-            if kind == "boxes":
-                y -= 0.3  # room to tick
-            if kind == "space":
-                page.add_artist(matplotlib.lines.Line2D(
-                    [margin / width, 1 - margin / width], [(y - 0.6) / height] * 2,
-                    color="#888888", linewidth=0.6))
-                y -= 0.8
-            else:
-                y -= 0.12
-        if page is not None:
-            pdf.savefig(page)
-    return path
+            y -= pad
+            for head, rows in wrapped:
+                for line in rows:
+                    text_at(margin + pad, line, size + (0.5 if head else 0),
+                            "bold" if head else "normal")
+                    y -= line_h
+                y -= 0.04
+            y -= pad - 0.04
+            _frame(page, margin, y, top, width, height)
+            y -= 0.2
+            continue
+        if kind == "page":  # what follows starts a new page
+            if page is not None:
+                save(page)
+            page = None
+            where.append(len(pages) - 1)
+            continue
+        if kind == "q":  # a question, its boxes, its room or its answer: never split
+            j = _block_end(content, i)
+            room(sum(need_of(k, t) for k, t in content[i:j]))
+        if kind == "chart":
+            img = _chart_image(text, lang)
+            h = min(3.4, (width - 2 * margin) * img.shape[0] / img.shape[1])
+            w = h * img.shape[1] / img.shape[0]
+            room(h + 0.2)
+            ax = page.add_axes((margin / width, (y - h) / height, w / width, h / height))
+            ax.imshow(img, interpolation="none")  # embedded as drawn, not resampled
+            ax.set_axis_off()
+            y -= h + 0.2
+            continue
+        if kind in ("table", "datatable"):
+            head, rows = (lesson_of(text).table(lang) if kind == "table"
+                          else data_table(text, lang))
+            need = (len(rows) + 1) * 0.28 + 0.2
+            room(need)
+            cols = len(head)
+            size = 9 if cols > 3 else 10
+            # the first column as wide as its longest cell (DejaVu Sans: ~0.6 em a char)
+            first = 2.6 if cols > 3 else min(4.2, max(3.2 if kind == "table" else 1.6, 0.2 + (
+                size * 0.6 / 72) * max(len(r[0]) for r in [head, *rows])))
+            other = (width - 2 * margin - first) / max(1, cols - 1)
+            for r, row in enumerate([head, *rows]):
+                x = margin
+                for c, cell in enumerate(row):
+                    text_at(x, cell, size, "bold" if r == 0 else "normal")
+                    x += first if c == 0 else other
+                y -= 0.28
+            y -= 0.2
+            continue
+        if kind == "card":  # the rules card, in a frame, its examples' dice drawn
+            top = None
+            for style_, line_text, dice in card_rows(text, lang):
+                size = 10 if style_ == "title" else 8.5
+                weight = "bold" if style_ in ("title", "heading") else "normal"
+                die = 0.15
+                left = margin + 0.12 + (len(dice) * (die + 0.04) + 0.08 if dice else 0)
+                chars = int((width - margin - 0.12 - left) / (size * 0.56 / 72))
+                wrapped = textwrap.wrap(line_text, chars) or [""]
+                line_h = size * 1.35 / 72
+                if page is None or y - len(wrapped) * line_h < margin:
+                    if top is not None:  # close the frame on this page
+                        _frame(page, margin, y, top, width, height)
+                    room(len(wrapped) * line_h + 0.2)
+                    top = None
+                if top is None:
+                    top = y
+                    y -= 0.06
+                for i, d in enumerate(dice):
+                    _draw_die(page, margin + 0.12 + i * (die + 0.04), y - die - 0.005,
+                              d, die)
+                for line in wrapped:
+                    text_at(left, line, size, weight)
+                    y -= line_h
+                if dice:
+                    y -= 0.03
+            y -= 0.06
+            _frame(page, margin, y, top, width, height)
+            y -= 0.2
+            continue
+        if kind == "grid":
+            n = GRIDS[text]
+            per_row = 10
+            rows_n = -(-n // per_row)
+            cell = (width - 2 * margin) / per_row
+            box = min(cell, 0.6)
+            room(rows_n * box + 0.3)
+            for i in range(n):
+                r, c = divmod(i, per_row)
+                x0, y0 = margin + c * cell, y - (r + 1) * box
+                page.add_artist(matplotlib.patches.Rectangle(
+                    (x0 / width, y0 / height), (cell - 0.05) / width, (box - 0.05) / height,
+                    fill=False, edgecolor="#555555", linewidth=0.6,
+                    transform=page.transFigure))
+                page.text((x0 + 0.04) / width, (y0 + box - 0.08) / height, str(i + 1),
+                          fontsize=6, color="#777777", va="top", ha="left")
+            y -= rows_n * box + 0.3
+            continue
+        size, weight = style[kind]
+        indent = 0.35 if kind in ("a", "boxes") else 0.0
+        chars = int((TITLE_WIDTH if kind == "title" else WIDTH) * scale
+                    * (11 / size if kind not in ("title",) else 1) - (4 if indent else 0))
+        wrapped = textwrap.wrap(text, chars) or [""]
+        line_h = size * 1.45 / 72
+        need = len(wrapped) * line_h + (0.8 if kind == "space" else 0.12)
+        room(need)
+        top = y
+        for line in wrapped:
+            text_at(margin + indent, line, size, weight,
+                    "#1f3f7a" if kind == "a" else "black")
+            y -= line_h
+        if kind == "a":  # answer lines set apart: a bar in the margin
+            page.add_artist(matplotlib.lines.Line2D(
+                [(margin + 0.15) / width] * 2, [(y + 0.04) / height, (top + 0.02) / height],
+                color="#1f3f7a", linewidth=2))
+        if kind == "boxes":
+            y -= 0.3  # room to tick
+        if kind == "space":
+            page.add_artist(matplotlib.lines.Line2D(
+                [margin / width, 1 - margin / width], [(y - 0.6) / height] * 2,
+                color="#888888", linewidth=0.6))
+            y -= 0.8
+        else:
+            y -= 0.12
+    if page is not None:
+        save(page)
+    where += [len(pages) - 1] * (len(content) - len(where))
+    return where, pages
 
 
 def _frame(page: Any, margin: float, bottom: float, top: float, width: float,

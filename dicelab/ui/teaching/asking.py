@@ -307,14 +307,28 @@ class Predict(_Asking):
     >>> p.box.value = "20"; p.submit()
     >>> p.revealed, "16.7%" in p.reveal.value
     (True, True)
+
+    ``later=True``: checking records the guess and shows nothing of the answer; the exact
+    value comes further down the page, once the class experiment that tests the guess is
+    done (:meth:`later_reveal`, lesson 12).
+
+    >>> p = Predict("Chance of a 6?", 1/6, kind="percent", later=True, lang="en")
+    >>> p.box.value = "30"; p.submit()
+    >>> p.revealed, p.guess, "16.7" in p.widget_text(), p.box.disabled
+    (False, 0.3, False, True)
+    >>> r = p.later_reveal(); r.show()
+    >>> p.revealed, "Exact value: 16.7%" in r.widget_text(), "guess: 30.0%" in r.widget_text()
+    (True, True, True)
     """
 
     def __init__(self, question: str, answer: Any, *, kind: str = "number",
                  options: Sequence[str] = (), explain: str = "",
                  slider: tuple[float, float, float] = (0.0, 1.0, 0.01), digits: int = 3,
-                 close: float | None = None, lang: str | None = None) -> None:
+                 close: float | None = None, later: bool = False,
+                 lang: str | None = None) -> None:
         w = _w()
         self.lang = lang
+        self.later = later
         self.kind = _check_kind(kind)
         self.options = tuple(options)
         self.digits = digits
@@ -335,6 +349,8 @@ class Predict(_Asking):
         self.reveal = w.HTML()
         self.reveal.add_class("dicelab-reveal")
         self.note = w.HTML("<p><small>" + _esc(_(
+            "Your first guess counts: the exact value comes after the class experiment, "
+            "further down the page.", lang=lang) if later else _(
             "Your first guess counts: the exact value shows as soon as you check.",
             lang=lang)) + "</small></p>")
         self.note.add_class("dicelab-predict-note")
@@ -359,13 +375,46 @@ class Predict(_Asking):
             raise TeachingError(N_("a probability is between 0 % and 100 %"))
         self.guess = guess
         self.say("")
+        if self.later:  # the guess is kept; the class experiment comes before the answer
+            self._record(_("Your guess is written down: {guess}. The class's dice test it "
+                           "below.", lang=self.lang, guess=self._guess_text(guess)))
+            return
         self._show(self.gap_text(guess))
 
     def dont_know(self) -> None:
         """Reveal the exact value without a guess."""
         self.guess = None
         self.say("")
+        if self.later:
+            self._record(_("No guess this time: the class's dice test the question below.",
+                           lang=self.lang))
+            return
         self._show(_("No guess this time: now compare with your neighbour.", lang=self.lang))
+
+    def _guess_text(self, guess: float | int) -> str:
+        shown = self._shown(guess)
+        if self.kind == "percent" and self.reading:
+            shown = _("{typed} = {value}", lang=self.lang, typed=self.reading, value=shown)
+        return shown
+
+    def _record(self, line: str) -> None:
+        """A guess kept for later (``later=True``): the input closes, nothing is revealed."""
+        self.answered = True
+        self.reveal.value = f"<p>{_esc(line)}</p>"
+        self._close_input()
+
+    def _close_input(self) -> None:
+        self.submit_button.disabled = True
+        self.dont_know_button.disabled = True
+        self.box.disabled = True
+
+    #: A guess was checked (or "I don't know" pressed): with ``later=True``, kept unrevealed.
+    answered: bool = False
+
+    def later_reveal(self) -> PredictReveal:
+        """The widget, further down the page, that shows this prediction's exact value and
+        how far the guess was (``later=True``)."""
+        return PredictReveal(self)
 
     def gap_text(self, guess: float | int) -> str:
         """How far the guess was, in words."""
@@ -409,9 +458,45 @@ class Predict(_Asking):
         exact = _("Exact value: {value}.", lang=self.lang, value=self._shown(self._answer))
         extra = f"<p>{_esc(self._explain)}</p>" if self._explain else ""
         self.reveal.value = f"<p><b>{_esc(exact)}</b> {_esc(line)}</p>{extra}"
-        self.submit_button.disabled = True
-        self.dont_know_button.disabled = True
-        self.box.disabled = True
+        self._close_input()
+
+
+class PredictReveal(_Widget):
+    """The exact value of a prediction asked earlier on the page with ``later=True``, behind
+    a button, and how far the student's recorded guess was (lesson 12: the class's dice come
+    between the guess and the answer).  Opening it closes the prediction's box: a guess can
+    no longer be typed once the answer is shown."""
+
+    def __init__(self, predict: Predict) -> None:
+        w = _w()
+        self.predict = predict
+        self.lang = predict.lang
+        self.button = _button(description=_("Show the exact value", lang=self.lang),
+                              button_style="primary")
+        self.button.add_class("dicelab-predict-later")
+        self.message = w.HTML()
+        self.message.add_class("dicelab-message")
+        self.out = w.HTML()
+        self.out.add_class("dicelab-reveal")
+        self.button.on_click(self.guarded(lambda _b: self.show()))
+        self.widget = w.VBox([self.button, self.message, self.out])
+        self.widget.add_class("dicelab-predict-reveal")
+
+    def widget_text(self) -> str:
+        return " ".join((self.message.value, self.out.value))
+
+    def show(self) -> None:
+        """The exact value, the gap with the recorded guess, and the explanation."""
+        p = self.predict
+        lang = self.lang
+        line = (p.gap_text(p.guess) if p.guess is not None else
+                _("No guess this time: now compare with your neighbour.", lang=lang))
+        exact = _("Exact value: {value}.", lang=lang, value=p._shown(p._answer))
+        extra = f"<p>{_esc(p._explain)}</p>" if p._explain else ""
+        self.out.value = f"<p><b>{_esc(exact)}</b> {_esc(line)}</p>{extra}"
+        p.revealed = True
+        p._close_input()
+        self.button.disabled = True
 
 
 # ------------------------------------------------------------------ Exercise
