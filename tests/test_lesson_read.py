@@ -185,7 +185,7 @@ def test_lesson_12_chart_labels_are_off_the_one_sixth_line(lang):
         assert box.y1 < line_y - 3, label.get_text()  # wholly below the dashed line
         bar = next(b for b in ax.containers[0]
                    if b.get_x() <= label.get_position()[0] <= b.get_x() + b.get_width())
-        assert label.get_text() == fmt_short(bar.get_height(), 4, lang)
+        assert label.get_text() == fmt_percent(bar.get_height(), 1, lang)  # one precision
 
 
 @pytest.mark.slow
@@ -372,3 +372,46 @@ def test_lesson_12_reveals_predict_1_after_the_class_experiment(lang):
         nb.reveal("sequences")
     with pytest.raises(DicelabError):
         Notebook("gamblers_fallacy", lang=lang).reveal("six_next")  # its prediction first
+
+
+_NUMBER = re.compile(r"(?<![\w/])[−-]?\d+(?:[.,]\d+)?(?:\s?%)?(?![\w/])")
+
+
+def _decimals(text: str) -> set[tuple[bool, int]]:
+    """(a percentage?, its decimals) of every number written in ``text`` with a decimal
+    part (whole numbers are counts, states or the rules' own numbers)."""
+    out = set()
+    for m in _NUMBER.findall(text.replace("\u202f", " ").replace("\u00a0", " ")):
+        digits = m.rstrip("% ").lstrip("−-")
+        if "." in digits or "," in digits:
+            out.add((m.rstrip().endswith("%"), len(re.split(r"[.,]", digits)[1])))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_each_lesson_chart_writes_its_values_with_one_precision(lang):
+    """Issue 28, third pass: the values written on a lesson's chart (bar labels, notes,
+    legend) use one precision, not « 0,17 » beside « 0,1686 »: one number of decimals per
+    kind (probabilities, percentages); lesson 12's chart writes everything, its axis too,
+    as percentages with one decimal."""
+    from dicelab.lessons.visuals import CHART_DECIMALS
+
+    for key, lesson in LESSONS.items():
+        fig = lesson.chart(lang)
+        fig.canvas.draw()
+        texts = []
+        for ax in fig.axes:
+            texts += [t.get_text() for t in ax.texts]
+            if ax.get_legend() is not None:
+                texts += [t.get_text() for t in ax.get_legend().get_texts()]
+        found = set().union(*map(_decimals, texts)) if texts else set()
+        for percent in (False, True):
+            kinds = {d for p, d in found if p == percent}
+            assert len(kinds) <= 1, (key, percent, sorted(found), texts)
+        if key in CHART_DECIMALS:
+            assert {d for p, d in found if not p} == {CHART_DECIMALS[key]}, (key, found)
+    ax = LESSONS["gamblers_fallacy"].chart(lang).axes[0]
+    ax.figure.canvas.draw()
+    ticks = " ".join(t.get_text() for t in ax.get_yticklabels())
+    labels = " ".join(t.get_text() for t in ax.texts)
+    assert _decimals(ticks) == _decimals(labels) == {(True, 1)}

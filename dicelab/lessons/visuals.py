@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicelab.analysis.counting import figure_probability, most_common_chain
-from dicelab.core.i18n import N_, _, fmt_int, fmt_number, fmt_percent, fmt_short, get_language
+from dicelab.core.i18n import N_, _, fmt_int, fmt_number, fmt_percent, get_language
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
 )
@@ -140,6 +140,11 @@ def behind_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
 
 # ------------------------------------------------------------------- charts (main visuals)
 
+#: The decimals of the values written over a lesson chart's bars: one stated precision per
+#: chart (lesson 12's chart writes every number as a percentage with one decimal).
+CHART_DECIMALS: dict[str, int] = {"figures": 4, "binomial": 4, "at_least_one": 4,
+                                  "conditional": 4, "expected_value": 4, "optimal_play": 3}
+
 
 def _chart_counting(lang: str | None) -> Any:
     from dicelab.render import plots
@@ -162,7 +167,8 @@ def _chart_figures(lang: str | None) -> Any:
         [_("{n} dice", lang=lang, n=n) for n in ns],
         {f: [float(figure_probability(f, n)) for n in ns] for f in FIGURES},
         xlabel=_("number of dice", lang=lang), ylabel=_("probability in one roll", lang=lang),
-        title=_("Figures in one roll (brelan: at least three alike)", lang=lang), lang=lang)
+        title=_("Figures in one roll (brelan: at least three alike)", lang=lang),
+        decimals=CHART_DECIMALS["figures"], lang=lang)
 
 
 def _chart_lln(lang: str | None) -> Any:
@@ -187,7 +193,8 @@ def _chart_at_least_one(lang: str | None) -> Any:
                       [float(at_least_one(lambda f: f == 1, k)) for k in ks],
                       xlabel=_("number of dice", lang=lang),
                       ylabel=_("P(at least one 1)", lang=lang),
-                      title=_("At least one 1: counted exactly", lang=lang), lang=lang)
+                      title=_("At least one 1: counted exactly", lang=lang),
+                      decimals=CHART_DECIMALS["at_least_one"], lang=lang)
 
 
 def _chart_binomial(lang: str | None) -> Any:
@@ -198,7 +205,7 @@ def _chart_binomial(lang: str | None) -> Any:
                       xlabel=_("number of 1s among five dice", lang=lang),
                       ylabel=_("probability", lang=lang),
                       title=_("X follows the binomial distribution B(5, 1/6)", lang=lang),
-                      lang=lang)
+                      decimals=CHART_DECIMALS["binomial"], lang=lang)
 
 
 def _chart_conditional(lang: str | None) -> Any:
@@ -208,7 +215,8 @@ def _chart_conditional(lang: str | None) -> Any:
     ylabel = _("P(card 6 can be flipped | B)", lang=lang)
     fig = plots.bars(list(figs), [float(trwavril_card_given_figure(6, f)) for f in figs],
                      xlabel=_("figure of the four dice (B)", lang=lang), ylabel=ylabel,
-                     title=_("Trwavril: conditional probabilities", lang=lang), lang=lang)
+                     title=_("Trwavril: conditional probabilities", lang=lang),
+                     decimals=CHART_DECIMALS["conditional"], lang=lang)
     if "P_B(" in ylabel:  # French notation: B as a subscript on the axis (the text keeps P_B)
         fig.axes[0].set_ylabel(ylabel.replace("P_B(", "$P_B$("))
     return fig
@@ -221,7 +229,8 @@ def _chart_expected(lang: str | None) -> Any:
     return plots.bars([str(x) for x in d], [float(p) for p in d.values()],
                       xlabel=_("points X of one die (5000)", lang=lang),
                       ylabel=_("probability", lang=lang),
-                      title=_("The distribution of X", lang=lang), lang=lang)
+                      title=_("The distribution of X", lang=lang),
+                      decimals=CHART_DECIMALS["expected_value"], lang=lang)
 
 
 def _chart_stop(lang: str | None) -> Any:
@@ -275,7 +284,8 @@ def _chart_optimal(lang: str | None) -> Any:
     values = [float(seveny_rule_points(t)[0]) for t in ts] + [seveny_optimal_points()]
     fig = plots.bars(labels, values, xlabel=_("policy", lang=lang),
                      ylabel=_("expected points per turn", lang=lang),
-                     title=_("Seveny: simple rules against optimal play", lang=lang), lang=lang)
+                     title=_("Seveny: simple rules against optimal play", lang=lang),
+                     decimals=CHART_DECIMALS["optimal_play"], lang=lang)
     # the ticks broken into short lines, side by side, not on top of each other; the text
     # alternative keeps the labels whole (a line break there read as a stray break)
     fig.axes[0].set_xticks(range(len(labels)),
@@ -317,12 +327,17 @@ def _chart_fallacy(lang: str | None) -> Any:
     # sat on the dashed 1/6 line and could not be read
     for label in list(ax.texts):
         label.remove()
+    # one precision for every number on the chart: percentages with one decimal (the axis
+    # once read « 0,17 » beside a bar's « 0,1686 »)
     for bar, f in zip(ax.containers[0] if ax.containers else (), freq):
-        ax.text(bar.get_x() + bar.get_width() / 2, 0.1415, fmt_short(f, 4, lang),
+        ax.text(bar.get_x() + bar.get_width() / 2, 0.1415, fmt_percent(f, 1, lang),
                 ha="center", va="bottom", fontsize=9, color="white", fontweight="bold")
+    from matplotlib.ticker import FuncFormatter
+
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: fmt_percent(v, 1, lang)))
     # the legend in the empty band above the bars, hiding none of them
     ax.legend(loc="upper center", ncol=2, fontsize=9,
-              title=_("the axis starts at {v}", lang=lang, v=fmt_number(0.14, 2, lang)))
+              title=_("the axis starts at {v}", lang=lang, v=fmt_percent(0.14, 1, lang)))
     return fig
 
 

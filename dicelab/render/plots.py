@@ -338,9 +338,11 @@ def bars(
     title: str = "",
     figsize: tuple[float, float] = (7.0, 4.0),
     annotate: bool = True,
+    decimals: int | None = None,
     lang: str | None = None,
 ) -> Figure:
-    """One bar per label (heights ``values``), each bar annotated with its value.
+    """One bar per label (heights ``values``), each bar annotated with its value
+    (``decimals``: every label with that many decimals, :func:`bar_labels`).
 
     >>> fig = bars(["a", "b"], [1, 2], xlabel="x", ylabel="y")
     >>> [float(p.get_height()) for p in fig.axes[0].patches]
@@ -348,8 +350,24 @@ def bars(
     """
     return bar_distribution(
         labels, values, None, xlabel=xlabel, ylabel=ylabel, title=title, figsize=figsize,
-        annotate=annotate, exact_label=_("value", lang=lang), lang=lang,
+        annotate=annotate, exact_label=_("value", lang=lang), decimals=decimals, lang=lang,
     )
+
+
+def bar_labels(values: Sequence[Any], decimals: int | None, lang: str | None,
+               significant: int = 4) -> list[str]:
+    """The labels written over bars: with ``decimals``, every one with that many decimals
+    (one stated precision per chart: not « 0,17 » beside « 0,1686 »); else
+    ``significant`` significant digits.  A true minus sign.
+
+    >>> bar_labels([0.4019, 0.0322, 0.00013], 4, "fr")
+    ['0,4019', '0,0322', '0,0001']
+    >>> bar_labels([3.26, 4.898], 3, "en"), bar_labels([3.26, 4.898], None, "en")
+    (['3.260', '4.898'], ['3.26', '4.898'])
+    """
+    if decimals is None:
+        return [fmt_short(_num(v), significant, lang).replace("-", "\u2212") for v in values]
+    return [fmt_number(_num(v), decimals, lang).replace("-", "\u2212") for v in values]
 
 
 def bar_distribution(
@@ -364,6 +382,7 @@ def bar_distribution(
     simulated_label: str | None = None,
     figsize: tuple[float, float] = (7.0, 4.0),
     annotate: bool = True,
+    decimals: int | None = None,
     lang: str | None = None,
 ) -> Figure:
     """A distribution as bars: exact values, and simulated ones side by side if given.
@@ -401,8 +420,8 @@ def bar_distribution(
             ax.legend()
         if annotate and len(labels) <= 12:
             for c in containers:
-                ax.bar_label(c, labels=[_short(r.get_height(), lang) for r in c], fontsize=9,
-                             padding=2)
+                ax.bar_label(c, labels=bar_labels([r.get_height() for r in c], decimals,
+                                                  lang), fontsize=9, padding=2)
             ax.margins(y=0.15)
         ax.set_xticks(x, labels)
         ax.grid(axis="x", visible=False)
@@ -436,6 +455,7 @@ def grouped_bars(
     figsize: tuple[float, float] = (7.5, 4.0),
     annotate: bool = True,
     log_y: bool = False,
+    decimals: int | None = None,
     lang: str | None = None,
 ) -> Figure:
     """Headline numbers by group (difficulty, variant...): one bar per series in each group.
@@ -466,7 +486,7 @@ def grouped_bars(
                 edgecolor=TEXT, hatch=HATCHES[j % len(HATCHES)],
             )
             if annotate and len(groups) * k <= 16:
-                ax.bar_label(c, labels=[fmt_short(_num(v), 3, lang) for v in vals],
+                ax.bar_label(c, labels=bar_labels(vals, decimals, lang, 3),
                              fontsize=8, padding=2,
                              rotation=90 if k >= 3 else 0)
         if log_y:
