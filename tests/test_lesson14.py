@@ -840,3 +840,31 @@ def test_round2_worksheet_has_a_line_for_the_disagreements(lang):
     assert len(where) == 1 and card[0] < where[0] <= first_q
     assert not any(want in _flat(t) for _k, t in worksheets.lines("luck", lang,
                                                                   answer_key=True))
+
+
+_ARROWS = "→←↑↓⇒⇐➜▲▼△▽↗↘"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_third_pass_lesson_14_charts_have_plain_labels(lang):
+    """Issue 28, third pass: the example game's marks are plain shapes (a circle, a square,
+    a cross), not triangles that read as arrows; no label, legend or title of lesson 14's
+    charts (the example, the many-games chart, the class's pool) holds an arrow."""
+    from dicelab.ui.teaching import Pool
+    from dicelab.ui.teaching.pooling import pool_chart
+
+    example = luck_lesson.example_figure(lang)  # the page's figure
+    marks = [line.get_marker() for line in example.axes[0].lines
+             if line.get_linestyle() == "None"]
+    assert marks and not set(marks) & {"^", "v", "<", ">", 6, 7}, marks
+    pool = Pool(luck_lesson.experiment(), lang=lang)
+    for n, won in enumerate((0, 1, 0, 0), start=1):
+        pool.add_counts(str(won), "1", str(n))
+    for fig in (example, luck_lesson.chart(lang),
+                pool_chart(luck_lesson.experiment(), pool.rows(), lang)):
+        fig.canvas.draw()
+        texts = [t.get_text() for ax in fig.axes for t in ax.texts]
+        texts += [t.get_text() for ax in fig.axes if ax.get_legend()
+                  for t in ax.get_legend().get_texts()]
+        texts += [ax.get_title() for ax in fig.axes] + [fig.dicelab_alt_text]
+        assert not any(c in t for t in texts for c in _ARROWS), texts

@@ -662,11 +662,14 @@ class LuckReport:
         return lucky, unlucky, dec
 
     def to_figure(self, lang: str | None = None, *, marks: int = 2,
-                  names: Sequence[str] | None = None) -> Any:
+                  names: Sequence[str] | None = None, plain: bool = False) -> Any:
         """The game's ``V`` step by step (win-probability chart for two players,
         expected-turns chart in solo 5000 and Seveny), the luckiest and unluckiest rolls
         and the costliest decisions marked with distinct shapes and labelled (dice,
-        choice) — never by colour alone; ``fig.dicelab_alt_text`` describes it."""
+        choice) — never by colour alone; ``fig.dicelab_alt_text`` describes it.
+
+        The rolls' marks are triangles up and down; ``plain=True`` draws a circle and a
+        square instead (lesson 14's example: beside a label, a triangle read as an arrow)."""
         from dicelab.render.plots import OKABE_ITO, _finish, _new_figure, _style
 
         lang = get_language(lang or self.lang)
@@ -690,8 +693,8 @@ class LuckReport:
                 ax.axhline(50, color="#777777", linewidth=0.8, linestyle=":")
                 ax.set_ylim(-3, 103)
             groups = (
-                (lucky, "^", OKABE_ITO["bluish green"], up),
-                (unlucky, "v", OKABE_ITO["vermillion"], down),
+                (lucky, "o" if plain else "^", OKABE_ITO["bluish green"], up),
+                (unlucky, "s" if plain else "v", OKABE_ITO["vermillion"], down),
                 (dec, "X", OKABE_ITO["reddish purple"], _("costliest decision", lang=lang)),
             )
             notes = []

@@ -132,7 +132,7 @@ def given(lang: str | None = None) -> str:
     """The value the exercises need, as the notebook and the worksheet state it: the chance
     to win at the start with 4 parapluies, playing the best choices.
 
-    >>> given("en")[-44:]
+    >>> given("en")[-43:]
     'with 4 parapluies (the easy level) = 0.238.'
     """
     from dicelab.games.cards.trwavril import LEVEL_NAMES
@@ -336,6 +336,12 @@ def skill_line(lang: str | None = None) -> str:
              cost=fmt_number(100 * rep.cost(0), 1, lang), mine=fmt_percent(mine, 1, lang))
 
 
+def example_figure(lang: str | None = None) -> Any:
+    """The example game's luck/skill chart, its rolls marked by plain shapes (a circle, a
+    square): beside their labels, triangles up and down read as arrows."""
+    return example_report(lang).to_figure(lang, plain=True)
+
+
 def example(lang: str | None = None) -> Any:
     """The luck/skill chart of the example game, and under it the player's skill score
     (:func:`skill_line`: the chance to win with the decisions made, luck left out).  The
@@ -354,11 +360,10 @@ def example(lang: str | None = None) -> Any:
 
     from dicelab.render.plots import HTMLOutput, chart_html
 
-    rep = example_report(lang)
     # the skill score's sentence, with its subtraction, under the chart
     score = f'<p class="dicelab-skill-score"><b>{html.escape(skill_line(lang))}</b></p>'
     # returned, not displayed: the cell shows its value once
-    return HTMLOutput(chart_html(rep.to_figure(lang)) + score)
+    return HTMLOutput(chart_html(example_figure(lang)) + score)
 
 
 def _clean(x: float) -> float:
