@@ -74,7 +74,8 @@ class Notebook:
             raise DicelabError("{key} is an exercise, not a prediction", key=key)
         return Predict(q.text_in(self.lang), q.value(), kind=q.input,
                        options=q.options_in(self.lang), explain=q.worked_text(self.lang),
-                       slider=q.slider, digits=q.digits, close=q.close, lang=self.lang)
+                       slider=q.slider, digits=q.digits, close=q.close,
+                       probability=q.probability, lang=self.lang)
 
     def exercise(self, key: str) -> Any:
         from dicelab.ui.teaching import Exercise
