@@ -322,7 +322,8 @@ def test_lesson_11_page_asks_the_backward_exercise_after_the_idea(lang, executed
     backwards, before the predictions and chart, and its answer nowhere on the page above."""
     items = page_items(_executed_page(executed, lang, "optimal_play"))
     question = LESSONS["optimal_play"].question("end_backwards").text_in(lang)
-    idea = "Il travaille **à rebours**" if lang == "fr" else "It works **backwards**"
+    idea = ("L'ordinateur travaille **à rebours**" if lang == "fr"
+            else "The computer works **backwards**")
     asked = _first(items, question, "output")
     assert _first(items, idea, "markdown") < asked
     predicted = LESSONS["optimal_play"].question("optimal_points").text_in(lang)

@@ -49,8 +49,10 @@ def test_every_lesson_has_worksheet_content_in_both_languages():
             questions = lessons.LESSONS[key].questions
             choices = sum(q.input == "choice" for q in questions)
             assert sum(kind == "q" for kind, _t in sheet) == len(questions)
-            # room to write, or a choice's boxes to tick on their own line
-            assert sum(kind == "space" for kind, _t in sheet) == len(questions) - choices
+            # room to write (one "My answer:" each, more room unlabelled: ROOM), or a
+            # choice's boxes to tick on their own line
+            assert sum(kind == "space" and bool(t) for kind, t in sheet) == (
+                len(questions) - choices)
             assert sum(kind == "boxes" for kind, _t in sheet) == choices
             assert len(answer_key) > len(sheet)
 
@@ -166,14 +168,19 @@ def test_what_answers_a_prediction_starts_a_page_after_the_predictions(lang):
     for key, lesson in lessons.LESSONS.items():
         sheet = worksheets.lines(key, lang)
         kinds = [kind for kind, _t in sheet]
-        questions = [i for i, (kind, _t) in enumerate(sheet) if kind == "q"]
-        n_pred = len(lesson.predictions())
-        last_pred = questions[n_pred - 1]
+        predict = i18n._("Predict {n}", lang=lang, n=0)[:-1]
+        preds = [i for i, (kind, t) in enumerate(sheet) if kind == "q" and t.startswith(predict)]
+        assert len(preds) == len(lesson.predictions()), key
+        last_pred = preds[-1]
+        after = [i for i, (kind, _t) in enumerate(sheet) if kind == "q" and i > last_pred]
         data = [i for i, k in enumerate(kinds) if k in ("chart", "table", "datatable")]
-        assert ("page" in kinds) == lesson.sheet_data_page, key  # what the guide says
-        if "page" in kinds:
-            brk = kinds.index("page")
-            assert last_pred < brk < questions[n_pred], key  # after the predictions only
+        # the data page (an exercise that needs the rules alone may come before the
+        # predictions, on its own page: lesson 11's, SHEET_FIRST)
+        pages = [i for i, k in enumerate(kinds) if k == "page" and i > last_pred]
+        assert bool(pages) == lesson.sheet_data_page, key  # what the guide says
+        if pages:
+            brk = pages[0]
+            assert last_pred < brk < after[0], key  # after the predictions only
             assert all(i > brk for i in data), key
         else:
             assert not data, key  # no chart nor table without a page break before it

@@ -513,11 +513,23 @@ class MarkovChain:
     def expected_rolls(self, k: int) -> Fraction:
         """Expected number of rolls (the first included) until ``k`` or more dice are alike.
 
-        Solved exactly by back-substitution: the chain never goes down, so
-        ``E[s] = (1 + sum_{t > s} P[s][t] E[t]) / (1 - P[s][s])`` from the top state down.
+        The first roll throws every die, as a reroll from state 1 does: the answer is
+        ``1 + sum_s initial[s] E[s]`` with ``E`` from :meth:`rolls_from_states`.
 
         >>> round(float(most_common_chain(5).expected_rolls(5)), 2)  # chasing a quinté
         11.09
+        """
+        e = self.rolls_from_states(k)
+        return 1 + sum((p * e[i] for i, p in enumerate(self.initial)), Fraction(0))
+
+    def rolls_from_states(self, k: int) -> tuple[Fraction, ...]:
+        """``E[s]``, the expected number of rerolls from each state until ``k`` or more dice
+        are alike (``E[s] = 0`` for ``s >= k``), solving ``E[s] = 1 + sum_t P[s][t] E[t]``
+        exactly by back-substitution: the chain never goes down, so
+        ``E[s] = (1 + sum_{t > s} P[s][t] E[t]) / (1 - P[s][s])`` from the top state down.
+
+        >>> [str(e) for e in most_common_chain(5).rolls_from_states(5)][2:]
+        ['96/11', '6', '0']
         """
         if k not in self.states:
             raise CountingError(N_("k must be one of the states {states}; got {k}"),
@@ -533,7 +545,7 @@ class MarkovChain:
                 raise CountingError(N_("state {s} never reaches {k}"), s=s, k=k)
             ahead = sum((row[j] * e[j] for j in range(i + 1, len(row))), Fraction(0))
             e[i] = (1 + ahead) / (1 - row[i])
-        return 1 + sum((p * e[i] for i, p in enumerate(self.initial)), Fraction(0))
+        return tuple(e[i] for i in range(len(self.states)))
 
     def float_matrix(self) -> list[list[float]]:
         """The transition matrix as floats (for plots)."""

@@ -65,6 +65,10 @@ GIVEN_VALUE_SHEETS: tuple[str, ...] = ("large_numbers", "luck")
 #: Lessons whose worksheet states a formula its exercises use, after the predictions (lesson
 #: 05's binomial formula answers its first prediction: predict first, then the formula).
 FORMULA_SHEETS: tuple[str, ...] = ("large_numbers", "binomial", "variance")
+#: Exercises a worksheet prints on its first page, under the rules card and before the
+#: predictions: they need the rules alone, and the class does them first (lesson 11's
+#: backward exercise; the data page that answers the predictions comes after them).
+SHEET_FIRST: dict[str, tuple[str, ...]] = {"optimal_play": ("end_backwards",)}
 
 
 # ------------------------------------------------------------------ value formatting
@@ -144,6 +148,9 @@ class Question:
     #: whole numbers the text, options and hints name (``{n}``), written by the package's
     #: formatter: ``10,000`` in English, ``10 000`` (narrow no-break space) in French
     numbers: tuple[tuple[str, int], ...] = ()
+    #: ``input="percent"`` for a probability; ``False``: a percentage that is not one
+    #: (lesson 11's relative shortfall), whose verdict says "larger", not "more likely"
+    probability: bool = True
 
     def _numbers(self, lang: str | None) -> dict[str, str]:
         return {k: show(v, lang) for k, v in self.numbers}

@@ -67,6 +67,8 @@ from dicelab.lessons.visuals import (
     behind_rows,
     markov_rows,
     markov_step,
+    optimal_chart_note,
+    optimal_turns_rows,
     turns_rows,
 )
 
@@ -393,34 +395,52 @@ def _lessons() -> dict[str, Lesson]:
             (N_("A few simulated games are enough to know the mean."), "games_needed"),
         )))
     chain = lambda: most_common_chain(5)  # noqa: E731
+    pi2 = lambda s: float(chain().distribution(2)[s - 1])  # noqa: E731
+    m = lambda s, t: float(chain().matrix[s - 1][t - 1])  # noqa: E731
     L.append(Lesson(
         "markov", N_("Rerolls as a Markov chain"), "Dripeul 5",
         N_("Maths expertes: Markov chains, transition matrix"),
         _chart_markov, (
             _q("from_pair", "predict",
-               N_("You keep a pair and roll three dice once more. Chance of three alike "
-                  "or more?"),
-               lambda: sum(chain().matrix[1][2:]), input="percent", close=0.05),
+               N_("You keep a pair and roll the three other dice once more. Chance of then "
+                  "having three alike or more among the five dice?"),
+               lambda: sum(chain().matrix[1][2:]), input="percent", close=0.05,
+               worked=N_("1 − M₂,₂ = 1 − {stay} = {p}: the state stays 2 only if none of the "
+                         "three dice shows the pair's face and they are not three alike."),
+               fields=lambda: {"stay": chain().matrix[1][1],
+                               "p": sum(chain().matrix[1][2:])}),
             _q("rolls_quinte", "predict",
-               N_("Keeping the most common face, how many rolls on average to get a quinté?"),
-               lambda: chain().expected_rolls(5), close=2, digits=2),
+               N_("Keeping the most common face, how many rolls on average to get a quinté "
+                  "(five alike), with no limit on rolls, the first roll included?"),
+               lambda: chain().expected_rolls(5), close=2, digits=2,
+               worked=N_("From the top state down, e_s = 1 + Σ M_s,t e_t gives e₅ = 0; "
+                         "e₄ = {e4}; e₃ = {e3}; e₂ ≈ {e2}; e₁ ≈ {e1}. The first roll throws "
+                         "all five dice, like a reroll from state 1: the answer is e₁."),
+               fields=lambda: {"e4": chain().rolls_from_states(5)[3],
+                               "e3": chain().rolls_from_states(5)[2],
+                               "e2": float(chain().rolls_from_states(5)[1]),
+                               "e1": float(chain().rolls_from_states(5)[0])}),
             _q("from_brelan", "exercise",
-               N_("From a brelan (state 3), one reroll of two dice: P(four alike or more) "
-                  "(a decimal)?"),
+               N_("From a brelan (three alike, state 3), you reroll the two other dice once. "
+                  "Find by calculation the exact probability of four alike or more, as a "
+                  "fraction."),
                lambda: sum(chain().matrix[2][3:]), tolerance=0.001,
                hints=(N_("Opposite event: neither die matches the brelan's face."),),
-               worked=N_("1 − (5/6)² = {p}."),
-               fields=lambda: {"p": sum(chain().matrix[2][3:])}),
+               worked=N_("1 − (5/6)² = {p}; the table agrees: M₃,₄ + M₃,₅ = {a} + {b}."),
+               fields=lambda: {"p": sum(chain().matrix[2][3:]), "a": m(3, 4), "b": m(3, 5)}),
             _q("within_three", "exercise",
-               N_("Three rolls, keeping the most common face: P(three alike or more) "
-                  "(a decimal)?"),
+               N_("Three rolls, keeping the most common face: the probability of three alike "
+                  "or more after the third roll, as a decimal?"),
                lambda: chain().p_at_least(3, 3), tolerance=0.001,
                hints=(N_("Start from π₂ = π₁ × M (in the table): one more step gives π₃. The "
                          "state never goes down, so the answer is 1 − π₃(1) − π₃(2)."),
                       N_("π₃(1) = π₂(1) × M₁,₁ and π₃(2) = π₂(1) × M₁,₂ + π₂(2) × M₂,₂.")),
-               worked=N_("After three rolls the distribution is π₃ = π₂ × M; its states 1 and "
-                         "2 weigh {s1} and {s2}, so the answer is 1 − {s1} − {s2} = {p}."),
-               fields=lambda: {"s1": float(chain().distribution(3)[0]),
+               worked=N_("π₃ = π₂ × M, from the table: π₃(1) = {a1} × {m11} ≈ {s1}; π₃(2) = "
+                         "{a1} × {m12} + {a2} × {m22} ≈ {s2}. So the answer is 1 − {s1} − "
+                         "{s2} = {p}."),
+               fields=lambda: {"a1": pi2(1), "a2": pi2(2), "m11": m(1, 1), "m12": m(1, 2),
+                               "m22": m(2, 2),
+                               "s1": float(chain().distribution(3)[0]),
                                "s2": float(chain().distribution(3)[1]),
                                "p": chain().p_at_least(3, 3)}),
         ),
@@ -429,9 +449,10 @@ def _lessons() -> dict[str, Lesson]:
             (N_("What happened two rolls ago still matters."), "from_pair"),
             (N_("Three rolls triple the chance of one roll."), "within_three"),
         )))
+    rule4 = lambda: float(seveny_rule_points(4)[0])  # noqa: E731
     L.append(Lesson(
         "optimal_play", N_("What optimal play means"), "Seveny",
-        N_("Première/Terminale: expected value, algorithms (solving backwards)"),
+        N_("Première (spécialité): random variable, expected value; algorithms"),
         _chart_optimal, (
             _q("optimal_points", "predict",
                N_("Optimal play maximises a Seveny turn's expected points. How many points "
@@ -440,13 +461,19 @@ def _lessons() -> dict[str, Lesson]:
             _q("shortfall", "predict",
                N_("By what percentage does the best simple rule (bank at 4) fall short of "
                   "optimal play?"),
-               lambda: 1 - float(seveny_rule_points(4)[0]) / seveny_optimal_points(),
-               input="percent", close=0.05),
+               lambda: 1 - rule4() / seveny_optimal_points(),
+               input="percent", close=0.05, probability=False,
+               worked=N_("(optimal play − bank at 4) / optimal play = ({o} − {r}) / {o} ≈ {s}: "
+                         "a relative gap, not a probability."),
+               fields=lambda: {"o": seveny_optimal_points(), "r": rule4(),
+                               "s": 1 - rule4() / seveny_optimal_points()},
+               field_digits=(("o", 3), ("r", 3), ("s", 3))),
             _q("end_backwards", "exercise",
-               N_("Seveny, end of a cycle: five 1s are set aside (5 points) and two dice are "
-                  "left. Say the turn ends when the seventh die is set aside. Solve backwards: "
-                  "expected points if you roll the two dice, then play your best (a decimal)? "
-                  "Bank or roll?"),
+               N_("Seveny, end of a cycle: you have set aside five dice showing 1 (5 points) "
+                  "and two dice are left. Assume the turn ends when the seventh die is set "
+                  "aside. Solve backwards: if you roll the two dice, then play your best, what "
+                  "are your expected points? (a decimal) Is it better to bank the 5 points or "
+                  "to roll?"),
                lambda: seveny_end_roll(), tolerance=0.05, digits=2,
                hints=(N_("With this hand only 1s and 6s can be set aside: a 1 adds 1 point, "
                          "a 6 adds none. A roll with neither loses the turn."),
@@ -465,26 +492,13 @@ def _lessons() -> dict[str, Lesson]:
                                "e": seveny_end_roll()}),
             _q("gap_points", "exercise",
                N_("Gap in expected points per turn: optimal play (most points per turn) − "
-                  "bank at 4 (a decimal)?"),
-               lambda: seveny_optimal_points() - float(seveny_rule_points(4)[0]),
+                  "bank at 4, as a decimal?"),
+               lambda: seveny_optimal_points() - rule4(),
                tolerance=0.02, digits=2,
                hints=(N_("Read both bars."),),
-               worked=N_("{o} − {r} = {g} points per turn: not 'close'."),
-               fields=lambda: {"o": seveny_optimal_points(),
-                               "r": float(seveny_rule_points(4)[0]),
-                               "g": seveny_optimal_points() - float(seveny_rule_points(4)[0])}),
-            _q("gap_turns", "exercise",
-               N_("Turns to reach the target: bank at 4 minus optimal play (fewest turns) "
-                  "(a decimal)?"),
-               # the table's two shown values (2 decimals), as a student subtracts them
-               lambda: round(seveny_rule_turns(4)[0], 2) - round(seveny_optimal_turns()[0], 2),
-               tolerance=0.05, digits=2,
-               hints=(N_("Subtract the two E(T) of the table."),),
-               worked=N_("From the table: {r} − {o} = {g} turns."),
-               fields=lambda: {"r": round(seveny_rule_turns(4)[0], 2),
-                               "o": round(seveny_optimal_turns()[0], 2),
-                               "g": round(seveny_rule_turns(4)[0], 2)
-                               - round(seveny_optimal_turns()[0], 2)}),
+               worked=N_("{o} − {r} = {g} points per turn: not “close”."),
+               fields=lambda: {"o": seveny_optimal_points(), "r": rule4(),
+                               "g": seveny_optimal_points() - rule4()}),
             _q("risk_zero", "exercise",
                N_("Which strategy more often ends a turn with 0 points: optimal play (most "
                   "points per turn) or bank at 4?"),
@@ -496,8 +510,20 @@ def _lessons() -> dict[str, Lesson]:
                          "at 4, P(X = 0) = {pr}. The best average takes more risk."),
                fields=lambda: {"po": Pct(seveny_optimal_zero()),
                                "pr": Pct(seveny_rule_points(4)[1])}),
+            _q("gap_turns", "exercise",
+               N_("T is the number of turns to reach the target. Gap in E(T): bank at 4 − "
+                  "optimal play for the fewest turns, as a decimal?"),
+               # the table's two shown values (2 decimals), as a student subtracts them
+               lambda: round(seveny_rule_turns(4)[0], 2) - round(seveny_optimal_turns()[0], 2),
+               tolerance=0.05, digits=2,
+               hints=(N_("Subtract the two E(T) of the table."),),
+               worked=N_("From the table: {r} − {o} = {g} turns."),
+               fields=lambda: {"r": round(seveny_rule_turns(4)[0], 2),
+                               "o": round(seveny_optimal_turns()[0], 2),
+                               "g": round(seveny_rule_turns(4)[0], 2)
+                               - round(seveny_optimal_turns()[0], 2)}),
         ),
-        table=turns_rows,
+        table=optimal_turns_rows, chart_note=optimal_chart_note,
         misconceptions=(
             (N_("A good rule of thumb is almost as good as optimal play."), "shortfall"),
             (N_("Optimal play means never taking a risk."), "risk_zero"),

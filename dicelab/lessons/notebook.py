@@ -78,7 +78,8 @@ class Notebook:
         widget = Predict(q.text_in(self.lang), q.value(), kind=q.input,
                          options=q.options_in(self.lang), explain=q.worked_text(self.lang),
                          slider=q.slider, digits=q.digits, close=q.close,
-                         later=key in self.lesson.later_reveals, lang=self.lang)
+                         later=key in self.lesson.later_reveals,
+                         probability=q.probability, lang=self.lang)
         self._asked[key] = widget
         return widget
 

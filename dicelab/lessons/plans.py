@@ -13,6 +13,7 @@ from dicelab.lessons.base import (
     CHART_SHEETS,
     DATA_TABLE_SHEETS,
     GIVEN_VALUE_SHEETS,
+    SHEET_FIRST,
     Lesson,
 )
 from dicelab.lessons.base import (
@@ -315,6 +316,13 @@ STEPS: dict[str, str] = {
     "ex_back": N_("exercise 1 in pairs, by hand, last roll first; hints on request, then the "
                   "worked answer on the board: {ex}"),
     "ex_rest": N_("the other exercises in pairs, hints on request: {ex}"),
+    "ex_markov": N_("exercises in pairs, hints on request: {ex}. Before exercise 2, open "
+                    "“Show the results” under the table and read its worked step π₂ = π₁ × M "
+                    "together: exercise 2 is one more step. The Python cell (pi2 @ M) is "
+                    "optional: it checks π₃ once exercise 2 is done by hand."),
+    "chart_ex": N_("the main chart, discussed (it answers both predictions); then, in pairs, "
+                   "hints on request: {ex}. The last exercise, {last}, is optional: do it "
+                   "orally with the class if time allows."),
     "remember": N_("“To remember”; students read their progress line."),
     "card_today": N_("read the rules card of {games} together, its examples with their dice "
                      "drawn (it is also on the worksheet); only these rules matter today: a 1 "
@@ -347,7 +355,9 @@ _SECOND: dict[str, str] = {
 PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]] = {
     **{k: ((2, "read", ()), (3, "p1", ()), (3, _SECOND[k], ()), (5, "ex", ()),
            (2, "remember", ()))
-       for k in ("figures", "at_least_one", "binomial", "expected_value", "markov")},
+       for k in ("figures", "at_least_one", "binomial", "expected_value")},
+    "markov": ((2, "read", ()), (3, "p1", ()), (3, "chart_p2", ()), (5, "ex_markov", ()),
+               (2, "remember", ())),
     "counting": ((2, "read", ()), (3, "p1", ()), (3, "p2_chart", ()), (2, "p3", ()),
                  (4, "ex", ()), (1, "remember", ())),
     **{k: ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, _SECOND[k], ()),
@@ -356,8 +366,8 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
     "conditional": ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()),
                     (2, "ex_before_chart", (0,)), (2, "chart", ()), (2, "p2", ()),
                     (1, "ex_last", (1,)), (1, "remember", ())),
-    "optimal_play": ((3, "card", ()), (1, "read_q", ()), (4, "ex_back", (0,)), (2, "p1", ()),
-                     (2, "p2_chart", ()), (2, "ex_rest", (1, 2, 3)), (1, "remember", ())),
+    "optimal_play": ((3, "card", ()), (1, "read_q", ()), (6, "ex_back", (0,)), (2, "p12", ()),
+                     (2, "chart_ex", (1, 2)), (1, "remember", ())),
     "behind": ((4, "card_today", ()), (2, "p1_alone", ()), (1, "p2", ()),
                (4, "results_chart", ()), (2, "ex", ()), (2, "remember", ())),
     "stop_or_roll": ((4, "card", ("seveny",)), (1, "read_q", ()), (3, "p1", ()),
@@ -425,9 +435,10 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             names = [game_info(g).name for g in (about or lesson.cards)]
             fields["games"] = names[0] if len(names) == 1 else _(
                 "{first} and {second}", lang=lang, first=names[0], second=names[1])
-        if step.startswith("ex"):
+        if step.startswith("ex") or step == "chart_ex":
             chosen = [exercises[i] for i in about] if about else list(exercises)
             fields["ex"] = quoted(chosen)
+            fields["last"] = quoted(exercises[-1:])
         if exp is not None:
             fields["e"] = _(exp.title, lang=lang)
         if step == "grid":
@@ -505,18 +516,25 @@ def lesson_plan(key: str, lang: str = "en") -> str:
     lines += _plan_lines(lesson, lang)
     if lesson.sheet_data_page:  # the sheet's second part answers the predictions
         sheet = _("Worksheet", lang=lang)
-        charted = (lesson.table is not None or key in CHART_SHEETS
-                   or key in DATA_TABLE_SHEETS)
-        lines.append(f"* **{colon(sheet)}** " + (_(
+        charted = key in CHART_SHEETS or key in DATA_TABLE_SHEETS
+        line = (_(
             "the predictions come first, alone; the chart and the data the exercises need "
             "start a new page. Print that page separately and hand it out only once every "
             "student has written the predictions.", lang=lang) if charted else _(
+            "the predictions come first, alone; the data table the exercises need starts a "
+            "new page (no chart is printed). Print that page separately and hand it out only "
+            "once every student has written the predictions.", lang=lang)
+            if lesson.table is not None else _(
             "the predictions come first, alone; the formula and the exercises start a new "
             "page. Print that page separately and hand it out only once every student has "
             "written the predictions.", lang=lang) if key not in GIVEN_VALUE_SHEETS else _(
             "the predictions come first, alone; the given value and the exercises start a "
             "new page. Print that page separately and hand it out only once every student "
-            "has written the predictions.", lang=lang)))
+            "has written the predictions.", lang=lang))
+        if key in SHEET_FIRST:  # lesson 11: exercise 1 needs the rules card alone
+            line += " " + _("Exercise 1 comes right after the rules card, on the next page, "
+                            "before the predictions: it needs the rules alone.", lang=lang)
+        lines.append(f"* **{colon(sheet)}** " + line)
     if key in TEACHER_NOTES:
         note = _("Teacher's note", lang=lang)
         lines.append(f"* **{colon(note)}** " + TEACHER_NOTES[key](lang))

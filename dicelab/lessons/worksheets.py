@@ -15,9 +15,10 @@ lesson's chart when an exercise reads it, its data table (or the data the exerci
 answer key alone gives the curriculum (English classes' curricula, the French programme): it
 names methods (lesson 01's 5!/(2! 3!), lesson 03's standard error).
 
-The predictions come first: whatever could answer them (the chart, a table, a given value)
-starts a new page after the last prediction (a ``page`` line), so that the teacher hands that
-page out once the predictions are written (the guide says so).
+The predictions come first (after an exercise that needs only the rules card,
+:data:`~dicelab.lessons.base.SHEET_FIRST`): whatever could answer them (the chart, a table,
+a given value) starts a new page after the last prediction (a ``page`` line), so that the
+teacher hands that page out once the predictions are written (the guide says so).
 
 >>> content = lines("binomial", "en", answer_key=True)
 >>> content[0]
@@ -35,7 +36,7 @@ from typing import Any
 
 from dicelab.core.i18n import N_, _
 from dicelab.lessons import EXPERIMENT_ROLLS, FILES, LESSONS, curriculum_line, lesson_of
-from dicelab.lessons.base import CHART_SHEETS, DATA_TABLE_SHEETS
+from dicelab.lessons.base import CHART_SHEETS, DATA_TABLE_SHEETS, SHEET_FIRST
 
 #: Characters per line of wrapped text at 11 pt, and of a title at 16 pt (bold), on a page
 #: with 0.8 in margins (DejaVu Sans: about 0.56 em a character; bold titles wider).
@@ -61,8 +62,14 @@ PLAY_LINES: dict[str, str] = {
                "________________________________"),
 }
 #: Hints printed under their exercise on the students' sheet (lesson 14's exercise 3,
-#: lesson 10's exercise 2: one more step from π₂).
-PRINTED_HINTS: dict[str, tuple[str, ...]] = {"luck": ("se_mean",), "markov": ("within_three",)}
+#: lesson 10's exercise 2: one more step from π₂; lesson 11's exercise 1: a class with paper
+#: only needs "only 1s and 6s can be set aside").
+PRINTED_HINTS: dict[str, tuple[str, ...]] = {"luck": ("se_mean",), "markov": ("within_three",),
+                                             "optimal_play": ("end_backwards",)}
+#: Room to write for an exercise worked in several lines, in ``space`` blocks (one by
+#: default, about two lines each): lesson 10's three products, lesson 11's backward solving.
+ROOM: dict[str, dict[str, int]] = {"markov": {"within_three": 3},
+                                   "optimal_play": {"end_backwards": 4}}
 #: A key printed before the questions, one line each: the words the questions use.
 KEY_LINES: dict[str, tuple[str, ...]] = {
     "markov": (N_("Key: the state is how many dice are alike, from 1 (all different) to 5 "
@@ -122,12 +129,13 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
         out.append(("sub", _(PLAY_LINES[lesson_key], lang=lang)))
     n_pred = n_ex = 0
     data_done = False
-    for q in lesson.questions:
+    first = SHEET_FIRST.get(lesson_key, ())  # on page 1, before the predictions
+    for q in sorted(lesson.questions, key=lambda q: q.key not in first):
         if q.kind == "predict":
             n_pred += 1
             label = _("Predict {n}", lang=lang, n=n_pred)
         else:
-            if not data_done:  # what the exercises need, on a page after the predictions
+            if not data_done and q.key not in first:  # on a page after the predictions
                 data_done = True
                 data = data_lines(lesson_key, lang)
                 if data:
@@ -139,6 +147,8 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
                     out += data
                     if lesson_key in RESULT_LINES and not answer_key:
                         out.append(("sub", _(RESULT_LINES[lesson_key], lang=lang)))
+            elif q.key in first and not answer_key:  # with its room, on a page of its own
+                out.append(("page", ""))  # (the rules card fills the first one)
             n_ex += 1
             label = _("Exercise {n}", lang=lang, n=n_ex)
         out.append(("q", f"{label}. {q.text_in(lang)}"))
@@ -157,6 +167,7 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
                 out += [("sub", _("Hint: {hint}", lang=lang, hint=h)) for h in q.hints_in(lang)]
             if q.input != "choice":  # tick boxes are the answer
                 out.append(("space", _("My answer:", lang=lang)))
+                out += [("space", "")] * (ROOM.get(lesson_key, {}).get(q.key, 1) - 1)
         if q.kind == "predict" and n_pred == 1 and lesson_key in GRIDS and not answer_key:
             out.append(("grid", lesson_key))
             out.append(("sub", _grid_text(lesson_key, lang)))
@@ -487,7 +498,7 @@ def _draw(content: Sequence[tuple[str, str]], paper: str, lang: str,
         indent = 0.35 if kind in ("a", "boxes") else 0.0
         chars = int((TITLE_WIDTH if kind == "title" else WIDTH) * scale
                     * (11 / size if kind not in ("title",) else 1) - (4 if indent else 0))
-        n = len(textwrap.wrap(text, chars) or [""])
+        n = len(textwrap.wrap(text, chars, break_on_hyphens=False) or [""])
         extra = {"space": 0.8, "boxes": 0.42}.get(kind, 0.12)
         return n * size * 1.45 / 72 + extra
 
@@ -506,7 +517,8 @@ def _draw(content: Sequence[tuple[str, str]], paper: str, lang: str,
             box = [(k == i, t) for k, (_kind, t) in enumerate(content[i:j], start=i)]
             pad, size = 0.12, 9.5
             chars = int((width - 2 * margin - 2 * pad) / (size * 0.56 / 72))
-            wrapped = [(head, textwrap.wrap(t, chars) or [""]) for head, t in box]
+            wrapped = [(head, textwrap.wrap(t, chars, break_on_hyphens=False) or [""])
+                       for head, t in box]
             line_h = size * 1.4 / 72
             room(sum(len(w) for _h, w in wrapped) * line_h + 2 * pad + 0.25)
             top = y
@@ -567,7 +579,7 @@ def _draw(content: Sequence[tuple[str, str]], paper: str, lang: str,
                 die = 0.15
                 left = margin + 0.12 + (len(dice) * (die + 0.04) + 0.08 if dice else 0)
                 chars = int((width - margin - 0.12 - left) / (size * 0.56 / 72))
-                wrapped = textwrap.wrap(line_text, chars) or [""]
+                wrapped = textwrap.wrap(line_text, chars, break_on_hyphens=False) or [""]
                 line_h = size * 1.35 / 72
                 if page is None or y - len(wrapped) * line_h < margin:
                     if top is not None:  # close the frame on this page
@@ -611,7 +623,7 @@ def _draw(content: Sequence[tuple[str, str]], paper: str, lang: str,
         indent = 0.35 if kind in ("a", "boxes") else 0.0
         chars = int((TITLE_WIDTH if kind == "title" else WIDTH) * scale
                     * (11 / size if kind not in ("title",) else 1) - (4 if indent else 0))
-        wrapped = textwrap.wrap(text, chars) or [""]
+        wrapped = textwrap.wrap(text, chars, break_on_hyphens=False) or [""]
         line_h = size * 1.45 / 72
         need = len(wrapped) * line_h + (0.8 if kind == "space" else 0.12)
         room(need)

@@ -319,12 +319,19 @@ class Predict(_Asking):
     >>> r = p.later_reveal(); r.show()
     >>> p.revealed, "Exact value: 16.7%" in r.widget_text(), "guess: 30.0%" in r.widget_text()
     (True, True, True)
+
+    ``probability=False``: a percentage that is not a probability (a relative gap); the
+    verdict then says "larger" or "smaller", never "more likely".
+
+    >>> s = Predict("Shortfall?", 0.187, kind="percent", probability=False, lang="en")
+    >>> s.gap_text(0.1)
+    'Your guess: 10.0%, off by 8.7 percentage points. Larger than you thought.'
     """
 
     def __init__(self, question: str, answer: Any, *, kind: str = "number",
                  options: Sequence[str] = (), explain: str = "",
                  slider: tuple[float, float, float] = (0.0, 1.0, 0.01), digits: int = 3,
-                 close: float | None = None, later: bool = False,
+                 close: float | None = None, later: bool = False, probability: bool = True,
                  lang: str | None = None) -> None:
         w = _w()
         self.lang = lang
@@ -335,6 +342,7 @@ class Predict(_Asking):
         self._answer = answer
         self._explain = explain
         self.close_enough = close
+        self.probability = probability
         self.guess: float | int | None = None
         self.revealed = False
         self.question = w.HTML(f"<p><b>{_esc(_('Predict', lang=lang))}.</b> {_esc(question)}</p>")
@@ -372,7 +380,8 @@ class Predict(_Asking):
         """Take the guess in the box and reveal the exact value with the gap."""
         guess = self.read_guess()
         if self.kind == "percent" and not 0 <= guess <= 1:
-            raise TeachingError(N_("a probability is between 0 % and 100 %"))
+            raise TeachingError(N_("a probability is between 0 % and 100 %") if self.probability
+                                else N_("a share is between 0 % and 100 %"))
         self.guess = guess
         self.say("")
         if self.later:  # the guess is kept; the class experiment comes before the answer
@@ -443,13 +452,16 @@ class Predict(_Asking):
                      guess=shown)
         close = self.close_enough if self.close_enough is not None else 0.1 * max(abs(exact), 1e-9)
         # a probability guessed too high or too low says which (« Plus loin que vous ne
-        # pensiez ? » meant nothing for 50 % guessed and 23,8 % exact)
+        # pensiez ? » meant nothing for 50 % guessed and 23,8 % exact); a percentage that is
+        # not a probability (a relative gap) is larger or smaller, not more likely
+        high = float(guess) > exact
         verdict = (_("Close!", lang=lang) if gap <= close + 1e-12
+                   else _("Further than you thought?", lang=lang) if self.kind != "percent"
                    else _("Less likely than you thought.", lang=lang)
-                   if self.kind == "percent" and float(guess) > exact
-                   else _("More likely than you thought.", lang=lang)
-                   if self.kind == "percent"
-                   else _("Further than you thought?", lang=lang))
+                   if self.probability and high
+                   else _("More likely than you thought.", lang=lang) if self.probability
+                   else _("Smaller than you thought.", lang=lang) if high
+                   else _("Larger than you thought.", lang=lang))
         return _("Your guess: {guess}, off by {off}. {verdict}", lang=lang,
                  guess=shown, off=off, verdict=verdict)
 

@@ -1,0 +1,244 @@
+"""Issue 28, an independent teacher's read of lessons 10 (Markov chain) and 11 (optimal
+play): every item fixed, checked on what the page, the widgets, the worksheets (their PDF
+text) and the teachers' guide show, in both languages."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from dicelab.core.i18n import _, fmt_number
+from dicelab.lessons import FILES, LESSONS, Notebook, worksheets
+from dicelab.lessons.maths import seveny_optimal_points, seveny_rule_points
+from dicelab.lessons.plans import lesson_plan
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
+
+
+def _page(lang: str, key: str) -> str:
+    return _plain((ROOT / "notebooks" / lang / "lessons" / f"{FILES[lang][key]}.md").read_text(
+        encoding="utf-8"))
+
+
+def _key_text(key: str, lang: str) -> str:
+    return _plain(" ".join(t for _k, t in worksheets.lines(key, lang, answer_key=True)))
+
+
+def _q(key: str, qkey: str, lang: str) -> str:
+    return _plain(LESSONS[key].question(qkey).text_in(lang))
+
+
+LANGS = pytest.mark.parametrize("lang", ["fr", "en"])
+
+
+# ------------------------------------------------------------------ lesson 10
+
+
+@LANGS
+def test_lesson_10_exercise_1_asks_the_exact_fraction_and_takes_it(lang):
+    """Its decimal answer is in the table above it (M₃,₄ + M₃,₅): the exercise asks for the
+    exact value, a fraction, and the widget accepts 11/36."""
+    text = _q("markov", "from_brelan", lang)
+    assert ("fraction" in text) and ("exacte" in text if lang == "fr" else "exact" in text)
+    ex = Notebook("markov", lang=lang).exercise("from_brelan")
+    ex.box.value = "11/36"
+    ex.check()
+    assert ex.correct
+    worked = _plain(LESSONS["markov"].question("from_brelan").worked_text(lang))
+    assert "1 − (5/6)² = 11/36" in worked
+
+
+@LANGS
+def test_lesson_10_predictions_state_their_premise_and_the_key_works_them(lang):
+    c = "," if lang == "fr" else "."
+    rolls = _q("markov", "rolls_quinte", lang)
+    assert ("sans limite de lancers, premier lancer compris" if lang == "fr"
+            else "with no limit on rolls, the first roll included") in rolls
+    key = _key_text("markov", lang)
+    assert "1 − M₂,₂ = 1 − 5/9 = 4/9" in key
+    for step in ("e₄ = 6", f"e₃ = 96/11 ≈ 8{c}73", f"e₂ ≈ 10{c}46", f"e₁ ≈ 11{c}09"):
+        assert step in key, step
+    pair = _q("markov", "from_pair", lang)
+    assert ("d'avoir alors au moins trois dés identiques parmi les cinq" if lang == "fr"
+            else "then having three alike or more among the five dice") in pair
+
+
+@LANGS
+def test_lesson_10_exercise_2_shows_its_three_products(lang):
+    c = "," if lang == "fr" else "."
+    worked = _plain(LESSONS["markov"].question("within_three").worked_text(lang))
+    assert f"π₃(1) = 0{c}0086 × 0{c}0926 ≈ 0{c}0008" in worked
+    assert f"π₃(2) = 0{c}0086 × 0{c}6944 + 0{c}4501 × 0{c}5556 ≈ 0{c}2560" in worked
+    assert f"1 − 0{c}0008 − 0{c}2560 = 0{c}7432" in worked
+    # and room to write them on the sheet (three blocks, not one)
+    sheet = worksheets.lines("markov", lang)
+    at = next(i for i, (k, t) in enumerate(sheet) if k == "q" and _q(
+        "markov", "within_three", lang)[:30] in _plain(t))
+    assert sum(k == "space" for k, _t in sheet[at:]) == worksheets.ROOM["markov"]["within_three"]
+
+
+@LANGS
+def test_lesson_10_words_of_the_page(lang):
+    page = _page(lang, "markov")
+    if lang == "fr":
+        assert "états colorés (hachurés)" in page and "grisés" not in page
+        assert "`0.5` pour 0,5" in page  # Python writes decimals with a point
+        assert "Facultatif : en Python" in page
+    else:
+        assert "Coloured (hatched) states" in page and "Shaded" not in page
+        assert "a quinté: five alike" in page and "Optional: in Python" in page
+        assert "a brelan (three alike" in _q("markov", "from_brelan", lang)
+        assert "a quinté (five alike)" in _q("markov", "rolls_quinte", lang)
+
+
+@LANGS
+def test_lessons_10_and_11_questions_have_no_two_brackets_in_a_row(lang):
+    for key in ("markov", "optimal_play"):
+        for q in LESSONS[key].questions:
+            assert ") (" not in q.text_in(lang), (key, q.key)
+    assert " moins jeu" not in _q("optimal_play", "gap_turns", lang)
+
+
+@LANGS
+def test_lesson_10_guide_opens_the_worked_step_and_prints_no_chart(lang):
+    plan = [_plain(x) for x in lesson_plan("markov", lang).splitlines()]
+    step = next(x for x in plan if _q("markov", "within_three", lang) in x and " min" in x)
+    reveal = _plain(_("Show the results (once your predictions are checked)", lang=lang))
+    assert reveal.split(" (")[0] in step and "pi2 @ M" in step
+    assert ("facultative" if lang == "fr" else "optional") in step
+    sheet_line = next(x for x in plan if x.startswith(
+        "* **Fiche d'exercices :**" if lang == "fr" else "* **Worksheet:**"))
+    assert ("aucun graphique" if lang == "fr" else "no chart is printed") in sheet_line
+    assert ("le graphique et" if lang == "fr" else "the chart and") not in sheet_line
+
+
+# ------------------------------------------------------------------ lesson 11
+
+
+@LANGS
+def test_lesson_11_sheet_puts_the_backward_exercise_before_the_predictions(lang):
+    """Exercise 1 needs the rules alone: after the rules card, on its own page with its
+    hints and room, before the predictions; the chart and tables after them."""
+    sheet = worksheets.lines("optimal_play", lang)
+    kinds = [k for k, _t in sheet]
+    ex1 = next(i for i, (k, t) in enumerate(sheet) if k == "q" and _q(
+        "optimal_play", "end_backwards", lang)[:30] in _plain(t))
+    pred1 = next(i for i, (k, t) in enumerate(sheet) if k == "q" and _q(
+        "optimal_play", "optimal_points", lang)[:30] in _plain(t))
+    chart = kinds.index("chart")
+    assert kinds.index("card") < ex1 < pred1 < chart
+    assert kinds[ex1 - 1] == "page"  # the rules card fills page 1
+    assert _plain(sheet[ex1][1]).startswith(_("Exercise {n}", lang=lang, n=1))
+    hints = [t for k, t in sheet[ex1:pred1] if k == "sub"]
+    assert len(hints) == 3 and any(("seuls les 1 et les 6" if lang == "fr"
+                                    else "only 1s and 6s") in h for h in hints)
+    assert sum(k == "space" for k, _t in sheet[ex1:pred1]) >= 4  # about eight lines
+    plan = _plain(lesson_plan("optimal_play", lang))
+    assert ("L'exercice 1 vient juste après la fiche des règles" if lang == "fr"
+            else "Exercise 1 comes right after the rules card") in plan
+
+
+@LANGS
+def test_lesson_11_shortfall_verdict_is_not_about_likelihood(lang):
+    """A relative shortfall is not a probability: 10 % guessed for 18,7 % is 'larger than
+    you thought', 25 % 'smaller', never 'more/less likely'."""
+    nb = Notebook("optimal_play", lang=lang)
+    for guess, word in (("10", _("Larger than you thought.", lang=lang)),
+                        ("25", _("Smaller than you thought.", lang=lang))):
+        p = nb.predict("shortfall")
+        p.box.value = guess
+        p.submit()
+        assert word in p.reveal.value
+        assert _("More likely than you thought.", lang=lang) not in p.reveal.value
+        assert _("Less likely than you thought.", lang=lang) not in p.reveal.value
+    # a probability keeps its verdict
+    p = Notebook("markov", lang=lang).predict("from_pair")
+    p.box.value = "90"
+    p.submit()
+    assert _("Less likely than you thought.", lang=lang) in p.reveal.value
+    # the key works the 18,7 %
+    o, r = seveny_optimal_points(), float(seveny_rule_points(4)[0])
+    c = "," if lang == "fr" else "."
+    assert (f"({fmt_number(o, 3, lang)} − {fmt_number(r, 3, lang)}) / {fmt_number(o, 3, lang)}"
+            f" ≈ 0{c}187") in _key_text("optimal_play", lang)
+
+
+@LANGS
+def test_lesson_11_table_defines_t_and_drops_the_variance(lang):
+    head, rows = LESSONS["optimal_play"].table(lang)
+    assert head[0].startswith("T") and "50" in head[0] and head[1:] == ["E(T)"]
+    assert all(len(r) == 2 for r in rows)
+    assert "T" in _q("optimal_play", "gap_turns", lang)
+    # lesson 09 keeps its own table
+    assert len(LESSONS["variance"].table(lang)[0]) == 3
+
+
+@LANGS
+def test_lesson_11_plan_fits(lang):
+    plan = lesson_plan("optimal_play", lang)
+    steps = [x for x in plan.splitlines() if re.match(r"\s*\* \d+–\d+ min", x)]
+    assert steps[2].lstrip(" *").startswith("4–10 min")  # six minutes for exercise 1
+    assert _q("optimal_play", "end_backwards", lang)[:30] in _plain(steps[2])
+    last = _plain(steps[-2])
+    assert _q("optimal_play", "gap_turns", lang)[:30] in last
+    assert ("facultatif" if lang == "fr" else "optional") in last
+    page = _page(lang, "optimal_play")
+    assert "(6 minutes)" in page and "(4 minutes)" not in page
+    assert ("facultatif" if lang == "fr" else "optional") in page
+    # the optional exercise comes last on the page, after the table it reads
+    calls = re.findall(r'nb\.(?:exercise\("(\w+)"\)|(table)\(\))', page)
+    order = [a or b for a, b in calls]
+    assert order[-2:] == ["table", "gap_turns"]
+
+
+@LANGS
+def test_lesson_11_wording(lang):
+    page = _page(lang, "optimal_play")
+    ex1 = _q("optimal_play", "end_backwards", lang)
+    gap = _plain(LESSONS["optimal_play"].question("gap_points").worked_text(lang))
+    if lang == "fr":
+        assert "L'ordinateur travaille **à rebours**" in page
+        assert "Supposons que le tour finisse" in ex1 and "On dit que" not in ex1
+        assert "(écriture décimale) Vaut-il mieux encaisser les 5 points ou lancer ?" in ex1
+        assert "cinq 1 ont" not in ex1 and "cinq 1 sont" not in ex1
+        assert "0,92 point par tour" in gap
+        assert _(LESSONS["optimal_play"].programme, lang="fr") == (
+            "Première spécialité\u00a0: variable aléatoire, espérance\u202f; algorithmique")
+    else:
+        assert "The computer works **backwards**" in page
+        assert "Assume the turn ends" in ex1 and "Say the turn" not in ex1
+        assert "(a decimal) Is it better to bank the 5 points or to roll?" in ex1
+        assert "not “close”" in gap and "'" not in gap
+    # the sentence under the chart is inside its reveal now, not on the page
+    assert ("La meilleure règle simple" if lang == "fr" else "The best simple rule") not in page
+    note = LESSONS["optimal_play"].chart_note(lang)
+    assert ("La meilleure règle simple" if lang == "fr" else "The best simple rule") in note
+
+
+@LANGS
+def test_lesson_11_chart_labels_all_have_three_decimals(lang):
+    fig = LESSONS["optimal_play"].chart(lang)
+    labels = [t.get_text() for t in fig.axes[0].texts]
+    sep = "," if lang == "fr" else "."
+    assert len(labels) == 6 and all(re.fullmatch(rf"\d\{sep}\d{{3}}", x) for x in labels)
+    assert f"3{sep}260" in labels
+    assert f"3{sep}260" in fig.dicelab_alt_text and f"3{sep}26 " not in fig.dicelab_alt_text
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+def test_lesson_11_french_sheet_breaks_no_hyphenated_word(tmp_path):
+    """« est-elle » was cut « est- / elle » at a line's end: words keep their hyphen."""
+    path = worksheets.write_pdf(worksheets.lines("optimal_play", "fr"), tmp_path / "11.pdf",
+                                lang="fr")
+    text = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True,
+                          text=True).stdout
+    assert not re.search(r"\w-\n", text)
+    assert "est-elle" in text and "Vaut-il" in text
