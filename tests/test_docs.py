@@ -137,6 +137,7 @@ def test_teachers_guides_state_every_lesson_with_computed_answers(built):
     name every lesson, its programme point (English: its curricula), and the answers the
     package computes."""
     from dicelab import lessons
+    from dicelab.lessons.base import notation
 
     for page, lang in (("docs/teachers.md", "en"), ("docs/fr/enseignants.md", "fr")):
         text = built[page]
@@ -149,7 +150,8 @@ def test_teachers_guides_state_every_lesson_with_computed_answers(built):
                 for _who, what in lessons.CURRICULA[key]:
                     assert what in text
             else:
-                assert i18n._(lesson.programme, lang=lang) in text
+                # P_B(A) as Markdown maths ($P_B(A)$) in the guide
+                assert notation(i18n._(lesson.programme, lang=lang), "md") in text
             for q in lesson.questions:
                 assert f"**{q.answer_text(lang)}**" in text
     assert "4.90 − 3.98 = 0.92" in built["docs/teachers.md"]

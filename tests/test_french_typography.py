@@ -45,8 +45,12 @@ def test_french_pages(path):
 
 
 def test_french_guide_quotes_with_guillemets():
+    """« … » quote; “ … ” only inside them (a quoted question that quotes a rule: « σ(T) pour
+    “encaisser à 4” ? », issue 28), never « « … » … »."""
     guide = (ROOT / "docs" / "fr" / "enseignants.md").read_text(encoding="utf-8")
-    assert "“" not in guide and "”" not in guide
+    outside = re.sub(r"«[^«»]*»", "", guide)
+    assert "“" not in outside and "”" not in outside
+    assert not re.search(r"«[^»]*«", guide)
     assert "Erreurs fréquentes" in guide and "→ «\u00a0" in guide
 
 

@@ -140,7 +140,7 @@ def _notebook_calls(lang: str, key: str) -> list[str]:
 def test_each_plan_orders_the_second_prediction_as_its_notebook_does(lang):
     """issue 28 §3: "second prediction, then the main chart" where the notebook asks it first;
     a chart shown before the second prediction answers only the first one."""
-    from dicelab.lessons.plans import PLANS
+    from dicelab.lessons.plans import PLANS, inner_quotes
 
     for key, steps in PLANS.items():
         names = [s for _m, s, _a in steps]
@@ -151,8 +151,9 @@ def test_each_plan_orders_the_second_prediction_as_its_notebook_does(lang):
         before = calls.index(q2) < calls.index("chart")
         assert ("p2_chart" in names) == before, (key, lang, calls)
         text = lesson_plan(key, lang)
-        step = next(x for x in text.splitlines() if LESSONS[key].predictions()[1].text_in(
-            lang) in x and "min" in x)
+        # the plan quotes the question, its own quotation marks turned into inner ones
+        q2_text = inner_quotes(LESSONS[key].predictions()[1].text_in(lang), lang)
+        step = next(x for x in text.splitlines() if q2_text in x and "min" in x)
         first = step.index("prédiction" if lang == "fr" else "prediction")
         chart = step.index("graphique" if lang == "fr" else "chart")
         assert (first < chart) == before, step

@@ -10,6 +10,7 @@ import pytest
 from dicelab.core.errors import DicelabError
 from dicelab.core.i18n import fmt_percent, fmt_short
 from dicelab.lessons import FILES, LESSONS, Notebook
+from dicelab.lessons.base import notation
 from dicelab.lessons.maths import SEVENY_THRESHOLDS, seveny_rule_points
 from dicelab.lessons.plans import PLANS, TWO_SESSIONS, lesson_plan
 from dicelab.lessons.turns import TurnsSimulator
@@ -276,7 +277,9 @@ def test_plans_of_lessons_01_and_06_follow_their_notebooks(lang):
         lesson = LESSONS[key]
         at = []
         for call in calls:
-            text = chart if call == "chart" else lesson.question(call).text_in(lang)
+            # the guide writes P_B(A) as Markdown maths ($P_B(A)$)
+            text = chart if call == "chart" else notation(lesson.question(call).text_in(lang),
+                                                          "md")
             found = [i for i, step in enumerate(steps) if text in step]
             assert found, (key, call)
             at.append(found[0])

@@ -105,6 +105,28 @@ def show(x: Any, lang: str | None = None, digits: int = 4, *, term: bool = False
     return "\u2212" + text[1:] if text.startswith("-") else text
 
 
+#: French school notation P_B(A) in a text: its subscript, written for each medium by
+#: :func:`notation`.
+_SUBSCRIPT = re.compile(r"P_([A-Z])\(([^()]*)\)")
+
+
+def notation(text: str, medium: str) -> str:
+    """``text`` with the school notation P_B(A) written for ``medium``: ``"pdf"`` (matplotlib's
+    mathtext, B as a subscript), ``"md"`` (Markdown maths, ``$P_B(A)$``) or ``"html"`` (the
+    text escaped, B in ``<sub>``).  English's P(A|B) needs nothing.
+
+    >>> notation("P_B(A) ?", "pdf"), notation("P_B(A) ?", "md"), notation("P_B(A) < 1", "html")
+    ('$P_B$(A) ?', '$P_B(A)$ ?', 'P<sub>B</sub>(A) &lt; 1')
+    """
+    if medium == "pdf":
+        return _SUBSCRIPT.sub(r"$P_\1$(\2)", text) if "$" not in text else text
+    if medium == "md":
+        return _SUBSCRIPT.sub(r"$P_\1(\2)$", text)
+    import html
+
+    return _SUBSCRIPT.sub(r"P<sub>\1</sub>(\2)", html.escape(text, quote=False))
+
+
 #: After a field of a worked answer, a sign that the calculation goes on (the field is a term).
 _GOES_ON = re.compile(r"\s*[−+×/=)²³·]")
 

@@ -50,6 +50,7 @@ from dicelab.lessons.maths import (
     trwavril_card_given_figure,
     trwavril_figures,
     trwavril_flip_change,
+    trwavril_flip_miss,
 )
 from dicelab.lessons.visuals import (
     _chart_at_least_one,
@@ -65,11 +66,13 @@ from dicelab.lessons.visuals import (
     _chart_stop,
     _chart_variance,
     behind_rows,
+    conditional_note,
     markov_rows,
     markov_step,
     optimal_chart_note,
     optimal_turns_rows,
     turns_rows,
+    variance_note,
 )
 
 # ------------------------------------------------------------------ the lessons
@@ -259,34 +262,48 @@ def _lessons() -> dict[str, Lesson]:
         N_("Première (spécialité): conditional probability P_B(A)"),
         _chart_conditional, (
             _q("six_given_brelan", "predict",
-               N_("Four dice show a brelan (exactly three alike). Chance it can flip card 6?"),
-               lambda: trwavril_card_given_figure(6, "brelan"), input="percent", close=0.05),
+               N_("One roll of the four dice (no reroll) shows a brelan (exactly three "
+                  "alike). Chance it can flip card 6?"),
+               lambda: trwavril_card_given_figure(6, "brelan"), input="percent", close=0.05,
+               worked=N_("Of the {b} ordered rolls that show a brelan, {a} show a brelan of "
+                         "6: {a}/{b} = {p}."),
+               fields=lambda: {"b": _figure_rolls("brelan"), "a": _figure_rolls("brelan", 6),
+                               "p": trwavril_card_given_figure(6, "brelan")}),
             _q("flip_back", "predict",
-               N_("Cards 1 to 5 are barred, 2 parapluies left. A brelan of 5 flips card 5 "
-                  "back. Your chance of winning…"),
+               N_("Cards 1 to 5 are crossed off, 2 parapluies left. Your turn ends on a brelan "
+                  "of 5, which the rules apply to card 5. Compared with before this turn, "
+                  "your chance of winning…"),
                lambda: 1 if trwavril_flip_change(5)[1] < trwavril_flip_change(5)[0] else 0,
-               input="choice", options=(N_("goes up"), N_("goes down"))),
+               input="choice", options=(N_("goes up"), N_("goes down")),
+               worked=N_("The brelan must flip card 5, which is no longer crossed off. Chance "
+                         "of winning: {before} → {after} compared with before this turn (a "
+                         "miss: {miss}). Here the figure hurts, though a miss would be "
+                         "slightly worse."),
+               fields=lambda: {"before": Pct(trwavril_flip_change(5)[0]),
+                               "after": Pct(trwavril_flip_change(5)[1]),
+                               "miss": Pct(trwavril_flip_miss(5))}),
             _q("six_given_suite", "exercise",
-               N_("B: the four dice show a suite. A: card 6 can be flipped. P(A|B) "
-                  "(a decimal)?"),
+               N_("One roll of the four dice (no reroll). B: the dice show a suite. A: card 6 "
+                  "can be flipped. P(A|B) (a decimal)?"),
                lambda: trwavril_card_given_figure(6, "suite"), tolerance=0.001,
                hints=(N_("A suite of four is 1234, 2345 or 3456: which ones contain 6?"),),
                worked=N_("Of the {all} ordered rolls of four dice, {b} show a suite (B) and "
                          "{ab} a suite with a 6, 3456 (A ∩ B): P(A|B) = P(A ∩ B) / P(B) = "
-                         "({ab}/{all}) / ({b}/{all}) = {ab}/{b} = {p}."),
-               fields=lambda: {"all": str(6**4),
-                               "b": str(int(trwavril_figures()["suite"] * 6**4)),
-                               "ab": str(int(trwavril_figures()["suite"] * 6**4
-                                             * trwavril_card_given_figure(6, "suite"))),
-                               "p": trwavril_card_given_figure(6, "suite")}),
+                         "({ab}/{all}) / ({b}/{all}) = {ab}/{b} = {p}. Not to be confused "
+                         "with P(A ∩ B) = {ab}/{all} ≈ {pab} ≠ P(A|B)."),
+               fields=lambda: {"all": 6**4, "b": _figure_rolls("suite"),
+                               "ab": _figure_rolls("suite", 6),
+                               "p": trwavril_card_given_figure(6, "suite"),
+                               "pab": float(Fraction(_figure_rolls("suite", 6), 6**4))}),
             _q("p_brelan_four", "exercise",
-               N_("Probability that four dice show Trwavril's brelan (exactly three alike) "
-                  "(a decimal)?"),
+               N_("Probability that one roll of four dice shows Trwavril's brelan, exactly "
+                  "three alike (a decimal)?"),
                lambda: trwavril_figures()["brelan"], tolerance=0.001,
                hints=(N_("Choose the face (6 ways), the odd die's face (5), its place (4)."),),
                worked=N_("6 × 5 × 4 = {n} ordered rolls out of {all}: {p}."),
                fields=lambda: {"n": 6 * 5 * 4, "all": 6**4, "p": trwavril_figures()["brelan"]}),
         ),
+        chart_note=conditional_note,
         misconceptions=(
             (N_("P(A|B) and P(A ∩ B) are the same thing."), "six_given_suite"),
             (N_("A brelan is always good news."), "flip_back"),
@@ -366,32 +383,39 @@ def _lessons() -> dict[str, Lesson]:
            "Terminale (spécialité): standard deviation σ/√n of a sample mean"),
         _chart_variance, (
             _q("mean_rule", "predict",
-               N_("Seveny solo with 'bank at 4': how many turns to reach the target of 50 "
+               N_("Seveny solo with “bank at 4”: how many turns to reach the target of {t} "
                   "points, on average?"),
-               lambda: seveny_rule_turns(4)[0], close=1.5, digits=2),
-            _q("more_spread", "predict", N_("Which policy has the larger standard deviation?"),
+               lambda: seveny_rule_turns(4)[0], close=1.5, digits=2,
+               numbers=(("t", _seveny_target()),)),
+            _q("more_spread", "predict",
+               N_("Which strategy has the larger standard deviation?"),
                lambda: 0 if seveny_rule_turns(4)[1] > seveny_optimal_turns()[1] else 1,
                input="choice", options=(N_("bank at 4"), N_("optimal play"))),
             _q("sd_rule", "exercise",
-               N_("σ(T) for 'bank at 4' (a decimal)?"),
+               N_("σ(T) for “bank at 4” (a decimal)?"),
                lambda: seveny_rule_turns(4)[1], tolerance=0.05, digits=2,
                hints=(N_("σ(T) = √Var(T): take the variance from the table."),),
-               worked=N_("E(T) = {m}, σ(T) = {s}; optimal play: E(T) = {mo}, σ(T) = {so}."),
-               fields=lambda: {"m": seveny_rule_turns(4)[0], "s": seveny_rule_turns(4)[1],
-                               "mo": seveny_optimal_turns()[0],
+               worked=N_("σ(T) = √Var(T) = √{v} ≈ {s}; optimal play: σ(T) = √{vo} ≈ {so}, a "
+                         "larger spread."),
+               fields=lambda: {"v": _table_var(seveny_rule_turns(4)),
+                               "s": seveny_rule_turns(4)[1],
+                               "vo": _table_var(seveny_optimal_turns()),
                                "so": seveny_optimal_turns()[1]}),
             _q("games_needed", "exercise",
                N_("How many simulated games give a standard error of 0.1 turn on the mean "
-                  "(bank at 4)?"),
+                  "(“bank at 4”)?"),
                lambda: math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01), tolerance=10,
                hints=(N_("SE = σ / √n, so n = (σ / SE)²."),),
-               worked=N_("n = ({s} / {se})² ≈ {n}."),
-               fields=lambda: {"s": seveny_rule_turns(4)[1], "se": 0.1,
-                               "n": math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01)}),
+               worked=N_("n = Var(T) / {se}², that is {v} / {se2} ≈ {n}."),
+               fields=lambda: {"v": _table_var(seveny_rule_turns(4)), "se": 0.1, "se2": 0.01,
+                               "n": math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01)},
+               field_digits=(("v", 2), ("se", 1), ("se2", 2))),
         ),
         table=turns_rows,
+        chart_note=variance_note,
         misconceptions=(
-            (N_("The better policy on average is also the more predictable one."), "more_spread"),
+            (N_("The better strategy on average is also the more predictable one."),
+             "more_spread"),
             (N_("A few simulated games are enough to know the mean."), "games_needed"),
         )))
     chain = lambda: most_common_chain(5)  # noqa: E731
@@ -643,6 +667,26 @@ def _lessons() -> dict[str, Lesson]:
 
     L.append(luck_lesson())
     return {lesson.key: lesson for lesson in L}
+
+
+def _figure_rolls(fig: str, card: int | None = None) -> int:
+    """Ordered rolls of four dice that show Trwavril's figure ``fig`` (and, with ``card``,
+    can flip that card): lesson 06's counts, out of 6⁴."""
+    n = trwavril_figures()[fig] * 6**4
+    if card is not None:
+        n *= trwavril_card_given_figure(card, fig)
+    return int(n)
+
+
+def _seveny_target() -> int:
+    from dicelab.games import seveny
+
+    return seveny.Rules().target
+
+
+def _table_var(moments: tuple[float, float]) -> float:
+    """Var(T) as lesson 09's table shows it (two decimals): a worked answer starts from it."""
+    return round(moments[1] ** 2, 2)
 
 
 def _p_bust_5000(n: int) -> Fraction:

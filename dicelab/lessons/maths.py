@@ -317,6 +317,8 @@ def seveny_turns_distribution(threshold: int | None, max_turns: int = 40) -> lis
 #: Games of the turns simulator, and the policies that fit each (thresholds in its points).
 TURN_GAMES: dict[str, str] = {"seveny": "Seveny", "cinqmille": "5000"}
 TURN_THRESHOLDS: dict[str, tuple[int, ...]] = {"seveny": (3, 4, 5, 6), "cinqmille": (300, 500)}
+#: The numbers of games the turns simulator offers (lesson 09's plan uses the largest).
+SIM_GAMES: tuple[int, ...] = (20, 50, 100, 200, 500)
 
 
 def turn_policies(game: str) -> list[tuple[str, int]]:
@@ -426,6 +428,61 @@ def trwavril_flip_change(card: int = 5) -> tuple[float, float]:
 
     e = trwavril.flip_effect((1, 2, 3, 4, 5), card, parapluies=2)
     return float(e.before), float(e.after)
+
+
+def trwavril_flip_miss(card: int = 5) -> float:
+    """Lesson 06's position (cards 1–5 barred, 2 parapluies): P(win) after a miss instead of
+    the brelan of ``card``: the cards stay as they are, one parapluie is turned (exact).
+
+    >>> round(trwavril_flip_miss(), 3)
+    0.309
+    """
+    from dicelab.engine import trwavril
+
+    e = trwavril.flip_effect((1, 2, 3, 4, 5), card, parapluies=2)
+    return float(trwavril.start_value(e.barred_before, 1))
+
+
+def trwavril_figures_with(card: int = 6) -> dict[str, tuple[str, ...]]:
+    """The figures of four dice behind lesson 06's chart, as the dice read (``"3456"``):
+    ``suites`` (every suite), ``suites_with`` (those that contain ``card``), ``carres`` (the
+    carrés that can flip ``card``), from the game's own rule functions.
+
+    >>> trwavril_figures_with(6)
+    {'suites': ('1234', '2345', '3456'), 'suites_with': ('3456',), 'carres': ('5555', '6666')}
+    """
+    from itertools import combinations
+
+    from dicelab.games import trwavril
+
+    rules = trwavril.Rules()
+    suites = tuple("".join(map(str, d)) for d in combinations(range(1, 7), 4)
+                   if trwavril.figure(d, rules) == "suite")
+    return {"suites": suites,
+            "suites_with": tuple(s for s in suites if str(card) in s),
+            "carres": tuple(str(v) * 4 for v in range(1, 7)
+                            if card in trwavril.flippable((v,) * 4, rules))}
+
+
+def seveny_bell(threshold: int = 4) -> dict[str, Any]:
+    """Lesson 09's bell: a game must end within k turns.  ``first``: the smallest k for which
+    'bank at ``threshold``' finishes in time more often than optimal play (fewest turns);
+    ``within``: P(T ≤ mid) for both (``rule``, ``optimal``), ``mid`` the whole part of the
+    rule's E(T); ``over``: P(T > first) for both.  Exact distributions.
+
+    >>> b = seveny_bell()
+    >>> b["first"], b["mid"], round(b["within"][0], 3), round(b["within"][1], 3)
+    (17, 12, 0.44, 0.75)
+    """
+    from itertools import accumulate
+
+    rule = list(accumulate(seveny_turns_distribution(threshold)))
+    opt = list(accumulate(seveny_turns_distribution(None)))
+    # the rule is ahead from ``first`` on, optimal play (or a tie) before it
+    first = 1 + max(k for k in range(len(rule)) if opt[k] >= rule[k])
+    mid = int(seveny_rule_turns(threshold)[0])
+    return {"first": first, "mid": mid, "within": (rule[mid], opt[mid]),
+            "over": (1 - rule[first], 1 - opt[first])}
 
 
 def markov_arrays() -> tuple[Any, Any]:

@@ -15,6 +15,7 @@ from dicelab.lessons.base import (
     GIVEN_VALUE_SHEETS,
     SHEET_FIRST,
     Lesson,
+    notation,
 )
 from dicelab.lessons.base import (
     show as show,
@@ -283,6 +284,11 @@ STEPS: dict[str, str] = {
                    "second prediction, which it does not answer, every student typing a guess "
                    "before checking: “{q2}”"),
     "chart": N_("the main chart, discussed."),
+    "chart_projected": N_("the main chart on the projector (the worksheet has no chart), "
+                          "discussed."),
+    "simulate": N_("optional (otherwise the exercises start now): “Simulate games”, {n} games "
+                   "of each strategy in turn; the message line gives the simulated mean and "
+                   "standard deviation beside the exact mean."),
     "grid": N_("class experiment in groups of three or four, on the worksheet's tally grid: "
                "“{e}” ({rolls}); one student rolls, one records; each group counts and makes "
                "one share code with its number."),
@@ -360,12 +366,11 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
                (2, "remember", ())),
     "counting": ((2, "read", ()), (3, "p1", ()), (3, "p2_chart", ()), (2, "p3", ()),
                  (4, "ex", ()), (1, "remember", ())),
-    **{k: ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, _SECOND[k], ()),
-           (4, "ex", ()), (1, "remember", ()))
-       for k in ("variance",)},
+    "variance": ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, "p2_chart", ()),
+                 (2, "simulate", ()), (2, "ex", ()), (1, "remember", ())),
     "conditional": ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()),
-                    (2, "ex_before_chart", (0,)), (2, "chart", ()), (2, "p2", ()),
-                    (1, "ex_last", (1,)), (1, "remember", ())),
+                    (2, "ex_before_chart", (0,)), (1, "chart_projected", ()), (2, "p2", ()),
+                    (2, "ex_last", (1,)), (1, "remember", ())),
     "optimal_play": ((3, "card", ()), (1, "read_q", ()), (6, "ex_back", (0,)), (2, "p12", ()),
                      (2, "chart_ex", (1, 2)), (1, "remember", ())),
     "behind": ((4, "card_today", ()), (2, "p1_alone", ()), (1, "p2", ()),
@@ -418,12 +423,12 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
     """The lesson's plan, step by step, with its minutes (:data:`PLANS`)."""
     from dicelab.registry import get as game_info
 
-    preds = [q.text_in(lang) for q in lesson.predictions()]
+    preds = [inner_quotes(q.text_in(lang), lang) for q in lesson.predictions()]
     exercises = lesson.exercises()
 
     def quoted(qs: Any) -> str:
-        return " / ".join(f"“{q.text_in(lang)}”" if lang == "en" else
-                          f"«\u00a0{q.text_in(lang)}\u00a0»" for q in qs)
+        return " / ".join(f"“{inner_quotes(q.text_in(lang), lang)}”" if lang == "en" else
+                          f"«\u00a0{inner_quotes(q.text_in(lang), lang)}\u00a0»" for q in qs)
 
     exp = lesson_experiment(lesson.key)
     out: list[str] = []
@@ -446,6 +451,10 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             fields["rolls"] = (_("{n} rolls of five dice", lang=lang, n=n)
                                if lesson.key == "large_numbers" else
                                _("{n} rolls of one die", lang=lang, n=n))
+        if step == "simulate":
+            from dicelab.lessons.maths import SIM_GAMES
+
+            fields["n"] = max(SIM_GAMES)
         if step == "app":
             from dicelab.lessons.luck_lesson import PAIR_GAMES
 
@@ -455,6 +464,21 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
                      step=text))
         at += minutes
     return out
+
+
+def inner_quotes(text: str, lang: str) -> str:
+    """A text to be quoted, its own quotation marks turned into inner ones: French « … »
+    inside « … » becomes “…”, English “…” inside “…” becomes ‘…’.
+
+    >>> inner_quotes("σ(T) pour «\u00a0encaisser à 4\u00a0» ?", "fr")
+    'σ(T) pour “encaisser à 4” ?'
+    >>> inner_quotes("σ(T) for “bank at 4”?", "en")
+    'σ(T) for ‘bank at 4’?'
+    """
+    if lang == "en":
+        return text.replace("“", "‘").replace("”", "’")
+    return text.replace("«\u00a0", "“").replace("\u00a0»", "”").replace("«", "“").replace(
+        "»", "”")
 
 
 def _behind_note(lang: str) -> str:
@@ -502,6 +526,7 @@ def lesson_plan(key: str, lang: str = "en") -> str:
         return f"{label}\u00a0:" if lang == "fr" else f"{label}:"
 
     def quoted(text: str) -> str:
+        text = inner_quotes(text, lang)
         return f"«\u00a0{text}\u00a0»" if lang == "fr" else f"“{text}”"
 
     lines = [
@@ -516,15 +541,16 @@ def lesson_plan(key: str, lang: str = "en") -> str:
     lines += _plan_lines(lesson, lang)
     if lesson.sheet_data_page:  # the sheet's second part answers the predictions
         sheet = _("Worksheet", lang=lang)
-        charted = key in CHART_SHEETS or key in DATA_TABLE_SHEETS
+        charted = key in CHART_SHEETS
+        tabled = lesson.table is not None or key in DATA_TABLE_SHEETS
         line = (_(
             "the predictions come first, alone; the chart and the data the exercises need "
             "start a new page. Print that page separately and hand it out only once every "
             "student has written the predictions.", lang=lang) if charted else _(
             "the predictions come first, alone; the data table the exercises need starts a "
-            "new page (no chart is printed). Print that page separately and hand it out only "
-            "once every student has written the predictions.", lang=lang)
-            if lesson.table is not None else _(
+            "new page (the sheet has no chart). Print that page separately and hand it out "
+            "only once every student has written the predictions.", lang=lang) if tabled
+            else _(
             "the predictions come first, alone; the formula and the exercises start a new "
             "page. Print that page separately and hand it out only once every student has "
             "written the predictions.", lang=lang) if key not in GIVEN_VALUE_SHEETS else _(
@@ -547,7 +573,8 @@ def lesson_plan(key: str, lang: str = "en") -> str:
     lines.append(f"* **{colon(wrong_ideas)}**")
     for wrong, qkey in lesson.misconceptions:
         lines.append(f"  * {_(wrong, lang=lang)} → {quoted(lesson.question(qkey).text_in(lang))}")
-    return "\n".join(lines) + "\n"
+    # the school notation P_B(A) as Markdown maths ($P_B(A)$), B a subscript
+    return notation("\n".join(lines) + "\n", "md")
 
 
 def lesson_plans(lang: str = "en") -> str:

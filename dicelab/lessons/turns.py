@@ -10,6 +10,7 @@ from typing import Any
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _, fmt_int, fmt_number
 from dicelab.lessons import TURN_GAMES, simulate_turns, turn_policies
+from dicelab.lessons.maths import SIM_GAMES
 from dicelab.ui.teaching.asking import _w, _Widget
 from dicelab.ui.teaching.numbers import parse_seed
 
@@ -34,9 +35,10 @@ class TurnsSimulator(_Widget):
         self.game = w.Dropdown(options=[(name, key) for key, name in shown.items()],
                                description=_("game", lang=lang))
         self.game.add_class("dicelab-sim-game")
-        self.policy = w.Dropdown(description=_("policy", lang=lang))
+        # lesson 09 (its one user) says "strategy" throughout
+        self.policy = w.Dropdown(description=_("strategy", lang=lang))
         self.policy.add_class("dicelab-sim-policy")
-        self.games = w.SelectionSlider(options=[20, 50, 100, 200, 500], value=games,
+        self.games = w.SelectionSlider(options=list(SIM_GAMES), value=games,
                                        description=_("games", lang=lang))
         self._simulate_row(seed)
         self.game.observe(self.guarded(lambda _c: self._policies()), "value")
@@ -95,9 +97,12 @@ class TurnsSimulator(_Widget):
             ylabel=_("share of games", lang=self.lang), label=policy_label,
             title=_("{game}: {policy}", lang=self.lang, game=game_label,
                     policy=policy_label), lang=self.lang)
-        self.say(_("Simulated mean {m} turns over {g} games; exact mean of this policy: {e}.",
+        # the observed spread beside the mean: lesson 09 is about variance
+        sd = float(res.turns.std(ddof=1)) if res.games > 1 else 0.0
+        self.say(_("Simulated mean {m} turns, standard deviation {s}, over {g} games; exact "
+                   "mean of this strategy: {e}.",
                    lang=self.lang, m=fmt_number(res.mean_turns, 2, self.lang),
-                   g=fmt_int(res.games, self.lang),
+                   s=fmt_number(sd, 2, self.lang), g=fmt_int(res.games, self.lang),
                    e=fmt_number(exact_mean, 2, self.lang) if exact_mean is not None
                    else _(label_mean, lang=self.lang)))
         self.out.value = plots.chart_html(fig)

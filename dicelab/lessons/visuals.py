@@ -32,6 +32,7 @@ from dicelab.lessons.maths import (
     seveny_turns_distribution,
     six_after_streak,
     trwavril_card_given_figure,
+    trwavril_figures_with,
 )
 
 # ------------------------------------------------------------------ data tables
@@ -249,6 +250,40 @@ def _chart_conditional(lang: str | None) -> Any:
     return fig
 
 
+def conditional_note(lang: str | None = None) -> str:
+    """Lesson 06's note under its chart (inside the reveal: it explains exercise 1's answer),
+    the figures counted by the game's own rules (:func:`trwavril_figures_with`).
+
+    >>> print(conditional_note("en"))  # doctest: +NORMALIZE_WHITESPACE
+    <p class="dicelab-chart-note">The chart gives P(A|B) for each figure B. Only one of the
+    three suites (3456) contains the 6: 1/3. The carrés 5555 and 6666 can flip card 6: 2 of
+    the 6 carrés, 1/3. A brelan flips only its own card: 1/6.</p>
+    >>> "P<sub>B</sub>(A)" in conditional_note("fr")
+    True
+    """
+    from dicelab.lessons.base import notation
+
+    f = trwavril_figures_with(6)
+
+    def frac(fig: str) -> str:
+        return show(trwavril_card_given_figure(6, fig), lang, term=True)
+
+    text = _("The chart gives P(A|B) for each figure B. Only one of the {n} suites ({with6}) "
+             "contains the 6: {ps}. The carrés {carres} can flip card 6: {k} of the 6 carrés, "
+             "{pc}. A brelan flips only its own card: {pb}.", lang=lang,
+             n=_number_word(len(f["suites"]), lang), with6=", ".join(f["suites_with"]),
+             ps=frac("suite"), carres=_("{first} and {second}", lang=lang,
+                                        first=f["carres"][0], second=f["carres"][1]),
+             k=len(f["carres"]), pc=frac("carré"), pb=frac("brelan"))
+    return f'<p class="dicelab-chart-note">{notation(text, "html")}</p>'
+
+
+def _number_word(n: int, lang: str | None) -> str:
+    """A small count in words (« trois suites »), else its digits."""
+    words = {2: N_("two"), 3: N_("three")}
+    return _(words[n], lang=lang) if n in words else str(n)
+
+
 def _chart_expected(lang: str | None) -> Any:
     from dicelab.render import plots
 
@@ -279,15 +314,67 @@ def _chart_variance(lang: str | None) -> Any:
     from dicelab.render import plots
 
     best = seveny_best_threshold()
-    rule = seveny_turns_distribution(best)
-    opt = seveny_turns_distribution(None)
-    ts = [t for t in range(1, len(opt)) if max(rule[t], opt[t]) > 0.005]
+    labels, (rule, opt) = variance_bars(best)
     return plots.grouped_bars(
-        [str(t) for t in ts],
-        {_("bank at {n}", lang=lang, n=best): [rule[t] for t in ts],
-         _("optimal play (fewest turns)", lang=lang): [opt[t] for t in ts]},
+        labels,
+        {_("bank at {n}", lang=lang, n=best): rule,
+         _("optimal play (fewest turns)", lang=lang): opt},
         xlabel=_("turns to finish", lang=lang), ylabel=_("probability", lang=lang),
         title=_("Seveny solo: the distribution of the number of turns T", lang=lang), lang=lang)
+
+
+def variance_bars(best: int) -> tuple[list[str], tuple[list[float], list[float]]]:
+    """Lesson 09's bars: one per number of turns where either strategy has more than 0.5 %,
+    and the games outside them in a first bar "≤ k" and a last bar "≥ k" (the chart
+    covers every game: 0.9 % of optimal games take 20 turns or more).
+
+    >>> labels, (rule, opt) = variance_bars(4)
+    >>> labels[0], labels[-1], round(sum(opt), 9), round(sum(rule), 9)
+    ('≤ 4', '≥ 20', 1.0, 1.0)
+    """
+    dists = (seveny_turns_distribution(best), seveny_turns_distribution(None))
+    ts = [t for t in range(1, len(dists[1])) if max(d[t] for d in dists) > 0.005]
+    lo, hi = ts[0], ts[-1]
+    labels = [f"≤ {lo - 1}"] + [str(t) for t in ts] + [f"≥ {hi + 1}"]
+    bars = tuple([sum(d[:lo])] + [d[t] for t in ts] + [1 - sum(d[:hi + 1])] for d in dists)
+    return labels, (bars[0], bars[1])
+
+
+def variance_note(lang: str | None = None) -> str:
+    """Lesson 09's note under its chart (inside the reveal): the end bars, and a bell that
+    ends the game after k turns, for discussion (:func:`seveny_bell`).
+
+    >>> print(variance_note("en"))  # doctest: +NORMALIZE_WHITESPACE
+    <p class="dicelab-chart-note">The end bars gather the games outside the others: 0.9% of
+    optimal games take 20 turns or more, against 0.4% with “bank at 4”.</p><p
+    class="dicelab-chart-note">To discuss: a bell ends the game after k turns. Optimal play
+    finishes in time more often for every bell up to 16 turns (within 12 turns: 75.0%
+    against 44.0%); “bank at 4” is ahead only for a bell at 17 turns or more: P(T &gt; 17) =
+    2.2% against 2.6% for optimal play.</p>
+    """
+    import html
+
+    from dicelab.lessons.maths import seveny_bell
+
+    best = seveny_best_threshold()
+    labels, (rule, opt) = variance_bars(best)
+    b = seveny_bell(best)
+    hi = int(labels[-1].split()[-1])
+
+    def pct(x: float) -> str:
+        return fmt_percent(x, 1, lang)
+
+    ends = _("The end bars gather the games outside the others: {o} of optimal games take "
+             "{k} turns or more, against {r} with “bank at {n}”.", lang=lang,
+             o=pct(opt[-1]), r=pct(rule[-1]), k=hi, n=best)
+    bell = _("To discuss: a bell ends the game after k turns. Optimal play finishes in time "
+             "more often for every bell up to {last} turns (within {mid} turns: {wo} against "
+             "{wr}); “bank at {n}” is ahead only for a bell at {first} turns or more: "
+             "P(T > {first}) = {over_r} against {over_o} for optimal play.", lang=lang,
+             last=b["first"] - 1, mid=b["mid"], wo=pct(b["within"][1]), wr=pct(b["within"][0]),
+             n=best, first=b["first"], over_r=pct(b["over"][0]), over_o=pct(b["over"][1]))
+    return "".join(f'<p class="dicelab-chart-note">{html.escape(t, quote=False)}</p>'
+                   for t in (ends, bell))
 
 
 def _chart_markov(lang: str | None) -> Any:

@@ -36,7 +36,7 @@ from typing import Any
 
 from dicelab.core.i18n import N_, _
 from dicelab.lessons import EXPERIMENT_ROLLS, FILES, LESSONS, curriculum_line, lesson_of
-from dicelab.lessons.base import CHART_SHEETS, DATA_TABLE_SHEETS, SHEET_FIRST
+from dicelab.lessons.base import CHART_SHEETS, DATA_TABLE_SHEETS, SHEET_FIRST, notation
 
 #: Characters per line of wrapped text at 11 pt, and of a title at 16 pt (bold), on a page
 #: with 0.8 in margins (DejaVu Sans: about 0.56 em a character; bold titles wider).
@@ -72,6 +72,10 @@ ROOM: dict[str, dict[str, int]] = {"markov": {"within_three": 3},
                                    "optimal_play": {"end_backwards": 4}}
 #: A key printed before the questions, one line each: the words the questions use.
 KEY_LINES: dict[str, tuple[str, ...]] = {
+    # lesson 09: the two strategies its predictions name (the notebook's opening says it)
+    "variance": (N_("“bank at 4”: you bank as soon as the turn holds 4 points or more."),
+                 N_("“optimal play”: every move chosen to finish in the fewest turns on "
+                    "average; T also counts the turns that score 0 points.")),
     "markov": (N_("Key: the state is how many dice are alike, from 1 (all different) to 5 "
                   "(a quinté: five alike)."),
                N_("M is the transition matrix: its row i gives the chance of each next state "
@@ -489,6 +493,7 @@ def _draw(content: Sequence[tuple[str, str]], paper: str, lang: str,
             pages.append(0.0)
 
     def text_at(x: float, line: str, size: int, weight: str, color: str = "black") -> None:
+        line = notation(line, "pdf")  # P_B(A): B as a subscript
         page.text(x / width, y / height, line, fontsize=size, fontweight=weight,
                   va="top", ha="left", color=color)
 

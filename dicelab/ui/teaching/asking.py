@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -122,8 +123,17 @@ def _button(description: str, **kwargs: Any) -> Any:
                     **kwargs)
 
 
+#: French school notation P_B(A): B shown as a subscript on screen.
+_SUBSCRIPT = re.compile(r"P_([A-Z])\(")
+
+
 def _esc(text: str) -> str:
-    return html.escape(text, quote=False)
+    """``text`` escaped for HTML, the school notation P_B(A) with B as a subscript.
+
+    >>> _esc("P_B(A) < 1")
+    'P<sub>B</sub>(A) &lt; 1'
+    """
+    return _SUBSCRIPT.sub(r"P<sub>\1</sub>(", html.escape(text, quote=False))
 
 
 class _Widget:
@@ -467,7 +477,10 @@ class Predict(_Asking):
 
     def _show(self, line: str) -> None:
         self.revealed = True
-        exact = _("Exact value: {value}.", lang=self.lang, value=self._shown(self._answer))
+        # a choice has an answer, not an "exact value" (« Valeur exacte : baisse »)
+        exact = (_("Answer: {answer}.", lang=self.lang, answer=self._shown(self._answer))
+                 if self.kind == "choice" else
+                 _("Exact value: {value}.", lang=self.lang, value=self._shown(self._answer)))
         extra = f"<p>{_esc(self._explain)}</p>" if self._explain else ""
         self.reveal.value = f"<p><b>{_esc(exact)}</b> {_esc(line)}</p>{extra}"
         self._close_input()
