@@ -267,7 +267,12 @@ STEPS: dict[str, str] = {
              "students to explain their guesses."),
     "p12": N_("both predictions, every student types a guess before checking: “{q1}”, then "
               "“{q2}”."),
-    "p3": N_("third prediction, every student types a guess before checking: “{q3}”"),
+    "p3_why": N_("third prediction, every student types a guess before checking: “{q3}”; "
+                 "then open and read the explanation under it together, then the formula of "
+                 "“Your turn”, and run its code cell once."),
+    "sim_se": N_("the simulator: every student changes the seed and compares the paths; then "
+                 "open the explanation under it and read together the standard error "
+                 "σₙ = √(p(1 − p)/n) and the band p ± 2σₙ, which the exercises use."),
     "p2_chart": N_("second prediction, every student types a guess before checking: "
                    "“{q2}”; then the main chart, discussed."),
     "chart_p2": N_("the main chart, discussed (it answers the first prediction); then the "
@@ -340,8 +345,8 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
     **{k: ((2, "read", ()), (3, "p1", ()), (3, _SECOND[k], ()), (5, "ex", ()),
            (2, "remember", ()))
        for k in ("figures", "at_least_one", "binomial", "expected_value", "markov")},
-    "counting": ((2, "read", ()), (3, "p1", ()), (3, "p2_chart", ()), (2, "p3", ()),
-                 (4, "ex", ()), (1, "remember", ())),
+    "counting": ((2, "read", ()), (3, "p1", ()), (3, "p2_chart", ()), (3, "p3_why", ()),
+                 (3, "ex", ()), (1, "remember", ())),
     **{k: ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, _SECOND[k], ()),
            (4, "ex", ()), (1, "remember", ()))
        for k in ("variance",)},
@@ -358,7 +363,11 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
                      (3, "remember", ())),
     **{k: ((2, "read", ()), (3, "p1", ()), (7, "grid", ()), (3, "pool", ()),
            (3, "recall", ()), (4, _SECOND[k], ()), (6, "ex", ()), (2, "remember", ()))
-       for k in ("large_numbers", "gamblers_fallacy")},
+       for k in ("gamblers_fallacy",)},
+    # lesson 03's second session also reads σₙ, after the simulator, before the exercises
+    "large_numbers": ((2, "read", ()), (3, "p1", ()), (7, "grid", ()), (3, "pool", ()),
+                      (3, "recall", ()), (4, "p2_chart", ()), (3, "sim_se", ()),
+                      (4, "ex", ()), (1, "remember", ())),
     "luck": ((4, "card", ()), (1, "read_q", ()), (3, "p12", ()), (6, "app", ()),
              (1, "codes", ()), (4, "pool_app", ()), (4, "luck_charts", ()), (6, "ex_se", ()),
              (1, "remember", ())),
