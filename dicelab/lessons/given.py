@@ -33,7 +33,7 @@ def given_lines(lesson_key: str, lang: str | None = None) -> list[str]:
                   lang=lang, n=show(outcome_counts(5)[0], lang)),
                 _("Given: the number of ordered rolls of n dice that give a multiset is "
                   "n!/(c₁! c₂! c₃! c₄! c₅! c₆!), where c₁ is the number of 1s, c₂ the number "
-                  "of 2s, and so on (0! = 1).", lang=lang)]
+                  "of 2s, and so on (0!\u00a0=\u00a01).", lang=lang)]
     if lesson_key == "luck":
         from dicelab.lessons.luck_lesson import given
 
