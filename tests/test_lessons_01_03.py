@@ -121,6 +121,9 @@ def test_lesson_03_band_exercise_is_not_on_the_pool():
     p ± 2σ (the pool's caption for 8 groups gave the old exercise's answer)."""
     q = LESSONS["large_numbers"].question("band_class")
     p, rolls = figure_probability("brelan", 5), EXPERIMENT_ROLLS["large_numbers"]
+    from dicelab.lessons.maths import BAND_GROUP_ROLLS
+
+    assert BAND_GROUP_ROLLS == rolls  # a group's rolls: the worksheet's tally grid
     g = q.value()
     assert g == 14
     assert 2 * standard_error(p, rolls * g) <= 0.05 < 2 * standard_error(p, rolls * (g - 1))

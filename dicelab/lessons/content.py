@@ -29,7 +29,9 @@ from dicelab.lessons.base import (
     show as show,
 )
 from dicelab.lessons.maths import (
+    BAND_GOAL,
     at_least_one,
+    band_fields,
     binomial_pmf,
     brelan_exactly_three,
     cinqmille_best_points,
@@ -39,6 +41,7 @@ from dicelab.lessons.maths import (
     count_distribution,
     expectation,
     first_k_more_likely_than_not,
+    groups_for_band,
     seveny_best_threshold,
     seveny_end_cases,
     seveny_end_roll,
@@ -198,13 +201,13 @@ def _lessons() -> dict[str, Lesson]:
             _q("band_class", "exercise",
                N_("Each group rolls five dice 20 times. How many groups must pool their rolls "
                   "for the half-width 2σₙ of the band p ± 2σₙ to be at most 0.05?"),
-               lambda: _groups_for_band(BAND_GOAL), tolerance=0,
+               lambda: groups_for_band(BAND_GOAL), tolerance=0,
                hints=(N_("With g groups, n = 20g rolls: solve 2√(p(1 − p)/n) ≤ 0.05 for n."),
                       N_("Square both sides: n ≥ 4p(1 − p)/0.05².")),
                worked=N_("n ≥ 4 × {p} × {q} / 0.05² ≈ {n}, so {g} groups, that is {rolls} "
                          "rolls: 2 × √({p} × {q} / {rolls}) ≈ {w}; {g1} groups are not enough: "
                          "2 × √({p} × {q} / {rolls1}) ≈ {w1}."),
-               fields=lambda: _band_fields(BAND_GOAL),
+               fields=lambda: band_fields(BAND_GOAL),
                field_digits=(("p", 3), ("q", 3), ("n", 1))),
         ),
         misconceptions=(
@@ -640,36 +643,6 @@ def _lessons() -> dict[str, Lesson]:
 
     L.append(luck_lesson())
     return {lesson.key: lesson for lesson in L}
-
-
-#: Lesson 03's last exercise: the band's half-width 2σₙ the class wants (its text says 0.05).
-BAND_GOAL = 0.05
-
-
-def _groups_for_band(goal: float) -> int:
-    """The fewest groups of the worksheet's rolls whose pooled band p ± 2σₙ has a half-width
-    of at most ``goal`` (lesson 03's last exercise).
-
-    >>> _groups_for_band(0.05)
-    14
-    """
-    from dicelab.lessons.plans import EXPERIMENT_ROLLS
-
-    rolls, p = EXPERIMENT_ROLLS["large_numbers"], figure_probability("brelan", 5)
-    g = 1
-    while 2 * standard_error(p, rolls * g) > goal:
-        g += 1
-    return g
-
-
-def _band_fields(goal: float) -> dict[str, Any]:
-    from dicelab.lessons.plans import EXPERIMENT_ROLLS
-
-    rolls, p = EXPERIMENT_ROLLS["large_numbers"], float(figure_probability("brelan", 5))
-    g = _groups_for_band(goal)
-    return {"p": p, "q": 1 - p, "n": 4 * p * (1 - p) / goal**2, "g": g, "rolls": rolls * g,
-            "w": 2 * standard_error(p, rolls * g), "g1": g - 1, "rolls1": rolls * (g - 1),
-            "w1": 2 * standard_error(p, rolls * (g - 1))}
 
 
 def _p_bust_5000(n: int) -> Fraction:
