@@ -257,14 +257,16 @@ def test_worksheet_never_puts_a_prediction_and_an_answer_on_one_page(tmp_path, l
                                           papers=("a4", "letter"))
               if p.name.endswith("-worksheet.pdf")]
     assert len(sheets) == 2
-    predict = "Predict" if lang == "en" else "Prédiction"
+    predict = "Prediction" if lang == "en" else "Prédiction"
     after = ("Data for the exercises" if lang == "en" else "Données pour les exercices")
     for sheet in sheets:
         pages = [norm(p.extract_text()) for p in pypdf.PdfReader(sheet).pages]
         with_q = [i for i, t in enumerate(pages) if predict in t]
         with_a = [i for i, t in enumerate(pages) if any(a in t for a in answers)]
         assert with_q and with_a and max(with_q) < min(with_a), (sheet, with_q, with_a)
-        assert pages[min(with_a)].startswith(after)
+        # the page handed out on its own opens with the name line, then its title
+        name = norm(_("Name: ______________________   Class: ________", lang=lang))
+        assert pages[min(with_a)].startswith(f"{name} {after}")
         assert all(answers[0] in pages[i] for i in with_a[:1])
 
 

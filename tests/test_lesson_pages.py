@@ -385,14 +385,16 @@ def test_no_answer_above_its_question(lang, path, executed):
 #: predictions are not covered by test_no_answer_above_its_question (no number to search).
 EXPLAINED_BELOW: dict[str, dict[str, tuple[str, ...]]] = {
     "01_counting_rolls": {"which_likely": (
-        "Multisets are not equally likely", "comes from a single ordered roll")},
+        "## Why?", "comes from a single ordered roll")},
     "01_denombrer_les_lancers": {"which_likely": (
-        "ne sont pas équiprobables", "ne vient que d'un seul lancer ordonné")},
+        "## Pourquoi\u202f?", "ne vient que d'un seul lancer ordonné")},
+    "06_conditional_probability": {"flip_back": ("back to unbarred",)},
+    "06_probabilites_conditionnelles": {"flip_back": ("redevient non barrée",)},
     # the standard error's formula: prediction 1 would be a calculation, 1/√n prediction 2
     "03_law_of_large_numbers": {"se_100": ("\\sigma_n", "p \\pm 2"),
                                 "ten_times": ("\\sigma_n", "1/\\sqrt{n}")},
-    "03_loi_des_grands_nombres": {"se_100": ("\\sigma_n", "p \\pm 2"),
-                                  "ten_times": ("\\sigma_n", "1/\\sqrt{n}")},
+    "03_loi_des_grands_nombres": {"se_100": ("\\sigma(F_n)", "p \\pm 2"),
+                                  "ten_times": ("\\sigma(F_n)", "1/\\sqrt{n}")},
     # issue 28, third pass: predict first, then the formula (05) or the fallacy's name (12)
     "05_binomial_distribution": {"exactly_one": ("p^j (1-p)^{5-j}",)},
     "05_loi_binomiale": {"exactly_one": ("p^j (1-p)^{5-j}",)},
@@ -420,6 +422,17 @@ def test_explanations_come_after_their_prediction(lang, path, executed):
             where = [i for i, src in markdown if text in src]
             assert where, (key, text)
             assert min(where) > at[key], (key, text, min(where), at[key])
+    # issue 28 (a teacher's read): the explanation sits behind a closed reveal, under a
+    # heading that does not give the answer away
+    for _key, texts in EXPLAINED_BELOW[path.stem].items():
+        if path.stem[:2] not in ("01", "03"):
+            continue
+        for text in texts:
+            if text.startswith("##"):
+                continue
+            for src in [src for _i, src in markdown if text in src]:
+                assert src.index("<details>") < src.index(text) < src.index("</details>"), text
+                assert "<summary>" in src
     q = LESSONS["counting"].question("which_likely")
     assert "1 2 3 4 5" in q.text_in(lang) and "6 6 6 6 6" in q.text_in(lang)
     if path.stem.startswith("06"):

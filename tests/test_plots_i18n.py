@@ -25,7 +25,7 @@ from dicelab.ui.explorer import METRICS, Headline  # noqa: E402
 #: English interface words that must not appear in French output.
 ENGLISH_WORDS = [
     "probability", "simulated", "turns", "turn", "games", "game", "rules", "defaults",
-    "variant", "chance to", "number of rolls", "running frequency", "share of", "mean",
+    "variant", "chance to", "number of rolls", "relative frequency", "share of", "mean",
     "state", "Bar chart", "Histogram", "Line chart", "higher", "lower", "easier", "harder",
     "level", "target", "your rules", "win", "expected", "standard", "value", "column",
     "Answer", "each", "the", "and", "from", "to", "with", "exactly", "Solving",

@@ -326,7 +326,7 @@ def test_frequency_simulator_seed_box():
     for _label, rolls in sim.rolls.options:  # every option of the widget
         sim.rolls.value = rolls
         sim.go.click()
-        assert "Final frequency" in sim.message.value and sim.out.value
+        assert "Final relative frequency" in sim.message.value and sim.out.value
 
 
 def test_french_slider_shows_its_value_with_a_decimal_comma():

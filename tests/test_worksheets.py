@@ -63,15 +63,21 @@ def _raw(path) -> str:
 
 @pytest.mark.slow
 def test_sheets_carry_what_their_questions_need_on_both_papers(tmp_path):
-    """one page for lesson 01; the data table of lessons 09, 10, 11 and 13 on
-    the sheet; the tally grid of lesson 03; French spacing that never lets ':' wrap alone;
-    US Letter beside A4; English sheets give English curricula, French the programme."""
+    """two pages for lesson 01 (the predictions, then the data and the exercises); the data
+    table of lessons 09, 10, 11 and 13 on the sheet; the tally grid of lesson 03; French
+    spacing that never lets ':' wrap alone; US Letter beside A4; English sheets give English
+    curricula, French the programme."""
     keys = ["counting", "variance", "markov", "large_numbers"]
     a4 = worksheets.build(tmp_path, keys, langs=("en", "fr"))
     letter = worksheets.build(tmp_path, ["counting"], langs=("en",), papers=("letter",))
     sheet = {p.name: p for p in a4}
-    assert len(pypdf.PdfReader(sheet["01_counting_rolls-worksheet.pdf"]).pages) == 1
-    assert len(pypdf.PdfReader(sheet["01_denombrer_les_lancers-worksheet.pdf"]).pages) == 1
+    # issue 28 (a teacher's read): lesson 01's exercises need 6⁵ = 7 776 and the formula,
+    # printed on a second page that answers the first prediction
+    for name, total in (("01_counting_rolls", "7,776"), ("01_denombrer_les_lancers", "7 776")):
+        pages = [_norm(pg.extract_text())
+                 for pg in pypdf.PdfReader(sheet[f"{name}-worksheet.pdf"]).pages]
+        assert len(pages) == 2, name
+        assert total not in pages[0] and total in pages[1] and "c₁!" in pages[1], name
     box = pypdf.PdfReader(letter[0]).pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
     assert letter[0].parent.name == "letter"

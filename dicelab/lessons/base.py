@@ -60,8 +60,9 @@ RULES_CARDS: dict[str, tuple[str, ...]] = {
 CHART_SHEETS: tuple[str, ...] = ("figures", "stop_or_roll", "optimal_play", "behind")
 #: Lessons whose worksheet also prints the chart's values as a table (``data_table``).
 DATA_TABLE_SHEETS: tuple[str, ...] = ("stop_or_roll", "optimal_play")
-#: Lessons whose worksheet gives a value its exercises need (lesson 03's p, lesson 14's p).
-GIVEN_VALUE_SHEETS: tuple[str, ...] = ("large_numbers", "luck")
+#: Lessons whose worksheet gives a value its exercises need (lesson 01's 6⁵ and formula,
+#: lesson 03's p, lesson 14's p).
+GIVEN_VALUE_SHEETS: tuple[str, ...] = ("counting", "large_numbers", "luck")
 #: Lessons whose worksheet states a formula its exercises use, after the predictions (lesson
 #: 05's binomial formula answers its first prediction: predict first, then the formula).
 FORMULA_SHEETS: tuple[str, ...] = ("large_numbers", "binomial", "variance")

@@ -29,7 +29,9 @@ from dicelab.lessons.base import (
     show as show,
 )
 from dicelab.lessons.maths import (
+    BAND_GOAL,
     at_least_one,
+    band_fields,
     binomial_pmf,
     brelan_exactly_three,
     cinqmille_best_points,
@@ -39,6 +41,7 @@ from dicelab.lessons.maths import (
     count_distribution,
     expectation,
     first_k_more_likely_than_not,
+    groups_for_band,
     seveny_best_threshold,
     seveny_end_cases,
     seveny_end_roll,
@@ -67,6 +70,7 @@ from dicelab.lessons.visuals import (
     _chart_variance,
     behind_rows,
     conditional_note,
+    lln_chart_note,
     markov_rows,
     markov_step,
     optimal_chart_note,
@@ -94,16 +98,25 @@ def _lessons() -> dict[str, Lesson]:
         _chart_counting, (
             _q("five_ordered", "predict",
                N_("How many ordered rolls do five dice have (which die shows what)?"),
-               lambda: outcome_counts(5)[0], close=1000),
+               lambda: outcome_counts(5)[0], close=1000,
+               worked=N_("6⁵ = 6 × 6 × 6 × 6 × 6 = {n}: six faces for each die."),
+               fields=lambda: {"n": outcome_counts(5)[0]}),
             _q("five_multisets", "predict",
                N_("And how many multisets (what the five dice show, order forgotten)?"),
                lambda: outcome_counts(5)[1], close=30,
-               worked=N_("Stars and bars: ¹⁰C₅ = {m}."),
-               fields=lambda: {"m": outcome_counts(5)[1]}),
+               worked=N_("Stars and bars: 5 stars for the 5 dice and 5 bars between the 6 "
+                         "values; choose the places of the 5 stars among the {slots} slots: "
+                         "({slots} choose 5) = {m}."),
+               fields=lambda: {"slots": 5 + 6 - 1, "m": outcome_counts(5)[1]}),
             _q("which_likely", "predict",
-               N_("Which is more likely: 1 2 3 4 5 or 6 6 6 6 6?"),
+               N_("Which multiset is more likely: 1 2 3 4 5 (these five faces in any order) "
+                  "or 6 6 6 6 6?"),
                lambda: 0, input="choice",
-               options=(N_("1 2 3 4 5"), N_("6 6 6 6 6"), N_("both equally likely"))),
+               options=(N_("1 2 3 4 5"), N_("6 6 6 6 6"), N_("both equally likely")),
+               worked=N_("1 2 3 4 5: 5! = {w} ordered rolls; 6 6 6 6 6: only one; so 1 2 3 4 5 "
+                         "is {r} times as likely."),
+               fields=lambda: {"w": ways((1, 2, 3, 4, 5)),
+                               "r": ways((1, 2, 3, 4, 5)) // ways((6, 6, 6, 6, 6))}),
             _q("ways_22444", "exercise",
                N_("How many ordered rolls give the multiset 2 2 4 4 4?"),
                lambda: ways((2, 2, 4, 4, 4)),
@@ -111,7 +124,8 @@ def _lessons() -> dict[str, Lesson]:
                worked=N_("5! / (2! × 3!) = {n}: choose the two dice that show 2."),
                fields=lambda: {"n": ways((2, 2, 4, 4, 4))}),
             _q("p_12345", "exercise",
-               N_("What is the probability of the multiset 1 2 3 4 5 (a decimal)?"),
+               N_("What is the probability of the multiset 1 2 3 4 5 (a decimal, to 4 decimal "
+                  "places)?"),
                lambda: Fraction(ways((1, 2, 3, 4, 5)), 6**5), tolerance=0.0005,
                hints=(N_("Each order of the five faces is one ordered roll."),
                       N_("There are 6⁵ ordered rolls in all.")),
@@ -122,7 +136,8 @@ def _lessons() -> dict[str, Lesson]:
         misconceptions=(
             (N_("Every multiset is equally likely (so 1 2 3 4 5 is as rare as 6 6 6 6 6)."),
              "which_likely"),
-            (N_("Two dice have 12 or 21 results, so the probability of a double is 1/21."),
+            (N_("Two dice have 21 results, so the probability of a double six is 1/21 "
+                "(really 1/36)."),
              "ways_22444"),
         )))
     L.append(Lesson(
@@ -162,17 +177,26 @@ def _lessons() -> dict[str, Lesson]:
            "numbers"),
         _chart_lln, (
             _q("se_100", "predict",
-               N_("After 100 simulated rolls, how far from the exact value is the frequency "
-                  "of brelans, typically (one standard error)?"),
+               N_("After 100 simulated rolls, how far from the exact value p is the relative "
+                  "frequency of brelans, typically (one standard error)?"),
                lambda: standard_error(p5(), 100), input="slider", slider=(0.0, 0.2, 0.005),
-               close=0.02),
+               close=0.02,
+               worked=N_("√({p} × {q} / 100) ≈ {se}: the typical gap of the relative "
+                         "frequency from p after 100 rolls."),
+               fields=lambda: {"p": float(p5()), "q": 1 - float(p5()),
+                               "se": standard_error(p5(), 100)},
+               field_digits=(("p", 3), ("q", 3))),
             _q("ten_times", "predict",
                N_("To be ten times closer to the exact value, how many times more rolls?"),
                lambda: 1, input="choice", options=(N_("10 times"), N_("100 times"),
                                                    N_("{thousand} times")),
-               numbers=(("thousand", 1000),)),
+               numbers=(("thousand", 1000),),
+               worked=N_("The gap varies like 1/√n: √{k} = 10, so {k} times more rolls divide "
+                         "it by 10."),
+               fields=lambda: {"k": 10**2}),
             _q("se_10000", "exercise",
-               N_("Standard error of the frequency after {n} rolls (a decimal)?"),
+               N_("Standard error of the relative frequency after {n} rolls (a decimal, not a "
+                  "percentage)?"),
                lambda: standard_error(p5(), 10_000), tolerance=0.0005,
                hints=(N_("SE = √(p(1 − p)/n) with p the exact probability of a brelan."),),
                worked=N_("√({p} × (1 − {p}) / {n}) = {se}."),
@@ -180,17 +204,21 @@ def _lessons() -> dict[str, Lesson]:
                                "se": standard_error(p5(), 10_000)},
                numbers=(("n", 10_000),)),
             _q("band_class", "exercise",
-               N_("Eight groups roll five dice 20 times each. Half-width of the band "
-                  "(2 standard errors) for the pooled frequency?"),
-               lambda: 2 * standard_error(p5(), 160), tolerance=0.003,
-               hints=(N_("Pooled, the class has 8 × 20 = 160 rolls."),),
-               worked=N_("2 × √({p} × (1 − {p}) / 160) = {w}."),
-               fields=lambda: {"p": float(p5()), "w": 2 * standard_error(p5(), 160)}),
+               N_("Each group rolls five dice 20 times. How many groups must pool their rolls "
+                  "for the half-width 2σₙ of the band p ± 2σₙ to be at most 0.05?"),
+               lambda: groups_for_band(BAND_GOAL), tolerance=0,
+               hints=(N_("With g groups, n = 20g rolls: solve 2√(p(1 − p)/n) ≤ 0.05 for n."),
+                      N_("Square both sides: n ≥ 4p(1 − p)/0.05².")),
+               worked=N_("n ≥ 4 × {p} × {q} / 0.05² ≈ {n}, so {g} groups, that is {rolls} "
+                         "rolls: 2 × √({p} × {q} / {rolls}) ≈ {w}; {g1} groups are not enough: "
+                         "2 × √({p} × {q} / {rolls1}) ≈ {w1}."),
+               fields=lambda: band_fields(BAND_GOAL),
+               field_digits=(("p", 3), ("q", 3), ("n", 1))),
         ),
         misconceptions=(
             (N_("After many rolls the frequency equals the probability exactly."), "se_100"),
             (N_("Ten times more rolls make the estimate ten times better."), "ten_times"),
-        )))
+        ), chart_note=lln_chart_note))
     one = lambda f: f == 1  # noqa: E731
     one_or_five = lambda f: f in (1, 5)  # noqa: E731
     L.append(Lesson(

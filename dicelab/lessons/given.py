@@ -1,11 +1,14 @@
-"""The values a lesson gives its exercises (lesson 03's p, lesson 14's p): one text per
+"""The values a lesson gives its exercises (lesson 01's 6⁵ and formula, lesson 03's p,
+lesson 14's p): one text per
 value, the same on the worksheet's page after the predictions
 (:func:`dicelab.lessons.worksheets.data_lines`) and above the notebook's exercises
 (:meth:`dicelab.lessons.Notebook.given`).  Every number is computed by the package.
 
 >>> given_lines("large_numbers", "en")
-['Given: p = P(brelan with five dice) = 23/108 ≈ 0.2130.']
->>> given_lines("counting", "en")
+['Given: p = P(brelan with five dice) = 23/108 ≈ 0.2130 (a brelan: three of a kind or more).']
+>>> given_lines("counting", "en")[0]
+'Given: five dice have 6⁵ = 7,776 ordered rolls, all equally likely.'
+>>> given_lines("figures", "en")
 []
 """
 
@@ -20,8 +23,17 @@ def given_lines(lesson_key: str, lang: str | None = None) -> list[str]:
         from dicelab.analysis.counting import figure_probability
         from dicelab.lessons.base import show
 
-        return [_("Given: p = P(brelan with five dice) = {p}.", lang=lang,
-                  p=show(figure_probability("brelan", 5), lang))]
+        return [_("Given: p = P(brelan with five dice) = {p} (a brelan: three of a kind or "
+                  "more).", lang=lang, p=show(figure_probability("brelan", 5), lang))]
+    if lesson_key == "counting":  # lesson 01's exercises need 6⁵ and the formula, on paper
+        from dicelab.analysis.counting import outcome_counts
+        from dicelab.lessons.base import show
+
+        return [_("Given: five dice have 6⁵ = {n} ordered rolls, all equally likely.",
+                  lang=lang, n=show(outcome_counts(5)[0], lang)),
+                _("Given: the number of ordered rolls of n dice that give a multiset is "
+                  "n!/(c₁! c₂! c₃! c₄! c₅! c₆!), where c₁ is the number of 1s, c₂ the number "
+                  "of 2s, and so on (0!\u00a0=\u00a01).", lang=lang)]
     if lesson_key == "luck":
         from dicelab.lessons.luck_lesson import given
 

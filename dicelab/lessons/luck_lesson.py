@@ -98,6 +98,10 @@ def experiment() -> Any:
                 "{p}, band ± {band}."),
              N_("Pooled frequency after {groups} pairs: {freq} of the {trials} games played "
                 "were won; exact {p}, band ± {points} percentage points (2 SE).")),
+            (N_("Pooled frequency after {groups} group: {freq} over {trials} trials; exact "
+                "{p}, band ± {band}."),
+             N_("Pooled frequency after {groups} pair: {freq} of the {trials} games played "
+                "were won; exact {p}, band ± {points} percentage points (2 SE).")),
         ))
 
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
 
-from dicelab.analysis.counting import outcome_counts
+from dicelab.analysis.counting import figure_probability, outcome_counts
 from dicelab.core.dice import multisets, probability, ways
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.figures import of_a_kind
@@ -24,6 +24,7 @@ from dicelab.lessons.base import (
 from dicelab.lessons.base import (
     show as show,
 )
+from dicelab.lessons.base import standard_error
 
 # ------------------------------------------------------------------ computations (pure)
 
@@ -500,3 +501,34 @@ def markov_arrays() -> tuple[Any, Any]:
     chain = most_common_chain(5)
     return (np.array([float(p) for p in chain.initial]),
             np.array([[float(p) for p in row] for row in chain.matrix]))
+
+
+#: Lesson 03's last exercise: the band's half-width 2σₙ the class wants (its text says 0.05),
+#: and the rolls of one group, those of the worksheet's tally grid
+#: (:data:`dicelab.lessons.plans.EXPERIMENT_ROLLS`; a test checks that they agree).
+BAND_GOAL = 0.05
+BAND_GROUP_ROLLS = 20
+
+
+def groups_for_band(goal: float) -> int:
+    """The fewest groups of the worksheet's rolls whose pooled band p ± 2σₙ has a half-width
+    of at most ``goal`` (lesson 03's last exercise).
+
+    >>> groups_for_band(0.05)
+    14
+    """
+    rolls, p = BAND_GROUP_ROLLS, figure_probability("brelan", 5)
+    g = 1
+    while 2 * standard_error(p, rolls * g) > goal:
+        g += 1
+    return g
+
+
+def band_fields(goal: float) -> dict[str, Any]:
+    """The numbers of lesson 03's last worked answer: n ≥ 4p(1 − p)/goal², the groups and
+    their band, and the band of one group fewer."""
+    rolls, p = BAND_GROUP_ROLLS, float(figure_probability("brelan", 5))
+    g = groups_for_band(goal)
+    return {"p": p, "q": 1 - p, "n": 4 * p * (1 - p) / goal**2, "g": g, "rolls": rolls * g,
+            "w": 2 * standard_error(p, rolls * g), "g1": g - 1, "rolls1": rolls * (g - 1),
+            "w1": 2 * standard_error(p, rolls * (g - 1))}

@@ -277,7 +277,12 @@ STEPS: dict[str, str] = {
                       "the codes on the board for the next session."),
     "p12": N_("both predictions, every student types a guess before checking: “{q1}”, then "
               "“{q2}”."),
-    "p3": N_("third prediction, every student types a guess before checking: “{q3}”"),
+    "p3_why": N_("third prediction, every student types a guess before checking: “{q3}”; "
+                 "then open and read the explanation under it together, then the formula of "
+                 "“Your turn”, and run its code cell once."),
+    "sim_se": N_("the simulator: every student changes the seed and compares the paths; then "
+                 "open the explanation under it and read together the standard error "
+                 "σₙ = √(p(1 − p)/n) and the band p ± 2σₙ, which the exercises use."),
     "p2_chart": N_("second prediction, every student types a guess before checking: "
                    "“{q2}”; then the main chart, discussed."),
     "chart_p2": N_("the main chart, discussed (it answers the first prediction); then the "
@@ -364,8 +369,8 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
        for k in ("figures", "at_least_one", "binomial", "expected_value")},
     "markov": ((2, "read", ()), (3, "p1", ()), (3, "chart_p2", ()), (5, "ex_markov", ()),
                (2, "remember", ())),
-    "counting": ((2, "read", ()), (3, "p1", ()), (3, "p2_chart", ()), (2, "p3", ()),
-                 (4, "ex", ()), (1, "remember", ())),
+    "counting": ((2, "read", ()), (3, "p1", ()), (3, "p2_chart", ()), (3, "p3_why", ()),
+                 (3, "ex", ()), (1, "remember", ())),
     "variance": ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, "p2_chart", ()),
                  (2, "simulate", ()), (2, "ex", ()), (1, "remember", ())),
     "conditional": ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()),
@@ -379,9 +384,10 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
                      (4, "p2_chart", ()), (3, "ex_first", (0,)),
                      (5, "card", ("cinqmille",)), (7, "ex_last", (1,)),
                      (3, "remember", ())),
+    # lesson 03's second session also reads σₙ, after the simulator, before the exercises
     "large_numbers": ((2, "read", ()), (3, "p1", ()), (7, "grid", ()), (3, "pool", ()),
-                      (3, "recall", ()), (4, "p2_chart", ()), (6, "ex", ()),
-                      (2, "remember", ())),
+                      (3, "recall", ()), (4, "p2_chart", ()), (3, "sim_se", ()),
+                      (4, "ex", ()), (1, "remember", ())),
     # lesson 12: the guess is written down, the class's dice answer it before the reveal
     "gamblers_fallacy": ((2, "read", ()), (3, "p1_later", ()), (7, "grid", ()),
                          (3, "pool_reveal", ()), (3, "recall", ()), (4, "chart_p2", ()),

@@ -182,7 +182,8 @@ def _chart_counting(lang: str | None) -> Any:
         [str(n) for n, _o, _m in rows],
         {_("ordered rolls", lang=lang): [o for _n, o, _m in rows],
          _("multisets", lang=lang): [m for _n, _o, m in rows]},
-        xlabel=_("number of dice", lang=lang), ylabel=_("number of results", lang=lang),
+        xlabel=_("number of dice", lang=lang),
+        ylabel=_("number of results (logarithmic scale)", lang=lang),
         title=_("Ordered rolls against multisets", lang=lang), log_y=True, lang=lang)
 
 
@@ -206,11 +207,48 @@ def _chart_lln(lang: str | None) -> Any:
     c = counting.convergence("brelan", 5, 20_000, seed=LLN_SEED)
     return plots.convergence_plot(
         c.frequency, c.exact, xlabel=_("number of rolls", lang=lang),
-        ylabel=_("running frequency", lang=lang),
+        ylabel=_("running relative frequency", lang=lang),
         title=_("Brelan with five dice, seed {seed}", lang=lang, seed=LLN_SEED), lang=lang)
 
 
-LLN_SEED = 2024
+def lln_chart_note(lang: str | None = None) -> str:
+    """What lesson 03's chart shows, computed from its path: from how many rolls the relative
+    frequency stays inside the band p ± 2σₙ, how often a frequency falls inside it for a
+    large n (the normal approximation, P(|Z| ≤ 2)) and the least share the
+    Bienaymé-Chebyshev inequality guarantees for every n (1 − 1/2²).
+
+    >>> lln_chart_note("en")[:58]
+    '<p>On this path (seed 6) the relative frequency stays insi'
+    """
+    import html
+    import math
+
+    from dicelab.analysis import counting
+
+    c = counting.convergence("brelan", 5, 20_000, seed=LLN_SEED)
+    p = float(c.exact)
+    outside = [t for t, f in enumerate(c.frequency, start=1)
+               if abs(f - p) > 2 * math.sqrt(p * (1 - p) / t)]
+    since = outside[-1] + 1 if outside else 1
+    n = fmt_int(len(c.frequency), lang)
+    path = (_("On this path (seed {seed}) the relative frequency stays inside the band "
+              "p ± 2σₙ from the first roll to the {n}th.", lang=lang, seed=LLN_SEED, n=n)
+            if since == 1 else
+            _("On this path (seed {seed}) the relative frequency stays inside the band "
+              "p ± 2σₙ from {since} rolls to {n}.", lang=lang, seed=LLN_SEED,
+              since=fmt_int(since, lang), n=n))
+    share = _("For a large n, about {normal} of the frequencies fall inside it (normal "
+              "approximation); the Bienaymé-Chebyshev inequality guarantees at least {bt} "
+              "for every n.", lang=lang,
+              normal=fmt_percent(math.erf(2 / math.sqrt(2)), 1, lang),
+              bt=fmt_percent(1 - 1 / 2**2, 0, lang))
+    return f"<p>{html.escape(path, quote=False)} {html.escape(share, quote=False)}</p>"
+
+
+#: The seed of lesson 03's chart: its path stays inside the band p ± 2σₙ from 10 rolls on
+#: (seed 2024 began with four brelans and left the band at 17, 20, 29 and 30 rolls; the
+#: smallest seeds whose path stays in it are 2, 4, 6: tests/test_lesson_read.py checks it).
+LLN_SEED = 6
 
 
 def _chart_at_least_one(lang: str | None) -> Any:

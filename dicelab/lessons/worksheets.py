@@ -137,17 +137,17 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
     for q in sorted(lesson.questions, key=lambda q: q.key not in first):
         if q.kind == "predict":
             n_pred += 1
-            label = _("Predict {n}", lang=lang, n=n_pred)
+            label = _("Prediction {n}", lang=lang, n=n_pred)
         else:
             if not data_done and q.key not in first:  # on a page after the predictions
                 data_done = True
                 data = data_lines(lesson_key, lang)
                 if data:
                     out.append(("page", ""))
-                    out.append(("sub", _("Data for the exercises.", lang=lang)))
-                    if not answer_key:  # the page is handed out on its own
+                    if not answer_key:  # the page is handed out on its own: name first
                         out.append(("sub", _("Name: ______________________   Class: ________",
                                              lang=lang)))
+                    out.append(("sub", _("Data for the exercises.", lang=lang)))
                     out += data
                     if lesson_key in RESULT_LINES and not answer_key:
                         out.append(("sub", _(RESULT_LINES[lesson_key], lang=lang)))
@@ -173,8 +173,8 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
                 out.append(("space", _("My answer:", lang=lang)))
                 out += [("space", "")] * (ROOM.get(lesson_key, {}).get(q.key, 1) - 1)
         if q.kind == "predict" and n_pred == 1 and lesson_key in GRIDS and not answer_key:
+            out.append(("sub", _grid_text(lesson_key, lang)))  # what to do, then the boxes
             out.append(("grid", lesson_key))
-            out.append(("sub", _grid_text(lesson_key, lang)))
     if answer_key:
         out.append(("sub", _("Likely misconceptions", lang=lang)))
         for wrong, qk in lesson.misconceptions:  # and the question that brings it out
@@ -193,8 +193,10 @@ def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
     computed by the package.
 
     >>> data_lines("large_numbers", "en")  # doctest: +NORMALIZE_WHITESPACE
-    [('sub', 'Given: p = P(brelan with five dice) = 23/108 ≈ 0.2130.'),
-     ('sub', 'Given: the standard error of a frequency over n rolls is SE = √(p(1 − p)/n).')]
+    [('sub', 'Given: p = P(brelan with five dice) = 23/108 ≈ 0.2130 (a brelan: three of a
+              kind or more).'),
+     ('sub', 'Given: the standard error of the relative frequency over n rolls is
+              σₙ = √(p(1 − p)/n); the band is p ± 2σₙ.')]
     >>> [kind for kind, _text in data_lines("optimal_play", "fr")]
     ['chart', 'datatable', 'table']
     """
@@ -219,14 +221,15 @@ def formula_lines(lesson_key: str, lang: str) -> list[str]:
     the first prediction, so it comes after it, as on screen), lesson 09's standard error of
     a mean (:data:`~dicelab.lessons.base.FORMULA_SHEETS`).
 
-    >>> formula_lines("large_numbers", "en")
-    ['Given: the standard error of a frequency over n rolls is SE = √(p(1 − p)/n).']
+    >>> formula_lines("large_numbers", "en")  # doctest: +NORMALIZE_WHITESPACE
+    ['Given: the standard error of the relative frequency over n rolls is
+      σₙ = √(p(1 − p)/n); the band is p ± 2σₙ.']
     >>> formula_lines("counting", "en")
     []
     """
     if lesson_key == "large_numbers":
-        return [_("Given: the standard error of a frequency over n rolls is "
-                  "SE = √(p(1 − p)/n).", lang=lang)]
+        return [_("Given: the standard error of the relative frequency over n rolls is "
+                  "σₙ = √(p(1 − p)/n); the band is p ± 2σₙ.", lang=lang)]
     if lesson_key == "binomial":
         return [_("Formula: X follows the binomial distribution B(5, p) with p = 1/6: "
                   "P(X = j) = C(5, j) × pʲ × (1 − p)⁵⁻ʲ, where C(5, j) counts the ways to "

@@ -603,7 +603,7 @@ def convergence_plot(
     import numpy as np
 
     xlabel = _("number of rolls", lang=lang) if xlabel is None else xlabel
-    ylabel = _("running frequency", lang=lang) if ylabel is None else ylabel
+    ylabel = _("running relative frequency", lang=lang) if ylabel is None else ylabel
     freq = np.asarray(frequency, dtype=float)
     if freq.ndim != 1 or len(freq) == 0:
         raise PlotError("convergence_plot: frequency must be a non-empty list of numbers")
@@ -613,7 +613,7 @@ def convergence_plot(
         fig = _new_figure(figsize)
         ax = fig.add_subplot()
         ax.plot(t, freq, color=PALETTE[0], linestyle=LINESTYLES[0], linewidth=1.4,
-                label=_("simulated running frequency", lang=lang))
+                label=_("simulated running relative frequency", lang=lang))
         ax.axhline(p, color=PALETTE[3], linestyle="--", linewidth=1.6,
                    label=_("exact {value}", lang=lang, value=_short(p, lang)))
         if band:

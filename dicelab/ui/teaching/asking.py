@@ -336,6 +336,14 @@ class Predict(_Asking):
     >>> s = Predict("Shortfall?", 0.187, kind="percent", probability=False, lang="en")
     >>> s.gap_text(0.1)
     'Your guess: 10.0%, off by 8.7 percentage points. Larger than you thought.'
+
+    A number guessed too low or too high says which:
+
+    >>> n = Predict("Ordered rolls of five dice?", 7776, close=1000, lang="en")
+    >>> n.gap_text(30)
+    'Your guess: 30, off by 7,746. More than you thought.'
+    >>> n.gap_text(10_000)
+    'Your guess: 10,000, off by 2,224. Less than you thought.'
     """
 
     def __init__(self, question: str, answer: Any, *, kind: str = "number",
@@ -461,17 +469,20 @@ class Predict(_Asking):
             return _("Your guess: {guess}. Right, to the precision shown!", lang=lang,
                      guess=shown)
         close = self.close_enough if self.close_enough is not None else 0.1 * max(abs(exact), 1e-9)
-        # a probability guessed too high or too low says which (« Plus loin que vous ne
-        # pensiez ? » meant nothing for 50 % guessed and 23,8 % exact); a percentage that is
-        # not a probability (a relative gap) is larger or smaller, not more likely
+        # a guess too high or too low says which (« Plus loin que vous ne pensiez ? » meant
+        # nothing for 50 % guessed and 23,8 % exact, nor for 30 guessed and 7 776 exact); a
+        # percentage that is not a probability (a relative gap) is larger or smaller
         high = float(guess) > exact
+        percent = self.kind == "percent"
         verdict = (_("Close!", lang=lang) if gap <= close + 1e-12
-                   else _("Further than you thought?", lang=lang) if self.kind != "percent"
                    else _("Less likely than you thought.", lang=lang)
-                   if self.probability and high
-                   else _("More likely than you thought.", lang=lang) if self.probability
-                   else _("Smaller than you thought.", lang=lang) if high
-                   else _("Larger than you thought.", lang=lang))
+                   if percent and self.probability and high
+                   else _("More likely than you thought.", lang=lang)
+                   if percent and self.probability
+                   else _("Smaller than you thought.", lang=lang) if percent and high
+                   else _("Larger than you thought.", lang=lang) if percent
+                   else _("Less than you thought.", lang=lang) if high
+                   else _("More than you thought.", lang=lang))
         return _("Your guess: {guess}, off by {off}. {verdict}", lang=lang,
                  guess=shown, off=off, verdict=verdict)
 

@@ -62,10 +62,15 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
     >>> parse_number("abc")
     Traceback (most recent call last):
     ...
-    dicelab.ui.teaching.numbers.TeachingError: 'abc' is not a number: write e.g. 0.25, 25 % or 1/4
+    dicelab.ui.teaching.numbers.TeachingError: 'abc' is not a number: write e.g. 12, 0.25, 25 %...
+
+    A whole power is a number too (``6^5``, ``6⁵``: a count of ordered rolls):
+
+    >>> parse_number("6^5"), parse_number("6⁵"), parse_number("5 × 6^4")
+    (7776.0, 7776.0, 6480.0)
     """
     if isinstance(text, bool):
-        raise TeachingError(N_("{value} is not a number: write e.g. 0.25, 25 % or 1/4"),
+        raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25 % or 1/4"),
                             value=brief(text))
     if isinstance(text, (int, Fraction)) and abs(text) > MAX_NUMBER:  # before float()
         raise TeachingError(N_("{value} is too large a number for an answer here"),
@@ -83,6 +88,9 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
                 pct = s.endswith("%")
                 value = math.prod(parse_number(t.rstrip("%"), lang=lang) for t in terms)
                 return value / 100 if pct or percent else value
+        s = re.sub("[⁰¹²³⁴⁵⁶⁷⁸⁹]+", lambda m: "^" + m.group(0).translate(_SUPERSCRIPTS), s)
+        if "^" in s and "×" not in s:  # a whole power: 6^5, 6⁵
+            return _power(s, raw, lang)
         if get_language(lang) == "en" and re.fullmatch(r"[+-]?[1-9]\d{0,2}(,\d{3})+%?", s):
             s = s.replace(",", "")
         is_pct = s.endswith("%")
@@ -91,8 +99,8 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
         if "/" in s:
             num, _sep, den = s.partition("/")
             if not (_NUMBER.match(num) and _NUMBER.match(den)):
-                raise TeachingError(N_("{value} is not a number: write e.g. 0.25, 25 % or 1/4"),
-                                    value=brief(raw))
+                raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25 % or 1/4"),
+                                    value=typed(raw))
             d = float(den.replace(",", "."))
             if d == 0:
                 raise TeachingError(N_("{value} divides by zero"), value=brief(raw))
@@ -102,17 +110,59 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
         else:
             if not s:
                 raise TeachingError(N_("type a number first"))
-            raise TeachingError(N_("{value} is not a number: write e.g. 0.25, 25 % or 1/4"),
-                                value=brief(raw))
+            raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25 % or 1/4"),
+                                value=typed(raw))
         if is_pct or (percent and "/" not in s):
             value /= 100
     if not math.isfinite(value):
-        raise TeachingError(N_("{value} is not a number: write e.g. 0.25, 25 % or 1/4"),
+        raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25 % or 1/4"),
                             value=brief(text))
     if abs(value) > MAX_NUMBER:
         raise TeachingError(N_("{value} is too large a number for an answer here"),
                             value=brief(text))
     return value
+
+
+#: Superscript digits typed for a power (``6⁵``), read as ``^`` and digits (``6^5``).
+_SUPERSCRIPTS = {ord(c): d for c, d in zip("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789", strict=True)}
+
+
+def _power(s: str, raw: str, lang: str | None) -> float:
+    """``base^exponent`` typed by a student (``6^5``), a whole exponent from 0 to 99."""
+    base, _hat, exponent = s.partition("^")
+    if "^" in s[s.index("^") + 1:] or not re.fullmatch(r"\d{1,2}", exponent) or not base:
+        raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25 % or 1/4"),
+                            value=typed(raw))
+    b = parse_number(base, lang=lang)
+    if abs(b) > 1 and int(exponent) * math.log10(abs(b)) > 12:
+        raise TeachingError(N_("{value} is too large a number for an answer here"),
+                            value=typed(raw))
+    return float(b ** int(exponent))
+
+
+def typed(text: str) -> Phrase:
+    """What a student typed, quoted in the message's language: ``'6^5'`` in English,
+    « 6^5 » in French (cut to a short length).
+
+    >>> typed("abc").message("fr")
+    '«\u00a0abc\u00a0»'
+    """
+    text = " ".join(str(text).split())
+    return Phrase(N_("'{text}'"), text=text if len(text) <= 40 else text[:39] + "…")
+
+
+class _Whole(Phrase):
+    """A whole number in an error message, grouped as the message's language writes it
+    (``4,294,967,295``; ``4 294 967 295`` in French)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__("{n}", n=n)
+
+    def __str__(self) -> str:
+        return fmt_int(self.params["n"], "en")
+
+    def message(self, lang: str | None = None) -> str:
+        return fmt_int(self.params["n"], lang)
 
 
 def parse_probability(text: Any, lang: str | None = None) -> tuple[float, bool]:
@@ -228,7 +278,12 @@ def parse_seed(text: Any) -> int:
     >>> parse_seed("-1")
     Traceback (most recent call last):
     ...
-    dicelab.ui.teaching.numbers.TeachingError: a seed is a whole number from 0 to 4294967295; go...
+    dicelab.ui.teaching.numbers.TeachingError: a seed is a whole number from 0 to 4,294,967,295...
+    >>> try:
+    ...     parse_seed("abc")
+    ... except TeachingError as e:
+    ...     print(e.message("fr").replace("\u202f", " ").replace("\u00a0", " "))
+    une graine est un nombre entier de 0 à 4 294 967 295 ; reçu « abc »
     """
     s = text.strip() if isinstance(text, str) else text
     if isinstance(s, str) and re.fullmatch(r"[0-9]{1,10}", s):  # ASCII digits (not "²")
@@ -236,7 +291,8 @@ def parse_seed(text: Any) -> int:
     s = plain_int(s)  # numpy integers too
     if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= MAX_SEED:
         raise TeachingError(N_("a seed is a whole number from 0 to {high}; got {value}"),
-                            high=MAX_SEED, value=brief(text))
+                            high=_Whole(MAX_SEED),
+                            value=typed(text) if isinstance(text, str) else brief(text))
     return s
 
 

@@ -308,7 +308,7 @@ def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None
     freq = np.array([r.frequency for r in rows])
     se = np.array([r.se for r in rows])
     xlabel = _(exp.word(N_("groups pooled")), lang=lang)
-    ylabel = _("pooled frequency", lang=lang)
+    ylabel = _("pooled relative frequency", lang=lang)
     title = _(exp.title, lang=lang)
     with plots._style():
         fig = plots._new_figure((7.0, 3.8))
@@ -320,12 +320,15 @@ def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None
         ax.axhline(p, color=plots.PALETTE[3], linestyle="--", linewidth=1.6,
                    label=_("exact probability {p}", lang=lang, p=fmt_percent(p, 1, lang)))
         ax.plot(x, freq, color=plots.PALETTE[0], marker="o", linewidth=1.4,
-                label=_("class's pooled frequency", lang=lang))
+                label=_("class's pooled relative frequency", lang=lang))
         ax.set_xticks(x)
         ax.set_ylim(0, max(1e-9, min(1.0, max(float(freq.max()), p + 2 * float(se[0])) * 1.15)))
         ax.legend(loc="best", fontsize=9)
         last = rows[-1]
-        alt = _(exp.word(N_("Pooled frequency after {groups} groups: {freq} over {trials} "
+        # one group is singular in English ("after 1 group")
+        alt = _(exp.word(N_("Pooled frequency after {groups} group: {freq} over {trials} "
+                            "trials; exact {p}, band ± {band}.") if last.groups == 1 else
+                         N_("Pooled frequency after {groups} groups: {freq} over {trials} "
                             "trials; exact {p}, band ± {band}.")), lang=lang, groups=last.groups,
                 freq=fmt_percent(last.frequency, 1, lang), trials=fmt_int(last.trials, lang),
                 p=fmt_percent(p, 1, lang), band=fmt_percent(2 * last.se, 1, lang),

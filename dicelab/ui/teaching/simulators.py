@@ -13,9 +13,16 @@ from dicelab.ui.teaching.numbers import parse_seed
 
 
 class FrequencySimulator(_Widget):
-    """Roll ``n`` dice many times (seeded) and follow the running frequency of a figure."""
+    """Roll ``n`` dice many times (seeded) and follow the running frequency of a figure.
 
-    def __init__(self, figure: str = "brelan", n: int = 5, *, seed: int = 2024,
+    The default seed gives a sample other than lesson 03's chart (seed 6), whose brelan
+    path also stays inside the band p ± 2σₙ from 10 rolls on, for every number of rolls
+    offered (seed 2024 left it at 17, 20, 29 and 30 rolls)."""
+
+    #: The seed the seed box starts with.
+    SEED = 4
+
+    def __init__(self, figure: str = "brelan", n: int = 5, *, seed: int = SEED,
                  lang: str | None = None) -> None:
         w = _w()
         from dicelab.analysis.counting import check_dice_count, figure_key
@@ -38,10 +45,10 @@ class FrequencySimulator(_Widget):
         c = counting.convergence(self.figure, self.n, int(self.rolls.value), seed=seed)
         fig = plots.convergence_plot(
             c.frequency, c.exact, xlabel=_("number of rolls", lang=self.lang),
-            ylabel=_("running frequency", lang=self.lang),
+            ylabel=_("running relative frequency", lang=self.lang),
             title=_("{figure}, {dice}, seed {seed}", lang=self.lang, figure=self.figure,
                     dice=_dice(self.n, self.lang), seed=seed), lang=self.lang)
-        self.say(_("Final frequency {f} after {t} rolls; exact {p}.", lang=self.lang,
+        self.say(_("Final relative frequency {f} after {t} rolls; exact {p}.", lang=self.lang,
                    f=fmt_percent(c.final, 1, self.lang), t=fmt_int(len(c.hits), self.lang),
                    p=fmt_percent(float(c.exact), 1, self.lang)))
         self.out.value = plots.chart_html(fig)
