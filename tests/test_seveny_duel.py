@@ -107,6 +107,32 @@ def test_cap_from_the_partner_value_changes_no_turn():
     assert np.allclose(-new[0], T[0, aa, bb], atol=1e-12, rtol=0)
 
 
+def test_lead_caps_from_the_grid_change_no_turn():
+    """Seat 0's turn past the target capped at the lead of ``_lead_caps`` (the last lead where
+    rolling beats banking, at the grid's partner value below ``p``) is the turn with the old
+    cap ``dstar`` to 1e-15, and the cap is lower than the p7 bound's."""
+    target = 30
+    T = sd.solve_duel(sv.Rules(target=target), use_table=False).T
+    dstar, q = sd._caps(target)
+    pk, dk = sd._lead_caps(len(q) - 1)
+    assert np.all(np.diff(dk) <= 0) and np.all(dk >= 1)
+    aa, bb = np.array([0, 3, 29, 15, 20, 0]), np.array([0, 7, 2, 29, 20, 25])
+    p = T[1, aa, bb]
+    k = np.searchsorted(pk, p, side="right") - 1
+    assert np.all(k >= 0)
+    p7 = np.searchsorted(sd._bank_leads(q), -sd.P7 * p)
+    d = np.maximum(np.minimum(dk[k], p7), target - bb)
+    cap_new, cap_old = d - aa + bb, dstar[bb] - aa + bb
+    assert np.all(cap_new <= cap_old)
+    assert np.any(np.maximum(dk[k], target - bb) < np.maximum(p7, target - bb))
+    bank = sd._bank_rows(0, aa, bb, target, T, q, int(cap_old.max()) + sd.MS + 1)
+    bank[:, 0] = p - 1.0
+    new, _ = sd._turn_batch(bank.copy(), p - 1.0, cap_new)
+    old, _ = sd._turn_batch(bank.copy(), p - 1.0, cap_old)
+    assert np.max(np.abs(new[0] - old[0])) <= 1e-15
+    assert np.allclose(-new[0], T[0, aa, bb], atol=1e-12, rtol=0)
+
+
 def test_end_rule_and_identities():
     T = sd.duel_table(SMALL)
     assert np.all((T >= 0) & (T <= 1))
