@@ -174,7 +174,7 @@ def test_what_answers_a_prediction_starts_a_page_after_the_predictions(lang):
     for key, lesson in lessons.LESSONS.items():
         sheet = worksheets.lines(key, lang)
         kinds = [kind for kind, _t in sheet]
-        predict = i18n._("Predict {n}", lang=lang, n=0)[:-1]
+        predict = i18n._("Prediction {n}", lang=lang, n=0)[:-1]
         preds = [i for i, (kind, t) in enumerate(sheet) if kind == "q" and t.startswith(predict)]
         assert len(preds) == len(lesson.predictions()), key
         last_pred = preds[-1]

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from dicelab.analysis.counting import figure_probability, most_common_chain
@@ -442,14 +441,6 @@ def _chart_optimal(lang: str | None) -> Any:
     # alternative keeps the labels whole (a line break there read as a stray break)
     fig.axes[0].set_xticks(range(len(labels)),
                            [textwrap.fill(label, 10) for label in labels])
-    # every bar's value with three decimals, as the worksheet's table gives them (the short
-    # format wrote 3,26 among 3,981 and 4,898)
-    ax = fig.axes[0]
-    for text, v in zip(ax.texts, values):
-        short, fixed = text.get_text(), fmt_number(v, 3, lang)
-        text.set_text(fixed)
-        fig.dicelab_alt_text = re.sub(rf"(?<= ){re.escape(short)}(?![\d.,])", fixed,
-                                      fig.dicelab_alt_text)
     return fig
 
 

@@ -425,15 +425,19 @@ def bar_distribution(
             ax.margins(y=0.15)
         ax.set_xticks(x, labels)
         ax.grid(axis="x", visible=False)
+
+        def said(v: Any) -> str:  # the text alternative says a value as its label writes it
+            return _short(v, lang) if decimals is None else bar_labels([v], decimals, lang)[0]
+
         parts = [
             _("{label}: {series} {value}", lang=lang, label=lab, series=exact_label,
-              value=_short(e, lang))
+              value=said(e))
             for lab, e in zip(labels, exact)
         ]
         if simulated is not None:
             parts = [
                 _("{before}, {series} {value}", lang=lang, before=p, series=simulated_label,
-                  value=_short(s, lang))
+                  value=said(s))
                 for p, s in zip(parts, simulated)
             ]
         if simulated is None:
