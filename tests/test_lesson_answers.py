@@ -149,9 +149,13 @@ def _arith(expr: str) -> float | None:
     expr = expr.strip()
     if not expr or not _ALLOWED.match(expr) or not re.search(r"\d", expr):
         return None
+    import warnings
+
     try:
-        return float(eval(expr.replace("^", "**"), {"__builtins__": {}},  # noqa: S307
-                          {"S": lambda x: x ** 0.5}))
+        with warnings.catch_warnings():  # "2 (3)" is not arithmetic: no SyntaxWarning
+            warnings.simplefilter("ignore", SyntaxWarning)
+            return float(eval(expr.replace("^", "**"), {"__builtins__": {}},  # noqa: S307
+                              {"S": lambda x: x ** 0.5}))
     except Exception:
         return None
 
