@@ -87,6 +87,17 @@ def test_fast_solve_agrees_with_the_old_solver(target):
     assert new.evaluations <= sweeps_old or target < 5  # (a 2 x 2 board: a sweep more)
 
 
+def _assert_same_turn(target, T, q, aa, bb, p, cap_new, cap_old):
+    """Seat 0's turn at (aa, bb) with the lower cap is the turn with the old cap to 1e-15,
+    and its value is the table's to 1e-12."""
+    bank = sd._bank_rows(0, aa, bb, target, T, q, int(cap_old.max()) + sd.MS + 1)
+    bank[:, 0] = p - 1.0
+    new, _ = sd._turn_batch(bank.copy(), p - 1.0, cap_new)
+    old, _ = sd._turn_batch(bank.copy(), p - 1.0, cap_old)
+    assert np.max(np.abs(new[0] - old[0])) <= 1e-15
+    assert np.allclose(-new[0], T[0, aa, bb], atol=1e-12, rtol=0)
+
+
 def test_cap_from_the_partner_value_changes_no_turn():
     """Seat 0's turn past the target, evaluated with the cap that the partner's value
     allows (q(d) <= p7 p), is the turn with the old cap ``dstar`` to 1e-15."""
@@ -99,12 +110,7 @@ def test_cap_from_the_partner_value_changes_no_turn():
     d = np.maximum(np.searchsorted(leads, -sd.P7 * p), target - bb)
     cap_new, cap_old = d - aa + bb, dstar[bb] - aa + bb
     assert np.all(cap_new <= cap_old) and np.any(cap_new < cap_old)
-    bank = sd._bank_rows(0, aa, bb, target, T, q, int(cap_old.max()) + sd.MS + 1)
-    bank[:, 0] = p - 1.0
-    new, _ = sd._turn_batch(bank.copy(), p - 1.0, cap_new)
-    old, _ = sd._turn_batch(bank.copy(), p - 1.0, cap_old)
-    assert np.max(np.abs(new[0] - old[0])) <= 1e-15
-    assert np.allclose(-new[0], T[0, aa, bb], atol=1e-12, rtol=0)
+    _assert_same_turn(target, T, q, aa, bb, p, cap_new, cap_old)
 
 
 def test_lead_caps_from_the_grid_change_no_turn():
@@ -125,12 +131,7 @@ def test_lead_caps_from_the_grid_change_no_turn():
     cap_new, cap_old = d - aa + bb, dstar[bb] - aa + bb
     assert np.all(cap_new <= cap_old)
     assert np.any(np.maximum(dk[k], target - bb) < np.maximum(p7, target - bb))
-    bank = sd._bank_rows(0, aa, bb, target, T, q, int(cap_old.max()) + sd.MS + 1)
-    bank[:, 0] = p - 1.0
-    new, _ = sd._turn_batch(bank.copy(), p - 1.0, cap_new)
-    old, _ = sd._turn_batch(bank.copy(), p - 1.0, cap_old)
-    assert np.max(np.abs(new[0] - old[0])) <= 1e-15
-    assert np.allclose(-new[0], T[0, aa, bb], atol=1e-12, rtol=0)
+    _assert_same_turn(target, T, q, aa, bb, p, cap_new, cap_old)
 
 
 def test_end_rule_and_identities():
