@@ -60,6 +60,10 @@ $(VENV)/.hub-installed: pyproject.toml | $(PY)
 lab: $(VENV)/.lab-installed
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	@# dicelab's Voilà template (no CDN; jupyter_server_config.json selects it): pip's
+	@# editable install leaves pyproject.toml's data-files out, a plain install (Binder) has it
+	mkdir -p $(VENV)/share/jupyter/voila/templates
+	cp -r share/jupyter/voila/templates/dicelab $(VENV)/share/jupyter/voila/templates/
 	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
 	  --config="$(CURDIR)/binder/jupyter_server_config.json" $(LAB_ARGS) \
 	  $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/index.ipynb

@@ -133,6 +133,22 @@ def voila_app(browser: Any, server: LabServer, notebook: str, width: int, height
         shutdown_kernels(server)
 
 
+#: The repository (dicelab's Voilà template, binder/'s server settings).
+REPO = Path(__file__).resolve().parent.parent
+
+
+def install_offline_voila(config_dir: Path, data_dir: Path) -> None:
+    """Serve Voilà as ``make lab`` and Binder do, asking no other host: dicelab's Voilà
+    template (``share/jupyter/voila/templates/dicelab``, which pip installs into the
+    environment) into ``data_dir``, and binder/jupyter_server_config.json's settings that
+    choose it and turn the CDN MathJax off into ``config_dir``'s jupyter_server_config.json."""
+    template = REPO / "share" / "jupyter" / "voila" / "templates" / "dicelab"
+    shutil.copytree(template, data_dir / "voila" / "templates" / "dicelab", dirs_exist_ok=True)
+    binder = json.loads((REPO / "binder" / "jupyter_server_config.json").read_text())
+    offline = {key: binder[key] for key in ("ServerApp", "VoilaConfiguration")}
+    (config_dir / "jupyter_server_config.json").write_text(json.dumps(offline, indent=2))
+
+
 @contextmanager
 def lab_server(root: Path, workdir: Path, extra_args: Sequence[str] = (),
                overrides: dict[str, dict[str, Any]] | None = None) -> Iterator[LabServer]:
@@ -148,6 +164,7 @@ def lab_server(root: Path, workdir: Path, extra_args: Sequence[str] = (),
     for plugin, values in (overrides or {}).items():
         settings.setdefault(plugin, {}).update(values)
     (dirs["settings"] / "overrides.json").write_text(json.dumps(settings, indent=2))
+    install_offline_voila(dirs["config"], dirs["data"])
     env = dict(os.environ)
     env.update(
         JUPYTER_CONFIG_DIR=str(dirs["config"]),

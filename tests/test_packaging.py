@@ -210,6 +210,23 @@ def test_make_lab_and_binder_keep_the_shipped_notebooks_and_cull_kernels():
             assert shipped_notebooks.is_shipped(nb.relative_to(ROOT), ROOT), nb
 
 
+def test_voila_pages_use_the_no_cdn_template_and_the_bundled_mathjax():
+    """Voilà asks no CDN (tests/test_browser_offline.py checks it in the browser): the
+    server settings choose dicelab's template, which pip installs (data-files) and `make
+    lab` copies into .venv, and turn Voilà's cdnjs MathJax off (its bundled one renders)."""
+    config = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text())
+    assert config["ServerApp"]["tornado_settings"] == {"mathjax_url": None,
+                                                       "mathjax_config": None}
+    name = config["VoilaConfiguration"]["template"]
+    folder = f"share/jupyter/voila/templates/{name}"
+    files = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / folder).iterdir())
+    assert f"{folder}/index.html.j2" in files and f"{folder}/conf.json" in files
+    data_files = _pyproject()["tool"]["setuptools"]["data-files"]
+    assert sorted(data_files[folder]) == files
+    make = (ROOT / "Makefile").read_text().split("\nlab:")[1].split("\n\n")[0]
+    assert f"cp -r {folder} " in make
+
+
 def test_the_save_hook_strips_only_shipped_notebooks(tmp_path):
     from dicelab.ui.shipped_notebooks import strip_outputs
 
