@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, get_language, ngettext
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
@@ -158,11 +159,11 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
     "gamblers_fallacy": (
         ("England", "GCSE P5 (empirical samples tend towards theoretical probability), P8 "
                     "(independent combined events); A level Mathematics: independent events"),
-        ("US Common Core", "S-CP.A.2 (independence), S-CP.A.5 (independence in everyday "
-                           "language and situations)"),
+        ("US Common Core", "S-CP.A.2 (independence), S-CP.A.3 (P(B | A) = P(B)), S-CP.A.5 "
+                           "(independence in everyday language and situations)"),
         ("AP Statistics", "Unit 4: 4.1 Introducing Statistics: Random and Non-Random "
-                          "Patterns?, 4.2 Estimating Probabilities Using Simulation, 4.6 "
-                          "Independent Events"),
+                          "Patterns?, 4.2 Estimating Probabilities Using Simulation, 4.5 "
+                          "Conditional Probability, 4.6 Independent Events"),
     ),
     "behind": (
         ("England", "comparing a probability of winning with an expected value: A level "
@@ -219,6 +220,27 @@ EXPERIMENT_LESSONS = {"large_numbers": "BRL5", "gamblers_fallacy": "SIX3"}
 #: and about the experiment's suggested trials (SIX3: 40 rolls give about 20 runs of three
 #: rolls without a 6).
 EXPERIMENT_ROLLS = {"large_numbers": 20, "gamblers_fallacy": 40}
+
+
+#: Lesson 12's counting rule, from the roll's side (a teacher's read, issue 28: "places" that
+#: start at roll 1 to n − 3 tripped students): each circled roll is one trial.
+SIX_COUNT_RULE = N_("circle each roll, from the 4th on, whose three rolls just before have "
+                    "no 6: trials = circled rolls, successes = circled 6s")
+
+
+def experiment_text(key: str, lang: str | None = None) -> str:
+    """What each group does in lesson ``key``'s class experiment (lesson 12), as its notebook
+    says it above the group's pool: the rolls of the worksheet's grid
+    (:data:`EXPERIMENT_ROLLS`) and the counting rule.
+
+    >>> experiment_text("gamblers_fallacy", "en")[:64]
+    "Each group rolls one die 40 times (the worksheet's grid) and writ"
+    """
+    if key != "gamblers_fallacy":
+        raise DicelabError("lesson {lesson} has no experiment text", lesson=brief(key))
+    rule = _(SIX_COUNT_RULE, lang=lang)
+    return _("Each group rolls one die {n} times (the worksheet's grid) and writes the faces "
+             "down in order. Then {rule}.", lang=lang, n=EXPERIMENT_ROLLS[key], rule=rule)
 
 
 #: Every lesson whose class pools its counts with share codes (lessons 03, 12 and 14).
@@ -456,7 +478,8 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             n = EXPERIMENT_ROLLS[lesson.key]
             fields["rolls"] = (_("{n} rolls of five dice", lang=lang, n=n)
                                if lesson.key == "large_numbers" else
-                               _("{n} rolls of one die", lang=lang, n=n))
+                               _("{n} rolls of one die; {rule}", lang=lang, n=n,
+                                 rule=_(SIX_COUNT_RULE, lang=lang)))
         if step == "simulate":
             from dicelab.lessons.maths import SIM_GAMES
 
