@@ -162,7 +162,8 @@ def test_lesson_12_page_asks_before_it_says(lang, executed):  # noqa: F811
     markdown = " ".join(t for _i, k, t in items if k == "markdown")
     # issue 28: the rule counts from the roll's side, with the worksheet's number of rolls
     # (computed), above the group's pool
-    from dicelab.lessons.plans import EXPERIMENT_ROLLS, experiment_text
+    from dicelab.lessons.given import experiment_text
+    from dicelab.lessons.plans import EXPERIMENT_ROLLS
 
     rule = experiment_text("gamblers_fallacy", lang)
     rolls = EXPERIMENT_ROLLS["gamblers_fallacy"]

@@ -173,7 +173,7 @@ class Notebook:
         """
         from IPython.display import Markdown
 
-        from dicelab.lessons.plans import experiment_text
+        from dicelab.lessons.given import experiment_text
 
         return Markdown(experiment_text(self.lesson.key, self.lang))
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import N_, _, get_language, ngettext
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
@@ -15,6 +14,7 @@ from dicelab.lessons.base import (
     DATA_TABLE_SHEETS,
     GIVEN_VALUE_SHEETS,
     SHEET_FIRST,
+    SIX_COUNT_RULE,
     Lesson,
     notation,
 )
@@ -220,27 +220,6 @@ EXPERIMENT_LESSONS = {"large_numbers": "BRL5", "gamblers_fallacy": "SIX3"}
 #: and about the experiment's suggested trials (SIX3: 40 rolls give about 20 runs of three
 #: rolls without a 6).
 EXPERIMENT_ROLLS = {"large_numbers": 20, "gamblers_fallacy": 40}
-
-
-#: Lesson 12's counting rule, from the roll's side (a teacher's read, issue 28: "places" that
-#: start at roll 1 to n − 3 tripped students): each circled roll is one trial.
-SIX_COUNT_RULE = N_("circle each roll, from the 4th on, whose three rolls just before have "
-                    "no 6: trials = circled rolls, successes = circled 6s")
-
-
-def experiment_text(key: str, lang: str | None = None) -> str:
-    """What each group does in lesson ``key``'s class experiment (lesson 12), as its notebook
-    says it above the group's pool: the rolls of the worksheet's grid
-    (:data:`EXPERIMENT_ROLLS`) and the counting rule.
-
-    >>> experiment_text("gamblers_fallacy", "en")[:64]
-    "Each group rolls one die 40 times (the worksheet's grid) and writ"
-    """
-    if key != "gamblers_fallacy":
-        raise DicelabError("lesson {lesson} has no experiment text", lesson=brief(key))
-    rule = _(SIX_COUNT_RULE, lang=lang)
-    return _("Each group rolls one die {n} times (the worksheet's grid) and writes the faces "
-             "down in order. Then {rule}.", lang=lang, n=EXPERIMENT_ROLLS[key], rule=rule)
 
 
 #: Every lesson whose class pools its counts with share codes (lessons 03, 12 and 14).

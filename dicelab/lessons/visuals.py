@@ -279,7 +279,7 @@ def binomial_chart_note(lang: str | None = None) -> str:
     6⁵ ordered rolls, equally likely, grouped into multisets each with its weight, and that
     they agree with the binomial formula, checked here.
 
-    >>> binomial_chart_note("en")[:72]
+    >>> binomial_chart_note("en")[:73]
     '<p class="dicelab-chart-note">The bars are counted by dicelab over the 6⁵'
     """
     import html

@@ -36,8 +36,13 @@ from typing import Any
 
 from dicelab.core.i18n import N_, _
 from dicelab.lessons import EXPERIMENT_ROLLS, FILES, LESSONS, curriculum_line, lesson_of
-from dicelab.lessons.base import CHART_SHEETS, DATA_TABLE_SHEETS, SHEET_FIRST, notation
-from dicelab.lessons.plans import SIX_COUNT_RULE
+from dicelab.lessons.base import (
+    CHART_SHEETS,
+    DATA_TABLE_SHEETS,
+    SHEET_FIRST,
+    SIX_COUNT_RULE,
+    notation,
+)
 
 #: Characters per line of wrapped text at 11 pt, and of a title at 16 pt (bold), on a page
 #: with 0.8 in margins (DejaVu Sans: about 0.56 em a character; bold titles wider).
