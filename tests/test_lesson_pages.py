@@ -394,8 +394,11 @@ EXPLAINED_BELOW: dict[str, dict[str, tuple[str, ...]]] = {
     "03_loi_des_grands_nombres": {"se_100": ("\\sigma(F_n)", "p \\pm 2"),
                                   "ten_times": ("\\sigma(F_n)", "1/\\sqrt{n}")},
     # issue 28, third pass: predict first, then the formula (05) or the fallacy's name (12)
-    "05_binomial_distribution": {"exactly_one": ("p^j (1-p)^{5-j}",)},
-    "05_loi_binomiale": {"exactly_one": ("p^j (1-p)^{5-j}",)},
+    # issue 28, fourth pass: 05's formula and E(X) = np sit behind closed reveals
+    "05_binomial_distribution": {"exactly_one": ("p^j (1-p)^{5-j}", "\\binom{5}{j}"),
+                                 "mean_ones": ("X = X_1 + \\cdots + X_5", "E(X) = 5p")},
+    "05_loi_binomiale": {"exactly_one": ("p^j (1-p)^{5-j}", "\\binom{5}{j}"),
+                         "mean_ones": ("X = X_1 + \\cdots + X_5", "E(X) = 5p")},
     "12_is_a_six_due": {"six_next": ("gambler's fallacy",)},
     "12_le_six_est_il_du": {"six_next": ("sophisme du joueur",)},
 }
@@ -423,7 +426,7 @@ def test_explanations_come_after_their_prediction(lang, path, executed):
     # issue 28 (a teacher's read): the explanation sits behind a closed reveal, under a
     # heading that does not give the answer away
     for _key, texts in EXPLAINED_BELOW[path.stem].items():
-        if path.stem[:2] not in ("01", "03"):
+        if path.stem[:2] not in ("01", "03", "05"):
             continue
         for text in texts:
             if text.startswith("##"):
@@ -431,6 +434,14 @@ def test_explanations_come_after_their_prediction(lang, path, executed):
             for src in [src for _i, src in markdown if text in src]:
                 assert src.index("<details>") < src.index(text) < src.index("</details>"), text
                 assert "<summary>" in src
+    if path.stem.startswith("05"):  # nothing above the reveals answers 05's predictions
+        first = min(at.values())
+        for _i, src in markdown:
+            if "<details>" in src:
+                continue
+            for text in ("np", "\\binom", "p^j", "E(X)"):
+                assert text not in src or _i > at["mean_ones"], (text, _i)
+        assert first == at["exactly_one"]
     q = LESSONS["counting"].question("which_likely")
     assert "1 2 3 4 5" in q.text_in(lang) and "6 6 6 6 6" in q.text_in(lang)
     if path.stem.startswith("06"):

@@ -152,15 +152,26 @@ needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_lesson_12_page_asks_before_it_says(lang, executed):  # noqa: F811
-    """The answer 'a die has no memory' below the question on sequences; the places of the
-    experiment end three rolls before the list does; P_A(B) in French, P(B | A) in English;
-    the French title « Un 6 peut-il être « dû » ? », the same in the guide."""
+    """The answer 'a die has no memory' below the question on sequences; the experiment's
+    rule circles each roll from the 4th on, over the worksheet's 40 rolls; P_A(B) in French,
+    P(B | A) in English; the French title « Un 6 peut-il être « dû » ? », the same in the guide."""
     items = page_items(_executed_page(executed, lang, "gamblers_fallacy"))
     question = LESSONS["gamblers_fallacy"].question("sequences").text_in(lang)
     memory = "Un dé n'a pas de mémoire" if lang == "fr" else "A die has no memory"
     assert _first(items, memory, "markdown") > _first(items, question, "output")
     markdown = " ".join(t for _i, k, t in items if k == "markdown")
-    assert ("les trois derniers lancers" if lang == "fr" else "the last three rolls") in markdown
+    # issue 28: the rule counts from the roll's side, with the worksheet's number of rolls
+    # (computed), above the group's pool
+    from dicelab.lessons.given import experiment_text
+    from dicelab.lessons.plans import EXPERIMENT_ROLLS
+
+    rule = experiment_text("gamblers_fallacy", lang)
+    rolls = EXPERIMENT_ROLLS["gamblers_fallacy"]
+    assert (f"un dé {rolls} fois" if lang == "fr" else f"one die {rolls} times") in rule
+    assert ("à partir du 4ᵉ" if lang == "fr" else "from the 4th on") in rule
+    assert _first(items, rule, "output") < _first(
+        items, "numéro de votre groupe" if lang == "fr" else "your group's number", "markdown")
+    assert "les trois derniers lancers" not in markdown and "start no place" not in markdown
     assert ("$P_A(B)$" if lang == "fr" else r"$P(B \mid A)$") in markdown
     if lang == "fr":
         title = "Un 6 peut-il être «\u00a0dû\u00a0»\u202f?"
@@ -255,7 +266,8 @@ def test_lesson_08_and_11_charts_as_read(lang, executed):  # noqa: F811
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_worksheets_give_what_the_exercises_need(tmp_path, lang):
     """03's sheet gives the standard error √(p(1 − p)/n), 09's σ(T)/√n; 12's tally grid
-    says the places start at roll 1 to 37 (40 rolls); all after the predictions."""
+    says how to count: 40 rolls, circle each roll from the 4th on whose three rolls just
+    before have no 6; all after the predictions."""
     sheets = {key: _pdf_text(worksheets.write_pdf(worksheets.lines(key, lang),
                                                   tmp_path / f"{key}.pdf", lang=lang))
               for key in ("large_numbers", "variance", "gamblers_fallacy")}
@@ -268,10 +280,15 @@ def test_worksheets_give_what_the_exercises_need(tmp_path, lang):
     for key, line in (("large_numbers", se), ("variance", sd)):
         last_prediction = LESSONS[key].predictions()[-1].text_in(lang)[:30]
         assert sheets[key].index(line) > sheets[key].index(last_prediction), key
+    # issue 28: lesson 12 counts from the roll's side: each circled roll is one trial
     rolls = worksheets.GRIDS["gamblers_fallacy"]
-    start = (f"commencent au lancer 1 à {rolls - 3}" if lang == "fr"
-             else f"start at roll 1 to {rolls - 3}")
-    assert start in sheets["gamblers_fallacy"]
+    grid = ((f"lancez un dé {rolls} fois", "entourez chaque lancer, à partir du 4ᵉ, dont les "
+             "trois lancers juste avant n'ont aucun 6", "essais = lancers entourés")
+            if lang == "fr" else
+            (f"roll one die {rolls} times", "circle each roll, from the 4th on, whose three "
+             "rolls just before have no 6", "trials = circled rolls"))
+    for words in grid:
+        assert words in sheets["gamblers_fallacy"], words
 
 
 @needs_poppler

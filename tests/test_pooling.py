@@ -457,3 +457,21 @@ def test_the_teachers_pool_and_lesson_14_say_pair():
             pool.add_counts("1", "1", "3")
             assert pool.entries[0][0] == word and pool.message.value.count(word) == 1
             pool.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_12_pool_says_its_band_in_points(lang):
+    """Issue 28, fourth pass: lesson 12's pooled chart says its band as a distance between
+    percentages, « ± 5,8 points », not « ± 5,8 % »; lesson 03's pool is unchanged."""
+    from dicelab.core.i18n import fmt_number, fmt_percent
+    from dicelab.render.plots import alt_text
+    from dicelab.ui.teaching import BRELAN_FIVE_DICE, SIX_AFTER_THREE, pool_chart, pooled
+
+    rows = pooled([(3, 20), (4, 20)], SIX_AFTER_THREE.p)
+    band = 2 * rows[-1].se
+    six = alt_text(pool_chart(SIX_AFTER_THREE, rows, lang))
+    points = fmt_number(100 * band, 1, lang)
+    said = f"± {points} points" if lang == "fr" else f"± {points} percentage points"
+    assert said in six.replace("\u00a0", " ") and fmt_percent(band, 1, lang) not in six, six
+    brl = alt_text(pool_chart(BRELAN_FIVE_DICE, pooled([(3, 20)], BRELAN_FIVE_DICE.p), lang))
+    assert "points" not in brl

@@ -295,8 +295,19 @@ def test_lesson_12_chart_draws_one_sixth_and_its_band_and_every_bar_sits_in_it()
         assert 0.002 < (ys.max() - ys.min()) / 2 < 0.01  # 2 SE over thousands of occasions
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "valeur exacte 1/6" in labels[0] or any("1/6" in t for t in labels)
+    # issue 28, fourth pass: counted from the roll's side (overlaps need no rule of their
+    # own: each circled roll is one trial)
     grid = worksheets._grid_text("gamblers_fallacy", "en")
-    assert "overlap" in grid and "count twice" in grid
+    assert "circle each roll, from the 4th on" in grid and "trials = circled rolls" in grid
+    # the caption says each bar's value as the bar's label writes it (16,7 %, not 0,1667)
+    from dicelab.render.plots import alt_text
+
+    written = [t.get_text() for t in ax.texts]
+    alt = alt_text(fig)
+    assert len(written) == 6 and all(w in alt for w in written), (written, alt)
+    assert "0,1667" not in alt and "pour chaque nombre de lancers de suite" in alt
+    en = alt_text(lessons.LESSONS["gamblers_fallacy"].chart("en"))
+    assert "for each number of rolls in a row without a 6" in en and "16.7%" in en
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

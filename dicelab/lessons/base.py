@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from dicelab.core.errors import DicelabError, brief
-from dicelab.core.i18n import _, fmt_int, fmt_number, fmt_percent
+from dicelab.core.i18n import N_, _, fmt_int, fmt_number, fmt_percent
 
 #: Per lesson, the predictions that its main chart answers (asked before the chart).
 CHART_ANSWERS: dict[str, tuple[str, ...]] = {
@@ -71,6 +71,10 @@ FORMULA_SHEETS: tuple[str, ...] = ("large_numbers", "binomial", "variance")
 #: backward exercise; the data page that answers the predictions comes after them).
 SHEET_FIRST: dict[str, tuple[str, ...]] = {"optimal_play": ("end_backwards",)}
 
+#: Lesson 12's counting rule, from the roll's side (a teacher's read, issue 28: "places" that
+#: start at roll 1 to n − 3 tripped students): each circled roll is one trial.
+SIX_COUNT_RULE = N_("circle each roll, from the 4th on, whose three rolls just before have "
+                    "no 6: trials = circled rolls, successes = circled 6s")
 
 # ------------------------------------------------------------------ value formatting
 

@@ -69,6 +69,7 @@ from dicelab.lessons.visuals import (
     _chart_stop,
     _chart_variance,
     behind_rows,
+    binomial_chart_note,
     conditional_note,
     lln_chart_note,
     markov_rows,
@@ -260,16 +261,26 @@ def _lessons() -> dict[str, Lesson]:
         _chart_binomial, (
             _q("exactly_one", "predict",
                N_("Five dice: chance of exactly one 1?"),
-               lambda: count_distribution(5, one)[1], input="percent", close=0.05),
+               lambda: count_distribution(5, one)[1], input="percent", close=0.05,
+               worked=N_("5 ways to choose the die that shows the 1, each with probability "
+                         "1/6 × (1 − 1/6)⁴: P(X = 1) = 5 × 1/6 × (1 − 1/6)⁴ = {p}."),
+               fields=lambda: {"p": binomial_pmf(5, Fraction(1, 6))[1]}),
             _q("mean_ones", "predict",
                N_("On average, how many 1s among five dice?"),
-               lambda: Fraction(5, 6), close=0.15),
+               lambda: Fraction(5, 6), close=0.15,
+               worked=N_("X = X₁ + … + X₅, where Xᵢ is 1 when die i shows a 1 and 0 otherwise; "
+                         "each Xᵢ has expected value 1/6, so E(X) = 5 × 1/6 = {m}: for "
+                         "B(n, p), E(X) = np."),
+               fields=lambda: {"m": 5 * Fraction(1, 6)}),
             _q("two_or_more", "exercise",
                N_("Five dice: P(X ≥ 2), X the number of 1s (a decimal)?"),
                lambda: sum(count_distribution(5, one)[2:]), tolerance=0.001,
                hints=(N_("P(X ≥ 2) = 1 − P(X = 0) − P(X = 1)."),),
-               worked=N_("1 − {p0} − {p1} = {p}."),
-               fields=lambda: {"p0": binomial_pmf(5, Fraction(1, 6))[0],
+               worked=N_("P(X = 0) = (5/6)⁵ = {a0}; P(X = 1) = 5 × 1/6 × (5/6)⁴ = {a1}; "
+                         "P(X ≥ 2) = 1 − {p0} − {p1} = {p}."),
+               fields=lambda: {"a0": _fraction(binomial_pmf(5, Fraction(1, 6))[0]),
+                               "a1": _fraction(binomial_pmf(5, Fraction(1, 6))[1]),
+                               "p0": binomial_pmf(5, Fraction(1, 6))[0],
                                "p1": binomial_pmf(5, Fraction(1, 6))[1],
                                "p": sum(binomial_pmf(5, Fraction(1, 6))[2:])}),
             _q("seveny_none", "exercise",
@@ -277,9 +288,10 @@ def _lessons() -> dict[str, Lesson]:
                   "1 or 6. P(Y = 0) (a decimal)?"),
                lambda: count_distribution(7, lambda f: f in (1, 6))[0], tolerance=0.001,
                hints=(N_("Y follows B(7, 1/3)."),),
-               worked=N_("(2/3)⁷ = {p}."),
+               worked=N_("Y follows B(7, 1/3): P(Y = 0) = (1 − 1/3)⁷ = (2/3)⁷ = {p}."),
                fields=lambda: {"p": binomial_pmf(7, Fraction(1, 3))[0]}),
         ),
+        chart_note=binomial_chart_note,
         misconceptions=(
             (N_("Exactly one 1 among five dice has probability 1/6."), "exactly_one"),
             (N_("The most likely number of 1s is the mean, so it must be a whole number."),
@@ -581,8 +593,9 @@ def _lessons() -> dict[str, Lesson]:
             (N_("Optimal play means never taking a risk."), "risk_zero"),
         )))
     L.append(Lesson(
-        "gamblers_fallacy", N_("Is a 6 ever 'due'?"), "Seveny",
-        N_("Seconde: simulation and sampling; Première: independence"),
+        "gamblers_fallacy", N_("Is a 6 ever “due”?"), "Seveny",
+        N_("Seconde: simulation and sampling; Première: conditional probability and "
+           "independence"),
         _chart_fallacy, (
             _q("six_next", "predict",
                N_("Three rolls of a die showed no 6. Chance that the next roll is a 6?"),
@@ -592,7 +605,9 @@ def _lessons() -> dict[str, Lesson]:
             _q("sequences", "predict",
                N_("Four rolls of one die. Which sequence is more likely?"),
                lambda: 2, input="choice",
-               options=(N_("6 6 6 6"), N_("2 5 1 3"), N_("both equally likely"))),
+               options=(N_("6 6 6 6"), N_("2 5 1 3"), N_("both equally likely")),
+               worked=N_("Each precise sequence of four rolls: (1/6)⁴ = {p}."),
+               fields=lambda: {"p": _fraction(Fraction(1, 6) ** 4)}),
             _q("no_six_three", "exercise",
                N_("Probability of no 6 in three rolls (a decimal)?"),
                lambda: Fraction(5, 6) ** 3, tolerance=0.001,
@@ -609,7 +624,7 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"p": Fraction(5, 6) ** 3 * Fraction(1, 6), "q": Fraction(1, 6)}),
         ),
         misconceptions=(
-            (N_("After a run without a 6, a 6 is 'due'."), "six_next"),
+            (N_("After a run without a 6, a 6 is “due”."), "six_next"),
             (N_("A regular-looking sequence is less likely than a mixed one."), "sequences"),
         )))
     # two-player 5000, played to win (computations in dicelab.lessons.versus)
@@ -695,6 +710,11 @@ def _lessons() -> dict[str, Lesson]:
 
     L.append(luck_lesson())
     return {lesson.key: lesson for lesson in L}
+
+
+def _fraction(x: Fraction) -> str:
+    """A fraction as ``p/q`` alone (a worked answer's intermediate result, no decimal)."""
+    return f"{x.numerator}/{x.denominator}"
 
 
 def _figure_rolls(fig: str, card: int | None = None) -> int:

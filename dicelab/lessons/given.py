@@ -3,6 +3,8 @@ lesson 14's p): one text per
 value, the same on the worksheet's page after the predictions
 (:func:`dicelab.lessons.worksheets.data_lines`) and above the notebook's exercises
 (:meth:`dicelab.lessons.Notebook.given`).  Every number is computed by the package.
+Lesson 12's class experiment, as each group does it (:func:`experiment_text`, its counting
+rule :data:`~dicelab.lessons.base.SIX_COUNT_RULE` on the worksheet's grid and in the plan too).
 
 >>> given_lines("large_numbers", "en")
 ['Given: p = P(brelan with five dice) = 23/108 ≈ 0.2130 (a brelan: three of a kind or more).']
@@ -14,7 +16,9 @@ value, the same on the worksheet's page after the predictions
 
 from __future__ import annotations
 
+from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _
+from dicelab.lessons.base import SIX_COUNT_RULE
 
 
 def given_lines(lesson_key: str, lang: str | None = None) -> list[str]:
@@ -39,3 +43,20 @@ def given_lines(lesson_key: str, lang: str | None = None) -> list[str]:
 
         return [given(lang)]
     return []
+
+
+def experiment_text(key: str, lang: str | None = None) -> str:
+    """What each group does in lesson ``key``'s class experiment (lesson 12), as its notebook
+    says it above the group's pool: the rolls of the worksheet's grid
+    (:data:`~dicelab.lessons.plans.EXPERIMENT_ROLLS`) and the counting rule.
+
+    >>> experiment_text("gamblers_fallacy", "en")[:65]
+    "Each group rolls one die 40 times (the worksheet's grid) and writ"
+    """
+    if key != "gamblers_fallacy":
+        raise DicelabError("lesson {lesson} has no experiment text", lesson=brief(key))
+    from dicelab.lessons.plans import EXPERIMENT_ROLLS
+
+    rule = _(SIX_COUNT_RULE, lang=lang)
+    return _("Each group rolls one die {n} times (the worksheet's grid) and writes the faces "
+             "down in order. Then {rule}.", lang=lang, n=EXPERIMENT_ROLLS[key], rule=rule)

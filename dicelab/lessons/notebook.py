@@ -164,6 +164,19 @@ class Notebook:
             raise DicelabError("lesson {lesson} gives no value", lesson=self.lesson.key)
         return Markdown("\n\n".join(lines))
 
+    def experiment(self) -> Any:
+        """What each group does in the lesson's class experiment (lesson 12: the rolls of the
+        worksheet's grid and the counting rule), shown above the group's pool.
+
+        >>> "40" in Notebook("gamblers_fallacy", lang="en").experiment().data
+        True
+        """
+        from IPython.display import Markdown
+
+        from dicelab.lessons.given import experiment_text
+
+        return Markdown(experiment_text(self.lesson.key, self.lang))
+
     def rules_card(self, game: str | None = None) -> Any:
         """The rules card of the lesson's game (:data:`RULES_CARDS`; two cards for lesson
         08), with its examples' dice drawn: shown before any question, so a class that has

@@ -14,6 +14,7 @@ from dicelab.lessons.base import (
     DATA_TABLE_SHEETS,
     GIVEN_VALUE_SHEETS,
     SHEET_FIRST,
+    SIX_COUNT_RULE,
     Lesson,
     notation,
 )
@@ -158,11 +159,11 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
     "gamblers_fallacy": (
         ("England", "GCSE P5 (empirical samples tend towards theoretical probability), P8 "
                     "(independent combined events); A level Mathematics: independent events"),
-        ("US Common Core", "S-CP.A.2 (independence), S-CP.A.5 (independence in everyday "
-                           "language and situations)"),
+        ("US Common Core", "S-CP.A.2 (independence), S-CP.A.3 (P(B | A) = P(B)), S-CP.A.5 "
+                           "(independence in everyday language and situations)"),
         ("AP Statistics", "Unit 4: 4.1 Introducing Statistics: Random and Non-Random "
-                          "Patterns?, 4.2 Estimating Probabilities Using Simulation, 4.6 "
-                          "Independent Events"),
+                          "Patterns?, 4.2 Estimating Probabilities Using Simulation, 4.5 "
+                          "Conditional Probability, 4.6 Independent Events"),
     ),
     "behind": (
         ("England", "comparing a probability of winning with an expected value: A level "
@@ -456,7 +457,8 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             n = EXPERIMENT_ROLLS[lesson.key]
             fields["rolls"] = (_("{n} rolls of five dice", lang=lang, n=n)
                                if lesson.key == "large_numbers" else
-                               _("{n} rolls of one die", lang=lang, n=n))
+                               _("{n} rolls of one die; {rule}", lang=lang, n=n,
+                                 rule=_(SIX_COUNT_RULE, lang=lang)))
         if step == "simulate":
             from dicelab.lessons.maths import SIM_GAMES
 

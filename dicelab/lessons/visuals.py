@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from dicelab.analysis.counting import figure_probability, most_common_chain
@@ -273,6 +274,31 @@ def _chart_binomial(lang: str | None) -> Any:
                       decimals=CHART_DECIMALS["binomial"], lang=lang)
 
 
+def binomial_chart_note(lang: str | None = None) -> str:
+    """Lesson 05's note under its chart (inside the reveal): where the bars come from, the
+    6⁵ ordered rolls, equally likely, grouped into multisets each with its weight, and that
+    they agree with the binomial formula, checked here.
+
+    >>> binomial_chart_note("en")[:73]
+    '<p class="dicelab-chart-note">The bars are counted by dicelab over the 6⁵'
+    """
+    import html
+
+    from dicelab.analysis.counting import outcome_counts
+    from dicelab.lessons.maths import binomial_pmf
+
+    counted = count_distribution(5, lambda f: f == 1)
+    if counted != binomial_pmf(5, Fraction(1, 6)):  # the two ways must agree, exactly
+        from dicelab.core.errors import DicelabError
+
+        raise DicelabError("lesson 05: the counted bars differ from the binomial formula")
+    text = _("The bars are counted by dicelab over the 6⁵ = {n} ordered rolls of five dice, "
+             "all equally likely (grouped into multisets, each with its weight: the number "
+             "of ordered rolls that give it), not taken from the formula; each bar equals "
+             "the formula's value exactly.", lang=lang, n=fmt_int(outcome_counts(5)[0], lang))
+    return f'<p class="dicelab-chart-note">{html.escape(text, quote=False)}</p>'
+
+
 def _chart_conditional(lang: str | None) -> Any:
     from dicelab.render import plots
 
@@ -453,11 +479,12 @@ def _chart_fallacy(lang: str | None) -> Any:
         s, n = six_after_streak(FALLACY_ROLLS, FALLACY_SEED, k) if k else (None, FALLACY_ROLLS)
         freq.append(float(s / n) if k else 1 / 6)
         trials.append(n)
+    title = _("{n} simulated rolls: a 6 is never “due”", lang=lang,
+              n=fmt_int(FALLACY_ROLLS, lang))
     fig = plots.bars([str(k) for k in lengths], freq,
                      xlabel=_("rolls in a row without a 6 just before", lang=lang),
-                     ylabel=_("frequency of a 6 next", lang=lang),
-                     title=_("{n} simulated rolls: a 6 is never 'due'", lang=lang,
-                             n=fmt_int(FALLACY_ROLLS, lang)), lang=lang)
+                     ylabel=_("frequency of a 6 on the next roll", lang=lang),
+                     title=title, lang=lang)
     # the exact 1/6 and, over each bar, 1/6 ± 2 standard errors of a frequency over its
     # occasions: a bar inside its band is what chance alone gives, not a 6 coming 'due'
     ax = fig.axes[0]
@@ -489,6 +516,15 @@ def _chart_fallacy(lang: str | None) -> Any:
     # the legend in the empty band above the bars, hiding none of them
     ax.legend(loc="upper center", ncol=2, fontsize=9,
               title=_("the axis starts at {v}", lang=lang, v=fmt_percent(0.14, 1, lang)))
+    # the text alternative (the caption under the chart) says each bar's value as its label
+    # writes it, a percentage with one decimal, in a sentence of its own
+    from dicelab.render.plots import _list, _titled
+
+    head = _("Bar chart. The frequency of a 6 on the next roll, for each number of rolls in a "
+             "row without a 6 just before.", lang=lang)
+    parts = [_("{k}: {value}", lang=lang, k=k, value=fmt_percent(f, 1, lang))
+             for k, f in zip(lengths, freq)]
+    fig.dicelab_alt_text = _titled(head, title, lang) + " " + _list(parts, lang) + "."
     return fig
 
 

@@ -36,7 +36,13 @@ from typing import Any
 
 from dicelab.core.i18n import N_, _
 from dicelab.lessons import EXPERIMENT_ROLLS, FILES, LESSONS, curriculum_line, lesson_of
-from dicelab.lessons.base import CHART_SHEETS, DATA_TABLE_SHEETS, SHEET_FIRST, notation
+from dicelab.lessons.base import (
+    CHART_SHEETS,
+    DATA_TABLE_SHEETS,
+    SHEET_FIRST,
+    SIX_COUNT_RULE,
+    notation,
+)
 
 #: Characters per line of wrapped text at 11 pt, and of a title at 16 pt (bold), on a page
 #: with 0.8 in margins (DejaVu Sans: about 0.56 em a character; bold titles wider).
@@ -101,13 +107,10 @@ def _grid_text(lesson_key: str, lang: str) -> str:
                  "brelan (three alike or more). Then: rolls {n}, brelans ____; the group's "
                  "number ____ and its share code: ____________", lang=lang,
                  n=GRIDS[lesson_key])
-    # three rolls and the next one: a place starts at roll 1 to n − 3, never in the last three
-    return _("Tally grid: roll one die {n} times and write each face. Then count the times "
-             "three rolls in a row had no 6 (____; they overlap: four rolls in a row without "
-             "a 6 count twice; they start at roll 1 to {last}, since a next roll must follow) "
-             "and, among them, the times the next roll was a 6 (____). The group's number ____ "
-             "and its share code: ____________", lang=lang,
-             n=GRIDS[lesson_key], last=GRIDS[lesson_key] - 3)
+    # lesson 12: counted from the roll's side, one circled roll a trial (SIX_COUNT_RULE)
+    return _("Tally grid: roll one die {n} times and write each face in order; then {rule} "
+             "(trials ____, successes ____). The group's number ____ and its share code: "
+             "____________", lang=lang, n=GRIDS[lesson_key], rule=_(SIX_COUNT_RULE, lang=lang))
 
 
 def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]]:

@@ -61,6 +61,10 @@ class Experiment:
     boxes: tuple[str, str, str] = (N_("trials"), N_("successes"), N_("group"))
     difference: str | None = None
     words: tuple[tuple[str, str], ...] = ()
+    #: the pooled chart's text says its band in percentage points ("band ± 5.8 percentage
+    #: points", lesson 12), not as a percentage ("band ± 5.8%"): a distance between two
+    #: percentages
+    band_points: bool = False
 
     def word(self, msgid: str) -> str:
         """The msgid this experiment uses for the generic ``msgid`` (itself by default).
@@ -81,7 +85,7 @@ def _experiments() -> dict[str, Experiment]:
     six = Experiment(
         "SIX3", N_("After three rolls of one die without a 6, is the next roll a 6?"),
         N_("times three rolls in a row had no 6"), N_("times the next roll was a 6"),
-        Fraction(1, 6), 20)
+        Fraction(1, 6), 20, band_points=True)
     return {e.code: e for e in (brelan, six)}
 
 
@@ -326,10 +330,18 @@ def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None
         ax.legend(loc="best", fontsize=9)
         last = rows[-1]
         # one group is singular in English ("after 1 group")
-        alt = _(exp.word(N_("Pooled frequency after {groups} group: {freq} over {trials} "
-                            "trials; exact {p}, band ± {band}.") if last.groups == 1 else
-                         N_("Pooled frequency after {groups} groups: {freq} over {trials} "
-                            "trials; exact {p}, band ± {band}.")), lang=lang, groups=last.groups,
+        if exp.band_points:
+            said = (N_("Pooled frequency after {groups} group: {freq} over {trials} trials; "
+                       "exact {p}, band ± {points} percentage points (2 SE).")
+                    if last.groups == 1 else
+                    N_("Pooled frequency after {groups} groups: {freq} over {trials} trials; "
+                       "exact {p}, band ± {points} percentage points (2 SE)."))
+        else:
+            said = (N_("Pooled frequency after {groups} group: {freq} over {trials} "
+                       "trials; exact {p}, band ± {band}.") if last.groups == 1 else
+                    N_("Pooled frequency after {groups} groups: {freq} over {trials} "
+                       "trials; exact {p}, band ± {band}."))
+        alt = _(exp.word(said), lang=lang, groups=last.groups,
                 freq=fmt_percent(last.frequency, 1, lang), trials=fmt_int(last.trials, lang),
                 p=fmt_percent(p, 1, lang), band=fmt_percent(2 * last.se, 1, lang),
                 points=fmt_number(200 * last.se, 1, lang))
