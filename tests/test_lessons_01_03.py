@@ -192,13 +192,14 @@ def test_the_pool_says_one_group():
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_stars_and_bars_shows_one_encoding(lang):
-    """The reveal writes 2 2 4 4 4 in stars and bars (6 values, 5 bars) and C(10, 5)."""
+    """The reveal writes 2 2 4 4 4 in stars and bars (6 values, 5 bars) and the binomial
+    coefficient as 10!/(5! × 5!) (no C(n, k): test_lesson_answers.py)."""
     from dicelab.lessons.maths import stars_and_bars
 
     code = stars_and_bars((2, 2, 4, 4, 4))
     assert code == "| ★★ | | ★★★ | |" and code.count("|") == 5
     stars = LESSONS["counting"].question("five_multisets").worked_text(lang)
-    assert code in stars and "C(10, 5) = 252" in stars
+    assert code in stars and "10!/(5! × 5!) = 252" in stars
 
 
 def test_lesson_03_first_exercise_is_not_on_the_simulator():

@@ -110,8 +110,8 @@ def _lessons() -> dict[str, Lesson]:
                lambda: outcome_counts(5)[1], close=30,
                worked=N_("Stars and bars: 5 stars for the 5 dice and 5 bars between the 6 "
                          "values, so 2 2 4 4 4 is written {code}; choose the places of the 5 "
-                         "stars among the {slots} slots: ({slots} choose 5) = C({slots}, 5) "
-                         "= {m}."),
+                         "stars among the {slots} slots: ({slots} choose 5) = {slots}!/(5! × "
+                         "5!) = {m}."),
                fields=lambda: {"slots": 5 + 6 - 1, "m": outcome_counts(5)[1],
                                "code": stars_and_bars((2, 2, 4, 4, 4))}),
             _q("which_likely", "predict",
