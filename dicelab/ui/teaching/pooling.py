@@ -301,8 +301,8 @@ def share_text(x: float, lang: str | None, decimal: bool = False) -> str:
     """A frequency or a probability as the pool writes it: a percentage with one decimal, or
     (``decimal``: lesson 03, whose questions ask decimals) a decimal with three.
 
-    >>> share_text(0.21335, "fr"), share_text(0.21335, "fr", decimal=True)
-    ('21,3\u202f%', '0,213')
+    >>> share_text(0.21335, "en"), share_text(0.21335, "fr", decimal=True)
+    ('21.3%', '0,213')
     """
     return fmt_number(x, 3, lang) if decimal else fmt_percent(x, 1, lang)
 
