@@ -198,7 +198,7 @@ def test_worked_answers_recompute_from_their_displayed_inputs(lang):
     # at least the two a teacher recomputed, and the other calculations with decimals
     for key in [("behind", "win_ratio"), ("luck", "se_mean"), ("behind", "win_gain"),
                 ("optimal_play", "gap_turns"), ("optimal_play", "gap_points"),
-                ("large_numbers", "se_10000"), ("large_numbers", "band_class"),
+                ("large_numbers", "se_2500"), ("large_numbers", "band_class"),
                 ("variance", "games_needed"), ("stop_or_roll", "last_die"),
                 ("markov", "from_brelan"), ("binomial", "two_or_more")]:
         assert key in checked, key

@@ -103,7 +103,7 @@ def test_lesson_09_simulates_seveny_only():
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_lesson_03_gives_p_above_its_exercises(lang):
     page = _page(lang, "large_numbers")
-    assert page.index("nb.given()") < page.index('nb.exercise("se_10000")')
+    assert page.index("nb.given()") < page.index('nb.exercise("se_2500")')
     assert "23/108" in Notebook("large_numbers", lang=lang).given().data
 
 

@@ -135,14 +135,15 @@ def test_lesson_03_band_exercise_is_not_on_the_pool():
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_plans_give_time_to_the_explanations(lang):
-    """Lesson 01: prediction 3, then the explanation and the formula (8–11 min) before the
-    exercises; lesson 03's second session: the simulator and σₙ (22–25) before the
-    exercises (25–29)."""
+    """Lesson 01: a one-minute opening; prediction 3, then the explanation, the formula and
+    the code cell (8–12 min) before the exercises; lesson 03's second session: the simulator
+    and σₙ (22–25) before the exercises (25–29)."""
     steps = [s for s in lesson_plan("counting", lang).splitlines() if " min" in s]
-    three = next(s for s in steps if s.lstrip("* ").startswith("8–11"))
+    assert any(s.lstrip("* ").startswith("0–1 min") for s in steps)
+    three = next(s for s in steps if s.lstrip("* ").startswith("8–12"))
     assert LESSONS["counting"].question("which_likely").text_in(lang) in three
     assert ("explication" if lang == "fr" else "explanation") in three
-    assert any(s.lstrip("* ").startswith("11–14") for s in steps)
+    assert any(s.lstrip("* ").startswith("12–14") for s in steps)
     steps = [s for s in lesson_plan("large_numbers", lang).splitlines() if " min" in s]
     sim = next(s for s in steps if s.lstrip("* ").startswith("22–25"))
     assert "√(p(1 − p)/n)" in sim
@@ -150,12 +151,14 @@ def test_plans_give_time_to_the_explanations(lang):
     assert LESSONS["large_numbers"].question("band_class").text_in(lang) in ex
 
 
-def test_misconception_of_lesson_01_is_about_a_double_six():
-    """Two dice: 21 multisets, 36 ordered rolls (the double six is 1 of them)."""
-    assert outcome_counts(2) == (36, 21)
-    (wrong, _key), = [m for m in LESSONS["counting"].misconceptions if m[1] == "ways_22444"]
-    assert "1/21" in wrong and "1/36" in wrong and "double six" in wrong
-    assert "double six" in _(wrong, lang="fr")
+def test_misconception_of_lesson_01_is_about_1_2_3_4_5():
+    """Five dice: 252 multisets, but P(1 2 3 4 5) = 120/7 776 = 5/324, not 1/252; paired
+    with the exercise that computes it."""
+    assert outcome_counts(5) == (7776, 252)
+    for lang, really in (("en", "really"), ("fr", "en fait")):
+        (wrong, _key), = [m for m in LESSONS["counting"].misconceptions_in(lang)
+                          if m[1] == "p_12345"]
+        assert "P(1 2 3 4 5) = 1/252" in wrong and f"({really} 5/324)" in wrong
 
 
 def test_count_inputs_take_powers_and_french_quotes():
@@ -182,3 +185,68 @@ def test_the_pool_says_one_group():
     assert "after 2 groups:" in pool_chart(teaching.BRELAN_FIVE_DICE, pool.rows(),
                                            "en").dicelab_alt_text
     pool.close()
+
+
+# ------------------------------------------------------------------ the second teacher's read
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_stars_and_bars_shows_one_encoding(lang):
+    """The reveal writes 2 2 4 4 4 in stars and bars (6 values, 5 bars) and the binomial
+    coefficient as 10!/(5! × 5!) (no C(n, k): test_lesson_answers.py)."""
+    from dicelab.lessons.maths import stars_and_bars
+
+    code = stars_and_bars((2, 2, 4, 4, 4))
+    assert code == "| ★★ | | ★★★ | |" and code.count("|") == 5
+    stars = LESSONS["counting"].question("five_multisets").worked_text(lang)
+    assert code in stars and "10!/(5! × 5!) = 252" in stars
+
+
+def test_lesson_03_first_exercise_is_not_on_the_simulator():
+    """σₙ after 2 500 rolls (≈ 0.0082): not a number of rolls the simulator offers, whose
+    caption states σₙ for the number chosen."""
+    q = LESSONS["large_numbers"].question("se_2500")
+    p = figure_probability("brelan", 5)
+    assert q.value() == pytest.approx(math.sqrt(float(p) * (1 - float(p)) / 2500), abs=1e-12)
+    assert q.value() == pytest.approx(0.0082, abs=5e-5)
+    sim = teaching.FrequencySimulator("brelan", 5, lang="en")
+    assert 2500 not in [v for _label, v in sim.rolls.options]
+    sim.close()
+    assert "≈ 0.0082" in q.worked_text("en") and "0.213" in q.worked_text("en")
+    assert "(1 − 0,213) / 2\u202f500) ≈ 0,0082" in q.worked_text("fr")
+    assert "g ≥ 13.4" in LESSONS["large_numbers"].question("band_class").worked_text("en")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_03_widgets_write_decimals(lang):
+    """Lesson 03's pool and simulator write decimals (its questions ask decimals); other
+    lessons keep percentages."""
+    from dicelab.ui.teaching.pooling import pool_chart
+
+    pool = teaching.Pool(teaching.BRELAN_FIVE_DICE, lang=lang, decimal=True)
+    pool.add_counts("4", "20", "1")
+    alt = pool_chart(teaching.BRELAN_FIVE_DICE, pool.rows(), lang,
+                     decimal=True).dicelab_alt_text
+    assert "%" not in alt and "%" not in pool.message.value
+    assert ("0,213" if lang == "fr" else "0.213") in alt
+    pool.close()
+    plain = teaching.Pool(teaching.BRELAN_FIVE_DICE, lang=lang)
+    plain.add_counts("4", "20", "1")
+    assert "%" in pool_chart(teaching.BRELAN_FIVE_DICE, plain.rows(), lang).dicelab_alt_text
+    plain.close()
+    sim = teaching.FrequencySimulator("brelan", 5, lang=lang, decimal=True)
+    sim.run()
+    assert "%" not in sim.message.value
+    caption = sim.out.value
+    assert "standard error" not in caption and "échantillonnage" not in caption
+    sim.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lesson_03_sheet_names_p_on_page_1(lang):
+    """Page 1 says p = P(brelan) ≈ 0.213 above prediction 1; exercise 2 has more room."""
+    sheet = worksheets.lines("large_numbers", lang)
+    first_q = next(i for i, (k, _t) in enumerate(sheet) if k == "q")
+    assert any(t.startswith("p = P(brelan) ≈ 0" + ("," if lang == "fr" else "."))
+               for _k, t in sheet[:first_q])
+    assert worksheets.ROOM["large_numbers"]["band_class"] > 1

@@ -250,6 +250,8 @@ class Lesson:
     #: what the chart shows, as a paragraph of HTML in a language, computed from the chart's
     #: numbers, shown under the chart inside its reveal (``None``: none)
     chart_note: Callable[[str | None], str] | None = None
+    #: the computed numbers the misconceptions name (``{m}``), written by the formatter
+    misconception_fields: Callable[[], dict[str, Any]] = lambda: {}
 
     @property
     def chart_answers(self) -> tuple[str, ...]:
@@ -273,6 +275,13 @@ class Lesson:
         return (self.table is not None or self.key in CHART_SHEETS
                 or self.key in DATA_TABLE_SHEETS or self.key in GIVEN_VALUE_SHEETS
                 or self.key in FORMULA_SHEETS)
+
+    def misconceptions_in(self, lang: str | None = None) -> list[tuple[str, str]]:
+        """The misconceptions in ``lang``, their numbers filled in, each with the key of the
+        question that brings it out."""
+        fields = {k: v if isinstance(v, str) else show(v, lang)
+                  for k, v in self.misconception_fields().items()}
+        return [(_(wrong, lang=lang, **fields), key) for wrong, key in self.misconceptions]
 
     def question(self, key: str) -> Question:
         for q in self.questions:

@@ -30,6 +30,7 @@ from dicelab.lessons.base import (
 )
 from dicelab.lessons.maths import (
     BAND_GOAL,
+    SE_ROLLS,
     at_least_one,
     band_fields,
     binomial_pmf,
@@ -41,6 +42,7 @@ from dicelab.lessons.maths import (
     count_distribution,
     expectation,
     first_k_more_likely_than_not,
+    fraction_text,
     groups_for_band,
     seveny_best_threshold,
     seveny_end_cases,
@@ -50,6 +52,7 @@ from dicelab.lessons.maths import (
     seveny_optimal_zero,
     seveny_rule_points,
     seveny_rule_turns,
+    stars_and_bars,
     trwavril_card_given_figure,
     trwavril_figures,
     trwavril_flip_change,
@@ -71,6 +74,7 @@ from dicelab.lessons.visuals import (
     behind_rows,
     binomial_chart_note,
     conditional_note,
+    counting_chart_note,
     lln_chart_note,
     markov_rows,
     markov_step,
@@ -106,14 +110,16 @@ def _lessons() -> dict[str, Lesson]:
                N_("And how many multisets (what the five dice show, order forgotten)?"),
                lambda: outcome_counts(5)[1], close=30,
                worked=N_("Stars and bars: 5 stars for the 5 dice and 5 bars between the 6 "
-                         "values; choose the places of the 5 stars among the {slots} slots: "
-                         "({slots} choose 5) = {m}."),
-               fields=lambda: {"slots": 5 + 6 - 1, "m": outcome_counts(5)[1]}),
+                         "values, so 2 2 4 4 4 is written {code}; choose the places of the 5 "
+                         "stars among the {slots} slots: ({slots} choose 5) = {slots}!/(5! × "
+                         "5!) = {m}."),
+               fields=lambda: {"slots": 5 + 6 - 1, "m": outcome_counts(5)[1],
+                               "code": stars_and_bars((2, 2, 4, 4, 4))}),
             _q("which_likely", "predict",
                N_("Which multiset is more likely: 1 2 3 4 5 (these five faces in any order) "
                   "or 6 6 6 6 6?"),
                lambda: 0, input="choice",
-               options=(N_("1 2 3 4 5"), N_("6 6 6 6 6"), N_("both equally likely")),
+               options=(N_("1 2 3 4 5"), N_("6 6 6 6 6"), N_("both are equally likely")),
                worked=N_("1 2 3 4 5: 5! = {w} ordered rolls; 6 6 6 6 6: only one; so 1 2 3 4 5 "
                          "is {r} times as likely."),
                fields=lambda: {"w": ways((1, 2, 3, 4, 5)),
@@ -137,10 +143,12 @@ def _lessons() -> dict[str, Lesson]:
         misconceptions=(
             (N_("Every multiset is equally likely (so 1 2 3 4 5 is as rare as 6 6 6 6 6)."),
              "which_likely"),
-            (N_("Two dice have 21 results, so the probability of a double six is 1/21 "
-                "(really 1/36)."),
-             "ways_22444"),
-        )))
+            (N_("Five dice have {m} results, so P(1 2 3 4 5) = 1/{m} (really {p})."),
+             "p_12345"),
+        ), misconception_fields=lambda: {
+            "m": outcome_counts(5)[1],
+            "p": fraction_text(Fraction(ways((1, 2, 3, 4, 5)), 6**5))},
+        chart_note=counting_chart_note))
     L.append(Lesson(
         "figures", N_("The probability of a figure"), "Dripeul 5",
         N_("Seconde: probability of an event as a sum of outcomes"),
@@ -178,8 +186,8 @@ def _lessons() -> dict[str, Lesson]:
            "numbers"),
         _chart_lln, (
             _q("se_100", "predict",
-               N_("After 100 simulated rolls, how far from the exact value p is the relative "
-                  "frequency of brelans, typically (one standard error)?"),
+               N_("After 100 simulated rolls, how far is the relative frequency of brelans "
+                  "typically from the exact value p?"),
                lambda: standard_error(p5(), 100), input="slider", slider=(0.0, 0.2, 0.005),
                close=0.02,
                worked=N_("√({p} × {q} / 100) ≈ {se}: the typical gap of the relative "
@@ -195,26 +203,28 @@ def _lessons() -> dict[str, Lesson]:
                worked=N_("The gap varies like 1/√n: √{k} = 10, so {k} times more rolls divide "
                          "it by 10."),
                fields=lambda: {"k": 10**2}),
-            _q("se_10000", "exercise",
-               N_("Standard error of the relative frequency after {n} rolls (a decimal, not a "
-                  "percentage)?"),
-               lambda: standard_error(p5(), 10_000), tolerance=0.0005,
-               hints=(N_("SE = √(p(1 − p)/n) with p the exact probability of a brelan."),),
-               worked=N_("√({p} × (1 − {p}) / {n}) = {se}."),
-               fields=lambda: {"p": float(p5()), "n": 10_000,
-                               "se": standard_error(p5(), 10_000)},
-               numbers=(("n", 10_000),)),
+            # 2 500 rolls: not a number of rolls the simulator offers (its caption gives σₙ)
+            _q("se_2500", "exercise",
+               N_("Standard deviation of the relative frequency after {n} rolls (a decimal, "
+                  "not a percentage)?"),
+               lambda: standard_error(p5(), SE_ROLLS), tolerance=0.0005,
+               hints=(N_("σₙ = √(p(1 − p)/n) with p the exact probability of a brelan."),),
+               worked=N_("√({p} × (1 − {p}) / {n}) ≈ {se}."),
+               fields=lambda: {"p": float(p5()), "n": SE_ROLLS,
+                               "se": standard_error(p5(), SE_ROLLS)},
+               field_digits=(("p", 3),),
+               numbers=(("n", SE_ROLLS),)),
             _q("band_class", "exercise",
                N_("Each group rolls five dice 20 times. How many groups must pool their rolls "
                   "for the half-width 2σₙ of the band p ± 2σₙ to be at most 0.05?"),
                lambda: groups_for_band(BAND_GOAL), tolerance=0,
                hints=(N_("With g groups, n = 20g rolls: solve 2√(p(1 − p)/n) ≤ 0.05 for n."),
                       N_("Square both sides: n ≥ 4p(1 − p)/0.05².")),
-               worked=N_("n ≥ 4 × {p} × {q} / 0.05² ≈ {n}, so {g} groups, that is {rolls} "
-                         "rolls: 2 × √({p} × {q} / {rolls}) ≈ {w}; {g1} groups are not enough: "
-                         "2 × √({p} × {q} / {rolls1}) ≈ {w1}."),
+               worked=N_("n ≥ 4 × {p} × {q} / 0.05² ≈ {n}; n = {per}g, so g ≥ {gmin}: {g} "
+                         "groups, that is {rolls} rolls: 2 × √({p} × {q} / {rolls}) ≈ {w}; "
+                         "{g1} groups are not enough: 2 × √({p} × {q} / {rolls1}) ≈ {w1}."),
                fields=lambda: band_fields(BAND_GOAL),
-               field_digits=(("p", 3), ("q", 3), ("n", 1))),
+               field_digits=(("p", 3), ("q", 3), ("n", 1), ("gmin", 1))),
         ),
         misconceptions=(
             (N_("After many rolls the frequency equals the probability exactly."), "se_100"),

@@ -510,6 +510,11 @@ BAND_GOAL = 0.05
 BAND_GROUP_ROLLS = 20
 
 
+#: Lesson 03's first exercise: σₙ after this many rolls, which the simulator does not offer
+#: (its caption states σₙ for each number of rolls it offers).
+SE_ROLLS = 2_500
+
+
 def groups_for_band(goal: float) -> int:
     """The fewest groups of the worksheet's rolls whose pooled band p ± 2σₙ has a half-width
     of at most ``goal`` (lesson 03's last exercise).
@@ -529,6 +534,27 @@ def band_fields(goal: float) -> dict[str, Any]:
     their band, and the band of one group fewer."""
     rolls, p = BAND_GROUP_ROLLS, float(figure_probability("brelan", 5))
     g = groups_for_band(goal)
-    return {"p": p, "q": 1 - p, "n": 4 * p * (1 - p) / goal**2, "g": g, "rolls": rolls * g,
+    n = 4 * p * (1 - p) / goal**2
+    return {"p": p, "q": 1 - p, "n": n, "per": rolls, "gmin": n / rolls, "g": g,
+            "rolls": rolls * g,
             "w": 2 * standard_error(p, rolls * g), "g1": g - 1, "rolls1": rolls * (g - 1),
             "w1": 2 * standard_error(p, rolls * (g - 1))}
+
+
+def stars_and_bars(dice: tuple[int, ...], faces: int = 6) -> str:
+    """A multiset of dice in stars and bars (lesson 01): one star per die, a bar between two
+    consecutive values, so ``faces − 1`` bars.
+
+    >>> stars_and_bars((2, 2, 4, 4, 4))
+    '| ★★ | | ★★★ | |'
+    """
+    return " | ".join("★" * dice.count(v) for v in range(1, faces + 1)).replace("  ", " ").strip()
+
+
+def fraction_text(x: Fraction) -> str:
+    """A fraction as a school writes it: ``5/324``.
+
+    >>> fraction_text(Fraction(120, 7776))
+    '5/324'
+    """
+    return f"{x.numerator}/{x.denominator}"

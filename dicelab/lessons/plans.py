@@ -282,8 +282,9 @@ STEPS: dict[str, str] = {
                  "then open and read the explanation under it together, then the formula of "
                  "“Your turn”, and run its code cell once."),
     "sim_se": N_("the simulator: every student changes the seed and compares the paths; then "
-                 "open the explanation under it and read together the standard error "
-                 "σₙ = √(p(1 − p)/n) and the band p ± 2σₙ, which the exercises use."),
+                 "open the explanation under it and read together the standard deviation of "
+                 "the relative frequency σₙ = √(p(1 − p)/n) and the band p ± 2σₙ, which the "
+                 "exercises use."),
     "p2_chart": N_("second prediction, every student types a guess before checking: "
                    "“{q2}”; then the main chart, discussed."),
     "chart_p2": N_("the main chart, discussed (it answers the first prediction); then the "
@@ -370,8 +371,10 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
        for k in ("figures", "at_least_one", "binomial", "expected_value")},
     "markov": ((2, "read", ()), (3, "p1", ()), (3, "chart_p2", ()), (5, "ex_markov", ()),
                (2, "remember", ())),
-    "counting": ((2, "read", ()), (3, "p1", ()), (3, "p2_chart", ()), (3, "p3_why", ()),
-                 (3, "ex", ()), (1, "remember", ())),
+    # lesson 01: a one-minute opening; prediction 3, the explanation, the formula and the
+    # code cell take 8–12
+    "counting": ((1, "read", ()), (3, "p1", ()), (4, "p2_chart", ()), (4, "p3_why", ()),
+                 (2, "ex", ()), (1, "remember", ())),
     "variance": ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, "p2_chart", ()),
                  (2, "simulate", ()), (2, "ex", ()), (1, "remember", ())),
     "conditional": ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()),
@@ -579,8 +582,8 @@ def lesson_plan(key: str, lang: str = "en") -> str:
         lines.append(f"  * {kind} — {q.text_in(lang)} **{q.answer_text(lang)}**"
                      + (f" ({worked})" if worked else ""))
     lines.append(f"* **{colon(wrong_ideas)}**")
-    for wrong, qkey in lesson.misconceptions:
-        lines.append(f"  * {_(wrong, lang=lang)} → {quoted(lesson.question(qkey).text_in(lang))}")
+    for wrong, qkey in lesson.misconceptions_in(lang):
+        lines.append(f"  * {wrong} → {quoted(lesson.question(qkey).text_in(lang))}")
     # the school notation P_B(A) as Markdown maths ($P_B(A)$), B a subscript
     return notation("\n".join(lines) + "\n", "md")
 

@@ -187,6 +187,22 @@ def _chart_counting(lang: str | None) -> Any:
         title=_("Ordered rolls against multisets", lang=lang), log_y=True, lang=lang)
 
 
+def counting_chart_note(lang: str | None = None) -> str:
+    """Lesson 01's note under its chart (inside the reveal, so that it does not answer the
+    predictions above it): how fast the gap grows, with seven dice.
+
+    >>> counting_chart_note("en")[:60]
+    '<p class="dicelab-chart-note">The gap grows very fast (seven'
+    """
+    import html
+
+    _n, o, m = ordered_vs_multisets(7)[-1]
+    text = _("The gap grows very fast (seven dice: {o} ordered rolls, {m} multisets): this is "
+             "why dicelab's exact engine works with multisets.", lang=lang,
+             o=fmt_int(o, lang), m=fmt_int(m, lang))
+    return f'<p class="dicelab-chart-note">{html.escape(text, quote=False)}</p>'
+
+
 def _chart_figures(lang: str | None) -> Any:
     from dicelab.analysis.counting import FIGURES
     from dicelab.render import plots
@@ -214,8 +230,9 @@ def _chart_lln(lang: str | None) -> Any:
 def lln_chart_note(lang: str | None = None) -> str:
     """What lesson 03's chart shows, computed from its path: from how many rolls the relative
     frequency stays inside the band p ± 2σₙ, how often a frequency falls inside it for a
-    large n (the normal approximation, P(|Z| ≤ 2)) and the least share the
-    Bienaymé-Chebyshev inequality guarantees for every n (1 − 1/2²).
+    large n (the normal approximation, P(|Z| ≤ 2)), the least share Chebyshev's inequality
+    (Bienaymé-Tchebychev in French) guarantees for every n (1 − 1/2²), and that the band
+    sits inside the Seconde's interval p ± 1/√n.
 
     >>> lln_chart_note("en")[:58]
     '<p>On this path (seed 6) the relative frequency stays insi'
@@ -238,11 +255,14 @@ def lln_chart_note(lang: str | None = None) -> str:
               "p ± 2σₙ from {since} rolls to {n}.", lang=lang, seed=LLN_SEED,
               since=fmt_int(since, lang), n=n))
     share = _("For a large n, about {normal} of the frequencies fall inside it (normal "
-              "approximation); the Bienaymé-Chebyshev inequality guarantees at least {bt} "
-              "for every n.", lang=lang,
+              "approximation); Chebyshev's inequality (beyond AP and GCSE) guarantees at "
+              "least {bt} for every n.", lang=lang,
               normal=fmt_percent(math.erf(2 / math.sqrt(2)), 1, lang),
               bt=fmt_percent(1 - 1 / 2**2, 0, lang))
-    return f"<p>{html.escape(path, quote=False)} {html.escape(share, quote=False)}</p>"
+    inside = _("As p(1 − p) ≤ 1/4, 2σₙ ≤ 1/√n: the band sits inside the interval p ± 1/√n "
+               "(the French Seconde's fluctuation interval).", lang=lang)
+    return (f"<p>{html.escape(path, quote=False)} {html.escape(share, quote=False)} "
+            f"{html.escape(inside, quote=False)}</p>")
 
 
 #: The seed of lesson 03's chart: its path stays inside the band p ± 2σₙ from 10 rolls on

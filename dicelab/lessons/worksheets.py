@@ -13,7 +13,7 @@ US Letter in ``OUT_DIR/<lang>/letter/``.  A sheet carries what its questions nee
 lesson's chart when an exercise reads it, its data table (or the data the exercises need:
 :func:`data_lines`), and a tally grid for the class experiments (lessons 03 and 12).  The
 answer key alone gives the curriculum (English classes' curricula, the French programme): it
-names methods (lesson 01's 5!/(2! 3!), lesson 03's standard error).
+names methods (lesson 01's 5!/(2! 3!), lesson 03's σₙ).
 
 The predictions come first (after an exercise that needs only the rules card,
 :data:`~dicelab.lessons.base.SHEET_FIRST`): whatever could answer them (the chart, a table,
@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from dicelab.core.i18n import N_, _
+from dicelab.core.i18n import N_, _, fmt_number
 from dicelab.lessons import EXPERIMENT_ROLLS, FILES, LESSONS, curriculum_line, lesson_of
 from dicelab.lessons.base import (
     CHART_SHEETS,
@@ -75,7 +75,8 @@ PRINTED_HINTS: dict[str, tuple[str, ...]] = {"luck": ("se_mean",), "markov": ("w
 #: Room to write for an exercise worked in several lines, in ``space`` blocks (one by
 #: default, about two lines each): lesson 10's three products, lesson 11's backward solving.
 ROOM: dict[str, dict[str, int]] = {"markov": {"within_three": 3},
-                                   "optimal_play": {"end_backwards": 4}}
+                                   "optimal_play": {"end_backwards": 4},
+                                   "large_numbers": {"band_class": 4}}
 #: A key printed before the questions, one line each: the words the questions use.
 KEY_LINES: dict[str, tuple[str, ...]] = {
     # lesson 09: the two strategies its predictions name (the notebook's opening says it)
@@ -119,7 +120,7 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
     kind = _("answer key", lang=lang) if answer_key else _("worksheet", lang=lang)
     out: list[tuple[str, str]] = [("title", f"{title} — {kind}")]
     # the curriculum line names methods (lesson 01: "5!/(2! 3!) chooses the places of the
-    # 2s", lesson 03: the standard error): the answer key only, never the students' sheet
+    # 2s", lesson 03: σₙ): the answer key only, never the students' sheet
     if not answer_key:
         out.append(("sub", lesson.game))
     elif lang == "en":  # English classes: their curricula
@@ -132,6 +133,8 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
     for game in lesson.cards:  # the rules a class that never played needs, before any question
         out.append(("card", game))
     out += [("sub", _(line, lang=lang)) for line in KEY_LINES.get(lesson_key, ())]
+    if lesson_key == "large_numbers":  # p and "brelan", which page 1's questions name
+        out.append(("sub", _p_line(lang)))
     if not answer_key and lesson_key in PLAY_LINES:
         out.append(("sub", _(PLAY_LINES[lesson_key], lang=lang)))
     n_pred = n_ex = 0
@@ -180,25 +183,37 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
             out.append(("grid", lesson_key))
     if answer_key:
         out.append(("sub", _("Likely misconceptions", lang=lang)))
-        for wrong, qk in lesson.misconceptions:  # and the question that brings it out
+        for wrong, qk in lesson.misconceptions_in(lang):  # and the question that brings it out
             out.append(("a", "• " + _("{wrong} → the question that brings it out: {q}",
-                                      lang=lang, wrong=_(wrong, lang=lang),
+                                      lang=lang, wrong=wrong,
                                       q=lesson.question(qk).text_in(lang))))
     return out
+
+
+def _p_line(lang: str) -> str:
+    """Lesson 03's page 1: the p and the brelan its predictions name (p answers neither).
+
+    >>> _p_line("en")
+    'p = P(brelan) ≈ 0.213 (three of a kind or more).'
+    """
+    from dicelab.analysis.counting import figure_probability
+
+    return _("p = P(brelan) ≈ {p} (three of a kind or more).", lang=lang,
+             p=fmt_number(float(figure_probability("brelan", 5)), 3, lang))
 
 
 def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
     """What a sheet's exercises read, printed after the predictions (on their own page): the
     lesson's chart (:data:`CHART_SHEETS`), its data table, the values the chart shows as a
     table (``datatable``, :func:`data_table`) and the given values and formulas (``sub``):
-    lesson 03's probability of a brelan and standard error, lesson 09's standard error of a
+    lesson 03's probability of a brelan and σₙ, lesson 09's standard error of a
     mean, lesson 14's chance to win at the start (:func:`formula_lines`).  Every number is
     computed by the package.
 
     >>> data_lines("large_numbers", "en")  # doctest: +NORMALIZE_WHITESPACE
     [('sub', 'Given: p = P(brelan with five dice) = 23/108 ≈ 0.2130 (a brelan: three of a
               kind or more).'),
-     ('sub', 'Given: the standard error of the relative frequency over n rolls is
+     ('sub', 'Given: the standard deviation of the relative frequency over n rolls is
               σₙ = √(p(1 − p)/n); the band is p ± 2σₙ.')]
     >>> [kind for kind, _text in data_lines("optimal_play", "fr")]
     ['chart', 'datatable', 'table']
@@ -220,18 +235,18 @@ def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
 
 def formula_lines(lesson_key: str, lang: str) -> list[str]:
     """The formulas a sheet's exercises use and its page does not state (the notebook's text
-    does): lesson 03's standard error of a frequency, lesson 05's binomial formula (it answers
+    does): lesson 03's σₙ of a frequency, lesson 05's binomial formula (it answers
     the first prediction, so it comes after it, as on screen), lesson 09's standard error of
     a mean (:data:`~dicelab.lessons.base.FORMULA_SHEETS`).
 
     >>> formula_lines("large_numbers", "en")  # doctest: +NORMALIZE_WHITESPACE
-    ['Given: the standard error of the relative frequency over n rolls is
+    ['Given: the standard deviation of the relative frequency over n rolls is
       σₙ = √(p(1 − p)/n); the band is p ± 2σₙ.']
     >>> formula_lines("counting", "en")
     []
     """
     if lesson_key == "large_numbers":
-        return [_("Given: the standard error of the relative frequency over n rolls is "
+        return [_("Given: the standard deviation of the relative frequency over n rolls is "
                   "σₙ = √(p(1 − p)/n); the band is p ± 2σₙ.", lang=lang)]
     if lesson_key == "binomial":
         return [_("Formula: X follows the binomial distribution B(5, p) with p = 1/6: "

@@ -624,7 +624,8 @@ def convergence_plot(
             se = np.sqrt(p * (1 - p) / t)
             ax.fill_between(t, p - 2 * se, p + 2 * se, facecolor=PALETTE[5], alpha=0.35,
                             hatch="..", edgecolor=PALETTE[5], linewidth=0,
-                            label=_("exact ± 2 standard errors", lang=lang))
+                            label=_("exact ± 2 standard deviations of the relative "
+                                    "frequency", lang=lang))
         if log_x and len(freq) > 1:
             ax.set_xscale("log")
         lo = min(float(freq[min(9, len(freq) - 1):].min()), p) if len(freq) > 10 else 0.0
@@ -641,10 +642,11 @@ def convergence_plot(
                      lang=lang, y=ylabel, n=fmt_number(len(freq), 0, lang), x=axis,
                      p=_short(p, lang))
             if band:
-                head += " " + _("The band around it is ± 2 standard errors.", lang=lang)
+                head += " " + _("The band around it is ± 2 standard deviations of the "
+                                "relative frequency (± 2σₙ).", lang=lang)
             alt = _titled(head, title, lang) + " " + _(
-                "Final frequency {f}, which is {k} standard errors ({se} each) from the "
-                "exact value.", lang=lang, f=_short(final, lang),
+                "Final frequency {f}, {k} times the standard deviation of the relative "
+                "frequency ({se}) from the exact value.", lang=lang, f=_short(final, lang),
                 k=fmt_short(abs(final - p) / se_final, 2, lang), se=_short(se_final, lang))
         else:
             alt = _titled(_("Line chart. Final frequency {f}, exact {p}.", lang=lang,

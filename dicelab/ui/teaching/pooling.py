@@ -301,8 +301,21 @@ def difference_line(exp: Experiment, frequency: float, lang: str | None = None) 
              p=fmt_percent(float(exp.p), 1, lang), d=signed)
 
 
-def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None) -> Any:
-    """The pooled frequency after each group against the exact probability, ± 2 SE band."""
+def share_text(x: float, lang: str | None, decimal: bool = False) -> str:
+    """A frequency or a probability as the pool writes it: a percentage with one decimal, or
+    (``decimal``: lesson 03, whose questions ask decimals) a decimal with three.
+
+    >>> share_text(0.21335, "en"), share_text(0.21335, "fr", decimal=True)
+    ('21.3%', '0,213')
+    """
+    return fmt_number(x, 3, lang) if decimal else fmt_percent(x, 1, lang)
+
+
+def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None, *,
+               decimal: bool = False) -> Any:
+    """The pooled frequency after each group against the exact probability, ± 2 SE band.
+    ``decimal``: lesson 03's words, its values as decimals (:func:`share_text`) and the band
+    named after the standard deviation of the relative frequency."""
     import numpy as np
 
     from dicelab.render import plots
@@ -320,9 +333,11 @@ def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None
         ax.fill_between(x, np.clip(p - 2 * se, 0, 1), np.clip(p + 2 * se, 0, 1),
                         facecolor=plots.PALETTE[5], alpha=0.35,
                         hatch="..", edgecolor=plots.PALETTE[5], linewidth=0,
-                        label=_("exact ± 2 standard errors", lang=lang))
+                        label=(_("exact ± 2 standard deviations of the relative frequency",
+                                 lang=lang) if decimal else
+                               _("exact ± 2 standard errors", lang=lang)))
         ax.axhline(p, color=plots.PALETTE[3], linestyle="--", linewidth=1.6,
-                   label=_("exact probability {p}", lang=lang, p=fmt_percent(p, 1, lang)))
+                   label=_("exact probability {p}", lang=lang, p=share_text(p, lang, decimal)))
         ax.plot(x, freq, color=plots.PALETTE[0], marker="o", linewidth=1.4,
                 label=_("class's pooled relative frequency", lang=lang))
         ax.set_xticks(x)
@@ -342,8 +357,9 @@ def pool_chart(exp: Experiment, rows: Sequence[PoolRow], lang: str | None = None
                     N_("Pooled frequency after {groups} groups: {freq} over {trials} "
                        "trials; exact {p}, band ± {band}."))
         alt = _(exp.word(said), lang=lang, groups=last.groups,
-                freq=fmt_percent(last.frequency, 1, lang), trials=fmt_int(last.trials, lang),
-                p=fmt_percent(p, 1, lang), band=fmt_percent(2 * last.se, 1, lang),
+                freq=share_text(last.frequency, lang, decimal),
+                trials=fmt_int(last.trials, lang), p=share_text(p, lang, decimal),
+                band=share_text(2 * last.se, lang, decimal),
                 points=fmt_number(200 * last.se, 1, lang))
         return plots._finish(fig, ax, xlabel, ylabel, title, alt, lang)
 
@@ -378,8 +394,10 @@ class Pool(_Widget):
     """
 
     def __init__(self, experiment: Experiment, *, role: str = "teacher",
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, decimal: bool = False) -> None:
         w = _w()
+        #: frequencies and probabilities as decimals, not percentages (:func:`share_text`)
+        self.decimal = decimal
         if role not in ("teacher", "group"):
             raise TeachingError(N_("role must be 'teacher' or 'group'; got {value}"),
                                 value=brief(role))
@@ -584,8 +602,8 @@ class Pool(_Widget):
         self.say(_(self.exp.word(words), lang=self.lang, group=label, s=fmt_int(s, self.lang),
                    t=fmt_int(t, self.lang), ps=fmt_int(last.successes, self.lang),
                    pt=fmt_int(last.trials, self.lang),
-                   f=fmt_percent(last.frequency, 1, self.lang),
-                   p=fmt_percent(float(self.exp.p), 1, self.lang)), "ok")
+                   f=share_text(last.frequency, self.lang, self.decimal),
+                   p=share_text(float(self.exp.p), self.lang, self.decimal)), "ok")
         self._redraw()
 
     def _added(self, label: str | None) -> None:
@@ -595,8 +613,8 @@ class Pool(_Widget):
                                         "frequency {f} (exact {p}).")), lang=self.lang,
                        group=label, s=fmt_int(last.successes, self.lang),
                        t=fmt_int(last.trials, self.lang),
-                       f=fmt_percent(last.frequency, 1, self.lang),
-                       p=fmt_percent(float(self.exp.p), 1, self.lang)), "ok")
+                       f=share_text(last.frequency, self.lang, self.decimal),
+                       p=share_text(float(self.exp.p), self.lang, self.decimal)), "ok")
         else:
             self.say(_(self.exp.word(N_("Last group removed.")), lang=self.lang))
         self._redraw()
@@ -607,7 +625,8 @@ class Pool(_Widget):
             from dicelab.render import plots
 
             rows = self.rows()
-            fig = pool_chart(self.exp, rows, self.lang) if rows else None
+            fig = (pool_chart(self.exp, rows, self.lang, decimal=self.decimal)
+                   if rows else None)
             self.out.value = (plots.chart_html(fig) + self._difference_html(rows)
                               if fig is not None else "")
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.core.i18n import _, fmt_int, fmt_percent
+from dicelab.core.i18n import _, fmt_int
 from dicelab.ui.teaching.asking import _w, _Widget
 from dicelab.ui.teaching.numbers import parse_seed
+from dicelab.ui.teaching.pooling import share_text
 
 # ------------------------------------------------------------------ simulators
 
@@ -17,19 +18,21 @@ class FrequencySimulator(_Widget):
 
     The default seed gives a sample other than lesson 03's chart (seed 6), whose brelan
     path also stays inside the band p ± 2σₙ from 10 rolls on, for every number of rolls
-    offered (seed 2024 left it at 17, 20, 29 and 30 rolls)."""
+    offered (seed 2024 left it at 17, 20, 29 and 30 rolls).  ``decimal``: its message writes
+    the frequencies as decimals, not percentages (lesson 03, whose questions ask decimals)."""
 
     #: The seed the seed box starts with.
     SEED = 4
 
     def __init__(self, figure: str = "brelan", n: int = 5, *, seed: int = SEED,
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, decimal: bool = False) -> None:
         w = _w()
         from dicelab.analysis.counting import check_dice_count, figure_key
 
         self.figure = figure_key(figure)
         self.n = check_dice_count(n)
         self.lang = lang
+        self.decimal = decimal
         # labels in the language's digit grouping (French 10 000, English 10,000)
         self.rolls = w.SelectionSlider(
             options=[(fmt_int(k, lang), k) for k in (10, 100, 1_000, 10_000, 100_000)],
@@ -49,8 +52,9 @@ class FrequencySimulator(_Widget):
             title=_("{figure}, {dice}, seed {seed}", lang=self.lang, figure=self.figure,
                     dice=_dice(self.n, self.lang), seed=seed), lang=self.lang)
         self.say(_("Final relative frequency {f} after {t} rolls; exact {p}.", lang=self.lang,
-                   f=fmt_percent(c.final, 1, self.lang), t=fmt_int(len(c.hits), self.lang),
-                   p=fmt_percent(float(c.exact), 1, self.lang)))
+                   f=share_text(c.final, self.lang, self.decimal),
+                   t=fmt_int(len(c.hits), self.lang),
+                   p=share_text(float(c.exact), self.lang, self.decimal)))
         self.out.value = plots.chart_html(fig)
         return c
 
