@@ -388,6 +388,8 @@ EXPLAINED_BELOW: dict[str, dict[str, tuple[str, ...]]] = {
         "## Why?", "comes from a single ordered roll")},
     "01_denombrer_les_lancers": {"which_likely": (
         "## Pourquoi\u202f?", "ne vient que d'un seul lancer ordonné")},
+    # lesson 06 explains its second prediction in the widget's reveal only, never in the
+    # page (tests/test_lessons_06_09.py)
     # the standard error's formula: prediction 1 would be a calculation, 1/√n prediction 2
     "03_law_of_large_numbers": {"se_100": ("\\sigma_n", "p \\pm 2"),
                                 "ten_times": ("\\sigma_n", "1/\\sqrt{n}")},

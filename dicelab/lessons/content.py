@@ -31,6 +31,7 @@ from dicelab.lessons.base import (
 from dicelab.lessons.maths import (
     BAND_GOAL,
     SE_ROLLS,
+    FLIP_PARAPLUIES,
     at_least_one,
     band_fields,
     binomial_pmf,
@@ -53,8 +54,10 @@ from dicelab.lessons.maths import (
     seveny_rule_points,
     seveny_rule_turns,
     stars_and_bars,
+    seveny_turns_distribution,
     trwavril_card_given_figure,
     trwavril_figures,
+    trwavril_figures_with,
     trwavril_flip_change,
     trwavril_flip_miss,
 )
@@ -315,43 +318,54 @@ def _lessons() -> dict[str, Lesson]:
                N_("One roll of the four dice (no reroll) shows a brelan (exactly three "
                   "alike). Chance it can flip card 6?"),
                lambda: trwavril_card_given_figure(6, "brelan"), input="percent", close=0.05,
-               worked=N_("Of the {b} ordered rolls that show a brelan, {a} show a brelan of "
-                         "6: {a}/{b} = {p}."),
-               fields=lambda: {"b": _figure_rolls("brelan"), "a": _figure_rolls("brelan", 6),
+               worked=N_("A brelan of 6: the odd die takes one of the {o} other values and "
+                         "one of the {w} places, {o} × {w} = {a} ordered rolls; any brelan: "
+                         "{v} × {a} = {b}. So {a}/{b} = {p}."),
+               fields=lambda: {"o": 5, "w": 4, "v": 6, "b": _figure_rolls("brelan"),
+                               "a": _figure_rolls("brelan", 6),
                                "p": trwavril_card_given_figure(6, "brelan")}),
             _q("flip_back", "predict",
-               N_("Cards 1 to 5 are crossed off, 2 parapluies left. Your turn ends on a brelan "
-                  "of 5, which the rules apply to card 5. Compared with before this turn, "
-                  "your chance of winning…"),
-               lambda: 1 if trwavril_flip_change(5)[1] < trwavril_flip_change(5)[0] else 0,
-               input="choice", options=(N_("goes up"), N_("goes down")),
+               N_("Cards 1 to 5 are crossed off, {u} parapluies left. Your turn ends on a "
+                  "brelan of 5, which forces you to flip card 5. Is your chance of winning "
+                  "then higher or lower than after a miss?"),
+               lambda: 1 if trwavril_flip_change(5)[1] < trwavril_flip_miss(5) else 0,
+               input="choice", options=(N_("higher than after a miss"),
+                                        N_("lower than after a miss")),
+               numbers=(("u", FLIP_PARAPLUIES),),
                worked=N_("The brelan must flip card 5, which is no longer crossed off. Chance "
-                         "of winning: {before} → {after} compared with before this turn (a "
-                         "miss: {miss}). Here the figure hurts, though a miss would be "
-                         "slightly worse."),
+                         "of winning: {before} before this turn, {after} after the brelan, "
+                         "{miss} after a miss. Here the brelan hurts more than a miss: "
+                         "losing card 5 costs more than a parapluie."),
                fields=lambda: {"before": Pct(trwavril_flip_change(5)[0]),
                                "after": Pct(trwavril_flip_change(5)[1]),
                                "miss": Pct(trwavril_flip_miss(5))}),
             _q("six_given_suite", "exercise",
                N_("One roll of the four dice (no reroll). B: the dice show a suite. A: card 6 "
-                  "can be flipped. P(A|B) (a decimal)?"),
+                  "can be flipped. P(A|B), to 3 decimal places?"),
                lambda: trwavril_card_given_figure(6, "suite"), tolerance=0.001,
                hints=(N_("A suite of four is 1234, 2345 or 3456: which ones contain 6?"),),
-               worked=N_("Of the {all} ordered rolls of four dice, {b} show a suite (B) and "
-                         "{ab} a suite with a 6, 3456 (A ∩ B): P(A|B) = P(A ∩ B) / P(B) = "
+               worked=N_("A suite shows four different faces, in any of {k}! = {o} orders: "
+                         "{n} suites × {o} = {b} ordered rolls out of {all} (B); 3456 alone "
+                         "contains the 6: {ab} (A ∩ B). P(A|B) = P(A ∩ B) / P(B) = "
                          "({ab}/{all}) / ({b}/{all}) = {ab}/{b} = {p}. Not to be confused "
                          "with P(A ∩ B) = {ab}/{all} ≈ {pab} ≠ P(A|B)."),
                fields=lambda: {"all": 6**4, "b": _figure_rolls("suite"),
-                               "ab": _figure_rolls("suite", 6),
+                               "ab": _figure_rolls("suite", 6), "k": 4,
+                               "o": math.factorial(4),
+                               "n": len(trwavril_figures_with(6)["suites"]),
                                "p": trwavril_card_given_figure(6, "suite"),
                                "pab": float(Fraction(_figure_rolls("suite", 6), 6**4))}),
             _q("p_brelan_four", "exercise",
                N_("Probability that one roll of four dice shows Trwavril's brelan, exactly "
-                  "three alike (a decimal)?"),
+                  "three alike, as a decimal to 3 decimal places?"),
                lambda: trwavril_figures()["brelan"], tolerance=0.001,
                hints=(N_("Choose the face (6 ways), the odd die's face (5), its place (4)."),),
-               worked=N_("6 × 5 × 4 = {n} ordered rolls out of {all}: {p}."),
-               fields=lambda: {"n": 6 * 5 * 4, "all": 6**4, "p": trwavril_figures()["brelan"]}),
+               worked=N_("6 × 5 × 4 = {n} ordered rolls out of {all}: {p}. Back to "
+                         "prediction 1 (B: a brelan): P(A ∩ B) = {a}/{all}, so P(A|B) = {a}/{n} = "
+                         "{q}."),
+               fields=lambda: {"n": 6 * 5 * 4, "all": 6**4, "p": trwavril_figures()["brelan"],
+                               "a": _figure_rolls("brelan", 6),
+                               "q": trwavril_card_given_figure(6, "brelan")}),
         ),
         chart_note=conditional_note,
         misconceptions=(
@@ -436,11 +450,24 @@ def _lessons() -> dict[str, Lesson]:
                N_("Seveny solo with “bank at 4”: how many turns to reach the target of {t} "
                   "points, on average?"),
                lambda: seveny_rule_turns(4)[0], close=1.5, digits=2,
-               numbers=(("t", _seveny_target()),)),
+               numbers=(("t", _seveny_target()),),
+               worked=N_("Roughly {t} ÷ (average points per turn, turns at 0 included) = "
+                         "{t} ÷ {e} ≈ {r}; a little more in fact, since the last turn "
+                         "usually goes past {t} points."),
+               fields=lambda: {"t": _seveny_target(), "e": float(seveny_rule_points(4)[0]),
+                               "r": _seveny_target() / float(seveny_rule_points(4)[0])},
+               field_digits=(("e", 2), ("r", 1))),
             _q("more_spread", "predict",
                N_("Which strategy has the larger standard deviation?"),
                lambda: 0 if seveny_rule_turns(4)[1] > seveny_optimal_turns()[1] else 1,
-               input="choice", options=(N_("bank at 4"), N_("optimal play"))),
+               input="choice", options=(N_("bank at 4"), N_("optimal play")),
+               worked=N_("Optimal play takes more risks (it rolls on more often): some very "
+                         "short games ({k} turns or fewer: {o} against {r} with “bank at "
+                         "4”), a few very long ones. Compare the widths of the two "
+                         "distributions on the chart."),
+               fields=lambda: {"k": SHORT_GAME,
+                               "o": Pct(sum(seveny_turns_distribution(None)[:SHORT_GAME + 1])),
+                               "r": Pct(sum(seveny_turns_distribution(4)[:SHORT_GAME + 1]))}),
             _q("sd_rule", "exercise",
                N_("σ(T) for “bank at 4” (a decimal)?"),
                lambda: seveny_rule_turns(4)[1], tolerance=0.05, digits=2,
@@ -452,11 +479,12 @@ def _lessons() -> dict[str, Lesson]:
                                "vo": _table_var(seveny_optimal_turns()),
                                "so": seveny_optimal_turns()[1]}),
             _q("games_needed", "exercise",
-               N_("How many simulated games give a standard error of 0.1 turn on the mean "
-                  "(“bank at 4”)?"),
+               N_("How many games must be simulated for the standard deviation of the "
+                  "simulated mean to be 0.1 turn (“bank at 4”)?"),
                lambda: math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01), tolerance=10,
                hints=(N_("SE = σ / √n, so n = (σ / SE)²."),),
-               worked=N_("n = Var(T) / {se}², that is {v} / {se2} ≈ {n}."),
+               worked=N_("σ(T)/√n = {se} ⇒ n = Var(T) / {se2} = {v} / {se2} ≈ {n}: at "
+                         "least {n} games."),
                fields=lambda: {"v": _table_var(seveny_rule_turns(4)), "se": 0.1, "se2": 0.01,
                                "n": math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01)},
                field_digits=(("v", 2), ("se", 1), ("se2", 2))),
@@ -734,6 +762,10 @@ def _figure_rolls(fig: str, card: int | None = None) -> int:
     if card is not None:
         n *= trwavril_card_given_figure(card, fig)
     return int(n)
+
+
+#: Lesson 09's "very short game": this many turns or fewer (prediction 2's worked answer).
+SHORT_GAME = 8
 
 
 def _seveny_target() -> int:

@@ -329,14 +329,14 @@ def turn_policies(game: str) -> list[tuple[str, int]]:
     in Seveny (whose turns score a few points).
 
     >>> turn_policies("seveny")[:2]
-    [('optimal play', 0), ('bank at {n} points', 3)]
+    [('optimal play', 0), ('bank at {n}', 3)]
     >>> [n for _l, n in turn_policies("cinqmille")]
     [0, 300, 500]
     """
     if game not in TURN_THRESHOLDS:
         raise DicelabError("the turns simulator plays {games}; got {game}",
                            games=", ".join(TURN_GAMES), game=brief(game))
-    return [(N_("optimal play"), 0)] + [(N_("bank at {n} points"), n)
+    return [(N_("optimal play"), 0)] + [(N_("bank at {n}"), n)
                                         for n in TURN_THRESHOLDS[game]]
 
 
@@ -423,25 +423,36 @@ def trwavril_card_given_figure(card: int, fig: str) -> Fraction:
     return both / trwavril_figures()[fig]
 
 
+#: Lesson 06's position: cards 1–5 barred and this many parapluies (the medium level), where
+#: the brelan of 5 is worse than a miss (with 2 parapluies a miss was slightly worse).
+FLIP_PARAPLUIES = 3
+
+
 def trwavril_flip_change(card: int = 5) -> tuple[float, float]:
-    """Cards 1–5 barred, 2 parapluies: P(win) before and after flipping ``card`` (exact)."""
+    """Lesson 06's position (cards 1–5 barred, :data:`FLIP_PARAPLUIES` parapluies): P(win)
+    before and after flipping ``card`` (exact).
+
+    >>> [round(p, 3) for p in trwavril_flip_change()]
+    [0.658, 0.483]
+    """
     from dicelab.engine import trwavril
 
-    e = trwavril.flip_effect((1, 2, 3, 4, 5), card, parapluies=2)
+    e = trwavril.flip_effect((1, 2, 3, 4, 5), card, parapluies=FLIP_PARAPLUIES)
     return float(e.before), float(e.after)
 
 
 def trwavril_flip_miss(card: int = 5) -> float:
-    """Lesson 06's position (cards 1–5 barred, 2 parapluies): P(win) after a miss instead of
-    the brelan of ``card``: the cards stay as they are, one parapluie is turned (exact).
+    """Lesson 06's position (cards 1–5 barred, :data:`FLIP_PARAPLUIES` parapluies): P(win)
+    after a miss instead of the brelan of ``card``: the cards stay as they are, one
+    parapluie is turned (exact).
 
     >>> round(trwavril_flip_miss(), 3)
-    0.309
+    0.515
     """
     from dicelab.engine import trwavril
 
-    e = trwavril.flip_effect((1, 2, 3, 4, 5), card, parapluies=2)
-    return float(trwavril.start_value(e.barred_before, 1))
+    e = trwavril.flip_effect((1, 2, 3, 4, 5), card, parapluies=FLIP_PARAPLUIES)
+    return float(trwavril.start_value(e.barred_before, FLIP_PARAPLUIES - 1))
 
 
 def trwavril_figures_with(card: int = 6) -> dict[str, tuple[str, ...]]:

@@ -269,6 +269,9 @@ STEPS: dict[str, str] = {
     "read_q": N_("read the opening together; name the question."),
     "p1": N_("first prediction, every student types a guess before checking: “{q1}”; ask two "
              "students to explain their guesses."),
+    "p1_definition": N_("first prediction, every student types a guess before checking: "
+                        "“{q1}”; ask two students to explain their guesses; then read the "
+                        "definition of P(A|B) together: we count inside B."),
     "p1_later": N_("first prediction, every student types a guess and checks it: the guess is "
                    "written down and the exact value stays hidden until the class's dice have "
                    "answered: “{q1}”."),
@@ -377,7 +380,7 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
                  (2, "ex", ()), (1, "remember", ())),
     "variance": ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()), (3, "p2_chart", ()),
                  (2, "simulate", ()), (2, "ex", ()), (1, "remember", ())),
-    "conditional": ((3, "card", ()), (1, "read_q", ()), (3, "p1", ()),
+    "conditional": ((3, "card", ()), (1, "read_q", ()), (3, "p1_definition", ()),
                     (2, "ex_before_chart", (0,)), (1, "chart_projected", ()), (2, "p2", ()),
                     (2, "ex_last", (1,)), (1, "remember", ())),
     "optimal_play": ((3, "card", ()), (1, "read_q", ()), (6, "ex_back", (0,)), (2, "p12", ()),
@@ -517,8 +520,27 @@ def _behind_note(lang: str) -> str:
              o3=fmt_int(4500, lang), b3=at(4500), o4=fmt_int(4550, lang), b4=at(4550))
 
 
+def _variance_note(lang: str) -> str:
+    """Lesson 09's teacher's note: why the spread matters, the chart's last bar (the very
+    long games) computed from the exact distributions.
+
+    >>> _variance_note("en")[-74:]
+    '0.9% of optimal games against 0.4% with “bank at 4” take 20 turns or more.'
+    """
+    from dicelab.core.i18n import fmt_percent
+    from dicelab.lessons.maths import seveny_best_threshold
+    from dicelab.lessons.visuals import variance_bars
+
+    n = seveny_best_threshold()
+    labels, (rule, opt) = variance_bars(n)
+    return _("The spread matters for the rare very long game: {o} of optimal games against "
+             "{r} with “bank at {n}” take {k} turns or more.", lang=lang, n=n,
+             k=labels[-1].split()[-1], o=fmt_percent(opt[-1], 1, lang),
+             r=fmt_percent(rule[-1], 1, lang))
+
+
 #: A lesson's note for the teacher in its guide section (computed when the guide is built).
-TEACHER_NOTES = {"behind": _behind_note}
+TEACHER_NOTES = {"behind": _behind_note, "variance": _variance_note}
 
 
 def lesson_plan(key: str, lang: str = "en") -> str:

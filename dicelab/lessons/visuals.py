@@ -328,8 +328,12 @@ def _chart_conditional(lang: str | None) -> Any:
                      xlabel=_("figure of the four dice (B)", lang=lang), ylabel=ylabel,
                      title=_("Trwavril: conditional probabilities", lang=lang),
                      decimals=CHART_DECIMALS["conditional"], lang=lang)
-    if "P_B(" in ylabel:  # French notation: B as a subscript on the axis (the text keeps P_B)
+    if "P_B(" in ylabel:  # French notation: B as a subscript on the axis and in the visible
+        # caption (the text alternative, plain text, keeps P_B)
         fig.axes[0].set_ylabel(ylabel.replace("P_B(", "$P_B$("))
+        from dicelab.lessons.base import notation
+
+        fig.dicelab_caption_html = notation(fig.dicelab_alt_text, "html")
     return fig
 
 
@@ -394,16 +398,26 @@ def _chart_stop(lang: str | None) -> Any:
 
 
 def _chart_variance(lang: str | None) -> Any:
+    import html
+
     from dicelab.render import plots
 
     best = seveny_best_threshold()
     labels, (rule, opt) = variance_bars(best)
-    return plots.grouped_bars(
+    fig = plots.grouped_bars(
         labels,
         {_("bank at {n}", lang=lang, n=best): rule,
          _("optimal play (fewest turns)", lang=lang): opt},
         xlabel=_("turns to finish", lang=lang), ylabel=_("probability", lang=lang),
-        title=_("Seveny solo: the distribution of the number of turns T", lang=lang), lang=lang)
+        title=_("Seveny solo: the distribution of the number of turns T", lang=lang),
+        figsize=(8.5, 4.0), lang=lang)
+    # the end bars' labels (« ≤ 4 », « ≥ 20 ») are wider than a number: a smaller font keeps
+    # « 19 » and « ≥ 20 » apart
+    fig.axes[0].tick_params(axis="x", labelsize=9)
+    # the visible caption names the chart; its 17 pairs of values stay in the text
+    # alternative (the exact values are in the table)
+    fig.dicelab_caption_html = html.escape(fig.dicelab_alt_head, quote=False)
+    return fig
 
 
 def variance_bars(best: int) -> tuple[list[str], tuple[list[float], list[float]]]:

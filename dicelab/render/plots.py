@@ -284,14 +284,17 @@ def figure_png(fig: Figure, dpi: int = 100) -> bytes:
 
 
 def chart_html(fig: Figure) -> str:
-    """The chart as an HTML ``<figure>``: the image (with ``alt``) and the text under it."""
+    """The chart as an HTML ``<figure>``: the image (with ``alt``) and the text under it:
+    the text alternative, or the chart's own shorter caption when it has one
+    (``fig.dicelab_caption_html``, HTML: a long list of values stays in ``alt`` only)."""
     data = base64.b64encode(figure_png(fig)).decode("ascii")
     text = html.escape(alt_text(fig))
+    caption = getattr(fig, "dicelab_caption_html", None) or text
     return (
         '<figure class="dicelab-chart" style="background:white;color:#1a1a1a;'
         'padding:6px;margin:0;max-width:100%">'
         f'<img src="data:image/png;base64,{data}" alt="{text}" style="max-width:100%"/>'
-        f'<figcaption style="font-size:0.9em;color:#1a1a1a">{text}</figcaption></figure>'
+        f'<figcaption style="font-size:0.9em;color:#1a1a1a">{caption}</figcaption></figure>'
     )
 
 
@@ -511,7 +514,9 @@ def grouped_bars(
         if log_y:
             head += " " + _("The vertical scale is logarithmic.", lang=lang)
         alt = _titled(head, title, lang) + " " + _list(parts, lang) + "."
-        return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
+        fig = _finish(fig, ax, xlabel, ylabel, title, alt, lang)
+        fig.dicelab_alt_head = _titled(head, title, lang)  # type: ignore[attr-defined]
+        return fig
 
 
 def reward_risk_bars(
