@@ -154,8 +154,8 @@ def test_teachers_guides_state_every_lesson_with_computed_answers(built):
                 assert notation(i18n._(lesson.programme, lang=lang), "md") in text
             for q in lesson.questions:
                 assert f"**{q.answer_text(lang)}**" in text
-    assert "4.90 − 3.98 = 0.92" in built["docs/teachers.md"]
-    assert "4,90 − 3,98 = 0,92" in built["docs/fr/enseignants.md"]
+    assert "4.898 − 3.981 = 0.917 ≈ 0.92" in built["docs/teachers.md"]
+    assert "4,898 − 3,981 = 0,917 ≈ 0,92" in built["docs/fr/enseignants.md"]
 
 
 def test_replace_section_refuses_a_page_without_markers():

@@ -137,9 +137,10 @@ def test_lesson_11_sheet_puts_the_backward_exercise_before_the_predictions(lang)
     assert kinds.index("card") < ex1 < pred1 < chart
     assert kinds[ex1 - 1] == "page"  # the rules card fills page 1
     assert _plain(sheet[ex1][1]).startswith(_("Exercise {n}", lang=lang, n=1))
+    # only the first hint on paper (issue 28, second read): the others give the step away
     hints = [t for k, t in sheet[ex1:pred1] if k == "sub"]
-    assert len(hints) == 3 and any(("seuls les 1 et les 6" if lang == "fr"
-                                    else "only 1s and 6s") in h for h in hints)
+    assert len(hints) == 1 and ("seuls les 1 et les 6" if lang == "fr"
+                                else "only 1s and 6s") in hints[0]
     assert sum(k == "space" for k, _t in sheet[ex1:pred1]) >= 4  # about eight lines
     plan = _plain(lesson_plan("optimal_play", lang))
     assert ("L'exercice 1 vient juste après la fiche des règles" if lang == "fr"
@@ -242,3 +243,145 @@ def test_lesson_11_french_sheet_breaks_no_hyphenated_word(tmp_path):
                           text=True).stdout
     assert not re.search(r"\w-\n", text)
     assert "est-elle" in text and "Vaut-il" in text
+
+
+# ------------------------------------------------------------------ issue 28, second read
+
+
+@LANGS
+def test_lesson_10_second_read_worked_answers(lang):
+    """Three rolls do not triple one roll's chance; eₛ written with subscripts; M₂,₂ and e₄
+    worked out; every number computed."""
+    from fractions import Fraction
+
+    from dicelab.analysis.counting import most_common_chain
+
+    c = "," if lang == "fr" else "."
+    chain = most_common_chain(5)
+    one = float(sum(chain.initial[2:]))
+    assert one == pytest.approx(0.2130, abs=5e-5)
+    within = _plain(LESSONS["markov"].question("within_three").worked_text(lang))
+    assert f"π₁(3) + π₁(4) + π₁(5) ≈ 0{c}2130" in within
+    assert f"3 × 0{c}2130 = 0{c}639 ≠ 0{c}7432" in within
+    assert float(chain.p_at_least(3, 3)) == pytest.approx(0.7432, abs=5e-5)
+    # the first roll is a reroll from state 1: π₁ = π₀ M, π₀ = (1, 0, 0, 0, 0)
+    assert list(chain.initial) == list(chain.matrix[0])
+    rolls = _plain(LESSONS["markov"].question("rolls_quinte").worked_text(lang))
+    assert "eₛ = 1 + Σₜ Mₛ,ₜ eₜ" in rolls and "e_s" not in rolls and "M_s" not in rolls
+    assert "e₄ = 1 + (5/6) e₄ ⇒ e₄ = 6" in rolls
+    assert chain.matrix[3][3] == Fraction(5, 6) and chain.rolls_from_states(5)[3] == 6
+    pair = _plain(LESSONS["markov"].question("from_pair").worked_text(lang))
+    assert "M₂,₂ = (5³ − 5)/6³ = 120/216 = 5/9" in pair
+    assert Fraction(5**3 - 5, 6**3) == chain.matrix[1][1]
+    key = _key_text("markov", lang)
+    assert "e_s" not in key and "Σₜ" in key
+    assert "e_s" not in _plain(lesson_plan("markov", lang))
+
+
+@LANGS
+def test_lesson_10_exercise_1_takes_only_the_exact_fraction(lang):
+    """The table gives M₃,₄ + M₃,₅ to four decimals: 0,3056 read off it is not the exact
+    value the exercise asks for; 11/36 (or an equal fraction) is."""
+    q = LESSONS["markov"].question("from_brelan")
+    assert q.tolerance == 0
+    ex = Notebook("markov", lang=lang).exercise("from_brelan")
+    for typed, right in (("0,3056" if lang == "fr" else "0.3056", False), ("11/36", True),
+                         ("22/72", True)):
+        ex.box.value = typed
+        assert ex.is_right(ex.read_guess()) is right, typed
+    ex.check()  # 22/72, still in the box
+    assert ex.correct
+    key = _key_text("markov", lang)
+    assert ("Accepté à ±" if lang == "fr" else "Accepted within ±") not in key.split(
+        _q("markov", "from_brelan", lang))[1].split(_q("markov", "within_three", lang))[0]
+
+
+@LANGS
+def test_lesson_10_second_read_page_and_sheet(lang):
+    page = _page(lang, "markov")
+    assert "$\\pi_1 = \\pi_0 M$" in page and "$\\pi_0 = (1, 0, 0, 0, 0)$" in page
+    # the optional Python cell comes after exercise 2 and shows π₃
+    assert page.index('nb.exercise("within_three")') < page.index("(pi2 @ M).round(4)")
+    assert page.index('nb.exercise("within_three")') < page.index(
+        "Facultatif : en Python" if lang == "fr" else "Optional: in Python")
+    sheet = [t for k, t in worksheets.lines("markov", lang) if k == "sub"]
+    if lang == "en":
+        assert any(t.startswith("Words used: the state is") for t in sheet)
+        assert not any(t.startswith("Key:") for t in sheet)
+    else:
+        assert any(t.startswith("Légende\u00a0: l'état est") for t in sheet)
+        assert "Clé" not in " ".join(sheet)
+        programme = _(LESSONS["markov"].programme, lang="fr")
+        assert programme.endswith(
+            "(au-delà du programme\u00a0: 5 états, temps moyen d'atteinte)")
+        assert "au-delà du programme : 5 états" in _key_text("markov", lang)
+
+
+@LANGS
+def test_lesson_11_bank_at_n_is_defined_as_dicelab_plays_it(lang):
+    """The rule the predictions and chart name, defined on the page where it first appears
+    and on the sheet, as :func:`dicelab.analysis.policies.bank_at` plays it: the set-aside
+    with the most points (fewest dice on a tie), then bank at N points or more."""
+    page = _page(lang, "optimal_play")
+    first = page.index("encaisser à $N$" if lang == "fr" else "bank at $N$")
+    definition = ("on met de côté ce qui rapporte le plus de points (le moins de dés à "
+                  "égalité), puis on encaisse dès que le tour tient $N$ points ou plus ; "
+                  "sinon on relance" if lang == "fr" else
+                  "set aside what gives the most points (the fewest dice on a tie), then bank "
+                  "as soon as the turn holds $N$ points or more; otherwise roll on")
+    assert 0 < page.index(definition) - first < 60
+    sheet = worksheets.lines("optimal_play", lang)
+    line = next(t for k, t in sheet if k == "sub" and t.startswith(
+        "«\u00a0encaisser à N\u00a0»" if lang == "fr" else "“bank at N”"))
+    assert sheet.index(("sub", line)) < next(i for i, (k, _t) in enumerate(sheet) if k == "q")
+    assert ("le moins de dés à égalité" if lang == "fr" else "the fewest dice on a tie") in line
+    assert ("dès que le tour tient N points ou plus" if lang == "fr"
+            else "as soon as the turn holds N points or more") in line
+
+
+@LANGS
+def test_lesson_11_second_read_key_and_sheet(lang):
+    c = "," if lang == "fr" else "."
+    lesson = LESSONS["optimal_play"]
+    # prediction 1 has a working, which does not answer prediction 2 below it on screen
+    worked = _plain(lesson.question("optimal_points").worked_text(lang))
+    assert ("à rebours" if lang == "fr" else "backwards") in worked
+    assert f"3{c}98" not in worked
+    # exercise 2 subtracts the chart's numbers
+    gap = _plain(lesson.question("gap_points").worked_text(lang))
+    assert gap.startswith(f"4{c}898 − 3{c}981 = 0{c}917 ≈ 0{c}92")
+    # exercise 1: the 5-point one-die case, checked by the rules' own end solver
+    from fractions import Fraction
+
+    from dicelab.lessons.maths import seveny_end_roll
+
+    assert seveny_end_roll((1, 1, 1, 1, 1, 6)) == Fraction(11, 6)
+    back = _plain(lesson.question("end_backwards").worked_text(lang))
+    assert f"(6 + 5) / 6 = 11/6 ≈ 1{c}83 < 5" in back
+    # paper: the last exercise is marked optional
+    sheet = worksheets.lines("optimal_play", lang)
+    optional = [t for k, t in sheet if k == "q" and _q("optimal_play", "gap_turns", lang)[:30]
+                in _plain(t)]
+    assert optional[0].startswith(_("Exercise {n} (optional)", lang=lang, n=4))
+    assert ("Exercice 4 (facultatif)." if lang == "fr" else "Exercise 4 (optional).") in (
+        optional[0])
+    # "strategy", not "policy", on the chart and the sheet's table
+    head, _rows = worksheets.data_table("optimal_play", lang)
+    assert head[0] == ("stratégie" if lang == "fr" else "strategy")
+    fig = lesson.chart(lang)
+    assert fig.axes[0].get_xlabel() == ("stratégie" if lang == "fr" else "strategy")
+    assert "policy" not in _page(lang, "optimal_play")
+
+
+@LANGS
+def test_lesson_11_plan_pairs_do_exercise_2_and_the_class_exercise_3_orally(lang):
+    plan = [_plain(x) for x in lesson_plan("optimal_play", lang).splitlines()]
+    step = next(x for x in plan if x.lstrip("* ").startswith("12–14 min"))
+    ex2, ex3 = _q("optimal_play", "gap_points", lang), _q("optimal_play", "risk_zero", lang)
+    assert ex2 in step and ex3 in step
+    assert step.index(ex2) < step.index(ex3)
+    oral = step[step.index(ex2) + len(ex2):]
+    assert ("L'exercice 3" if lang == "fr" else "Exercise 3") in oral
+    assert ("à l'oral avec toute la classe" if lang == "fr"
+            else "orally to the whole class") in oral
+    assert " / " not in step  # exercise 3 is no longer in the pairs' list

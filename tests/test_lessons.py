@@ -147,8 +147,9 @@ def test_the_honest_gaps_are_computed():
     assert lessons.seveny_rule_turns(4)[0] == pytest.approx(12.98, abs=5e-3)
     assert lessons.seveny_optimal_turns()[0] == pytest.approx(10.69, abs=5e-3)
     q = LESSONS["optimal_play"].question("gap_points")
-    assert q.worked_text("en").startswith("4.90 − 3.98 = 0.92")
-    assert "0,92" in q.worked_text("fr")
+    # the chart's three decimals, as a student subtracts them (issue 28, second read)
+    assert q.worked_text("en").startswith("4.898 − 3.981 = 0.917 ≈ 0.92")
+    assert q.worked_text("fr").startswith("4,898 − 3,981 = 0,917 ≈ 0,92")
 
 
 def test_brelan_is_explicit():
@@ -274,9 +275,10 @@ def test_markov_shows_one_worked_step_before_its_exercises(lang, dec):
     where = {s: i for i, s in enumerate(code)}
     assert where['nb.predict("rolls_quinte")'] < where["nb.results()"] \
         < where['nb.exercise("from_brelan")']
-    # and a student cell that does the same step with numpy, also before the exercises
+    # and a student cell that does the same step with numpy and one more, π₃: after
+    # exercise 2, which it checks (issue 28, second read: before it, it gave π₃ away)
     cell = next(c for c in page.cells if "student" in c.metadata.get("tags", []))
-    assert "pi2 = pi1 @ M" in cell.source
-    assert code.index(cell.source) < where['nb.exercise("from_brelan")']
+    assert "pi2 = pi1 @ M" in cell.source and "(pi2 @ M).round(4)" in cell.source
+    assert code.index(cell.source) > where['nb.exercise("within_three")']
     pi1, m = markov_arrays()
     assert (pi1 @ m).tolist() == pytest.approx(exact, abs=1e-12)

@@ -360,7 +360,7 @@ def test_markov_sheet_defines_its_words_and_prints_the_step_from_pi2():
     subs = [text for kind, text in lines if kind == "sub"]
     first_q = next(i for i, (kind, _text) in enumerate(lines) if kind == "q")
     key = [i for i, (kind, text) in enumerate(lines) if kind == "sub"
-           and (text.startswith("Key: the state is how many dice are alike")
+           and (text.startswith("Words used: the state is how many dice are alike")
                 or text.startswith("M is the transition matrix"))]
     assert len(key) == 2 and max(key) < first_q
     assert "quinté" in lines[key[0]][1]

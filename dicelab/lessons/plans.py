@@ -336,9 +336,10 @@ STEPS: dict[str, str] = {
                     "“Show the results” under the table and read its worked step π₂ = π₁ × M "
                     "together: exercise 2 is one more step. The Python cell (pi2 @ M) is "
                     "optional: it checks π₃ once exercise 2 is done by hand."),
-    "chart_ex": N_("the main chart, discussed (it answers both predictions); then, in pairs, "
-                   "hints on request: {ex}. The last exercise, {last}, is optional: do it "
-                   "orally with the class if time allows."),
+    "chart_ex": N_("the main chart, discussed (it answers both predictions); then exercise 2 "
+                   "in pairs, hints on request: {ex}. Exercise 3, {oral}, is asked orally to "
+                   "the whole class. The last exercise, {last}, is optional: do it orally with "
+                   "the class if time allows."),
     "remember": N_("“To remember”; students read their progress line."),
     "card_today": N_("read the rules card of {games} together, its examples with their dice "
                      "drawn (it is also on the worksheet); only these rules matter today: a 1 "
@@ -384,7 +385,7 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
                     (2, "ex_before_chart", (0,)), (1, "chart_projected", ()), (2, "p2", ()),
                     (2, "ex_last", (1,)), (1, "remember", ())),
     "optimal_play": ((3, "card", ()), (1, "read_q", ()), (6, "ex_back", (0,)), (2, "p12", ()),
-                     (2, "chart_ex", (1, 2)), (1, "remember", ())),
+                     (2, "chart_ex", (1,)), (1, "remember", ())),
     "behind": ((4, "card_today", ()), (2, "p1_alone", ()), (1, "p2", ()),
                (4, "results_chart", ()), (2, "ex", ()), (2, "remember", ())),
     "stop_or_roll": ((4, "card", ("seveny",)), (1, "read_q", ()), (3, "p1", ()),
@@ -457,6 +458,8 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
             chosen = [exercises[i] for i in about] if about else list(exercises)
             fields["ex"] = quoted(chosen)
             fields["last"] = quoted(exercises[-1:])
+        if step == "chart_ex":  # lesson 11: the exercise after the pairs' one, asked orally
+            fields["oral"] = quoted(exercises[about[-1] + 1:about[-1] + 2])
         if exp is not None:
             fields["e"] = _(exp.title, lang=lang)
         if step == "grid":

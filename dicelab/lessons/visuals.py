@@ -493,7 +493,7 @@ def _chart_optimal(lang: str | None) -> Any:
     labels = [_("bank at {n}", lang=lang, n=t) for t in ts] + [
         _("optimal play (most points per turn)", lang=lang)]
     values = [float(seveny_rule_points(t)[0]) for t in ts] + [seveny_optimal_points()]
-    fig = plots.bars(labels, values, xlabel=_("policy", lang=lang),
+    fig = plots.bars(labels, values, xlabel=_("strategy", lang=lang),
                      ylabel=_("expected points per turn", lang=lang),
                      title=_("Seveny: simple rules against optimal play", lang=lang),
                      decimals=CHART_DECIMALS["optimal_play"], lang=lang)

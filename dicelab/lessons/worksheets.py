@@ -72,6 +72,11 @@ PLAY_LINES: dict[str, str] = {
 #: only needs "only 1s and 6s can be set aside").
 PRINTED_HINTS: dict[str, tuple[str, ...]] = {"luck": ("se_mean",), "markov": ("within_three",),
                                              "optimal_play": ("end_backwards",)}
+#: Of a printed exercise's hints, only the first ones (lesson 11's exercise 1: the first hint
+#: alone; the others, which give the backward step away, stay with the teacher).
+FIRST_HINTS: dict[str, dict[str, int]] = {"optimal_play": {"end_backwards": 1}}
+#: Exercises the paper marks optional (lesson 11's last one, as its page and plan say).
+OPTIONAL: dict[str, tuple[str, ...]] = {"optimal_play": ("gap_turns",)}
 #: Room to write for an exercise worked in several lines, in ``space`` blocks (one by
 #: default, about two lines each): lesson 10's three products, lesson 11's backward solving.
 ROOM: dict[str, dict[str, int]] = {"markov": {"within_three": 3},
@@ -83,10 +88,14 @@ KEY_LINES: dict[str, tuple[str, ...]] = {
     "variance": (N_("“bank at 4”: you bank as soon as the turn holds 4 points or more."),
                  N_("“optimal play”: every move chosen to finish in the fewest turns on "
                     "average; T also counts the turns that score 0 points.")),
-    "markov": (N_("Key: the state is how many dice are alike, from 1 (all different) to 5 "
-                  "(a quinté: five alike)."),
+    "markov": (N_("Words used: the state is how many dice are alike, from 1 (all different) "
+                  "to 5 (a quinté: five alike)."),
                N_("M is the transition matrix: its row i gives the chance of each next state "
                   "from state i after one reroll.")),
+    # lesson 11: the rule its predictions and chart name (dicelab.analysis.policies.bank_at)
+    "optimal_play": (N_("“bank at N”: after each roll, you set aside the dice that give the "
+                        "turn the most points (the fewest dice on a tie), then bank as soon as "
+                        "the turn holds N points or more; otherwise you roll on."),),
 }
 
 
@@ -160,7 +169,9 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
             elif q.key in first and not answer_key:  # with its room, on a page of its own
                 out.append(("page", ""))  # (the rules card fills the first one)
             n_ex += 1
-            label = _("Exercise {n}", lang=lang, n=n_ex)
+            label = (_("Exercise {n} (optional)", lang=lang, n=n_ex)
+                     if q.key in OPTIONAL.get(lesson_key, ())
+                     else _("Exercise {n}", lang=lang, n=n_ex))
         out.append(("q", f"{label}. {q.text_in(lang)}"))
         if q.input == "choice":  # the boxes on their own line: ticking one is the answer
             out.append(("boxes", "     ".join(f"☐\u00a0{o}" for o in q.options_in(lang))))
@@ -174,7 +185,9 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
                                    tol=_show_tol(q.tolerance, lang))))
         else:
             if q.key in PRINTED_HINTS.get(lesson_key, ()):
-                out += [("sub", _("Hint: {hint}", lang=lang, hint=h)) for h in q.hints_in(lang)]
+                shown = FIRST_HINTS.get(lesson_key, {}).get(q.key, len(q.hints))
+                out += [("sub", _("Hint: {hint}", lang=lang, hint=h))
+                        for h in q.hints_in(lang)[:shown]]
             if q.input != "choice":  # tick boxes are the answer
                 out.append(("space", _("My answer:", lang=lang)))
                 out += [("space", "")] * (ROOM.get(lesson_key, {}).get(q.key, 1) - 1)
@@ -280,7 +293,7 @@ def data_table(lesson_key: str, lang: str) -> tuple[list[str], list[list[str]]] 
                        fmt_percent(float(seveny_rule_points(t)[1]), 1, lang)]
                       for t in SEVENY_THRESHOLDS]
     if lesson_key == "optimal_play":
-        head = [_("policy", lang=lang), _("expected points per turn", lang=lang)]
+        head = [_("strategy", lang=lang), _("expected points per turn", lang=lang)]
         rows = [[_("bank at {n}", lang=lang, n=t),
                  fmt_number(float(seveny_rule_points(t)[0]), 3, lang)] for t in (2, 3, 4, 5, 6)]
         rows.append([_("optimal play (most points per turn)", lang=lang),
