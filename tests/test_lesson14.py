@@ -474,7 +474,9 @@ def test_pool_boxes_use_the_pages_words_and_the_chart_computes_the_mean_luck(lan
     d = 100 * (0.25 - luck_lesson.start_chance())
     assert d == pytest.approx(1.16, abs=0.01)
     if lang == "fr":
-        assert "Part de hasard moyenne de la classe = f − p = 25,0 % − 23,8 % = 1,2 points" in shown
+        # French: « point » singular below 2 (issue 28, fourth pass)
+        assert ("Part de hasard moyenne de la classe = f − p = 25,0 % − 23,8 % = 1,2 point "
+                "(points de pourcentage" in shown)
     else:
         assert "Class mean luck = f − p = 25.0% − 23.8% = 1.2 points" in shown
     teacher.add_counts(0, 4, "5")  # 1 in 8: 12.5 % − 23.8 % = −11.3 points, a real minus
@@ -546,7 +548,7 @@ def test_notation_and_answer_key_fixes(lang):
     if lang == "fr":
         assert "H = X − p" in hint and "E(H) = 0" in hint and "σ(H) = √(p(1 − p))" in hint
         assert "Multipliez ensuite par 100" in hint
-        assert "σ(H̄₁₀₀) = σ(H)/√100" in worked and "0,238" in worked and "4,26" in worked
+        assert "σ(M₁₀₀) = σ(H)/√100" in worked and "0,238" in worked and "4,26" in worked
         assert "0,2384" not in worked
         assert "vaut 0 point" in _flat(lesson.question("mean_luck").worked_text(lang))
     else:
@@ -587,7 +589,7 @@ def test_round2_guide_reads_the_log_and_the_answer_key_keeps_units_apart(lang):
     se = lesson.question("se_mean")
     worked = _flat(se.worked_text(lang))
     if lang == "fr":
-        assert ("σ(H̄₁₀₀) = σ(H)/√100 = √(0,238 × (1 − 0,238))/10 ≈ 0,0426, soit 4,26 points"
+        assert ("σ(M₁₀₀) = σ(H)/√100 = √(0,238 × (1 − 0,238))/10 ≈ 0,0426, soit 4,26 points"
                 in worked)
     else:
         hint = _flat(se.hints_in(lang)[0])
@@ -829,17 +831,25 @@ def test_round2_many_games_chart_has_a_two_se_band_around_zero():
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_round2_worksheet_has_a_line_for_the_disagreements(lang):
-    """Round 2, item 10: the disagreements the pairs note have a line on the worksheet,
-    under the rules card, before the predictions (not on the answer key)."""
+    """Round 2, item 10: the disagreements the pairs note have a line on the worksheet (not
+    on the answer key); issue 28, fourth pass: it comes after the predictions, since the
+    game is played after them, with the pair's result line, before the exercises' page."""
     sheet = worksheets.lines("luck", lang)
     want = ("Là où nous aurions gardé d'autres dés (tour, dés)" if lang == "fr"
             else "Where we would have kept other dice (turn, dice):")
+    pair = "Notre binôme" if lang == "fr" else "Our pair:"
     where = [i for i, (_k, text) in enumerate(sheet) if want in _flat(text)]
-    card = [i for i, (k, _t) in enumerate(sheet) if k == "card"]
-    first_q = min(i for i, (_k, text) in enumerate(sheet) if "1" in text and i > card[0] + 1)
-    assert len(where) == 1 and card[0] < where[0] <= first_q
+    mine = [i for i, (_k, text) in enumerate(sheet) if _flat(text).startswith(pair)]
+    predictions = [i for i, (k, text) in enumerate(sheet) if k == "q"
+                   and text.startswith("Prédiction" if lang == "fr" else "Prediction")]
+    first_page_break = min(i for i, (k, _t) in enumerate(sheet) if k == "page")
+    assert len(where) == 1 and len(mine) == 1
+    assert predictions[-1] < where[0] < mine[0] < first_page_break
     assert not any(want in _flat(t) for _k, t in worksheets.lines("luck", lang,
                                                                   answer_key=True))
+    # the class's line stays with the exercises (second session), in points: (f − p) × 100
+    klass = [i for i, (_k, text) in enumerate(sheet) if "(f − p) × 100 = ____ points" in text]
+    assert len(klass) == 1 and klass[0] > first_page_break
 
 
 _ARROWS = "→←↑↓⇒⇐➜▲▼△▽↗↘"
@@ -868,3 +878,83 @@ def test_third_pass_lesson_14_charts_have_plain_labels(lang):
                   for t in ax.get_legend().get_texts()]
         texts += [ax.get_title() for ax in fig.axes] + [fig.dicelab_alt_text]
         assert not any(c in t for t in texts for c in _ARROWS), texts
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_fourth_pass_exercises_1_and_2_say_the_review_showed_the_number(lang):
+    """Issue 28, fourth pass, items 1–2: the game's end shows the luck of the dice (76.2 or
+    −23.8 points) in session 1, so exercises 1–2 say so and ask to find it again from p; the
+    worked answers compute it: luck = result − p = 1 − 0.238 = 0.762, that is 76.2 points."""
+    lesson = LESSONS["luck"]
+    p = luck_lesson.start_chance()
+    fr = lang == "fr"
+
+    def num(x: float, digits: int) -> str:
+        text = f"{x:.{digits}f}".replace("-", "\u2212")
+        return text.replace(".", ",") if fr else text
+
+    for key, result in (("luck_win", 1), ("luck_lose", 0)):
+        q = lesson.question(key)
+        text = _flat(q.text_in(lang))
+        assert ("Le bilan a affiché votre part de hasard ; retrouvez-la à partir de p" if fr
+                else "The game review showed your luck of the dice; find it again from p"
+                ) in text
+        worked = _flat(q.worked_text(lang))
+        want = (f"résultat − p (coût des décisions nul) = {result} − {num(p, 3)} = "
+                f"{num(result - p, 3)}, soit {num(100 * (result - p), 1)} points" if fr else
+                f"result − p (the decisions cost 0) = {result} − {num(p, 3)} = "
+                f"{num(result - p, 3)}, that is {num(100 * (result - p), 1)} points")
+        assert want in worked, worked
+        assert q.answer() == pytest.approx(100 * (result - p), abs=1e-9)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_fourth_pass_worksheet_fits_and_the_pool_speaks_of_pairs(lang):
+    """Items 3, 6, 7, 8: the A4 worksheet is two pages in both languages (the exercises'
+    page starts with the name line); the class's line asks (f − p) × 100 in points; the
+    teacher's code box says « binôme »; French writes the mean of 100 games M₁₀₀."""
+    from dicelab.ui.teaching import Pool
+
+    sheet = worksheets.lines("luck", lang)
+    _where, filled = worksheets.pages_of(sheet, "a4", lang)
+    assert len(filled) == 2, filled
+    teacher = Pool(luck_lesson.experiment(), lang=lang)
+    assert teacher.code.placeholder == ("ou collez le code de partage d'un binôme" if lang == "fr"
+                                        else "or paste a pair's share code")
+    se = LESSONS["luck"].question("se_mean")
+    both = _flat(se.worked_text(lang) + " " + se.hints_in(lang)[0])
+    if lang == "fr":
+        assert "M₁₀₀" in both and "H̄" not in both
+    else:
+        assert "SE = SD(L)/√100" in both
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_fourth_pass_example_chart_speaks_to_you_and_labels_sit_by_their_marks(lang):
+    """Item 5: the solo example's description never says « joueur 1 »; each label sits next
+    to its mark, or a thin line joins them (the « dés 6 5 4 3 » label was far from its mark:
+    the labels were placed before the figure's layout)."""
+    fig = luck_lesson.example_figure(lang)
+    alt = fig.dicelab_alt_text.lower()
+    assert "joueur 1" not in alt and "player 1" not in alt
+    ax = fig.axes[0]
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    leaders = [line for line in ax.lines if line.get_linestyle() == "-"
+               and line.get_color() == "#555555"]
+    near = 0
+    for t in ax.texts:
+        box = t.get_window_extent(renderer)
+        px, py = ax.transData.transform(t.xy)
+        gap_x = max(box.x0 - px, px - box.x1, 0)
+        gap_y = max(box.y0 - py, py - box.y1, 0)
+        near += gap_x <= 20 and gap_y <= 20
+        if t.get_text().startswith("dés 6 5 4 3" if lang == "fr" else "dice 6 5 4 3"):
+            assert gap_x <= 20 and gap_y <= 20, (box, px, py)
+    assert near + len(leaders) >= len(ax.texts)
+
+
+def test_fourth_pass_french_many_games_paragraph_names_the_player():
+    """Item 4: the French « Beaucoup de parties » paragraph starts like the English one."""
+    assert "Le même joueur, sur beaucoup de parties : la part de hasard moyenne" in _flat(
+        _page("fr"))

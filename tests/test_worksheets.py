@@ -325,10 +325,13 @@ def test_lesson_14_sheet_and_key_after_the_teachers_review(tmp_path, lang):
     heading = "Données pour les exercices." if fr else "Data for the exercises."
     second = next(i for i, p in enumerate(pages) if heading in p)
     assert second >= 1 and "Après les prédictions" not in text
+    # the pair's game (session 1) after the predictions, on page 1; the class's line
+    # (session 2) with the exercises, in points: (f − p) × 100 (issue 28, fourth pass)
     assert ("Notre binôme : numéro ____ partie gagnée ☐ perdue ☐ code de partage" if fr else
-            "Our pair: number ____ game won ☐ lost ☐ share code") in pages[second]
-    assert ("part de hasard moyenne f − p = ____ points" if fr else
-            "class mean luck f − p = ____ points") in pages[second]
+            "Our pair: number ____ game won ☐ lost ☐ share code") in pages[second - 1]
+    assert ("part de hasard moyenne (f − p) × 100 = ____ points" if fr else
+            "class mean luck (f − p) × 100 = ____ points") in pages[second]
+    assert len(pages) == 2  # A4, both languages
     assert _norm(luck_lesson.given(lang)) in pages[second]
     mine = _norm(i18n._("My answer:", lang=lang))
     lesson = lessons.LESSONS["luck"]

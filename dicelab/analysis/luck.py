@@ -709,12 +709,16 @@ class LuckReport:
             if not (self.mode == "duel" and self.manches == 1):
                 lo, hi = ax.get_ylim()  # room above the highest mark for its label
                 ax.set_ylim(lo, hi + 0.1 * (hi - lo))
-            _place_labels(fig, ax, notes)
             ax.legend(loc="best", fontsize=8, frameon=False)
             ylabel = self.value_name(lang) + (" (%)" if scale == 100 else "")
             fig = _finish(fig, ax, _("step of the game (rolls and decisions)", lang=lang),
                           ylabel, _("Luck and skill: {game}", lang=lang, game=self.game_name),
                           self.alt_text(lang, marks, names), lang)
+            # the labels last, once the axes have their final size (the figure's layout
+            # makes room for the axis labels and title): placed earlier, a label measured
+            # beside its mark ended up far from it (lesson 14's « dés 6 5 4 3 »)
+            fig.canvas.draw()
+            _place_labels(fig, ax, notes)
         return fig
 
     def to_html(self, lang: str | None = None, *, svg: Any = None,
@@ -780,20 +784,22 @@ class LuckReport:
                    lang=lang, name=self.value_name(lang),
                    a=self.value_text(self.start_value, lang),
                    b=self.value_text(self.end_value, lang))]
-        for r in lucky:
-            parts.append(_("Luckiest roll at step {n}: {who}, dice {dice}, {amount}.",
-                           lang=lang, n=r.number, who=_player(r.player, lang),
-                           dice=" ".join(map(str, r.dice)),
-                           amount=self.signed_amount(self.signs[r.player] * r.luck, lang)))
-        for r in unlucky:
-            parts.append(_("Unluckiest roll at step {n}: {who}, dice {dice}, {amount}.",
-                           lang=lang, n=r.number, who=_player(r.player, lang),
-                           dice=" ".join(map(str, r.dice)),
-                           amount=self.signed_amount(self.signs[r.player] * r.luck, lang)))
-        for r in dec:
-            parts.append(_("Costliest decision at step {n}: {who}, {choice}, cost {amount}.",
-                           lang=lang, n=r.number, who=_player(r.player, lang),
-                           choice=r.choice, amount=self.amount(r.loss, lang)))
+        # solo: the rolls and decisions are the reader's own, never « joueur 1 »'s
+        if self.players == 1:
+            texts = (N_("Luckiest roll at step {n}: dice {dice}, {amount}."),
+                     N_("Unluckiest roll at step {n}: dice {dice}, {amount}."),
+                     N_("Costliest decision at step {n}: {choice}, cost {amount}."))
+        else:
+            texts = (N_("Luckiest roll at step {n}: {who}, dice {dice}, {amount}."),
+                     N_("Unluckiest roll at step {n}: {who}, dice {dice}, {amount}."),
+                     N_("Costliest decision at step {n}: {who}, {choice}, cost {amount}."))
+        for text, rows in zip(texts[:2], (lucky, unlucky)):
+            parts += [_(text, lang=lang, n=r.number, who=_player(r.player, lang),
+                        dice=" ".join(map(str, r.dice)),
+                        amount=self.signed_amount(self.signs[r.player] * r.luck, lang))
+                      for r in rows]
+        parts += [_(texts[2], lang=lang, n=r.number, who=_player(r.player, lang),
+                    choice=r.choice, amount=self.amount(r.loss, lang)) for r in dec]
         if self.players > 1:
             names = list(names or [_player(p, lang, True) for p in range(self.players)])
             parts += [self.named_sentence(p, names[p], lang) for p in range(self.players)]
@@ -819,8 +825,13 @@ def _place_labels(fig: Any, ax: Any, notes: list[tuple[float, float, str]]) -> N
     marks = [ax.transData.transform((x, y)) for x, y, _t in notes]
     dots: list[Any] = [Bbox([[px - r, py - r], [px + r, py + r]]) for px, py in marks]
     placed: list[Any] = []
-    offsets = [(4, 8), (4, -18), (4, 24), (4, -34), (4, 40), (4, -50), (4, 56), (4, -66),
+    # just above the mark first (9 pt: at 8 the label's box touched a 10 pt mark's top and
+    # was pushed far off), then below, then further out
+    offsets = [(4, 9), (4, -18), (4, 24), (4, -34), (4, 40), (4, -50), (4, 56), (4, -66),
                (4, 72), (4, -82), (4, 88), (4, -98), (4, 104), (4, -114)]
+    # a label on a mark's left first goes level with it: the steps reach a mark from its
+    # left at another height, so that place is free of the line
+    beside = (9, -3)
     style = {"fontsize": _LABEL_SIZE, "bbox": {"boxstyle": "round,pad=0.15", "fc": "white",
                                               "ec": "none", "alpha": 0.9}}
     lo, hi = ax.get_xlim()
@@ -831,10 +842,12 @@ def _place_labels(fig: Any, ax: Any, notes: list[tuple[float, float, str]]) -> N
         side = {"ha": "right"} if left else {}
         # first a place that covers no mark, else one that overlaps no label only, else
         # one that overlaps no label even if it leaves the plotting area
-        tries = [(dx, dy, avoid) for avoid in (2, 1, 0) for dx, dy in offsets]
+        tries = [(dx, dy, avoid) for avoid in (2, 1, 0)
+                 for dx, dy in ([beside] if left else []) + offsets]
         for dx, dy, avoid in tries:
             note = ax.annotate(text, (x, y), textcoords="offset points",
                                xytext=(-dx if left else dx, dy), **style, **side)
+            note.set_in_layout(False)  # the axes keep their size: the labels stay put
             box = note.get_window_extent(renderer)
             fits = (box.y1 <= inside.y1 and box.y0 >= inside.y0 and box.x0 >= inside.x0
                     and box.x1 <= inside.x1)
@@ -842,13 +855,34 @@ def _place_labels(fig: Any, ax: Any, notes: list[tuple[float, float, str]]) -> N
             fits = fits or avoid == 0  # last: partly outside rather than on a label
             if fits and not any(box.overlaps(b) for b in taken):
                 placed.append(box)
+                if abs(dy) > 18:  # not next to its mark: a thin line joins them
+                    _leader(fig, ax, x, y, -dx if left else dx, dy - 2 if dy > 0 else dy + 9)
                 break
             note.remove()
         else:  # every place is taken: the first one
             dx, dy = offsets[0]
             note = ax.annotate(text, (x, y), textcoords="offset points",
                                xytext=(-dx if left else dx, dy), **style, **side)
+            note.set_in_layout(False)
             placed.append(note.get_window_extent(renderer))
+
+
+def _leader(fig: Any, ax: Any, x: float, y: float, dx: float, dy: float) -> None:
+    """A thin grey line from the mark at ``(x, y)`` (from its edge, 6 pt out) to its label's
+    corner ``(dx, dy)`` points away, in data coordinates (the layout is final): no arrow
+    head, never in the legend."""
+    import math
+
+    px, py = ax.transData.transform((x, y))
+    k = fig.dpi / 72
+    ex, ey = dx * k, dy * k
+    length = math.hypot(ex, ey)
+    if length <= 6 * k:
+        return
+    start = (px + ex * 6 * k / length, py + ey * 6 * k / length)
+    (x0, y0), (x1, y1) = ax.transData.inverted().transform([start, (px + ex, py + ey)])
+    ax.plot([x0, x1], [y0, y1], color="#555555", linewidth=0.7, zorder=2.5,
+            scalex=False, scaley=False)
 
 
 def _sign(x: float, text: str) -> str:

@@ -71,13 +71,14 @@ def experiment() -> Any:
         "LUCK", N_("Solo Trwavril, 4 parapluies, the best choices played: do you win?"),
         N_("games played"), N_("games won"), Fraction(start_chance()), 1,
         unit=N_("pair {n}"), boxes=(N_("games played"), N_("games won"), N_("pair")),
-        difference=N_("Class mean luck = f − p = {f} − {p} = {d} points (percentage "
+        difference=N_("Class mean luck = f − p = {f} − {p} = {points} (percentage "
                       "points of winning chance)."),
         words=(
             (N_("groups pooled"), N_("pairs pooled")),
             (N_("the group's number or name"), N_("the pair's number")),
             (N_("your group's number or name"), N_("your pair's number")),
             (N_("Add this group"), N_("Add this pair")),
+            (N_("or paste a group's share code"), N_("or paste a pair's share code")),
             (N_("Remove the last group"), N_("Remove the last pair")),
             (N_("Last group removed."), N_("Last pair removed.")),
             (N_("{group} added. Pooled: trials {t}, successes {s}, frequency {f} (exact {p})."),
@@ -409,22 +410,28 @@ def lesson() -> Any:
                      , fields=lambda: {"p": Pct(v0())}),
             Question("luck_win", "exercise",
                      N_("Best choices all game long (4 parapluies: p as given), and you win. "
+                        "The game review showed your luck of the dice; find it again from p. "
                         "What is your luck of the dice, in percentage points of winning "
                         "chance (a number such as 12.5; from 20% to 50% is +30 points)?"),
                      lambda: 100 * (1 - v0()), input="points", tolerance=0.1, digits=1,
                      hints=(N_("Result minus the chance to win at the start: 100 − "
                                "(chance in %)."),),
-                     worked=N_("100 − {v} = {l} points."),
-                     fields=lambda: {"v": 100 * v0(), "l": 100 * (1 - v0())}),
+                     worked=N_("Luck of the dice = result − p (the decisions cost 0) = "
+                               "1 − {p} = {r}, that is {l} points."),
+                     fields=lambda: {"p": v0(), "r": 1 - v0(), "l": 100 * (1 - v0())},
+                     field_digits=(("p", 3), ("r", 3))),
             Question("luck_lose", "exercise",
                      N_("Best choices all game long (4 parapluies: p as given), and you lose. "
-                        "What is your luck of the dice, in percentage points of winning "
-                        "chance (a negative number)?"),
+                        "The game review showed your luck of the dice; find it again from p. "
+                        "What is it, in percentage points of winning chance (a negative "
+                        "number)?"),
                      lambda: -100 * v0(), input="points", tolerance=0.1, digits=1,
                      hints=(N_("Result minus the chance to win at the start: 0 − "
                                "(chance in %)."),),
-                     worked=N_("0 − {v} = {l} points."),
-                     fields=lambda: {"v": 100 * v0(), "l": -100 * v0()}),
+                     worked=N_("Luck of the dice = result − p (the decisions cost 0) = "
+                               "0 − {p} = {r}, that is {l} points."),
+                     fields=lambda: {"p": v0(), "r": -v0(), "l": -100 * v0()},
+                     field_digits=(("p", 3), ("r", 3))),
             Question("se_mean", "exercise",
                      N_("The class plays 100 games with the best choices. What is the "
                         "standard error of the mean luck, in percentage points?"),

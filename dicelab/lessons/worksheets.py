@@ -55,17 +55,19 @@ A4 = PAPERS["a4"]
 GRIDS = EXPERIMENT_ROLLS
 #: The resolution of a chart printed on a sheet (dots per inch): sharp on paper.
 CHART_DPI = 200
-#: Lines to write a class experiment's results on, after the data page's given values.
+#: Lines to write a class experiment's results on, after the data page's given values
+#: (lesson 14: the class's pooled games, in the second session).
 RESULT_LINES: dict[str, str] = {
-    "luck": N_("Our pair: number ____   game won ☐  lost ☐   share code: ____________.   "
-               "The class: games ____, won ____, frequency f = ____; class mean luck "
-               "f − p = ____ points."),
+    "luck": N_("The class: games ____, won ____, frequency f = ____; class mean luck "
+               "(f − p) × 100 = ____ points."),
 }
-#: A line to write on, under the rules card, for what the pairs note while they play
-#: (lesson 14: the dice they would have kept instead of the computer's).
-PLAY_LINES: dict[str, str] = {
-    "luck": N_("Where we would have kept other dice (turn, dice): "
-               "________________________________"),
+#: Lines to write on for the game the pairs play after the predictions, printed after the
+#: last prediction (lesson 14: the dice they would have kept instead of the computer's, and
+#: their game's result and share code).
+PLAY_LINES: dict[str, tuple[str, ...]] = {
+    "luck": (N_("Where we would have kept other dice (turn, dice): "
+                "________________________________"),
+             N_("Our pair: number ____   game won ☐  lost ☐   share code: ____________.")),
 }
 #: Hints printed under their exercise on the students' sheet (lesson 14's exercise 3,
 #: lesson 10's exercise 2: one more step from π₂; lesson 11's exercise 1: a class with paper
@@ -144,8 +146,6 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
     out += [("sub", _(line, lang=lang)) for line in KEY_LINES.get(lesson_key, ())]
     if lesson_key == "large_numbers":  # p and "brelan", which page 1's questions name
         out.append(("sub", _p_line(lang)))
-    if not answer_key and lesson_key in PLAY_LINES:
-        out.append(("sub", _(PLAY_LINES[lesson_key], lang=lang)))
     n_pred = n_ex = 0
     data_done = False
     first = SHEET_FIRST.get(lesson_key, ())  # on page 1, before the predictions
@@ -156,6 +156,8 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
         else:
             if not data_done and q.key not in first:  # on a page after the predictions
                 data_done = True
+                if not answer_key:  # the game played after the predictions, before the data
+                    out += [("sub", _(t, lang=lang)) for t in PLAY_LINES.get(lesson_key, ())]
                 data = data_lines(lesson_key, lang)
                 if data:
                     out.append(("page", ""))

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from dicelab.core.errors import Phrase, brief
-from dicelab.core.i18n import N_, _, fmt_int, fmt_number, fmt_percent
+from dicelab.core.i18n import N_, _, fmt_int, fmt_number, fmt_percent, ngettext_amount
 from dicelab.ui.teaching.asking import _button, _esc, _w, _Widget
 from dicelab.ui.teaching.numbers import (
     MAX_TRIALS,
@@ -44,7 +44,8 @@ class Experiment:
     when pairs do the experiment); ``boxes`` the msgids of the trials, successes and group
     boxes' labels, when the lesson names them (lesson 14: "played", "won", "pair");
     ``difference`` a msgid with ``{f}``, ``{p}`` and ``{d}`` (the pooled frequency, the
-    exact probability and their difference ``f − p``, in percentage points) written under
+    exact probability and their difference ``f − p``, in percentage points; ``{points}``
+    the difference with its unit, « 1,2 point ») written under
     the teacher's chart (lesson 14: the class's mean luck); ``words`` pairs (generic msgid,
     the lesson's msgid) that put the widget's and chart's texts in the lesson's words
     (lesson 14: games played, games won, pairs); with ``words`` the glossary line
@@ -287,6 +288,9 @@ def difference_line(exp: Experiment, frequency: float, lang: str | None = None) 
     ...                  difference="mean = {f} − {p} = {d} points")
     >>> difference_line(exp, 0.2, "en")
     'mean = 20.0% − 25.0% = −5.0 points'
+
+    ``{points}`` is the difference with its unit, in the plural of the number as written
+    (French: « 1,2 point », singular below 2).
     """
     if exp.difference is None:
         raise TeachingError(N_("this experiment has no difference to show"))
@@ -297,8 +301,11 @@ def difference_line(exp: Experiment, frequency: float, lang: str | None = None) 
     d = float(shown_f - shown_p)
     shown = fmt_number(abs(d), 1, lang)
     signed = ("\u2212" + shown) if d < 0 and shown.strip("0,.") else shown
+    # ``{points}``: the difference with its unit in the number's plural (« 1,2 point »)
+    points = ngettext_amount("{x} point", "{x} points", abs(d), 1, lang)
+    points = ("\u2212" + points) if signed.startswith("\u2212") else points
     return _(exp.difference, lang=lang, f=fmt_percent(frequency, 1, lang),
-             p=fmt_percent(float(exp.p), 1, lang), d=signed)
+             p=fmt_percent(float(exp.p), 1, lang), d=signed, points=points)
 
 
 def share_text(x: float, lang: str | None, decimal: bool = False) -> str:
@@ -456,7 +463,8 @@ class Pool(_Widget):
             self.add = _button(description=_(experiment.word(N_("Add this group")), lang=L),
                                button_style="primary")
             self.add.add_class("dicelab-pool-add")
-            self.code = w.Text(placeholder=_("or paste a group's share code", lang=L),
+            self.code = w.Text(placeholder=_(experiment.word(N_("or paste a group's share code")),
+                                             lang=L),
                                description=_("code", lang=L))
             self.code.add_class("dicelab-pool-codebox")
             self.add_code_button = _button(description=_("Add this code", lang=L))
