@@ -30,8 +30,8 @@ from dicelab.lessons.base import (
 )
 from dicelab.lessons.maths import (
     BAND_GOAL,
-    SE_ROLLS,
     FLIP_PARAPLUIES,
+    SE_ROLLS,
     at_least_one,
     band_fields,
     binomial_pmf,
@@ -53,8 +53,8 @@ from dicelab.lessons.maths import (
     seveny_optimal_zero,
     seveny_rule_points,
     seveny_rule_turns,
-    stars_and_bars,
     seveny_turns_distribution,
+    stars_and_bars,
     trwavril_card_given_figure,
     trwavril_figures,
     trwavril_figures_with,
