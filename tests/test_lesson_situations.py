@@ -90,10 +90,14 @@ def test_06_a_brelan_of_5_flips_card_5_back():
     s, _ = tw.roll_outcome(s, (5, 5, 2, 5))
     s, _ = tw.step(s, Stop())
     assert s.barred[0] == (1, 2, 3, 4)  # the flip is a toggle (T3)
-    effect = trwavril_odds.flip_effect((1, 2, 3, 4, 5), 5, parapluies=2)
-    before, after = effect.before, effect.after
+    # the lesson's position: 3 parapluies; after the brelan against after a miss (one
+    # parapluie turned, the cards kept), from the engine's own values
+    effect = trwavril_odds.flip_effect((1, 2, 3, 4, 5), 5, parapluies=3)
+    miss = trwavril_odds.start_value(effect.barred_before, 2)
+    assert 0.48 < effect.after < miss < 0.52  # 48,3 % against 51,5 %
     q = LESSONS["conditional"].question("flip_back")
-    assert q.options_in("en")[q.value()] == ("goes down" if after < before else "goes up")
+    assert q.options_in("en")[q.value()] == ("lower than after a miss" if effect.after < miss
+                                             else "higher than after a miss")
 
 
 def test_13_the_position_is_reachable_and_both_choices_are_legal():
