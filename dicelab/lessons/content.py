@@ -43,6 +43,7 @@ from dicelab.lessons.maths import (
     count_distribution,
     expectation,
     first_k_more_likely_than_not,
+    five_dice_fields,
     fraction_text,
     groups_for_band,
     seveny_best_threshold,
@@ -90,6 +91,17 @@ from dicelab.lessons.visuals import (
 # ------------------------------------------------------------------ the lessons
 
 
+def _nck(n: int, k: int) -> str:
+    """A binomial coefficient as an English class writes it: ``¹⁰C₅`` (the French catalog
+    reads it « 5 parmi 10 »).
+
+    >>> _nck(10, 5)
+    '¹⁰C₅'
+    """
+    sup, sub = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"), str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+    return f"{str(n).translate(sup)}C{str(k).translate(sub)}"
+
+
 def _q(key: str, kind: str, text: str, answer: Callable[[], Any], **kw: Any) -> Question:
     return Question(key, kind, text, answer, **kw)
 
@@ -112,11 +124,12 @@ def _lessons() -> dict[str, Lesson]:
             _q("five_multisets", "predict",
                N_("And how many multisets (what the five dice show, order forgotten)?"),
                lambda: outcome_counts(5)[1], close=30,
-               worked=N_("Stars and bars: 5 stars for the 5 dice and 5 bars between the 6 "
-                         "values, so 2 2 4 4 4 is written {code}; choose the places of the 5 "
-                         "stars among the {slots} slots: ({slots} choose 5) = {slots}!/(5! × "
-                         "5!) = {m}."),
+               worked=N_("(Enrichment, beyond the programme) Stars and bars: 5 stars for the "
+                         "5 dice and 5 bars between the 6 values, so 2 2 4 4 4 is written "
+                         "{code}; choose the places of the 5 stars among the {slots} slots: "
+                         "{binom} = {slots}!/(5! × 5!) = {m}."),
                fields=lambda: {"slots": 5 + 6 - 1, "m": outcome_counts(5)[1],
+                               "binom": _nck(5 + 6 - 1, 5),
                                "code": stars_and_bars((2, 2, 4, 4, 4))}),
             _q("which_likely", "predict",
                N_("Which multiset is more likely: 1 2 3 4 5 (these five faces in any order) "
@@ -133,50 +146,65 @@ def _lessons() -> dict[str, Lesson]:
                hints=(N_("Choose which two of the five dice show the 2s."),),
                worked=N_("5! / (2! × 3!) = {n}: choose the two dice that show 2."),
                fields=lambda: {"n": ways((2, 2, 4, 4, 4))}),
-            _q("p_12345", "exercise",
-               N_("What is the probability of the multiset 1 2 3 4 5 (a decimal, to 4 decimal "
-                  "places)?"),
-               lambda: Fraction(ways((1, 2, 3, 4, 5)), 6**5), tolerance=0.0005,
-               hints=(N_("Each order of the five faces is one ordered roll."),
+            _q("p_11234", "exercise",
+               N_("What is the probability of the multiset 1 1 2 3 4 (a fraction, or a "
+                  "decimal to 4 decimal places)?"),
+               lambda: Fraction(ways((1, 1, 2, 3, 4)), 6**5), tolerance=0.0005,
+               hints=(N_("Use the formula: here c₁ = 2, since two dice show 1."),
                       N_("There are 6⁵ ordered rolls in all.")),
-               worked=N_("5! = {w} ordered rolls out of {all}: {p}."),
-               fields=lambda: {"w": ways((1, 2, 3, 4, 5)), "all": 6**5,
-                               "p": Fraction(ways((1, 2, 3, 4, 5)), 6**5)}),
+               worked=N_("5!/2! = {w} ordered rolls out of {all}: {w}/{all} = {p}."),
+               fields=lambda: {"w": ways((1, 1, 2, 3, 4)), "all": 6**5,
+                               "p": Fraction(ways((1, 1, 2, 3, 4)), 6**5)}),
         ),
         misconceptions=(
             (N_("Every multiset is equally likely (so 1 2 3 4 5 is as rare as 6 6 6 6 6)."),
              "which_likely"),
-            (N_("Five dice have {m} results, so P(1 2 3 4 5) = 1/{m} (really {p})."),
-             "p_12345"),
+            (N_("Five dice have {m} results, so P(1 1 2 3 4) = 1/{m} (really {p})."),
+             "p_11234"),
         ), misconception_fields=lambda: {
             "m": outcome_counts(5)[1],
-            "p": fraction_text(Fraction(ways((1, 2, 3, 4, 5)), 6**5))},
+            "p": fraction_text(Fraction(ways((1, 1, 2, 3, 4)), 6**5))},
         chart_note=counting_chart_note))
     L.append(Lesson(
         "figures", N_("The probability of a figure"), "Dripeul 5",
-        N_("Seconde: probability of an event as a sum of outcomes"),
+        N_("Seconde: probability of an event as a sum of outcomes; the union of two events "
+           "that cannot happen together"),
         _chart_figures, (
             _q("p_brelan", "predict",
                N_("Chance that five dice show a brelan (at least three alike)?"),
-               p5, input="percent", close=0.05),
+               p5, input="percent", close=0.05,
+               worked=N_("For the value repeated (6 choices): on exactly 3 of the 5 dice, "
+                         "{c3} ways to choose the dice × 5² for the other two = {b3}; on "
+                         "exactly 4, {c4} × 5 = {b4}; on all 5, 1. So 6 × {per} = {brelan} "
+                         "ordered rolls out of {all}: {pfrac}, that is {pb}."),
+               fields=five_dice_fields),
             _q("rarer", "predict", N_("With five dice, which is rarer?"),
                lambda: 0 if figure_probability("carré", 5) < figure_probability("suite", 5)
-               else 1, input="choice", options=(N_("a carré"), N_("a suite"))),
+               else 1, input="choice", options=(N_("a carré"), N_("a suite")),
+               worked=N_("Carré: for the value repeated (6 choices), four dice ({c4} × 5 = "
+                         "{b4}) or all five (1), so 6 × {per_c} = {carre} ordered rolls. "
+                         "Suite: 2 suites × 5! = {suite}. Since {carre} < {suite}, the carré is "
+                         "rarer."),
+               fields=five_dice_fields),
             _q("exactly_three", "exercise",
-               N_("Probability that five dice show exactly three alike, no more (a decimal)?"),
+               N_("Probability that five dice show exactly three alike, no more (a decimal, "
+                  "to 3 decimal places)?"),
                lambda: brelan_exactly_three(5), tolerance=0.001,
                hints=(N_("At least three = exactly three + at least four."),),
                worked=N_("P(at least three) − P(at least four) = {a} − {b} = {p}."),
                fields=lambda: {"a": p5(), "b": figure_probability("carré", 5),
                                "p": brelan_exactly_three(5)}),
-            _q("carre_seven", "exercise",
-               N_("With Seveny's seven dice, probability of a carré (at least four alike)?"),
-               lambda: figure_probability("carré", 7), tolerance=0.001,
-               hints=(N_("The lesson's chart shows it for 7 dice."),),
-               worked=N_("Adding every multiset of seven dice with four alike or more: {n} of "
-                         "the 6⁷ = {all} ordered rolls, so {p}."),
-               fields=lambda: {"n": int(figure_probability("carré", 7) * 6**7), "all": 6**7,
-                               "p": figure_probability("carré", 7)}),
+            _q("carre_or_suite", "exercise",
+               N_("With five dice, probability of a carré or a suite (a fraction, or a "
+                  "decimal to 3 decimal places)?"),
+               lambda: five_dice_fields()["p"], tolerance=0.001,
+               hints=(N_("Can one roll be both a carré and a suite?"),
+                      N_("Count the ordered rolls of each, as in prediction 2.")),
+               worked=N_("A roll cannot be both a carré and a suite (a suite has five "
+                         "different faces): the events cannot happen together, so P(carré or "
+                         "suite) = P(carré) + P(suite) = {a} + {b} = {s} = {p} ({carre} + "
+                         "{suite} ordered rolls out of {all})."),
+               fields=five_dice_fields),
         ),
         misconceptions=(
             (N_("'Brelan' means exactly three, so a carré is not a brelan."), "exactly_three"),
@@ -190,14 +218,13 @@ def _lessons() -> dict[str, Lesson]:
         _chart_lln, (
             _q("se_100", "predict",
                N_("After 100 simulated rolls, how far is the relative frequency of brelans "
-                  "typically from the exact value p?"),
+                  "typically from the exact value p (its standard deviation, the typical gap; "
+                  "a decimal between 0 and 0.2)?"),
                lambda: standard_error(p5(), 100), input="slider", slider=(0.0, 0.2, 0.005),
                close=0.02,
-               worked=N_("√({p} × {q} / 100) ≈ {se}: the typical gap of the relative "
-                         "frequency from p after 100 rolls."),
-               fields=lambda: {"p": float(p5()), "q": 1 - float(p5()),
-                               "se": standard_error(p5(), 100)},
-               field_digits=(("p", 3), ("q", 3))),
+               worked=N_("About {se}: the typical gap of the relative frequency from p "
+                         "after 100 rolls (its formula comes in the second session)."),
+               fields=lambda: {"se": standard_error(p5(), 100)}),
             _q("ten_times", "predict",
                N_("To be ten times closer to the exact value, how many times more rolls?"),
                lambda: 1, input="choice", options=(N_("10 times"), N_("100 times"),
@@ -230,7 +257,8 @@ def _lessons() -> dict[str, Lesson]:
                field_digits=(("p", 3), ("q", 3), ("n", 1), ("gmin", 1))),
         ),
         misconceptions=(
-            (N_("After many rolls the frequency equals the probability exactly."), "se_100"),
+            (N_("After many rolls the relative frequency equals the probability exactly."),
+             "se_100"),
             (N_("Ten times more rolls make the estimate ten times better."), "ten_times"),
         ), chart_note=lln_chart_note))
     one = lambda f: f == 1  # noqa: E731

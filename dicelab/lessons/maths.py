@@ -21,10 +21,10 @@ from dicelab.core.i18n import N_
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
 )
+from dicelab.lessons.base import Pct, standard_error
 from dicelab.lessons.base import (
     show as show,
 )
-from dicelab.lessons.base import standard_error
 
 # ------------------------------------------------------------------ computations (pure)
 
@@ -36,6 +36,32 @@ def brelan_exactly_three(n: int) -> Fraction:
     Fraction(5, 54)
     """
     return probability(n, lambda d: of_a_kind(d) == 3)
+
+
+def five_dice_fields() -> dict[str, Any]:
+    """Lesson 02's worked counts with five dice, each checked against the games' rules
+    (:func:`~dicelab.analysis.counting.figure_count`): the value repeated (6 choices) shows
+    on exactly 3, 4 or 5 dice; a carré, a suite, and the two together (never both at once).
+
+    >>> f = five_dice_fields(); f["b3"], f["b4"], f["brelan"], f["carre"], f["suite"], f["p"]
+    (250, 25, 1656, 156, 240, Fraction(11, 216))
+    """
+    from dicelab.analysis.counting import figure_count, figure_event
+
+    b3, b4 = math.comb(5, 3) * 5**2, math.comb(5, 4) * 5
+    carre, suite = figure_count("carré", 5)[1], figure_count("suite", 5)[1]
+    c, s = figure_event("carré", 5), figure_event("suite", 5)
+    p = probability(5, lambda d: c(d) or s(d))
+    if (6 * (b3 + b4 + 1) != figure_count("brelan", 5)[1] or carre != 6 * (b4 + 1)
+            or probability(5, lambda d: c(d) and s(d)) or p != Fraction(carre + suite, 6**5)):
+        raise DicelabError("lesson 02's counts disagree with the figures' rules")
+    den = math.lcm(Fraction(carre, 6**5).denominator, Fraction(suite, 6**5).denominator)
+    return {"c3": math.comb(5, 3), "b3": b3, "c4": math.comb(5, 4), "b4": b4,
+            "per": b3 + b4 + 1, "brelan": 6 * (b3 + b4 + 1), "all": 6**5,
+            "pb": Pct(figure_probability("brelan", 5)), "pfrac": figure_probability("brelan", 5),
+            "per_c": b4 + 1, "carre": carre, "suite": suite, "fact": math.factorial(5),
+            "a": f"{carre * den // 6**5}/{den}", "b": f"{suite * den // 6**5}/{den}",
+            "s": f"{(carre + suite) * den // 6**5}/{den}", "p": p}
 
 
 def ordered_vs_multisets(max_dice: int = 7) -> list[tuple[int, int, int]]:

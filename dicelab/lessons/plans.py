@@ -201,6 +201,15 @@ STEPS: dict[str, str] = {
                         "rolling on), then the chart, discussed."),
 }
 
+#: A lesson's own advice on one step of its plan, after the step's text (a teacher's read,
+#: issue 28: lesson 01's stars and bars is enrichment; lesson 03's last exercise can wait).
+PLAN_NOTES: dict[tuple[str, str], str] = {
+    ("counting", "p2_chart"): N_("Do not detail stars and bars (enrichment): what matters is "
+                                 "that {multisets} is much smaller than {ordered}."),
+    ("large_numbers", "pool"): N_("Note them on your answer key too."),
+    ("large_numbers", "ex"): N_("If time runs short, give the last one, {last}, as homework."),
+}
+
 #: The step of a lesson's second prediction and its main chart, in its notebook's order
 #: (``tests/test_lesson_plans.py`` reads the notebooks): ``p2_chart``, the prediction before
 #: the chart that answers it; ``chart_p2``, the chart first, when it answers the first
@@ -325,6 +334,12 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
 
             fields["n"] = ngettext("{n} game", "{n} games", PAIR_GAMES, lang=lang)
         text = _(STEPS[step], lang=lang, **fields)
+        if (lesson.key, step) in PLAN_NOTES:
+            from dicelab.analysis.counting import outcome_counts
+
+            ordered, multisets = (show(c, lang) for c in outcome_counts(5))
+            text += " " + _(PLAN_NOTES[lesson.key, step], lang=lang, ordered=ordered,
+                            multisets=multisets, **fields)
         out.append(_("{start}–{end} min: {step}", lang=lang, start=at, end=at + minutes,
                      step=text))
         at += minutes

@@ -86,6 +86,10 @@ ROOM: dict[str, dict[str, int]] = {"markov": {"within_three": 3},
                                    "large_numbers": {"band_class": 4}}
 #: A key printed before the questions, one line each: the words the questions use.
 KEY_LINES: dict[str, tuple[str, ...]] = {
+    # lesson 02: the figures its predictions name (the notebook's opening says it)
+    "figures": (N_("Words used: a brelan is at least three dice alike, a carré at least four, "
+                   "a quinté five; a suite is 1 2 3 4 5 or 2 3 4 5 6 (on the chart, with four "
+                   "dice: four values in a row)."),),
     # lesson 09: the two strategies its predictions name (the notebook's opening says it)
     "variance": (N_("“bank at 4”: you bank as soon as the turn holds 4 points or more."),
                  N_("“optimal play”: every move chosen to finish in the fewest turns on "
@@ -322,8 +326,21 @@ def lines(lesson_key: str, lang: str, *, answer_key: bool = False) -> list[tuple
 
     >>> lines("binomial", "fr", answer_key=True)[0][1]
     'La loi binomiale — corrigé'
+
+    The standard deviation's formula never breaks across lines (:func:`_unbroken`).
     """
-    return _lines(lesson_key, lang, answer_key)
+    return [(kind, _unbroken(text)) for kind, text in _lines(lesson_key, lang, answer_key)]
+
+
+def _unbroken(text: str) -> str:
+    """``text`` with no-break spaces inside √(p(1 − p)/n) and before its "= √(", so that the
+    paper never splits the formula (a teacher's read, issue 28: "√(p(1 −" / "p)/n)").
+
+    >>> _unbroken("σ = √(p(1 − p)/n)") == "σ\u00a0=\u00a0√(p(1\u00a0−\u00a0p)/n)"
+    True
+    """
+    return text.replace("√(p(1 − p)/n)", "√(p(1\u00a0−\u00a0p)/n)").replace(
+        " = √(p(1", "\u00a0=\u00a0√(p(1")
 
 
 def card_rows(game: str, lang: str) -> list[tuple[str, str, tuple[int, ...]]]:

@@ -358,7 +358,7 @@ def bars(
 
 
 def bar_labels(values: Sequence[Any], decimals: int | None, lang: str | None,
-               significant: int = 4) -> list[str]:
+               significant: int = 4, zero: str | None = None) -> list[str]:
     """The labels written over bars: with ``decimals``, every one with that many decimals
     (one stated precision per chart: not « 0,17 » beside « 0,1686 »); else
     ``significant`` significant digits.  A true minus sign.
@@ -367,7 +367,15 @@ def bar_labels(values: Sequence[Any], decimals: int | None, lang: str | None,
     ['0,4019', '0,0322', '0,0001']
     >>> bar_labels([3.26, 4.898], 3, "en"), bar_labels([3.26, 4.898], None, "en")
     (['3.260', '4.898'], ['3.26', '4.898'])
+
+    ``zero``: the label of a bar that is exactly 0 (lesson 02's impossible quinté, "—").
+
+    >>> bar_labels([0.0, 0.25], 4, "en", zero="—")
+    ['—', '0.2500']
     """
+    if zero is not None:
+        return [zero if _num(v) == 0 else label for v, label in
+                zip(values, bar_labels(values, decimals, lang, significant), strict=True)]
     if decimals is None:
         return [fmt_short(_num(v), significant, lang).replace("-", "\u2212") for v in values]
     return [fmt_number(_num(v), decimals, lang).replace("-", "\u2212") for v in values]
@@ -463,9 +471,11 @@ def grouped_bars(
     annotate: bool = True,
     log_y: bool = False,
     decimals: int | None = None,
+    zero: str | None = None,
     lang: str | None = None,
 ) -> Figure:
     """Headline numbers by group (difficulty, variant...): one bar per series in each group.
+    ``zero``: the label of a bar that is exactly 0 (:func:`bar_labels`).
 
     Each series has its own colour *and* hatch.  ``log_y=True`` draws the values on a
     logarithmic scale (for counts that grow fast: small bars stay visible); the text
@@ -493,7 +503,7 @@ def grouped_bars(
                 edgecolor=TEXT, hatch=HATCHES[j % len(HATCHES)],
             )
             if annotate and len(groups) * k <= 16:
-                ax.bar_label(c, labels=bar_labels(vals, decimals, lang, 3),
+                ax.bar_label(c, labels=bar_labels(vals, decimals, lang, 3, zero),
                              fontsize=8, padding=2,
                              rotation=90 if k >= 3 else 0)
         if log_y:
@@ -650,11 +660,11 @@ def convergence_plot(
                 head += " " + _("The band around it is ± 2 standard deviations of the "
                                 "relative frequency (± 2σₙ).", lang=lang)
             alt = _titled(head, title, lang) + " " + _(
-                "Final frequency {f}, {k} times the standard deviation of the relative "
+                "Final relative frequency {f}, {k} times the standard deviation of the relative "
                 "frequency ({se}) from the exact value.", lang=lang, f=_short(final, lang),
                 k=fmt_short(abs(final - p) / se_final, 2, lang), se=_short(se_final, lang))
         else:
-            alt = _titled(_("Line chart. Final frequency {f}, exact {p}.", lang=lang,
+            alt = _titled(_("Line chart. Final relative frequency {f}, exact {p}.", lang=lang,
                             f=_short(final, lang), p=_short(p, lang)), title, lang)
         return _finish(fig, ax, xlabel, ylabel, title, alt, lang)
 

@@ -62,7 +62,7 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
     >>> parse_number("abc")
     Traceback (most recent call last):
     ...
-    dicelab.ui.teaching.numbers.TeachingError: 'abc' is not a number: write e.g. 12, 0.25, 25 %...
+    dicelab.ui.teaching.numbers.TeachingError: 'abc' is not a number: write e.g. 12, 0.25, 25%...
 
     A whole power is a number too (``6^5``, ``6⁵``: a count of ordered rolls):
 
@@ -70,7 +70,7 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
     (7776.0, 7776.0, 6480.0)
     """
     if isinstance(text, bool):
-        raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25 % or 1/4"),
+        raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25% or 1/4"),
                             value=brief(text))
     if isinstance(text, (int, Fraction)) and abs(text) > MAX_NUMBER:  # before float()
         raise TeachingError(N_("{value} is too large a number for an answer here"),
@@ -99,7 +99,7 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
         if "/" in s:
             num, _sep, den = s.partition("/")
             if not (_NUMBER.match(num) and _NUMBER.match(den)):
-                raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25 % or 1/4"),
+                raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25% or 1/4"),
                                     value=typed(raw))
             d = float(den.replace(",", "."))
             if d == 0:
@@ -110,12 +110,12 @@ def parse_number(text: Any, *, percent: bool = False, lang: str | None = None) -
         else:
             if not s:
                 raise TeachingError(N_("type a number first"))
-            raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25 % or 1/4"),
+            raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25% or 1/4"),
                                 value=typed(raw))
         if is_pct or (percent and "/" not in s):
             value /= 100
     if not math.isfinite(value):
-        raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25 % or 1/4"),
+        raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25% or 1/4"),
                             value=brief(text))
     if abs(value) > MAX_NUMBER:
         raise TeachingError(N_("{value} is too large a number for an answer here"),
@@ -131,7 +131,7 @@ def _power(s: str, raw: str, lang: str | None) -> float:
     """``base^exponent`` typed by a student (``6^5``), a whole exponent from 0 to 99."""
     base, _hat, exponent = s.partition("^")
     if "^" in s[s.index("^") + 1:] or not re.fullmatch(r"\d{1,2}", exponent) or not base:
-        raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25 % or 1/4"),
+        raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25% or 1/4"),
                             value=typed(raw))
     b = parse_number(base, lang=lang)
     if abs(b) > 1 and int(exponent) * math.log10(abs(b)) > 12:
