@@ -146,3 +146,19 @@ def test_number_error_examples_are_unambiguous():
         parse_number("abc")
     assert "12\u202f; 0,25\u202f; 25\u00a0% ou 1/4" in bad.value.message("fr")
     assert "12, 0.25, 25% or 1/4" in bad.value.message("en")
+
+
+@pytest.mark.parametrize("lang, word", [("fr", "la réponse s'affiche"),
+                                        ("en", "the answer shows")])
+def test_choice_prediction_note_says_answer(lang, word):
+    """A choice's reveal says "Answer", so its note does too; a number keeps "exact value"."""
+    from dicelab.lessons import Notebook
+
+    nb = Notebook("counting", lang=lang)
+    choice, number = nb.predict("which_likely"), nb.predict("five_ordered")
+    assert word in choice.note.value
+    assert word not in number.note.value
+    choice.close()
+    number.close()
+    step = next(s for s in lesson_plan("counting", lang).splitlines() if "12–14 min" in s)
+    assert "ways()" in step

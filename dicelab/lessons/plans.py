@@ -206,6 +206,8 @@ STEPS: dict[str, str] = {
 PLAN_NOTES: dict[tuple[str, str], str] = {
     ("counting", "p2_chart"): N_("Do not detail stars and bars (enrichment): what matters is "
                                  "that {multisets} is much smaller than {ordered}."),
+    ("counting", "ex"): N_("The code cell above them computes ways(): check the working on "
+                           "paper."),
     ("large_numbers", "pool"): N_("Note them on your answer key too."),
     ("large_numbers", "ex"): N_("If time runs short, give the last one, {last}, as homework."),
 }

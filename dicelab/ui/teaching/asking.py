@@ -377,6 +377,8 @@ class Predict(_Asking):
         self.note = w.HTML("<p><small>" + _esc(_(
             "Your first guess counts: the exact value comes after the class experiment, "
             "further down the page.", lang=lang) if later else _(
+            "Your first guess counts: the answer shows as soon as you check.", lang=lang)
+            if self.kind == "choice" else _(  # its reveal says "Answer", not "Exact value"
             "Your first guess counts: the exact value shows as soon as you check.",
             lang=lang)) + "</small></p>")
         self.note.add_class("dicelab-predict-note")
