@@ -61,6 +61,7 @@ from dicelab.core.dice import (
 )
 from dicelab.core.errors import DicelabError, IllegalMove, brief
 from dicelab.engine.advice import Advice, Choice, deciding, rank
+from dicelab.engine.buckets import bucket_bounds
 from dicelab.engine.markov import MAX_TURNS, absorbing_moments, absorbing_turns
 from dicelab.games import _base
 from dicelab.games._checks import check_objective, check_rules, check_state, whole
@@ -204,7 +205,7 @@ def _model(rules: Rules) -> _Model:
     groups = tuple(sorted(mass, key=lambda g: (len(g), sorted(g))))
     grp_PT = np.array([[float(mass[g][n]) for g in groups] for n in range(N)])
     buckets = []
-    for first, stop in _bucket_bounds([len(g) for g in groups], BUCKET_OVERHEAD):
+    for first, stop in bucket_bounds([len(g) for g in groups], BUCKET_OVERHEAD):
         k = len(groups[stop - 1])  # the largest: smaller groups repeat their last row
         rows = [sorted(g) for g in groups[first:stop]]
         buckets.append((first, stop, np.array([r + r[-1:] * (k - len(r)) for r in rows],
@@ -232,29 +233,6 @@ def _model(rules: Rules) -> _Model:
         kind, bank_ok, nxt[None, :] * (W + 1) + u2c, u2c, kind_u == _WIN, kind_u == _OVER,
         allowed_u, options,
     )
-
-
-def _bucket_bounds(sizes: list[int], overhead: int = BUCKET_OVERHEAD) -> list[tuple[int, int]]:
-    """Split groups sorted by size into contiguous buckets, each padded to its largest size,
-    minimising padded rows plus ``overhead`` per bucket (a few numpy calls each).
-
-    >>> _bucket_bounds([1, 1, 2, 9], overhead=4)
-    [(0, 3), (3, 4)]
-    """
-    n = len(sizes)
-    cost = [0] + [None] * n
-    cut = [0] * (n + 1)
-    for j in range(1, n + 1):
-        for i in range(j):
-            c = cost[i] + overhead + (j - i) * sizes[j - 1]
-            if cost[j] is None or c < cost[j]:
-                cost[j], cut[j] = c, i
-    out = []
-    j = n
-    while j:
-        out.append((cut[j], j))
-        j = cut[j]
-    return out[::-1]
 
 
 def _group_best(m: _Model, X: Any) -> tuple[Any, list[Any]]:
@@ -770,7 +748,8 @@ class _OrderedGroups:
     list play alike: an ordered group, whose probability for ``n`` dice is the sum of
     theirs.  The best candidate of a roll is the first of its list reaching the lowest
     value, which ``argmin`` (first on a tie) finds over the padded list.  Groups are sorted
-    by length and cut into buckets (:func:`_bucket_bounds`) so that little is padded.
+    by length and cut into buckets (:func:`~dicelab.engine.buckets.bucket_bounds`) so that
+    little is padded.
     """
 
     pts: Any  # (A,): points of each action (units)
@@ -815,7 +794,7 @@ def _ordered_groups(rules: Rules) -> _OrderedGroups:
     order = sorted(range(len(seqs)), key=lambda g: len(seqs[g]))
     seqs = [seqs[g] for g in order]
     padded = []
-    for first, stop in _bucket_bounds([len(q) for q in seqs], BUCKET_OVERHEAD // 4):
+    for first, stop in bucket_bounds([len(q) for q in seqs], BUCKET_OVERHEAD // 4):
         k = len(seqs[stop - 1])
         padded.append(np.array([q + q[-1:] * (k - len(q)) for q in seqs[first:stop]],
                                dtype=np.intp))

@@ -55,6 +55,7 @@ from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, deciding, rank
+from dicelab.engine.buckets import bucket_bounds
 from dicelab.engine.race import (
     DuelSolution,
     PolicySurface,
@@ -115,9 +116,9 @@ class _Lv:
     slot ``INF`` (+inf); a bust is one more group per hand, whose one candidate is the
     slot ``X``.  Groups run from the largest down.  ``G`` (hands x groups) holds the
     groups' probabilities.  ``buckets``: the groups in runs ``first:stop``, each padded
-    to its first group's size ``k`` (:func:`_bucket_bounds`), with its candidates' slots
-    ``k``-major (``k`` times the run's groups): one gather and one minimum over the first
-    axis per run.
+    to its first group's size ``k`` (:func:`~dicelab.engine.buckets.bucket_bounds`), with its
+    candidates' slots ``k``-major (``k`` times the run's groups): one gather and one minimum
+    over the first axis per run.
     """
 
     lo: int
@@ -156,36 +157,11 @@ def _structure() -> tuple[_Lv, ...]:
         P, G = P[:, order], G[:, order]
         size = lens[order]
         buckets = tuple((a, b, int(size[a]), np.ascontiguousarray(P[: size[a], a:b]).ravel())
-                        for a, b in _bucket_bounds(size))
+                        for a, b in bucket_bounds(size, BUCKET_OVERHEAD))
         out.append(_Lv(lv.lo, lv.hi, P, G, buckets))
     return tuple(out)
 
 
-
-
-def _bucket_bounds(size: np.ndarray, overhead: int = BUCKET_OVERHEAD) -> list[tuple[int, int]]:
-    """Contiguous buckets of groups (sizes non-increasing), each padded to its first
-    group's size, minimising padded candidates plus ``overhead`` per bucket.
-
-    >>> _bucket_bounds(np.array([9, 2, 1, 1]), overhead=4)
-    [(0, 1), (1, 4)]
-    >>> _bucket_bounds(np.array([9, 2, 1, 1]), overhead=40)
-    [(0, 4)]
-    """
-    n = len(size)
-    cost = [0.0] + [np.inf] * n
-    cut = [0] * (n + 1)
-    for j in range(1, n + 1):
-        for i in range(j):
-            c = cost[i] + overhead + (j - i) * int(size[i])
-            if c < cost[j]:
-                cost[j], cut[j] = c, i
-    out = []
-    j = n
-    while j:
-        out.append((cut[j], j))
-        j = cut[j]
-    return out[::-1]
 
 
 def _slots() -> tuple[int, int]:
