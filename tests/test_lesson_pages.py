@@ -460,6 +460,11 @@ def _page_questions(md: Path) -> tuple[str, list[str]]:
     return _KEY.search(text).group(1), _CALL.findall(text)
 
 
+#: Exercises that check by calculation a value the lesson has already stated, on purpose:
+#: lesson 12's P(B | A) = 1/6 (reader r10), the independence its first prediction reveals.
+KNOWN_ANSWERS = {("gamblers_fallacy", "p_b_given_a")}
+
+
 @pytest.mark.parametrize("lang, path", LESSON_PAGES, ids=LESSON_IDS)
 def test_no_revealed_answer_gives_a_later_answer(lang, path):
     """What a widget reveals once answered (its worked
@@ -475,7 +480,8 @@ def test_no_revealed_answer_gives_a_later_answer(lang, path):
             p = lesson.question(later)
             v = float(p.value())
             # a choice, or a small whole number (the 10 of "5 parmi 10"): not an answer here
-            if p.input == "choice" or (v == int(v) and abs(v) < 100):
+            if p.input == "choice" or (v == int(v) and abs(v) < 100) or (
+                    key, later) in KNOWN_ANSWERS:
                 continue
             forms = answer_forms(p.value(), p.digits, p.input == "percent")
             bad += [(qkey, later, form) for form in sorted(forms) if shows(form, revealed)]
