@@ -82,7 +82,7 @@ def six_example(lang: str | None = None) -> str:
               what=_("a trial and a success", lang=lang) if r[i] == 6
               else _("a trial, not a success", lang=lang)) for i in circled]
     sixes, trials = six_streak_count(r)
+    both = _("{first}; {second}", lang=lang, first=said[0], second=said[1])
     return _("Example: rolls {rolls}: {said}; the others are not circled. Result: trials {t}, "
-             "successes {s}.", lang=lang, rolls=" ".join(map(str, r)), said=_("{first}; {second}", lang=lang, first=said[0],
-                                                       second=said[1]),
+             "successes {s}.", lang=lang, rolls=" ".join(map(str, r)), said=both,
              t=trials, s=sixes)
