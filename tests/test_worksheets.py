@@ -50,10 +50,12 @@ def test_every_lesson_has_worksheet_content_in_both_languages():
             choices = sum(q.input == "choice" for q in questions)
             assert sum(kind == "q" for kind, _t in sheet) == len(questions)
             # room to write (one "My answer:" each, more room unlabelled: ROOM), or a
-            # choice's boxes to tick on their own line
+            # choice's boxes to tick on their own line; a choice asked inside an exercise
+            # has its boxes too (TICKS), a choice that asks why its line (WHY)
             assert sum(kind == "space" and bool(t) for kind, t in sheet) == (
-                len(questions) - choices)
-            assert sum(kind == "boxes" for kind, _t in sheet) == choices
+                len(questions) - choices + len(worksheets.WHY.get(key, ())))
+            assert sum(kind == "boxes" for kind, _t in sheet) == (
+                choices + len(worksheets.TICKS.get(key, {})))
             assert len(answer_key) > len(sheet)
 
 
