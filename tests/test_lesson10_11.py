@@ -64,8 +64,13 @@ def test_lesson_10_predictions_state_their_premise_and_the_key_works_them(lang):
             else "with no limit on rolls, the first roll included") in rolls
     key = _key_text("markov", lang)
     assert "1 − M₂,₂ = 1 − 5/9 = 4/9" in key
-    for step in ("e₄ = 6", f"e₃ = 96/11 ≈ 8{c}73", f"e₂ ≈ 10{c}46", f"e₁ ≈ 11{c}09"):
+    # e₂ and e₁ with their working (reader r10): the same form as e₄
+    for step in ("e₄ = 6", f"e₃ = 96/11 ≈ 8{c}73",
+                 f"e₂ = (1 + M₂,₃ e₃ + M₂,₄ e₄) / (1 − M₂,₂) = 1841/176 ≈ 10{c}46",
+                 f"e₁ = (1 + M₁,₂ e₂ + M₁,₃ e₃ + M₁,₄ e₄) / (1 − M₁,₁) ≈ 11{c}09"):
         assert step in key, step
+    # no misconception mapped to a question that does not bring it out (reader r10)
+    assert "two rolls ago" not in key and "deux lancers plus tôt" not in key
     pair = _q("markov", "from_pair", lang)
     assert ("d'avoir alors au moins trois dés identiques parmi les cinq" if lang == "fr"
             else "then having three alike or more among the five dice") in pair
@@ -137,10 +142,21 @@ def test_lesson_11_sheet_puts_the_backward_exercise_before_the_predictions(lang)
     assert kinds.index("card") < ex1 < pred1 < chart
     assert kinds[ex1 - 1] == "page"  # the rules card fills page 1
     assert _plain(sheet[ex1][1]).startswith(_("Exercise {n}", lang=lang, n=1))
-    # only the first hint on paper (issue 28, second read): the others give the step away
+    # the first two hints on paper, the rules and the method (reader r10); the third gives
+    # the step away
     hints = [t for k, t in sheet[ex1:pred1] if k == "sub"]
-    assert len(hints) == 1 and ("seuls les 1 et les 6" if lang == "fr"
+    assert len(hints) == 2 and ("seuls les 1 et les 6" if lang == "fr"
                                 else "only 1s and 6s") in hints[0]
+    assert ("Dernier lancer d'abord" if lang == "fr" else "Last roll first") in hints[1]
+    # its second question, bank or roll, has boxes to tick (reader r10)
+    boxes = [t for k, t in sheet[ex1:pred1] if k == "boxes"]
+    assert boxes == ["     ".join(f"☐\u00a0{x}" for x in (
+        ("encaisser les 5 points", "lancer les deux dés") if lang == "fr"
+        else ("bank the 5 points", "roll the two dice")))]
+    # exercise 3 asks why on paper
+    ex3 = next(i for i, (k, t) in enumerate(sheet) if k == "q" and _q(
+        "optimal_play", "risk_zero", lang)[:30] in _plain(t))
+    assert (("space", "Pourquoi\u202f?" if lang == "fr" else "Why?")) in sheet[ex3:ex3 + 4]
     assert sum(k == "space" for k, _t in sheet[ex1:pred1]) >= 4  # about eight lines
     plan = _plain(lesson_plan("optimal_play", lang))
     assert ("L'exercice 1 vient juste après la fiche des règles" if lang == "fr"
@@ -374,14 +390,34 @@ def test_lesson_11_second_read_key_and_sheet(lang):
 
 
 @LANGS
-def test_lesson_11_plan_pairs_do_exercise_2_and_the_class_exercise_3_orally(lang):
+def test_lesson_11_plan_asks_exercises_2_and_3_orally(lang):
+    """Reader r10: the plan fits 15 minutes: exercises 2 and 3 orally, exercise 4 outside
+    the timed plan, and the rules card skipped by a class that did lesson 09."""
+    from dicelab.lessons.plans import inner_quotes
+
     plan = [_plain(x) for x in lesson_plan("optimal_play", lang).splitlines()]
     step = next(x for x in plan if x.lstrip("* ").startswith("12–14 min"))
-    ex2, ex3 = _q("optimal_play", "gap_points", lang), _q("optimal_play", "risk_zero", lang)
+    ex3 = inner_quotes(_q("optimal_play", "risk_zero", lang), lang)
+    ex2 = "Sur 13 tours, combien de points" if lang == "fr" else "Over 13 turns, how many"
     assert ex2 in step and ex3 in step
     assert step.index(ex2) < step.index(ex3)
-    oral = step[step.index(ex2) + len(ex2):]
-    assert ("L'exercice 3" if lang == "fr" else "Exercise 3") in oral
-    assert ("à l'oral avec toute la classe" if lang == "fr"
-            else "orally to the whole class") in oral
-    assert " / " not in step  # exercise 3 is no longer in the pairs' list
+    assert ("les exercices 2 et 3, à l'oral avec toute la classe" if lang == "fr"
+            else "exercises 2 and 3, asked orally to the whole class") in step
+    assert ("hors du plan minuté" if lang == "fr" else "outside the timed plan") in step
+    assert "binômes" not in step and "pairs" not in step
+    card = next(x for x in plan if x.lstrip("* ").startswith("0–3 min"))
+    assert ("Si la classe a fait la leçon 09, sautez la fiche des règles" if lang == "fr"
+            else "If the class has done lesson 09, skip the rules card") in card
+
+
+@LANGS
+def test_lesson_11_exercise_2_is_a_new_question(lang):
+    """Reader r10: exercise 2 is no longer prediction 2's reveal: the points lost over 13
+    turns, computed, with its tolerance."""
+    q = LESSONS["optimal_play"].question("gap_points")
+    gap = seveny_optimal_points() - float(seveny_rule_points(4)[0])
+    assert q.value() == pytest.approx(13 * gap, abs=1e-9)
+    assert q.value() == pytest.approx(11.9, abs=0.05) and q.tolerance == 0.1
+    assert ("Sur 13 tours" if lang == "fr" else "Over 13 turns") in q.text_in(lang)
+    c = "," if lang == "fr" else "."
+    assert f"13 × 0{c}917 ≈ 11{c}9 points" in _plain(q.worked_text(lang))

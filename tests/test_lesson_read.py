@@ -180,7 +180,7 @@ def test_lesson_12_page_asks_before_it_says(lang, executed):  # noqa: F811
         guide = (ROOT / "docs" / "fr" / "enseignants.md").read_text(encoding="utf-8")
         assert f"### {title} (`12_le_six_est_il_du.ipynb`)" in guide
         assert "P_A(B) = P(A ∩ B) / P(A)" in LESSONS["gamblers_fallacy"].question(
-            "then_six").worked_text("fr")
+            "p_b_given_a").worked_text("fr")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -50,10 +50,12 @@ def test_every_lesson_has_worksheet_content_in_both_languages():
             choices = sum(q.input == "choice" for q in questions)
             assert sum(kind == "q" for kind, _t in sheet) == len(questions)
             # room to write (one "My answer:" each, more room unlabelled: ROOM), or a
-            # choice's boxes to tick on their own line
+            # choice's boxes to tick on their own line; a choice asked inside an exercise
+            # has its boxes too (TICKS), a choice that asks why its line (WHY)
             assert sum(kind == "space" and bool(t) for kind, t in sheet) == (
-                len(questions) - choices)
-            assert sum(kind == "boxes" for kind, _t in sheet) == choices
+                len(questions) - choices + len(worksheets.WHY.get(key, ())))
+            assert sum(kind == "boxes" for kind, _t in sheet) == (
+                choices + len(worksheets.TICKS.get(key, {})))
             assert len(answer_key) > len(sheet)
 
 
@@ -307,7 +309,15 @@ def test_lesson_12_chart_draws_one_sixth_and_its_band_and_every_bar_sits_in_it()
     assert len(written) == 6 and all(w in alt for w in written), (written, alt)
     assert "0,1667" not in alt and "pour chaque nombre de lancers de suite" in alt
     en = alt_text(lessons.LESSONS["gamblers_fallacy"].chart("en"))
-    assert "for each number of rolls in a row without a 6" in en and "16.7%" in en
+    assert "for each number of rolls in a row without a 6" in en
+    # bar 0 is simulated too, over every roll (reader r10), not the exact 1/6
+    from dicelab.lessons.visuals import _all_sixes
+
+    s, n = _all_sixes()
+    assert s / n != pytest.approx(1 / 6, abs=1e-4)
+    assert ax.patches[0].get_height() == pytest.approx(s / n)
+    assert f"0: {i18n.fmt_percent(s / n, 1, 'en')}" in en
+    assert "(0 = all rolls)" in lessons.LESSONS["gamblers_fallacy"].chart("en").axes[0].get_xlabel()
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -363,13 +373,17 @@ def test_markov_sheet_defines_its_words_and_prints_the_step_from_pi2():
     subs = [text for kind, text in lines if kind == "sub"]
     first_q = next(i for i, (kind, _text) in enumerate(lines) if kind == "q")
     key = [i for i, (kind, text) in enumerate(lines) if kind == "sub"
-           and (text.startswith("Words used: the state is how many dice are alike")
+           and (text.startswith("Words used: the state is the largest number of dice showing "
+                                "the same face (two pairs: state 2)")
                 or text.startswith("M is the transition matrix"))]
     assert len(key) == 2 and max(key) < first_q
     assert "quinté" in lines[key[0]][1]
     assert any(t.startswith("Hint: Start from π₂ = π₁ × M") for t in subs)
+    # only the first hint on paper, as lesson 11 does (reader r10): the page gives the second
+    assert not any(t.startswith("Hint: π₃(1) = π₂(1)") for t in subs)
     fr = [text for kind, text in _lines("markov", "fr", answer_key=False) if kind == "sub"]
-    assert any(t.startswith("Légende\u00a0: l'état est le nombre de dés identiques") for t in fr)
+    assert any(t.startswith("Légende\u00a0: l'état est le plus grand nombre de dés qui montrent "
+                            "la même face (deux paires\u00a0: état 2)") for t in fr)
     head, rows = lessons.lesson_of("markov").table("en")
     assert [r[0] for r in rows[:2]] == ["π₁ (after the first roll)",
                                         "π₂ = π₁ × M (after two rolls)"]

@@ -548,13 +548,15 @@ def _lessons() -> dict[str, Lesson]:
                   "(five alike), with no limit on rolls, the first roll included?"),
                lambda: chain().expected_rolls(5), close=2, digits=2,
                worked=N_("From the top state down, eₛ = 1 + Σₜ Mₛ,ₜ eₜ gives e₅ = 0; "
-                         "e₄ = 1 + ({m44}) e₄ ⇒ e₄ = {e4}; e₃ = {e3}; e₂ ≈ {e2}; e₁ ≈ {e1}. "
-                         "The first roll throws all five dice, like a reroll from state 1: the "
-                         "answer is e₁."),
+                         "e₄ = 1 + ({m44}) e₄ ⇒ e₄ = {e4}; e₃ = {e3}; e₂ = (1 + M₂,₃ e₃ + "
+                         "M₂,₄ e₄) / (1 − M₂,₂) = {e2}; e₁ = (1 + M₁,₂ e₂ + M₁,₃ e₃ + M₁,₄ e₄) "
+                         "/ (1 − M₁,₁) ≈ {e1}. The first roll throws all five dice, like a "
+                         "reroll from state 1: the answer is e₁."),
                fields=lambda: {"m44": chain().matrix[3][3],
                                "e4": chain().rolls_from_states(5)[3],
                                "e3": chain().rolls_from_states(5)[2],
-                               "e2": float(chain().rolls_from_states(5)[1]),
+                               "e2": chain().rolls_from_states(5)[1],
+                               # 191283/17248: too long a fraction, its decimal only
                                "e1": float(chain().rolls_from_states(5)[0])}),
             _q("from_brelan", "exercise",
                N_("From a brelan (three alike, state 3), you reroll the two other dice once. "
@@ -588,7 +590,6 @@ def _lessons() -> dict[str, Lesson]:
         ),
         table=markov_rows, results=markov_step,
         misconceptions=(
-            (N_("What happened two rolls ago still matters."), "from_pair"),
             (N_("Three rolls triple the chance of one roll."), "within_three"),
         )))
     rule4 = lambda: float(seveny_rule_points(4)[0])  # noqa: E731
@@ -639,17 +640,19 @@ def _lessons() -> dict[str, Lesson]:
                                "n5": seveny_end_cases()[5], "n0": seveny_end_cases()[0],
                                "e": seveny_end_roll()}),
             _q("gap_points", "exercise",
-               N_("Gap in expected points per turn: optimal play (most points per turn) − "
-                  "bank at 4, as a decimal?"),
-               lambda: seveny_optimal_points() - rule4(),
-               tolerance=0.02, digits=2,
-               hints=(N_("Read both bars."),),
-               worked=N_("{o} − {r} = {g} ≈ {g2} points per turn: not “close”."),
+               N_("Over 13 turns, how many points does “bank at 4” lose on average, "
+                  "compared with optimal play (most points per turn)? (a decimal)"),
+               lambda: 13 * (seveny_optimal_points() - rule4()),
+               tolerance=0.1, digits=1,
+               hints=(N_("Read both bars: the gap per turn, then 13 turns."),),
+               worked=N_("{o} − {r} = {g} ≈ {g2} points per turn: not “close”. Over 13 "
+                         "turns: 13 × {g} ≈ {t} points."),
                # the chart's two values (3 decimals), as a student subtracts them
                fields=lambda: {"o": seveny_optimal_points(), "r": rule4(),
                                "g": round(seveny_optimal_points(), 3) - round(rule4(), 3),
-                               "g2": seveny_optimal_points() - rule4()},
-               field_digits=(("o", 3), ("r", 3), ("g", 3))),
+                               "g2": seveny_optimal_points() - rule4(),
+                               "t": 13 * (seveny_optimal_points() - rule4())},
+               field_digits=(("o", 3), ("r", 3), ("g", 3), ("g2", 2), ("t", 1))),
             _q("risk_zero", "exercise",
                N_("Which strategy more often ends a turn with 0 points: optimal play (most "
                   "points per turn) or bank at 4?"),
@@ -706,9 +709,22 @@ def _lessons() -> dict[str, Lesson]:
                lambda: Fraction(5, 6) ** 3 * Fraction(1, 6), tolerance=0.001,
                hints=(N_("(5/6)³ for the three rolls, then 1/6 for the 6."),),
                worked=N_("With A = 'three rolls without a 6' and B = 'the next roll is a 6': "
-                         "P(A ∩ B) = (5/6)³ × 1/6 = {p}, and P(B | A) = P(A ∩ B) / P(A) = {q}: "
-                         "the 6 is not more likely."),
-               fields=lambda: {"p": Fraction(5, 6) ** 3 * Fraction(1, 6), "q": Fraction(1, 6)}),
+                         "P(A ∩ B) = (5/6)³ × 1/6 = {p}."),
+               fields=lambda: {"p": Fraction(5, 6) ** 3 * Fraction(1, 6)}),
+            _q("p_b_given_a", "exercise",
+               N_("With A = “three rolls without a 6” and B = “the next roll is a 6”, "
+                  "calculate P(B | A) (a fraction)."),
+               # exactly 1/6: the answers of exercises 1 and 2, divided
+               lambda: Fraction(5, 6) ** 3 * Fraction(1, 6) / Fraction(5, 6) ** 3,
+               tolerance=0,
+               hints=(N_("P(B | A) = P(A ∩ B) / P(A): exercise 2's answer divided by "
+                         "exercise 1's."),),
+               worked=N_("P(B | A) = P(A ∩ B) / P(A) = ({ab}) / ({a}) = {q}: the same as P(B), "
+                         "so A and B are independent."),
+               fields=lambda: {"ab": _fraction(Fraction(5, 6) ** 3 * Fraction(1, 6)),
+                               "a": _fraction(Fraction(5, 6) ** 3),
+                               "q": _fraction(Fraction(5, 6) ** 3 * Fraction(1, 6)
+                                              / Fraction(5, 6) ** 3)}),
         ),
         misconceptions=(
             (N_("After a run without a 6, a 6 is “due”."), "six_next"),

@@ -59,4 +59,30 @@ def experiment_text(key: str, lang: str | None = None) -> str:
 
     rule = _(SIX_COUNT_RULE, lang=lang)
     return _("Each group rolls one die {n} times (the worksheet's grid) and writes the faces "
-             "down in order. Then {rule}.", lang=lang, n=EXPERIMENT_ROLLS[key], rule=rule)
+             "down in order. Then {rule}.", lang=lang, n=EXPERIMENT_ROLLS[key], rule=rule) + (
+        " " + six_example(lang))
+
+
+#: The counting rule's example on paper (lesson 12), counted by the package's own rule.
+SIX_EXAMPLE = (2, 5, 3, 1, 6, 4, 2, 3)
+
+
+def six_example(lang: str | None = None) -> str:
+    """The counting rule on an example (lesson 12's grid and experiment): which rolls are
+    circled, and the counts.
+
+    >>> six_example("en")[:45]
+    'Example: rolls 2 5 3 1 6 4 2 3: the 4th roll '
+    """
+    from dicelab.lessons.maths import six_streak_count
+
+    r = SIX_EXAMPLE  # two circled rolls: a trial, then a success
+    circled = [i for i in range(3, len(r)) if 6 not in r[i - 3:i]]
+    said = [_("the {k}th roll ({face}) is circled: {what}", lang=lang, k=i + 1, face=r[i],
+              what=_("a trial and a success", lang=lang) if r[i] == 6
+              else _("a trial, not a success", lang=lang)) for i in circled]
+    sixes, trials = six_streak_count(r)
+    both = _("{first}; {second}", lang=lang, first=said[0], second=said[1])
+    return _("Example: rolls {rolls}: {said}; the others are not circled. Result: trials {t}, "
+             "successes {s}.", lang=lang, rolls=" ".join(map(str, r)), said=both,
+             t=trials, s=sixes)

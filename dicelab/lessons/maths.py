@@ -406,23 +406,25 @@ def _simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[A
 
 
 def six_after_streak(rolls: int, seed: int, streak: int = 3) -> tuple[int, int]:
-    """Roll one die ``rolls`` times (seeded); after every ``streak`` rolls in a row without a
-    6, count whether the next roll is a 6: ``(sixes, occasions)``.
-
+    """Roll one die ``rolls`` times (seeded), counted by :func:`six_streak_count`.
     >>> s, n = six_after_streak(60_000, seed=1)
     >>> n > 20_000, abs(s / n - 1 / 6) < 0.01
     (True, True)
     """
-    import numpy as np
-
     from dicelab.core.dice import make_rng
+    return six_streak_count(make_rng(seed).integers(1, 7, size=rolls), streak)
 
-    r = make_rng(seed).integers(1, 7, size=rolls)
-    no6 = (r != 6).astype(np.int64)
-    run = np.convolve(no6, np.ones(streak, dtype=np.int64), mode="valid")[:-1]
-    nxt = r[streak:]
-    occ = run == streak
-    return int((nxt[occ] == 6).sum()), int(occ.sum())
+
+def six_streak_count(r: Any, streak: int = 3) -> tuple[int, int]:
+    """The paper's rule (SIX_COUNT_RULE) on rolls ``r``: ``(sixes after a streak, streaks)``.
+    >>> six_streak_count([2, 5, 3, 1, 6, 4, 2, 3])
+    (1, 2)
+    """
+    import numpy as np
+    r = np.asarray(r)
+    run = np.convolve((r != 6).astype(np.int64), np.ones(streak, dtype=np.int64), "valid")
+    occ = run[:-1] == streak
+    return int((r[streak:][occ] == 6).sum()), int(occ.sum())
 
 
 def trwavril_figures() -> dict[str, Fraction]:

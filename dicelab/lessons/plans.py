@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from dicelab.core.i18n import N_, _, get_language, ngettext
+from dicelab.core.i18n import N_, _, fmt_number, get_language, ngettext
 from dicelab.lessons.base import (
     CHART_ANSWERS as CHART_ANSWERS,
 )
@@ -184,10 +185,10 @@ STEPS: dict[str, str] = {
                     "“Show the results” under the table and read its worked step π₂ = π₁ × M "
                     "together: exercise 2 is one more step. The Python cell (pi2 @ M) is "
                     "optional: it checks π₃ once exercise 2 is done by hand."),
-    "chart_ex": N_("the main chart, discussed (it answers both predictions); then exercise 2 "
-                   "in pairs, hints on request: {ex}. Exercise 3, {oral}, is asked orally to "
-                   "the whole class. The last exercise, {last}, is optional: do it orally with "
-                   "the class if time allows."),
+    "chart_ex": N_("the main chart, discussed (it answers both predictions); then exercises 2 "
+                   "and 3, asked orally to the whole class: {ex}, then {oral}. The last "
+                   "exercise, {last}, is optional and outside the timed plan (a class that "
+                   "finishes early, or homework)."),
     "remember": N_("“To remember”; students read their progress line."),
     "card_today": N_("read the rules card of {games} together, its examples with their dice "
                      "drawn (it is also on the worksheet); only these rules matter today: a 1 "
@@ -210,6 +211,13 @@ PLAN_NOTES: dict[tuple[str, str], str] = {
                            "paper."),
     ("large_numbers", "pool"): N_("Note them on your answer key too."),
     ("large_numbers", "ex"): N_("If time runs short, give the last one, {last}, as homework."),
+    ("optimal_play", "card"): N_("If the class has done lesson 09, skip the rules card: 3 more "
+                                 "minutes for the opening."),
+    ("gamblers_fallacy", "grid"): N_("Expected per group: about {trials} trials and {sixes} "
+                                     "successes; check a code far from that."),
+    ("gamblers_fallacy", "pool_reveal"): N_("Project the pool only once every student has "
+                                            "typed a guess: the pooled chart shows the exact "
+                                            "value."),
 }
 
 #: The step of a lesson's second prediction and its main chart, in its notebook's order
@@ -327,6 +335,10 @@ def _plan(lesson: Lesson, lang: str) -> list[str]:
                                if lesson.key == "large_numbers" else
                                _("{n} rolls of one die; {rule}", lang=lang, n=n,
                                  rule=_(SIX_COUNT_RULE, lang=lang)))
+            # each roll from the 4th on is a trial with probability (5/6)³, a success 1/6 of it
+            trials = (n - 3) * Fraction(5, 6) ** 3
+            fields["trials"] = fmt_number(float(trials), 1, lang)
+            fields["sixes"] = fmt_number(float(trials / 6), 1, lang)
         if step == "simulate":
             from dicelab.lessons.maths import SIM_GAMES
 

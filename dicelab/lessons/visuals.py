@@ -515,14 +515,14 @@ def _chart_fallacy(lang: str | None) -> Any:
 
     lengths = range(0, 6)
     freq, trials = [], []
-    for k in lengths:
-        s, n = six_after_streak(FALLACY_ROLLS, FALLACY_SEED, k) if k else (None, FALLACY_ROLLS)
-        freq.append(float(s / n) if k else 1 / 6)
+    for k in lengths:  # k = 0: every roll of the same simulation (a run of 0 always precedes)
+        s, n = six_after_streak(FALLACY_ROLLS, FALLACY_SEED, k) if k else _all_sixes()
+        freq.append(s / n)
         trials.append(n)
     title = _("{n} simulated rolls: a 6 is never “due”", lang=lang,
               n=fmt_int(FALLACY_ROLLS, lang))
     fig = plots.bars([str(k) for k in lengths], freq,
-                     xlabel=_("rolls in a row without a 6 just before", lang=lang),
+                     xlabel=_("rolls in a row without a 6 just before (0 = all rolls)", lang=lang),
                      ylabel=_("frequency of a 6 on the next roll", lang=lang),
                      title=title, lang=lang)
     # the exact 1/6 and, over each bar, 1/6 ± 2 standard errors of a frequency over its
@@ -569,5 +569,13 @@ def _chart_fallacy(lang: str | None) -> Any:
 
 
 FALLACY_SEED = 6
+
+
+def _all_sixes() -> tuple[int, int]:
+    """The 6s among lesson 12's simulated rolls, and the rolls (its chart's bar 0)."""
+    from dicelab.core.dice import make_rng
+
+    r = make_rng(FALLACY_SEED).integers(1, 7, size=FALLACY_ROLLS)
+    return int((r == 6).sum()), FALLACY_ROLLS
 #: The rolls lesson 12's chart simulates.
 FALLACY_ROLLS = 60_000

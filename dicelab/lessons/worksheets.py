@@ -43,6 +43,7 @@ from dicelab.lessons.base import (
     SIX_COUNT_RULE,
     notation,
 )
+from dicelab.lessons.given import six_example
 
 #: Characters per line of wrapped text at 11 pt, and of a title at 16 pt (bold), on a page
 #: with 0.8 in margins (DejaVu Sans: about 0.56 em a character; bold titles wider).
@@ -74,9 +75,16 @@ PLAY_LINES: dict[str, tuple[str, ...]] = {
 #: only needs "only 1s and 6s can be set aside").
 PRINTED_HINTS: dict[str, tuple[str, ...]] = {"luck": ("se_mean",), "markov": ("within_three",),
                                              "optimal_play": ("end_backwards",)}
-#: Of a printed exercise's hints, only the first ones (lesson 11's exercise 1: the first hint
-#: alone; the others, which give the backward step away, stay with the teacher).
-FIRST_HINTS: dict[str, dict[str, int]] = {"optimal_play": {"end_backwards": 1}}
+#: Of a printed exercise's hints, only the first ones (lesson 11's exercise 1: the rules and
+#: the method, "last roll first"; the last one, which gives the backward step away, stays with
+#: the teacher; lesson 10's exercise 2: the first, as its page gives the second on request).
+FIRST_HINTS: dict[str, dict[str, int]] = {"optimal_play": {"end_backwards": 2},
+                                          "markov": {"within_three": 1}}
+#: Boxes to tick printed under an exercise that also asks for a choice (lesson 11's
+#: exercise 1: bank or roll), and exercises whose choice asks "Why?" on paper (its exercise 3).
+TICKS: dict[str, dict[str, tuple[str, ...]]] = {
+    "optimal_play": {"end_backwards": (N_("bank the 5 points"), N_("roll the two dice"))}}
+WHY: dict[str, tuple[str, ...]] = {"optimal_play": ("risk_zero",)}
 #: Exercises the paper marks optional (lesson 11's last one, as its page and plan say).
 OPTIONAL: dict[str, tuple[str, ...]] = {"optimal_play": ("gap_turns",)}
 #: Room to write for an exercise worked in several lines, in ``space`` blocks (one by
@@ -94,8 +102,8 @@ KEY_LINES: dict[str, tuple[str, ...]] = {
     "variance": (N_("“bank at 4”: you bank as soon as the turn holds 4 points or more."),
                  N_("“optimal play”: every move chosen to finish in the fewest turns on "
                     "average; T also counts the turns that score 0 points.")),
-    "markov": (N_("Words used: the state is how many dice are alike, from 1 (all different) "
-                  "to 5 (a quinté: five alike)."),
+    "markov": (N_("Words used: the state is the largest number of dice showing the same face "
+                  "(two pairs: state 2), from 1 (all different) to 5 (a quinté: five alike)."),
                N_("M is the transition matrix: its row i gives the chance of each next state "
                   "from state i after one reroll.")),
     # lesson 11: the rule its predictions and chart name (dicelab.analysis.policies.bank_at)
@@ -197,9 +205,19 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
             if q.input != "choice":  # tick boxes are the answer
                 out.append(("space", _("My answer:", lang=lang)))
                 out += [("space", "")] * (ROOM.get(lesson_key, {}).get(q.key, 1) - 1)
+            ticks = TICKS.get(lesson_key, {}).get(q.key, ())
+            if ticks:
+                out.append(("boxes", "     ".join(f"☐\u00a0{_(o, lang=lang)}" for o in ticks)))
+            if q.key in WHY.get(lesson_key, ()):
+                out.append(("space", _("Why?", lang=lang)))
         if q.kind == "predict" and n_pred == 1 and lesson_key in GRIDS and not answer_key:
             out.append(("sub", _grid_text(lesson_key, lang)))  # what to do, then the boxes
+            if lesson_key == "gamblers_fallacy":  # the rule on one example, then the class
+                out.append(("sub", six_example(lang)))
             out.append(("grid", lesson_key))
+            if lesson_key == "gamblers_fallacy":
+                out.append(("sub", _("The class: trials ____, successes ____, frequency "
+                                     "____; exact value ____.", lang=lang)))
     if answer_key:
         out.append(("sub", _("Likely misconceptions", lang=lang)))
         for wrong, qk in lesson.misconceptions_in(lang):  # and the question that brings it out
@@ -499,14 +517,17 @@ def _breaks(content: Sequence[tuple[str, str]], paper: str, lang: str) -> frozen
     breaks: frozenset[int] = frozenset()
     where, filled = _draw(content, paper, lang, None, breaks)
     for _round in range(6):
-        extra = {q for page in lone_pages(content, where, filled)
-                 if (q := _last_question_before(content, where, page)) is not None}
-        if not extra - breaks:
+        new = set(breaks)
+        for page in lone_pages(content, where, filled):
+            q = _last_question_before(content, where, page)
+            if q is not None:  # the page's own break, if any, moves up to that question
+                new = {b for b in new if where[b] != page} | {q}
+        if new <= breaks:
             break
-        where2, filled2 = _draw(content, paper, lang, None, breaks | extra)
+        where2, filled2 = _draw(content, paper, lang, None, frozenset(new))
         if len(filled2) > len(filled):  # balanced, not lengthened
             break
-        breaks, where, filled = breaks | extra, where2, filled2
+        breaks, where, filled = frozenset(new), where2, filled2
     return breaks
 
 

@@ -622,6 +622,10 @@ class Exercise(_Asking):
             self.say(_("Not yet: {guess} is more than {tol} away from the answer. Try again, "
                        "or ask for a hint.", lang=self.lang, guess=self._shown(guess),
                        tol=self._tolerance_text()), "error")
+        elif self.kind != "choice" and guess != float(self._answer) and round(
+                guess, 4) == round(float(self._answer), 4):  # a table's 0.3056 for 11/36
+            self.say(_("That is a rounded value: give the exact value, as a fraction.",
+                       lang=self.lang), "error")
         else:
             self.say(_("Not yet: {guess} is not the answer. Try again, or ask for a hint.",
                        lang=self.lang, guess=self._shown(guess)), "error")

@@ -133,7 +133,11 @@ def _power(s: str, raw: str, lang: str | None) -> float:
     if "^" in s[s.index("^") + 1:] or not re.fullmatch(r"\d{1,2}", exponent) or not base:
         raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25% or 1/4"),
                             value=typed(raw))
-    b = parse_number(base, lang=lang)
+    try:  # the message quotes all that was typed (1-(5/6)^2), not the base alone
+        b = parse_number(base, lang=lang)
+    except TeachingError:
+        raise TeachingError(N_("{value} is not a number: write e.g. 12, 0.25, 25% or 1/4"),
+                            value=typed(raw)) from None
     if abs(b) > 1 and int(exponent) * math.log10(abs(b)) > 12:
         raise TeachingError(N_("{value} is too large a number for an answer here"),
                             value=typed(raw))
