@@ -210,6 +210,12 @@ PLAN_NOTES: dict[tuple[str, str], str] = {
                            "paper."),
     ("large_numbers", "pool"): N_("Note them on your answer key too."),
     ("large_numbers", "ex"): N_("If time runs short, give the last one, {last}, as homework."),
+    # lessons 04–06: the summary is a closed reveal (it states the rule the predictions ask)
+    **dict.fromkeys((("at_least_one", "remember"), ("binomial", "remember"),
+                     ("conditional", "remember")),
+                    N_("Open “Show the summary” and read it together.")),
+    ("binomial", "chart_p2"): N_("Before the chart, open “Show the formula” and read it "
+                                 "together."),
 }
 
 #: The step of a lesson's second prediction and its main chart, in its notebook's order
