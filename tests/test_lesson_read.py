@@ -12,7 +12,7 @@ from dicelab.core.i18n import fmt_percent, fmt_short
 from dicelab.lessons import FILES, LESSONS, Notebook
 from dicelab.lessons.base import notation
 from dicelab.lessons.maths import SEVENY_THRESHOLDS, seveny_rule_points
-from dicelab.lessons.plans import PLANS, TWO_SESSIONS, lesson_plan
+from dicelab.lessons.plans import PLANS, TWO_SESSIONS, inner_quotes, lesson_plan
 from dicelab.lessons.turns import TurnsSimulator
 from dicelab.render.plots import alt_text
 
@@ -317,9 +317,10 @@ def test_plans_of_lessons_01_and_06_follow_their_notebooks(lang):
         lesson = LESSONS[key]
         at = []
         for call in calls:
-            # the guide writes P_B(A) as Markdown maths ($P_B(A)$)
-            text = chart if call == "chart" else notation(lesson.question(call).text_in(lang),
-                                                          "md")
+            # the guide writes P_B(A) as Markdown maths ($P_B(A)$), quotes inside its quotes
+            # as inner quotes (“barred” → ‘barred’)
+            text = chart if call == "chart" else inner_quotes(
+                notation(lesson.question(call).text_in(lang), "md"), lang)
             found = [i for i, step in enumerate(steps) if text in step]
             assert found, (key, call)
             at.append(found[0])

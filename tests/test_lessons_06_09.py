@@ -98,7 +98,7 @@ def test_06_exercises_state_their_precision(lang):
 
 def test_06_french_page_wording_and_plan_reads_the_definition():
     prose = _flat(_prose("fr", "conditional"))
-    assert "Au Trwavril, seule compte la meilleure figure des dés" in prose
+    assert "Au Trwavril, un **brelan** est *exactement* trois dés identiques" in prose
     q = LESSONS["conditional"].question("flip_back").text_in("fr")
     assert "qui oblige à retourner la carte 5" in q
     for lang, words in (("fr", "lecture commune de la définition de $P_B(A)$"),

@@ -410,14 +410,14 @@ def test_no_page_holds_a_lone_last_question(lang, paper):
 
 
 def test_a_lone_last_exercise_moves_to_the_page_of_the_one_before():
-    """Lesson 06's English worksheet on A4 left its last exercise alone on page 2: the
-    exercise before it now starts that page."""
-    content = worksheets.lines("conditional", "en")
+    """Lesson 04's English answer key on A4 left its last exercise alone on page 2: the
+    exercise before it now starts that page, and the sheet keeps its two pages."""
+    content = worksheets.lines("at_least_one", "en", answer_key=True)
     plain, _f = worksheets.pages_of(content, "a4", "en", frozenset())
-    where, _filled = worksheets.pages_of(content, "a4", "en")
+    where, filled = worksheets.pages_of(content, "a4", "en")
     qs = [i for i, (kind, _t) in enumerate(content) if kind == "q"]
-    assert plain[qs[-1]] == 1 and plain[qs[-2]] == 0
-    assert where[qs[-1]] == where[qs[-2]] == 1
+    assert plain[qs[-1]] == 0 and max(plain) == 1  # only the misconceptions on page 2
+    assert where[qs[-1]] == where[qs[-2]] == 1 and len(filled) == 2
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -430,7 +430,8 @@ def test_lesson_05_sheet_gives_the_formula_after_the_predictions(lang):
     questions = [i for i, k in enumerate(kinds) if k == "q"]
     assert questions[1] < kinds.index("page") < formula < questions[2]
     assert "(1 − p)⁵⁻ʲ" in sheet[formula][1]
-    assert ("(j parmi 5)" if lang == "fr" else "C(5, j)") in sheet[formula][1]
+    assert ("C(5, j), lu «\u00a0j parmi 5\u00a0»" if lang == "fr"
+            else "C(5, j)") in sheet[formula][1]
     assert lessons.LESSONS["binomial"].sheet_data_page
 
 

@@ -64,8 +64,9 @@ DATA_TABLE_SHEETS: tuple[str, ...] = ("stop_or_roll", "optimal_play")
 #: lesson 03's p, lesson 14's p).
 GIVEN_VALUE_SHEETS: tuple[str, ...] = ("counting", "large_numbers", "luck")
 #: Lessons whose worksheet states a formula its exercises use, after the predictions (lesson
-#: 05's binomial formula answers its first prediction: predict first, then the formula).
-FORMULA_SHEETS: tuple[str, ...] = ("large_numbers", "binomial", "variance")
+#: 05's binomial formula answers its first prediction: predict first, then the formula;
+#: lesson 06's definition of P_B(A), which its exercise 1 asks for).
+FORMULA_SHEETS: tuple[str, ...] = ("large_numbers", "binomial", "conditional", "variance")
 #: Exercises a worksheet prints on its first page, under the rules card and before the
 #: predictions: they need the rules alone, and the class does them first (lesson 11's
 #: backward exercise; the data page that answers the predictions comes after them).

@@ -265,16 +265,26 @@ def _lessons() -> dict[str, Lesson]:
     one_or_five = lambda f: f in (1, 5)  # noqa: E731
     L.append(Lesson(
         "at_least_one", N_("The complement rule: at least one"), "5000",
-        N_("Seconde: complement of an event; Première: independent repeated trials"),
+        N_("Seconde: complement of an event; Première: independence, a succession of two "
+           "independent trials; Terminale: a succession of n independent trials"),
         _chart_at_least_one, (
             _q("one_in_five", "predict",
                N_("In 5000 you roll five dice. Chance of at least one 1?"),
-               lambda: at_least_one(one, 5), input="percent", close=0.05),
+               lambda: at_least_one(one, 5), input="percent", close=0.05,
+               worked=N_("1 − (5/6)⁵ = 1 − {none} = {p}; not 5 × 1/6."),
+               fields=lambda: {"none": Fraction(5, 6) ** 5, "p": at_least_one(one, 5)}),
             _q("how_many", "predict",
-               N_("From how many dice is 'at least one 1' more likely than not?"),
+               N_("From how many dice is “at least one 1” more likely than not?"),
                lambda: (2, 3, 4, 6).index(first_k_more_likely_than_not(Fraction(1, 6))),
                input="choice",
-               options=(N_("2 dice"), N_("3 dice"), N_("4 dice"), N_("6 dice"))),
+               options=(N_("2 dice"), N_("3 dice"), N_("4 dice"), N_("6 dice")),
+               worked=N_("1 − (5/6)³ ≈ {p3} < 0.5; 1 − (5/6)⁴ ≈ {p4} > 0.5: {k} dice. Even "
+                         "with 6 dice, 1 − (5/6)⁶ ≈ {p6}, not 1."),
+               fields=lambda: {"p3": float(at_least_one(one, 3)),
+                               "p4": float(at_least_one(one, 4)),
+                               "p6": float(at_least_one(one, 6)),
+                               "k": first_k_more_likely_than_not(Fraction(1, 6))},
+               field_digits=(("p3", 3), ("p4", 3), ("p6", 3))),
             _q("one_or_five_three", "exercise",
                N_("Three dice: probability of at least one 1 or one 5 (a decimal)?"),
                lambda: complement_formula(Fraction(1, 3), 3), tolerance=0.001,
@@ -289,8 +299,10 @@ def _lessons() -> dict[str, Lesson]:
                lambda: _p_bust_5000(3), tolerance=0.001,
                hints=(N_("No 1 and no 5 is not enough: a brelan also scores."),),
                worked=N_("(2/3)³ = {no15} counts the rolls without 1 or 5; remove the four "
-                         "brelans 2 2 2, 3 3 3, 4 4 4, 6 6 6: {p}."),
-               fields=lambda: {"no15": Fraction(8, 27), "p": _p_bust_5000(3)}),
+                         "brelans 2 2 2, 3 3 3, 4 4 4, 6 6 6: {a}/{all} − {b}/{all} = "
+                         "{c}/{all} = {p}."),
+               fields=lambda: {"no15": Fraction(8, 27), "a": 4**3, "b": 4, "c": 4**3 - 4,
+                               "all": 6**3, "p": _p_bust_5000(3)}),
         ),
         misconceptions=(
             (N_("With six dice a 1 is certain, since each die gives a 1 in six."), "how_many"),
@@ -325,8 +337,9 @@ def _lessons() -> dict[str, Lesson]:
                                "p1": binomial_pmf(5, Fraction(1, 6))[1],
                                "p": sum(binomial_pmf(5, Fraction(1, 6))[2:])}),
             _q("seveny_none", "exercise",
-               N_("Seveny rolls seven dice; 1s and 6s score alone. Y = number of dice showing "
-                  "1 or 6. P(Y = 0) (a decimal)?"),
+               N_("Seveny rolls seven dice; 1s and 6s are the only dice you can always set "
+                  "aside one at a time. Y\u00a0=\u00a0number of dice showing 1 or 6. P(Y = 0) "
+                  "(a decimal)?"),
                lambda: count_distribution(7, lambda f: f in (1, 6))[0], tolerance=0.001,
                hints=(N_("Y follows B(7, 1/3)."),),
                worked=N_("Y follows B(7, 1/3): P(Y = 0) = (1 − 1/3)⁷ = (2/3)⁷ = {p}."),
@@ -353,24 +366,25 @@ def _lessons() -> dict[str, Lesson]:
                                "a": _figure_rolls("brelan", 6),
                                "p": trwavril_card_given_figure(6, "brelan")}),
             _q("flip_back", "predict",
-               N_("Cards 1 to 5 are crossed off, {u} parapluies left. Your turn ends on a "
-                  "brelan of 5, which forces you to flip card 5. Is your chance of winning "
-                  "then higher or lower than after a miss?"),
+               N_("Cards 1 to 5 are crossed off (“barred”), {u} parapluies left. Your turn "
+                  "ends on a brelan of 5, which forces you to flip card 5. Is your chance of "
+                  "winning then higher or lower than after a miss?"),
                lambda: 1 if trwavril_flip_change(5)[1] < trwavril_flip_miss(5) else 0,
                input="choice", options=(N_("higher than after a miss"),
                                         N_("lower than after a miss")),
                numbers=(("u", FLIP_PARAPLUIES),),
                worked=N_("The brelan must flip card 5, which is no longer crossed off. Chance "
-                         "of winning: {before} before this turn, {after} after the brelan, "
-                         "{miss} after a miss. Here the brelan hurts more than a miss: "
-                         "losing card 5 costs more than a parapluie."),
+                         "of winning (playing as well as possible afterwards): {before} "
+                         "before this turn, {after} after the brelan, {miss} after a miss. "
+                         "Here the brelan hurts more than a miss: losing card 5 costs more "
+                         "than a parapluie."),
                fields=lambda: {"before": Pct(trwavril_flip_change(5)[0]),
                                "after": Pct(trwavril_flip_change(5)[1]),
                                "miss": Pct(trwavril_flip_miss(5))}),
             _q("six_given_suite", "exercise",
                N_("One roll of the four dice (no reroll). B: the dice show a suite. A: card 6 "
                   "can be flipped. P(A|B), to 3 decimal places?"),
-               lambda: trwavril_card_given_figure(6, "suite"), tolerance=0.001,
+               lambda: trwavril_card_given_figure(6, "suite"), tolerance=0.001, digits=3,
                hints=(N_("A suite of four is 1234, 2345 or 3456: which ones contain 6?"),),
                worked=N_("A suite shows four different faces, in any of {k}! = {o} orders: "
                          "{n} suites × {o} = {b} ordered rolls out of {all} (B); 3456 alone "
@@ -382,11 +396,12 @@ def _lessons() -> dict[str, Lesson]:
                                "o": math.factorial(4),
                                "n": len(trwavril_figures_with(6)["suites"]),
                                "p": trwavril_card_given_figure(6, "suite"),
-                               "pab": float(Fraction(_figure_rolls("suite", 6), 6**4))}),
+                               "pab": float(Fraction(_figure_rolls("suite", 6), 6**4))},
+               field_digits=(("pab", 4),)),
             _q("p_brelan_four", "exercise",
                N_("Probability that one roll of four dice shows Trwavril's brelan, exactly "
                   "three alike, as a decimal to 3 decimal places?"),
-               lambda: trwavril_figures()["brelan"], tolerance=0.001,
+               lambda: trwavril_figures()["brelan"], tolerance=0.001, digits=3,
                hints=(N_("Choose the face (6 ways), the odd die's face (5), its place (4)."),),
                worked=N_("6 × 5 × 4 = {n} ordered rolls out of {all}: {p}. Back to "
                          "prediction 1 (B: a brelan): P(A ∩ B) = {a}/{all}, so P(A|B) = {a}/{n} = "

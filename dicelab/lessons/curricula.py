@@ -49,7 +49,8 @@ CURRICULA: dict[str, tuple[tuple[str, str], ...]] = {
                     "events"),
         ("US Common Core", "S-CP.A.1 (events as complements of other events), S-CP.A.2 "
                            "(independent events: P(A and B) = P(A)P(B))"),
-        ("AP Statistics", "Unit 4: 4.6 Independent Events and Unions of Events"),
+        ("AP Statistics", "Unit 4: 4.3 Introduction to Probability (the complement rule); "
+                          "4.6 Independent Events and Unions of Events"),
     ),
     "binomial": (
         ("England", "A level Mathematics: the binomial distribution as a model, calculate "

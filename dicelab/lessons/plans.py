@@ -218,6 +218,12 @@ PLAN_NOTES: dict[tuple[str, str], str] = {
     ("gamblers_fallacy", "pool_reveal"): N_("Project the pool only once every student has "
                                             "typed a guess: the pooled chart shows the exact "
                                             "value."),
+    # lessons 04–06: the summary is a closed reveal (it states the rule the predictions ask)
+    **dict.fromkeys((("at_least_one", "remember"), ("binomial", "remember"),
+                     ("conditional", "remember")),
+                    N_("Open “Show the summary” and read it together.")),
+    ("binomial", "chart_p2"): N_("Before the chart, open “Show the formula” and read it "
+                                 "together."),
 }
 
 #: The step of a lesson's second prediction and its main chart, in its notebook's order

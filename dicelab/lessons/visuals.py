@@ -281,12 +281,18 @@ def _chart_at_least_one(lang: str | None) -> Any:
     from dicelab.render import plots
 
     ks = range(1, 8)
-    return plots.bars([str(k) for k in ks],
-                      [float(at_least_one(lambda f: f == 1, k)) for k in ks],
-                      xlabel=_("number of dice", lang=lang),
-                      ylabel=_("P(at least one 1)", lang=lang),
-                      title=_("At least one 1: counted exactly", lang=lang),
-                      decimals=CHART_DECIMALS["at_least_one"], lang=lang)
+    fig = plots.bars([str(k) for k in ks],
+                     [float(at_least_one(lambda f: f == 1, k)) for k in ks],
+                     xlabel=_("number of dice", lang=lang),
+                     ylabel=_("P(at least one 1)", lang=lang),
+                     title=_("At least one 1: counted exactly", lang=lang),
+                     decimals=CHART_DECIMALS["at_least_one"], lang=lang)
+    ax = fig.axes[0]  # "more likely than not" (prediction 2): above the line at one half
+    ax.axhline(0.5, color="#d55e00", linestyle="--", linewidth=1.4, zorder=0.9,
+               label=_("{half} (above: more likely than not)", lang=lang,
+                       half=f"{Fraction(1, 2)}"))  # not a decimal beside the bars' 4
+    ax.legend(loc="upper left", fontsize=9)
+    return fig
 
 
 def _chart_binomial(lang: str | None) -> Any:

@@ -22,7 +22,7 @@ teacher hands that page out once the predictions are written (the guide says so)
 
 >>> content = lines("binomial", "en", answer_key=True)
 >>> content[0]
-('title', 'The binomial distribution — answer key')
+('title', 'The binomial distribution\xa0— answer key')
 """
 
 from __future__ import annotations
@@ -106,6 +106,9 @@ KEY_LINES: dict[str, tuple[str, ...]] = {
                   "(two pairs: state 2), from 1 (all different) to 5 (a quinté: five alike)."),
                N_("M is the transition matrix: its row i gives the chance of each next state "
                   "from state i after one reroll.")),
+    # lesson 04: the scoring rule exercise 2's bust needs (dicelab.games.cinqmille)
+    "at_least_one": (N_("In 5000, these score: each 1, each 5, and three dice alike (a "
+                        "brelan)."),),
     # lesson 11: the rule its predictions and chart name (dicelab.analysis.policies.bank_at)
     "optimal_play": (N_("“bank at N”: after each roll, you set aside the dice that give the "
                         "turn the most points (the fewest dice on a tie), then bank as soon as "
@@ -141,7 +144,7 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
     lesson = lesson_of(lesson_key)
     title = _(lesson.title, lang=lang)
     kind = _("answer key", lang=lang) if answer_key else _("worksheet", lang=lang)
-    out: list[tuple[str, str]] = [("title", f"{title} — {kind}")]
+    out: list[tuple[str, str]] = [("title", f"{title}\u00a0— {kind}")]  # never "— kind" alone
     # the curriculum line names methods (lesson 01: "5!/(2! 3!) chooses the places of the
     # 2s", lesson 03: σₙ): the answer key only, never the students' sheet
     if not answer_key:
@@ -273,8 +276,8 @@ def data_lines(lesson_key: str, lang: str) -> list[tuple[str, str]]:
 def formula_lines(lesson_key: str, lang: str) -> list[str]:
     """The formulas a sheet's exercises use and its page does not state (the notebook's text
     does): lesson 03's σₙ of a frequency, lesson 05's binomial formula (it answers
-    the first prediction, so it comes after it, as on screen), lesson 09's standard error of
-    a mean (:data:`~dicelab.lessons.base.FORMULA_SHEETS`).
+    the first prediction, so it comes after it, as on screen), lesson 06's P_B(A), lesson
+    09's standard error of a mean (:data:`~dicelab.lessons.base.FORMULA_SHEETS`).
 
     >>> formula_lines("large_numbers", "en")  # doctest: +NORMALIZE_WHITESPACE
     ['Given: the standard deviation of the relative frequency over n rolls is
@@ -289,6 +292,8 @@ def formula_lines(lesson_key: str, lang: str) -> list[str]:
         return [_("Formula: X follows the binomial distribution B(5, p) with p = 1/6: "
                   "P(X = j) = C(5, j) × pʲ × (1 − p)⁵⁻ʲ, where C(5, j) counts the ways to "
                   "choose which j dice show the 1s.", lang=lang)]
+    if lesson_key == "conditional":  # exercise 1 asks for P_B(A): its definition on paper
+        return [_("Reminder: P(A|B) = P(A ∩ B) / P(B): count inside B.", lang=lang)]
     if lesson_key == "variance":
         return [_("Given: σ(T) = √Var(T), and the standard error of the mean of n simulated "
                   "games is SE = σ(T)/√n.", lang=lang)]
@@ -343,7 +348,7 @@ def lines(lesson_key: str, lang: str, *, answer_key: bool = False) -> list[tuple
     next line starts a new page).
 
     >>> lines("binomial", "fr", answer_key=True)[0][1]
-    'La loi binomiale — corrigé'
+    'La loi binomiale\xa0— corrigé'
 
     The standard deviation's formula never breaks across lines (:func:`_unbroken`).
     """
@@ -525,6 +530,11 @@ def _breaks(content: Sequence[tuple[str, str]], paper: str, lang: str) -> frozen
         if new <= breaks:
             break
         where2, filled2 = _draw(content, paper, lang, None, frozenset(new))
+        if len(filled2) > len(filled):  # lengthened: the new breaks replace later ones
+            extra = new - breaks  # (lesson 04's key)
+            if extra:
+                new = {b for b in breaks if b < min(extra)} | extra
+                where2, filled2 = _draw(content, paper, lang, None, frozenset(new))
         if len(filled2) > len(filled):  # balanced, not lengthened
             break
         breaks, where, filled = frozenset(new), where2, filled2
