@@ -958,3 +958,22 @@ def test_fourth_pass_french_many_games_paragraph_names_the_player():
     """Item 4: the French « Beaucoup de parties » paragraph starts like the English one."""
     assert "Le même joueur, sur beaucoup de parties : la part de hasard moyenne" in _flat(
         _page("fr"))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_reader_r13_the_app_hides_its_mode_bar(lang):
+    """reader r13, lesson 14: the app shows no solo / two players / against the computer
+    buttons, and a pick on them (were one made) neither restarts the game nor hands the
+    seat to a human: the computer keeps playing, the cost of decisions stays zero."""
+    a = luck_lesson.app(lang, seed=4)
+    bar = a.mode_bar.buttons
+    assert bar.layout.display == "none" and bar.disabled and bar in a.box.children
+    a.play_computer_turn()
+    turns, seats = (a.state.turn_count, len(a.game.log)), dict(a.session.seats)
+    assert seats == {0: "optimal"}
+    for mode in ("solo", "two", "computer"):
+        bar.value = mode
+    assert (a.state.turn_count, len(a.game.log)) == turns and dict(a.session.seats) == seats
+    assert a.game.players == 1 and a.computer_button.layout.display != "none"
+    a.set_language("en" if lang == "fr" else "fr")
+    assert bar.layout.display == "none"

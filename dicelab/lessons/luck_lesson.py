@@ -116,13 +116,14 @@ PAIR_GAMES = 1
 def app(lang: str | None = None, seed: int | None = None) -> Any:
     """The lesson's Trwavril app: solo, 4 parapluies (the rules' default, whose chance at
     the start is :func:`start_chance`), the computer playing the best choices, one click of
-    **Play computer turn** a turn, so that a class that has never played finishes a game
-    in about a minute and the cost of decisions is zero.  ``seed=None``: each pair gets
-    its own dice.
+    **Play computer turn** a turn, so that the cost of decisions is zero; a game takes
+    about five minutes with reading (:data:`PAIR_GAMES`).  The mode bar (solo / two
+    players / against the computer) is hidden: a pick would restart the game with a human
+    player.  ``seed=None``: each pair gets its own dice.
 
     >>> a = app("en", seed=3)
-    >>> a.state.rules.parapluies, a.game.players
-    (4, 1)
+    >>> a.state.rules.parapluies, a.game.players, a.mode_bar.hidden
+    (4, 1, True)
     >>> while not a.game.is_over:
     ...     _turn = a.play_computer_turn()
     >>> a.game.is_over
@@ -130,7 +131,9 @@ def app(lang: str | None = None, seed: int | None = None) -> Any:
     """
     from dicelab.ui.widgets import play
 
-    return play("trwavril", seed=seed, players=1, computer={0: "optimal"}, lang=lang)
+    a = play("trwavril", seed=seed, players=1, computer={0: "optimal"}, lang=lang)
+    a.mode_bar.hide()
+    return a
 
 
 def given(lang: str | None = None) -> str:
