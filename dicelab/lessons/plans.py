@@ -158,7 +158,7 @@ STEPS: dict[str, str] = {
     "app": N_("in pairs, in the app: “{e}”, no setting changed and no replay; the computer "
               "plays the best choices, one click a turn, and after each click the pair reads "
               "in the game log the dice the computer kept at each roll and notes where it "
-              "would have kept others: {n} per pair (only finished games count), then one "
+              "would have kept others (two at most): {n} per pair (only finished games count), then one "
               "share code with the pair's number, written on the board as soon as the game "
               "ends. The odds stay hidden while playing: the pairs predict, the review "
               "reveals. Hand out the cleared copy from the repository; no “Run All”."),
@@ -210,6 +210,12 @@ PLAN_NOTES: dict[tuple[str, str], str] = {
                            "paper."),
     ("large_numbers", "pool"): N_("Note them on your answer key too."),
     ("large_numbers", "ex"): N_("If time runs short, give the last one, {last}, as homework."),
+    ("luck", "luck_charts"): N_("In a lost game played with the best choices, the luck of "
+                                "the dice is −p and the skill score is p: the example game "
+                                "shows the same number twice, with opposite signs; say which "
+                                "is which."),
+    ("luck", "pool_app"): N_("With a fresh kernel, run the page's first cell, then go to "
+                             "“Second session”."),
 }
 
 #: The step of a lesson's second prediction and its main chart, in its notebook's order
