@@ -158,10 +158,11 @@ STEPS: dict[str, str] = {
     "app": N_("in pairs, in the app: “{e}”, no setting changed and no replay; the computer "
               "plays the best choices, one click a turn, and after each click the pair reads "
               "in the game log the dice the computer kept at each roll and notes where it "
-              "would have kept others (two at most): {n} per pair (only finished games count), then one "
-              "share code with the pair's number, written on the board as soon as the game "
-              "ends. The odds stay hidden while playing: the pairs predict, the review "
-              "reveals. Hand out the cleared copy from the repository; no “Run All”."),
+              "would have kept others (two at most): {n} per pair (only finished games "
+              "count), then one share code with the pair's number, written on the board as "
+              "soon as the game ends. The odds stay hidden while playing: the pairs "
+              "predict, the review reveals. Hand out the cleared copy from the repository; "
+              "no “Run All”."),
     "codes": N_("the last pairs write their share codes on the board; keep them for the next "
                 "session."),
     "pool_app": N_("a student reads the codes from the board while you type them into your "
