@@ -215,8 +215,8 @@ PLAN_NOTES: dict[tuple[str, str], str] = {
                                 "the dice is −p and the skill score is p: the example game "
                                 "shows the same number twice, with opposite signs; say which "
                                 "is which."),
-    ("luck", "pool_app"): N_("With a fresh kernel, run the page's first cell, then go to "
-                             "“Second session”."),
+    ("luck", "pool_app"): N_("If the notebook was closed, run the page's first cell "
+                             "first, then go on to the pooling cell."),
 }
 
 #: The step of a lesson's second prediction and its main chart, in its notebook's order
