@@ -564,7 +564,7 @@ def test_notation_and_answer_key_fixes(lang):
             else "the standard error of a mean (AP Statistics Unit 5): with a class that has not "
             "met it, do it together on the board") in _flat(second)
     assert ("un élève lit les codes" if lang == "fr" else "a student reads the codes") in second
-    assert ("copie vierge du dépôt ; pas de « Run All »" if lang == "fr"
+    assert ("copie vierge du dépôt ; pas de « Tout exécuter »" if lang == "fr"
             else "the cleared copy from the repository; no “Run All”") in _flat(first)
     assert ("cellule par cellule" if lang == "fr" else "cell by cell") not in first
 
