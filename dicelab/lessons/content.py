@@ -733,11 +733,11 @@ def _lessons() -> dict[str, Lesson]:
                   "aside the 5 (200 points). Bank, or roll the two dice left?"),
                lambda: 0 if ch()["best"] == "bank" else 1, input="choice",
                options=(N_("bank the 200 points"), N_("roll the two dice left")),
-               worked=N_("Playing to win, the better choice here is to roll on: it wins at "
-                         "once with probability 12/36 ≈ {now}, already more than the {bank} "
-                         "when banking. By how much: the results, once prediction 2 is "
-                         "checked."),
-               fields=lambda: {"now": Pct(vs.behind_win_now()), "bank": Pct(ch()["p_bank"])}),
+               worked=N_("Playing to win, the better choice here is to roll on: a 1 or two "
+                         "5s reach exactly 5000 at once, while banking hands the dice to an "
+                         "opponent {gap} points from the end. By how much: the results, once "
+                         "prediction 2 is checked."),
+               fields=lambda: {"gap": 5000 - vs.BEHIND["scores"][1]}),
             _q("p_bank", "predict",
                N_("You bank: 4,900 against 4,800, and your opponent plays next. Your "
                   "probability of winning the game?"),

@@ -437,8 +437,7 @@ def lesson() -> Any:
                      field_digits=(("p", 3), ("r", 3))),
             Question("se_mean", "exercise",
                      N_("The class plays 100 games with the best choices. What is the "
-                        "standard deviation of the mean luck (σ of the sampling distribution), "
-                        "in percentage points?"),
+                        "standard deviation σ of the mean luck, in percentage points?"),
                      lambda: 100 * standard_error(v0(), 100), input="points", tolerance=0.05,
                      digits=2,
                      hints=(N_("Call L the luck of one game played with the best choices: "

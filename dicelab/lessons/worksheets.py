@@ -62,14 +62,12 @@ RESULT_LINES: dict[str, str] = {
                "(f − p) × 100 = ____ points."),
 }
 #: Lines to write on for the game the pairs play after the predictions, printed after the
-#: last prediction (lesson 14: the dice they would have kept instead of the computer's, on
-#: three lines, their game's result and share code, and the luck the review showed, which
-#: the exercises use in the next session).
+#: last prediction (lesson 14: the dice they would have kept instead of the computer's,
+#: their game's result and share code, and the luck the review showed, which the exercises
+#: use in the next session; more lines would push the sheet to another page).
 PLAY_LINES: dict[str, tuple[str, ...]] = {
     "luck": (N_("Where we would have kept other dice (turn, dice): "
                 "________________________________"),
-             N_("____________________________________________________________________"),
-             N_("____________________________________________________________________"),
              N_("Our pair: number ____   game won ☐  lost ☐   share code: ____________."),
              N_("Our luck of the dice, shown by the game review: ____ points.")),
 }
