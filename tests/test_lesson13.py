@@ -306,3 +306,65 @@ def test_french_points_are_singular_below_two():
     assert percentage_points("0,5", 0.5, "fr") == "0,5 point de pourcentage"
     assert percentage_points("1,0", 1.0, "fr") == "1,0 point de pourcentage"
     assert percentage_points("19,4", 19.4, "fr") == "19,4 points de pourcentage"
+
+
+def test_reader_r13_the_win_at_once_exercise_and_its_reason():
+    """reader r13, lesson 13: a by-hand exercise asks the probability of winning at once by
+    rolling (12/36, counted by the game's rules), before the E(X) exercise; prediction 1's
+    worked answer gives that reason; English writes « P(win if you bank) »."""
+    from fractions import Fraction
+
+    lesson = LESSONS["behind"]
+    keys = [q.key for q in lesson.exercises()]
+    assert keys.index("win_now") == keys.index("bust_two") - 1
+    q = lesson.question("win_now")
+    assert q.value() == vs.behind_win_now() == Fraction(12, 36)
+    bank = vs.behind_choices()["p_bank"]
+    assert vs.behind_win_now() > bank
+    assert "P = 12/36 = 1/3 ≈ 0.333, already more than the 29.0% chance" in q.worked_text("en")
+    assert "P = 12/36 = 1/3 ≈ 0,333, déjà plus que la probabilité 29,0 %" in q.worked_text(
+        "fr").replace("\u00a0", " ")
+    why = lesson.question("bank_or_roll").worked_text  # a reason, no later answer
+    assert "a 1 or two 5s reach exactly 5000 at once, while banking hands the dice to an " \
+           "opponent 200 points from the end" in why("en")
+    assert "un 1 ou deux 5 amènent tout de suite à 5000 exactement" in why("fr")
+    for q in lesson.questions:
+        assert "P(win |" not in q.worked_text("en")
+    assert "P(win if you roll) − P(win if you bank) = 48.4 − 29.0" in lesson.question(
+        "win_gain").worked_text("en")
+    for lang in ("en", "fr"):
+        page = lesson_page(lang).read_text(encoding="utf-8")
+        assert page.index('nb.exercise("win_now")') < page.index('nb.exercise("bust_two")')
+    assert "expected number of turns**, E(T)" in lesson_page("en").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_reader_r13_the_plan_gives_the_exercises_three_minutes(lang):
+    """reader r13: four exercises take 11–14 min, « To remember » one minute."""
+    plan = lesson_plan("behind", lang).replace("\u00a0", " ").replace("\u202f", " ")
+    ex = next(line for line in plan.splitlines() if "11–14 min" in line)
+    for q in LESSONS["behind"].exercises():
+        assert q.text_in(lang).replace("\u00a0", " ").replace("\u202f", " ") in ex
+    assert "14–15 min" in plan
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_reader_r13_the_worksheet_prints_the_expected_points(tmp_path, lang):
+    """reader r13, lesson 13: the worksheet's data table has the solo E(X) column (200 and
+    155.6, the engine's) and the new by-hand exercise."""
+    pypdf = pytest.importorskip("pypdf")
+    from dicelab.core.i18n import fmt_number
+    from dicelab.lessons import worksheets
+
+    def norm(text: str) -> str:
+        return " ".join(re.sub("[\u00a0\u202f]", " ", text).split())
+
+    c = vs.behind_choices()
+    sheet = next(p for p in worksheets.build(tmp_path, ["behind"], langs=(lang,),
+                                             papers=("a4",))
+                 if p.name.endswith("-worksheet.pdf"))
+    text = norm(" ".join(p.extract_text() for p in pypdf.PdfReader(sheet).pages))
+    assert norm(fmt_number(c["points_roll"], 1, lang)) in text
+    assert "E(X)" in text
+    head = {"en": "This roll wins the game at once", "fr": "Ce lancer gagne la partie"}[lang]
+    assert head in text

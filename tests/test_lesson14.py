@@ -564,7 +564,7 @@ def test_notation_and_answer_key_fixes(lang):
             else "the standard error of a mean (AP Statistics Unit 5): with a class that has not "
             "met it, do it together on the board") in _flat(second)
     assert ("un élève lit les codes" if lang == "fr" else "a student reads the codes") in second
-    assert ("copie vierge du dépôt ; pas de « Run All »" if lang == "fr"
+    assert ("copie vierge du dépôt ; pas de « Tout exécuter »" if lang == "fr"
             else "the cleared copy from the repository; no “Run All”") in _flat(first)
     assert ("cellule par cellule" if lang == "fr" else "cell by cell") not in first
 
@@ -772,7 +772,7 @@ def test_round2_exercises_ask_what_is(lang):
         assert "from 20% to 50% is +30 points" in win
         assert "(a negative number)" in lose
         assert se == ("The class plays 100 games with the best choices. What is the standard "
-                      "error of the mean luck, in percentage points?")
+                      "deviation σ of the mean luck, in percentage points?")
 
 
 def test_round2_english_rules_card_has_no_french_levels():
@@ -958,3 +958,49 @@ def test_fourth_pass_french_many_games_paragraph_names_the_player():
     """Item 4: the French « Beaucoup de parties » paragraph starts like the English one."""
     assert "Le même joueur, sur beaucoup de parties : la part de hasard moyenne" in _flat(
         _page("fr"))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_reader_r13_the_app_hides_its_mode_bar(lang):
+    """reader r13, lesson 14: the app shows no solo / two players / against the computer
+    buttons, and a pick on them (were one made) neither restarts the game nor hands the
+    seat to a human: the computer keeps playing, the cost of decisions stays zero."""
+    a = luck_lesson.app(lang, seed=4)
+    bar = a.mode_bar.buttons
+    assert bar.layout.display == "none" and bar.disabled and bar in a.box.children
+    a.play_computer_turn()
+    turns, seats = (a.state.turn_count, len(a.game.log)), dict(a.session.seats)
+    assert seats == {0: "optimal"}
+    for mode in ("solo", "two", "computer"):
+        bar.value = mode
+    assert (a.state.turn_count, len(a.game.log)) == turns and dict(a.session.seats) == seats
+    assert a.game.players == 1 and a.computer_button.layout.display != "none"
+    a.set_language("en" if lang == "fr" else "fr")
+    assert bar.layout.display == "none"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_reader_r13_second_session_notes_and_paper(lang):
+    """reader r13, lesson 14: the guide and the page say to run the first cell in the second
+    session, the guide caps the notes, explains −p and p in the example, says « Tout
+    exécuter » in French; the sheet records the review's luck."""
+    from dicelab.lessons import lesson_plan
+
+    plan = lesson_plan("luck", lang).replace("\u00a0", " ").replace("\u202f", " ")
+    page = _page(lang).replace("\u00a0", " ")
+    first = {"fr": "la première cellule", "en": "page's first cell"}[lang]
+    assert first in plan and first in page
+    assert {"fr": "(deux désaccords au plus)", "en": "(two at most)"}[lang] in plan
+    assert {"fr": "score de compétence vaut p", "en": "skill score is p"}[lang] in plan
+    if lang == "fr":
+        assert "« Tout exécuter »" in plan and "Run All" not in plan
+    lines = [_(t, lang=lang) for t in worksheets.PLAY_LINES["luck"]]
+    assert {"fr": "Part de hasard affichée par le bilan", "en": "shown by the game review"}[
+        lang] in " ".join(lines)
+
+
+def test_reader_r13_english_wording():
+    page = _page("en")
+    assert "A good roll's luck is positive" in page
+    text = LESSONS["luck"].question("se_mean").text_in("en")
+    assert "standard deviation σ of the mean luck" in text and "standard error" not in text

@@ -764,13 +764,16 @@ def _lessons() -> dict[str, Lesson]:
                   "aside the 5 (200 points). Bank, or roll the two dice left?"),
                lambda: 0 if ch()["best"] == "bank" else 1, input="choice",
                options=(N_("bank the 200 points"), N_("roll the two dice left")),
-               worked=N_("Playing to win, the better choice here is to roll on. By how much: "
-                         "the results, once prediction 2 is checked.")),
+               worked=N_("Playing to win, the better choice here is to roll on: a 1 or two "
+                         "5s reach exactly 5000 at once, while banking hands the dice to an "
+                         "opponent {gap} points from the end. By how much: the results, once "
+                         "prediction 2 is checked."),
+               fields=lambda: {"gap": 5000 - vs.BEHIND["scores"][1]}),
             _q("p_bank", "predict",
                N_("You bank: 4,900 against 4,800, and your opponent plays next. Your "
                   "probability of winning the game?"),
                lambda: ch()["p_bank"], input="percent", close=0.1,
-               worked=N_("P(win | bank) = {bank}: you are ahead on points, yet your opponent "
+               worked=N_("P(win if you bank) = {bank}: you are ahead on points, yet your opponent "
                          "finishes first in most games."),
                fields=lambda: {"bank": Pct(ch()["p_bank"])}),
             _q("win_gain", "exercise",
@@ -780,7 +783,8 @@ def _lessons() -> dict[str, Lesson]:
                lambda: 100 * (ch()["p_roll"] - ch()["p_bank"]), input="points",
                tolerance=0.5, digits=1,
                hints=(N_("Subtract the two probabilities of winning in the table, in %."),),
-               worked=N_("P(win | roll) − P(win | bank) = {roll} − {bank} = {d} points: "
+               worked=N_("P(win if you roll) − P(win if you bank) = {roll} − {bank} = {d} "
+                         "points: "
                          "rolling on wins about {k} more games out of 100."),
                fields=lambda: {"roll": 100 * ch()["p_roll"], "bank": 100 * ch()["p_bank"],
                                "d": 100 * (ch()["p_roll"] - ch()["p_bank"]),
@@ -793,11 +797,22 @@ def _lessons() -> dict[str, Lesson]:
                lambda: ch()["p_roll"] / ch()["p_bank"], tolerance=0.03, digits=2,
                hints=(N_("Divide the probability of winning when rolling on by the "
                          "probability of winning when banking (the table)."),),
-               worked=N_("P(win | roll) / P(win | bank) = {roll} / {bank} ≈ {r}: the risky "
-                         "choice is the better one."),
+               worked=N_("P(win if you roll) / P(win if you bank) = {roll} / {bank} ≈ {r}: "
+                         "the risky choice is the better one."),
                fields=lambda: {"roll": 100 * ch()["p_roll"], "bank": 100 * ch()["p_bank"],
                                "r": ch()["p_roll"] / ch()["p_bank"]},
                field_digits=(("roll", 1), ("bank", 1))),
+            _q("win_now", "exercise",
+               N_("By hand: you roll the two dice left. This roll wins the game at once when "
+                  "it brings your score to exactly 5000. Its probability (a decimal, to the "
+                  "thousandth)?"),
+               vs.behind_win_now, tolerance=0.002, digits=3,
+               hints=(N_("List the 36 rolls of the two dice. Which ones let you set aside "
+                         "exactly 100 points?"),),
+               worked=N_("Exactly 100 more points are needed: a 1 (on either die: 11 rolls "
+                         "out of 36) or two 5s (1 roll). P = 12/36 = {p}, already more than "
+                         "the {bank} chance of winning the game if you bank."),
+               fields=lambda: {"p": vs.behind_win_now(), "bank": Pct(ch()["p_bank"])}),
             _q("bust_two", "exercise",
                N_("By hand: you roll the two dice left. The roll scores nothing (the turn is "
                   "lost) when neither die shows a 1 or a 5. Its probability (a decimal, to "

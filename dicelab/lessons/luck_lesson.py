@@ -116,13 +116,14 @@ PAIR_GAMES = 1
 def app(lang: str | None = None, seed: int | None = None) -> Any:
     """The lesson's Trwavril app: solo, 4 parapluies (the rules' default, whose chance at
     the start is :func:`start_chance`), the computer playing the best choices, one click of
-    **Play computer turn** a turn, so that a class that has never played finishes a game
-    in about a minute and the cost of decisions is zero.  ``seed=None``: each pair gets
-    its own dice.
+    **Play computer turn** a turn, so that the cost of decisions is zero; a game takes
+    about five minutes with reading (:data:`PAIR_GAMES`).  The mode bar (solo / two
+    players / against the computer) is hidden: a pick would restart the game with a human
+    player.  ``seed=None``: each pair gets its own dice.
 
     >>> a = app("en", seed=3)
-    >>> a.state.rules.parapluies, a.game.players
-    (4, 1)
+    >>> a.state.rules.parapluies, a.game.players, a.mode_bar.hidden
+    (4, 1, True)
     >>> while not a.game.is_over:
     ...     _turn = a.play_computer_turn()
     >>> a.game.is_over
@@ -130,7 +131,9 @@ def app(lang: str | None = None, seed: int | None = None) -> Any:
     """
     from dicelab.ui.widgets import play
 
-    return play("trwavril", seed=seed, players=1, computer={0: "optimal"}, lang=lang)
+    a = play("trwavril", seed=seed, players=1, computer={0: "optimal"}, lang=lang)
+    a.mode_bar.hide()
+    return a
 
 
 def given(lang: str | None = None) -> str:
@@ -434,7 +437,7 @@ def lesson() -> Any:
                      field_digits=(("p", 3), ("r", 3))),
             Question("se_mean", "exercise",
                      N_("The class plays 100 games with the best choices. What is the "
-                        "standard error of the mean luck, in percentage points?"),
+                        "standard deviation σ of the mean luck, in percentage points?"),
                      lambda: 100 * standard_error(v0(), 100), input="points", tolerance=0.05,
                      digits=2,
                      hints=(N_("Call L the luck of one game played with the best choices: "

@@ -159,10 +159,11 @@ STEPS: dict[str, str] = {
     "app": N_("in pairs, in the app: “{e}”, no setting changed and no replay; the computer "
               "plays the best choices, one click a turn, and after each click the pair reads "
               "in the game log the dice the computer kept at each roll and notes where it "
-              "would have kept others: {n} per pair (only finished games count), then one "
-              "share code with the pair's number, written on the board as soon as the game "
-              "ends. The odds stay hidden while playing: the pairs predict, the review "
-              "reveals. Hand out the cleared copy from the repository; no “Run All”."),
+              "would have kept others (two at most): {n} per pair (only finished games "
+              "count), then one share code with the pair's number, written on the board as "
+              "soon as the game ends. The odds stay hidden while playing: the pairs "
+              "predict, the review reveals. Hand out the cleared copy from the repository; "
+              "no “Run All”."),
     "codes": N_("the last pairs write their share codes on the board; keep them for the next "
                 "session."),
     "pool_app": N_("a student reads the codes from the board while you type them into your "
@@ -224,6 +225,12 @@ PLAN_NOTES: dict[tuple[str, str], str] = {
                     N_("Open “Show the summary” and read it together.")),
     ("binomial", "chart_p2"): N_("Before the chart, open “Show the formula” and read it "
                                  "together."),
+    ("luck", "luck_charts"): N_("In a lost game played with the best choices, the luck of "
+                                "the dice is −p and the skill score is p: the example game "
+                                "shows the same number twice, with opposite signs; say which "
+                                "is which."),
+    ("luck", "pool_app"): N_("If the notebook was closed, run the page's first cell "
+                             "first, then go on to the pooling cell."),
 }
 
 #: The step of a lesson's second prediction and its main chart, in its notebook's order
@@ -260,7 +267,7 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
     "optimal_play": ((3, "card", ()), (1, "read_q", ()), (6, "ex_back", (0,)), (2, "p12", ()),
                      (2, "chart_ex", (1,)), (1, "remember", ())),
     "behind": ((4, "card_today", ()), (2, "p1_alone", ()), (1, "p2", ()),
-               (4, "results_chart", ()), (2, "ex", ()), (2, "remember", ())),
+               (4, "results_chart", ()), (3, "ex", ()), (1, "remember", ())),
     "stop_or_roll": ((4, "card", ("seveny",)), (1, "read_q", ()), (3, "p1", ()),
                      (4, "p2_chart", ()), (3, "ex_first", (0,)),
                      (5, "card", ("cinqmille",)), (7, "ex_last", (1,)),

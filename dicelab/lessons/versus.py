@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -426,6 +427,32 @@ def behind_choices() -> dict[str, Any]:
         "points_bank": points.find(bank)["expected_points"],
         "points_roll": points.find(roll)["expected_points"],
     }
+
+
+@lru_cache(maxsize=1)
+def behind_win_now() -> Fraction:
+    """The probability that rolling the two dice left wins at once in the lesson's position
+    (the score reaches exactly 5000 on this roll), counted over the 36 rolls with the game's
+    own rules: a roll wins when some set-aside it allows wins.
+
+    >>> behind_win_now()
+    Fraction(1, 3)
+    """
+    from itertools import product
+
+    from dicelab.games import cinqmille as cm
+
+    state, _events = cm.step(_behind_state(BEHIND["scores"][1]), cm.Roll(BEHIND["keep"]))
+    me = state.current_player
+
+    def wins(dice: tuple[int, ...]) -> bool:
+        after, _ev = cm.roll_outcome(state, dice)
+        if after.is_over or after.current_player != me:
+            return after.is_over and me in after.winners
+        return any(me in cm.step(after, a)[0].winners for a in cm.legal_actions(after))
+
+    rolls = list(product(range(1, 7), repeat=state.to_roll))
+    return Fraction(sum(wins(d) for d in rolls), len(rolls))
 
 
 def _behind_state(opponent: int) -> Any:

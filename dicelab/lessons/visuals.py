@@ -156,14 +156,22 @@ def markov_step(lang: str | None = None) -> str:
 
 def behind_rows(lang: str | None = None) -> tuple[list[str], list[list[str]]]:
     """Lesson 13's data (the notebook shows it with
-    :func:`dicelab.lessons.versus.behind_html`): each
-    choice and its exact probability of winning, both playing to win."""
+    :func:`dicelab.lessons.versus.behind_html`): each choice, its exact probability of
+    winning, both playing to win, and the turn's expected banked points (solo play)."""
     from dicelab.lessons.versus import behind_choices
 
     c = behind_choices()
-    head = [_("choice", lang=lang), _("P(win), both playing to win", lang=lang)]
-    return head, [[_("bank the 200 points", lang=lang), fmt_percent(c["p_bank"], 1, lang)],
-                  [_("roll the two dice left", lang=lang), fmt_percent(c["p_roll"], 1, lang)]]
+    head = [_("choice", lang=lang), _("P(win), both playing to win", lang=lang),
+            _("E(X): expected points banked this turn (opponent ignored)", lang=lang)]
+    return head, [[_(label, lang=lang), fmt_percent(c[f"p_{k}"], 1, lang),
+                   _points(c[f"points_{k}"], lang)]
+                  for k, label in (("bank", N_("bank the 200 points")),
+                                   ("roll", N_("roll the two dice left")))]
+
+
+def _points(x: float, lang: str | None) -> str:
+    """Expected points as lesson 13's notebook table writes them: 200, or 155.6."""
+    return fmt_int(round(x), lang) if abs(x - round(x)) < 1e-9 else fmt_number(x, 1, lang)
 
 
 # ------------------------------------------------------------------- charts (main visuals)

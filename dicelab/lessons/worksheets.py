@@ -63,12 +63,14 @@ RESULT_LINES: dict[str, str] = {
                "(f − p) × 100 = ____ points."),
 }
 #: Lines to write on for the game the pairs play after the predictions, printed after the
-#: last prediction (lesson 14: the dice they would have kept instead of the computer's, and
-#: their game's result and share code).
+#: last prediction (lesson 14: the dice they would have kept instead of the computer's,
+#: their game's result and share code, and the luck the review showed, which the exercises
+#: use in the next session; more lines would push the sheet to another page).
 PLAY_LINES: dict[str, tuple[str, ...]] = {
     "luck": (N_("Where we would have kept other dice (turn, dice): "
                 "________________________________"),
-             N_("Our pair: number ____   game won ☐  lost ☐   share code: ____________.")),
+             N_("Our pair: number ____   game won ☐  lost ☐   share code: ____________."),
+             N_("Our luck of the dice, shown by the game review: ____ points.")),
 }
 #: Hints printed under their exercise on the students' sheet (lesson 14's exercise 3,
 #: lesson 10's exercise 2: one more step from π₂; lesson 11's exercise 1: a class with paper
@@ -644,20 +646,29 @@ def _draw(content: Sequence[tuple[str, str]], paper: str, lang: str,
         if kind in ("table", "datatable"):
             head, rows = (lesson_of(text).table(lang) if kind == "table"
                           else data_table(text, lang))
-            need = (len(rows) + 1) * 0.28 + 0.2
-            room(need)
             cols = len(head)
             size = 9 if cols > 3 else 10
             # the first column as wide as its longest cell (DejaVu Sans: ~0.6 em a char)
             first = 2.6 if cols > 3 else min(4.2, max(3.2 if kind == "table" else 1.6, 0.2 + (
                 size * 0.6 / 72) * max(len(r[0]) for r in [head, *rows])))
             other = (width - 2 * margin - first) / max(1, cols - 1)
+            # a heading wider than its column wraps (lesson 13's three long headings)
+            heads = [textwrap.wrap(cell, max(8, int(((first if c == 0 else other) - 0.1)
+                                                    / (size * 0.6 / 72))),
+                                   break_on_hyphens=False) or [""]
+                     for c, cell in enumerate(head)]
+            head_h = 0.28 + 0.18 * (max(len(h) for h in heads) - 1)
+            room(len(rows) * 0.28 + head_h + 0.2)
             for r, row in enumerate([head, *rows]):
                 x = margin
                 for c, cell in enumerate(row):
-                    text_at(x, cell, size, "bold" if r == 0 else "normal")
+                    for k, part in enumerate(heads[c] if r == 0 else [cell]):
+                        y_row = y
+                        y -= 0.18 * k
+                        text_at(x, part, size, "bold" if r == 0 else "normal")
+                        y = y_row
                     x += first if c == 0 else other
-                y -= 0.28
+                y -= head_h if r == 0 else 0.28
             y -= 0.2
             continue
         if kind == "card":  # the rules card, in a frame, its examples' dice drawn

@@ -66,6 +66,8 @@ class ModeBar:
                                        style={"button_width": "auto"})
         self.buttons.add_class("dicelab-mode")
         self._quiet = False
+        #: the bar is hidden and ignores picks (:meth:`hide`)
+        self.hidden = False
         self._on_pick = on_pick
         self.buttons.observe(self._changed, names="value")
         self.relabel(lang or "en")
@@ -88,8 +90,15 @@ class ModeBar:
         finally:
             self._quiet = False
 
+    def hide(self) -> None:
+        """Hide the bar and ignore any pick: an app fixed to one set-up (lesson 14's app,
+        where the computer plays the only seat)."""
+        self.hidden = True
+        self.buttons.disabled = True
+        self.buttons.layout.display = "none"
+
     def _changed(self, change: Any) -> None:
-        if not self._quiet and change["new"] is not None:
+        if not self._quiet and not self.hidden and change["new"] is not None:
             self._on_pick(change["new"])
 
 
