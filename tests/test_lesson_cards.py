@@ -105,7 +105,15 @@ def test_worksheet_lines_carry_the_card_before_any_question(lang, key):
         kinds = [k for k, _t in content]
         cards = [t for k, t in content if k == "card"]
         assert tuple(cards) == EXPECTED[key]
-        assert max(i for i, k in enumerate(kinds) if k == "card") < kinds.index("q")
+        # lesson 08: 5000's card opens the second session's own page (reader r07, 08.3)
+        second = worksheets.SECOND_SESSION.get(key, ("", ()))[1]
+        first = [i for i, (k, t) in enumerate(content) if k == "card" and t not in second]
+        assert max(first) < kinds.index("q")
+        for game in second:
+            at = content.index(("card", game))
+            assert kinds[at - 2:at] == ["page", "sub"] or kinds[at - 3] == "page"
+            later = [t for k, t in content[at:] if k == "q"]
+            assert len(later) == 2 and "5000" in later[0] and "5000" in later[1]
     rows = worksheets.card_rows(EXPECTED[key][0], lang)
     text = "\n".join(t for _s, t, _d in rows)
     for line in card_text(EXPECTED[key][0], lang).splitlines():
