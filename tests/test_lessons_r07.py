@@ -42,13 +42,14 @@ def test_08_second_session_predicts_then_compares_with_zero(lang):
     assert q.answer_text(lang) == ("encaisser les 300 points" if lang == "fr"
                                    else "bank the 300 points")
     page = _md(lang, "stop_or_roll")
-    card, pred, ex = (page.index('nb.rules_card("cinqmille")'), page.index('nb.predict("bank_300")'),
-                      page.index('nb.exercise("last_die")'))
+    card = page.index('nb.rules_card("cinqmille")')
+    pred, ex = page.index('nb.predict("bank_300")'), page.index('nb.exercise("last_die")')
     assert card < pred < ex
     between = page[pred:ex]
     assert ("avec 0 (encaisser ne change rien)" if lang == "fr"
             else "with 0 (banking changes nothing)") in between
-    assert ("Vous avez déjà ouvert" if lang == "fr" else "You have already opened") in page[card:pred]
+    opened = "Vous avez déjà ouvert" if lang == "fr" else "You have already opened"
+    assert opened in page[card:pred]
     # 08.4: the French page states the set-aside rule too
     assert ("mettre de côté les dés qui donnent le plus de points au tour (le moins de dés à "
             "égalité)" if lang == "fr" else "set aside the dice that give the turn the most "
