@@ -337,22 +337,25 @@ def test_lesson_10_second_read_page_and_sheet(lang):
 def test_lesson_11_bank_at_n_is_defined_as_dicelab_plays_it(lang):
     """The rule the predictions and chart name, defined on the page where it first appears
     and on the sheet, as :func:`dicelab.analysis.policies.bank_at` plays it: the set-aside
-    with the most points (fewest dice on a tie), then bank at N points or more."""
+    with the most points (fewest dice on a tie), then bank at N points or more, or as soon as
+    banking reaches the target (bank_at_law: E(T) in the table; reader r07, 09.1)."""
     page = _page(lang, "optimal_play")
     first = page.index("encaisser à $N$" if lang == "fr" else "bank at $N$")
     definition = ("on met de côté ce qui rapporte le plus de points (le moins de dés à "
-                  "égalité), puis on encaisse dès que le tour tient $N$ points ou plus ; "
-                  "sinon on relance" if lang == "fr" else
-                  "set aside what gives the most points (the fewest dice on a tie), then bank "
-                  "as soon as the turn holds $N$ points or more; otherwise roll on")
+                  "égalité), puis on encaisse dès que le tour tient $N$ points ou plus, ou dès "
+                  "qu'encaisser permet d'atteindre 50 points ; sinon on relance" if lang == "fr"
+                  else "set aside what gives the most points (the fewest dice on a tie), then "
+                  "bank as soon as the turn holds $N$ points or more, or as soon as banking "
+                  "reaches 50 points; otherwise roll on")
     assert 0 < page.index(definition) - first < 60
     sheet = worksheets.lines("optimal_play", lang)
     line = next(t for k, t in sheet if k == "sub" and t.startswith(
         "«\u00a0encaisser à N\u00a0»" if lang == "fr" else "“bank at N”"))
     assert sheet.index(("sub", line)) < next(i for i, (k, _t) in enumerate(sheet) if k == "q")
     assert ("le moins de dés à égalité" if lang == "fr" else "the fewest dice on a tie") in line
-    assert ("dès que le tour tient N points ou plus" if lang == "fr"
-            else "as soon as the turn holds N points or more") in line
+    assert ("dès que le tour tient N points ou plus, ou dès qu'encaisser permet d'atteindre 50 "
+            "points" if lang == "fr" else "as soon as the turn holds N points or more, or as "
+            "soon as banking reaches 50 points") in line
 
 
 @LANGS

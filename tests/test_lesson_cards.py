@@ -105,7 +105,15 @@ def test_worksheet_lines_carry_the_card_before_any_question(lang, key):
         kinds = [k for k, _t in content]
         cards = [t for k, t in content if k == "card"]
         assert tuple(cards) == EXPECTED[key]
-        assert max(i for i, k in enumerate(kinds) if k == "card") < kinds.index("q")
+        # lesson 08: 5000's card opens the second session's own page (reader r07, 08.3)
+        second = worksheets.SECOND_SESSION.get(key, ("", ()))[1]
+        first = [i for i, (k, t) in enumerate(content) if k == "card" and t not in second]
+        assert max(first) < kinds.index("q")
+        for game in second:
+            at = content.index(("card", game))
+            assert kinds[at - 2:at] == ["page", "sub"] or kinds[at - 3] == "page"
+            later = [t for k, t in content[at:] if k == "q"]
+            assert len(later) == 2 and "5000" in later[0] and "5000" in later[1]
     rows = worksheets.card_rows(EXPECTED[key][0], lang)
     text = "\n".join(t for _s, t, _d in rows)
     for line in card_text(EXPECTED[key][0], lang).splitlines():
@@ -153,7 +161,9 @@ def test_executed_lesson_shows_its_card_before_any_question(lang, key, executed)
     if key == "stop_or_roll":
         second = shown[1][0]
         last_die = next(i for i, c in enumerate(nb.cells) if 'exercise("last_die")' in c.source)
-        assert max(q for q in questions if q != last_die) < second < last_die
+        # the second session: its card, its prediction (reader r07, 08.1), its exercise
+        bank = next(i for i, c in enumerate(nb.cells) if 'predict("bank_300")' in c.source)
+        assert max(q for q in questions if q not in (bank, last_die)) < second < bank < last_die
     # nothing above the card but the title, its one-line summary and the invitation to read it
     above = " ".join(c.source for c in nb.cells[:at] if c.cell_type == "markdown")
     assert len(above.split()) < 60

@@ -278,8 +278,10 @@ def test_09_predictions_reveal_an_explanation(lang):
 def test_09_exercise_2_wording_and_at_least(lang):
     q = LESSONS["variance"].question("games_needed")
     if lang == "fr":
-        assert q.text_in("fr").startswith("Combien de parties faut-il simuler pour que "
-                                          "l'écart type de la moyenne simulée soit 0,1 tour")
+        assert q.text_in("fr").startswith("Combien de parties faut-il simuler pour que l'écart "
+                                          "type de la moyenne simulée ne dépasse pas 0,1 tour")
+    else:  # reader r07, 09.4: the answer is "at least", so the question says "at most"
+        assert "to be at most 0.1 turn" in q.text_in("en")
     worked = _flat(q.worked_text(lang))
     assert "σ(T)/√n = 0" in worked
     assert ("at least 397 games" if lang == "en" else "au moins 397 parties") in worked

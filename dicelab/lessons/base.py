@@ -54,12 +54,20 @@ RULES_CARDS: dict[str, tuple[str, ...]] = {
     "luck": ("trwavril",),
 }
 
+#: Lessons taught in two sessions whose worksheet gives the second session its own last
+#: page(s): the first question of that session and the rules cards it starts with (lesson
+#: 08: 5000's card, its prediction and its exercise; a teacher's read, issue 28).
+SECOND_SESSION: dict[str, tuple[str, tuple[str, ...]]] = {
+    "stop_or_roll": ("bank_300", ("cinqmille",)),
+}
+
 
 #: Lessons whose exercises read the main chart: their worksheets print it
 #: (:mod:`dicelab.lessons.worksheets`).
 CHART_SHEETS: tuple[str, ...] = ("figures", "stop_or_roll", "optimal_play", "behind")
-#: Lessons whose worksheet also prints the chart's values as a table (``data_table``).
-DATA_TABLE_SHEETS: tuple[str, ...] = ("stop_or_roll", "optimal_play")
+#: Lessons whose worksheet also prints the chart's values as a table (``data_table``; lesson
+#: 07: the distribution of X, after the predictions, with the exercises).
+DATA_TABLE_SHEETS: tuple[str, ...] = ("expected_value", "stop_or_roll", "optimal_play")
 #: Lessons whose worksheet gives a value its exercises need (lesson 01's 6⁵ and formula,
 #: lesson 03's p, lesson 14's p).
 GIVEN_VALUE_SHEETS: tuple[str, ...] = ("counting", "large_numbers", "luck")

@@ -38,6 +38,7 @@ from dicelab.lessons.maths import (
     brelan_exactly_three,
     cinqmille_best_points,
     cinqmille_die_points,
+    cinqmille_last_die,
     cinqmille_one_die_gamble,
     complement_formula,
     count_distribution,
@@ -422,31 +423,46 @@ def _lessons() -> dict[str, Lesson]:
         _chart_expected, (
             _q("e_one_die", "predict",
                N_("X = the points one die scores in 5000 (1 → 100, 5 → 50, else 0). E(X)?"),
-               lambda: expectation(cinqmille_die_points()), close=10),
+               lambda: expectation(cinqmille_die_points()), close=10,
+               # 0 × P(X = 0), not its value: prediction 2 and exercise 1 ask for it
+               worked=N_("E(X) = 100 × {p100} + 50 × {p50} + 0 × P(X = 0) = {e} points: the "
+                         "faces that score nothing add nothing."),
+               fields=lambda: {"p100": cinqmille_die_points()[100],
+                               "p50": cinqmille_die_points()[50],
+                               "e": expectation(cinqmille_die_points())}),
             _q("zero_or_not", "predict", N_("Which is more likely?"),
                lambda: 0 if cinqmille_die_points()[0] > Fraction(1, 2) else 1,
-               input="choice", options=(N_("X = 0"), N_("X > 0"))),
+               input="choice", options=(N_("X = 0"), N_("X > 0")),
+               # P(X = 0) > 1/2, not its value: exercise 1 asks for it just below
+               worked=N_("More than half of the faces score nothing alone: P(X = 0) > 1/2, so "
+                         "X = 0 is more likely, although E(X) = {e} points."),
+               fields=lambda: {"e": expectation(cinqmille_die_points())}),
             _q("p_zero", "exercise", N_("P(X = 0) (a decimal)?"),
                lambda: cinqmille_die_points()[0], tolerance=0.005,
                hints=(N_("Which faces score nothing alone?"),),
-               worked=N_("Faces 2, 3, 4 and 6: {p}."),
+               worked=N_("Faces 2, 3, 4 and 6: P(X = 0) = {p}."),
                fields=lambda: {"p": cinqmille_die_points()[0]}),
             _q("e_two_dice", "exercise",
                N_("Roll two dice in 5000. Y = the points they score together (each die "
-                  "scores alone: two dice cannot make a brelan). E(Y)?"),
+                  "scores alone: two dice cannot make a brelan, three of a kind). E(Y)?"),
                lambda: cinqmille_best_points(2), tolerance=0.5,
                hints=(N_("Two dice cannot make a brelan: each die scores on its own."),),
-               worked=N_("E(Y) = E(X) + E(X) = {e}."),
-               fields=lambda: {"e": cinqmille_best_points(2)}),
+               worked=N_("Y = X₁ + X₂, with X₁ and X₂ the points of each die: E(Y) = E(X₁) + "
+                         "E(X₂) = {e1} + {e1} = {e} points."),
+               fields=lambda: {"e1": expectation(cinqmille_die_points()),
+                               "e": cinqmille_best_points(2)}),
         ),
         misconceptions=(
             (N_("The expected value is the most likely value."), "zero_or_not"),
             (N_("E(X) is the average of the values 0, 50 and 100."), "e_one_die"),
         )))
     best = seveny_best_threshold
+    e_at = lambda n: float(seveny_rule_points(n)[0])  # noqa: E731
+    # P(X = 0) in %, as the table shows it (1 decimal): a student subtracts those
+    zero_at = lambda n: round(100 * float(seveny_rule_points(n)[1]), 1)  # noqa: E731
     L.append(Lesson(
         "stop_or_roll", N_("Expected value against risk: when to stop"), "Seveny, 5000",
-        N_("Première: expected value to compare choices"),
+        N_("Première (spécialité): expected value to compare choices"),
         _chart_stop, (
             _q("best_n", "predict",
                N_("Seveny, rule 'bank at N': after each roll, set aside the dice that give "
@@ -454,20 +470,49 @@ def _lessons() -> dict[str, Lesson]:
                   "turn holds N points or more. Which N scores the most points per turn on "
                   "average?"),
                lambda: (2, 4, 6, 8).index(best()), input="choice",
-               options=(N_("N = 2"), N_("N = 4"), N_("N = 6"), N_("N = 8"))),
+               options=(N_("N = 2"), N_("N = 4"), N_("N = 6"), N_("N = 8")),
+               worked=N_("Read on the chart, with X the points banked in one turn: E(X) = {e} "
+                         "at N = {n}, against {e1} at N = {m} and {e2} at N = {k}."),
+               fields=lambda: {"n": best(), "m": best() - 1, "k": best() + 1,
+                               "e": e_at(best()), "e1": e_at(best() - 1),
+                               "e2": e_at(best() + 1)},
+               field_digits=(("e", 2), ("e1", 2), ("e2", 2))),
             _q("zero_at_8", "predict",
                N_("Bank at 8: chance that the turn scores nothing?"),
-               lambda: seveny_rule_points(8)[1], input="percent", close=0.05),
+               lambda: seveny_rule_points(8)[1], input="percent", close=0.05,
+               worked=N_("Read on the chart (the risk, right scale): P(X = 0) = {p} at N = 8, "
+                         "against {p4} at N = {n}."),
+               fields=lambda: {"p": Pct(seveny_rule_points(8)[1]), "n": best(),
+                               "p4": Pct(seveny_rule_points(best())[1])}),
             _q("points_best", "exercise",
-               N_("Expected points per turn of the best rule, bank at 4 (a decimal)?"),
-               lambda: seveny_rule_points(4)[0], tolerance=0.01,
-               hints=(N_("Read the chart: the bar 'expected points per turn' at N = 4 (on "
-                         "paper, the table of its values)."),),
+               N_("Bank at {n} gives the highest E(X), X being the points banked in one turn. "
+                  "What does it give up against bank at {m}: by how many percentage points "
+                  "is its P(X = 0) higher?"),
+               lambda: zero_at(best()) - zero_at(best() - 1), input="points",
+               tolerance=0.2, digits=1,
+               numbers=(("n", best()), ("m", best() - 1)),
+               hints=(N_("Read P(X = 0) for both rules on the chart (on paper, in the "
+                         "table), then subtract."),),
                reads_chart=True,
-               worked=N_("With X the points banked in one turn when banking at 4: E(X) = {e} "
-                         "points per turn, and P(X = 0) = {p0}."),
-               fields=lambda: {"e": float(seveny_rule_points(4)[0]),
-                               "p0": Pct(seveny_rule_points(4)[1])}),
+               worked=N_("Bank at {n}: E(X) = {e} points per turn, P(X = 0) = {p}; bank at "
+                         "{m}: E(X) = {e1}, P(X = 0) = {p1}. For {de} more points per turn on "
+                         "average, P(X = 0) rises by {p} − {p1} = {d} percentage points."),
+               fields=lambda: {"n": best(), "m": best() - 1, "e": e_at(best()),
+                               "e1": e_at(best() - 1), "de": e_at(best()) - e_at(best() - 1),
+                               "p": Pct(zero_at(best()) / 100),
+                               "p1": Pct(zero_at(best() - 1) / 100),
+                               "d": zero_at(best()) - zero_at(best() - 1)},
+               field_digits=(("e", 3), ("e1", 3), ("de", 3), ("d", 1))),
+            _q("bank_300", "predict",
+               N_("5000, after opening: the turn holds 300 points and one die is left. Bank "
+                  "now, or roll it?"),
+               lambda: 0 if cinqmille_one_die_gamble(300) < 0 else 1, input="choice",
+               options=(N_("bank the 300 points"), N_("roll the last die")),
+               worked=N_("Bank: {lose} faces out of 6 lose the 300 points, and a scoring face "
+                         "brings only 100 or 50 more (exercise 2 computes the expected "
+                         "change)."),
+               fields=lambda: {"lose": sum(1 for change, _bank in cinqmille_last_die(300)
+                                           .values() if change < 0)}),
             _q("last_die", "exercise",
                N_("5000, after opening: the turn holds 300 points and one die is left. Bank "
                   "now, or roll it: a 1 or a 5 fills the hand, which must then be rolled again "
@@ -476,9 +521,13 @@ def _lessons() -> dict[str, Lesson]:
                lambda: cinqmille_one_die_gamble(300), tolerance=1,
                hints=(N_("A 1 brings 100 points, a 5 brings 50; the four other faces lose the "
                          "300 points."),),
-               worked=N_("1/6 × 100 + 1/6 × 50 − 4/6 × 300 = {g}: better to bank. If the die "
-                         "scores, the turn is not over: the five dice must be rolled again."),
-               fields=lambda: {"g": cinqmille_one_die_gamble(300)}),
+               worked=N_("1/6 × 100 + 1/6 × 50 − 4/6 × 300 = {g} < 0: better to bank (if you "
+                         "roll, the turn's expected points are 300 − {loss} = {after}, against "
+                         "300 banked). If the die scores, the turn is not over: the five dice "
+                         "must be rolled again."),
+               fields=lambda: {"g": cinqmille_one_die_gamble(300),
+                               "loss": -cinqmille_one_die_gamble(300),
+                               "after": 300 + cinqmille_one_die_gamble(300)}),
         ),
         misconceptions=(
             (N_("Rolling more always scores more."), "best_n"),
@@ -506,11 +555,14 @@ def _lessons() -> dict[str, Lesson]:
                input="choice", options=(N_("bank at 4"), N_("optimal play")),
                worked=N_("Optimal play takes more risks (it rolls on more often): some very "
                          "short games ({k} turns or fewer: {o} against {r} with “bank at "
-                         "4”), a few very long ones. Compare the widths of the two "
-                         "distributions on the chart."),
+                         "4”), a few very long ones. The table's variances say it: Var(T) = "
+                         "{vo} for optimal play against {vr} with “bank at 4”."),
                fields=lambda: {"k": SHORT_GAME,
                                "o": Pct(sum(seveny_turns_distribution(None)[:SHORT_GAME + 1])),
-                               "r": Pct(sum(seveny_turns_distribution(4)[:SHORT_GAME + 1]))}),
+                               "r": Pct(sum(seveny_turns_distribution(4)[:SHORT_GAME + 1])),
+                               "vo": _table_var(seveny_optimal_turns()),
+                               "vr": _table_var(seveny_rule_turns(4))},
+               field_digits=(("vo", 2), ("vr", 2))),
             _q("sd_rule", "exercise",
                N_("σ(T) for “bank at 4” (a decimal)?"),
                lambda: seveny_rule_turns(4)[1], tolerance=0.05, digits=2,
@@ -523,7 +575,7 @@ def _lessons() -> dict[str, Lesson]:
                                "so": seveny_optimal_turns()[1]}),
             _q("games_needed", "exercise",
                N_("How many games must be simulated for the standard deviation of the "
-                  "simulated mean to be 0.1 turn (“bank at 4”)?"),
+                  "simulated mean to be at most 0.1 turn (“bank at 4”)?"),
                lambda: math.ceil(seveny_rule_turns(4)[1] ** 2 / 0.01), tolerance=10,
                hints=(N_("SE = σ / √n, so n = (σ / SE)²."),),
                worked=N_("σ(T)/√n = {se} ⇒ n = Var(T) / {se2} = {v} / {se2} ≈ {n}: at "

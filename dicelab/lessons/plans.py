@@ -14,6 +14,7 @@ from dicelab.lessons.base import (
     CHART_SHEETS,
     DATA_TABLE_SHEETS,
     GIVEN_VALUE_SHEETS,
+    SECOND_SESSION,
     SHEET_FIRST,
     SIX_COUNT_RULE,
     Lesson,
@@ -198,6 +199,8 @@ STEPS: dict[str, str] = {
     "p1_alone": N_("first prediction, every student types a guess before checking: “{q1}”. "
                    "Run the cells one at a time (Shift+Enter), never all at once."),
     "p2": N_("second prediction, every student types a guess before checking: “{q2}”."),
+    "p3": N_("third prediction, every student ticks a choice before checking: “{q3}”; ask "
+             "two students to explain their choices."),
     "results_chart": N_("once both predictions are checked, open “Show the results”: the "
                         "table (both solo measures favour banking, playing to win favours "
                         "rolling on), then the chart, discussed."),
@@ -270,8 +273,8 @@ PLANS: dict[str, tuple[tuple[int, str, tuple[str, ...] | tuple[int, ...]], ...]]
                (4, "results_chart", ()), (3, "ex", ()), (1, "remember", ())),
     "stop_or_roll": ((4, "card", ("seveny",)), (1, "read_q", ()), (3, "p1", ()),
                      (4, "p2_chart", ()), (3, "ex_first", (0,)),
-                     (5, "card", ("cinqmille",)), (7, "ex_last", (1,)),
-                     (3, "remember", ())),
+                     (5, "card", ("cinqmille",)), (3, "p3", ()), (5, "ex_last", (1,)),
+                     (2, "remember", ())),
     # lesson 03's second session also reads σₙ, after the simulator, before the exercises
     "large_numbers": ((2, "read", ()), (3, "p1", ()), (7, "grid", ()), (3, "pool", ()),
                       (3, "recall", ()), (4, "p2_chart", ()), (3, "sim_se", ()),
@@ -296,7 +299,7 @@ def _plan_lines(lesson: Lesson, lang: str) -> list[str]:
     >>> [x[:28] for x in lines if "ession" in x]
     ['  * Second session:']
     >>> lines[-1][:15]
-    '    * 27–30 min'
+    '    * 28–30 min'
     """
     steps = _plan(lesson, lang)
     if lesson.key not in TWO_SESSIONS:
@@ -486,6 +489,13 @@ def lesson_plan(key: str, lang: str = "en") -> str:
         if key in SHEET_FIRST:  # lesson 11: exercise 1 needs the rules card alone
             line += " " + _("Exercise 1 comes right after the rules card, on the next page, "
                             "before the predictions: it needs the rules alone.", lang=lang)
+        if key in SECOND_SESSION:  # lesson 08: the second session's page(s), card first
+            from dicelab.registry import get as game_info
+
+            line += " " + _("The second session has its own last page, to hand out that day: "
+                            "the rules card of {games}, then its prediction and exercise.",
+                            lang=lang, games=" ".join(game_info(g).name
+                                                      for g in SECOND_SESSION[key][1]))
         lines.append(f"* **{colon(sheet)}** " + line)
     if key in TEACHER_NOTES:
         note = _("Teacher's note", lang=lang)

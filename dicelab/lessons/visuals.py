@@ -23,6 +23,7 @@ from dicelab.lessons.maths import (
     at_least_one,
     cinqmille_die_points,
     count_distribution,
+    expectation,
     ordered_vs_multisets,
     seveny_best_threshold,
     seveny_optimal_points,
@@ -179,7 +180,7 @@ def _points(x: float, lang: str | None) -> str:
 #: The decimals of the values written over a lesson chart's bars: one stated precision per
 #: chart (lesson 12's chart writes every number as a percentage with one decimal).
 CHART_DECIMALS: dict[str, int] = {"figures": 4, "binomial": 4, "at_least_one": 4,
-                                  "conditional": 4, "expected_value": 4, "optimal_play": 3}
+                                  "conditional": 4, "optimal_play": 3}
 
 
 def _chart_counting(lang: str | None) -> Any:
@@ -392,14 +393,25 @@ def _number_word(n: int, lang: str | None) -> str:
 
 
 def _chart_expected(lang: str | None) -> Any:
+    import numpy as np
+
     from dicelab.render import plots
 
     d = cinqmille_die_points()
-    return plots.bars([str(x) for x in d], [float(p) for p in d.values()],
-                      xlabel=_("points X of one die (5000)", lang=lang),
-                      ylabel=_("probability", lang=lang),
-                      title=_("The distribution of X", lang=lang),
-                      decimals=CHART_DECIMALS["expected_value"], lang=lang)
+    fig = plots.bars([str(x) for x in d], [float(p) for p in d.values()],
+                     xlabel=_("value of X, the points of one die (5000)", lang=lang),
+                     ylabel=_("probability", lang=lang),
+                     title=_("The distribution of X", lang=lang),
+                     texts=[f"{p.numerator}/{p.denominator}" for p in d.values()], lang=lang)
+    # the balance point E(X), dashed, where it falls between the bars (values evenly spaced)
+    e = expectation(d)
+    ax = fig.axes[0]
+    at = float(np.interp(float(e), [float(x) for x in d], range(len(d))))
+    said = _("E(X) = {e}", lang=lang, e=fmt_number(float(e), 0 if e == int(e) else 2, lang))
+    line = ax.axvline(at, color="black", linestyle="--", linewidth=1.5, label=said)
+    ax.legend(handles=[line], loc="upper right")
+    fig.dicelab_alt_text += " " + _("A dashed line marks {e}.", lang=lang, e=said)
+    return fig
 
 
 def _chart_stop(lang: str | None) -> Any:

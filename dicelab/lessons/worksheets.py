@@ -39,6 +39,7 @@ from dicelab.lessons import EXPERIMENT_ROLLS, FILES, LESSONS, curriculum_line, l
 from dicelab.lessons.base import (
     CHART_SHEETS,
     DATA_TABLE_SHEETS,
+    SECOND_SESSION,
     SHEET_FIRST,
     SIX_COUNT_RULE,
     notation,
@@ -101,9 +102,13 @@ KEY_LINES: dict[str, tuple[str, ...]] = {
                    "a quinté five; a suite is 1 2 3 4 5 or 2 3 4 5 6 (on the chart, with four "
                    "dice: four values in a row)."),),
     # lesson 09: the two strategies its predictions name (the notebook's opening says it)
-    "variance": (N_("“bank at 4”: you bank as soon as the turn holds 4 points or more."),
+    # ({target}: Seveny's, the one dicelab.engine.seveny.solo.bank_at_law banks at too)
+    "variance": (N_("T = the number of turns to reach {target} points (the turns that score 0 "
+                    "points included)."),
+                 N_("“bank at 4”: you bank as soon as the turn holds 4 points or more, or as "
+                    "soon as banking reaches {target} points."),
                  N_("“optimal play”: every move chosen to finish in the fewest turns on "
-                    "average; T also counts the turns that score 0 points.")),
+                    "average.")),
     "markov": (N_("Words used: the state is the largest number of dice showing the same face "
                   "(two pairs: state 2), from 1 (all different) to 5 (a quinté: five alike)."),
                N_("M is the transition matrix: its row i gives the chance of each next state "
@@ -114,8 +119,16 @@ KEY_LINES: dict[str, tuple[str, ...]] = {
     # lesson 11: the rule its predictions and chart name (dicelab.analysis.policies.bank_at)
     "optimal_play": (N_("“bank at N”: after each roll, you set aside the dice that give the "
                         "turn the most points (the fewest dice on a tie), then bank as soon as "
-                        "the turn holds N points or more; otherwise you roll on."),),
+                        "the turn holds N points or more, or as soon as banking reaches "
+                        "{target} points; otherwise you roll on."),),
 }
+
+
+def _seveny_target() -> int:
+    """Seveny's target, which lessons 09 and 11's definitions name."""
+    from dicelab.registry import get
+
+    return get("seveny").rules.Rules().target
 
 
 def _luck_definitions(lang: str) -> list[str]:
@@ -158,15 +171,25 @@ def _lines(lesson_key: str, lang: str, answer_key: bool) -> list[tuple[str, str]
                            f"{_(lesson.programme, lang=lang)}"))
     if not answer_key:
         out.append(("sub", _("Name: ______________________   Class: ________", lang=lang)))
+    second_q, second_cards = SECOND_SESSION.get(lesson_key, ("", ()))
     for game in lesson.cards:  # the rules a class that never played needs, before any question
-        out.append(("card", game))
-    out += [("sub", _(line, lang=lang)) for line in KEY_LINES.get(lesson_key, ())]
+        if game not in second_cards:  # (the second session's card: on its own page)
+            out.append(("card", game))
+    out += [("sub", _(line, lang=lang, target=_seveny_target()))
+            for line in KEY_LINES.get(lesson_key, ())]
     if lesson_key == "large_numbers":  # p and "brelan", which page 1's questions name
         out.append(("sub", _p_line(lang)))
     n_pred = n_ex = 0
     data_done = False
     first = SHEET_FIRST.get(lesson_key, ())  # on page 1, before the predictions
     for q in sorted(lesson.questions, key=lambda q: q.key not in first):
+        if q.key == second_q:  # the second session starts a page: its card, then its questions
+            out.append(("page", ""))
+            if not answer_key:
+                out.append(("sub", _("Name: ______________________   Class: ________",
+                                     lang=lang)))
+            out.append(("sub", _("Second session", lang=lang)))
+            out += [("card", game) for game in second_cards]
         if q.kind == "predict":
             n_pred += 1
             label = _("Prediction {n}", lang=lang, n=n_pred)
@@ -304,7 +327,8 @@ def formula_lines(lesson_key: str, lang: str) -> list[str]:
 
 def data_table(lesson_key: str, lang: str) -> tuple[list[str], list[list[str]]] | None:
     """The values of the chart an exercise reads, as a table for paper (``None``: the lesson
-    has none): lesson 08's 'bank at N' rules, lesson 11's simple rules against optimal play.
+    has none): lesson 07's distribution of X, lesson 08's 'bank at N' rules, lesson 11's
+    simple rules against optimal play.
 
     >>> data_table("optimal_play", "en")[1][-1]
     ['optimal play (most points per turn)', '4.898']
@@ -316,9 +340,14 @@ def data_table(lesson_key: str, lang: str) -> tuple[list[str], list[list[str]]] 
         seveny_rule_points,
     )
 
+    if lesson_key == "expected_value":  # the distribution of X, as a class writes it
+        from dicelab.lessons.maths import cinqmille_die_points
+
+        d = cinqmille_die_points()
+        return (["x"] + [fmt_number(x, 0, lang) for x in d],
+                [["P(X = x)"] + [f"{p.numerator}/{p.denominator}" for p in d.values()]])
     if lesson_key == "stop_or_roll":
-        head = [_("policy", lang=lang), _("expected points", lang=lang),
-                _("P(0 points)", lang=lang)]
+        head = [_("rule", lang=lang), _("expected points E(X)", lang=lang), "P(X = 0)"]
         return head, [[_("bank at {n}", lang=lang, n=t),
                        fmt_number(float(seveny_rule_points(t)[0]), 3, lang),
                        fmt_percent(float(seveny_rule_points(t)[1]), 1, lang)]

@@ -342,10 +342,12 @@ def bars(
     figsize: tuple[float, float] = (7.0, 4.0),
     annotate: bool = True,
     decimals: int | None = None,
+    texts: Sequence[str] | None = None,
     lang: str | None = None,
 ) -> Figure:
     """One bar per label (heights ``values``), each bar annotated with its value
-    (``decimals``: every label with that many decimals, :func:`bar_labels`).
+    (``decimals``: every label with that many decimals, :func:`bar_labels`; ``texts``: the
+    words written over the bars instead, such as fractions).
 
     >>> fig = bars(["a", "b"], [1, 2], xlabel="x", ylabel="y")
     >>> [float(p.get_height()) for p in fig.axes[0].patches]
@@ -353,7 +355,8 @@ def bars(
     """
     return bar_distribution(
         labels, values, None, xlabel=xlabel, ylabel=ylabel, title=title, figsize=figsize,
-        annotate=annotate, exact_label=_("value", lang=lang), decimals=decimals, lang=lang,
+        annotate=annotate, exact_label=_("value", lang=lang), decimals=decimals, texts=texts,
+        lang=lang,
     )
 
 
@@ -394,9 +397,12 @@ def bar_distribution(
     figsize: tuple[float, float] = (7.0, 4.0),
     annotate: bool = True,
     decimals: int | None = None,
+    texts: Sequence[str] | None = None,
     lang: str | None = None,
 ) -> Figure:
-    """A distribution as bars: exact values, and simulated ones side by side if given.
+    """A distribution as bars: exact values, and simulated ones side by side if given
+    (``texts``: what is written over the exact bars and said for them, instead of their
+    values).
 
     Exact bars are solid; simulated bars are hatched, in another colour.
 
@@ -430,9 +436,10 @@ def bar_distribution(
             containers.append(b2)
             ax.legend()
         if annotate and len(labels) <= 12:
-            for c in containers:
-                ax.bar_label(c, labels=bar_labels([r.get_height() for r in c], decimals,
-                                                  lang), fontsize=9, padding=2)
+            for i, c in enumerate(containers):
+                ax.bar_label(c, labels=list(texts) if texts is not None and i == 0 else
+                             bar_labels([r.get_height() for r in c], decimals, lang),
+                             fontsize=9, padding=2)
             ax.margins(y=0.15)
         ax.set_xticks(x, labels)
         ax.grid(axis="x", visible=False)
@@ -442,8 +449,8 @@ def bar_distribution(
 
         parts = [
             _("{label}: {series} {value}", lang=lang, label=lab, series=exact_label,
-              value=said(e))
-            for lab, e in zip(labels, exact)
+              value=said(e) if texts is None else texts[i])
+            for i, (lab, e) in enumerate(zip(labels, exact))
         ]
         if simulated is not None:
             parts = [
