@@ -991,7 +991,7 @@ def test_reader_r13_second_session_notes_and_paper(lang):
     first = {"fr": "la première cellule", "en": "page's first cell"}[lang]
     assert first in plan and first in page
     assert {"fr": "(deux désaccords au plus)", "en": "(two at most)"}[lang] in plan
-    assert {"fr": "score de compétence vaut p", "en": "skill score is p"}[lang] in plan
+    assert {"fr": "l'opposé du score de compétence", "en": "minus the skill score"}[lang] in plan
     if lang == "fr":
         assert "« Tout exécuter »" in plan and "Run All" not in plan
     lines = [_(t, lang=lang) for t in worksheets.PLAY_LINES["luck"]]

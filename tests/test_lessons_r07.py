@@ -46,7 +46,7 @@ def test_08_second_session_predicts_then_compares_with_zero(lang):
     pred, ex = page.index('nb.predict("bank_300")'), page.index('nb.exercise("last_die")')
     assert card < pred < ex
     between = page[pred:ex]
-    assert ("avec 0 (encaisser ne change rien)" if lang == "fr"
+    assert ("comparez avec 0" if lang == "fr"
             else "with 0 (banking changes nothing)") in between
     opened = "Vous avez déjà ouvert" if lang == "fr" else "You have already opened"
     assert opened in page[card:pred]

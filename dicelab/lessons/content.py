@@ -272,8 +272,12 @@ def _lessons() -> dict[str, Lesson]:
             _q("one_in_five", "predict",
                N_("In 5000 you roll five dice. Chance of at least one 1?"),
                lambda: at_least_one(one, 5), input="percent", close=0.05,
-               worked=N_("1 − (5/6)⁵ = 1 − {none} = {p}; not 5 × 1/6."),
-               fields=lambda: {"none": Fraction(5, 6) ** 5, "p": at_least_one(one, 5)}),
+               # the working, 1 − (5/6)⁵, is the rule prediction 2 asks for: it waits in the
+               # closed “Show the rule” below that prediction
+               worked=N_("{p}, not 5 × 1/6 = {sum}: two dice can both show a 1, so the dice's "
+                         "chances do not add up. The working is in “Show the rule”, below the "
+                         "next prediction."),
+               fields=lambda: {"sum": Fraction(5, 6), "p": at_least_one(one, 5)}),
             _q("how_many", "predict",
                N_("From how many dice is “at least one 1” more likely than not?"),
                lambda: (2, 3, 4, 6).index(first_k_more_likely_than_not(Fraction(1, 6))),

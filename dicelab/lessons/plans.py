@@ -228,8 +228,8 @@ PLAN_NOTES: dict[tuple[str, str], str] = {
                     N_("Open “Show the summary” and read it together.")),
     ("binomial", "chart_p2"): N_("Before the chart, open “Show the formula” and read it "
                                  "together."),
-    ("luck", "luck_charts"): N_("In a lost game played with the best choices, the luck of "
-                                "the dice is −p and the skill score is p: the example game "
+    ("luck", "luck_charts"): N_("In any lost game, the luck of the dice is minus the skill "
+                                "score (luck − cost = −p, skill = p − cost): the example game "
                                 "shows the same number twice, with opposite signs; say which "
                                 "is which."),
     ("luck", "pool_app"): N_("If the notebook was closed, run the page's first cell "
@@ -297,7 +297,7 @@ def _plan_lines(lesson: Lesson, lang: str) -> list[str]:
 
     >>> lines = _plan_lines(lesson_of("stop_or_roll"), "en")
     >>> [x[:28] for x in lines if "ession" in x]
-    ['  * Second session:']
+    ['  * Second session: if the n']
     >>> lines[-1][:15]
     '    * 28–30 min'
     """
@@ -310,7 +310,9 @@ def _plan_lines(lesson: Lesson, lang: str) -> list[str]:
             break
         at += minutes
         first += 1
-    second = _("Second session:", lang=lang)
+    # a reopened notebook has no `nb` until its first cell runs again
+    second = _("Second session: if the notebook was closed, run its first cell first.",
+               lang=lang)
     return ([f"  * {step}" for step in steps[:first]]
             + [f"  * {second}"]
             + [f"    * {step}" for step in steps[first:]])
