@@ -51,6 +51,21 @@ PHONE = (390, 844)
 SHIPPED = "notebooks/fr/01_dripeul.ipynb"
 
 
+def _only_jupytext_version_changed(root) -> bool:
+    """``notebooks/`` is as shipped, but for the ``jupytext_version:`` line of a paired text
+    source, which a newer jupytext than the one that wrote it rewrites on save (a fresh
+    install may bring one)."""
+    status = _git(root, "status", "--porcelain", "notebooks/")
+    if status == "":
+        return True
+    assert all(x.startswith(" M ") for x in status.splitlines()), status  # no new file
+    diff = _git(root, "diff", "-U0", "notebooks/")
+    changed = [x for x in diff.splitlines()
+               if x[:1] in "+-" and not x.startswith(("+++", "---"))]
+    assert all("jupytext_version:" in x for x in changed), diff
+    return True
+
+
 def _git(root, *args: str) -> str:
     return subprocess.run(
         ["git", "-c", "user.name=test", "-c", "user.email=test@localhost", *args],
@@ -111,7 +126,7 @@ def test_run_all_and_save_leaves_the_shipped_notebook_unchanged(browser, classro
         saved = json.loads((classroom.root / SHIPPED).read_text(encoding="utf-8"))
         assert all(not c.get("outputs") for c in saved["cells"] if c["cell_type"] == "code")
         assert "widgets" not in saved["metadata"]
-        assert _git(classroom.root, "status", "--porcelain", "notebooks/") == ""
+        assert _only_jupytext_version_changed(classroom.root)
         # closing the tab shuts its kernel down (JupyterLab's kernelShutdown setting)
         assert len(_kernels(classroom)) == 1
         page.evaluate("() => window.jupyterapp.commands.execute('application:close')")

@@ -131,10 +131,14 @@ def test_printed_worksheets_carry_the_whole_card(tmp_path):
         sheet, _key = worksheets.build(tmp_path / lang, [key], langs=(lang,))
         text = _norm(" ".join(p.extract_text() for p in pypdf.PdfReader(sheet).pages))
         first_q = text.index(_norm(LESSONS[key].questions[0].text_in(lang))[:30])
-        for game in EXPECTED[key]:
+        for n, game in enumerate(EXPECTED[key]):
+            # lesson 08's second card (5000) opens its second session's page, before that
+            # session's prediction (issue 28, the third read)
+            before = first_q if n == 0 else text.index(
+                _norm(LESSONS[key].question("bank_300").text_in(lang))[:30])
             for line in card_text(game, lang).splitlines():
                 at = text.find(_norm(line.lstrip("- ")))
-                assert 0 <= at < first_q, (lang, key, line)
+                assert 0 <= at < before, (lang, key, line)
 
 
 @pytest.mark.slow
