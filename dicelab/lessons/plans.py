@@ -232,8 +232,6 @@ PLAN_NOTES: dict[tuple[str, str], str] = {
                                 "score (luck − cost = −p, skill = p − cost): the example game "
                                 "shows the same number twice, with opposite signs; say which "
                                 "is which."),
-    ("luck", "pool_app"): N_("If the notebook was closed, run the page's first cell "
-                             "first, then go on to the pooling cell."),
 }
 
 #: The step of a lesson's second prediction and its main chart, in its notebook's order
