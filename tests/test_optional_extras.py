@@ -1,8 +1,8 @@
-"""The core works without the notebook extra: with ipywidgets and matplotlib blocked (as if
-``pip install dicelab`` installed numpy and Babel only), every core module imports, and each
-game plays a seeded game, gets advice, hints and the coach's why, is simulated and
-reviewed as text; and the terminal front end (``dicelab.ui.terminal``) plays every game in
-both languages."""
+"""The core works without the notebook extra: with ipywidgets, matplotlib and numba blocked
+(as if ``pip install dicelab`` installed numpy, Babel and platformdirs only), every core
+module imports, and each game plays a seeded game, gets advice, hints and the coach's why,
+is simulated and reviewed as text; and the terminal front end (``dicelab.ui.terminal``)
+plays every game in both languages."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CODE = textwrap.dedent(
     """
     import importlib, json, pkgutil, sys
-    for name in ("ipywidgets", "matplotlib", "anywidget"):
+    for name in ("ipywidgets", "matplotlib", "anywidget", "numba"):
         sys.modules[name] = None  # `import ipywidgets` now raises ImportError
 
     import dicelab

@@ -60,13 +60,16 @@ def test_version_is_one_number_everywhere():
 def test_runtime_dependencies():
     """The core: numpy, Babel (catalogs, number formats) and platformdirs (the machine's
     cache of solved tables).  The notebooks' extra:
-    ipywidgets, matplotlib and anywidget (keyboard); `lab` and `test` install it."""
+    ipywidgets, matplotlib and anywidget (keyboard), and the `fast` extra (numba: Seveny's
+    compiled two-player solve); `lab` and `test` install it."""
     project = _pyproject()["project"]
     deps = {Requirement(r).name for r in project["dependencies"]}
     assert deps == {"numpy", "babel", "platformdirs"}
     extras = project["optional-dependencies"]
     assert {Requirement(r).name for r in extras["notebook"]} == {
-        "ipywidgets", "matplotlib", "anywidget"}
+        "dicelab", "ipywidgets", "matplotlib", "anywidget"}
+    assert "dicelab[fast]" in extras["notebook"]
+    assert {Requirement(r).name for r in extras["fast"]} == {"numba"}
     for extra in ("lab", "test"):
         assert "dicelab[notebook]" in extras[extra], extra
 
@@ -174,7 +177,17 @@ def test_binder_requirements_are_pinned_and_complete():
         assert need in pinned, f"binder/requirements.txt lacks {need}"
     # postBuild installs dicelab without dependencies: each one must be pinned, compatibly.
     project = _pyproject()["project"]
-    for dep in project["dependencies"] + project["optional-dependencies"]["notebook"]:
+    extras = project["optional-dependencies"]
+    deps, todo = list(project["dependencies"]), ["notebook"]
+    while todo:  # the notebook extra and the extras it names (dicelab[fast])
+        for dep in extras[todo.pop()]:
+            r = Requirement(dep)
+            if r.name == "dicelab":
+                todo.extend(r.extras)
+            else:
+                deps.append(dep)
+    assert "numba" in {Requirement(d).name for d in deps}
+    for dep in deps:
         r = Requirement(dep)
         assert r.specifier.contains(pinned[r.name]), f"{r} vs pinned {pinned[r.name]}"
 

@@ -180,30 +180,18 @@ def test_shipped_table_is_a_fixed_point():
     assert 0.4 < sd.duel_win_probability() < 0.5  # the second player, who plays last, leads
 
 
-def test_shipped_targets_are_the_slow_ones_and_hold_cycle_starts():
-    """Issue 31 §2: the menu's targets whose solve takes over 10 s ship (20 and 30 are
-    solved on first use and cached); 50's file holds the cycle starts, 100's not (6.8 MB:
-    its advice sweeps the position's turn)."""
-    assert sd.SHIPPED_TARGETS == (50, 100) and sd.CYCLE_TARGETS == (50,)
+def test_only_the_slow_target_ships():
+    """Issue 31 §2: a menu target's table ships only when its solve takes over 10 s: 100
+    (24 s without numba); 20, 30 and 50 are solved on first use and cached."""
+    assert sd.SHIPPED_TARGETS == (100,)
     assert set(sd.SHIPPED_TARGETS) < set(sv.Rules.CHOICES["target"])
-    assert sd._shipped(100) is None and sd.duel_ready(sv.Rules(target=100))
-    for target in sd.CYCLE_TARGETS:
-        rules = sv.Rules(target=target)
-        assert sd.duel_ready(rules)
-        sh = sd._shipped(target)
-        assert sh is not None and int(sh["n"].sum()) == len(sh["C"])
-        T = sd.duel_table(rules)
-        assert T.shape == (2, target, target)
-        # three positions against one whole sweep of their turn
-        for seat, a, b in [(0, 0, 0), (1, target // 2, target - 3), (0, target - 1, target // 3)]:
-            R, cap, bank = sd._turn_of(rules, seat, a, b)
-            i = np.ravel_multi_index((seat, a, b), sh["n"].shape)
-            c = sh["C"][sh["offset"][i] : sh["offset"][i + 1]]
-            n = len(c)
-            assert np.max(np.abs(c - R[:n, 0]), initial=0.0) < 1e-12
-            assert n == 0 or R[n - 1, 0] < bank[n - 1]  # rolling on beats banking there
-            assert np.all(R[n:cap, 0] >= bank[n:cap] - 1e-12)  # and not from n on
-            assert -R[0, 0] == pytest.approx(T[seat, a, b], abs=1e-11)
+    assert [t[1] for t in sd.shipped_tables()] == ["duel_seveny_t100.npz",
+                                                    "solo_seveny_t100.npz"]
+    sd.clear_caches()
+    assert sd.duel_ready(sv.Rules(target=100))
+    assert not any(sd.duel_ready(sv.Rules(target=t)) for t in (20, 30, 50))
+    sol = sd.solve_duel(sv.Rules(target=100))
+    assert sol.seconds == 0.0 and sol.T.shape == (2, 100, 100)  # read, not solved
 
 
 @pytest.mark.slow
@@ -214,33 +202,24 @@ def test_shipped_table_against_a_fresh_solve():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("target", sd.CYCLE_TARGETS)
+@pytest.mark.parametrize("target", sd.SHIPPED_TARGETS)
 def test_shipped_files_against_a_fresh_build(target):
-    """Every array of the shipped file (table, cycle starts and their counts, caps), at a
-    tolerance: another CPU sums in another order.  The counts ``n`` and the caps ``dstar``
-    come from comparing floats, so they may differ only where that comparison is a near-tie
-    (within 1e-9), which changes no value shown."""
+    """Every array of the shipped file (table and caps), at a tolerance: another CPU sums in
+    another order.  The caps ``dstar`` come from comparing floats, so they may differ only
+    where that comparison is a near-tie (within 1e-9), which changes no value shown."""
     rules = sv.Rules(target=target)
     fresh = sd.table_arrays(rules)
     sd._CACHE.clear()
-    sh = sd._shipped(target)
-    assert np.max(np.abs(fresh["T"] - sd.duel_table(rules))) < 1e-11
-    assert np.max(np.abs(fresh["q"] - sh["q"])) < 1e-12
-    for d1, d2, b in zip(fresh["dstar"], sh["dstar"], range(target)):
-        bound = sd.P7 * sh["q"][target - b]  # dstar[b]: the first d with q[d] <= bound
-        for d in range(min(d1, d2), max(d1, d2)):
-            assert sh["q"][d] == pytest.approx(bound, rel=1e-9), (b, d1, d2)
-    off = {k: np.concatenate([[0], np.cumsum(a["n"].ravel())]) for k, a in
-           (("fresh", fresh), ("shipped", sh))}
-    for i, (seat, a, b) in enumerate(np.ndindex(sh["n"].shape)):
-        c1 = fresh["C"][off["fresh"][i]: off["fresh"][i + 1]]
-        c2 = sh["C"][off["shipped"][i]: off["shipped"][i + 1]]
-        k = min(len(c1), len(c2))
-        assert np.max(np.abs(c1[:k] - c2[:k]), initial=0.0) < 1e-11, (seat, a, b)
-        if len(c1) != len(c2):  # the last roll that beats banking is a near-tie
-            R, _cap, bank = sd._turn_of(rules, int(seat), int(a), int(b))
-            m = max(len(c1), len(c2)) - 1
-            assert R[m, 0] == pytest.approx(bank[m], abs=1e-9), (seat, a, b)
+    from dicelab.engine import race
+
+    with race._data_file(sd.table_name(rules)).open("rb") as f, np.load(f) as sh:
+        assert np.max(np.abs(fresh["T"] - sh["T"])) < 1e-11
+        assert np.max(np.abs(fresh["q"] - sh["q"])) < 1e-12
+        q = sh["q"]
+        for d1, d2, b in zip(fresh["dstar"], sh["dstar"], range(target)):
+            bound = sd.P7 * q[target - b]  # dstar[b]: the first d with q[d] <= bound
+            for d in range(min(d1, d2), max(d1, d2)):
+                assert q[d] == pytest.approx(bound, rel=1e-9), (b, d1, d2)
 
 
 # ------------------------------------------------------------------ the fast in-turn path
@@ -340,10 +319,9 @@ def test_first_decision_averages_to_the_table(target, seat, a, b):
 
 @pytest.mark.parametrize("seat,a,b", [(0, 0, 0), (0, 3, 44), (1, 20, 30), (0, 49, 0)])
 def test_fast_path_agrees_with_the_whole_turn(seat, a, b):
-    """The shipped cycle starts (one sweep per memorised total) against one whole turn of
-    the position (every memorised total from the cap down), at every memorised total."""
-    rules = sv.Rules()
-    assert sd._shipped(rules.target) is not None
+    """A position's rows, one sweep per memorised total from its cycle starts, against one
+    whole turn of the position (every memorised total from the cap down)."""
+    rules = sv.Rules(target=100)
     sd.clear_positions()
     R, cap, bank = sd._turn_of(rules, seat, a, b)
     pos = sd._position(rules, seat, a, b)
@@ -363,18 +341,10 @@ def test_table_arrays_rebuild_a_reduced_case(tmp_path):
     arrs = sd.table_arrays(rules)
     write(tmp_path / "t.npz", arrs, rules, sd.table_meta(rules))
     with np.load(tmp_path / "t.npz") as z:
-        assert sorted(z.files) == ["C", "T", "dstar", "meta", "n", "q", "rules"]
+        assert sorted(z.files) == ["T", "dstar", "meta", "q", "rules"]
         for k, v in arrs.items():
             np.testing.assert_allclose(z[k], v, rtol=0, atol=1e-12, err_msg=k)
-    # the counts: rolling beats banking after a completed cycle just below n, not from n on
-    n, C = arrs["n"], arrs["C"]
-    off = np.concatenate([[0], np.cumsum(n.ravel())])
-    i = np.ravel_multi_index((0, 0, 0), n.shape)
-    c = C[off[i] : off[i + 1]]
-    R, cap, bank = sd._turn_of(rules, 0, 0, 0)
-    assert len(c) == n[0, 0, 0] > 0 and c[-1] < bank[len(c) - 1]
-    assert np.allclose(c, R[: len(c), 0], atol=1e-12, rtol=0)
-    assert np.all(R[len(c) : cap, 0] >= bank[len(c) : cap])
+    assert arrs["T"][0, 0, 0] == pytest.approx(sd.duel_win_probability(rules), abs=1e-12)
 
 
 def test_targets_past_the_solver_are_refused_at_once() -> None:

@@ -160,12 +160,13 @@ def test_two_processes_writing_at_once_never_leave_a_half_written_file(cache):
 
 def test_python_m_dicelab_tables_warms_and_clears(cache, monkeypatch):
     monkeypatch.setattr(tables, "offered", lambda games=None: iter(
-        [("seveny", Rules(), sd.table_name(Rules())), ("seveny", SMALL, NAME)]))
+        [("seveny", Rules(target=100), sd.table_name(Rules(target=100))),
+         ("seveny", SMALL, NAME)]))
     out = io.StringIO()
     assert main(["tables", "--warm"], stdout=out) == 0
     text = out.getvalue()
     assert f"cached in {cache}" in text
-    assert f"{sd.table_name(Rules())}: ready" in text  # shipped
+    assert f"{sd.table_name(Rules(target=100))}: ready" in text  # shipped
     assert f"[2/2] {NAME} [" in text and "100%" in text  # solved, with its bar
     assert (cache / NAME).is_file()
     out = io.StringIO()

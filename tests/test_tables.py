@@ -49,9 +49,9 @@ def _file_name(game: str, table: str, rules) -> str:
 # ------------------------------------------------------------------ every shipped file
 def test_every_shipped_file_is_built_by_the_build_list():
     names = [t.name for t in TABLES]
-    # issue 31 §2: only the solves over 10 s ship (5000's policy picture, Seveny's targets
-    # 50 and 100 and its solo table, both Trwavril rulings); the rest is cached on use
-    assert len(names) == len(set(names)) == 1 + 2 + 2 + 1
+    # issue 31 §2: only the solves over 10 s ship (5000's policy picture, Seveny's target
+    # 100 and its solo table, both Trwavril rulings); the rest is cached on use
+    assert len(names) == len(set(names)) == 1 + 1 + 1 + 2
     assert sorted(p.name for p in DATA.glob("*.npz")) == sorted(names)
 
 
@@ -62,7 +62,7 @@ def test_the_package_is_light():
         return sum(p.stat().st_size for p in folder.rglob("*")
                    if p.is_file() and "__pycache__" not in p.parts)
 
-    assert size(DATA) <= 2.5e6
+    assert size(DATA) <= 1e6
     assert size(DATA.parent) <= 5e6
 
 
@@ -232,17 +232,15 @@ def test_a_file_without_metadata_is_refused(data):
 
 
 def test_the_other_games_and_the_policy_picture_check_too(data):
-    # Seveny: the table and the cycle starts of the same file
-    rules = sv.Rules(target=50)
+    # Seveny
+    rules = sv.Rules(target=100)
     _copy(data, sd.table_name(rules), meta={"engine": sd.ENGINE_VERSION + 1})
     assert not sd.duel_ready(rules)
     with pytest.raises(TableError, match="engine version"):
         sd.duel_table(rules)
-    with pytest.raises(TableError, match="engine version"):
-        sd._shipped(50)
     # Trwavril: another game's file under its name
     rules = tw.Rules(straight="as_written")
-    _copy(data, sd.table_name(sv.Rules(target=50)), as_name=td.table_name(rules))
+    _copy(data, sd.table_name(sv.Rules(target=100)), as_name=td.table_name(rules))
     assert not trwavril_odds.duel_ready(rules)
     with pytest.raises(TableError, match="holds another table"):
         td.duel_table(rules)
@@ -473,7 +471,8 @@ def test_the_app_says_a_table_is_missing_while_it_solves(data, monkeypatch):
         raise Stop("stopped by the test")
 
     monkeypatch.setattr(sd, "_bank_rows", slow_rows)
-    app = play("seveny", seed=1, players=2, show_odds=True, coach_prompt=False, lang="fr")
+    app = play("seveny", seed=1, players=2, show_odds=True, coach_prompt=False, lang="fr",
+               target=100)
     try:
         assert app.duel_computing()
         for _ in range(3000):  # the solving thread reads the table first: wait for it
@@ -481,7 +480,7 @@ def test_the_app_says_a_table_is_missing_while_it_solves(data, monkeypatch):
                 break
             go.wait(0.01)
         note = html.unescape(app.duel_note())
-        assert f"la table fournie {sd.table_name(sv.Rules())} est manquante" in note
+        assert f"la table fournie {sd.table_name(sv.Rules(target=100))} est manquante" in note
     finally:
         go.set()
         app.wait_for_duel(timeout=30)

@@ -2,10 +2,11 @@
 
 The two-player solves take from seconds to minutes on a small machine.  A table ships
 with the package only when its solve takes over 10 s (issue 31): 5000's policy picture,
-Seveny's targets 50 and 100 (28 s and 4.5 min; 50's file also holds its cycle starts),
-Trwavril's two straight rulings (40 s each) and Seveny's solo solve (``E`` of target 100,
-which answers every target of the apps, 1.5 kB).  The others (every 5000 variant, 0.5 to
-2 s of CPU; Dripeul's, 2.5 s and more; Seveny's targets 20 and 30) are solved on first use
+Seveny's target 100 (24 s without numba, about 4 s with the compiled sweep of
+:mod:`dicelab.engine.seveny.kernel`), Trwavril's two straight rulings (40 s each) and
+Seveny's solo solve (``E`` of target 100, which answers every target of the apps, 1.5 kB).
+The others (every 5000 variant, 0.5 to 2 s of CPU; Dripeul's, 2.5 s and more; Seveny's
+targets 20, 30 and 50, about 1 s compiled, 5 s at most with numpy) are solved on first use
 and saved to the machine's cache (:func:`dicelab.engine.race.save_table`, ``python -m
 dicelab tables --warm``); advice recomputes the turn in play from a table in milliseconds.
 Rebuild after any change to a rule or an engine (all of them: about 10 minutes; ``make
@@ -21,11 +22,10 @@ the table, the rules (their fields) and the engine version (the duel module's
 ``ENGINE_VERSION``, raised with any change to the rules or the solver that changes the
 values); see :func:`dicelab.engine.race.table_meta`.  Loading checks it: a file built for
 other rules or by another engine version, or a damaged file, is a
-:class:`~dicelab.core.errors.TableError`, never a silent solve.  Seveny's files also hold the
-cycle starts of every position (``C``, ``n``: advice then sweeps one memorised total,
-:func:`dicelab.engine.seveny.duel.table_arrays`); Dripeul's ``T`` is its table ``V`` (the
-final values ``H`` are rebuilt from it on loading).  The tests rebuild a reduced case and
-compare it to 1e-12 (another CPU or numpy build sums in another order), check every shipped
+:class:`~dicelab.core.errors.TableError`, never a silent solve.  Seveny's files also hold
+its caps (``dstar``, ``q``: :func:`dicelab.engine.seveny.duel.table_arrays`); Dripeul's
+``T`` is its table ``V`` (the final values ``H`` are rebuilt from it on loading).  The tests
+rebuild a reduced case and compare it to 1e-12 (another CPU or numpy build sums in another order), check every shipped
 file's metadata (``tests/test_tables.py``), and a slow test spot-checks a shipped table
 against a fresh solve.
 """
@@ -63,7 +63,7 @@ def shipped() -> Iterator[Shipped]:
 
     >>> tables = list(shipped())
     >>> len(tables), sorted({t.game for t in tables}), all(t.meta["engine"] >= 1 for t in tables)
-    (6, ['cinqmille', 'seveny', 'trwavril'], True)
+    (5, ['cinqmille', 'seveny', 'trwavril'], True)
     """
     from dicelab.registry import GAMES
 

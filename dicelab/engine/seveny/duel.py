@@ -27,13 +27,9 @@ are solved from the top down.  The turn is the solo engine's own tables
 roll busts, and seat 1 wins with at least ``q(target - b)`` after a bust, by reaching the
 target in its next turn), so the solver banks there and the values are exact (floats).
 
-**Advice at any decision from the shipped files.**  The files of the menu's targets
-(:data:`SHIPPED_TARGETS`, :mod:`dicelab.tools.build_tables`) hold, besides ``T``, every
-position's cycle starts: ``C[M]``, the value of rolling seven fresh dice with ``M``
-memorised points, for each ``M`` below the last one where that beats banking
-(:func:`table_arrays`).  A decision then needs one sweep of the hands at its own
-memorised total (about 0.1 ms) instead of the whole turn from the cap down; other targets
-sweep the position's whole turn once (milliseconds to tens of milliseconds).
+**Advice at any decision.**  The position's whole turn is swept once, from its cap down
+(about a millisecond with the compiled sweep of :mod:`.kernel`, tens of milliseconds with
+numpy's), and kept for the position's next decisions (:func:`_position`).
 
 >>> from dicelab.games.seveny import Rules
 >>> round(duel_win_probability(Rules(target=5)), 6)
@@ -60,15 +56,14 @@ from dicelab.engine.race import (
     DuelSolution,
     PolicySurface,
     check_seat,
-    damaged,
     layer_guess,
-    load_arrays,
     load_table,
     save_table,
     seat_pair,
     table_ready,
 )
 from dicelab.engine.race import table_meta as _meta
+from dicelab.engine.seveny import kernel
 from dicelab.engine.seveny import solo as solo
 from dicelab.games._base import Bank
 from dicelab.games._checks import check_rules, plain_int
@@ -89,21 +84,20 @@ __all__ = [
 ]
 
 MS = solo.MAX_SCORE
-SHIPPED_TARGETS = (50, 100)
+SHIPPED_TARGETS = (100,)
 """The targets whose tables ship (rebuilt by :mod:`dicelab.tools.build_tables`): the menu's
-targets (``Rules.CHOICES["target"]``) whose solve took over 10 s (28 s and 4.5 min before
-issue 31; 6.5 to 11 s and about 30 s since; 4.7 s and 24 s of CPU since the sweep's
-buckets, so target 50's could now be solved on first use); 20 and 30 (1.2 and 2.4 s) are
-solved on first use and cached on the machine."""
-CYCLE_TARGETS = (50,)
-"""The shipped targets whose file also holds every position's cycle starts (``C``, ``n``:
-advice in a fraction of a millisecond; 1.2 MB at 50).  Target 100's would weigh 6.8 MB
-and take 2 minutes to rebuild: its advice sweeps the position's turn instead (20 to
-60 ms, once per position)."""
+targets (``Rules.CHOICES["target"]``) whose solve takes over 10 s.  Target 100 takes about
+4 s with the compiled sweep (:mod:`.kernel`, the ``fast`` extra) but 24 s of CPU without
+numba (the core install), so its table (155 kB) ships; 20, 30 and 50 (under 5 s even with
+numpy, about 1 s compiled) are solved on first use and cached on the machine."""
 BATCH = 96
-"""The most positions one batched turn sweep takes (:func:`_solve_layers`): wider batches
-leave the processor's caches (and may start BLAS threads) and get slower per position,
-four times slower at 160 to 200 columns than at 64 or 96 (measured at target 100)."""
+"""The most positions one batched turn sweep takes (:func:`_solve_layers`) with numpy: wider
+batches leave the processor's caches (and may start BLAS threads) and get slower per
+position, four times slower at 160 to 200 columns than at 64 or 96 (measured at target
+100)."""
+JIT_BATCH = 256
+"""The same with the compiled sweep (:mod:`.kernel`), whose wider batches are faster per
+position (a whole layer: 4.5 s against 5.4 s at target 100 with 96)."""
 P7 = float(Fraction(35, 3888))  # P(seven dice allow no set-aside): the least bust chance
 
 
@@ -204,7 +198,7 @@ def _sweep(V: np.ndarray, bm: np.ndarray, R: np.ndarray | None = None) -> Any:
 
 
 def _turn_batch(bank: np.ndarray, x: np.ndarray, mcap: int | np.ndarray,
-                keep: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
+                keep: bool = False, jit: bool = True) -> tuple[np.ndarray, np.ndarray | None]:
     """Optimal turns of a batch of positions, minimising (values are ``-P(win)``).
 
     ``bank[i, t]``: value of banking a turn total ``t`` (``t < mcap + 14``); ``x[i]``:
@@ -213,7 +207,8 @@ def _turn_batch(bank: np.ndarray, x: np.ndarray, mcap: int | np.ndarray,
     seven fresh dice with ``M`` memorised (``C[0]``: the turn's first roll; ``nan`` from
     the position's cap on), and (``keep``) ``R[M, i, h]``: rolling from hand ``h``.  At
     each ``M`` only the positions below their cap are swept (positions sorted by cap);
-    one position runs on 1-D arrays.
+    one position runs on 1-D arrays.  With numba (and ``jit``), the compiled loop of
+    :mod:`.kernel` does the same minima and products; ``jit=False``: numpy's (tests).
     """
     t = solo._tables()
     nh = len(t.hands)
@@ -223,9 +218,12 @@ def _turn_batch(bank: np.ndarray, x: np.ndarray, mcap: int | np.ndarray,
     top = max(int(caps.max()), 0)
     order = np.argsort(-caps, kind="stable")
     if B > 1 and np.any(order != np.arange(B)):
-        C, Rk = _turn_batch(bank[order], x[order], caps[order], keep)
+        C, Rk = _turn_batch(bank[order], x[order], caps[order], keep, jit)
         back = np.argsort(order)
         return C[:, back], (Rk[:, back] if keep else None)
+    if jit and kernel.compiled() is not None:  # the same sweep, compiled (numba)
+        C, Rk = kernel.turn(bank.T, x, caps, keep)
+        return C, (Rk.transpose(0, 2, 1) if keep else None)
     one = B == 1
     # bank of every hand at every memorised total: bh[m, h] = bank[m + score(h)]
     rows = np.arange(top)[:, None] + t.scores[None, :]
@@ -327,7 +325,6 @@ def clear_caches() -> None:
     _last.cache_clear()
     _caps.cache_clear()
     _lead_caps.cache_clear()
-    _shipped.cache_clear()
     clear_positions()
 
 
@@ -504,8 +501,9 @@ def _solve_layers(target: int, newton: bool = True, tol: float = 1e-13,
             d = np.maximum(d, target - bb[i0])
             cap[zero] = np.minimum(cap[zero], d - aa[i0] + bb[i0])
             F = est.copy()
-            for lo_ in range(0, len(idx), BATCH):  # a few dozen columns: the data stay in cache
-                j = slice(lo_, lo_ + BATCH)
+            chunk = JIT_BATCH if kernel.compiled() is not None else BATCH
+            for lo_ in range(0, len(idx), chunk):  # the data stay in cache
+                j = slice(lo_, lo_ + chunk)
                 C, _ = _turn_batch(rows[j], x[j], cap[j])
                 F[idx[j]] = -C[0]
             evaluations += 1
@@ -572,66 +570,27 @@ def solve_duel(rules: Rules | None = None, *, newton: bool = True,
     return sol
 
 
-def _cycle_starts(target: int, T: np.ndarray, dstar: np.ndarray,
-                  q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(n, C)``: for every position ``(seat, a, b)`` below the target, in that order, the
-    cycle starts ``C[M]`` (``-P(win)`` of rolling seven fresh dice with ``M`` memorised)
-    for ``M < n[seat, a, b]``, the end of the last ``M`` where rolling beats banking after a
-    completed cycle (from there on the player banks), concatenated in ``C``.  One batched
-    turn per score of the player to move."""
-    n = np.zeros((2, target, target), dtype=np.int64)
-    parts: dict[tuple[int, int, int], np.ndarray] = {}
-    others = np.arange(target)
-    for seat in (0, 1):
-        for i in range(target):
-            if seat == 0:  # seat 0 at a = i against every b
-                aa, bb = np.full(target, i), others
-                caps = dstar[others] - i + others
-                x = T[1, i, :] - 1.0
-            else:  # seat 1 at b = i against every a
-                aa, bb = others, np.full(target, i)
-                caps = np.full(target, target - i)
-                x = T[0, :, i] - 1.0
-            mcap = int(caps.max())
-            bank = _bank_rows(seat, aa, bb, target, T, q, mcap + MS + 1)
-            bank[:, 0] = x
-            C, _ = _turn_batch(bank, x, caps)
-            for j in range(target):
-                cj = C[: caps[j], j]
-                rolls = np.flatnonzero(cj < bank[j, : caps[j]])
-                k = int(rolls[-1]) + 1 if len(rolls) else 0
-                key = (seat, i, j) if seat == 0 else (seat, j, i)
-                n[key] = k
-                parts[key] = cj[:k]
-    C = np.concatenate([parts[key] for key in np.ndindex(n.shape)])
-    return n, C
-
-
-def table_arrays(rules: Rules | None = None, cycles: bool = True) -> dict[str, np.ndarray]:
-    """What the shipped file of ``rules`` holds (a fresh solve): ``T``; the cycle starts
-    ``C`` and their counts ``n`` (see :func:`_cycle_starts`), so that advice at any
-    position needs one sweep of one memorised total; ``dstar`` and ``q`` (:func:`_caps`).
+def table_arrays(rules: Rules | None = None) -> dict[str, np.ndarray]:
+    """What the shipped (or cached) file of ``rules`` holds (a fresh solve): ``T``, and
+    ``dstar`` and ``q`` (:func:`_caps`).
 
     >>> arrs = table_arrays(Rules(target=2))
-    >>> sorted(arrs), arrs["n"].shape, int(arrs["n"].sum()) == len(arrs["C"])
-    (['C', 'T', 'dstar', 'n', 'q'], (2, 2, 2), True)
+    >>> sorted(arrs), arrs["T"].shape
+    (['T', 'dstar', 'q'], (2, 2, 2))
     """
     rules = _check_rules(rules)
     T = np.asarray(solve_duel(rules, use_table=False).T)
     dstar, q = _caps(rules.target)
-    if not cycles:  # (see CYCLE_TARGETS)
-        return {"T": T, "dstar": np.asarray(dstar), "q": np.asarray(q)}
-    n, C = _cycle_starts(rules.target, T, dstar, q)
-    return {"T": T, "C": C, "n": n, "dstar": np.asarray(dstar), "q": np.asarray(q)}
+    return {"T": T, "dstar": np.asarray(dstar), "q": np.asarray(q)}
 
 
 def duel_ready(rules: Rules | None = None) -> bool:
-    """Whether the two-player table of ``rules`` is at hand (shipped: the targets 20, 30,
-    50 and 100; solved; or a target of 5 or less: seconds), so that advice needs no long
-    solve first.
+    """Whether the two-player table of ``rules`` is at hand (shipped: target 100; solved in
+    this kernel or cached on this machine; or a target of 5 or less: instant), so that
+    advice needs no solve first.
 
-    >>> duel_ready(), duel_ready(Rules(target=100)), duel_ready(Rules(target=40))
-    (True, True, False)
+    >>> duel_ready(Rules(target=100)), duel_ready(Rules(target=40))
+    (True, False)
     """
     rules = _check_rules(rules)
     return (rules in _CACHE or rules.target <= 5
@@ -744,53 +703,23 @@ class _Position:
         return self._rows[m]
 
 
-@lru_cache(maxsize=8)
-def _shipped(target: int) -> dict[str, np.ndarray] | None:
-    """The cycle starts, ``dstar`` and ``q`` shipped with the table of ``target`` (see
-    :func:`table_arrays`), with ``offset`` (where each position's cycle starts begin)."""
-    rules = Rules(target=target)
-    out = load_arrays(table_name(rules), table_meta(rules), ("dstar", "q", "C", "n"),
-                      shapes={"n": (2, target, target), "dstar": (target,)},
-                      optional=("C", "n"))
-    if out is None or "C" not in out or "n" not in out:
-        return None  # a cached table holds T, dstar and q: advice sweeps the position's turn
-    if int(out["n"].sum()) != len(out["C"]) or out["n"].min(initial=0) < 0:
-        raise damaged(table_name(rules))
-    out["offset"] = np.concatenate([[0], np.cumsum(out["n"].ravel())]).reshape(-1)
-    for v in out.values():
-        v.setflags(write=False)
-    return out
-
-
-def _live_caps(target: int) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`_caps`, read from the shipped file when there is one."""
-    sh = _shipped(target)
-    return (sh["dstar"], sh["q"]) if sh is not None else _caps(target)
-
-
 @lru_cache(maxsize=64)
 def _position(rules: Rules, seat: int, a: int, b: int) -> _Position:
-    """The turn of the seat to play at ``(a, b)``: cycle starts from the shipped file, or
-    from one turn sweep of this position (a target without one)."""
+    """The turn of the seat to play at ``(a, b)``: its cycle starts from one sweep of its
+    whole turn."""
     target = rules.target
     if seat == 1 and a >= target:  # the last turn: C[M] = -q(d - M)
         d = a - b
         tot = np.arange(d + 2 + MS + 200)
         bank = -np.where(tot > d, 1.0, np.where(tot == d, 0.5, 0.0))
-        sh = _shipped(target)
-        q = sh["q"] if sh is not None and d < len(sh["q"]) else _q(d)
+        q = _q(d)
         return _Position(bank, 0.0, -q[d - np.arange(d)], d + 1)
     T = solve_duel(rules).T
-    dstar, q = _live_caps(target)
+    dstar, q = _caps(target)
     cap = int(dstar[b] - a + b) if seat == 0 else target - b
     bank = _bank_rows(seat, np.array([a]), np.array([b]), target, T, q, cap + MS + 1 + 200)[0]
     x = T[1 - seat, a, b] - 1.0
     bank[0] = x
-    sh = _shipped(target)
-    if sh is not None:
-        i = np.ravel_multi_index((seat, a, b), sh["n"].shape)
-        lo, hi = int(sh["offset"][i]), int(sh["offset"][i + 1])
-        return _Position(bank, x, sh["C"][lo:hi], hi - lo)
     C, _ = _turn_batch(bank[None, :], np.array([x]), cap)
     return _Position(bank, x, C[:, 0], cap)
 
@@ -881,15 +810,13 @@ def shipped_tables() -> Iterator[tuple[Rules, str, Callable[[], Any], dict[str, 
     name, a fresh solve, the metadata)``, one per target of :data:`SHIPPED_TARGETS`, then
     the solo table (:func:`dicelab.engine.seveny.solo.table_name`).
 
-    >>> [t[1] for t in shipped_tables()][:2]
-    ['duel_seveny_t50.npz', 'duel_seveny_t100.npz']
+    >>> [t[1] for t in shipped_tables()][:1]
+    ['duel_seveny_t100.npz']
     >>> [t[1] for t in shipped_tables()][-1]
     'solo_seveny_t100.npz'
     """
     for target in SHIPPED_TARGETS:
         rules = Rules(target=target)
-        yield (rules, table_name(rules),
-               lambda r=rules: table_arrays(r, cycles=r.target in CYCLE_TARGETS),
-               table_meta(rules))
+        yield (rules, table_name(rules), lambda r=rules: table_arrays(r), table_meta(rules))
     yield (Rules(target=max(solo.SHIPPED_TARGETS)), solo.table_name(), solo.table_arrays,
            solo.table_meta())
