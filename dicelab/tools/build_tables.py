@@ -25,9 +25,9 @@ other rules or by another engine version, or a damaged file, is a
 :class:`~dicelab.core.errors.TableError`, never a silent solve.  Seveny's files also hold
 its caps (``dstar``, ``q``: :func:`dicelab.engine.seveny.duel.table_arrays`); Dripeul's
 ``T`` is its table ``V`` (the final values ``H`` are rebuilt from it on loading).  The tests
-rebuild a reduced case and compare it to 1e-12 (another CPU or numpy build sums in another order), check every shipped
-file's metadata (``tests/test_tables.py``), and a slow test spot-checks a shipped table
-against a fresh solve.
+rebuild a reduced case and compare it to 1e-12 (another CPU or numpy build sums in another
+order), check every shipped file's metadata (``tests/test_tables.py``), and a slow test
+spot-checks a shipped table against a fresh solve.
 """
 
 from __future__ import annotations
