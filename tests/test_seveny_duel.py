@@ -195,10 +195,12 @@ def test_only_the_slow_target_ships():
 
 
 @pytest.mark.slow
-def test_shipped_table_against_a_fresh_solve():
+def test_the_default_target_against_the_old_solver():
+    """Target 50 (no longer shipped: solved on first use, compiled) against dicelab 0.2.0's
+    solver, every value to 1e-12."""
+    T_old, _ = _reference("reference_duel_seveny").solve(50)
     fresh = sd.solve_duel(sv.Rules(), use_table=False)
-    sd._CACHE.clear()
-    assert np.max(np.abs(fresh.T - sd.duel_table())) < 1e-11
+    assert np.max(np.abs(fresh.T - T_old)) <= 1e-12
 
 
 @pytest.mark.slow
