@@ -29,8 +29,10 @@ def lab(browser, tmp_path_factory):  # noqa: F811 - the imported fixture
               "app = play('seveny', seed=3, lang='en', target=45, show_odds=True)\napp")
     nb = one_cell_notebook(source)
     (root / "solve_bar.ipynb").write_text(json.dumps(nb, indent=1))
+    # target 95: neither shipped nor cached, and a solve of seconds even compiled (40's
+    # takes under a second since issue 31: it would end before the click on Cancel)
     cancel = ("from dicelab.ui.widgets import play\n"
-              "app = play('seveny', seed=5, lang='fr', target=40, computer_delay=0.3,\n"
+              "app = play('seveny', seed=5, lang='fr', target=95, computer_delay=0.3,\n"
               "           coach_prompt=False)\napp")
     nb["cells"][0]["source"] = cancel
     (root / "cancel.ipynb").write_text(json.dumps(nb, indent=1))
