@@ -11,8 +11,7 @@ import pytest
 
 from dicelab.core.i18n import _
 from dicelab.lessons import LESSONS, worksheets
-from dicelab.lessons.given import experiment_text, six_example
-from dicelab.lessons.maths import six_streak_count
+from dicelab.lessons.given import experiment_text, six_example, six_streak_count
 from dicelab.lessons.plans import lesson_plan
 
 ROOT = Path(__file__).resolve().parents[1]

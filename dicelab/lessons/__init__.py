@@ -31,6 +31,7 @@ from dicelab.lessons.base import (  # noqa: F401
     Pct,
     Question,
     show,
+    six_after_streak,
     standard_error,
 )
 from dicelab.lessons.content import (  # noqa: F401
@@ -60,7 +61,6 @@ from dicelab.lessons.maths import (  # noqa: F401
     seveny_rule_turns,
     seveny_turns_distribution,
     simulate_turns,
-    six_after_streak,
     trwavril_card_given_figure,
     trwavril_figures,
     trwavril_flip_change,

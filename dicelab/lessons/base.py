@@ -85,6 +85,33 @@ SHEET_FIRST: dict[str, tuple[str, ...]] = {"optimal_play": ("end_backwards",)}
 SIX_COUNT_RULE = N_("circle each roll, from the 4th on, whose three rolls just before have "
                     "no 6: trials = circled rolls, successes = circled 6s")
 
+
+def six_after_streak(rolls: int, seed: int, streak: int = 3) -> tuple[int, int]:
+    """Roll one die ``rolls`` times (seeded), counted by :func:`six_streak_count`.
+
+    >>> s, n = six_after_streak(60_000, seed=1)
+    >>> n > 20_000, abs(s / n - 1 / 6) < 0.01
+    (True, True)
+    """
+    from dicelab.core.dice import make_rng
+
+    return six_streak_count(make_rng(seed).integers(1, 7, size=rolls), streak)
+
+
+def six_streak_count(r: Any, streak: int = 3) -> tuple[int, int]:
+    """The paper's rule (SIX_COUNT_RULE) on rolls ``r``: ``(sixes after a streak, streaks)``.
+
+    >>> six_streak_count([2, 5, 3, 1, 6, 4, 2, 3])
+    (1, 2)
+    """
+    import numpy as np
+
+    r = np.asarray(r)
+    run = np.convolve((r != 6).astype(np.int64), np.ones(streak, dtype=np.int64), "valid")
+    occ = run[:-1] == streak
+    return int((r[streak:][occ] == 6).sum()), int(occ.sum())
+
+
 # ------------------------------------------------------------------ value formatting
 
 

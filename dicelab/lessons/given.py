@@ -4,7 +4,8 @@ value, the same on the worksheet's page after the predictions
 (:func:`dicelab.lessons.worksheets.data_lines`) and above the notebook's exercises
 (:meth:`dicelab.lessons.Notebook.given`).  Every number is computed by the package.
 Lesson 12's class experiment, as each group does it (:func:`experiment_text`, its counting
-rule :data:`~dicelab.lessons.base.SIX_COUNT_RULE` on the worksheet's grid and in the plan too).
+rule :data:`~dicelab.lessons.base.SIX_COUNT_RULE` on the worksheet's grid and in the plan too,
+counted by :func:`~dicelab.lessons.base.six_streak_count`).
 
 >>> given_lines("large_numbers", "en")
 ['Given: p = P(brelan with five dice) = 23/108 ≈ 0.2130 (a brelan: three of a kind or more).']
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from dicelab.core.errors import DicelabError, brief
 from dicelab.core.i18n import _
-from dicelab.lessons.base import SIX_COUNT_RULE
+from dicelab.lessons.base import SIX_COUNT_RULE, six_streak_count
 
 
 def given_lines(lesson_key: str, lang: str | None = None) -> list[str]:
@@ -74,8 +75,6 @@ def six_example(lang: str | None = None) -> str:
     >>> six_example("en")[:45]
     'Example: rolls 2 5 3 1 6 4 2 3: the 4th roll '
     """
-    from dicelab.lessons.maths import six_streak_count
-
     r = SIX_EXAMPLE  # two circled rolls: a trial, then a success
     circled = [i for i in range(3, len(r)) if 6 not in r[i - 3:i]]
     said = [_("the {k}th roll ({face}) is circled: {what}", lang=lang, k=i + 1, face=r[i],

@@ -45,7 +45,14 @@ def five_dice_fields() -> dict[str, Any]:
 
     >>> f = five_dice_fields(); f["b3"], f["b4"], f["brelan"], f["carre"], f["suite"], f["p"]
     (250, 25, 1656, 156, 240, Fraction(11, 216))
+    >>> f is not five_dice_fields()  # computed once, a fresh dict each call
+    True
     """
+    return dict(_five_dice_fields())
+
+
+@cache
+def _five_dice_fields() -> dict[str, Any]:
     from dicelab.analysis.counting import figure_count, figure_event
 
     b3, b4 = math.comb(5, 3) * 5**2, math.comb(5, 4) * 5
@@ -403,28 +410,6 @@ def _simulate_turns(game: str, threshold: int, games: int, seed: int) -> tuple[A
     res = simulate_fast(game, policy="bank_at", threshold=threshold, games=games, seed=seed)
     P = cinq_engine.bank_at_outcome_matrix(threshold)
     return res, absorbing_moments(P, 0)[0], ""
-
-
-def six_after_streak(rolls: int, seed: int, streak: int = 3) -> tuple[int, int]:
-    """Roll one die ``rolls`` times (seeded), counted by :func:`six_streak_count`.
-    >>> s, n = six_after_streak(60_000, seed=1)
-    >>> n > 20_000, abs(s / n - 1 / 6) < 0.01
-    (True, True)
-    """
-    from dicelab.core.dice import make_rng
-    return six_streak_count(make_rng(seed).integers(1, 7, size=rolls), streak)
-
-
-def six_streak_count(r: Any, streak: int = 3) -> tuple[int, int]:
-    """The paper's rule (SIX_COUNT_RULE) on rolls ``r``: ``(sixes after a streak, streaks)``.
-    >>> six_streak_count([2, 5, 3, 1, 6, 4, 2, 3])
-    (1, 2)
-    """
-    import numpy as np
-    r = np.asarray(r)
-    run = np.convolve((r != 6).astype(np.int64), np.ones(streak, dtype=np.int64), "valid")
-    occ = run[:-1] == streak
-    return int((r[streak:][occ] == 6).sum()), int(occ.sum())
 
 
 def trwavril_figures() -> dict[str, Fraction]:

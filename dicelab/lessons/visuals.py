@@ -16,6 +16,7 @@ from dicelab.lessons.base import (
     show as show,
 )
 from dicelab.lessons.base import (
+    six_after_streak,
     standard_error,
 )
 from dicelab.lessons.maths import (
@@ -31,7 +32,6 @@ from dicelab.lessons.maths import (
     seveny_rule_points,
     seveny_rule_turns,
     seveny_turns_distribution,
-    six_after_streak,
     trwavril_card_given_figure,
     trwavril_figures_with,
 )
