@@ -190,15 +190,16 @@ def _lessons() -> dict[str, Lesson]:
             _q("exactly_three", "exercise",
                N_("Probability that five dice show exactly three alike, no more (a decimal, "
                   "to 3 decimal places)?"),
-               lambda: brelan_exactly_three(5), tolerance=0.001,
+               lambda: brelan_exactly_three(5), tolerance=0.001, digits=3,
                hints=(N_("At least three = exactly three + at least four."),),
                worked=N_("P(at least three) − P(at least four) = {a} − {b} = {p}."),
                fields=lambda: {"a": p5(), "b": figure_probability("carré", 5),
-                               "p": brelan_exactly_three(5)}),
+                               "p": brelan_exactly_three(5)},
+               field_digits=(("a", 4), ("b", 4))),
             _q("carre_or_suite", "exercise",
                N_("With five dice, probability of a carré or a suite (a fraction, or a "
                   "decimal to 3 decimal places)?"),
-               lambda: five_dice_fields()["p"], tolerance=0.001,
+               lambda: five_dice_fields()["p"], tolerance=0.001, digits=3,
                hints=(N_("Can one roll be both a carré and a suite?"),
                       N_("Count the ordered rolls of each, as in prediction 2.")),
                worked=N_("A roll cannot be both a carré and a suite (a suite has five "
@@ -291,8 +292,9 @@ def _lessons() -> dict[str, Lesson]:
                                "k": first_k_more_likely_than_not(Fraction(1, 6))},
                field_digits=(("p3", 3), ("p4", 3), ("p6", 3))),
             _q("one_or_five_three", "exercise",
-               N_("Three dice: probability of at least one 1 or one 5 (a decimal)?"),
-               lambda: complement_formula(Fraction(1, 3), 3), tolerance=0.001,
+               N_("Three dice: probability of at least one 1 or one 5 (a decimal, to 3 "
+                  "decimal places)?"),
+               lambda: complement_formula(Fraction(1, 3), 3), tolerance=0.001, digits=3,
                hints=(N_("The opposite event: no die shows 1 or 5."),
                       N_("Each die avoids 1 and 5 with probability 4/6.")),
                worked=N_("1 − (2/3)³ = {p}; counting the multisets gives the same: {c}."),
@@ -300,8 +302,8 @@ def _lessons() -> dict[str, Lesson]:
                                "c": at_least_one(one_or_five, 3)}),
             _q("bust_three", "exercise",
                N_("In 5000, a roll of three dice busts when nothing scores. P(bust) "
-                  "(a decimal)?"),
-               lambda: _p_bust_5000(3), tolerance=0.001,
+                  "(a decimal, to 3 decimal places)?"),
+               lambda: _p_bust_5000(3), tolerance=0.001, digits=3,
                hints=(N_("No 1 and no 5 is not enough: a brelan also scores."),),
                worked=N_("(2/3)³ = {no15} counts the rolls without 1 or 5; remove the four "
                          "brelans 2 2 2, 3 3 3, 4 4 4, 6 6 6: {a}/{all} − {b}/{all} = "
@@ -518,10 +520,10 @@ def _lessons() -> dict[str, Lesson]:
                fields=lambda: {"lose": sum(1 for change, _bank in cinqmille_last_die(300)
                                            .values() if change < 0)}),
             _q("last_die", "exercise",
-               N_("5000, after opening: the turn holds 300 points and one die is left. Bank "
-                  "now, or roll it: a 1 or a 5 fills the hand, which must then be rolled again "
-                  "(a full hand); any other face loses the turn. Expected change of the turn's "
-                  "points just after rolling that die?"),
+               N_("5000, after opening: the turn holds 300 points and one die is left. If you "
+                  "roll it, a 1 or a 5 fills the hand, which must then be rolled again (a full "
+                  "hand); any other face loses the turn. Expected change of the turn's points "
+                  "just after rolling that die?"),
                lambda: cinqmille_one_die_gamble(300), tolerance=1,
                hints=(N_("A 1 brings 100 points, a 5 brings 50; the four other faces lose the "
                          "300 points."),),
