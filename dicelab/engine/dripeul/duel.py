@@ -36,10 +36,11 @@ triangle back up: positions with the same tokens depend on each other, and each 
 equal tokens is swept Gauss–Seidel (lower triangles first) until no value moves by more
 than 1e-12.
 
-**Shipped table.**  The default rules' table ships in ``dicelab/data/`` (``V`` only,
-1.4 MB; ``H`` is rebuilt from it on loading): :func:`solve_duel` reads it in milliseconds
-(:func:`shipped_tables`, ``make tables``).  The other variants are solved on first use: a
-few seconds without the suite bonus and with ``reroll_set_aside``, longer otherwise.
+**No shipped table** (issue 31).  Every variant is solved on first use and saved to the
+machine's cache (``V`` only; ``H`` is rebuilt from it on loading): about 2 s for the
+default rules, 10 s with ``reroll_set_aside=False``, 25 s with the suite bonus, two
+minutes with both (CPU, this 2-core machine; ``python -m dicelab tables --warm`` solves
+them once per machine).
 
 Seat 0 (first to play) beats seat 1 a little less often than half the time from the start
 of a manche, level 3: seat 1's last turn after seat 0 clears makes up for playing second.
