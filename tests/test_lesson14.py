@@ -552,9 +552,9 @@ def test_notation_and_answer_key_fixes(lang):
         assert "0,2384" not in worked
         assert "vaut 0 point" in _flat(lesson.question("mean_luck").worked_text(lang))
     else:
-        assert "L = X − p" in hint and "E(L) = 0" in hint and "SD(L) = √(p(1 − p))" in hint
+        assert "L = X − p" in hint and "E(L) = 0" in hint and "σ(L) = √(p(1 − p))" in hint
         assert "multiply by 100 for points" in hint
-        assert "SE = SD(L)/√100" in worked and "0.238" in worked and "4.26" in worked
+        assert "σ(M) = σ(L)/√100" in worked and "0.238" in worked and "4.26" in worked
         assert "0.2384" not in worked
         assert "is 0 points" in _flat(lesson.question("mean_luck").worked_text(lang))
     assert ("avec les meilleurs choix" if lang == "fr" else "100 games with the best choices"
@@ -595,7 +595,8 @@ def test_round2_guide_reads_the_log_and_the_answer_key_keeps_units_apart(lang):
         hint = _flat(se.hints_in(lang)[0])
         assert "X ~ Bernoulli(p): a Bernoulli random variable with parameter p" in hint
         assert "law of parameter" not in hint
-        assert "SE = SD(L)/√100 = √(0.238 × (1 − 0.238))/10 ≈ 0.0426, that is 4.26 points" in worked
+        assert ("σ(M) = σ(L)/√100 = √(0.238 × (1 − 0.238))/10 ≈ 0.0426, that is 4.26 points"
+                in worked)
     assert "100 ×" not in worked
 
 
@@ -926,7 +927,7 @@ def test_fourth_pass_worksheet_fits_and_the_pool_speaks_of_pairs(lang):
     if lang == "fr":
         assert "M₁₀₀" in both and "H̄" not in both
     else:
-        assert "SE = SD(L)/√100" in both
+        assert "σ(M) = σ(L)/√100" in both and "SD(" not in both
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -105,3 +105,33 @@ def test_jit_off_by_environment():
         capture_output=True, text=True, check=True, timeout=120,
         env={**os.environ, "DICELAB_JIT": "0"})
     assert out.stdout.strip() == "True"
+
+
+def test_no_writable_cache_folder_still_compiles():
+    """A read-only install and no writable home (numba cannot cache the loop): the loop is
+    compiled in the process instead, and the values are the same."""
+    code = ("import json; from dicelab.engine.seveny import duel, kernel; "
+            "from dicelab.games.seveny import Rules; "
+            "T = duel.solve_duel(Rules(target=8), use_table=False).T; "
+            "print(json.dumps([kernel.compiled() is not None, T.tolist()]))")
+    env = {**os.environ, "NUMBA_CACHE_LOCATOR_CLASSES": "UserProvidedCacheLocator",
+           "NUMBA_CACHE_DIR": "/dev/null/not-a-folder"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=env, timeout=300)
+    ok, T = json.loads(out.stdout.splitlines()[-1])
+    assert ok
+    here = sd.solve_duel(sv.Rules(target=8), use_table=False).T
+    np.testing.assert_allclose(np.array(T), here, rtol=0, atol=1e-12)
+
+
+def test_bad_batches_are_refused_not_read_past():
+    """The compiled loop checks no bound: ``turn`` refuses a batch too short for its caps,
+    and a value that is not a number (the loop's minima would skip it)."""
+    with pytest.raises(ValueError, match="needs 19 banking totals, not 18"):
+        kernel.turn(np.zeros((18, 1)), np.zeros(1), np.array([5]))
+    bank = np.full((19, 2), -0.5)
+    bank[3, 1] = np.nan
+    with pytest.raises(ValueError, match="not a number"):
+        kernel.turn(bank, np.zeros(2), np.array([5, 5]))
+    with pytest.raises(ValueError, match="one x and cap a position"):
+        kernel.turn(np.zeros((19, 2)), np.zeros(3), np.array([5, 5, 5]))

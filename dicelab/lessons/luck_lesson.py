@@ -443,11 +443,11 @@ def lesson() -> Any:
                      hints=(N_("Call L the luck of one game played with the best choices: "
                                "L = X − p, where X = 1 for a win and 0 for a loss (X ~ "
                                "Bernoulli(p): a Bernoulli random variable with parameter p). "
-                               "So E(L) = 0 and SD(L) = "
-                               "√(p(1 − p)); the mean of 100 games has SE = SD(L)/√100. Then "
-                               "multiply by 100 for points."),),
-                     worked=N_("L = X − p with X ~ Bernoulli(p): E(L) = 0, SD(L) = "
-                               "√(p(1 − p)), SE = SD(L)/√100 = √({p} × (1 − {p}))/10 ≈ {sep}, "
+                               "So E(L) = 0 and σ(L) = "
+                               "√(p(1 − p)); the mean M of 100 games has σ(M) = σ(L)/√100. "
+                               "Then multiply by 100 for points."),),
+                     worked=N_("L = X − p with X ~ Bernoulli(p): E(L) = 0, σ(L) = "
+                               "√(p(1 − p)), σ(M) = σ(L)/√100 = √({p} × (1 − {p}))/10 ≈ {sep}, "
                                "that is {se} points: one game says little, a hundred say much "
                                "more."),
                      fields=lambda: {"p": v0(), "sep": standard_error(v0(), 100),

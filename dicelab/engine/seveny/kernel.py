@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import os
+import threading
 from functools import cache
 from typing import Any
 
@@ -156,39 +157,65 @@ def _loop(bankT: np.ndarray, x: np.ndarray, caps: np.ndarray, R: np.ndarray,
     return C
 
 
-@cache
-def compiled() -> Any:
-    """The compiled loop, or ``None`` without numba (or with ``DICELAB_JIT=0``: the numpy
-    sweep, for comparisons).
+_LOCK = threading.Lock()
 
-    >>> compiled() is None or callable(compiled())
-    True
-    """
+
+@cache
+def _compile() -> Any:
     if os.environ.get("DICELAB_JIT", "1") == "0":
         return None
     try:
         import numba
     except ImportError:
         return None
-    return numba.njit(cache=True, nogil=True)(_loop)
+    try:
+        return numba.njit(cache=True, nogil=True)(_loop)
+    except RuntimeError:  # no writable cache folder (a read-only install, no home): compile
+        return numba.njit(cache=False, nogil=True)(_loop)  # in each process instead
+
+
+def compiled() -> Any:
+    """The compiled loop, or ``None`` without numba (or with ``DICELAB_JIT=0``: the numpy
+    sweep, for comparisons).  Built once per process, under a lock (the apps solve in
+    background threads).
+
+    >>> compiled() is None or callable(compiled())
+    True
+    """
+    with _LOCK:
+        return _compile()
 
 
 def turn(bankT: np.ndarray, x: np.ndarray, caps: np.ndarray,
          keep: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
     """``(C, R)`` of a batch of turns, minimising (values are ``-P(win)``), positions
     sorted by cap, largest first: ``bankT[t, i]``, banking a turn total ``t`` (at least
-    ``caps[0] + 14`` totals); ``x[i]``, a bust; from ``caps[i]`` memorised points on,
-    position ``i`` banks.  ``C[M, i]``: rolling seven fresh dice with ``M`` memorised
-    (``nan`` from the cap on); ``R[M, h, i]`` (``keep``): rolling from hand ``h``.
-    Raises ``RuntimeError`` without numba (callers check :func:`compiled` first).
+    ``caps[0] + 14`` totals, every one a number: the compiled loop checks no bound and
+    would skip a ``nan``, so both are refused here); ``x[i]``, a bust; from ``caps[i]``
+    memorised points on, position ``i`` banks.  ``C[M, i]``: rolling seven fresh dice with
+    ``M`` memorised (``nan`` from the cap on); ``R[M, h, i]`` (``keep``): rolling from hand
+    ``h``.  Raises ``RuntimeError`` without numba (callers check :func:`compiled` first).
+
+    >>> turn(np.zeros((10, 1)), np.zeros(1), np.array([5]))
+    Traceback (most recent call last):
+    ...
+    ValueError: the batch needs 19 banking totals, not 10
     """
     fn = compiled()
     if fn is None:
         raise RuntimeError("numba is not installed")
+    caps = np.array(caps, dtype=np.int64)  # a writable copy: one compiled signature
     top = max(int(caps[0]), 0) if len(caps) else 0
+    need = top + solo.MAX_SCORE + 1
+    bankT = np.ascontiguousarray(bankT, dtype=np.float64)
+    x = np.ascontiguousarray(x, dtype=np.float64)
+    if bankT.ndim != 2 or bankT.shape[1] != len(x) or len(caps) != len(x):
+        raise ValueError("bankT must be (totals, positions), with one x and cap a position")
+    if bankT.shape[0] < need:
+        raise ValueError(f"the batch needs {need} banking totals, not {bankT.shape[0]}")
+    if np.isnan(bankT[:need]).any() or np.isnan(x).any():
+        raise ValueError("a banking or bust value is not a number")
     nh = len(solo._tables().hands)
     R = np.full((top, nh, len(x)) if keep else (0, 0, 0), np.nan)
-    C = fn(np.ascontiguousarray(bankT, dtype=np.float64), np.ascontiguousarray(x, dtype=float),
-           np.ascontiguousarray(caps, dtype=np.int64), R, *_flat(), solo.MAX_SCORE,
-           SCALAR_BELOW)
+    C = fn(bankT, x, caps, R, *_flat(), solo.MAX_SCORE, SCALAR_BELOW)
     return C, (R if keep else None)
