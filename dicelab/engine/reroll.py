@@ -54,6 +54,7 @@ from dicelab.core.dice import (
     roll_probabilities,
     sort_dice,
 )
+from dicelab.engine.jit import compile_loop
 
 
 @dataclass(frozen=True)
@@ -202,10 +203,16 @@ def _keep_values(w: Any, lattice: SubLattice, out: Any = None) -> Any:
     rolls nothing, so those rows are ``w``).  One die at a time, largest keeps first; the
     six faces are added in order, then divided by 6 (as ``mean`` does: the same bits),
     without building the ``(keeps, 6, columns)`` array of the six.  ``out``: an array of
-    the answer's shape to write it into (every row is written)."""
+    the answer's shape to write it into (every row is written).  With numba the same sums
+    run compiled (:func:`_keep_values_loop`: the same bits)."""
     nk = int(lattice.full[-1]) + 1  # every keep (the outcomes are the last ones)
     q = np.empty((nk, *w.shape[1:])) if out is None else out
     q[lattice.full] = w
+    loop = compile_loop(_keep_values_loop) if q.ndim <= 2 else None
+    if loop is not None:
+        rows, grow = _flat_grow(lattice)
+        loop(q.reshape(nk, -1), rows, grow)
+        return q
     for j in range(len(lattice.grow) - 1, -1, -1):
         g = lattice.grow[j]
         acc = q[g[:, 0]]
@@ -216,13 +223,81 @@ def _keep_values(w: Any, lattice: SubLattice, out: Any = None) -> Any:
     return q
 
 
+def _keep_values_loop(q: Any, rows: Any, grow: Any) -> None:  # pragma: no cover - compiled
+    """:func:`_keep_values` compiled: ``q[rows[i]] = (q[grow[i, 0]] + … + q[grow[i, 5]]) / 6``
+    in that order, the rows largest keeps first (:func:`_flat_grow`)."""
+    B = q.shape[1]
+    for i in range(rows.shape[0]):
+        t = rows[i]
+        g0 = grow[i, 0]
+        for b in range(B):
+            q[t, b] = q[g0, b]
+        for d in range(1, grow.shape[1]):
+            g = grow[i, d]
+            for b in range(B):
+                q[t, b] += q[g, b]
+        for b in range(B):
+            q[t, b] /= grow.shape[1]
+
+
+def _flat_grow(lattice: SubLattice) -> tuple[Any, Any]:
+    """The rows :func:`_keep_values` fills and their six keeps one die larger, in its
+    order (largest keeps first), as two arrays (cached per number of dice)."""
+    return _flat_grow_of(len(lattice.grow))
+
+
+@cache
+def _flat_grow_of(n: int) -> tuple[Any, Any]:
+    lattice = sub_lattice(n)
+    js = range(n - 1, -1, -1)
+    return (np.concatenate([lattice.levels[j] for j in js]).astype(np.int64),
+            np.ascontiguousarray(np.concatenate([lattice.grow[j] for j in js]),
+                                 dtype=np.int64))
+
+
+def _pairs_max_loop(s: Any, rows: Any, other: Any) -> None:  # pragma: no cover - compiled
+    """``s[rows[i]] = max(s[rows[i]], s[other[i]])`` for each ``i`` in order (``nan`` wins,
+    as in ``np.maximum``): :func:`_running_max` compiled."""
+    for i in range(rows.shape[0]):
+        r, o = rows[i], other[i]
+        for b in range(s.shape[1]):
+            v = s[o, b]
+            if s[r, b] < v or v != v:
+                s[r, b] = v
+
+
+def _running_max(s: Any, pairs: tuple[tuple[Any, Any], ...]) -> None:
+    """``s[rows] = max(s[rows], s[other])`` for each ``(rows, other)`` of ``pairs`` in order,
+    in place (within one pair the two sets of rows are disjoint, so row by row gives the
+    same values: a maximum is exact).  Compiled with numba (:func:`_pairs_max_loop`)."""
+    loop = compile_loop(_pairs_max_loop) if s.ndim <= 2 else None
+    if loop is None:
+        for rows, other in pairs:
+            s[rows] = np.maximum(s[rows], s[other])
+        return
+    rows, other = _flat_pairs(pairs)
+    loop(s.reshape(len(s), -1), rows, other)
+
+
+_FLAT: dict[int, tuple[Any, Any, Any]] = {}
+
+
+def _flat_pairs(pairs: tuple[tuple[Any, Any], ...]) -> tuple[Any, Any]:
+    """``pairs`` as two flat arrays, in order; cached per tuple (the lattices' tuples are
+    cached, and the entry holds its tuple, so that its ``id`` is never another's)."""
+    hit = _FLAT.get(id(pairs))
+    if hit is None or hit[0] is not pairs:
+        hit = _FLAT[id(pairs)] = (pairs, np.concatenate([r for r, _ in pairs]).astype(np.int64),
+                                  np.concatenate([o for _, o in pairs]).astype(np.int64))
+    return hit[1], hit[2]
+
+
 def _max_below(q: Any, lattice: SubLattice, in_place: bool = False) -> Any:
     """``[o] -> max over keeps k ⊆ o of q[k]`` (outcome ``o`` read as a keep of n dice): a
     running maximum along each face's count (:attr:`SubLattice.prefix`; a maximum is exact,
     so the order does not change a bit).  ``in_place``: ``q`` is overwritten (no copy)."""
     s = q if in_place else q.copy()
-    for rows, less in lattice.prefix:
-        s[rows] = np.maximum(s[rows], s[less])
+    _running_max(s, lattice.prefix)
     return s[lattice.full]
 
 
@@ -358,8 +433,7 @@ def _locked_values(n: int, f: Any, rolls: int, keep: bool
         # stopping: -inf there), a running maximum along each face's count
         m = q[p.lock]
         m[p.levels[n]] = -np.inf  # l == o: nothing left to keep-and-roll
-        for rows, more in p.suffix:
-            m[rows] = np.maximum(m[rows], m[more])
+        _running_max(m, p.suffix)
         wp = np.maximum(fp, m, out=m)
         if keep:
             Wp.append(wp)

@@ -37,10 +37,11 @@ equal tokens is swept Gauss–Seidel (lower triangles first) until no value move
 than 1e-12.
 
 **No shipped table** (issue 31).  Every variant is solved on first use and saved to the
-machine's cache (``V`` only; ``H`` is rebuilt from it on loading): about 2 s for the
-default rules, 10 s with ``reroll_set_aside=False``, 25 s with the suite bonus, two
-minutes with both (CPU, this 2-core machine; ``python -m dicelab tables --warm`` solves
-them once per machine).
+machine's cache (``V`` only; ``H`` is rebuilt from it on loading): with numba (the
+compiled reroll turn and stopping values, :mod:`dicelab.engine.jit`) about 0.6 s for the
+default rules, 5 s with ``reroll_set_aside=False``, 10 s with the suite bonus, 50 s with
+both (numpy alone: 2, 10, 24 and 118 s; CPU, this 2-core machine; ``python -m dicelab
+tables --warm`` solves them once per machine).
 
 Seat 0 (first to play) beats seat 1 a little less often than half the time from the start
 of a manche, level 3: seat 1's last turn after seat 0 clears makes up for playing second.
@@ -65,6 +66,7 @@ from dicelab.core.errors import IllegalMove, TableError, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, deciding, rank
 from dicelab.engine.dripeul import solo as solo
+from dicelab.engine.jit import compile_loop
 from dicelab.engine.race import check_seat, load_table, save_table, seat_pair
 from dicelab.engine.race import table_meta as _meta
 from dicelab.engine.reroll import (
@@ -155,10 +157,32 @@ def _finals(key: tuple[bool, bool, bool], H: np.ndarray, s: Any, b: Any, o: Any)
     """``[roll, i]``: the stopping value of each final roll for position ``i`` (seat
     ``s[i]`` on board ``b[i]`` against ``o[i]``): the best board the rule allows."""
     idx, cls = _index(key[1], key[2])
-    g = idx[:, b, :]  # (classes, n, width)
     flat = H.reshape(-1)
-    f = flat[(np.asarray(s) * NB * NB + np.asarray(o))[None, :, None] + g * NB].max(axis=2)
+    base = np.asarray(s) * NB * NB + np.asarray(o)
+    loop = compile_loop(_finals_loop)
+    if loop is not None:  # the same maxima, compiled (no (classes, n, width) array)
+        f = np.empty((idx.shape[0], len(base)))
+        loop(flat, np.ascontiguousarray(base, dtype=np.int64), idx,
+             np.ascontiguousarray(b, dtype=np.int64), NB, f)
+        return f[cls]
+    g = idx[:, b, :]  # (classes, n, width)
+    f = flat[base[None, :, None] + g * NB].max(axis=2)
     return f[cls]
+
+
+def _finals_loop(flat: Any, base: Any, idx: Any, b: Any, nb: int,
+                 out: Any) -> None:  # pragma: no cover - compiled
+    """:func:`_finals` compiled: ``out[k, i] = max_j flat[base[i] + idx[k, b[i], j] * nb]``
+    (``nan`` wins, as in ``max``)."""
+    for k in range(idx.shape[0]):
+        for i in range(base.shape[0]):
+            row = idx[k, b[i]]
+            m = flat[base[i] + row[0] * nb]
+            for j in range(1, row.shape[0]):
+                v = flat[base[i] + row[j] * nb]
+                if v > m or v != v:
+                    m = v
+            out[k, i] = m
 
 
 def _starts(key: tuple[bool, bool, bool], H: np.ndarray, s: Any, b: Any, o: Any) -> np.ndarray:

@@ -9,9 +9,8 @@ minima and products in one compiled loop, the batch's positions innermost (so th
 processor handles several positions per instruction), without the intermediate arrays.
 About six times faster on the solver's batches, and on a single position (advice).
 
-numba is optional (the ``fast`` extra, part of ``notebook``): without it :func:`compiled`
-is ``None`` and the duel solver runs its numpy sweep.  The compiled loop is cached on the
-machine by numba (``cache=True``: compiled once, about a second, then loaded).
+numba is optional (:mod:`dicelab.engine.jit`): without it :func:`compiled` is ``None`` and
+the duel solver runs its numpy sweep.
 
 The values are those of the numpy sweep, summed in another order (a few units of the last
 place; ``tests/test_seveny_kernel.py`` checks 1e-14):
@@ -28,13 +27,12 @@ True
 
 from __future__ import annotations
 
-import os
-import threading
 from functools import cache
 from typing import Any
 
 import numpy as np
 
+from dicelab.engine.jit import compile_loop
 from dicelab.engine.seveny import solo
 
 __all__ = ["SCALAR_BELOW", "compiled", "turn"]
@@ -157,33 +155,14 @@ def _loop(bankT: np.ndarray, x: np.ndarray, caps: np.ndarray, R: np.ndarray,
     return C
 
 
-_LOCK = threading.Lock()
-
-
-@cache
-def _compile() -> Any:
-    if os.environ.get("DICELAB_JIT", "1") == "0":
-        return None
-    try:
-        import numba
-    except ImportError:
-        return None
-    try:
-        return numba.njit(cache=True, nogil=True)(_loop)
-    except RuntimeError:  # no writable cache folder (a read-only install, no home): compile
-        return numba.njit(cache=False, nogil=True)(_loop)  # in each process instead
-
-
 def compiled() -> Any:
     """The compiled loop, or ``None`` without numba (or with ``DICELAB_JIT=0``: the numpy
-    sweep, for comparisons).  Built once per process, under a lock (the apps solve in
-    background threads).
+    sweep, for comparisons): :func:`dicelab.engine.jit.compile_loop`.
 
     >>> compiled() is None or callable(compiled())
     True
     """
-    with _LOCK:
-        return _compile()
+    return compile_loop(_loop)
 
 
 def turn(bankT: np.ndarray, x: np.ndarray, caps: np.ndarray,

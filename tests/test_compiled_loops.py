@@ -1,0 +1,65 @@
+"""The loops compiled by numba (``dicelab.engine.jit``) against the numpy code they stand
+for: the reroll turn of Dripeul and Trwavril (the keeps' values, the running maxima, whole
+turns, the locked variant) and Dripeul's stopping values, bit for bit (the same sums in the
+same order, and maxima, which are exact), ``nan`` included.  Seveny's compiled turn has its
+own tests (``tests/test_seveny_kernel.py``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dicelab.engine import jit, reroll
+from dicelab.engine.dripeul import duel as dd
+
+pytestmark = pytest.mark.skipif(not jit.enabled(), reason="numba is not installed")
+
+
+def _both(monkeypatch, fn):
+    """``fn()`` with numpy (``DICELAB_JIT=0``), then compiled."""
+    monkeypatch.setenv("DICELAB_JIT", "0")
+    a = fn()
+    monkeypatch.setenv("DICELAB_JIT", "1")
+    return a, fn()
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("width", [None, 1, 7, 64])
+def test_reroll_turn_compiled_is_numpy_bit_for_bit(monkeypatch, n, width):
+    rng = np.random.default_rng(10 * n + (width or 0))
+    lat = reroll.sub_lattice(n)
+    shape = (len(lat.full),) if width is None else (len(lat.full), width)
+    w = rng.random(shape)
+    (q0, m0), (q1, m1) = _both(monkeypatch, lambda: (
+        reroll._keep_values(w, lat), reroll._max_below(reroll._keep_values(w, lat), lat)))
+    np.testing.assert_array_equal(q0, q1)
+    np.testing.assert_array_equal(m0, m1)
+    for solve in (reroll.solve_turn, reroll.solve_turn_locked):
+        for keep in (True, False):
+            a, b = _both(monkeypatch, lambda s=solve, k=keep: s(n, w, 3, keep=k))
+            np.testing.assert_array_equal(a.start, b.start)
+            for x, y in zip(a.W, b.W):
+                np.testing.assert_array_equal(x, y)
+
+
+def test_running_max_lets_nan_win_as_numpy_does(monkeypatch):
+    lat = reroll.sub_lattice(3)
+    q = np.random.default_rng(3).random((int(lat.full[-1]) + 1, 4))
+    q[5, 1] = q[40, 2] = np.nan
+    a, b = _both(monkeypatch, lambda: reroll._max_below(q, lat))
+    assert np.isnan(a).any()
+    np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("key", [(True, False, False), (True, True, True), (False, True, False)])
+def test_dripeul_stopping_values_compiled(monkeypatch, key):
+    """Dripeul's stopping value of each final roll (the best board the rule allows), for a
+    random table with some ``nan`` (positions never played), both ways."""
+    rng = np.random.default_rng(7)
+    H = rng.random((2, dd.NB, dd.NB))
+    H[rng.random(H.shape) < 0.01] = np.nan
+    n = 300
+    s, b, o = rng.integers(0, 2, n), rng.integers(0, dd.NB, n), rng.integers(0, dd.NB, n)
+    a, c = _both(monkeypatch, lambda: dd._finals(key, H, s, b, o))
+    assert a.shape == (252, n) and np.isnan(a).any()
+    np.testing.assert_array_equal(a, c)
