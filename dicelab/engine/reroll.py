@@ -301,6 +301,69 @@ def _max_below(q: Any, lattice: SubLattice, in_place: bool = False) -> Any:
     return s[lattice.full]
 
 
+def _segment_sums_loop(prev: Any, prob: Any, starts: Any,
+                       q: Any) -> None:  # pragma: no cover - compiled
+    """``q[k] = prob[i] prev[i] + prob[i + 1] prev[i + 1] + …`` over the pairs ``i`` of keep
+    ``k`` (``starts[k]`` up to the next keep's first pair): ``np.add.reduceat`` of the
+    products, compiled, with compensated (Kahan) sums, at least as accurate as numpy's
+    (a plain running sum of 252 probabilities is off by some 1e-15) (:func:`solve_turn_locked`)."""
+    n = prev.shape[0]
+    B = prev.shape[1]
+    c = np.empty(B)
+    for k in range(starts.shape[0]):
+        a = starts[k]
+        z = starts[k + 1] if k + 1 < starts.shape[0] else n
+        for b in range(B):
+            q[k, b] = prob[a] * prev[a, b]
+            c[b] = 0.0
+        for i in range(a + 1, z):
+            p = prob[i]
+            for b in range(B):
+                y = p * prev[i, b] - c[b]
+                t = q[k, b] + y
+                c[b] = (t - q[k, b]) - y
+                q[k, b] = t
+
+
+def _locked_best_loop(q: Any, lock: Any, full: Any, rows: Any, more: Any, f: Any,
+                      out: Any, m: Any) -> None:  # pragma: no cover - compiled
+    """:func:`_locked_values`' best move from each (locked, shown) pair, compiled:
+    ``m = q[lock]`` (``-inf`` where nothing is left to keep: ``full``), its running
+    maximum along ``(rows, more)``, then the best of that and stopping with the shown
+    dice, ``f[out]`` (``nan`` wins, as in ``np.maximum``)."""
+    B = q.shape[1]
+    for i in range(lock.shape[0]):
+        if full[i]:
+            for b in range(B):
+                m[i, b] = -np.inf
+        else:
+            k = lock[i]
+            for b in range(B):
+                m[i, b] = q[k, b]
+    for t in range(rows.shape[0]):
+        r, o = rows[t], more[t]
+        for b in range(B):
+            v = m[o, b]
+            if m[r, b] < v or v != v:
+                m[r, b] = v
+    for i in range(lock.shape[0]):
+        k = out[i]
+        for b in range(B):
+            v = f[k, b]
+            if v > m[i, b] or v != v:
+                m[i, b] = v
+
+
+@cache
+def _full_pairs(n: int) -> Any:
+    """Whether each pair of :func:`locked_pairs` ``(n)`` has every die locked (``l == o``)."""
+    p = locked_pairs(n)
+    full = np.zeros(len(p.lock), dtype=np.bool_)
+    full[p.levels[n]] = True
+    full.setflags(write=False)
+    return full
+
+
 @dataclass(frozen=True)
 class LockedPairs:
     """The (locked, shown) positions of the locked variant for ``n`` dice, for vectorised sums.
@@ -410,7 +473,8 @@ def _locked_values(n: int, f: Any, rolls: int, keep: bool
     p = locked_pairs(n)
     lattice = sub_lattice(n)
     tail = f.shape[1:]
-    fp = f[p.out]  # final value of each pair's shown dice
+    fast = compile_loop(_locked_best_loop) if f.ndim == 2 else None
+    fp = f[p.out] if fast is None or keep else None  # each pair's shown dice, stopping
     Wp = [fp]
     W = [f]
     Q: list[Any] = [None]
@@ -420,21 +484,31 @@ def _locked_values(n: int, f: Any, rolls: int, keep: bool
             q = _keep_values(f, lattice)
         else:
             prev = Wp[-1]
-            if keep:
-                prev = p.prob.reshape(wshape) * prev
-            else:  # Wp[-1] is not kept: weigh it in place
-                np.multiply(p.prob.reshape(wshape), prev, out=prev)
-            q = np.add.reduceat(prev, p.starts, axis=0)
+            loop = compile_loop(_segment_sums_loop) if prev.ndim == 2 else None
+            if loop is not None:  # the same products and sums, in the same order
+                q = np.empty((len(p.starts), prev.shape[1]))
+                loop(prev, p.prob, p.starts, q)
+            else:
+                if keep:
+                    prev = p.prob.reshape(wshape) * prev
+                else:  # Wp[-1] is not kept: weigh it in place
+                    np.multiply(p.prob.reshape(wshape), prev, out=prev)
+                q = np.add.reduceat(prev, p.starts, axis=0)
         Q.append(q)
         if r == rolls - 1:  # the first roll's dice: nothing is locked yet
             W.append(np.maximum(f, _max_below(q, lattice, in_place=not keep)))
             break
         # m[(l, o)]: the best keep-and-roll k with l ⊆ k ⊊ o (k = o, keeping all, is
         # stopping: -inf there), a running maximum along each face's count
-        m = q[p.lock]
-        m[p.levels[n]] = -np.inf  # l == o: nothing left to keep-and-roll
-        _running_max(m, p.suffix)
-        wp = np.maximum(fp, m, out=m)
+        if fast is not None:  # the same gathers and maxima, compiled
+            rows, more = _flat_pairs(p.suffix)
+            wp = np.empty((len(p.lock), q.shape[1]))
+            fast(q, p.lock, _full_pairs(n), rows, more, f, p.out, wp)
+        else:
+            m = q[p.lock]
+            m[p.levels[n]] = -np.inf  # l == o: nothing left to keep-and-roll
+            _running_max(m, p.suffix)
+            wp = np.maximum(fp, m, out=m)
         if keep:
             Wp.append(wp)
             W.append(wp[p.levels[0]][np.argsort(p.out[p.levels[0]])])

@@ -38,8 +38,8 @@ than 1e-12.
 
 **No shipped table** (issue 31).  Every variant is solved on first use and saved to the
 machine's cache (``V`` only; ``H`` is rebuilt from it on loading): with numba (the
-compiled reroll turn and stopping values, :mod:`dicelab.engine.jit`) about 0.6 s for the
-default rules, 5 s with ``reroll_set_aside=False``, 10 s with the suite bonus, 50 s with
+compiled reroll turn and stopping values, :mod:`dicelab.engine.jit`) about 0.5 s for the
+default rules, 2 s with ``reroll_set_aside=False``, 5 s with the suite bonus, 18 s with
 both (numpy alone: 2, 10, 24 and 118 s; CPU, this 2-core machine; ``python -m dicelab
 tables --warm`` solves them once per machine).
 
@@ -107,7 +107,7 @@ __all__ = [
 NL = MAX_TRIANGLE + 2  # X, 0..4
 NB = 64 * NL
 TOL = 1e-12
-CHUNK = {True: 500, False: 250}  # columns per batched turn solve (cache-friendly)
+CHUNK = {True: 128, False: 24}  # columns per batched turn solve: the arrays stay in cache
 POP = np.array([bin(m).count("1") for m in range(64)])
 SUM = np.array([sum(solo.tokens_of(m)) for m in range(64)])
 B_MASK = np.repeat(np.arange(64), NL)
