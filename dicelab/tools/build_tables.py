@@ -1,11 +1,12 @@
 """Rebuild the shipped two-player start-of-turn tables (``dicelab/data/*.npz``).
 
 The two-player solves take from seconds to minutes on a small machine.  A table ships
-with the package only when its solve takes over 10 s (issue 31): 5000's policy picture,
-Seveny's target 100 (24 s without numba, about 4 s with the compiled sweep of
-:mod:`dicelab.engine.seveny.kernel`), Trwavril's two straight rulings (40 s each) and
-Seveny's solo solve (``E`` of target 100, which answers every target of the apps, 1.5 kB).
-The others (every 5000 variant, 0.5 to 2 s of CPU; Dripeul's, 2.5 s and more; Seveny's
+with the package only when its solve takes over 10 s (issue 31) without numba (the core
+install): 5000's policy picture, Seveny's target 100 (24 s; about 4 s with the compiled
+sweep of :mod:`dicelab.engine.seveny.kernel`), Trwavril's two straight rulings (40 s each;
+9 s compiled) and Seveny's solo solve (``E`` of target 100, which answers every target of
+the apps, 1.5 kB).  The others (every 5000 variant, 0.5 to 2 s of CPU; Dripeul's, 0.5 to
+18 s compiled, too large to ship: 1.4 MB each; Seveny's
 targets 20, 30 and 50, about 1 s compiled, 5 s at most with numpy) are solved on first use
 and saved to the machine's cache (:func:`dicelab.engine.race.save_table`, ``python -m
 dicelab tables --warm``); advice recomputes the turn in play from a table in milliseconds.
