@@ -2,7 +2,8 @@
 for: the reroll turn of Dripeul and Trwavril (the keeps' values, the running maxima, whole
 turns) and Dripeul's stopping values, bit for bit (the same sums in the same order, and
 maxima, which are exact), ``nan`` included; the locked turn's sums (``np.add.reduceat``
-adds in another order) to 1e-15.  Seveny's compiled turn has its
+adds in another order) to 1e-15; the whole Dripeul turn compiled on every core
+(``dicelab.engine.dripeul.kernel``) to 1e-14.  Seveny's compiled turn has its
 own tests (``tests/test_seveny_kernel.py``)."""
 
 from __future__ import annotations
@@ -69,3 +70,67 @@ def test_dripeul_stopping_values_compiled(monkeypatch, key):
     a, c = _both(monkeypatch, lambda: dd._finals(key, H, s, b, o))
     assert a.shape == (252, n) and np.isnan(a).any()
     np.testing.assert_array_equal(a, c)
+
+
+@pytest.mark.parametrize("key", [(True, False, False), (True, True, True), (False, False, False),
+                                 (False, True, True)])
+@pytest.mark.parametrize("n", [1, 23, 25, 300])
+def test_dripeul_whole_turn_kernel_against_numpy(key, n):
+    """The compiled whole turn (stopping values, rolls, first roll's average; chunks on every
+    core) against the numpy turn solves, on a random table with some ``nan``, batches
+    shorter and longer than a chunk (24 locked, 128 set aside): the first roll's average is
+    summed in order, not by numpy's product (1e-14)."""
+    from dicelab.engine.dripeul import kernel
+
+    rng = np.random.default_rng(n)
+    H = rng.random((2, dd.NB, dd.NB))
+    H[rng.random(H.shape) < 0.002] = np.nan
+    s, b = rng.integers(0, 2, n), rng.choice(dd.ACTIVE, n)
+    o = rng.integers(0, dd.NB, n)
+    a = dd._starts(key, H, s, b, o, jit=False)
+    c = dd._starts(key, H, s, b, o)
+    idx, cls = dd._index(key[1], key[2])
+    np.testing.assert_array_equal(c, kernel.starts(key[0], H, s * dd.NB * dd.NB + o, b, idx,
+                                                   cls, 3))
+    assert c is not None and c.shape == (n,)
+    assert np.array_equal(np.isnan(a), np.isnan(c))
+    ok = ~np.isnan(a)
+    np.testing.assert_allclose(c[ok], a[ok], rtol=0, atol=1e-14)
+
+
+def test_dripeul_kernel_off_without_numba_or_with_jit_0(monkeypatch):
+    """``DICELAB_JIT=0``: no compiled kernel, the numpy turn solves."""
+    from dicelab.engine.dripeul import kernel
+
+    monkeypatch.setenv("DICELAB_JIT", "0")
+    H = dd._terminal_h()
+    one = np.array([1]), np.array([dd.board((6,), 0)]), np.array([dd.CLEARED[0]])
+    s, b, o = one
+    idx, cls = dd._index(False, False)
+    assert kernel.starts(True, H, s * dd.NB * dd.NB + o, b, idx, cls, 3) is None
+    assert 0 < dd._starts((True, False, False), H, *one)[0] < 1
+
+
+def test_dripeul_kernel_from_several_threads():
+    """Two background solves at once (two apps in one kernel) take turns on the cores, and
+    each gets its own values."""
+    import threading
+
+    H = np.random.default_rng(4).random((2, dd.NB, dd.NB))
+    b = dd.ACTIVE
+    s, o = np.ones(len(b), dtype=np.int64), np.full(len(b), dd.CLEARED[0])
+    keys = [(True, False, False), (False, False, False), (True, True, False)]
+    want = {k: dd._starts(k, H, s, b, o) for k in keys}
+    got: dict = {}
+
+    def run(k):
+        got[k] = [dd._starts(k, H, s, b, o) for _ in range(3)]
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in keys]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for k in keys:
+        for v in got[k]:
+            np.testing.assert_array_equal(v, want[k])

@@ -37,11 +37,12 @@ equal tokens is swept Gauss–Seidel (lower triangles first) until no value move
 than 1e-12.
 
 **No shipped table** (issue 31).  Every variant is solved on first use and saved to the
-machine's cache (``V`` only; ``H`` is rebuilt from it on loading): with numba (the
-compiled reroll turn and stopping values, :mod:`dicelab.engine.jit`) about 0.5 s for the
-default rules, 2 s with ``reroll_set_aside=False``, 5 s with the suite bonus, 18 s with
-both (numpy alone: 2, 10, 24 and 118 s; CPU, this 2-core machine; ``python -m dicelab
-tables --warm`` solves them once per machine).
+machine's cache (``V`` only; ``H`` is rebuilt from it on loading).  With numba the
+turns of a batch are solved by one compiled call on every core
+(:mod:`~dicelab.engine.dripeul.kernel`): on this 2-core machine about 0.3 s for the
+default rules, 0.75 s with ``reroll_set_aside=False``, 3 s with the suite bonus, 8 s with
+both (wall clock; CPU time twice that; numpy alone: 2, 10, 24 and 118 s of CPU).
+``python -m dicelab tables --warm`` solves them once per machine.
 
 Seat 0 (first to play) beats seat 1 a little less often than half the time from the start
 of a manche, level 3: seat 1's last turn after seat 0 clears makes up for playing second.
@@ -65,6 +66,7 @@ from dicelab.core import progress
 from dicelab.core.errors import IllegalMove, TableError, brief
 from dicelab.core.i18n import N_
 from dicelab.engine.advice import Advice, deciding, rank
+from dicelab.engine.dripeul import kernel
 from dicelab.engine.dripeul import solo as solo
 from dicelab.engine.jit import compile_loop
 from dicelab.engine.race import check_seat, load_table, save_table, seat_pair
@@ -185,8 +187,18 @@ def _finals_loop(flat: Any, base: Any, idx: Any, b: Any, nb: int,
             out[k, i] = m
 
 
-def _starts(key: tuple[bool, bool, bool], H: np.ndarray, s: Any, b: Any, o: Any) -> np.ndarray:
-    """Start-of-turn values of a batch of positions (chunked batched turn solves)."""
+def _starts(key: tuple[bool, bool, bool], H: np.ndarray, s: Any, b: Any, o: Any,
+            jit: bool = True) -> np.ndarray:
+    """Start-of-turn values of a batch of positions: compiled, on every core
+    (:mod:`~dicelab.engine.dripeul.kernel`), else chunked batched turn solves (numpy;
+    ``jit=False``: always)."""
+    progress.check()  # a cancelled solve stops between batches
+    if jit:
+        idx, cls = _index(key[1], key[2])
+        fast = kernel.starts(key[0], H, np.asarray(s) * NB * NB + np.asarray(o), b, idx, cls,
+                             ROLLS)
+        if fast is not None:
+            return fast
     solver = _solver(key)
     n = len(b)
     out = np.empty(n)
@@ -423,11 +435,13 @@ def _solve(key: tuple[bool, bool, bool], max_tokens: int = 12, gauss_seidel: boo
     rb, ro = rb[keep], ro[keep]
 
     def write_alone(sel: np.ndarray, vals: np.ndarray) -> None:
-        for i, val in zip(sel, vals):
-            outs = same[int(SUM[B_MASK[ro[i]]])]
-            V[:, rb[i], outs] = val
-            H[:, rb[i], outs] = val  # playing on alone
-            H[:, outs, rb[i]] = 1.0 - val  # the other one's failure onto X
+        sums = SUM[B_MASK[ro[sel]]]
+        for S in np.unique(sums):  # the positions of one sum of squares left at once
+            here = sums == S
+            rows, val, outs = rb[sel[here]][:, None], vals[here][:, None], same[int(S)][None, :]
+            V[:, rows, outs] = val
+            H[:, rows, outs] = val  # playing on alone
+            H[:, outs.T, rows.T] = 1.0 - val.T  # the other one's failure onto X
 
     sweeps = _layers(key, H, np.zeros(len(rb), dtype=np.int64), rb, ro, write_alone,
                      gauss_seidel)
