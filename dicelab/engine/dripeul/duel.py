@@ -398,15 +398,15 @@ def _layers(key: tuple[bool, bool, bool], H: np.ndarray, s: np.ndarray, b: np.nd
         live = np.ones(64 * 64, dtype=bool)
         for _ in range(1000):
             sweeps += 1
-            change = np.zeros(64 * 64)
+            moved = np.zeros(64 * 64, dtype=bool)  # the blocks with a value moved by >= TOL
             for sub in subs:
                 sel = sub[live[block[sub]]]
                 if len(sel):
                     v = _starts(key, H, s[sel], b[sel], o[sel])
-                    np.maximum.at(change, block[sel], np.abs(v - old[sel]))
+                    moved[block[sel][np.abs(v - old[sel]) >= TOL]] = True
                     old[sel] = v
                     write(sel, v)
-            live &= change >= TOL
+            live &= moved
             if not live.any():
                 break
         else:  # pragma: no cover - contraction: every turn may remove a token
@@ -453,9 +453,13 @@ def _solve(key: tuple[bool, bool, bool], max_tokens: int = 12, gauss_seidel: boo
     keep = POP[B_MASK[db]] + POP[B_MASK[do]] <= max_tokens
     ds, db, do = ds[keep], db[keep], do[keep]
 
+    at_v = (ds * NB + db) * NB + do  # V[ds, db, do], flat
+    at_h = ((1 - ds) * NB + do) * NB + db  # H[1 - ds, do, db], flat
+    v_flat, h_flat = V.reshape(-1), H.reshape(-1)
+
     def write_duel(sel: np.ndarray, vals: np.ndarray) -> None:
-        V[ds[sel], db[sel], do[sel]] = vals
-        H[1 - ds[sel], do[sel], db[sel]] = 1.0 - vals
+        v_flat[at_v[sel]] = vals
+        h_flat[at_h[sel]] = 1.0 - vals
 
     sweeps += _layers(key, H, ds, db, do, write_duel, gauss_seidel)
     for arr in (V, H):

@@ -5,10 +5,14 @@ final roll's stopping value (the best board the rule allows, read from the table
 then the reroll turn (:func:`~dicelab.engine.reroll.solve_turn`, or
 :func:`~dicelab.engine.reroll.solve_turn_locked` when kept dice stay kept).  numpy does it
 chunk by chunk, in calls of a few hundred microseconds each; this module does a whole
-chunk in one compiled call, the chunks shared among the processor's cores (numba's
-``prange``): the same sums and maxima as the compiled pieces of
-:mod:`~dicelab.engine.reroll`, with the first roll's average summed in order (a few units
-of the last place from numpy's product; ``tests/test_compiled_loops.py`` checks 1e-14).
+batch in one compiled call, its chunks shared among the processor's cores (numba's
+``prange``), each chunk's arrays kept in the processor's cache and written in place (the
+outcomes' values are the last rows of the keeps' array; a roll's stopping value is read
+through its class, not copied).  The same sums and maxima as
+:mod:`~dicelab.engine.reroll`, except two sums added in plain order: the first roll's
+average (numpy's product sums in another order) and the locked turn's keep values (not
+compensated): a few units of the last place (``tests/test_compiled_loops.py`` checks
+1e-14).
 
 numba is optional (:mod:`dicelab.engine.jit`): without it :func:`starts` is ``None`` and
 the solver runs its numpy code.
@@ -44,7 +48,7 @@ _ONE_AT_A_TIME = threading.Lock()
 
 #: Positions per compiled chunk: its working arrays stay in the processor's cache (462
 #: keeps, or 4368 (locked, shown) pairs, per position).
-CHUNK = {True: 128, False: 24}
+CHUNK = {True: 128, False: 32}
 
 
 def starts(set_aside: bool, H: np.ndarray, base: Any, b: Any, idx: np.ndarray,
@@ -61,10 +65,28 @@ def starts(set_aside: bool, H: np.ndarray, base: Any, b: Any, idx: np.ndarray,
     bb = np.ascontiguousarray(b, dtype=np.int64)
     out = np.empty(len(bb))
     tables = _set_aside_tables() if set_aside else _locked_tables()
+    ptr, tgt = _distinct(idx)
     with _ONE_AT_A_TIME:
-        loop(H.reshape(-1), np.ascontiguousarray(base, dtype=np.int64), idx, bb, H.shape[-1],
-             cls, *tables, rolls, CHUNK[set_aside], out)
+        loop(H.reshape(-1), np.ascontiguousarray(base, dtype=np.int64), ptr, tgt, bb,
+             H.shape[-1], cls, *tables, rolls, CHUNK[set_aside], out)
     return out
+
+
+_DISTINCT: dict[int, tuple[Any, Any, Any]] = {}
+
+
+def _distinct(idx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``idx[k, b]`` without its repeats (a row is padded to the longest: 15 boards, 2.4
+    distinct on average), as ``tgt[ptr[k * NB + b] : ptr[k * NB + b + 1]]``; cached per
+    array (the engine's are cached, and the entry holds its array, so that its ``id`` is
+    never another's)."""
+    hit = _DISTINCT.get(id(idx))
+    if hit is None or hit[0] is not idx:
+        rows = [np.unique(r) for r in idx.reshape(-1, idx.shape[2])]
+        ptr = np.zeros(len(rows) + 1, dtype=np.int64)
+        ptr[1:] = np.cumsum([len(r) for r in rows])
+        hit = _DISTINCT[id(idx)] = (idx, ptr, np.concatenate(rows).astype(np.int64))
+    return hit[1], hit[2]
 
 
 @cache
@@ -92,91 +114,97 @@ def _locked_tables() -> tuple[np.ndarray, ...]:
             np.asarray(p.starts, dtype=np.int64), _full_pairs(5), srow, smore)
 
 
-def _finals_chunk(flat: Any, base: Any, idx: Any, b: Any, nb: int, cls: Any, lo: int,
-                  n: int) -> Any:  # pragma: no cover - compiled
-    """``f[roll, i]``: the stopping value of each final roll for position ``lo + i`` (the
-    best board the rule allows; ``nan`` wins, as in ``max``: :func:`~.duel._finals`)."""
-    K = idx.shape[0]
+def _finals_chunk(flat: Any, base: Any, ptr: Any, tgt: Any, b: Any, nb: int, cls: Any,
+                  lo: int, n: int) -> Any:  # pragma: no cover - compiled
+    """``f[k, i]``: the stopping value of a final roll of class ``k`` (a roll ``r`` is of
+    class ``cls[r]``) for position ``lo + i``: the best board the rule allows (``nan``
+    wins, as in ``max``: :func:`~.duel._finals`)."""
+    K = (ptr.shape[0] - 1) // nb
     fk = np.empty((K, n))
     for k in range(K):
         for i in range(n):
-            row = idx[k, b[lo + i]]
-            m = flat[base[lo + i] + row[0] * nb]
-            for j in range(1, row.shape[0]):
-                v = flat[base[lo + i] + row[j] * nb]
+            at = base[lo + i]
+            row = k * nb + b[lo + i]
+            m = flat[at + tgt[ptr[row]] * nb]
+            for j in range(ptr[row] + 1, ptr[row + 1]):
+                v = flat[at + tgt[j] * nb]
                 if v > m or v != v:
                     m = v
             fk[k, i] = m
-    f = np.empty((cls.shape[0], n))
-    for r in range(cls.shape[0]):
-        for i in range(n):
-            f[r, i] = fk[cls[r], i]
-    return f
+    return fk
 
 
-def _roll_once(f: Any, w: Any, q: Any, rows: Any, grow: Any, prow: Any, pother: Any,
+def _roll_once(f: Any, cls: Any, q: Any, rows: Any, grow: Any, prow: Any, pother: Any,
                full: Any) -> None:  # pragma: no cover - compiled
-    """One more roll allowed, in place: ``q`` the value of each keep (the sums one die at a
-    time, then the running maximum over its sub-keeps), ``w[o] = max(f[o], q[o])``."""
-    for r in range(full.shape[0]):
-        for i in range(f.shape[1]):
-            q[full[r], i] = w[r, i]
+    """One more roll allowed, in place on ``q``, whose outcome rows ``q[full]`` hold the
+    values after it: each keep's value (the sums one die at a time, then the running
+    maximum over its sub-keeps), then each outcome's ``max(f[cls[o]], q[o])``."""
     _sums(q, rows, grow)
     _max_pairs(q, prow, pother)
-    _stop(f, q, full, w)
+    _stop(f, cls, q, full)
 
 
 def _max_pairs(q: Any, prow: Any, pother: Any) -> None:  # pragma: no cover - compiled
     """``q[prow[t]] = max(q[prow[t]], q[pother[t]])`` in order (``nan`` wins)."""
     for t in range(prow.shape[0]):
-        r, o = prow[t], pother[t]
+        a, b = q[prow[t]], q[pother[t]]
         for i in range(q.shape[1]):
-            v = q[o, i]
-            if q[r, i] < v or v != v:
-                q[r, i] = v
+            v, c = b[i], a[i]
+            a[i] = v if (c < v) | (v != v) else c  # no branch: the loop vectorises
 
 
-def _stop(f: Any, q: Any, full: Any, w: Any) -> None:  # pragma: no cover - compiled
-    """``w[o] = max(f[o], q[full[o]])`` (``nan`` wins, as in ``np.maximum``)."""
+def _stop(f: Any, cls: Any, q: Any, full: Any) -> None:  # pragma: no cover - compiled
+    """``q[full[o]] = max(f[cls[o]], q[full[o]])``, stopping or rolling (``nan`` wins, as
+    in ``np.maximum``)."""
     for r in range(full.shape[0]):
-        for i in range(f.shape[1]):
-            v = q[full[r], i]
-            x = f[r, i]
-            w[r, i] = x if x > v or x != x else v
+        a, b = q[full[r]], f[cls[r]]
+        for i in range(a.shape[0]):
+            v, x = a[i], b[i]
+            a[i] = x if (x > v) | (x != x) else v  # no branch: the loop vectorises
 
 
-def _set_aside_loop(flat: Any, base: Any, idx: Any, b: Any, nb: int, cls: Any, rows: Any,
-                    grow: Any, prow: Any, pother: Any, full: Any, p_roll: Any, rolls: int,
-                    chunk: int,
-                    out: Any) -> None:  # pragma: no cover - compiled
+def _start(f: Any, cls: Any, q: Any, full: Any) -> None:  # pragma: no cover - compiled
+    """``q[full[o]] = f[cls[o]]``: the dice of the last roll are final."""
+    for r in range(full.shape[0]):
+        a, b = q[full[r]], f[cls[r]]
+        for i in range(a.shape[0]):
+            a[i] = b[i]
+
+
+def _set_aside_loop(flat: Any, base: Any, ptr: Any, tgt: Any, b: Any, nb: int, cls: Any,
+                    rows: Any, grow: Any, prow: Any, pother: Any, full: Any, p_roll: Any,
+                    rolls: int, chunk: int, out: Any) -> None:  # pragma: no cover - compiled
     """The set-aside turn of every position, chunk by chunk on every core."""
     nk = max(rows.max() + 1, full.max() + 1)
     count = (base.shape[0] + chunk - 1) // chunk
     for c in prange(count):
         lo = c * chunk
         n = min(chunk, base.shape[0] - lo)
-        f = _finals_chunk(flat, base, idx, b, nb, cls, lo, n)
-        w = f.copy()
+        f = _finals_chunk(flat, base, ptr, tgt, b, nb, cls, lo, n)
         q = np.empty((nk, n))
+        _start(f, cls, q, full)
         for _ in range(1, rolls):
-            _roll_once(f, w, q, rows, grow, prow, pother, full)
-        _average(w, p_roll, out, lo)
+            _roll_once(f, cls, q, rows, grow, prow, pother, full)
+        _average(q, full, p_roll, out, lo)
 
 
-def _average(w: Any, p_roll: Any, out: Any, lo: int) -> None:  # pragma: no cover - compiled
-    """``out[lo + i] = sum_r p_roll[r] w[r, i]``: the first roll keeps nothing."""
-    for i in range(w.shape[1]):
-        out[lo + i] = 0.0
-    for r in range(w.shape[0]):
-        p = p_roll[r]
-        for i in range(w.shape[1]):
-            out[lo + i] += p * w[r, i]
+def _average(q: Any, full: Any, p_roll: Any, out: Any,
+             lo: int) -> None:  # pragma: no cover - compiled
+    """``out[lo + i] = sum_r p_roll[r] q[full[r], i]``, in order of ``r``: the first roll
+    keeps nothing."""
+    acc = np.zeros(q.shape[1])
+    for r in range(full.shape[0]):
+        p, row = p_roll[r], q[full[r]]
+        for i in range(q.shape[1]):
+            acc[i] += p * row[i]
+    for i in range(q.shape[1]):
+        out[lo + i] = acc[i]
 
 
-def _locked_loop(flat: Any, base: Any, idx: Any, b: Any, nb: int, cls: Any, rows: Any,
-                 grow: Any, prow: Any, pother: Any, full: Any, p_roll: Any, lock: Any,
-                 pout: Any, prob: Any, pstarts: Any, fullpair: Any, srow: Any, smore: Any,
-                 rolls: int, chunk: int,
+def _locked_loop(flat: Any, base: Any, ptr: Any, tgt: Any, b: Any, nb: int, cls: Any,
+                 rows: Any, grow: Any, prow: Any, pother: Any, full: Any, p_roll: Any,
+                 lock: Any, pout: Any, prob: Any, pstarts: Any, fullpair: Any, srow: Any,
+                 smore: Any, rolls: int, chunk: int,
                  out: Any) -> None:  # pragma: no cover - compiled
     """The locked turn of every position (the steps of
     :func:`~dicelab.engine.reroll._locked_values`), chunk by chunk on every core."""
@@ -186,66 +214,55 @@ def _locked_loop(flat: Any, base: Any, idx: Any, b: Any, nb: int, cls: Any, rows
     for c in prange(count):
         lo = c * chunk
         n = min(chunk, base.shape[0] - lo)
-        f = _finals_chunk(flat, base, idx, b, nb, cls, lo, n)
-        w = f.copy()
+        f = _finals_chunk(flat, base, ptr, tgt, b, nb, cls, lo, n)
         q = np.empty((nk, n))
         wp = np.empty((npairs, n))
         comp = np.empty(n)
+        _start(f, cls, q, full)
         for r in range(1, rolls):
             if r == 1:  # the dice after the last roll are final whatever is locked
-                for o in range(full.shape[0]):
-                    for i in range(n):
-                        q[full[o], i] = f[o, i]
                 _sums(q, rows, grow)
             else:  # the value of each keep: its pairs' values weighed (compensated sums)
                 _segment_sums(wp, prob, pstarts, q, comp)
             if r == rolls - 1:  # the first roll's dice: nothing is locked yet
                 _max_pairs(q, prow, pother)
-                _stop(f, q, full, w)
+                _stop(f, cls, q, full)
                 break
-            _locked_best(q, lock, fullpair, srow, smore, f, pout, wp)
-        _average(w, p_roll, out, lo)
+            _locked_best(q, lock, fullpair, srow, smore, f, cls, pout, wp)
+        _average(q, full, p_roll, out, lo)
 
 
 def _sums(q: Any, rows: Any, grow: Any) -> None:  # pragma: no cover - compiled
-    """The keeps' values one die at a time, largest keeps first (six faces, then / 6)."""
-    n = q.shape[1]
+    """The keeps' values one die at a time, largest keeps first: the six faces added in
+    order, then / 6 (the sums of :func:`~dicelab.engine.reroll._keep_values`, bit for bit),
+    in registers (the one-die table ``grow`` has six columns)."""
     for t in range(rows.shape[0]):
-        k = rows[t]
-        g0 = grow[t, 0]
-        for i in range(n):
-            q[k, i] = q[g0, i]
-        for d in range(1, grow.shape[1]):
-            g = grow[t, d]
-            for i in range(n):
-                q[k, i] += q[g, i]
-        for i in range(n):
-            q[k, i] /= grow.shape[1]
+        a = q[rows[t]]
+        g0, g1, g2 = q[grow[t, 0]], q[grow[t, 1]], q[grow[t, 2]]
+        g3, g4, g5 = q[grow[t, 3]], q[grow[t, 4]], q[grow[t, 5]]
+        for i in range(q.shape[1]):
+            a[i] = (((((g0[i] + g1[i]) + g2[i]) + g3[i]) + g4[i]) + g5[i]) / 6.0
 
 
 def _segment_sums(prev: Any, prob: Any, starts: Any, q: Any,
                   c: Any) -> None:  # pragma: no cover - compiled
-    """``q[k] = sum prob[i] prev[i]`` over keep ``k``'s pairs, compensated (Kahan), as
-    :func:`~dicelab.engine.reroll._segment_sums_loop`."""
+    """``q[k] = sum prob[i] prev[i]`` over keep ``k``'s pairs, in order."""
     n = prev.shape[0]
-    B = prev.shape[1]
     for k in range(starts.shape[0]):
         a = starts[k]
         z = starts[k + 1] if k + 1 < starts.shape[0] else n
-        for b in range(B):
-            q[k, b] = prob[a] * prev[a, b]
-            c[b] = 0.0
+        acc = q[k]
+        p0, r0 = prob[a], prev[a]
+        for b in range(acc.shape[0]):
+            acc[b] = p0 * r0[b]
         for i in range(a + 1, z):
-            p = prob[i]
-            for b in range(B):
-                y = p * prev[i, b] - c[b]
-                t = q[k, b] + y
-                c[b] = (t - q[k, b]) - y
-                q[k, b] = t
+            p, r = prob[i], prev[i]
+            for b in range(acc.shape[0]):
+                acc[b] += p * r[b]
 
 
-def _locked_best(q: Any, lock: Any, full: Any, rows: Any, more: Any, f: Any, out: Any,
-                 m: Any) -> None:  # pragma: no cover - compiled
+def _locked_best(q: Any, lock: Any, full: Any, rows: Any, more: Any, f: Any, cls: Any,
+                 out: Any, m: Any) -> None:  # pragma: no cover - compiled
     """The best move from each (locked, shown) pair, as
     :func:`~dicelab.engine.reroll._locked_best_loop`."""
     B = q.shape[1]
@@ -257,19 +274,13 @@ def _locked_best(q: Any, lock: Any, full: Any, rows: Any, more: Any, f: Any, out
             k = lock[i]
             for b in range(B):
                 m[i, b] = q[k, b]
-    for t in range(rows.shape[0]):
-        r, o = rows[t], more[t]
-        for b in range(B):
-            v = m[o, b]
-            if m[r, b] < v or v != v:
-                m[r, b] = v
+    _max_pairs(m, rows, more)
     for i in range(lock.shape[0]):
-        k = out[i]
+        a, c = f[cls[out[i]]], m[i]
         for b in range(B):
-            v = f[k, b]
-            if v > m[i, b] or v != v:
-                m[i, b] = v
+            v, x = a[b], c[b]
+            c[b] = v if (v > x) | (v != v) else x
 
 
-_HELPERS = (_finals_chunk, _roll_once, _max_pairs, _stop, _average, _sums, _segment_sums,
-            _locked_best)
+_HELPERS = (_finals_chunk, _roll_once, _max_pairs, _stop, _start, _average, _sums,
+            _segment_sums, _locked_best)
