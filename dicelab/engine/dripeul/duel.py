@@ -39,9 +39,9 @@ than 1e-12.
 **No shipped table** (issue 31).  Every variant is solved on first use and saved to the
 machine's cache (``V`` only; ``H`` is rebuilt from it on loading).  With numba the
 turns of a batch are solved by one compiled call on every core
-(:mod:`~dicelab.engine.dripeul.kernel`): on this 2-core machine about 0.3 s for the
-default rules, 0.75 s with ``reroll_set_aside=False``, 3 s with the suite bonus, 8 s with
-both (wall clock; CPU time twice that; numpy alone: 2, 10, 24 and 118 s of CPU).
+(:mod:`~dicelab.engine.dripeul.kernel`): on this 2-core machine about 0.15 s for the
+default rules, 0.65 s with ``reroll_set_aside=False``, 1.5 s with the suite bonus, 6.5 s
+with both (wall clock; CPU time twice that; numpy alone: 2, 10, 24 and 118 s of CPU).
 ``python -m dicelab tables --warm`` solves them once per machine.
 
 Seat 0 (first to play) beats seat 1 a little less often than half the time from the start
@@ -243,10 +243,10 @@ def clear_caches() -> None:
 ENGINE_VERSION = 1
 
 #: The variants (``reroll_set_aside``, ``straight_bonus``, ``last_six``) whose table ships
-#: in ``dicelab/data/``: none.  A table is about 1.4 MB and the default rules' solve takes
-#: under 10 s (about 2.5 s), so every variant is solved on first use, behind the apps'
-#: progress bar (seconds to a minute; minutes with the suite bonus and locked dice), and
-#: saved to the machine's cache (:func:`dicelab.engine.race.save_table`).
+#: in ``dicelab/data/``: none.  A table is about 1.4 MB and, compiled, every variant
+#: solves in under 10 s (numpy alone: 2 s to 2 minutes), so every variant is solved on
+#: first use, behind the apps' progress bar, and saved to the machine's cache
+#: (:func:`dicelab.engine.race.save_table`).
 SHIPPED: tuple[tuple[bool, bool, bool], ...] = ()
 
 
@@ -471,8 +471,9 @@ def solve_duel(rules: Rules | None = None, *, max_tokens: int = 12,
                gauss_seidel: bool = True, use_table: bool = True) -> DuelTable:
     """The two-player manche of ``rules``' variant: its shipped table when there is one
     (:data:`SHIPPED`: none), else the machine's cached one (read in milliseconds), else
-    solved (seconds; a minute or two with the suite bonus) and saved to the machine's
-    cache; kept: instant after the first call (``level`` and ``manches`` do not matter).
+    solved (a second or so; 6.5 s with the suite bonus and locked dice) and saved to the
+    machine's cache; kept: instant after the first call (``level`` and ``manches`` do not
+    matter).
 
     ``max_tokens`` (benchmarks, tests): only the positions with at most that many tokens
     on the two boards together (a player alone: on its own board), not cached (``V`` is
