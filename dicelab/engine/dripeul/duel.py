@@ -394,18 +394,23 @@ def _layers(key: tuple[bool, bool, bool], H: np.ndarray, s: np.ndarray, b: np.nd
         layer = np.flatnonzero(toks == k)
         subs = ([layer[prog[layer] == d] for d in np.unique(prog[layer])] if gauss_seidel
                 else [layer])
-        old = np.zeros(len(s))
+        parts = [(sub, block[sub], s[sub], b[sub], o[sub], np.zeros(len(sub))) for sub in subs]
         live = np.ones(64 * 64, dtype=bool)
         for _ in range(1000):
             sweeps += 1
             moved = np.zeros(64 * 64, dtype=bool)  # the blocks with a value moved by >= TOL
-            for sub in subs:
-                sel = sub[live[block[sub]]]
-                if len(sel):
-                    v = _starts(key, H, s[sel], b[sel], o[sel])
-                    moved[block[sel][np.abs(v - old[sel]) >= TOL]] = True
-                    old[sel] = v
-                    write(sel, v)
+            for sub, bl, ss, bb, oo, old in parts:
+                keep = live[bl]
+                if keep.all():  # every block still moving: the whole sub-layer
+                    v = _starts(key, H, ss, bb, oo)
+                    moved[bl[np.abs(v - old) >= TOL]] = True
+                    old[:] = v
+                    write(sub, v)
+                elif keep.any():
+                    v = _starts(key, H, ss[keep], bb[keep], oo[keep])
+                    moved[bl[keep][np.abs(v - old[keep]) >= TOL]] = True
+                    old[keep] = v
+                    write(sub[keep], v)
             live &= moved
             if not live.any():
                 break

@@ -66,9 +66,10 @@ def starts(set_aside: bool, H: np.ndarray, base: Any, b: Any, idx: np.ndarray,
     out = np.empty(len(bb))
     tables = _set_aside_tables() if set_aside else _locked_tables()
     ptr, tgt = _distinct(idx)
+    chunk = max(1, min(CHUNK[set_aside], -(-len(bb) // 2)))  # a small batch: both cores
     with _ONE_AT_A_TIME:
         loop(H.reshape(-1), np.ascontiguousarray(base, dtype=np.int64), ptr, tgt, bb,
-             H.shape[-1], cls, *tables, rolls, CHUNK[set_aside], out)
+             H.shape[-1], cls, *tables, rolls, chunk, out)
     return out
 
 
