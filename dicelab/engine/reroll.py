@@ -225,19 +225,14 @@ def _keep_values(w: Any, lattice: SubLattice, out: Any = None) -> Any:
 
 def _keep_values_loop(q: Any, rows: Any, grow: Any) -> None:  # pragma: no cover - compiled
     """:func:`_keep_values` compiled: ``q[rows[i]] = (q[grow[i, 0]] + … + q[grow[i, 5]]) / 6``
-    in that order, the rows largest keeps first (:func:`_flat_grow`)."""
-    B = q.shape[1]
-    for i in range(rows.shape[0]):
-        t = rows[i]
-        g0 = grow[i, 0]
-        for b in range(B):
-            q[t, b] = q[g0, b]
-        for d in range(1, grow.shape[1]):
-            g = grow[i, d]
-            for b in range(B):
-                q[t, b] += q[g, b]
-        for b in range(B):
-            q[t, b] /= grow.shape[1]
+    in that order, the rows largest keeps first (:func:`_flat_grow`), the six faces added in
+    registers (the same bits as numpy's sums; the loop vectorises)."""
+    for t in range(rows.shape[0]):
+        a = q[rows[t]]
+        g0, g1, g2 = q[grow[t, 0]], q[grow[t, 1]], q[grow[t, 2]]
+        g3, g4, g5 = q[grow[t, 3]], q[grow[t, 4]], q[grow[t, 5]]
+        for i in range(q.shape[1]):
+            a[i] = (((((g0[i] + g1[i]) + g2[i]) + g3[i]) + g4[i]) + g5[i]) / 6.0
 
 
 def _flat_grow(lattice: SubLattice) -> tuple[Any, Any]:
@@ -257,13 +252,12 @@ def _flat_grow_of(n: int) -> tuple[Any, Any]:
 
 def _pairs_max_loop(s: Any, rows: Any, other: Any) -> None:  # pragma: no cover - compiled
     """``s[rows[i]] = max(s[rows[i]], s[other[i]])`` for each ``i`` in order (``nan`` wins,
-    as in ``np.maximum``): :func:`_running_max` compiled."""
-    for i in range(rows.shape[0]):
-        r, o = rows[i], other[i]
-        for b in range(s.shape[1]):
-            v = s[o, b]
-            if s[r, b] < v or v != v:
-                s[r, b] = v
+    as in ``np.maximum``): :func:`_running_max` compiled (no branch: the loop vectorises)."""
+    for t in range(rows.shape[0]):
+        a, b = s[rows[t]], s[other[t]]
+        for i in range(s.shape[1]):
+            v, c = b[i], a[i]
+            a[i] = v if (c < v) | (v != v) else c
 
 
 def _running_max(s: Any, pairs: tuple[tuple[Any, Any], ...]) -> None:
@@ -340,18 +334,12 @@ def _locked_best_loop(q: Any, lock: Any, full: Any, rows: Any, more: Any, f: Any
             k = lock[i]
             for b in range(B):
                 m[i, b] = q[k, b]
-    for t in range(rows.shape[0]):
-        r, o = rows[t], more[t]
-        for b in range(B):
-            v = m[o, b]
-            if m[r, b] < v or v != v:
-                m[r, b] = v
+    _pairs_max_loop(m, rows, more)
     for i in range(lock.shape[0]):
-        k = out[i]
+        a, c = f[out[i]], m[i]
         for b in range(B):
-            v = f[k, b]
-            if v > m[i, b] or v != v:
-                m[i, b] = v
+            v, x = a[b], c[b]
+            c[b] = v if (v > x) | (v != v) else x
 
 
 @cache
@@ -473,7 +461,7 @@ def _locked_values(n: int, f: Any, rolls: int, keep: bool
     p = locked_pairs(n)
     lattice = sub_lattice(n)
     tail = f.shape[1:]
-    fast = compile_loop(_locked_best_loop) if f.ndim == 2 else None
+    fast = compile_loop(_locked_best_loop, calls=(_pairs_max_loop,)) if f.ndim == 2 else None
     fp = f[p.out] if fast is None or keep else None  # each pair's shown dice, stopping
     Wp = [fp]
     W = [f]

@@ -8,11 +8,11 @@ chunk by chunk, in calls of a few hundred microseconds each; this module does a 
 batch in one compiled call, its chunks shared among the processor's cores (numba's
 ``prange``), each chunk's arrays kept in the processor's cache and written in place (the
 outcomes' values are the last rows of the keeps' array; a roll's stopping value is read
-through its class, not copied).  The same sums and maxima as
-:mod:`~dicelab.engine.reroll`, except two sums added in plain order: the first roll's
-average (numpy's product sums in another order) and the locked turn's keep values (not
-compensated): a few units of the last place (``tests/test_compiled_loops.py`` checks
-1e-14).
+through its class, not copied).  The sums and maxima are :mod:`~dicelab.engine.reroll`'s
+compiled loops (``_keep_values_loop``, ``_pairs_max_loop``, ``_segment_sums_loop``,
+``_locked_best_loop``), called from here; only the first roll's average is summed in
+plain order (numpy's product sums in another order): a few units of the last place
+(``tests/test_compiled_loops.py`` checks 1e-14).
 
 numba is optional (:mod:`dicelab.engine.jit`): without it :func:`starts` is ``None`` and
 the solver runs its numpy code.
@@ -36,6 +36,12 @@ from typing import Any
 import numpy as np
 
 from dicelab.engine.jit import compile_loop
+from dicelab.engine.reroll import (
+    _keep_values_loop,
+    _locked_best_loop,
+    _pairs_max_loop,
+    _segment_sums_loop,
+)
 
 __all__ = ["starts"]
 
@@ -64,7 +70,11 @@ def starts(set_aside: bool, H: np.ndarray, base: Any, b: Any, idx: np.ndarray,
         return None
     bb = np.ascontiguousarray(b, dtype=np.int64)
     out = np.empty(len(bb))
-    tables = _set_aside_tables() if set_aside else _locked_tables()
+    if set_aside:
+        tables = _set_aside_tables()
+    else:  # each (locked, shown) pair's roll class: its stopping value, read through it
+        lock, out_, *rest = _locked_tables()
+        tables = (*_set_aside_tables(), lock, np.ascontiguousarray(cls[out_]), *rest)
     ptr, tgt = _distinct(idx)
     chunk = max(1, min(CHUNK[set_aside], -(-len(bb) // 2)))  # a small batch: both cores
     with _ONE_AT_A_TIME:
@@ -105,13 +115,13 @@ def _set_aside_tables() -> tuple[np.ndarray, ...]:
 
 @cache
 def _locked_tables() -> tuple[np.ndarray, ...]:
-    """:func:`_set_aside_tables` and the locked turn's pairs: ``(…, lock, out, prob,
-    pstarts, fullpair, srow, smore)`` (:class:`~dicelab.engine.reroll.LockedPairs`)."""
+    """The locked turn's pairs of 5 dice: ``(lock, out, prob, pstarts, fullpair, srow,
+    smore)`` (:class:`~dicelab.engine.reroll.LockedPairs`)."""
     from dicelab.engine.reroll import _flat_pairs, _full_pairs, locked_pairs
 
     p = locked_pairs(5)
     srow, smore = _flat_pairs(p.suffix)
-    return (*_set_aside_tables(), p.lock, p.out, np.asarray(p.prob, dtype=float),
+    return (p.lock, p.out, np.asarray(p.prob, dtype=float),
             np.asarray(p.starts, dtype=np.int64), _full_pairs(5), srow, smore)
 
 
@@ -140,18 +150,9 @@ def _roll_once(f: Any, cls: Any, q: Any, rows: Any, grow: Any, prow: Any, pother
     """One more roll allowed, in place on ``q``, whose outcome rows ``q[full]`` hold the
     values after it: each keep's value (the sums one die at a time, then the running
     maximum over its sub-keeps), then each outcome's ``max(f[cls[o]], q[o])``."""
-    _sums(q, rows, grow)
-    _max_pairs(q, prow, pother)
+    _keep_values_loop(q, rows, grow)
+    _pairs_max_loop(q, prow, pother)
     _stop(f, cls, q, full)
-
-
-def _max_pairs(q: Any, prow: Any, pother: Any) -> None:  # pragma: no cover - compiled
-    """``q[prow[t]] = max(q[prow[t]], q[pother[t]])`` in order (``nan`` wins)."""
-    for t in range(prow.shape[0]):
-        a, b = q[prow[t]], q[pother[t]]
-        for i in range(q.shape[1]):
-            v, c = b[i], a[i]
-            a[i] = v if (c < v) | (v != v) else c  # no branch: the loop vectorises
 
 
 def _stop(f: Any, cls: Any, q: Any, full: Any) -> None:  # pragma: no cover - compiled
@@ -204,7 +205,7 @@ def _average(q: Any, full: Any, p_roll: Any, out: Any,
 
 def _locked_loop(flat: Any, base: Any, ptr: Any, tgt: Any, b: Any, nb: int, cls: Any,
                  rows: Any, grow: Any, prow: Any, pother: Any, full: Any, p_roll: Any,
-                 lock: Any, pout: Any, prob: Any, pstarts: Any, fullpair: Any, srow: Any,
+                 lock: Any, pcls: Any, prob: Any, pstarts: Any, fullpair: Any, srow: Any,
                  smore: Any, rolls: int, chunk: int,
                  out: Any) -> None:  # pragma: no cover - compiled
     """The locked turn of every position (the steps of
@@ -218,70 +219,19 @@ def _locked_loop(flat: Any, base: Any, ptr: Any, tgt: Any, b: Any, nb: int, cls:
         f = _finals_chunk(flat, base, ptr, tgt, b, nb, cls, lo, n)
         q = np.empty((nk, n))
         wp = np.empty((npairs, n))
-        comp = np.empty(n)
         _start(f, cls, q, full)
         for r in range(1, rolls):
             if r == 1:  # the dice after the last roll are final whatever is locked
-                _sums(q, rows, grow)
+                _keep_values_loop(q, rows, grow)
             else:  # the value of each keep: its pairs' values weighed (compensated sums)
-                _segment_sums(wp, prob, pstarts, q, comp)
+                _segment_sums_loop(wp, prob, pstarts, q)
             if r == rolls - 1:  # the first roll's dice: nothing is locked yet
-                _max_pairs(q, prow, pother)
+                _pairs_max_loop(q, prow, pother)
                 _stop(f, cls, q, full)
                 break
-            _locked_best(q, lock, fullpair, srow, smore, f, cls, pout, wp)
+            _locked_best_loop(q, lock, fullpair, srow, smore, f, pcls, wp)
         _average(q, full, p_roll, out, lo)
 
 
-def _sums(q: Any, rows: Any, grow: Any) -> None:  # pragma: no cover - compiled
-    """The keeps' values one die at a time, largest keeps first: the six faces added in
-    order, then / 6 (the sums of :func:`~dicelab.engine.reroll._keep_values`, bit for bit),
-    in registers (the one-die table ``grow`` has six columns)."""
-    for t in range(rows.shape[0]):
-        a = q[rows[t]]
-        g0, g1, g2 = q[grow[t, 0]], q[grow[t, 1]], q[grow[t, 2]]
-        g3, g4, g5 = q[grow[t, 3]], q[grow[t, 4]], q[grow[t, 5]]
-        for i in range(q.shape[1]):
-            a[i] = (((((g0[i] + g1[i]) + g2[i]) + g3[i]) + g4[i]) + g5[i]) / 6.0
-
-
-def _segment_sums(prev: Any, prob: Any, starts: Any, q: Any,
-                  c: Any) -> None:  # pragma: no cover - compiled
-    """``q[k] = sum prob[i] prev[i]`` over keep ``k``'s pairs, in order."""
-    n = prev.shape[0]
-    for k in range(starts.shape[0]):
-        a = starts[k]
-        z = starts[k + 1] if k + 1 < starts.shape[0] else n
-        acc = q[k]
-        p0, r0 = prob[a], prev[a]
-        for b in range(acc.shape[0]):
-            acc[b] = p0 * r0[b]
-        for i in range(a + 1, z):
-            p, r = prob[i], prev[i]
-            for b in range(acc.shape[0]):
-                acc[b] += p * r[b]
-
-
-def _locked_best(q: Any, lock: Any, full: Any, rows: Any, more: Any, f: Any, cls: Any,
-                 out: Any, m: Any) -> None:  # pragma: no cover - compiled
-    """The best move from each (locked, shown) pair, as
-    :func:`~dicelab.engine.reroll._locked_best_loop`."""
-    B = q.shape[1]
-    for i in range(lock.shape[0]):
-        if full[i]:
-            for b in range(B):
-                m[i, b] = -np.inf
-        else:
-            k = lock[i]
-            for b in range(B):
-                m[i, b] = q[k, b]
-    _max_pairs(m, rows, more)
-    for i in range(lock.shape[0]):
-        a, c = f[cls[out[i]]], m[i]
-        for b in range(B):
-            v, x = a[b], c[b]
-            c[b] = v if (v > x) | (v != v) else x
-
-
-_HELPERS = (_finals_chunk, _roll_once, _max_pairs, _stop, _start, _average, _sums,
-            _segment_sums, _locked_best)
+_HELPERS = (_finals_chunk, _roll_once, _stop, _start, _average, _keep_values_loop,
+            _pairs_max_loop, _segment_sums_loop, _locked_best_loop)
