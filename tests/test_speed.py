@@ -312,7 +312,9 @@ def test_new_game_answers_before_the_two_player_warm_up_ends(monkeypatch):
         return real(game, rules)
 
     monkeypatch.setattr(duel_registry, "warm", slow_warm)
-    app = play("seveny", seed=1, lang="en")
+    # target 100: its table ships, so it is ready (warmed, not solved) whatever ran before;
+    # the default target, 50, no longer ships and is ready only once a test solved it
+    app = play("seveny", seed=1, lang="en", target=100)
     app.controls.players.count.value = 2
     assert app.new_game()  # returns while the warm-up waits at the gate
     assert warmed == [] and app._warm_job is not None and app._warm_job.running

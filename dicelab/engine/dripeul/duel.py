@@ -40,7 +40,7 @@ than 1e-12.
 machine's cache (``V`` only; ``H`` is rebuilt from it on loading).  With numba the
 turns of a batch are solved by one compiled call on every core
 (:mod:`~dicelab.engine.dripeul.kernel`): on this 2-core machine about 0.15 s for the
-default rules, 0.65 s with ``reroll_set_aside=False``, 1.5 s with the suite bonus, 6.5 s
+default rules, 0.7 s with ``reroll_set_aside=False``, 1.5 s with the suite bonus, 7 s
 with both (wall clock; CPU time twice that; numpy alone: 2, 10, 24 and 118 s of CPU).
 ``python -m dicelab tables --warm`` solves them once per machine.
 
@@ -476,7 +476,7 @@ def solve_duel(rules: Rules | None = None, *, max_tokens: int = 12,
                gauss_seidel: bool = True, use_table: bool = True) -> DuelTable:
     """The two-player manche of ``rules``' variant: its shipped table when there is one
     (:data:`SHIPPED`: none), else the machine's cached one (read in milliseconds), else
-    solved (a second or so; 6.5 s with the suite bonus and locked dice) and saved to the
+    solved (a second or so; 7 s with the suite bonus and locked dice) and saved to the
     machine's cache; kept: instant after the first call (``level`` and ``manches`` do not
     matter).
 
