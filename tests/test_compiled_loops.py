@@ -75,7 +75,7 @@ def test_dripeul_stopping_values_compiled(monkeypatch, key):
 @pytest.mark.parametrize("key", [(True, False, False), (True, True, True), (False, False, False),
                                  (False, True, True)])
 @pytest.mark.parametrize("n", [1, 23, 25, 300])
-def test_dripeul_whole_turn_kernel_against_numpy(key, n):
+def test_dripeul_whole_turn_kernel_against_numpy(monkeypatch, key, n):
     """The compiled whole turn (stopping values, rolls, first roll's average; chunks on every
     core) against the numpy turn solves, on a random table with some ``nan``, batches
     shorter and longer than a chunk (24 locked, 128 set aside): the first roll's average is
@@ -87,7 +87,9 @@ def test_dripeul_whole_turn_kernel_against_numpy(key, n):
     H[rng.random(H.shape) < 0.002] = np.nan
     s, b = rng.integers(0, 2, n), rng.choice(dd.ACTIVE, n)
     o = rng.integers(0, dd.NB, n)
-    a = dd._starts(key, H, s, b, o, jit=False)
+    monkeypatch.setenv("DICELAB_JIT", "0")  # the reference: numpy only
+    a = dd._starts(key, H, s, b, o)
+    monkeypatch.setenv("DICELAB_JIT", "1")
     c = dd._starts(key, H, s, b, o)
     idx, cls = dd._index(key[1], key[2])
     np.testing.assert_array_equal(c, kernel.starts(key[0], H, s * dd.NB * dd.NB + o, b, idx,
@@ -134,3 +136,76 @@ def test_dripeul_kernel_from_several_threads():
     for k in keys:
         for v in got[k]:
             np.testing.assert_array_equal(v, want[k])
+
+
+def test_dripeul_kernel_refuses_positions_outside_the_table():
+    """The compiled loop checks no bound: a board or an opponent outside the table is
+    refused before it runs."""
+    from dicelab.engine.dripeul import kernel
+
+    H = dd._terminal_h()
+    idx, cls = dd._index(False, False)
+    for b, base in (([dd.NB], [0]), ([-1], [0]), ([dd.ACTIVE[0]], [dd.NB * dd.NB * 2]),
+                    ([dd.ACTIVE[0]], [-1])):
+        with pytest.raises(ValueError, match="outside"):
+            kernel.starts(True, H, np.array(base), np.array(b), idx, cls, 3)
+
+
+def test_compiled_group_names_carry_their_code_and_parallel():
+    """A loop compiled with helpers (``calls=``) is cached under a name that carries a hash
+    of every member's code and of ``parallel``: numba checks a cached loop against its own
+    file only, so a changed helper elsewhere, or a serial and a parallel build, never load
+    each other's machine code."""
+    from dicelab.engine.dripeul import kernel
+
+    group = (*kernel._HELPERS, kernel._set_aside_loop)
+    tag = jit._group_tag(group, True)
+    assert tag.startswith("_g") and tag == jit._group_tag(group, True)
+    assert tag != jit._group_tag(group, False)
+    assert tag != jit._group_tag((*kernel._HELPERS, kernel._locked_loop), True)
+
+    def helper(x):
+        return x + 1.0
+
+    def other(x):
+        return x + 2.0
+
+    assert jit._group_tag((helper, kernel._set_aside_loop), False) != jit._group_tag(
+        (other, kernel._set_aside_loop), False)
+
+
+def test_a_changed_helper_is_compiled_again_not_read_from_the_cache(tmp_path):
+    """The loop's file unchanged, its helper's file changed: the next process compiles the
+    group again (numba alone would load the old machine code, its helper inlined)."""
+    import subprocess
+    import sys
+    import textwrap
+
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "main.py").write_text(textwrap.dedent("""
+        from pkg.helpers import helper
+        prange = range
+        def loop(a, out):
+            for i in prange(a.shape[0]):
+                out[i] = helper(a[i])
+    """))
+    run = textwrap.dedent("""
+        import numpy as np
+        from dicelab.engine.jit import compile_loop
+        from pkg import helpers, main
+        f = compile_loop(main.loop, calls=(helpers.helper,))
+        out = np.empty(2)
+        f(np.zeros(2), out)
+        print(out[0])
+    """)
+    env = {**__import__("os").environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+           "PYTHONPATH": str(tmp_path), "DICELAB_JIT": "1"}
+    got = []
+    for add in ("1.0", "1.0", "7.0"):
+        (pkg / "helpers.py").write_text(f"def helper(x):\n    return x + {add}\n")
+        proc = subprocess.run([sys.executable, "-c", run], capture_output=True, text=True,
+                              env=env, timeout=300, check=True)
+        got.append(float(proc.stdout.split()[-1]))
+    assert got == [1.0, 1.0, 7.0]

@@ -51,8 +51,12 @@ def compile_loop(fn: Callable[..., Any], *, parallel: bool = False,
     once per process under a lock; ``None`` when loops are not compiled (:func:`enabled`).
 
     ``calls``: the plain functions ``fn`` (and they) call, compiled with it (numba calls
-    compiled functions only); ``parallel``: ``fn``'s ``prange`` loops (``prange`` is
-    ``range`` for Python) share their steps among the processor's cores."""
+    compiled functions only; each keeps its own module's names); ``parallel``: ``fn``'s
+    ``prange`` loops (``prange`` is ``range`` for Python) share their steps among the
+    processor's cores.  Such a group is cached on disk under names that carry a hash of
+    every member's code and of ``parallel`` (:func:`_group_tag`): numba checks a cached
+    loop against its own file only, so a changed helper in another file, or a serial and a
+    parallel build of one loop, must not find each other's machine code."""
     if not enabled():
         return None
     calls = tuple(calls)
@@ -61,16 +65,44 @@ def compile_loop(fn: Callable[..., Any], *, parallel: bool = False,
         if key not in _COMPILED:
             import numba
 
-            names = dict(fn.__globals__)
+            group = (*calls, fn)
+            tag = _group_tag(group, parallel) if calls or parallel else ""
+            spaces = [dict(f.__globals__) for f in group]
             if parallel:
-                names["prange"] = numba.prange
-            for f in (*calls, fn):
+                spaces[-1]["prange"] = numba.prange
+            made = {}
+            for f, names in zip(group, spaces):
                 copy = types.FunctionType(f.__code__, names, f.__name__, f.__defaults__,
                                           f.__closure__)
-                copy.__qualname__, copy.__module__ = f.__qualname__, f.__module__
-                names[f.__name__] = _njit(numba, copy, parallel and f is fn)
-            _COMPILED[key] = names[fn.__name__]
+                copy.__qualname__ = f.__qualname__ + tag
+                copy.__module__ = f.__module__
+                made[f.__name__] = _njit(numba, copy, parallel and f is fn)
+            for names in spaces:  # each calls the others' compiled versions (compiled lazily)
+                names.update(made)
+            _COMPILED[key] = made[fn.__name__]
         return _COMPILED[key]
+
+
+def _group_tag(group: tuple[Callable[..., Any], ...], parallel: bool) -> str:
+    """``_g`` and a short hash of the group's code (bytecode, constants, names, nested code)
+    and of ``parallel``: part of each member's cached name."""
+    import hashlib
+
+    h = hashlib.sha256(b"parallel" if parallel else b"serial")
+
+    def feed(code: types.CodeType) -> None:
+        h.update(code.co_code)
+        h.update(repr(code.co_names).encode())
+        for c in code.co_consts:
+            if isinstance(c, types.CodeType):
+                feed(c)
+            else:
+                h.update(repr(c).encode())
+
+    for f in group:
+        h.update(f"{f.__module__}.{f.__qualname__}".encode())
+        feed(f.__code__)
+    return "_g" + h.hexdigest()[:12]
 
 
 def _njit(numba: Any, fn: Callable[..., Any], parallel: bool) -> Any:

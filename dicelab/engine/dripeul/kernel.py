@@ -69,6 +69,11 @@ def starts(set_aside: bool, H: np.ndarray, base: Any, b: Any, idx: np.ndarray,
     if loop is None:
         return None
     bb = np.ascontiguousarray(b, dtype=np.int64)
+    at = np.ascontiguousarray(base, dtype=np.int64)
+    nb = H.shape[-1]
+    if len(bb) and (len(at) != len(bb) or bb.min() < 0 or bb.max() >= idx.shape[1]
+                    or at.min() < 0 or at.max() + (nb - 1) * nb >= H.size):
+        raise ValueError("positions outside the table")  # the compiled loop checks none
     out = np.empty(len(bb))
     if set_aside:
         tables = _set_aside_tables()
@@ -78,8 +83,7 @@ def starts(set_aside: bool, H: np.ndarray, base: Any, b: Any, idx: np.ndarray,
     ptr, tgt = _distinct(idx)
     chunk = max(1, min(CHUNK[set_aside], -(-len(bb) // 2)))  # a small batch: both cores
     with _ONE_AT_A_TIME:
-        loop(H.reshape(-1), np.ascontiguousarray(base, dtype=np.int64), ptr, tgt, bb,
-             H.shape[-1], cls, *tables, rolls, chunk, out)
+        loop(H.reshape(-1), at, ptr, tgt, bb, nb, cls, *tables, rolls, chunk, out)
     return out
 
 
