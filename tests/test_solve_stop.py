@@ -3,7 +3,8 @@ waits for it closes (or is garbage-collected), or when the interpreter exits; th
 solves take turns, one at a time, and an app whose solve waits says so.
 
 The wall-clock bounds here are the issue's own ("within 2 s of closing"); the CPU is read
-with ``time.process_time`` over half a second once the threads are gone.
+with ``time.process_time`` over half-second windows once the threads are gone (the least of three:
+a solve left running uses a core in each, a blip of another thread in one).
 """
 
 from __future__ import annotations
@@ -50,6 +51,18 @@ def clean_line():
     assert solving.solve_line() == (None, ())
     yield
     solving.stop_all(60)
+
+
+def _idle_cpu(windows: int = 3) -> float:
+    """The least CPU time the whole process used over one of ``windows`` windows of
+    :data:`IDLE_S`: a solve left running uses about a core in every one; a blip of another
+    thread (the test runner, a warm-up of an earlier test ending) only in one."""
+    used = []
+    for _ in range(windows):
+        cpu = time.process_time()
+        time.sleep(IDLE_S)
+        used.append(time.process_time() - cpu)
+    return min(used)
 
 
 def _solving_now(jobs) -> list[solving.SolveJob]:
@@ -121,9 +134,7 @@ def test_ten_apps_closed_mid_solve_leave_no_solve_thread_and_no_cpu(clean_line, 
                                            for j in jobs if j.thread.is_alive()])
     assert stopped <= STOP_WITHIN_S
     assert solving.solve_line() == (None, ())
-    cpu = time.process_time()
-    time.sleep(IDLE_S)
-    assert time.process_time() - cpu <= IDLE_CPU_S
+    assert _idle_cpu() <= IDLE_CPU_S
     # every two-player solve was cancelled; none is cached half done
     for job in duel_jobs:
         assert job.done.is_set() and job.cancelled
