@@ -369,8 +369,8 @@ def test_the_executed_page_shows_every_fix(lang):
 
     import nbformat
 
-    nbclient = pytest.importorskip("nbclient")
-    from test_lesson_pages import page_items
+    pytest.importorskip("nbclient")
+    from test_lesson_pages import execute, page_items
 
     path = ROOT / "notebooks" / lang / "lessons" / f"{FILES[lang]['luck']}.ipynb"
     nb = nbformat.read(path, as_version=4)
@@ -381,7 +381,7 @@ def test_the_executed_page_shows_every_fix(lang):
     km = KernelManager(kernel_name="python3")
     km.start_kernel(cwd=str(path.parent), env=env)
     try:
-        nbclient.NotebookClient(nb, km=km, timeout=900, store_widget_state=True).execute()
+        execute(nb, km, timeout=900, store_widget_state=True)
     finally:
         km.shutdown_kernel(now=True)
     seen = "\n".join(t for _i, _kind, t in page_items(nb))

@@ -48,6 +48,29 @@ ALL = [(lang, p) for lang in ("fr", "en") for p in pages(lang)]
 IDS = [f"{lang}/{p.relative_to(NOTEBOOKS / lang).with_suffix('')}" for lang, p in ALL]
 
 
+def execute(nb: nbformat.NotebookNode, km, **options) -> nbformat.NotebookNode:
+    """Run ``nb`` in the kernel ``km`` (started by the caller, which shuts it down) and close
+    the client nbclient opened for it: nbclient closes its client only with a kernel of its
+    own, and each one left open keeps two ZMQ threads and a heartbeat thread waking for the
+    rest of the test session (76 of them used a tenth of a core, enough to fail
+    ``test_solve_stop``'s idle check in CI)."""
+    client = nbclient.NotebookClient(nb, km=km, **options)
+    try:
+        client.execute()
+    finally:
+        kc = client.kc
+        if kc is not None:
+            kc.stop_channels()
+            kc.context.destroy(linger=0)
+            client.kc = None
+    return nb
+
+
+def _tasks() -> int:
+    """The threads of this process (the native ones included: ZMQ's)."""
+    return len(os.listdir("/proc/self/task"))
+
+
 @pytest.fixture(scope="module")
 def executed():
     """``executed(path)``: the notebook run once in this module (later calls reuse it).
@@ -76,13 +99,31 @@ def executed():
         if path not in cache:
             lang = path.relative_to(NOTEBOOKS).parts[0]
             nb = nbformat.read(path, as_version=4)
-            nbclient.NotebookClient(nb, km=kernel(lang), timeout=900,
-                                    store_widget_state=True).execute()
+            execute(nb, kernel(lang), timeout=900, store_widget_state=True)
             cache[path] = nb
         return cache[path]
 
     yield run
     for km in kernels.values():
+        km.shutdown_kernel(now=True)
+
+
+def test_running_a_page_leaves_no_thread_behind():
+    """:func:`execute` closes nbclient's client: the kernel shut down, the process has the
+    threads it had before (nbclient left three for each page, ZMQ's two and a heartbeat)."""
+    from jupyter_client.manager import KernelManager
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(6 * 7)")])
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(cwd=str(NOTEBOOKS))
+    try:
+        execute(nb, km, timeout=120)  # the first client may open what stays (the kernel's)
+        before = _tasks()
+        for _ in range(3):
+            execute(nb, km, timeout=120)
+        assert nb.cells[0].outputs[0]["text"] == "42\n"
+        assert _tasks() == before
+    finally:
         km.shutdown_kernel(now=True)
 
 

@@ -65,6 +65,39 @@ def _idle_cpu(windows: int = 3) -> float:
     return min(used)
 
 
+def _busy_threads(seconds: float = IDLE_S) -> dict[str, float]:
+    """The CPU time each thread of the process used over ``seconds`` (Linux: its Python name,
+    else its kernel name, and its id), for a failure's message: what runs when nothing should."""
+    tasks = Path("/proc/self/task")
+    if not tasks.is_dir():
+        return {}
+
+    def cpu() -> dict[int, int]:
+        out = {}
+        for t in tasks.iterdir():
+            try:
+                fields = (t / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            out[int(t.name)] = int(fields[11]) + int(fields[12])
+        return out
+
+    before = cpu()
+    time.sleep(seconds)
+    after = cpu()
+    names = {t.native_id: t.name for t in threading.enumerate()}
+    tick = os.sysconf("SC_CLK_TCK")
+    used = {}
+    for tid, ticks in after.items():
+        if ticks > before.get(tid, 0):
+            try:
+                name = names.get(tid) or (tasks / str(tid) / "comm").read_text().strip()
+            except OSError:
+                name = "?"
+            used[f"{name} ({tid})"] = (ticks - before.get(tid, 0)) / tick
+    return used
+
+
 def _solving_now(jobs) -> list[solving.SolveJob]:
     """The jobs whose solver runs now and that nobody cancelled."""
     return [j for j in jobs if j.thread.is_alive() and not j.done.is_set() and not j.cancelled]
@@ -134,7 +167,7 @@ def test_ten_apps_closed_mid_solve_leave_no_solve_thread_and_no_cpu(clean_line, 
                                            for j in jobs if j.thread.is_alive()])
     assert stopped <= STOP_WITHIN_S
     assert solving.solve_line() == (None, ())
-    assert _idle_cpu() <= IDLE_CPU_S
+    assert _idle_cpu() <= IDLE_CPU_S, _busy_threads()
     # every two-player solve was cancelled; none is cached half done
     for job in duel_jobs:
         assert job.done.is_set() and job.cancelled
